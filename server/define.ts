@@ -1,0 +1,93 @@
+// defineDeepAgent and the agent types (SPEC §2). An agent is plain data plus ordinary
+// AI SDK tools; the runtime (server/runtime) gives it durability, approvals and state.
+import type { LanguageModel, ToolSet } from 'ai';
+import type { z } from 'zod';
+import type { JSONSchema7 } from 'ai';
+import type { JsonObject } from './runtime/events';
+
+/** What a tool call needs before it may run. */
+export type ApprovalPolicy = 'user-approval' | 'approved';
+
+/**
+ * A policy may be a function of the input. It must be deterministic: it runs at the model
+ * step and again on recovery, and both must agree.
+ */
+export type PolicyFunction<Input = any> = (input: Input, context: { agent: string; sessionId?: string }) => ApprovalPolicy;
+
+export interface ToolApprovalOptions<Input = any> {
+  policy: ApprovalPolicy | PolicyFunction<Input>;
+  /** The human may replace the arguments (validated against the tool's input schema). */
+  allowEdit?: boolean;
+  /** Extra data the human supplies with an approval (e.g. a note); handed to the tool. */
+  approvalSchema?: z.ZodType;
+  /** One line the approval card shows. */
+  describe?: (input: Input) => string;
+  /** How long the decision may wait: '30s', '15m', '24h', '7d' or milliseconds. */
+  ttl?: string | number;
+  /** What happens when the TTL runs out. */
+  onExpire?: 'deny' | 'approve';
+}
+
+export type ToolApprovalSpec<Input = any> = ApprovalPolicy | PolicyFunction<Input> | ToolApprovalOptions<Input>;
+
+type InputOf<T> = T extends { inputSchema: infer S } ? (S extends z.ZodType ? z.infer<S> : any) : any;
+
+/** A shared-state key a client may write: a zod schema, or a JSON Schema for it. */
+export type EditableStateSpec = z.ZodType | JSONSchema7;
+
+export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
+  /** URL-safe and unique: the wires find the agent by it. */
+  name: string;
+  description?: string;
+  /** A `provider/model` string (see server/models/resolve.ts) or an AI SDK model. */
+  model: string | LanguageModel;
+  instructions: string;
+  tools?: TOOLS;
+  toolApproval?: { [K in keyof TOOLS]?: ToolApprovalSpec<InputOf<TOOLS[K]>> };
+  /** The only state keys a client may write. */
+  editableState?: Record<string, EditableStateSpec>;
+  initialState?: JsonObject;
+  subagents?: DeepAgent[];
+  /** A stateless turn cannot pause: run approval-gated tools anyway ('run', the default) or refuse them. */
+  statelessApproval?: 'run' | 'deny';
+  /** Model steps per run before the runtime stops the loop. */
+  maxSteps?: number;
+}
+
+export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pick<DeepAgentConfig<TOOLS>, 'name' | 'model' | 'instructions'>> {
+  readonly kind: 'deep-agent';
+  description: string;
+  tools: TOOLS;
+  toolApproval: Partial<Record<string, ToolApprovalSpec>>;
+  editableState: Record<string, EditableStateSpec>;
+  initialState: JsonObject;
+  subagents: DeepAgent[];
+  statelessApproval: 'run' | 'deny';
+  maxSteps: number;
+}
+
+const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+
+export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<TOOLS>): DeepAgent<TOOLS> {
+  if (!NAME.test(config.name)) {
+    throw new Error(`Agent name "${config.name}" must be URL-safe: lower-case letters, digits, "-" or "_".`);
+  }
+  const tools = (config.tools ?? {}) as TOOLS;
+  for (const toolName of Object.keys(config.toolApproval ?? {})) {
+    if (!(toolName in tools)) throw new Error(`Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools.`);
+  }
+  return {
+    kind: 'deep-agent',
+    name: config.name,
+    description: config.description ?? '',
+    model: config.model,
+    instructions: config.instructions,
+    tools,
+    toolApproval: (config.toolApproval ?? {}) as Partial<Record<string, ToolApprovalSpec>>,
+    editableState: config.editableState ?? {},
+    initialState: config.initialState ?? {},
+    subagents: config.subagents ?? [],
+    statelessApproval: config.statelessApproval ?? 'run',
+    maxSteps: config.maxSteps ?? 12,
+  };
+}

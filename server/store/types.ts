@@ -1,0 +1,55 @@
+// The event-log store: one interface, two backends (SQLite, PostgreSQL) behind Prisma.
+// The store knows nothing of agents or HITL rules; it keeps sessions and their events and
+// guarantees that two writers never interleave.
+import type { SessionEvent, StoredEvent } from '../runtime/events';
+
+export type SessionStatus = 'idle' | 'running' | 'interrupted' | 'awaiting_tools' | 'error';
+
+export interface SessionRecord {
+  id: string;
+  ownerId: string;
+  agent: string;
+  title: string | null;
+  /** seq of the last event (0 for a new session). */
+  headSeq: number;
+  status: SessionStatus;
+  /** While a run holds the session; a crashed process's lease runs out. */
+  leaseUntil: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface AppendOptions {
+  /** The session's status after these events (the reducer's verdict), kept as an index column. */
+  status?: SessionStatus;
+  /** Set or clear the run lease in the same transaction. */
+  leaseUntil?: Date | null;
+  title?: string;
+}
+
+export interface EventStore {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Creates the session, or returns the existing one with that id (whoever owns it). */
+  ensureSession(input: { id: string; ownerId: string; agent: string }): Promise<SessionRecord>;
+  getSession(id: string): Promise<SessionRecord | null>;
+  listSessions(ownerId: string, options?: { limit?: number; agent?: string }): Promise<SessionRecord[]>;
+  /** Events with seq > afterSeq, in order. */
+  readEvents(sessionId: string, afterSeq?: number): Promise<StoredEvent[]>;
+  /**
+   * Appends events as seq expectedSeq+1, +2, … in one transaction. Throws
+   * ConcurrentAppendError when the head is no longer expectedSeq (another writer won).
+   */
+  append(sessionId: string, expectedSeq: number, events: SessionEvent[], options?: AppendOptions): Promise<{ headSeq: number }>;
+  /** Extends the lease of a run that still holds the session at expectedSeq; false if it no longer does. */
+  renewLease(sessionId: string, expectedSeq: number, until: Date): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Another writer appended first. The caller re-reads; it never retries blindly. */
+export class ConcurrentAppendError extends Error {
+  readonly code = 'session_busy';
+  constructor(readonly sessionId: string, readonly expectedSeq: number) {
+    super(`Session ${sessionId} was written by someone else (expected head ${expectedSeq}).`);
+    this.name = 'ConcurrentAppendError';
+  }
+}
