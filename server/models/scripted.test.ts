@@ -1,0 +1,310 @@
+// The scripted model driven through the real AI SDK streamText: what the runtime will see.
+import { APICallError, streamText, tool, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createScriptedModel, SCRIPTED_PROVIDER } from './scripted';
+
+// No execute anywhere: the step stops at the tool call, as with approval-gated or frontend tools.
+const supportTools = {
+  lookupOrder: tool({ inputSchema: z.object({ orderId: z.string() }) }),
+  refundOrder: tool({ inputSchema: z.object({ orderId: z.string(), amount: z.number() }) }),
+  closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }) }),
+};
+const plannerTools = {
+  write_todos: tool({
+    inputSchema: z.object({ todos: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(['pending', 'in_progress', 'done']) })) }),
+  }),
+  delegate_task: tool({ inputSchema: z.object({ agent: z.enum(['researcher', 'writer']), task: z.string() }) }),
+  ask_user: tool({ inputSchema: z.object({ question: z.string() }) }),
+  setTheme: tool({ inputSchema: z.object({ theme: z.enum(['light', 'dark']) }) }), // a frontend tool
+};
+const allTools = { ...supportTools, ...plannerTools };
+
+interface Run {
+  parts: TextStreamPart<ToolSet>[];
+  deltas: string[];
+  text: string;
+  toolCalls: { toolCallId: string; toolName: string; input: unknown }[];
+  errors: unknown[];
+}
+
+async function run(
+  input: string | ModelMessage[],
+  options: { tools?: ToolSet; delayMs?: number; abortSignal?: AbortSignal } = {},
+): Promise<Run> {
+  const result = streamText({
+    model: createScriptedModel({ delayMs: options.delayMs }),
+    tools: options.tools ?? allTools,
+    ...(typeof input === 'string' ? { prompt: input } : { messages: input }),
+    abortSignal: options.abortSignal,
+    onError: () => {}, // errors are asserted from the stream parts instead of logged
+  });
+  const parts: TextStreamPart<ToolSet>[] = [];
+  for await (const part of result.stream) parts.push(part);
+  const deltas = parts.flatMap((p) => (p.type === 'text-delta' ? [p.text] : []));
+  return {
+    parts,
+    deltas,
+    text: deltas.join(''),
+    toolCalls: parts.flatMap((p) => (p.type === 'tool-call' ? [{ toolCallId: p.toolCallId, toolName: p.toolName, input: p.input }] : [])),
+    errors: parts.flatMap((p) => (p.type === 'error' ? [p.error] : [])),
+  };
+}
+
+const callsOf = (r: Run) => r.toolCalls.map(({ toolName, input }) => ({ toolName, input }));
+
+describe('scripted model: shape', () => {
+  it('is a v4 language model marked as scripted', () => {
+    const model = createScriptedModel({ modelId: 'openai/gpt-4o-mini' });
+    expect(model.specificationVersion).toBe('v4');
+    expect(model.provider).toBe(SCRIPTED_PROVIDER);
+    expect(model.modelId).toBe('openai/gpt-4o-mini');
+  });
+});
+
+describe('scripted model: text', () => {
+  it('streams a friendly reply word by word that quotes the user and names what to try', async () => {
+    const r = await run('hi there');
+    expect(r.deltas.length).toBeGreaterThan(5);
+    expect(r.text).toMatch(/^You said: "hi there"\./);
+    expect(r.text).toContain('"look up order ord_42"');
+    expect(r.text).toContain('"refund order ord_42 for 19.99"');
+    expect(r.toolCalls).toEqual([]);
+  });
+
+  it('only suggests phrases for the tools on offer', async () => {
+    const r = await run('hello', { tools: { closeTicket: supportTools.closeTicket } });
+    expect(r.text).toContain('"close ticket T-7"');
+    expect(r.text).not.toContain('refund');
+  });
+
+  it('is deterministic', async () => {
+    expect((await run('what can you do?')).text).toBe((await run('what can you do?')).text);
+  });
+
+  it('"reply with 2000 tokens" yields exactly 2000 deltas', async () => {
+    const r = await run('reply with 2000 tokens');
+    expect(r.deltas).toHaveLength(2000);
+    expect(r.deltas[0]).toBe('token1');
+    expect(r.deltas[1999]).toBe(' token2000');
+    expect(r.text.split(' ')).toHaveLength(2000);
+  });
+
+  it('"say 3 words" works too', async () => {
+    expect((await run('say 3 words')).deltas).toEqual(['token1', ' token2', ' token3']);
+  });
+});
+
+describe('scripted model: the generic call rule', () => {
+  it('calls the named tool with the JSON arguments', async () => {
+    const r = await run('call refundOrder {"orderId":"ord_7","amount":5.5}');
+    expect(callsOf(r)).toEqual([{ toolName: 'refundOrder', input: { orderId: 'ord_7', amount: 5.5 } }]);
+    expect(r.toolCalls[0].toolCallId).toMatch(/^call_[0-9a-f]+$/);
+    expect(r.text).toBe('');
+  });
+
+  it('calls a frontend tool the same way', async () => {
+    const r = await run('call setTheme {"theme":"dark"}');
+    expect(callsOf(r)).toEqual([{ toolName: 'setTheme', input: { theme: 'dark' } }]);
+  });
+
+  it('uses {} when no arguments follow', async () => {
+    const r = await run('call noArgs', { tools: { noArgs: tool({ inputSchema: z.object({}) }) } });
+    expect(callsOf(r)).toEqual([{ toolName: 'noArgs', input: {} }]);
+  });
+
+  it('explains a tool that is not on offer', async () => {
+    const r = await run('call deleteEverything {}');
+    expect(r.toolCalls).toEqual([]);
+    expect(r.text).toMatch(/cannot call deleteEverything/);
+    expect(r.text).toContain('lookupOrder');
+  });
+
+  it('explains invalid JSON', async () => {
+    const r = await run('call lookupOrder {orderId: ord_1}');
+    expect(r.toolCalls).toEqual([]);
+    expect(r.text).toMatch(/not valid JSON/);
+  });
+});
+
+describe('scripted model: example phrases', () => {
+  const cases: [string, string, unknown][] = [
+    ['look up order ord_42', 'lookupOrder', { orderId: 'ord_42' }],
+    ['lookup order ord_42', 'lookupOrder', { orderId: 'ord_42' }],
+    ['Where is order ord_42?', 'lookupOrder', { orderId: 'ord_42' }],
+    ['refund order ord_42 for 19.99', 'refundOrder', { orderId: 'ord_42', amount: 19.99 }],
+    ['Please close ticket T-7.', 'closeTicket', { ticketId: 'T-7' }],
+    [
+      'plan a launch: write post, email list, tweet',
+      'write_todos',
+      {
+        todos: [
+          { id: '1', title: 'Write post', status: 'pending' },
+          { id: '2', title: 'Email list', status: 'pending' },
+          { id: '3', title: 'Tweet', status: 'pending' },
+        ],
+      },
+    ],
+    ['research vector databases', 'delegate_task', { agent: 'researcher', task: 'vector databases' }],
+    ['ask me a question', 'ask_user', { question: 'What should I do next?' }],
+    ['ask me about the launch date', 'ask_user', { question: 'What can you tell me about the launch date?' }],
+  ];
+  it.each(cases)('%s → %s', async (text, toolName, input) => {
+    expect(callsOf(await run(text))).toEqual([{ toolName, input }]);
+  });
+
+  it('delegates to the subagent the delegation tool offers', async () => {
+    const delegate_task = tool({ inputSchema: z.object({ agent: z.enum(['analyst']), task: z.string() }) });
+    const r = await run('research pricing', { tools: { delegate_task } });
+    expect(callsOf(r)).toEqual([{ toolName: 'delegate_task', input: { agent: 'analyst', task: 'pricing' } }]);
+  });
+
+  it('keeps "and" inside a todo list', async () => {
+    const r = await run('plan a launch: write post, email list and tweet');
+    expect(callsOf(r)).toEqual([
+      { toolName: 'write_todos', input: { todos: ['Write post', 'Email list', 'Tweet'].map((title, i) => ({ id: String(i + 1), title, status: 'pending' })) } },
+    ]);
+  });
+
+  it('makes two calls in one step', async () => {
+    const r = await run('refund order ord_1 for 5 and close ticket T-2');
+    expect(callsOf(r)).toEqual([
+      { toolName: 'refundOrder', input: { orderId: 'ord_1', amount: 5 } },
+      { toolName: 'closeTicket', input: { ticketId: 'T-2' } },
+    ]);
+    expect(new Set(r.toolCalls.map((c) => c.toolCallId)).size).toBe(2);
+    const finish = r.parts.find((p) => p.type === 'finish-step');
+    expect(finish && finish.type === 'finish-step' && finish.finishReason).toBe('tool-calls');
+  });
+
+  it('splits on ";" as well', async () => {
+    const r = await run('look up order ord_1; look up order ord_2');
+    expect(callsOf(r).map((c) => c.input)).toEqual([{ orderId: 'ord_1' }, { orderId: 'ord_2' }]);
+  });
+
+  it('does not split when a part is not a phrase', async () => {
+    const r = await run('close ticket T-2 and sing a song');
+    expect(r.toolCalls).toEqual([]);
+    expect(r.text).toMatch(/^You said/);
+  });
+
+  it('ignores a phrase whose tool is not on offer', async () => {
+    const r = await run('refund order ord_42 for 19.99', { tools: plannerTools });
+    expect(r.toolCalls).toEqual([]);
+    expect(r.text).toMatch(/^You said/);
+  });
+});
+
+describe('scripted model: after a tool result', () => {
+  const history = (output: unknown): ModelMessage[] => [
+    { role: 'user', content: 'refund order ord_42 for 19.99' },
+    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } }] },
+    { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'refundOrder', output: output as never }] },
+  ];
+
+  it('quotes a JSON result', async () => {
+    const r = await run(history({ type: 'json', value: { refunded: true, amount: 19.99 } }));
+    expect(r.toolCalls).toEqual([]);
+    expect(r.text).toBe('refundOrder returned: {"refunded":true,"amount":19.99}');
+  });
+
+  it('still quotes the result when a system message follows it', async () => {
+    const messages: ModelMessage[] = [...history({ type: 'text', value: 'ok' }), { role: 'system', content: 'state: {}' }];
+    const result = streamText({ model: createScriptedModel(), tools: allTools, messages, allowSystemInMessages: true });
+    expect(await result.text).toBe('refundOrder returned: ok');
+  });
+
+  it('does not repeat the call when the prompt ends with its own message', async () => {
+    const r = await run([...history({ type: 'text', value: 'ok' }), { role: 'assistant', content: 'refundOrder returned: ok' }]);
+    expect(r.toolCalls).toEqual([]);
+  });
+
+  it('says plainly that a tool failed', async () => {
+    const r = await run(history({ type: 'error-text', value: 'order not found' }));
+    expect(r.text).toBe('refundOrder failed: order not found');
+  });
+
+  it('says plainly that a call was denied', async () => {
+    const r = await run(history({ type: 'execution-denied', reason: 'too large' }));
+    expect(r.text).toBe('refundOrder was denied: too large');
+  });
+});
+
+describe('scripted model: abort and errors', () => {
+  it('stops streaming promptly when aborted', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const result = streamText({
+      model: createScriptedModel({ delayMs: 20 }),
+      prompt: 'reply with 500 tokens',
+      abortSignal: controller.signal,
+      onError: () => {},
+    });
+    const deltas: string[] = [];
+    const types: string[] = [];
+    for await (const part of result.stream) {
+      types.push(part.type);
+      if (part.type === 'text-delta') {
+        deltas.push(part.text);
+        if (deltas.length === 3) controller.abort();
+      }
+    }
+    expect(deltas.length).toBeGreaterThanOrEqual(3);
+    expect(deltas.length).toBeLessThan(10);
+    expect(types).toContain('abort');
+    expect(Date.now() - started).toBeLessThan(2_000); // 500 tokens × 20 ms would be 10 s
+  });
+
+  it('errors its own stream on abort, even in the middle of a wait', async () => {
+    // streamText stops reading on abort by itself, so check the model's stream directly.
+    const controller = new AbortController();
+    const model = createScriptedModel({ delayMs: 5_000 });
+    const { stream } = await model.doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'reply with 50 tokens' }] }],
+      abortSignal: controller.signal,
+    });
+    const reader = stream.getReader();
+    expect((await reader.read()).value?.type).toBe('stream-start'); // the first part is not delayed
+    const next = reader.read(); // now waiting 5 s for the next part
+    setTimeout(() => controller.abort(), 20);
+    const started = Date.now();
+    await expect(next).rejects.toMatchObject({ name: 'AbortError' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it('rejects a call whose signal is already aborted', async () => {
+    const model = createScriptedModel();
+    const signal = AbortSignal.abort();
+    await expect(model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], abortSignal: signal })).rejects.toThrow();
+  });
+
+  it('"fail" surfaces as an APICallError', async () => {
+    const r = await run('fail');
+    expect(r.errors).toHaveLength(1);
+    expect(APICallError.isInstance(r.errors[0])).toBe(true);
+    expect(r.text).toBe('');
+  });
+
+  it('"simulate model error" does too, and doGenerate throws', async () => {
+    expect(APICallError.isInstance((await run('simulate model error')).errors[0])).toBe(true);
+    const model = createScriptedModel();
+    await expect(model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'fail' }] }] })).rejects.toSatisfy(APICallError.isInstance);
+  });
+
+  it('"fail after 3 tokens" streams text, then errors', async () => {
+    const r = await run('fail after 3 tokens');
+    expect(r.deltas).toEqual(['token1', ' token2', ' token3']);
+    expect(APICallError.isInstance(r.errors[0])).toBe(true);
+  });
+});
+
+describe('scripted model: doGenerate', () => {
+  it('returns the same reply as a stream, with usage in words', async () => {
+    const model = createScriptedModel();
+    const result = await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'reply with 4 tokens' }] }] });
+    expect(result.content).toEqual([{ type: 'text', text: 'token1 token2 token3 token4' }]);
+    expect(result.finishReason.unified).toBe('stop');
+    expect(result.usage.outputTokens.total).toBe(4);
+    expect(result.usage.inputTokens.total).toBe(4);
+  });
+});

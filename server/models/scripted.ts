@@ -1,0 +1,480 @@
+// The built-in scripted model (SPEC §4): a real AI SDK LanguageModelV4 that needs no network
+// and no key. It reads the prompt and answers by fixed rules, so every demo flow of the
+// example agents and every test can be driven from plain user text:
+//
+//   last message is ours         → "Is there anything else I can do?" (never repeat a call)
+//   after a tool result          → text quoting each result ("refundOrder returned: {…}",
+//                                  "closeTicket failed: …", "refundOrder was denied: …")
+//   fail | simulate model error  → doStream/doGenerate throw an APICallError (not retryable)
+//   fail after N tokens          → N text tokens, then an `error` part mid-stream
+//   reply with N tokens          → exactly N text deltas "token1 token2 … tokenN"
+//   (or: say N words)
+//   call <tool> {json}           → one call of that tool with those arguments ({} if absent)
+//   a phrase from PHRASES        → the matching tool call(s); "A and B" / "A; B" give one
+//                                  call per clause in the same step when every clause matches
+//   anything else                → a short reply quoting the text and listing what to try
+//
+// Text streams one delta per word (leading whitespace kept, so the deltas concatenate to the
+// reply). Tool-call ids are random (`call_<hex>`); everything else is a function of the prompt.
+import {
+  APICallError,
+  type JSONObject,
+  type JSONSchema7,
+  type LanguageModelV4,
+  type LanguageModelV4CallOptions,
+  type LanguageModelV4Content,
+  type LanguageModelV4FinishReason,
+  type LanguageModelV4GenerateResult,
+  type LanguageModelV4Prompt,
+  type LanguageModelV4StreamPart,
+  type LanguageModelV4StreamResult,
+  type LanguageModelV4ToolResultPart,
+  type LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+
+// ─── Types ──────────────────────────────────────────────────────────────────────────────
+
+/** `model.provider` of every scripted model: how the runtime and the UI recognise it. */
+export const SCRIPTED_PROVIDER = 'scripted';
+
+export interface ScriptedModelOptions {
+  /** Reported as `model.modelId`; resolve.ts passes the agent's original model string. */
+  modelId?: string;
+  /** Wait this long before each stream part after the first (0: no timers at all). */
+  delayMs?: number;
+}
+
+export interface ScriptedToolCall {
+  toolName: string;
+  input: JSONObject;
+}
+
+/** What the model decided to do with a prompt; the stream and the generate result render it. */
+export type ScriptedReply =
+  | { kind: 'text'; text: string; failAfterText?: boolean }
+  | { kind: 'tool-calls'; calls: ScriptedToolCall[] }
+  | { kind: 'fail' };
+
+/** One phrase the example agents understand; adding a phrase is adding an entry. */
+interface Phrase {
+  /** Tool names this phrase may call; the first one the agent offers is used. */
+  tools: readonly string[];
+  /** Shown in the fallback reply so a user knows what to type. */
+  example: string;
+  /** Matched against one normalised clause (see normaliseClause). */
+  pattern: RegExp;
+  /** Builds the arguments; the tool's JSON Schema is there for choices such as enum values. */
+  input: (match: RegExpMatchArray, inputSchema: JSONSchema7) => JSONObject;
+}
+
+/** The function tools on offer, by name, with their input JSON Schemas. */
+export type OfferedTools = ReadonlyMap<string, JSONSchema7>;
+
+// ─── The phrase table ───────────────────────────────────────────────────────────────────
+
+const ID = String.raw`([A-Za-z0-9][\w-]*)`;
+
+export const PHRASES: readonly Phrase[] = [
+  { tools: ['lookupOrder'], example: 'look up order ord_42',
+    pattern: new RegExp(String.raw`^(?:look\s*up|find|track|check|where\s+is|where's)\s+(?:my\s+|the\s+)?order\s+${ID}$`, 'i'),
+    input: (m) => ({ orderId: m[1] }) },
+  { tools: ['refundOrder'], example: 'refund order ord_42 for 19.99',
+    pattern: new RegExp(String.raw`^refund\s+(?:order\s+)?${ID}\s+(?:for\s+)?\$?(\d+(?:\.\d+)?)$`, 'i'),
+    input: (m) => ({ orderId: m[1], amount: Number(m[2]) }) },
+  { tools: ['closeTicket'], example: 'close ticket T-7',
+    pattern: new RegExp(String.raw`^close\s+ticket\s+${ID}$`, 'i'),
+    input: (m) => ({ ticketId: m[1] }) },
+  { tools: ['write_todos'], example: 'plan a launch: write post, email list, tweet',
+    pattern: /^plan\b[^:]*:\s*(.+)$/i,
+    input: (m) => ({ todos: todoList(m[1]) }) },
+  { tools: ['delegate_task'], example: 'research durable execution',
+    pattern: /^research\s+(.+)$/i,
+    input: (m, schema) => ({ agent: subagentName(schema), task: m[1] }) },
+  { tools: ['ask_user', 'requestInput'], example: 'ask me a question',
+    pattern: /^ask\s+me\b\s*(.*)$/i,
+    input: (m) => ({ question: questionFrom(m[1]) }) },
+];
+
+function todoList(list: string): JSONObject[] {
+  const titles = list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/i).map((t) => t.trim()).filter(Boolean);
+  return titles.map((title, i) => ({ id: String(i + 1), title: capitalise(title), status: 'pending' }));
+}
+
+/** "researcher" when the delegation tool offers it, else its first subagent. */
+function subagentName(inputSchema: JSONSchema7): string {
+  const agent = inputSchema.properties?.agent;
+  const names = typeof agent === 'object' && Array.isArray(agent.enum) ? agent.enum.filter((n): n is string => typeof n === 'string') : [];
+  return names.length === 0 || names.includes('researcher') ? 'researcher' : names[0];
+}
+
+function questionFrom(rest: string): string {
+  const topic = rest.replace(/^:\s*/, '').trim();
+  if (topic === '' || /^(?:a\s+question|something)$/i.test(topic)) return 'What should I do next?';
+  const about = /^about\s+(.+)$/i.exec(topic);
+  if (about) return `What can you tell me about ${about[1]}?`;
+  const askFor = /^for\s+(.+)$/i.exec(topic);
+  if (askFor) return `What is ${askFor[1]}?`;
+  return /\?$/.test(topic) ? capitalise(topic) : `${capitalise(topic)}?`;
+}
+
+// ─── Deciding the reply ─────────────────────────────────────────────────────────────────
+
+/** Replies longer than this are refused: "reply with N tokens" is for tests, not for OOM. */
+const MAX_SCRIPTED_TOKENS = 100_000;
+
+/** The whole decision, pure: a prompt and the names of the tools on offer → a reply. */
+export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools): ScriptedReply {
+  // System messages may be appended anywhere (context, state); they never decide the reply.
+  const last = prompt.findLast((message) => message.role !== 'system');
+  if (last?.role === 'tool') return { kind: 'text', text: describeToolMessage(last.content) };
+  // Ending on our own message: replaying the user's request could loop a tool call forever.
+  if (last?.role === 'assistant') return { kind: 'text', text: 'Is there anything else I can do?' };
+
+  const text = lastUserText(prompt);
+  const plain = text.replace(/[.!\s]+$/, '').toLowerCase();
+  if (plain === 'fail' || plain === 'simulate model error') return { kind: 'fail' };
+
+  const failAfter = /^fail\s+after\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
+  if (failAfter) return { kind: 'text', text: countedTokens(Number(failAfter[1])), failAfterText: true };
+
+  const counted = /^(?:reply\s+with|say)\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
+  if (counted) {
+    const n = Number(counted[1]);
+    if (n > MAX_SCRIPTED_TOKENS) return { kind: 'text', text: `I can reply with at most ${MAX_SCRIPTED_TOKENS} tokens.` };
+    return { kind: 'text', text: countedTokens(n) };
+  }
+
+  const explicit = /^\s*(?:please\s+)?call\s+([A-Za-z0-9_-]+)\s*([\s\S]*)$/i.exec(text);
+  if (explicit) return explicitCall(explicit[1], explicit[2].trim(), tools);
+
+  const calls = matchClauses(text, tools);
+  if (calls) return { kind: 'tool-calls', calls };
+
+  return { kind: 'text', text: fallbackText(text, tools) };
+}
+
+function countedTokens(n: number): string {
+  return Array.from({ length: n }, (_, i) => `token${i + 1}`).join(' ');
+}
+
+function explicitCall(toolName: string, rawArgs: string, tools: OfferedTools): ScriptedReply {
+  if (!tools.has(toolName)) {
+    const offer = tools.size ? `Available tools: ${[...tools.keys()].join(', ')}.` : 'This agent has no tools.';
+    return { kind: 'text', text: `I cannot call ${toolName}: there is no tool by that name here. ${offer}` };
+  }
+  const args = rawArgs.replace(/^[.!?]+$/, '');
+  if (args === '') return { kind: 'tool-calls', calls: [{ toolName, input: {} }] };
+  const usage = `Write it as: call ${toolName} {"key": "value"}`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(args);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { kind: 'text', text: `I could not call ${toolName}: the arguments are not valid JSON (${reason}). ${usage}` };
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { kind: 'text', text: `I could not call ${toolName}: the arguments must be a JSON object. ${usage}` };
+  }
+  return { kind: 'tool-calls', calls: [{ toolName, input: parsed as JSONObject }] };
+}
+
+/** Clauses are joined by these; the capture keeps them so clauses can be re-joined. */
+const CLAUSE_SEPARATOR = /(\s*;\s*|\s*,?\s+and\s+)/i;
+/** Past this many clauses only the whole text is tried (the search is exponential). */
+const MAX_CLAUSES = 12;
+
+/**
+ * Split the text into consecutive clauses that each match a phrase, preferring longer
+ * clauses ("plan x: a and b" stays one todo list). Undefined when no such split exists.
+ */
+function matchClauses(text: string, tools: OfferedTools): ScriptedToolCall[] | undefined {
+  const pieces = text.trim().split(CLAUSE_SEPARATOR);
+  const clauseCount = (pieces.length + 1) / 2;
+  if (clauseCount > MAX_CLAUSES) {
+    const call = matchPhrase(text, tools);
+    return call && [call];
+  }
+  const join = (from: number, to: number) => pieces.slice(from * 2, to * 2 - 1).join('');
+  const dead = new Set<number>();
+  const from = (start: number): ScriptedToolCall[] | undefined => {
+    if (start === clauseCount) return [];
+    if (dead.has(start)) return undefined;
+    for (let end = clauseCount; end > start; end--) {
+      const call = matchPhrase(join(start, end), tools);
+      const rest = call && from(end);
+      if (call && rest) return [call, ...rest];
+    }
+    dead.add(start);
+    return undefined;
+  };
+  return from(0);
+}
+
+function matchPhrase(clause: string, tools: OfferedTools): ScriptedToolCall | undefined {
+  const normalised = normaliseClause(clause);
+  for (const phrase of PHRASES) {
+    const toolName = phrase.tools.find((name) => tools.has(name));
+    const match = toolName && phrase.pattern.exec(normalised);
+    if (toolName && match) return { toolName, input: phrase.input(match, tools.get(toolName) ?? {}) };
+  }
+  return undefined;
+}
+
+/** Politeness and end punctuation do not change what is asked. */
+function normaliseClause(clause: string): string {
+  return clause
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^(?:please|can you|could you|would you)\s+/i, '')
+    .replace(/[\s.!?]+$/, '')
+    .replace(/\s*,?\s*please$/i, '');
+}
+
+function fallbackText(text: string, tools: OfferedTools): string {
+  const examples = PHRASES.filter((p) => p.tools.some((t) => tools.has(t))).map((p) => `"${p.example}"`);
+  const [firstTool] = tools.keys();
+  const genericCall = firstTool ? `"call ${firstTool} {…}"` : undefined;
+  const tries = [...examples, ...(genericCall ? [genericCall] : []), '"reply with 20 tokens"'];
+  const quoted = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  const opening = quoted ? `You said: "${quoted}".` : 'Hello!';
+  return `${opening} I am the built-in scripted model (offline, deterministic). Try: ${tries.join(', ')}.`;
+}
+
+// ─── Reading the prompt ─────────────────────────────────────────────────────────────────
+
+function lastUserText(prompt: LanguageModelV4Prompt): string {
+  for (let i = prompt.length - 1; i >= 0; i--) {
+    const message = prompt[i];
+    if (message.role !== 'user') continue;
+    return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('').trim();
+  }
+  return '';
+}
+
+type ToolMessageContent = Extract<LanguageModelV4Prompt[number], { role: 'tool' }>['content'];
+
+function describeToolMessage(content: ToolMessageContent): string {
+  const lines = content.flatMap((part) => (part.type === 'tool-result' ? [describeToolResult(part)] : []));
+  if (lines.length > 0) return lines.join('\n');
+  const denied = content.some((part) => part.type === 'tool-approval-response' && !part.approved);
+  return denied ? 'Understood: the tool call was denied.' : 'Understood: the tool call was approved.';
+}
+
+function describeToolResult({ toolName, output }: LanguageModelV4ToolResultPart): string {
+  switch (output.type) {
+    case 'text':
+      return `${toolName} returned: ${output.value}`;
+    case 'json':
+      return `${toolName} returned: ${JSON.stringify(output.value)}`;
+    case 'error-text':
+      return `${toolName} failed: ${output.value}`;
+    case 'error-json':
+      return `${toolName} failed: ${JSON.stringify(output.value)}`;
+    case 'execution-denied':
+      return output.reason ? `${toolName} was denied: ${output.reason}` : `${toolName} was denied.`;
+    case 'content':
+      return `${toolName} returned: ${output.value.map((item) => (item.type === 'text' ? item.text : item.type === 'file' ? `[${item.mediaType}]` : '')).join(' ')}`;
+  }
+}
+
+// ─── Rendering the reply ────────────────────────────────────────────────────────────────
+
+/** Words with their leading whitespace; concatenated they give back the text exactly. */
+export function wordTokens(text: string): string[] {
+  return text.match(/\s*\S+|\s+$/g) ?? [];
+}
+
+const countWords = (text: string) => text.match(/\S+/g)?.length ?? 0;
+
+function promptWords(prompt: LanguageModelV4Prompt): number {
+  let words = 0;
+  for (const message of prompt) {
+    if (message.role === 'system') {
+      words += countWords(message.content);
+      continue;
+    }
+    for (const part of message.content) {
+      if (part.type === 'text' || part.type === 'reasoning') words += countWords(part.text);
+      else if (part.type === 'tool-call') words += countWords(JSON.stringify(part.input ?? null));
+      else if (part.type === 'tool-result') words += countWords(JSON.stringify(part.output));
+    }
+  }
+  return words;
+}
+
+/** Usage in words: close enough to tokens for budgets and displays. */
+function usageOf(prompt: LanguageModelV4Prompt, textWords: number, toolWords: number): LanguageModelV4Usage {
+  const input = promptWords(prompt);
+  return {
+    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: textWords + toolWords, text: textWords, reasoning: 0 },
+  };
+}
+
+function finishReasonOf(reply: ScriptedReply): LanguageModelV4FinishReason {
+  if (reply.kind === 'tool-calls') return { unified: 'tool-calls', raw: 'tool_calls' };
+  if (reply.kind === 'fail' || reply.failAfterText) return { unified: 'error', raw: 'error' };
+  return { unified: 'stop', raw: 'stop' };
+}
+
+const randomHex = () => globalThis.crypto.randomUUID().replace(/-/g, '');
+
+interface PlannedCall extends ScriptedToolCall {
+  toolCallId: string;
+  inputJson: string;
+}
+
+const planCalls = (calls: ScriptedToolCall[]): PlannedCall[] =>
+  calls.map((call) => ({ ...call, toolCallId: `call_${randomHex().slice(0, 24)}`, inputJson: JSON.stringify(call.input) }));
+
+function scriptedError(reason: string): APICallError {
+  return new APICallError({
+    message: `Scripted model error: ${reason}`,
+    url: 'scripted://model',
+    requestBodyValues: {},
+    statusCode: 500,
+    isRetryable: false,
+  });
+}
+
+function* streamParts(reply: Exclude<ScriptedReply, { kind: 'fail' }>, prompt: LanguageModelV4Prompt, modelId: string): Generator<LanguageModelV4StreamPart> {
+  yield { type: 'stream-start', warnings: [] };
+  yield { type: 'response-metadata', id: `scripted-${randomHex()}`, modelId, timestamp: new Date() };
+  let textWords = 0;
+  let toolWords = 0;
+  if (reply.kind === 'text') {
+    const id = 'text-1';
+    yield { type: 'text-start', id };
+    for (const delta of wordTokens(reply.text)) yield { type: 'text-delta', id, delta };
+    yield { type: 'text-end', id };
+    textWords = countWords(reply.text);
+    if (reply.failAfterText) {
+      yield { type: 'error', error: scriptedError(`failed after ${textWords} tokens, as asked ("fail after N tokens")`) };
+    }
+  } else {
+    for (const call of planCalls(reply.calls)) {
+      yield { type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName };
+      yield { type: 'tool-input-delta', id: call.toolCallId, delta: call.inputJson };
+      yield { type: 'tool-input-end', id: call.toolCallId };
+      yield { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.inputJson };
+      toolWords += countWords(call.inputJson);
+    }
+  }
+  yield { type: 'finish', finishReason: finishReasonOf(reply), usage: usageOf(prompt, textWords, toolWords) };
+}
+
+const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+
+/** Resolves after ms, or rejects as soon as the signal aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** A pull stream over the parts: it errors as soon as the signal aborts, even between pulls. */
+function toReadableStream(parts: Iterator<LanguageModelV4StreamPart>, delayMs: number, signal: AbortSignal | undefined): ReadableStream<LanguageModelV4StreamPart> {
+  let first = true;
+  let done = false;
+  let onAbort: (() => void) | undefined;
+  const detach = () => {
+    done = true;
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  };
+  return new ReadableStream<LanguageModelV4StreamPart>({
+    start(controller) {
+      if (!signal) return;
+      onAbort = () => {
+        if (done) return;
+        detach();
+        controller.error(abortReason(signal));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    },
+    async pull(controller) {
+      if (done) return;
+      if (!first && delayMs > 0) {
+        try {
+          await sleep(delayMs, signal);
+        } catch {
+          return; // the abort listener has already errored the stream
+        }
+      }
+      first = false;
+      if (done) return;
+      const next = parts.next();
+      if (next.done) {
+        detach();
+        controller.close();
+      } else {
+        controller.enqueue(next.value);
+      }
+    },
+    cancel() {
+      detach();
+    },
+  });
+}
+
+// ─── The model ──────────────────────────────────────────────────────────────────────────
+
+/** Function tools only: provider tools run at the provider, which this model has none of. */
+function offeredTools(options: LanguageModelV4CallOptions): OfferedTools {
+  if (options.toolChoice?.type === 'none') return new Map();
+  return new Map((options.tools ?? []).flatMap((t) => (t.type === 'function' ? [[t.name, t.inputSchema] as const] : [])));
+}
+
+export function createScriptedModel(options: ScriptedModelOptions = {}): LanguageModelV4 {
+  const modelId = options.modelId ?? 'scripted';
+  const delayMs = Math.max(0, options.delayMs ?? 0);
+  const decide = (call: LanguageModelV4CallOptions) => {
+    call.abortSignal?.throwIfAborted();
+    const reply = decideReply(call.prompt, offeredTools(call));
+    if (reply.kind === 'fail') throw scriptedError('the user asked for a failure ("fail")');
+    return reply;
+  };
+
+  return {
+    specificationVersion: 'v4',
+    provider: SCRIPTED_PROVIDER,
+    modelId,
+    supportedUrls: {},
+
+    async doGenerate(call): Promise<LanguageModelV4GenerateResult> {
+      const reply = decide(call);
+      if (reply.kind === 'text' && reply.failAfterText) throw scriptedError('failed mid-reply, as asked ("fail after N tokens")');
+      const content: LanguageModelV4Content[] =
+        reply.kind === 'text'
+          ? [{ type: 'text', text: reply.text }]
+          : planCalls(reply.calls).map((c) => ({ type: 'tool-call', toolCallId: c.toolCallId, toolName: c.toolName, input: c.inputJson }));
+      const textWords = reply.kind === 'text' ? countWords(reply.text) : 0;
+      const toolWords = reply.kind === 'tool-calls' ? reply.calls.reduce((n, c) => n + countWords(JSON.stringify(c.input)), 0) : 0;
+      return {
+        content,
+        finishReason: finishReasonOf(reply),
+        usage: usageOf(call.prompt, textWords, toolWords),
+        response: { id: `scripted-${randomHex()}`, modelId, timestamp: new Date() },
+        warnings: [],
+      };
+    },
+
+    async doStream(call): Promise<LanguageModelV4StreamResult> {
+      const reply = decide(call);
+      return { stream: toReadableStream(streamParts(reply, call.prompt, modelId), delayMs, call.abortSignal) };
+    },
+  };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
