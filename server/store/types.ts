@@ -28,7 +28,7 @@ export interface AppendOptions {
 }
 
 export interface EventStore {
-  readonly kind: 'sqlite' | 'postgres';
+  readonly kind: 'sqlite' | 'postgres' | 'memory';
   /** Creates the session, or returns the existing one with that id (whoever owns it). */
   ensureSession(input: { id: string; ownerId: string; agent: string }): Promise<SessionRecord>;
   getSession(id: string): Promise<SessionRecord | null>;

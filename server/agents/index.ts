@@ -1,0 +1,14 @@
+// The agent registry. Adding an agent is a file in this folder and a line here.
+import type { DeepAgent } from '../define';
+import planner from './planner';
+import researcher from './researcher';
+import support from './support';
+
+export const agents: readonly DeepAgent[] = [support, planner, researcher];
+
+const byName = new Map(agents.map((agent) => [agent.name, agent]));
+if (byName.size !== agents.length) throw new Error('Two agents share a name in server/agents/index.ts.');
+
+export function findAgent(name: string): DeepAgent | undefined {
+  return byName.get(name);
+}

@@ -1,0 +1,45 @@
+// The support agent's little world: a fixed order book and a refund ledger. The ledger is
+// keyed by toolCallId, the idempotency key the runtime hands every tool call, so a refund
+// carried out again after a crash is recorded once.
+
+export interface Order {
+  orderId: string;
+  customer: string;
+  item: string;
+  total: number;
+  status: 'processing' | 'shipped' | 'delivered';
+}
+
+const ORDERS: Order[] = [
+  { orderId: 'ord_42', customer: 'Ada Lovelace', item: 'Analytical Engine manual', total: 19.99, status: 'delivered' },
+  { orderId: 'ord_7', customer: 'Grace Hopper', item: 'Compiler stickers', total: 4.5, status: 'shipped' },
+  { orderId: 'ord_1', customer: 'Alan Turing', item: 'Enigma replica', total: 129, status: 'processing' },
+];
+
+export function findOrder(orderId: string): Order | undefined {
+  const known = ORDERS.find((order) => order.orderId === orderId);
+  if (known) return known;
+  // Any other well-formed id is a plausible order, so every demo phrase works.
+  const match = /^ord_(\d+)$/.exec(orderId);
+  if (!match) return undefined;
+  return { orderId, customer: 'Demo Customer', item: 'Demo item', total: Number(match[1]) || 10, status: 'delivered' };
+}
+
+export interface Refund {
+  refundId: string;
+  orderId: string;
+  amount: number;
+  note?: string;
+  at: string;
+}
+
+const refunds = new Map<string, Refund>();
+
+/** Records a refund once per idempotency key; a repeat returns the first record. */
+export function recordRefund(idempotencyKey: string, refund: Omit<Refund, 'refundId' | 'at'>): Refund {
+  const existing = refunds.get(idempotencyKey);
+  if (existing) return existing;
+  const record = { ...refund, refundId: `re_${idempotencyKey.slice(-8)}`, at: new Date().toISOString() };
+  refunds.set(idempotencyKey, record);
+  return record;
+}

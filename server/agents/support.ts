@@ -1,0 +1,58 @@
+import { tool } from 'ai';
+import { z } from 'zod';
+import { defineDeepAgent } from '../define';
+import { handlerContext } from '../runtime/context';
+import { findOrder, recordRefund } from './support-data';
+
+const lookupOrder = tool({
+  description: 'Look up an order by id: customer, item, total and shipping status.',
+  inputSchema: z.object({ orderId: z.string().describe('e.g. ord_42') }),
+  execute: async ({ orderId }) => {
+    const order = findOrder(orderId);
+    if (!order) throw new Error(`No order "${orderId}". Order ids look like ord_42.`);
+    return order;
+  },
+});
+
+const refundOrder = tool({
+  description: 'Refund an order, fully or in part. Needs a human approval.',
+  inputSchema: z.object({
+    orderId: z.string(),
+    amount: z.number().positive().describe('Amount to refund, in dollars'),
+  }),
+  execute: async ({ orderId, amount }) => {
+    const order = findOrder(orderId);
+    if (!order) throw new Error(`No order "${orderId}".`);
+    if (amount > order.total) throw new Error(`Cannot refund ${amount}: order ${orderId} totals ${order.total}.`);
+    const { event } = handlerContext();
+    const note = (event.payload as { note?: string } | undefined)?.note;
+    const refund = recordRefund(event.toolCallId, { orderId, amount, note });
+    return { refunded: true, ...refund };
+  },
+});
+
+const closeTicket = tool({
+  description: 'Close a support ticket. Needs a human approval.',
+  inputSchema: z.object({ ticketId: z.string().describe('e.g. T-7') }),
+  execute: async ({ ticketId }) => ({ closed: true, ticketId }),
+});
+
+export default defineDeepAgent({
+  name: 'support',
+  description: 'Customer support: looks up orders, refunds them and closes tickets, with a human approving refunds and closures.',
+  model: 'openai/gpt-4o-mini',
+  instructions:
+    'You are a customer support agent. Look orders up before acting on them. Refunds and ticket closures need a human approval: ask for them with the tools, never promise them. Be brief.',
+  tools: { lookupOrder, refundOrder, closeTicket },
+  toolApproval: {
+    lookupOrder: 'approved',
+    refundOrder: {
+      policy: 'user-approval',
+      allowEdit: true,
+      approvalSchema: z.object({ note: z.string().max(500).optional() }),
+      describe: (input) => `Refund order ${input.orderId} for ${input.amount}`,
+      ttl: '24h',
+    },
+    closeTicket: 'user-approval',
+  },
+});

@@ -1,0 +1,51 @@
+// Who is asking (SPEC §3). Sessions belong to an owner: an API key from STACKBONE_API_KEYS
+// (Bearer or x-api-key), else — in open dev mode, with no keys configured — the one local
+// owner shared by every request without credentials.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { HttpError } from './errors';
+
+export const LOCAL_OWNER = 'local';
+
+let warnedOpen = false;
+
+export function configuredApiKeys(): string[] {
+  return (process.env.STACKBONE_API_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+}
+
+export function isOpenDevMode(): boolean {
+  return configuredApiKeys().length === 0;
+}
+
+export function presentedApiKey(request: Request): string | undefined {
+  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  return bearer || request.headers.get('x-api-key')?.trim() || undefined;
+}
+
+function keyOwner(key: string): string {
+  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+}
+
+function sameKey(a: string, b: string): boolean {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right);
+}
+
+/** The owner id of a programmatic request. Throws 401 when keys are configured and none matches. */
+export function resolveOwner(request: Request): string {
+  const keys = configuredApiKeys();
+  const presented = presentedApiKey(request);
+  if (keys.length === 0) {
+    if (!warnedOpen) {
+      warnedOpen = true;
+      console.warn('[stackbone] STACKBONE_API_KEYS is not set: open dev mode, every request is accepted and shares the local owner.');
+    }
+    return LOCAL_OWNER;
+  }
+  if (!presented) throw new HttpError(401, 'unauthorized', 'An API key is required: send Authorization: Bearer <key> or x-api-key.');
+  if (!keys.some((key) => sameKey(key, presented))) throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
+  return keyOwner(presented);
+}

@@ -1,0 +1,34 @@
+// handlerContext(): what a tool's execute() may know about the call it serves.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { JsonObject, ToolCall } from './events';
+
+export interface HandlerContext {
+  /** The tool call being served. `event.toolCallId` is the idempotency key for side effects. */
+  event: { toolCallId: string; toolName: string; input: unknown; payload?: unknown };
+  /** 1 on the first try; higher when the runtime carries out the call again after a crash. */
+  attempt: number;
+  session: { id: string; agent: string; ownerId: string; durable: boolean };
+  /** Aborts when the run is stopped or the client goes away. */
+  signal: AbortSignal;
+  /**
+   * The session's shared state, as a draft: mutate it and the runtime publishes the change
+   * (an RFC 6902 delta) when the tool returns.
+   */
+  state: JsonObject;
+}
+
+const storage = new AsyncLocalStorage<HandlerContext>();
+
+/** The context of the tool call in progress. Throws outside a tool's execute(). */
+export function handlerContext(): HandlerContext {
+  const context = storage.getStore();
+  if (!context) throw new Error('handlerContext() is only available inside a tool execute() run by the Stackbone runtime.');
+  return context;
+}
+
+/** Runs fn with the given context: how the runtime calls tools, and how tests can. */
+export function runWithHandlerContext<T>(context: HandlerContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export type { ToolCall };

@@ -1,0 +1,33 @@
+// Typed failures of the runtime. A wire turns each into its own shape (AG-UI RUN_ERROR,
+// an OpenAI or Anthropic error body) using `code` and `status`; it never invents rules.
+
+export type RunErrorCode =
+  | 'not_found'            // no such session for this owner (or no such agent)
+  | 'agent_mismatch'       // the session belongs to another agent
+  | 'session_busy'         // another run holds the session
+  | 'invalid_message'      // a message the client may not send, or a malformed one
+  | 'tool_result_missing'  // the session waits for a frontend tool result
+  | 'unknown_tool_call'    // a tool result for a call that is not open
+  | 'invalid_state'        // a shared-state value failed its schema
+  | 'model_error'
+  | 'max_steps_exceeded'
+  | 'internal_error';
+
+/** A run refused before it starts: nothing was written. */
+export class RunRejectedError extends Error {
+  constructor(
+    readonly code: RunErrorCode | (string & {}),
+    message: string,
+    /** The HTTP status a request/response wire should answer with. */
+    readonly status: number = 400,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'RunRejectedError';
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : JSON.stringify(error);
+}

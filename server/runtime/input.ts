@@ -1,0 +1,54 @@
+// What a client may add to a session at the start of a run: new messages (merged by id)
+// and editable state. Everything is checked before anything is written.
+import type { DeepAgent } from '../define';
+import type { ChatMessage, SessionEvent } from './events';
+import { RunRejectedError } from './errors';
+import type { SessionView } from './reduce';
+import { clientStatePatch } from './state';
+import { toolKind } from './tools';
+
+export interface ClientInput {
+  messages: ChatMessage[];
+  state?: unknown;
+}
+
+/**
+ * The events that record a client's input. Messages whose id the log already has are
+ * skipped (a client echoing its whole history adds nothing); of the rest only user
+ * messages and results of open frontend tool calls are accepted.
+ */
+export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientInput): SessionEvent[] {
+  const known = new Set(view.messages.map((message) => message.id));
+  const openClientCalls = new Map(
+    view.openToolCalls.filter((call) => toolKind(agent, [], call.name) !== 'backend' && toolKind(agent, [], call.name) !== 'delegate').map((call) => [call.id, call]),
+  );
+  const events: SessionEvent[] = [];
+  const seen = new Set<string>();
+  for (const message of input.messages) {
+    if (known.has(message.id)) continue;
+    if (seen.has(message.id)) throw new RunRejectedError('invalid_message', `Message id "${message.id}" appears twice in the request.`);
+    seen.add(message.id);
+    if (message.role === 'user') {
+      events.push({ type: 'message_added', message: { id: message.id, role: 'user', content: message.content } });
+    } else if (message.role === 'tool') {
+      const call = openClientCalls.get(message.toolCallId);
+      if (!call) {
+        throw new RunRejectedError('unknown_tool_call', `Tool result for "${message.toolCallId}", which is not a tool call waiting for a client result.`, 400, { toolCallId: message.toolCallId });
+      }
+      openClientCalls.delete(call.id);
+      events.push({
+        type: 'message_added',
+        message: { id: message.id, role: 'tool', toolCallId: call.id, toolName: call.name, content: message.content, isError: message.isError },
+      });
+    } else {
+      throw new RunRejectedError('invalid_message', `A client may add user messages and frontend tool results; message "${message.id}" has role "${message.role}" and is not in this thread.`, 400, { messageId: message.id });
+    }
+  }
+  if (openClientCalls.size > 0) {
+    const ids = [...openClientCalls.keys()];
+    throw new RunRejectedError('tool_result_missing', `The thread is waiting for the result of frontend tool call(s) ${ids.join(', ')}: send each as a role "tool" message.`, 409, { toolCallIds: ids });
+  }
+  const patch = clientStatePatch(view.state, input.state, agent.editableState);
+  if (patch.length > 0) events.push({ type: 'state_patched', patch });
+  return events;
+}

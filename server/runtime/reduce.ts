@@ -1,0 +1,84 @@
+// A pure fold from the event log to what every client sees. Deterministic and total: the
+// same events give the same view in every tab, on every wire, after every restart.
+import { applyPatch, deepClone } from 'fast-json-patch';
+import type { ChatMessage, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from './events';
+import type { SessionStatus } from '../store/types';
+
+export interface RunSummary {
+  runId: string;
+  parentRunId?: string;
+  /** seq of the run_started event: the run's messages are those appended after it. */
+  startSeq: number;
+  outcome?: RunOutcome;
+  error?: { code: string; message: string };
+}
+
+export interface SessionView {
+  /** seq of the last folded event. */
+  seq: number;
+  messages: ChatMessage[];
+  state: JsonObject;
+  status: SessionStatus;
+  /** The run in progress, or the last one. */
+  lastRun?: RunSummary;
+  /** Tool calls of the model that have no result yet, in call order. */
+  openToolCalls: ToolCall[];
+  /** Attempts per backend tool call (tool_started count), for handlerContext().attempt. */
+  toolAttempts: Record<string, number>;
+}
+
+export function emptyView(initialState: JsonObject = {}): SessionView {
+  return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], toolAttempts: {} };
+}
+
+/** Folds one event into a view. Returns a new view; the input view is not modified. */
+export function reduce(view: SessionView, stored: StoredEvent): SessionView {
+  const next: SessionView = { ...view, seq: stored.seq };
+  const event: SessionEvent = stored.event;
+  switch (event.type) {
+    case 'run_started':
+      next.status = 'running';
+      next.lastRun = { runId: event.runId, parentRunId: event.parentRunId, startSeq: stored.seq };
+      return next;
+    case 'message_added':
+      next.messages = [...view.messages, event.message];
+      if (event.message.role === 'tool') next.openToolCalls = withoutCall(view.openToolCalls, event.message.toolCallId);
+      return next;
+    case 'assistant_step':
+      next.messages = [...view.messages, event.message];
+      next.openToolCalls = [...view.openToolCalls, ...(event.message.toolCalls ?? [])];
+      return next;
+    case 'tool_started':
+      next.toolAttempts = { ...view.toolAttempts, [event.toolCallId]: event.attempt };
+      return next;
+    case 'tool_result':
+      next.messages = [...view.messages, event.message];
+      next.openToolCalls = withoutCall(view.openToolCalls, event.message.toolCallId);
+      return next;
+    case 'state_patched':
+      next.state = applyPatch(deepClone(view.state), event.patch).newDocument as JsonObject;
+      return next;
+    case 'step_started':
+    case 'step_finished':
+      return next;
+    case 'run_finished':
+      next.lastRun = view.lastRun && { ...view.lastRun, outcome: event.outcome };
+      next.status =
+        event.outcome.type === 'interrupt' ? 'interrupted'
+        : event.outcome.type === 'success' && event.outcome.pendingToolCallIds?.length ? 'awaiting_tools'
+        : 'idle';
+      return next;
+    case 'run_failed':
+      next.lastRun = view.lastRun && { ...view.lastRun, error: { code: event.code, message: event.message } };
+      next.status = 'error';
+      return next;
+  }
+}
+
+export function reduceAll(events: StoredEvent[], initialState: JsonObject = {}, from: SessionView = emptyView(initialState)): SessionView {
+  return events.reduce(reduce, from);
+}
+
+function withoutCall(calls: ToolCall[], toolCallId: string): ToolCall[] {
+  return calls.filter((call) => call.id !== toolCallId);
+}

@@ -1,0 +1,48 @@
+// Shared state written by clients: only the agent's editableState keys are kept, each
+// validated; a bad value refuses the whole update (nothing is applied).
+import { compare, deepClone, type Operation } from 'fast-json-patch';
+import { z } from 'zod';
+import type { EditableStateSpec } from '../define';
+import type { JsonObject } from './events';
+import { RunRejectedError } from './errors';
+
+const schemaCache = new WeakMap<object, z.ZodType>();
+
+function toZod(spec: EditableStateSpec): z.ZodType {
+  if (spec instanceof z.ZodType) return spec;
+  let schema = schemaCache.get(spec);
+  if (!schema) {
+    schema = z.fromJSONSchema(spec as Parameters<typeof z.fromJSONSchema>[0]);
+    schemaCache.set(spec, schema);
+  }
+  return schema;
+}
+
+/**
+ * The patch that applies a client's state to the current state: editable keys only,
+ * validated. Returns [] when nothing changes.
+ */
+export function clientStatePatch(current: JsonObject, incoming: unknown, editable: Record<string, EditableStateSpec>): Operation[] {
+  if (incoming === undefined || incoming === null) return [];
+  if (typeof incoming !== 'object' || Array.isArray(incoming)) {
+    throw new RunRejectedError('invalid_state', 'state must be a JSON object.', 400, { path: '/' });
+  }
+  const next = deepClone(current) as JsonObject;
+  for (const [key, value] of Object.entries(incoming as JsonObject)) {
+    const spec = editable[key];
+    if (!spec) continue; // Not a client-writable key: dropped, the server's value stands.
+    const parsed = toZod(spec).safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = '/' + [key, ...(issue?.path ?? [])].map(String).join('/');
+      throw new RunRejectedError('invalid_state', `state${path.replaceAll('/', '.')}: ${issue?.message ?? 'invalid value'}`, 400, { path });
+    }
+    next[key] = parsed.data;
+  }
+  return compare(current, next);
+}
+
+/** The RFC 6902 delta from one state to another (what a tool's draft changed). */
+export function statePatch(before: JsonObject, after: JsonObject): Operation[] {
+  return compare(before, after);
+}

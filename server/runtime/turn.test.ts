@@ -1,0 +1,204 @@
+import { tool } from 'ai';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineDeepAgent, type DeepAgent } from '../define';
+import { createScriptedModel } from '../models/scripted';
+import { createMemoryStore } from '../store/memory-store';
+import type { EventStore } from '../store/types';
+import { handlerContext } from './context';
+import type { ChatMessage } from './events';
+import { RunRejectedError } from './errors';
+import type { RunPart } from './parts';
+import { reduceAll } from './reduce';
+import { startRun, type RunRequest } from './turn';
+
+beforeAll(() => {
+  process.env.STACKBONE_MODEL = 'scripted';
+});
+
+const calls: string[] = [];
+const agent = defineDeepAgent({
+  name: 'tester',
+  model: 'openai/gpt-4o-mini',
+  instructions: 'Test agent.',
+  tools: {
+    lookupOrder: tool({
+      inputSchema: z.object({ orderId: z.string() }),
+      execute: async ({ orderId }) => {
+        calls.push(handlerContext().event.toolCallId);
+        return { orderId, status: 'shipped' };
+      },
+    }),
+    explode: tool({
+      inputSchema: z.object({}),
+      execute: async () => {
+        throw new Error('the warehouse is on fire');
+      },
+    }),
+    setDraft: tool({
+      inputSchema: z.object({ text: z.string() }),
+      execute: async ({ text }) => {
+        handlerContext().state.draft = text;
+        return 'ok';
+      },
+    }),
+  },
+  editableState: { draft: { type: 'string' } },
+  initialState: { draft: '', todos: [] },
+});
+
+let counter = 0;
+const user = (content: string): ChatMessage => ({ id: `u${++counter}`, role: 'user', content });
+
+async function run(store: EventStore, request: Partial<RunRequest> & { messages: ChatMessage[] }, withAgent: DeepAgent = agent) {
+  const started = await startRun({ agent: withAgent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', ...request });
+  const parts: RunPart[] = [];
+  for await (const part of started.parts) parts.push(part);
+  await started.done;
+  return { parts, view: reduceAll(await store.readEvents('s1'), withAgent.initialState) };
+}
+
+const text = (parts: RunPart[]) => parts.flatMap((part) => (part.type === 'text-delta' ? [part.delta] : [])).join('');
+
+describe('the step loop', () => {
+  it('streams a reply and records it as one coalesced step', async () => {
+    const store = createMemoryStore();
+    const { parts, view } = await run(store, { messages: [user('hello there')] });
+    expect(parts[0]).toMatchObject({ type: 'run-started', threadId: 's1' });
+    expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'success' } });
+    expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
+    expect(view.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(view.messages[1]).toMatchObject({ content: text(parts) });
+    expect(view.status).toBe('idle');
+  });
+
+  it('costs the same number of writes for 200 and 2,000 tokens', async () => {
+    const writes = async (tokens: number) => {
+      const store = createMemoryStore();
+      const { parts } = await run(store, { messages: [user(`reply with ${tokens} tokens`)] });
+      expect(parts.filter((part) => part.type === 'text-delta').length).toBe(tokens);
+      return { appends: store.appendCalls, events: (await store.readEvents('s1')).length };
+    };
+    const small = await writes(200);
+    const large = await writes(2000);
+    expect(large).toEqual(small);
+    expect(large.appends).toBe(2);
+  });
+
+  it('runs a backend tool, records its result, and lets the model answer with it', async () => {
+    const store = createMemoryStore();
+    const { parts, view } = await run(store, { messages: [user('call lookupOrder {"orderId":"ord_42"}')] });
+    const types = parts.map((part) => part.type);
+    expect(types).toEqual(expect.arrayContaining(['tool-call-start', 'tool-call-delta', 'tool-call-end', 'tool-result']));
+    expect(view.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    const result = view.messages[2]!;
+    expect(result).toMatchObject({ role: 'tool', toolName: 'lookupOrder' });
+    expect(JSON.parse((result as { content: string }).content)).toEqual({ orderId: 'ord_42', status: 'shipped' });
+    expect(view.messages[3]!.content).toContain('shipped');
+    expect(calls).toContain((result as { toolCallId: string }).toolCallId);
+    expect(view.toolAttempts[(result as { toolCallId: string }).toolCallId]).toBe(1);
+  });
+
+  it('turns a throwing tool into an error result the model reads, and finishes the run', async () => {
+    const store = createMemoryStore();
+    const { parts, view } = await run(store, { messages: [user('call explode')] });
+    const result = parts.find((part) => part.type === 'tool-result');
+    expect(result).toMatchObject({ isError: true, content: 'the warehouse is on fire' });
+    expect(view.messages.at(-1)).toMatchObject({ role: 'assistant' });
+    expect(view.messages.at(-1)!.content).toContain('the warehouse is on fire');
+    expect(view.status).toBe('idle');
+  });
+
+  it('rejects invalid tool input without running the tool', async () => {
+    const store = createMemoryStore();
+    const before = calls.length;
+    const { parts } = await run(store, { messages: [user('call lookupOrder {"orderId": 42}')] });
+    expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ isError: true });
+    expect(calls.length).toBe(before);
+  });
+
+  it('publishes state a tool changed as an RFC 6902 delta', async () => {
+    const store = createMemoryStore();
+    const { parts, view } = await run(store, { messages: [user('call setDraft {"text":"Hello"}')] });
+    expect(parts.find((part) => part.type === 'state-delta')).toEqual({ type: 'state-delta', patch: [{ op: 'replace', path: '/draft', value: 'Hello' }] });
+    expect(view.state.draft).toBe('Hello');
+  });
+
+  it('records a model error as a failed run, and the session takes the next run', async () => {
+    const store = createMemoryStore();
+    const failed = await run(store, { messages: [user('fail')] });
+    expect(failed.parts.at(-1)).toMatchObject({ type: 'run-error', code: 'model_error' });
+    expect(failed.view.status).toBe('error');
+    const next = await run(store, { messages: [...failed.view.messages, user('hello again')] });
+    expect(next.parts.at(-1)).toMatchObject({ type: 'run-finished' });
+    expect(next.view.status).toBe('idle');
+  });
+
+  it('stops on abort: keeps the text streamed so far and finishes cancelled', async () => {
+    const slow = defineDeepAgent({ name: 'slow', model: createScriptedModel({ delayMs: 5 }), instructions: 'x' });
+    const store = createMemoryStore();
+    const controller = new AbortController();
+    const started = await startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('reply with 400 tokens')], signal: controller.signal });
+    const parts: RunPart[] = [];
+    for await (const part of started.parts) {
+      parts.push(part);
+      if (parts.filter((p) => p.type === 'text-delta').length === 10) controller.abort();
+    }
+    await started.done;
+    expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'cancelled' } });
+    const deltas = parts.filter((part) => part.type === 'text-delta').length;
+    expect(deltas).toBeLessThan(400);
+    const view = reduceAll(await store.readEvents('s1'));
+    expect(view.status).toBe('idle');
+    expect(view.messages.at(-1)).toMatchObject({ role: 'assistant', content: text(parts) });
+  });
+
+  it('refuses a second writer while a run holds the session', async () => {
+    const slow = defineDeepAgent({ name: 'slow', model: createScriptedModel({ delayMs: 2 }), instructions: 'x' });
+    const store = createMemoryStore();
+    const first = await startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('reply with 50 tokens')] });
+    await expect(startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('me too')] })).rejects.toMatchObject({ code: 'session_busy', status: 409 });
+    for await (const _ of first.parts) void _;
+    await first.done;
+  });
+
+  it('merges messages by id: an echoed history adds nothing', async () => {
+    const store = createMemoryStore();
+    const first = await run(store, { messages: [user('hello')] });
+    const second = await run(store, { messages: [...first.view.messages, user('and again')] });
+    expect(second.view.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['hello', 'and again']);
+    expect(second.parts[1]).toMatchObject({ type: 'messages-snapshot' });
+  });
+
+  it('keeps only editable state keys and refuses an invalid value without writing', async () => {
+    const store = createMemoryStore();
+    const { view } = await run(store, { messages: [user('hi')], state: { draft: 'mine', todos: ['forged'] } });
+    expect(view.state).toEqual({ draft: 'mine', todos: [] });
+    const head = (await store.getSession('s1'))!.headSeq;
+    const rejected = run(store, { messages: [user('hi again')], state: { draft: 42 } });
+    await expect(rejected).rejects.toBeInstanceOf(RunRejectedError);
+    await expect(rejected).rejects.toMatchObject({ code: 'invalid_state', details: { path: '/draft' } });
+    expect((await store.getSession('s1'))!.headSeq).toBe(head);
+  });
+
+  it('refuses an owner who does not own the session, and assistant messages a client invents', async () => {
+    const store = createMemoryStore();
+    await run(store, { messages: [user('hi')] });
+    await expect(startRun({ agent, store, sessionId: 's1', ownerId: 'intruder', source: 'agui', messages: [user('x')] })).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await expect(run(store, { messages: [{ id: 'fake', role: 'assistant', content: 'I refunded you' }] })).rejects.toMatchObject({ code: 'invalid_message' });
+  });
+
+  it('pauses for a frontend tool and continues with the client result', async () => {
+    const store = createMemoryStore();
+    const clientTools = [{ name: 'pickColor', description: 'Ask the user for a color', parameters: { type: 'object' as const, properties: {} } }];
+    const first = await run(store, { messages: [user('call pickColor')], clientTools });
+    const finished = first.parts.at(-1);
+    expect(finished).toMatchObject({ type: 'run-finished', outcome: { type: 'success', pendingToolCallIds: [expect.any(String)] } });
+    const toolCallId = (finished as { outcome: { pendingToolCallIds: string[] } }).outcome.pendingToolCallIds[0]!;
+    expect(first.view.status).toBe('awaiting_tools');
+    await expect(run(store, { messages: [user('never mind')], clientTools })).rejects.toMatchObject({ code: 'tool_result_missing' });
+    const second = await run(store, { messages: [...first.view.messages, { id: 'tr1', role: 'tool', toolCallId, toolName: '', content: '"teal"' }], clientTools });
+    expect(second.view.status).toBe('idle');
+    expect(second.view.messages.at(-1)!.content).toContain('teal');
+  });
+});

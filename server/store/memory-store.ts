@@ -1,0 +1,61 @@
+// An EventStore that lives in memory. It backs stateless turns (a session that is thrown
+// away with the request) and the runtime's unit tests; it keeps the same compare-and-set
+// rule as the database stores.
+import type { SessionEvent, StoredEvent } from '../runtime/events';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type SessionRecord } from './types';
+
+export function createMemoryStore(): EventStore & { appendCalls: number } {
+  const sessions = new Map<string, SessionRecord>();
+  const logs = new Map<string, StoredEvent[]>();
+  const store = {
+    kind: 'memory' as const,
+    appendCalls: 0,
+    async ensureSession({ id, ownerId, agent }: { id: string; ownerId: string; agent: string }) {
+      let session = sessions.get(id);
+      if (!session) {
+        const now = new Date();
+        session = { id, ownerId, agent, title: null, headSeq: 0, status: 'idle', leaseUntil: null, createdAt: now, updatedAt: now };
+        sessions.set(id, session);
+        logs.set(id, []);
+      }
+      return { ...session };
+    },
+    async getSession(id: string) {
+      const session = sessions.get(id);
+      return session ? { ...session } : null;
+    },
+    async listSessions(ownerId: string, options: { limit?: number; agent?: string } = {}) {
+      return [...sessions.values()]
+        .filter((session) => session.ownerId === ownerId && (!options.agent || session.agent === options.agent))
+        .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
+        .slice(0, options.limit ?? 50)
+        .map((session) => ({ ...session }));
+    },
+    async readEvents(sessionId: string, afterSeq = 0) {
+      return (logs.get(sessionId) ?? []).filter((event) => event.seq > afterSeq).map((event) => structuredClone(event));
+    },
+    async append(sessionId: string, expectedSeq: number, events: SessionEvent[], options: AppendOptions = {}) {
+      store.appendCalls++;
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`No session "${sessionId}".`);
+      if (session.headSeq !== expectedSeq) throw new ConcurrentAppendError(sessionId, expectedSeq);
+      const at = new Date().toISOString();
+      const log = logs.get(sessionId)!;
+      events.forEach((event, index) => log.push({ seq: expectedSeq + index + 1, at, event: structuredClone(event) }));
+      session.headSeq = expectedSeq + events.length;
+      session.updatedAt = new Date();
+      if (options.status) session.status = options.status;
+      if (options.leaseUntil !== undefined) session.leaseUntil = options.leaseUntil;
+      if (options.title !== undefined) session.title = options.title;
+      return { headSeq: session.headSeq };
+    },
+    async renewLease(sessionId: string, expectedSeq: number, until: Date) {
+      const session = sessions.get(sessionId);
+      if (!session || session.headSeq !== expectedSeq) return false;
+      session.leaseUntil = until;
+      return true;
+    },
+    async close() {},
+  };
+  return store;
+}

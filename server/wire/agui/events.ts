@@ -1,0 +1,68 @@
+// Runtime parts → AG-UI events. A translation only: ids are the log's ids.
+import { EventType, type BaseEvent, type Message as AgUiMessage } from '@ag-ui/core';
+import type { ChatMessage } from '../../runtime/events';
+import type { RunPart } from '../../runtime/parts';
+
+export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
+  return messages.map((message): AgUiMessage => {
+    switch (message.role) {
+      case 'user':
+        return { id: message.id, role: 'user', content: message.content };
+      case 'system':
+      case 'developer':
+        return { id: message.id, role: message.role, content: message.content };
+      case 'assistant':
+        return {
+          id: message.id,
+          role: 'assistant',
+          ...(message.content ? { content: message.content } : {}),
+          ...(message.toolCalls?.length
+            ? { toolCalls: message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) } })) }
+            : {}),
+        };
+      case 'tool':
+        return { id: message.id, role: 'tool', toolCallId: message.toolCallId, content: message.content, ...(message.isError ? { error: message.content } : {}) };
+    }
+  });
+}
+
+/** The run an event belongs to: RUN_FINISHED names it. */
+export interface AgUiRunContext {
+  threadId: string;
+  runId: string;
+}
+
+export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
+  switch (part.type) {
+    case 'run-started':
+      return { type: EventType.RUN_STARTED, threadId: part.threadId, runId: part.runId, ...(part.parentRunId ? { parentRunId: part.parentRunId } : {}) } as BaseEvent;
+    case 'messages-snapshot':
+      return { type: EventType.MESSAGES_SNAPSHOT, messages: toAgUiMessages(part.messages) } as BaseEvent;
+    case 'state-snapshot':
+      return { type: EventType.STATE_SNAPSHOT, snapshot: part.state } as BaseEvent;
+    case 'text-start':
+      return { type: EventType.TEXT_MESSAGE_START, messageId: part.messageId, role: 'assistant' } as BaseEvent;
+    case 'text-delta':
+      return { type: EventType.TEXT_MESSAGE_CONTENT, messageId: part.messageId, delta: part.delta } as BaseEvent;
+    case 'text-end':
+      return { type: EventType.TEXT_MESSAGE_END, messageId: part.messageId } as BaseEvent;
+    case 'tool-call-start':
+      return { type: EventType.TOOL_CALL_START, toolCallId: part.toolCallId, toolCallName: part.toolName, parentMessageId: part.parentMessageId } as BaseEvent;
+    case 'tool-call-delta':
+      return { type: EventType.TOOL_CALL_ARGS, toolCallId: part.toolCallId, delta: part.delta } as BaseEvent;
+    case 'tool-call-end':
+      return { type: EventType.TOOL_CALL_END, toolCallId: part.toolCallId } as BaseEvent;
+    case 'tool-result':
+      return { type: EventType.TOOL_CALL_RESULT, messageId: part.messageId, toolCallId: part.toolCallId, content: part.content, role: 'tool' } as BaseEvent;
+    case 'state-delta':
+      return { type: EventType.STATE_DELTA, delta: part.patch } as BaseEvent;
+    case 'step-started':
+      return { type: EventType.STEP_STARTED, stepName: part.stepName } as BaseEvent;
+    case 'step-finished':
+      return { type: EventType.STEP_FINISHED, stepName: part.stepName } as BaseEvent;
+    case 'run-finished':
+      return { type: EventType.RUN_FINISHED, threadId: run.threadId, runId: run.runId, outcome: part.outcome } as BaseEvent;
+    case 'run-error':
+      return { type: EventType.RUN_ERROR, message: part.message, code: part.code } as BaseEvent;
+  }
+}

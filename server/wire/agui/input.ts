@@ -1,0 +1,63 @@
+// AG-UI RunAgentInput → the runtime's run request.
+import type { Message as AgUiMessage, RunAgentInput } from '@ag-ui/core';
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { HttpError } from '../../http/errors';
+import type { ChatMessage } from '../../runtime/events';
+import type { ClientTool } from '../../runtime/tools';
+
+export function parseRunAgentInput(body: unknown): RunAgentInput {
+  const parsed = RunAgentInputSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.map(String).join('.') || '(body)';
+    throw new HttpError(400, 'invalid_request', `Invalid RunAgentInput: ${field}: ${issue.message}`, { field });
+  }
+  return parsed.data as RunAgentInput;
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((part) => (part && typeof part === 'object' && (part as { type?: string }).type === 'text' ? String((part as { text?: string }).text ?? '') : ''))
+      .join('');
+  }
+  return '';
+}
+
+/** AG-UI messages in runtime shape; the runtime decides which of them are new. */
+export function fromAgUiMessages(messages: AgUiMessage[]): ChatMessage[] {
+  return messages.flatMap((message): ChatMessage[] => {
+    switch (message.role) {
+      case 'user':
+        return [{ id: message.id, role: 'user', content: textOf(message.content) }];
+      case 'system':
+      case 'developer':
+        return [{ id: message.id, role: message.role, content: message.content }];
+      case 'assistant':
+        return [{
+          id: message.id,
+          role: 'assistant',
+          content: message.content ?? '',
+          toolCalls: message.toolCalls?.map((call) => ({ id: call.id, name: call.function.name, input: safeJson(call.function.arguments) })),
+        }];
+      case 'tool':
+        return [{ id: message.id, role: 'tool', toolCallId: message.toolCallId, toolName: '', content: textOf(message.content), ...(message.error ? { isError: true } : {}) }];
+      default:
+        // Reasoning and activity messages are the agent's own output; a client cannot add them.
+        return [{ id: message.id, role: 'assistant', content: '' }];
+    }
+  });
+}
+
+export function fromAgUiTools(tools: RunAgentInput['tools']): ClientTool[] {
+  return (tools ?? []).map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters }));
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
