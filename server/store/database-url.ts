@@ -1,0 +1,25 @@
+// Which database the process talks to. Same rule as prisma.config.ts and scripts/db.mjs:
+// a postgres:// URL selects PostgreSQL, anything else is a SQLite file.
+import path from 'node:path';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+/** DATABASE_URL, or the embedded default: an absolute SQLite file under <cwd>/.data/. */
+export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const configured = env.DATABASE_URL?.trim();
+  if (configured) return configured;
+  return `file:${path.join(process.cwd(), '.data', 'stackbone.db')}`;
+}
+
+export function databaseKind(url: string): DatabaseKind {
+  return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
+}
+
+/**
+ * The file behind a SQLite URL, absolute. Relative paths resolve against the working
+ * directory, like the Prisma CLI (which runs from the repository root) does.
+ */
+export function sqliteFilePath(url: string): string {
+  const file = url.replace(/^file:/, '').replace(/\?.*$/, '');
+  return file === ':memory:' ? file : path.resolve(file);
+}

@@ -1,0 +1,25 @@
+// The process's event store. One per process: it owns the database connection (a SQLite
+// handle, or a Postgres pool). Cached on globalThis because Next dev re-evaluates modules on
+// every edit, and a fresh store per reload would leak connections.
+import { databaseUrl } from './database-url';
+import { createPrismaStore } from './prisma-store';
+import type { EventStore } from './types';
+
+export type { AppendOptions, EventStore, SessionRecord, SessionStatus } from './types';
+export { ConcurrentAppendError } from './types';
+export { databaseKind, databaseUrl, type DatabaseKind } from './database-url';
+export { createPrismaStore } from './prisma-store';
+
+const cache = globalThis as typeof globalThis & { __stackboneStore?: EventStore };
+
+export function getStore(): EventStore {
+  cache.__stackboneStore ??= createPrismaStore(databaseUrl());
+  return cache.__stackboneStore;
+}
+
+/** Closes the process's store and forgets it; the next getStore() opens a new one (tests, shutdown). */
+export async function closeStore(): Promise<void> {
+  const store = cache.__stackboneStore;
+  cache.__stackboneStore = undefined;
+  await store?.close();
+}

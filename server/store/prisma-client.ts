@@ -1,0 +1,82 @@
+// Opens a Prisma client for a database URL, with the driver adapter of its kind.
+// Both generated clients and both drivers are loaded lazily, so a Postgres deployment never
+// loads the native better-sqlite3 module and a SQLite one never loads pg.
+import { existsSync } from 'node:fs';
+import type { PrismaClient } from '../../generated/prisma-sqlite/client';
+import { databaseKind, sqliteFilePath, type DatabaseKind } from './database-url';
+
+/**
+ * The SQLite client's type stands for both: the two schemas declare the same models, so the
+ * generated model APIs agree (scripts/db.mjs keeps the schemas in step).
+ */
+export type StoreClient = PrismaClient;
+
+export interface OpenedClient {
+  kind: DatabaseKind;
+  client: StoreClient;
+}
+
+/** How long a SQLite writer waits for another connection's (or process's) write lock. */
+const SQLITE_BUSY_TIMEOUT_MS = 10_000;
+
+/**
+ * Interactive transactions queue for a pooled connection (Postgres, 10 by default) or behind
+ * the store's SQLite queue; the store's transactions are a few statements, so these are
+ * generous bounds on waiting, not on work.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
+
+export async function openPrismaClient(url: string): Promise<OpenedClient> {
+  const kind = databaseKind(url);
+  return { kind, client: kind === 'postgres' ? await openPostgres(url) : await openSqlite(url) };
+}
+
+async function openSqlite(url: string): Promise<StoreClient> {
+  const file = sqliteFilePath(url);
+  // better-sqlite3 would silently create an empty file and every query would then fail
+  // with "table does not exist"; say what to do instead.
+  if (file !== ':memory:' && !existsSync(file)) {
+    throw new Error(`SQLite database ${file} does not exist: run \`npm run db:migrate\` (node scripts/db.mjs migrate) first.`);
+  }
+  const [{ PrismaBetterSQLite3 }, { PrismaClient }] = await Promise.all([
+    import('@prisma/adapter-better-sqlite3'),
+    import('../../generated/prisma-sqlite/client'),
+  ]);
+  const adapter = new PrismaBetterSQLite3({ url: file, timeout: SQLITE_BUSY_TIMEOUT_MS });
+  const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  // WAL: readers (a second server, the CLI) never block the writer, nor it them.
+  // foreign_keys is per connection and off by default in SQLite; the schema relies on it
+  // for ON DELETE CASCADE.
+  await client.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+  await client.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+  return client;
+}
+
+async function openPostgres(url: string): Promise<StoreClient> {
+  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
+    import('@prisma/adapter-pg'),
+    import('../../generated/prisma-postgres/client'),
+  ]);
+  const { connectionString, schema, poolSize } = parsePostgresUrl(url);
+  const adapter = new PrismaPg(
+    { connectionString, ...(poolSize ? { max: poolSize } : {}) },
+    // With a schema, Prisma qualifies every table name with it (no search_path needed).
+    schema ? { schema } : undefined,
+  );
+  const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  return client as unknown as StoreClient;
+}
+
+/** Splits Prisma's own URL parameters (schema, connection_limit) from what pg understands. */
+export function parsePostgresUrl(url: string): { connectionString: string; schema?: string; poolSize?: number } {
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema') ?? undefined;
+  const limit = Number(parsed.searchParams.get('connection_limit'));
+  parsed.searchParams.delete('schema');
+  parsed.searchParams.delete('connection_limit');
+  return {
+    connectionString: parsed.toString(),
+    schema,
+    poolSize: Number.isInteger(limit) && limit > 0 ? limit : undefined,
+  };
+}

@@ -1,0 +1,221 @@
+// The EventStore over Prisma, one implementation for SQLite and PostgreSQL.
+// Appends are compare-and-set on Session.headSeq: the session row is claimed first (an UPDATE
+// conditioned on the head the writer read), then the events are inserted, in one transaction.
+// Claiming first takes the write lock before anything else (the row lock in Postgres, the
+// database lock in SQLite), so a losing writer finds the head moved and writes nothing; the
+// (sessionId, seq) primary key is a second guard.
+import type { SessionEvent, StoredEvent } from '../runtime/events';
+import type { Event as EventRow, Session as SessionRow } from '../../generated/prisma-sqlite/client';
+import { databaseKind, sqliteFilePath } from './database-url';
+import { openPrismaClient, type StoreClient } from './prisma-client';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type SessionRecord, type SessionStatus } from './types';
+
+const DEFAULT_LIST_LIMIT = 100;
+
+export function createPrismaStore(databaseUrl: string): EventStore {
+  const kind = databaseKind(databaseUrl);
+  const connection = lazyClient(databaseUrl);
+  const exclusive = kind === 'sqlite' ? sqliteTurns(sqliteFilePath(databaseUrl)) : <T>(work: () => Promise<T>) => work();
+  let closed = false;
+
+  function use<T>(work: (db: StoreClient) => Promise<T>): Promise<T> {
+    if (closed) return Promise.reject(new Error('The event store is closed.'));
+    return exclusive(async () => work(await connection.get())).catch((error: unknown) => {
+      throw explain(error);
+    });
+  }
+
+  return {
+    kind,
+
+    ensureSession: ({ id, ownerId, agent }) =>
+      use(async (db) => {
+        const existing = await db.session.findUnique({ where: { id } });
+        if (existing) return toSessionRecord(existing);
+        const now = new Date();
+        try {
+          return toSessionRecord(await db.session.create({ data: { id, ownerId, agent, createdAt: now, updatedAt: now } }));
+        } catch (error) {
+          // Another process created it between our read and insert: theirs is the one row.
+          if (!isUniqueViolation(error)) throw error;
+          const winner = await db.session.findUnique({ where: { id } });
+          if (!winner) throw error;
+          return toSessionRecord(winner);
+        }
+      }),
+
+    getSession: (id) =>
+      use(async (db) => {
+        const row = await db.session.findUnique({ where: { id } });
+        return row ? toSessionRecord(row) : null;
+      }),
+
+    listSessions: (ownerId, options = {}) =>
+      use(async (db) => {
+        const rows = await db.session.findMany({
+          where: { ownerId, ...(options.agent !== undefined ? { agent: options.agent } : {}) },
+          orderBy: [{ updatedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }],
+          take: options.limit ?? DEFAULT_LIST_LIMIT,
+        });
+        return rows.map(toSessionRecord);
+      }),
+
+    readEvents: (sessionId, afterSeq = 0) =>
+      use(async (db) => {
+        const rows = await db.event.findMany({
+          where: { sessionId, seq: { gt: afterSeq } },
+          orderBy: { seq: 'asc' },
+        });
+        return rows.map(toStoredEvent);
+      }),
+
+    append: (sessionId, expectedSeq, events, options = {}) =>
+      use(async (db) => {
+        assertSeq(expectedSeq);
+        const headSeq = expectedSeq + events.length;
+        const now = new Date();
+        try {
+          await db.$transaction(async (tx) => {
+            const claimed = await tx.session.updateMany({
+              where: { id: sessionId, headSeq: expectedSeq },
+              data: { headSeq, updatedAt: now, ...sessionColumns(options) },
+            });
+            if (claimed.count !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
+            if (events.length > 0) {
+              await tx.event.createMany({ data: events.map((event, i) => toEventRow(sessionId, expectedSeq + 1 + i, event, now)) });
+            }
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);
+          // A head that "moved" on a session that does not exist is a caller bug, not a race.
+          if (error instanceof ConcurrentAppendError && !(await db.session.findUnique({ where: { id: sessionId }, select: { id: true } }))) {
+            throw new Error(`Session ${sessionId} does not exist (ensureSession first).`);
+          }
+          throw error;
+        }
+        return { headSeq };
+      }),
+
+    renewLease: (sessionId, expectedSeq, until) =>
+      use(async (db) => {
+        // Prisma's @updatedAt bumps updatedAt here too; a session whose run is alive is the
+        // active one, so listing it first is right anyway.
+        const renewed = await db.session.updateMany({
+          where: { id: sessionId, headSeq: expectedSeq },
+          data: { leaseUntil: until },
+        });
+        return renewed.count === 1;
+      }),
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Let queued work finish before the connection goes.
+      await exclusive(async () => connection.close());
+    },
+  };
+}
+
+/** The status, lease and title columns an append sets; undefined means "leave as is". */
+function sessionColumns(options: AppendOptions) {
+  return {
+    ...(options.status !== undefined ? { status: options.status } : {}),
+    ...(options.leaseUntil !== undefined ? { leaseUntil: options.leaseUntil } : {}),
+    ...(options.title !== undefined ? { title: options.title } : {}),
+  };
+}
+
+function toEventRow(sessionId: string, seq: number, event: SessionEvent, at: Date) {
+  return { sessionId, seq, type: event.type, data: JSON.stringify(event), createdAt: at };
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return { seq: row.seq, at: row.createdAt.toISOString(), event: JSON.parse(row.data) as SessionEvent };
+}
+
+function toSessionRecord(row: SessionRow): SessionRecord {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    agent: row.agent,
+    title: row.title,
+    headSeq: row.headSeq,
+    status: row.status as SessionStatus,
+    leaseUntil: row.leaseUntil,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function assertSeq(seq: number) {
+  if (!Number.isSafeInteger(seq) || seq < 0) throw new RangeError(`expectedSeq must be a non-negative integer, got ${seq}`);
+}
+
+function prismaCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return prismaCode(error) === 'P2002';
+}
+
+/** Turns "table does not exist" into the one thing to do about it. */
+function explain(error: unknown): unknown {
+  if (prismaCode(error) !== 'P2021') return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error(`The database has no Stackbone tables: run \`npm run db:migrate\`. (${message})`, { cause: error });
+}
+
+/** Opens the client on first use; a failed open is retried by the next call, not cached. */
+function lazyClient(databaseUrl: string) {
+  let opening: Promise<StoreClient> | null = null;
+  return {
+    get(): Promise<StoreClient> {
+      opening ??= openPrismaClient(databaseUrl).then(
+        ({ client }) => client,
+        (error: unknown) => {
+          opening = null;
+          throw error;
+        },
+      );
+      return opening;
+    },
+    async close() {
+      const pending = opening;
+      opening = null;
+      if (pending) await (await pending.catch(() => null))?.$disconnect();
+    },
+  };
+}
+
+type Exclusive = <T>(work: () => Promise<T>) => Promise<T>;
+
+/**
+ * SQLite operations take turns, per database file and process, for two reasons:
+ * - better-sqlite3 is one connection: a query issued while another caller's interactive
+ *   transaction is open runs INSIDE that transaction (it sees uncommitted rows, and its
+ *   writes vanish if that transaction rolls back);
+ * - its busy wait is synchronous: a second connection in the same process waiting for the
+ *   write lock blocks the event loop, so the holder can never commit (a deadlock until the
+ *   busy timeout). Across processes the busy timeout works as intended.
+ * Postgres gives every transaction its own pooled connection and needs no queue.
+ * Kept on globalThis so that modules re-evaluated by Next dev share it too.
+ */
+function sqliteTurns(file: string): Exclusive {
+  const registry = globalThis as typeof globalThis & { __stackboneSqliteTurns?: Map<string, Exclusive> };
+  const queues = (registry.__stackboneSqliteTurns ??= new Map());
+  let queue = queues.get(file);
+  if (!queue) queues.set(file, (queue = serialQueue()));
+  return queue;
+}
+
+/** Runs the given jobs one at a time, in call order; a failed job does not stop the queue. */
+function serialQueue(): Exclusive {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
