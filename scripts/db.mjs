@@ -2,7 +2,7 @@
 // Database chores, so that a user never types a Prisma command:
 //   generate  — both Prisma clients (SQLite and PostgreSQL); run by postinstall
 //   migrate   — apply committed migrations to DATABASE_URL (default: SQLite under .data/)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,12 +26,44 @@ function prisma(args, env = {}) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** What `prisma migrate deploy` prints once everything is committed. */
+const MIGRATE_DONE = /All migrations have been successfully applied|No pending migrations to apply/;
+
+/**
+ * `prisma migrate deploy`. Two quirks of Prisma 6's JS schema engine on Postgres are handled
+ * here so that `npm start` behaves: it creates tables through search_path (so a ?schema= in
+ * DATABASE_URL is passed as PGOPTIONS), and its process lingers ~10 s after success (a timer
+ * it leaves behind), so once it has reported success it is ended instead of waited for.
+ */
+function migrateDeploy() {
+  const env = { ...process.env, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' };
+  const url = process.env.DATABASE_URL;
+  if (databaseKind(url) === 'postgres') {
+    const schema = new URL(url).searchParams.get('schema');
+    if (schema) env.PGOPTIONS = `${env.PGOPTIONS ?? ''} -c search_path=${schema}`.trim();
+  }
+  const child = spawn(prismaBin, ['migrate', 'deploy'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  let succeeded = false;
+  const relay = (target) => (chunk) => {
+    target.write(chunk);
+    output += chunk;
+    if (!succeeded && MIGRATE_DONE.test(output)) {
+      succeeded = true;
+      setTimeout(() => child.kill('SIGTERM'), 200).unref();
+    }
+  };
+  child.stdout.on('data', relay(process.stdout));
+  child.stderr.on('data', relay(process.stderr));
+  child.on('exit', (code) => process.exit(succeeded ? 0 : (code ?? 1)));
+}
+
 const command = process.argv[2];
 if (command === 'generate') {
   for (const url of Object.values(GENERATE_URLS)) prisma(['generate'], { DATABASE_URL: url });
 } else if (command === 'migrate') {
   if (databaseKind() === 'sqlite') mkdirSync(path.join(root, '.data'), { recursive: true });
-  prisma(['migrate', 'deploy']);
+  migrateDeploy();
 } else {
   console.error('usage: node scripts/db.mjs generate|migrate');
   process.exit(2);

@@ -31,7 +31,7 @@ const agent = defineDeepAgent({
     }),
     explode: tool({
       inputSchema: z.object({}),
-      execute: async () => {
+      execute: async (): Promise<string> => {
         throw new Error('the warehouse is on fire');
       },
     }),

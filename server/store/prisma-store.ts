@@ -18,7 +18,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
   const exclusive = kind === 'sqlite' ? sqliteTurns(sqliteFilePath(databaseUrl)) : <T>(work: () => Promise<T>) => work();
   let closed = false;
 
-  function use<T>(work: (db: StoreClient) => Promise<T>): Promise<T> {
+  function withClient<T>(work: (db: StoreClient) => Promise<T>): Promise<T> {
     if (closed) return Promise.reject(new Error('The event store is closed.'));
     return exclusive(async () => work(await connection.get())).catch((error: unknown) => {
       throw explain(error);
@@ -29,7 +29,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
     kind,
 
     ensureSession: ({ id, ownerId, agent }) =>
-      use(async (db) => {
+      withClient(async (db) => {
         const existing = await db.session.findUnique({ where: { id } });
         if (existing) return toSessionRecord(existing);
         const now = new Date();
@@ -45,13 +45,13 @@ export function createPrismaStore(databaseUrl: string): EventStore {
       }),
 
     getSession: (id) =>
-      use(async (db) => {
+      withClient(async (db) => {
         const row = await db.session.findUnique({ where: { id } });
         return row ? toSessionRecord(row) : null;
       }),
 
     listSessions: (ownerId, options = {}) =>
-      use(async (db) => {
+      withClient(async (db) => {
         const rows = await db.session.findMany({
           where: { ownerId, ...(options.agent !== undefined ? { agent: options.agent } : {}) },
           orderBy: [{ updatedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }],
@@ -61,7 +61,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
       }),
 
     readEvents: (sessionId, afterSeq = 0) =>
-      use(async (db) => {
+      withClient(async (db) => {
         const rows = await db.event.findMany({
           where: { sessionId, seq: { gt: afterSeq } },
           orderBy: { seq: 'asc' },
@@ -70,7 +70,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
       }),
 
     append: (sessionId, expectedSeq, events, options = {}) =>
-      use(async (db) => {
+      withClient(async (db) => {
         assertSeq(expectedSeq);
         const headSeq = expectedSeq + events.length;
         const now = new Date();
@@ -97,7 +97,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
       }),
 
     renewLease: (sessionId, expectedSeq, until) =>
-      use(async (db) => {
+      withClient(async (db) => {
         // Prisma's @updatedAt bumps updatedAt here too; a session whose run is alive is the
         // active one, so listing it first is right anyway.
         const renewed = await db.session.updateMany({

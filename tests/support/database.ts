@@ -1,14 +1,15 @@
 // Test databases: fresh, migrated with the real migrations (scripts/db.mjs → prisma migrate
 // deploy), so tests exercise the schema users get. Shared by unit and integration suites.
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
-import { databaseKind } from '../../server/store/database-url';
 import { parsePostgresUrl } from '../../server/store/prisma-client';
 
+const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The PostgreSQL server tests use: TEST_POSTGRES_URL, or the local one. */
@@ -18,53 +19,12 @@ export function testPostgresUrl(): string {
 
 /** Applies the committed migrations to the database at url (SQLite file or Postgres, ?schema= honoured). */
 export async function migrateDatabase(url: string): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url };
-  const schema = databaseKind(url) === 'postgres' ? parsePostgresUrl(url).schema : undefined;
-  // prisma.config.ts hands the schema to the adapter, but the schema engine still creates
-  // tables through search_path (i.e. in "public"). pg reads PGOPTIONS for every connection.
-  if (schema) env.PGOPTIONS = `${env.PGOPTIONS ?? ''} -c search_path=${schema}`.trim();
-  await runMigrate(url, env);
-}
-
-/** What `prisma migrate deploy` prints once it has committed everything. */
-const MIGRATE_DONE = /All migrations have been successfully applied|No pending migrations to apply/;
-
-/**
- * Runs scripts/db.mjs migrate. With Postgres the Prisma CLI lingers ~10 s after it is done
- * (a timer left by its wasm schema engine, plus pg's idle-pool timer), so once it reports
- * success we end it (its process group: db.mjs and the prisma child) instead of waiting.
- */
-function runMigrate(url: string, env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'db.mjs'), 'migrate'], {
-      cwd: repoRoot,
-      env,
-      detached: true, // its own process group, so that the prisma grandchild can be ended too
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    let done = false;
-    const onOutput = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!done && MIGRATE_DONE.test(output)) {
-        done = true;
-        resolve();
-        try {
-          process.kill(-child.pid!, 'SIGTERM');
-        } catch {
-          // already gone
-        }
-      }
-    };
-    child.stdout.on('data', onOutput);
-    child.stderr.on('data', onOutput);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (done) return;
-      if (code === 0) resolve();
-      else reject(new Error(`Migrating ${url} failed (exit ${code}):\n${output}`));
-    });
-  });
+  try {
+    await run(process.execPath, [path.join(repoRoot, 'scripts', 'db.mjs'), 'migrate'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url } });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`Migrating ${url} failed:\n${stdout}\n${stderr}`, { cause: error });
+  }
 }
 
 /** Answers whether a PostgreSQL server accepts connections at url (within 3 seconds). */

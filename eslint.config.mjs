@@ -1,0 +1,21 @@
+import next from 'eslint-config-next';
+
+const config = [
+  { ignores: ['generated/**', '.next/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  ...next,
+  {
+    rules: {
+      // Runtime code must stay framework-free (SPEC §1).
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/http/page-owner.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['next', 'next/*'], message: 'server/ is framework-free: no next/* imports (SPEC §1).' }] }],
+    },
+  },
+];
+
+export default config;

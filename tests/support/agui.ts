@@ -1,0 +1,57 @@
+// AG-UI test clients: the real HttpAgent, and a raw SSE reader for the cases HttpAgent
+// would refuse to send or hides. Every event read is validated against @ag-ui/core/schemas.
+import { randomUUID } from 'node:crypto';
+import { HttpAgent } from '@ag-ui/client';
+import type { BaseEvent, Message } from '@ag-ui/core';
+import { EventSchemas } from '@ag-ui/core/schemas';
+
+export function validateEvent(event: unknown): BaseEvent {
+  const parsed = EventSchemas.safeParse(event);
+  if (!parsed.success) throw new Error(`Invalid AG-UI event ${JSON.stringify(event)}: ${parsed.error.message}`);
+  return event as BaseEvent;
+}
+
+/** POSTs a RunAgentInput and reads the whole SSE response. */
+export async function postRun(baseUrl: string, agent: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}/api/agents/${agent}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const events = response.headers.get('content-type')?.startsWith('text/event-stream')
+    ? text
+        .split('\n\n')
+        .filter((chunk) => chunk.startsWith('data: '))
+        .map((chunk) => validateEvent(JSON.parse(chunk.slice('data: '.length))))
+    : [];
+  return { status: response.status, contentType: response.headers.get('content-type'), text, events };
+}
+
+export function userMessage(content: string): Message {
+  return { id: randomUUID(), role: 'user', content };
+}
+
+/**
+ * Runs HttpAgent once with a user message, collecting every event it saw and anything it
+ * logged through console.warn / console.error (which must stay empty).
+ */
+export async function runHttpAgent(agent: HttpAgent, content?: string) {
+  if (content) agent.addMessage(userMessage(content));
+  const events: BaseEvent[] = [];
+  const logged: unknown[][] = [];
+  const { warn, error } = console;
+  console.warn = (...args: unknown[]) => logged.push(args);
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    const result = await agent.runAgent({ runId: randomUUID() }, { onEvent: ({ event }) => void events.push(validateEvent(event)) });
+    return { result, events, logged };
+  } finally {
+    console.warn = warn;
+    console.error = error;
+  }
+}
+
+export function newHttpAgent(baseUrl: string, agent: string, threadId: string = randomUUID()) {
+  return new HttpAgent({ url: `${baseUrl}/api/agents/${agent}`, threadId });
+}

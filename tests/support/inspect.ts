@@ -1,0 +1,35 @@
+// Reads a test database directly (not through the app), to assert what was written.
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { databaseKind } from '../../server/store/database-url';
+import { parsePostgresUrl } from '../../server/store/prisma-client';
+
+export interface RowCounts {
+  sessions: number;
+  events: number;
+}
+
+export async function countRows(databaseUrl: string, sessionId?: string): Promise<RowCounts> {
+  const where = sessionId ? ' WHERE "sessionId" = $1' : '';
+  const sessionWhere = sessionId ? ' WHERE "id" = $1' : '';
+  const params = sessionId ? [sessionId] : [];
+  if (databaseKind(databaseUrl) === 'sqlite') {
+    const db = new Database(databaseUrl.replace(/^file:/, ''), { readonly: true });
+    try {
+      const sqlite = (sql: string) => (db.prepare(sql.replaceAll('$1', '?')).get(...params) as { n: number }).n;
+      return { sessions: sqlite(`SELECT COUNT(*) AS n FROM "Session"${sessionWhere}`), events: sqlite(`SELECT COUNT(*) AS n FROM "Event"${where}`) };
+    } finally {
+      db.close();
+    }
+  }
+  const { connectionString, schema } = parsePostgresUrl(databaseUrl);
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    if (schema) await client.query(`SET search_path TO "${schema}"`);
+    const count = async (sql: string) => Number((await client.query(sql, params)).rows[0].n);
+    return { sessions: await count(`SELECT COUNT(*) AS n FROM "Session"${sessionWhere}`), events: await count(`SELECT COUNT(*) AS n FROM "Event"${where}`) };
+  } finally {
+    await client.end();
+  }
+}
