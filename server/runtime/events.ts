@@ -25,6 +25,54 @@ export type ToolMessage = Extract<ChatMessage, { role: 'tool' }>;
 /** Where an input came from; recorded on run_started for the audit trail. */
 export type RunSource = 'agui' | 'openai' | 'anthropic' | 'hitl' | 'server';
 
+/** Why a run paused for a human. */
+export type InterruptReason = 'tool_call' | 'input_required' | 'confirmation';
+export type DecisionKind = 'approve' | 'reject' | 'edit';
+
+/** A pause for a human decision, as recorded when it opens. */
+export interface InterruptRecord {
+  id: string;
+  reason: InterruptReason;
+  toolCallId: string;
+  toolName: string;
+  /** The arguments the model proposed. */
+  input: unknown;
+  /** One line for the human (the policy's describe(), or a default). */
+  message: string;
+  /** JSON Schema of an acceptable response: {approved, reason?, editedArgs?, payload?}. */
+  responseSchema: JsonObject;
+  allowedDecisions: DecisionKind[];
+  expiresAt?: string;
+  /** What happens when it expires. */
+  onExpire: 'deny' | 'approve';
+  /** Hash of the tool's input and approval schemas when it paused; a resume against a changed tool is refused. */
+  schemaHash: string;
+  /** The run that paused. */
+  runId: string;
+  /** The agent whose tool this is (a subagent's name when raised inside one). */
+  agent: string;
+}
+
+export type DecisionStatus = 'approved' | 'denied' | 'cancelled';
+
+/** Who decided, through which path; the audit trail. */
+export interface DecisionActor {
+  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server';
+  ownerId?: string;
+}
+
+export interface Decision {
+  status: DecisionStatus;
+  /** Full replacement of the arguments (approve only). */
+  editedArgs?: unknown;
+  /** approvalSchema data (approve only). */
+  payload?: unknown;
+  reason?: string;
+  /** True when the interrupt expired and this is its default action. */
+  expired?: boolean;
+  by: DecisionActor;
+}
+
 export type RunOutcome =
   | { type: 'success'; pendingToolCallIds?: string[] }
   | { type: 'interrupt'; interruptIds: string[] }
@@ -39,9 +87,14 @@ export type SessionEvent =
   | { type: 'assistant_step'; message: AssistantMessage; finishReason: string; usage?: { inputTokens?: number; outputTokens?: number } }
   /** A backend tool is about to run; a crash after this and before tool_result means run it again (attempt + 1). */
   | { type: 'tool_started'; toolCallId: string; toolName: string; attempt: number }
-  | { type: 'tool_result'; message: ToolMessage; output: unknown }
+  /** status: the call did not run because a human denied or cancelled it. */
+  | { type: 'tool_result'; message: ToolMessage; output: unknown; status?: 'denied' | 'cancelled' }
   /** Shared state changed (RFC 6902, applies to the state before it). */
   | { type: 'state_patched'; patch: Operation[] }
+  /** The run pauses: these tool calls wait for a human decision. */
+  | { type: 'interrupts_opened'; interrupts: InterruptRecord[] }
+  /** A decision on one interrupt. The log's compare-and-set makes it the only one. */
+  | { type: 'interrupt_decided'; interruptId: string; decision: Decision }
   /** Delegation to a subagent brackets its work. */
   | { type: 'step_started'; stepName: string }
   | { type: 'step_finished'; stepName: string }

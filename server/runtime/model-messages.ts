@@ -2,9 +2,38 @@
 import type { ModelMessage } from 'ai';
 import type { ChatMessage } from './events';
 
+/**
+ * Model APIs want each tool result right after the call that asked for it. The log keeps
+ * arrival order (a user may write while a decision is pending), so results are moved up
+ * to their calls here.
+ */
+function resultsAfterCalls(messages: ChatMessage[]): ChatMessage[] {
+  const results = new Map<string, ChatMessage>();
+  for (const message of messages) if (message.role === 'tool') results.set(message.toolCallId, message);
+  const ordered: ChatMessage[] = [];
+  const placed = new Set<ChatMessage>();
+  for (const message of messages) {
+    if (message.role === 'tool') {
+      if (!placed.has(message)) ordered.push(message);
+      continue;
+    }
+    ordered.push(message);
+    if (message.role === 'assistant') {
+      for (const call of message.toolCalls ?? []) {
+        const result = results.get(call.id);
+        if (result && !placed.has(result)) {
+          ordered.push(result);
+          placed.add(result);
+        }
+      }
+    }
+  }
+  return ordered;
+}
+
 export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
   const result: ModelMessage[] = [];
-  for (const message of messages) {
+  for (const message of resultsAfterCalls(messages)) {
     switch (message.role) {
       case 'user':
         result.push({ role: 'user', content: message.content });

@@ -3,7 +3,7 @@
 // the event log, and every part here is either derived from an event just appended or a
 // transient delta (text and tool-argument streaming) whose coalesced form is appended.
 import type { Operation } from 'fast-json-patch';
-import type { ChatMessage, JsonObject, RunOutcome } from './events';
+import type { ChatMessage, InterruptRecord, JsonObject, RunOutcome } from './events';
 
 export type RunPart =
   | { type: 'run-started'; threadId: string; runId: string; parentRunId?: string }
@@ -19,5 +19,6 @@ export type RunPart =
   | { type: 'state-delta'; patch: Operation[] }
   | { type: 'step-started'; stepName: string }
   | { type: 'step-finished'; stepName: string }
-  | { type: 'run-finished'; outcome: RunOutcome; usage?: { inputTokens: number; outputTokens: number } }
+  /** With outcome 'interrupt', `interrupts` are the records the outcome names. */
+  | { type: 'run-finished'; outcome: RunOutcome; interrupts?: InterruptRecord[] }
   | { type: 'run-error'; code: string; message: string };

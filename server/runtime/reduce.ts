@@ -1,7 +1,7 @@
 // A pure fold from the event log to what every client sees. Deterministic and total: the
 // same events give the same view in every tab, on every wire, after every restart.
 import { applyPatch, deepClone } from 'fast-json-patch';
-import type { ChatMessage, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from './events';
+import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from './events';
 import type { SessionStatus } from '../store/types';
 
 export interface RunSummary {
@@ -25,10 +25,35 @@ export interface SessionView {
   openToolCalls: ToolCall[];
   /** Attempts per backend tool call (tool_started count), for handlerContext().attempt. */
   toolAttempts: Record<string, number>;
+  /** Every interrupt the session has raised, by id, with its decision once made. */
+  interrupts: Record<string, InterruptState>;
+}
+
+export interface InterruptState {
+  record: InterruptRecord;
+  decision?: Decision;
+  /** seq of the decision event. */
+  decidedSeq?: number;
+  decidedAt?: string;
+  openedAt: string;
+}
+
+/** Interrupts still waiting for a decision, oldest first. */
+export function pendingInterrupts(view: SessionView): InterruptRecord[] {
+  return Object.values(view.interrupts)
+    .filter((state) => !state.decision)
+    .map((state) => state.record);
+}
+
+/** The interrupt raised for a tool call, if any (the latest one). */
+export function interruptForCall(view: SessionView, toolCallId: string): InterruptState | undefined {
+  let found: InterruptState | undefined;
+  for (const state of Object.values(view.interrupts)) if (state.record.toolCallId === toolCallId) found = state;
+  return found;
 }
 
 export function emptyView(initialState: JsonObject = {}): SessionView {
-  return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], toolAttempts: {} };
+  return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], toolAttempts: {}, interrupts: {} };
 }
 
 /** Folds one event into a view. Returns a new view; the input view is not modified. */
@@ -58,6 +83,16 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
     case 'state_patched':
       next.state = applyPatch(deepClone(view.state), event.patch).newDocument as JsonObject;
       return next;
+    case 'interrupts_opened':
+      next.interrupts = { ...view.interrupts };
+      for (const record of event.interrupts) next.interrupts[record.id] = { record, openedAt: stored.at };
+      return next;
+    case 'interrupt_decided': {
+      const current = view.interrupts[event.interruptId];
+      if (!current || current.decision) return next; // The log's CAS never lets this happen; stay total anyway.
+      next.interrupts = { ...view.interrupts, [event.interruptId]: { ...current, decision: event.decision, decidedSeq: stored.seq, decidedAt: stored.at } };
+      return next;
+    }
     case 'step_started':
     case 'step_finished':
       return next;

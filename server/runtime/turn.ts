@@ -9,12 +9,13 @@ import { resolveModel } from '../models/resolve';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
 import { createChannel, type Channel } from './channel';
-import type { AssistantMessage, ChatMessage, JsonObject, RunOutcome, RunSource, SessionEvent, ToolCall, ToolMessage } from './events';
+import { buildInterrupt, expiryDecision, isExpired, planResume, policyFor, type DecisionRequest } from './decide';
+import type { AssistantMessage, ChatMessage, DecisionActor, InterruptRecord, JsonObject, RunOutcome, RunSource, SessionEvent, ToolCall, ToolMessage } from './events';
 import { errorMessage, RunRejectedError } from './errors';
 import { acceptInput } from './input';
 import { toModelMessages } from './model-messages';
 import type { RunPart } from './parts';
-import { reduce, reduceAll, type SessionView } from './reduce';
+import { interruptForCall, pendingInterrupts, reduce, reduceAll, type SessionView } from './reduce';
 import { statePatch } from './state';
 import { agentTools, executeTool, modelTools, toolKind, type ClientTool } from './tools';
 
@@ -32,9 +33,15 @@ export interface RunRequest {
   messages: ChatMessage[];
   clientTools?: ClientTool[];
   state?: unknown;
+  /** Decisions on the open interrupts (AG-UI resume): all or nothing. */
+  resume?: DecisionRequest[];
+  /** Who makes the resume's decisions, for the audit trail (default: the run's source and owner). */
+  decidedBy?: DecisionActor;
   /** Aborts the run (client went away, or a stop). */
   signal?: AbortSignal;
 }
+
+const ACTOR_OF_SOURCE: Record<RunSource, DecisionActor['source']> = { agui: 'agui', openai: 'server', anthropic: 'server', hitl: 'hitl', server: 'server' };
 
 export interface StartedRun {
   sessionId: string;
@@ -64,18 +71,39 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   if (view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now()) {
     throw new RunRejectedError('session_busy', `Session "${sessionId}" is running another turn; try again when it finishes.`, 409);
   }
-  const inputEvents = acceptInput(agent, view, { messages: request.messages, state: request.state });
+  // Interrupts past their expiry take their default action before anything else.
+  const expired: SessionEvent[] = pendingInterrupts(view)
+    .filter((record) => isExpired(record))
+    .map((record) => ({ type: 'interrupt_decided', interruptId: record.id, decision: expiryDecision(record) }));
+  const current = foldEvents(view, expired);
+
+  const runId = request.runId ?? randomUUID();
+  let decisions: SessionEvent[] = [];
+  if (request.resume?.length) {
+    const by: DecisionActor = request.decidedBy ?? { source: ACTOR_OF_SOURCE[request.source], ownerId };
+    const plan = await planResume(agent, current, request.resume, by, async (id) => {
+      const row = await store.findInterrupt(id);
+      return row !== null && row.sessionId !== sessionId && row.ownerId === ownerId;
+    });
+    if (plan.kind === 'replay') return replayRun(request, runId, current);
+    decisions = plan.decisions.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
+  } else {
+    const pending = pendingInterrupts(current);
+    if (pending.length > 0) {
+      throw new RunRejectedError('interrupts_pending', `This thread is waiting on a human decision (${pending.map((record) => record.id).join(', ')}); resume it with a decision for each.`, 409, { interruptIds: pending.map((record) => record.id) });
+    }
+  }
+  const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state });
 
   const record = session ?? (await store.ensureSession({ id: sessionId, ownerId, agent: agent.name }));
   if (record.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionId}".`, 404);
 
-  const runId = request.runId ?? randomUUID();
   const runner = new TurnRunner(request, runId, view);
   try {
-    await runner.append([{ type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source }, ...inputEvents]);
+    await runner.append([{ type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source }, ...expired, ...decisions, ...inputEvents]);
   } catch (error) {
     if (error instanceof ConcurrentAppendError) {
-      throw new RunRejectedError('session_busy', `Session "${sessionId}" is running another turn; try again when it finishes.`, 409);
+      throw new RunRejectedError('session_busy', `Session "${sessionId}" changed while this run started (another run or decision won); try again.`, 409);
     }
     throw error;
   }
@@ -84,6 +112,25 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
 }
 
 type StepEnd = 'continue' | 'finished';
+
+function foldEvents(view: SessionView, events: SessionEvent[], at = new Date().toISOString()): SessionView {
+  return events.reduce((next, event, index) => reduce(next, { seq: view.seq + index + 1, at, event }), view);
+}
+
+/**
+ * An identical resume that already applied: nothing runs again. The client gets the
+ * thread as it stands and the outcome of the run that followed the decision.
+ */
+function replayRun(request: RunRequest, runId: string, view: SessionView): StartedRun {
+  const channel = createChannel<RunPart>();
+  channel.push({ type: 'run-started', threadId: request.sessionId, runId, parentRunId: request.parentRunId });
+  channel.push({ type: 'messages-snapshot', messages: view.messages });
+  channel.push({ type: 'state-snapshot', state: view.state });
+  const pending = view.openToolCalls.map((call) => call.id);
+  channel.push({ type: 'run-finished', outcome: view.lastRun?.outcome?.type === 'cancelled' ? { type: 'cancelled' } : { type: 'success', ...(pending.length ? { pendingToolCallIds: pending } : {}) } });
+  channel.close();
+  return { sessionId: request.sessionId, runId, parts: channel, done: Promise.resolve() };
+}
 
 class TurnRunner {
   readonly channel: Channel<RunPart> = createChannel();
@@ -110,8 +157,7 @@ class TurnRunner {
 
   /** Appends events at the head this run last saw, and folds them into its view. */
   async append(events: SessionEvent[]): Promise<void> {
-    const at = new Date().toISOString();
-    const next = events.reduce((view, event, index) => reduce(view, { seq: this.view.seq + index + 1, at, event }), this.view);
+    const next = foldEvents(this.view, events);
     const running = next.status === 'running';
     await this.request.store.append(this.request.sessionId, this.view.seq, events, {
       status: next.status,
@@ -148,21 +194,70 @@ class TurnRunner {
   private async loop(): Promise<void> {
     const { agent } = this.request;
     for (let steps = 0; ; ) {
+      const needApproval: ToolCall[] = [];
+      let cancelled = false;
       for (const call of this.view.openToolCalls) {
         if (this.signal.aborted) return this.finish({ type: 'cancelled' });
         const kind = toolKind(agent, this.clientTools, call.name);
         if (kind === 'client') continue;
-        await this.runToolCall(call, kind);
+        const gate = this.gate(call, kind);
+        if (gate === 'interrupt') needApproval.push(call);
+        else if (gate === 'pending') continue;
+        else if (gate === 'cancelled') {
+          cancelled = true;
+          await this.recordResult(call, { ok: false, content: 'Cancelled by the user: the tool did not run.', state: this.view.state, cancelled: true });
+        } else if (gate.status === 'denied') {
+          const why = gate.reason ? ` Reason: ${gate.reason}` : '';
+          await this.recordResult(call, { ok: true, content: `The user denied this call; it did not run.${why}`, output: { denied: true, reason: gate.reason ?? null }, state: this.view.state, denied: true });
+        } else {
+          await this.runToolCall(call, kind, gate);
+        }
       }
       if (this.signal.aborted) return this.finish({ type: 'cancelled' });
-      const waiting = this.view.openToolCalls.map((call) => call.id);
-      if (waiting.length > 0) return this.finish({ type: 'success', pendingToolCallIds: waiting });
+      if (cancelled) return this.finish({ type: 'cancelled' });
+      const opened = needApproval.map((call) => buildInterrupt(agent, call, this.runId));
+      const waiting = [...pendingInterrupts(this.view), ...opened];
+      if (waiting.length > 0) return this.pause(opened, waiting);
+      const pendingClient = this.view.openToolCalls.map((call) => call.id);
+      if (pendingClient.length > 0) return this.finish({ type: 'success', pendingToolCallIds: pendingClient });
       if (steps >= agent.maxSteps) {
         return this.fail('max_steps_exceeded', `Agent "${agent.name}" took ${steps} model steps without finishing.`);
       }
       steps++;
       if ((await this.modelStep()) === 'finished') return;
     }
+  }
+
+  /**
+   * What may happen to a server-side tool call now: run it (with a decision's edits), record
+   * a denial or cancellation, wait for a pending decision, or ask for one.
+   */
+  private gate(call: ToolCall, kind: ReturnType<typeof toolKind>): 'interrupt' | 'pending' | 'cancelled' | { status: 'approved' | 'denied'; editedArgs?: unknown; payload?: unknown; reason?: string } {
+    const interrupt = interruptForCall(this.view, call.id);
+    if (interrupt) {
+      const decision = interrupt.decision;
+      if (!decision) return 'pending';
+      if (decision.status === 'cancelled') return 'cancelled';
+      return { status: decision.status, editedArgs: decision.editedArgs, payload: decision.payload, reason: decision.reason };
+    }
+    if (kind !== 'backend') return { status: 'approved' };
+    if (policyFor(this.request.agent, call, this.request.sessionId) === 'approved') return { status: 'approved' };
+    // A stateless turn cannot pause (SPEC §3): it runs the tool, or refuses it if the agent says so.
+    if (this.request.durable === false) {
+      return this.request.agent.statelessApproval === 'deny'
+        ? { status: 'denied', reason: 'This tool needs a human approval, which a stateless request cannot wait for.' }
+        : { status: 'approved' };
+    }
+    return 'interrupt';
+  }
+
+  /** Ends the run waiting for decisions: the thread as it stands, then the interrupts. */
+  private async pause(opened: InterruptRecord[], waiting: InterruptRecord[]): Promise<void> {
+    const outcome: RunOutcome = { type: 'interrupt', interruptIds: waiting.map((record) => record.id) };
+    await this.append([...(opened.length ? [{ type: 'interrupts_opened' as const, interrupts: opened }] : []), { type: 'run_finished', runId: this.runId, outcome }]);
+    this.emit({ type: 'messages-snapshot', messages: this.view.messages });
+    this.emit({ type: 'state-snapshot', state: this.view.state });
+    this.emit({ type: 'run-finished', outcome, interrupts: waiting });
   }
 
   /** One model call, streamed live; recorded as one assistant_step event. */
@@ -259,8 +354,10 @@ class TurnRunner {
   }
 
   /** Runs one tool call the server owns, and records its result (and any state it changed). */
-  private async runToolCall(call: ToolCall, kind: ReturnType<typeof toolKind>): Promise<void> {
-    if (kind === 'delegate') return this.delegate(call);
+  private async runToolCall(original: ToolCall, kind: ReturnType<typeof toolKind>, approval: { editedArgs?: unknown; payload?: unknown } = {}): Promise<void> {
+    if (kind === 'delegate') return this.delegate(original);
+    // An approved edit replaces the arguments wholesale; the call keeps its id.
+    const call = approval.editedArgs !== undefined ? { ...original, input: approval.editedArgs } : original;
     if (kind === 'unknown') return this.recordResult(call, { ok: false, content: `Unknown tool "${call.name}".`, state: this.view.state });
     const definition = agentTools(this.request.agent)[call.name]!;
     const attempt = (this.view.toolAttempts[call.id] ?? 0) + 1;
@@ -272,6 +369,7 @@ class TurnRunner {
       history: toModelMessages(this.view.messages),
       context: {
         attempt,
+        payload: approval.payload,
         signal: this.signal,
         session: { id: this.request.sessionId, agent: this.request.agent.name, ownerId: this.request.ownerId, durable: this.request.durable !== false },
       },
@@ -279,7 +377,7 @@ class TurnRunner {
     await this.recordResult(call, outcome.ok ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state } : outcome);
   }
 
-  private async recordResult(call: ToolCall, outcome: { ok: boolean; content: string; output?: unknown; state: JsonObject }, extra: SessionEvent[] = []) {
+  private async recordResult(call: ToolCall, outcome: { ok: boolean; content: string; output?: unknown; state: JsonObject; denied?: boolean; cancelled?: boolean }, extra: SessionEvent[] = []) {
     const message: ToolMessage = {
       id: randomUUID(),
       role: 'tool',
@@ -289,7 +387,8 @@ class TurnRunner {
       ...(outcome.ok ? {} : { isError: true }),
     };
     const patch = statePatch(this.view.state, outcome.state);
-    await this.append([...extra, { type: 'tool_result', message, output: outcome.ok ? (outcome.output ?? null) : null }, ...(patch.length ? [{ type: 'state_patched' as const, patch }] : [])]);
+    const status = outcome.cancelled ? 'cancelled' : outcome.denied ? 'denied' : undefined;
+    await this.append([...extra, { type: 'tool_result', message, output: outcome.ok ? (outcome.output ?? null) : null, ...(status ? { status } : {}) }, ...(patch.length ? [{ type: 'state_patched' as const, patch }] : [])]);
     this.emit({ type: 'tool-result', messageId: message.id, toolCallId: call.id, toolName: call.name, content: message.content, isError: message.isError });
     if (patch.length) this.emit({ type: 'state-delta', patch });
   }

@@ -2,11 +2,12 @@
 // away with the request) and the runtime's unit tests; it keeps the same compare-and-set
 // rule as the database stores.
 import type { SessionEvent, StoredEvent } from '../runtime/events';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type SessionRecord } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord } from './types';
 
 export function createMemoryStore(): EventStore & { appendCalls: number } {
   const sessions = new Map<string, SessionRecord>();
   const logs = new Map<string, StoredEvent[]>();
+  const interrupts = new Map<string, InterruptRow>();
   const store = {
     kind: 'memory' as const,
     appendCalls: 0,
@@ -47,7 +48,33 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       if (options.status) session.status = options.status;
       if (options.leaseUntil !== undefined) session.leaseUntil = options.leaseUntil;
       if (options.title !== undefined) session.title = options.title;
+      for (const event of events) {
+        if (event.type === 'interrupts_opened') {
+          for (const record of event.interrupts) {
+            interrupts.set(record.id, { id: record.id, sessionId, ownerId: session.ownerId, agent: record.agent, status: 'pending', record, createdAt: new Date(), decidedAt: null });
+          }
+        } else if (event.type === 'interrupt_decided') {
+          const row = interrupts.get(event.interruptId);
+          if (row) Object.assign(row, { status: 'decided', decidedAt: new Date() });
+        }
+      }
       return { headSeq: session.headSeq };
+    },
+    async findInterrupt(id: string) {
+      const row = interrupts.get(id);
+      return row ? structuredClone(row) : null;
+    },
+    async listPendingInterrupts(ownerId: string, options: { limit?: number } = {}) {
+      return [...interrupts.values()]
+        .filter((row) => row.ownerId === ownerId && row.status === 'pending')
+        .reverse()
+        .slice(0, options.limit ?? 100)
+        .map((row) => structuredClone(row));
+    },
+    async listRecoverable(now: Date) {
+      const stale = [...sessions.values()].filter((session) => session.status === 'running' && session.leaseUntil && session.leaseUntil < now).map((session) => session.id);
+      const expired = [...interrupts.values()].filter((row) => row.status === 'pending' && row.record.expiresAt && Date.parse(row.record.expiresAt) <= now.getTime()).map((row) => row.sessionId);
+      return [...new Set([...stale, ...expired])];
     },
     async renewLease(sessionId: string, expectedSeq: number, until: Date) {
       const session = sessions.get(sessionId);

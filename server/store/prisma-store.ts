@@ -5,10 +5,10 @@
 // database lock in SQLite), so a losing writer finds the head moved and writes nothing; the
 // (sessionId, seq) primary key is a second guard.
 import type { SessionEvent, StoredEvent } from '../runtime/events';
-import type { Event as EventRow, Session as SessionRow } from '../../generated/prisma-sqlite/client';
+import type { Event as EventRow, Interrupt as InterruptDbRow, Session as SessionRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
 import { openPrismaClient, type StoreClient } from './prisma-client';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type SessionRecord, type SessionStatus } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SessionStatus } from './types';
 
 const DEFAULT_LIST_LIMIT = 100;
 
@@ -84,6 +84,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
             if (events.length > 0) {
               await tx.event.createMany({ data: events.map((event, i) => toEventRow(sessionId, expectedSeq + 1 + i, event, now)) });
             }
+            await projectInterrupts(tx as unknown as StoreClient, sessionId, events, now);
           });
         } catch (error) {
           if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);
@@ -94,6 +95,32 @@ export function createPrismaStore(databaseUrl: string): EventStore {
           throw error;
         }
         return { headSeq };
+      }),
+
+    findInterrupt: (id) =>
+      withClient(async (db) => {
+        const row = await db.interrupt.findUnique({ where: { id } });
+        return row ? toInterruptRow(row) : null;
+      }),
+
+    listPendingInterrupts: (ownerId, options = {}) =>
+      withClient(async (db) => {
+        const rows = await db.interrupt.findMany({
+          where: { ownerId, status: 'pending' },
+          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+          take: options.limit ?? DEFAULT_LIST_LIMIT,
+        });
+        return rows.map(toInterruptRow);
+      }),
+
+    listRecoverable: (now, options = {}) =>
+      withClient(async (db) => {
+        const limit = options.limit ?? DEFAULT_LIST_LIMIT;
+        const [stale, expired] = await Promise.all([
+          db.session.findMany({ where: { status: 'running', leaseUntil: { lt: now } }, select: { id: true }, take: limit }),
+          db.interrupt.findMany({ where: { status: 'pending', expiresAt: { lte: now } }, select: { sessionId: true }, take: limit }),
+        ]);
+        return [...new Set([...stale.map((row) => row.id), ...expired.map((row) => row.sessionId)])];
       }),
 
     renewLease: (sessionId, expectedSeq, until) =>
@@ -122,6 +149,46 @@ function sessionColumns(options: AppendOptions) {
     ...(options.status !== undefined ? { status: options.status } : {}),
     ...(options.leaseUntil !== undefined ? { leaseUntil: options.leaseUntil } : {}),
     ...(options.title !== undefined ? { title: options.title } : {}),
+  };
+}
+
+/** Keeps the Interrupt table in step with interrupt events, inside the append's transaction. */
+async function projectInterrupts(tx: StoreClient, sessionId: string, events: SessionEvent[], now: Date) {
+  const opened = events.flatMap((event) => (event.type === 'interrupts_opened' ? event.interrupts : []));
+  const decided = events.flatMap((event) => (event.type === 'interrupt_decided' ? [event.interruptId] : []));
+  if (opened.length === 0 && decided.length === 0) return;
+  const session = await tx.session.findUniqueOrThrow({ where: { id: sessionId }, select: { ownerId: true } });
+  if (opened.length > 0) {
+    await tx.interrupt.createMany({
+      data: opened.map((record) => ({
+        id: record.id,
+        sessionId,
+        ownerId: session.ownerId,
+        agent: record.agent,
+        toolCallId: record.toolCallId,
+        toolName: record.toolName,
+        status: 'pending',
+        data: JSON.stringify(record),
+        expiresAt: record.expiresAt ? new Date(record.expiresAt) : null,
+        createdAt: now,
+      })),
+    });
+  }
+  if (decided.length > 0) {
+    await tx.interrupt.updateMany({ where: { id: { in: decided } }, data: { status: 'decided', decidedAt: now } });
+  }
+}
+
+function toInterruptRow(row: InterruptDbRow): InterruptRow {
+  return {
+    id: row.id,
+    sessionId: row.sessionId,
+    ownerId: row.ownerId,
+    agent: row.agent,
+    status: row.status as InterruptRow['status'],
+    record: JSON.parse(row.data) as InterruptRow['record'],
+    createdAt: row.createdAt,
+    decidedAt: row.decidedAt,
   };
 }
 

@@ -1,7 +1,7 @@
 // The event-log store: one interface, two backends (SQLite, PostgreSQL) behind Prisma.
 // The store knows nothing of agents or HITL rules; it keeps sessions and their events and
 // guarantees that two writers never interleave.
-import type { SessionEvent, StoredEvent } from '../runtime/events';
+import type { InterruptRecord, SessionEvent, StoredEvent } from '../runtime/events';
 
 export type SessionStatus = 'idle' | 'running' | 'interrupted' | 'awaiting_tools' | 'error';
 
@@ -17,6 +17,18 @@ export interface SessionRecord {
   leaseUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** The interrupt projection: kept in step with the log by append(), for listing across sessions. */
+export interface InterruptRow {
+  id: string;
+  sessionId: string;
+  ownerId: string;
+  agent: string;
+  status: 'pending' | 'decided';
+  record: InterruptRecord;
+  createdAt: Date;
+  decidedAt: Date | null;
 }
 
 export interface AppendOptions {
@@ -40,6 +52,15 @@ export interface EventStore {
    * ConcurrentAppendError when the head is no longer expectedSeq (another writer won).
    */
   append(sessionId: string, expectedSeq: number, events: SessionEvent[], options?: AppendOptions): Promise<{ headSeq: number }>;
+  /** One interrupt by id, whichever session raised it. */
+  findInterrupt(id: string): Promise<InterruptRow | null>;
+  /** Undecided interrupts of an owner across sessions, newest first. */
+  listPendingInterrupts(ownerId: string, options?: { limit?: number }): Promise<InterruptRow[]>;
+  /**
+   * Sessions with work the server must carry on by itself: a run whose lease ran out (its
+   * server died), or an undecided interrupt past its expiry.
+   */
+  listRecoverable(now: Date, options?: { limit?: number }): Promise<string[]>;
   /** Extends the lease of a run that still holds the session at expectedSeq; false if it no longer does. */
   renewLease(sessionId: string, expectedSeq: number, until: Date): Promise<boolean>;
   close(): Promise<void>;

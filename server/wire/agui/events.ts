@@ -1,6 +1,6 @@
 // Runtime parts → AG-UI events. A translation only: ids are the log's ids.
 import { EventType, type BaseEvent, type Message as AgUiMessage } from '@ag-ui/core';
-import type { ChatMessage } from '../../runtime/events';
+import type { ChatMessage, InterruptRecord } from '../../runtime/events';
 import type { RunPart } from '../../runtime/parts';
 
 export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
@@ -30,6 +30,26 @@ export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
 export interface AgUiRunContext {
   threadId: string;
   runId: string;
+  /** The client declared protocolVersion '1.0': no keys beyond the 1.0 Interrupt shape at the top level. */
+  strict: boolean;
+}
+
+/**
+ * An interrupt in AG-UI shape. The seed shape's description and allowedDecisions always
+ * ride in metadata, and at the top level too unless the client speaks strict 1.0.
+ */
+export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
+  const seed = { description: record.message, allowedDecisions: record.allowedDecisions };
+  return {
+    id: record.id,
+    reason: record.reason,
+    message: record.message,
+    toolCallId: record.toolCallId,
+    responseSchema: record.responseSchema,
+    ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),
+    metadata: { ...seed, toolName: record.toolName, args: record.input, agent: record.agent, onExpire: record.onExpire },
+    ...(strict ? {} : seed),
+  };
 }
 
 export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
@@ -61,7 +81,14 @@ export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
     case 'step-finished':
       return { type: EventType.STEP_FINISHED, stepName: part.stepName } as BaseEvent;
     case 'run-finished':
-      return { type: EventType.RUN_FINISHED, threadId: run.threadId, runId: run.runId, outcome: part.outcome } as BaseEvent;
+      return {
+        type: EventType.RUN_FINISHED,
+        threadId: run.threadId,
+        runId: run.runId,
+        outcome: part.outcome.type === 'interrupt'
+          ? { type: 'interrupt', interrupts: (part.interrupts ?? []).map((record) => toAgUiInterrupt(record, run.strict)) }
+          : part.outcome,
+      } as BaseEvent;
     case 'run-error':
       return { type: EventType.RUN_ERROR, message: part.message, code: part.code } as BaseEvent;
   }

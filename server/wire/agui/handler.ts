@@ -6,6 +6,7 @@ import { readJsonBody } from '../../http/body';
 import { HttpError, jsonError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import { sseResponse } from '../../http/sse';
+import { fromResumeEntry } from '../../runtime/decide';
 import { RunRejectedError } from '../../runtime/errors';
 import { startRun } from '../../runtime/turn';
 import { getStore } from '../../store';
@@ -19,7 +20,7 @@ export async function handleAgUiRun(request: Request, agentName: string): Promis
     const ownerId = resolveOwner(request);
     const input = parseRunAgentInput(await readJsonBody(request));
     const encoder = new EventEncoder({ accept: request.headers.get('accept') ?? undefined });
-    const context = { threadId: input.threadId, runId: input.runId };
+    const context = { threadId: input.threadId, runId: input.runId, strict: input.protocolVersion === '1.0' };
 
     let run;
     try {
@@ -34,6 +35,7 @@ export async function handleAgUiRun(request: Request, agentName: string): Promis
         messages: fromAgUiMessages(input.messages),
         clientTools: fromAgUiTools(input.tools),
         state: input.state,
+        resume: input.resume?.map(fromResumeEntry),
         signal: request.signal,
       });
     } catch (error) {

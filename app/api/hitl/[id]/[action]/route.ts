@@ -1,0 +1,13 @@
+import { after } from 'next/server';
+import { decide } from '@/server/wire/hitl/handler';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request, { params }: { params: Promise<{ id: string; action: string }> }) {
+  const { id, action } = await params;
+  const { response, continuation } = await decide(request, id, action);
+  // The continuation runs on the server after the response (SPEC §6, §8).
+  if (continuation) after(continuation);
+  return response;
+}

@@ -1,0 +1,249 @@
+// Interrupts and decisions (SPEC §2 toolApproval, §5 resume, §8). Every rule about who may
+// decide what lives here; wires only translate their shapes into these calls.
+import { createHash, randomUUID } from 'node:crypto';
+import { asSchema, type Tool } from 'ai';
+import { z } from 'zod';
+import type { ApprovalPolicy, DeepAgent, ToolApprovalOptions } from '../define';
+import type { Decision, DecisionActor, DecisionKind, InterruptRecord, JsonObject, ToolCall } from './events';
+import { RunRejectedError } from './errors';
+import type { SessionView } from './reduce';
+import { pendingInterrupts } from './reduce';
+import { agentTools, validateToolInput } from './tools';
+
+export interface NormalizedApproval {
+  policy: ToolApprovalOptions['policy'];
+  allowEdit: boolean;
+  approvalSchema?: z.ZodType;
+  describe?: (input: any) => string;
+  ttlMs?: number;
+  onExpire: 'deny' | 'approve';
+}
+
+export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedApproval {
+  const spec = agent.toolApproval[toolName];
+  if (spec === undefined) return { policy: 'approved', allowEdit: false, onExpire: 'deny' };
+  if (typeof spec === 'string' || typeof spec === 'function') return { policy: spec, allowEdit: false, onExpire: 'deny' };
+  return {
+    policy: spec.policy,
+    allowEdit: spec.allowEdit ?? false,
+    approvalSchema: spec.approvalSchema,
+    describe: spec.describe,
+    ttlMs: spec.ttl === undefined ? undefined : parseTtl(spec.ttl),
+    onExpire: spec.onExpire ?? 'deny',
+  };
+}
+
+/** The policy for one call. Deterministic over the input: it runs again on recovery. */
+export function policyFor(agent: DeepAgent, call: ToolCall, sessionId?: string): ApprovalPolicy {
+  const { policy } = approvalOptions(agent, call.name);
+  return typeof policy === 'function' ? policy(call.input, { agent: agent.name, sessionId }) : policy;
+}
+
+const TTL = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+export function parseTtl(ttl: string | number): number {
+  if (typeof ttl === 'number') return ttl;
+  const match = TTL.exec(ttl.trim());
+  if (!match) throw new Error(`Invalid ttl "${ttl}": use e.g. '30s', '15m', '24h', '7d' or milliseconds.`);
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+}
+
+function inputJsonSchema(definition: Tool): JsonObject {
+  return asSchema(definition.inputSchema).jsonSchema as JsonObject;
+}
+
+function approvalJsonSchema(options: NormalizedApproval): JsonObject | undefined {
+  return options.approvalSchema ? (z.toJSONSchema(options.approvalSchema) as JsonObject) : undefined;
+}
+
+/** Identifies the shape of a tool's arguments and approval data, to refuse resumes after a change. */
+export function toolSchemaHash(agent: DeepAgent, toolName: string): string {
+  const definition = agentTools(agent)[toolName];
+  const shape = { input: definition ? inputJsonSchema(definition) : null, approval: approvalJsonSchema(approvalOptions(agent, toolName)) ?? null };
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
+}
+
+export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, now = Date.now()): InterruptRecord {
+  const options = approvalOptions(agent, call.name);
+  const definition = agentTools(agent)[call.name]!;
+  const allowedDecisions: DecisionKind[] = options.allowEdit ? ['approve', 'reject', 'edit'] : ['approve', 'reject'];
+  const properties: JsonObject = {
+    approved: { type: 'boolean', description: 'Approve (true) or reject (false) the call.' },
+    reason: { type: 'string', description: 'Why it was rejected (shown to the model).' },
+  };
+  if (options.allowEdit) properties.editedArgs = { ...inputJsonSchema(definition), description: 'Replacement arguments (approve only).' };
+  const approval = approvalJsonSchema(options);
+  if (approval) properties.payload = approval;
+  let message = `${call.name}(${JSON.stringify(call.input)})`;
+  try {
+    if (options.describe) message = options.describe(call.input);
+  } catch {
+    // A describe() that throws must not lose the interrupt; the default line stands.
+  }
+  return {
+    id: `int_${randomUUID()}`,
+    reason: 'tool_call',
+    toolCallId: call.id,
+    toolName: call.name,
+    input: call.input,
+    message,
+    responseSchema: { type: 'object', properties, required: ['approved'], additionalProperties: false },
+    allowedDecisions,
+    ...(options.ttlMs !== undefined ? { expiresAt: new Date(now + options.ttlMs).toISOString() } : {}),
+    onExpire: options.onExpire,
+    schemaHash: toolSchemaHash(agent, call.name),
+    runId,
+    agent: agent.name,
+  };
+}
+
+export function isExpired(record: InterruptRecord, now = Date.now()): boolean {
+  return record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now;
+}
+
+export function expiryDecision(record: InterruptRecord): Decision {
+  return record.onExpire === 'approve'
+    ? { status: 'approved', expired: true, by: { source: 'expiry' } }
+    : { status: 'denied', reason: 'The approval request expired.', expired: true, by: { source: 'expiry' } };
+}
+
+/** A decision as a wire or the HTTP API received it, before validation. */
+export interface DecisionRequest {
+  interruptId: string;
+  status: 'approved' | 'denied' | 'cancelled';
+  editedArgs?: unknown;
+  payload?: unknown;
+  reason?: string;
+}
+
+/** AG-UI resume entry → decision request: payload {approved, reason?, editedArgs?, payload?}. */
+export function fromResumeEntry(entry: { interruptId: string; status: 'resolved' | 'cancelled'; payload?: unknown }): DecisionRequest {
+  if (entry.status === 'cancelled') return { interruptId: entry.interruptId, status: 'cancelled' };
+  const payload = (entry.payload ?? {}) as { approved?: unknown; reason?: unknown; editedArgs?: unknown; payload?: unknown };
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+    throw new RunRejectedError('resume_invalid', `Resume for ${entry.interruptId}: payload must be an object like {approved: true}.`, 400, { interruptId: entry.interruptId });
+  }
+  const approved = payload.approved ?? (payload.editedArgs !== undefined ? true : undefined);
+  if (typeof approved !== 'boolean') {
+    throw new RunRejectedError('resume_invalid', `Resume for ${entry.interruptId}: payload.approved must be true or false.`, 400, { interruptId: entry.interruptId });
+  }
+  if (!approved && payload.editedArgs !== undefined) {
+    throw new RunRejectedError('resume_invalid', `Resume for ${entry.interruptId}: a rejection cannot carry editedArgs.`, 400, { interruptId: entry.interruptId });
+  }
+  if (payload.reason !== undefined && typeof payload.reason !== 'string') {
+    throw new RunRejectedError('resume_invalid', `Resume for ${entry.interruptId}: payload.reason must be a string.`, 400, { interruptId: entry.interruptId });
+  }
+  return {
+    interruptId: entry.interruptId,
+    status: approved ? 'approved' : 'denied',
+    ...(payload.editedArgs !== undefined ? { editedArgs: payload.editedArgs } : {}),
+    ...(payload.payload !== undefined ? { payload: payload.payload } : {}),
+    ...(typeof payload.reason === 'string' ? { reason: payload.reason } : {}),
+  };
+}
+
+/**
+ * Validates one decision against its interrupt and the agent as it is now. Returns the
+ * decision to record (edits and payload parsed by their schemas).
+ */
+export async function validateDecision(agent: DeepAgent, record: InterruptRecord, request: DecisionRequest, by: DecisionActor, now = Date.now()): Promise<Decision> {
+  const reject = (code: string, message: string, status = 400) => new RunRejectedError(code, message, status, { interruptId: record.id });
+  if (isExpired(record, now)) throw reject('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt}.`, 409);
+  const owner = findToolAgent(agent, record.agent);
+  if (!owner || !agentTools(owner)[record.toolName] || toolSchemaHash(owner, record.toolName) !== record.schemaHash) {
+    throw reject('tool_schema_changed', `Tool ${record.toolName} changed since interrupt ${record.id} was raised; it cannot be resumed. Ask the agent again.`, 409);
+  }
+  if (request.status === 'cancelled') return { status: 'cancelled', by };
+  if (request.status === 'denied') {
+    if (request.editedArgs !== undefined) throw reject('resume_invalid', `A rejection cannot carry editedArgs (interrupt ${record.id}).`);
+    return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), by };
+  }
+  const options = approvalOptions(owner, record.toolName);
+  const decision: Decision = { status: 'approved', by };
+  if (request.editedArgs !== undefined) {
+    if (!options.allowEdit) throw reject('edit_not_allowed', `${record.toolName} does not allow edited arguments (interrupt ${record.id}).`);
+    const checked = await validateToolInput(agentTools(owner)[record.toolName]!, request.editedArgs);
+    if (!checked.ok) throw reject('edited_args_invalid', `editedArgs for ${record.toolName} are invalid: ${checked.error}`);
+    decision.editedArgs = checked.value;
+  }
+  if (options.approvalSchema) {
+    const parsed = options.approvalSchema.safeParse(request.payload ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw reject('payload_invalid', `payload for ${record.toolName} is invalid: ${issue ? `${issue.path.join('.') || '(payload)'}: ${issue.message}` : 'invalid'}`);
+    }
+    decision.payload = parsed.data;
+  } else if (request.payload !== undefined) {
+    decision.payload = request.payload;
+  }
+  return decision;
+}
+
+/** The agent (root or subagent) that owns a tool named in an interrupt. */
+export function findToolAgent(root: DeepAgent, name: string): DeepAgent | undefined {
+  if (root.name === name) return root;
+  for (const subagent of root.subagents) {
+    const found = findToolAgent(subagent, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Same decision, same content: an identical replay of a resume that already applied. */
+export function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
+  if (recorded.status !== request.status) return false;
+  if (request.status === 'cancelled') return true;
+  const canonical = (value: unknown) => JSON.stringify(value ?? null);
+  return (
+    canonical(recorded.editedArgs) === canonical(request.editedArgs) &&
+    (request.payload === undefined || canonical(recorded.payload) === canonical(request.payload)) &&
+    (recorded.reason ?? null) === (request.reason ?? null)
+  );
+}
+
+export type ResumePlan =
+  | { kind: 'apply'; decisions: { interruptId: string; decision: Decision }[] }
+  | { kind: 'replay' };
+
+/**
+ * Checks an AG-UI resume against the session: all-or-nothing over the open batch, each
+ * interrupt addressed exactly once. `elsewhere(id)` tells whether an id belongs to another
+ * session, for a precise error.
+ */
+export async function planResume(
+  agent: DeepAgent,
+  view: SessionView,
+  requests: DecisionRequest[],
+  by: DecisionActor,
+  elsewhere: (interruptId: string) => Promise<boolean>,
+): Promise<ResumePlan> {
+  const seen = new Set<string>();
+  for (const request of requests) {
+    if (seen.has(request.interruptId)) throw new RunRejectedError('resume_duplicate', `Interrupt ${request.interruptId} is addressed twice in one resume.`, 400, { interruptId: request.interruptId });
+    seen.add(request.interruptId);
+    if (!view.interrupts[request.interruptId]) {
+      if (await elsewhere(request.interruptId)) {
+        throw new RunRejectedError('interrupt_other_thread', `Interrupt ${request.interruptId} belongs to another thread.`, 400, { interruptId: request.interruptId });
+      }
+      throw new RunRejectedError('interrupt_unknown', `No interrupt ${request.interruptId} on this thread.`, 404, { interruptId: request.interruptId });
+    }
+  }
+  const decided = requests.filter((request) => view.interrupts[request.interruptId]!.decision);
+  if (decided.length > 0) {
+    const identical = decided.length === requests.length && requests.every((request) => sameDecision(view.interrupts[request.interruptId]!.decision!, request));
+    if (identical) return { kind: 'replay' };
+    const first = decided[0]!;
+    throw new RunRejectedError('interrupt_already_decided', `Interrupt ${first.interruptId} was already decided (${view.interrupts[first.interruptId]!.decision!.status}).`, 409, { interruptId: first.interruptId });
+  }
+  const open = pendingInterrupts(view).map((record) => record.id);
+  const missing = open.filter((id) => !seen.has(id));
+  if (missing.length > 0) {
+    throw new RunRejectedError('resume_incomplete', `A resume must address every open interrupt; missing: ${missing.join(', ')}.`, 400, { missing });
+  }
+  const decisions = [];
+  for (const request of requests) {
+    decisions.push({ interruptId: request.interruptId, decision: await validateDecision(agent, view.interrupts[request.interruptId]!.record, request, by) });
+  }
+  return { kind: 'apply', decisions };
+}

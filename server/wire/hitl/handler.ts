@@ -1,0 +1,96 @@
+// The out-of-band decision API (SPEC §8): GET /api/hitl and POST /api/hitl/{id}/{action}.
+// It only translates HTTP to runtime calls; the rules are in server/runtime/decide.ts.
+import { z } from 'zod';
+import { findAgent } from '../../agents';
+import { readJsonBody } from '../../http/body';
+import { HttpError, jsonError } from '../../http/errors';
+import { resolveOwner } from '../../http/owner';
+import { isExpired, type DecisionRequest } from '../../runtime/decide';
+import { RunRejectedError } from '../../runtime/errors';
+import type { DecisionActor } from '../../runtime/events';
+import { decideInterrupt } from '../../runtime/hitl';
+import { getStore } from '../../store';
+
+export const ACTIONS = ['approve', 'reject', 'cancel'] as const;
+export type HitlAction = (typeof ACTIONS)[number];
+
+const bodies = {
+  approve: z.object({ editedArgs: z.unknown().optional(), payload: z.unknown().optional() }).strict(),
+  reject: z.object({ reason: z.string().max(2000).optional(), payload: z.unknown().optional() }).strict(),
+  cancel: z.object({}).strict(),
+};
+
+const SOURCES = new Set<DecisionActor['source']>(['hitl', 'cli', 'studio']);
+
+export async function listPending(request: Request): Promise<Response> {
+  try {
+    const ownerId = resolveOwner(request);
+    const rows = await getStore().listPendingInterrupts(ownerId, { limit: 200 });
+    const now = Date.now();
+    return Response.json({
+      interrupts: rows
+        .filter((row) => !isExpired(row.record, now)) // expired ones are taking their default action
+        .map((row) => ({
+          id: row.id,
+          sessionId: row.sessionId,
+          agent: row.agent,
+          reason: row.record.reason,
+          toolCallId: row.record.toolCallId,
+          toolName: row.record.toolName,
+          args: row.record.input,
+          message: row.record.message,
+          responseSchema: row.record.responseSchema,
+          allowedDecisions: row.record.allowedDecisions,
+          expiresAt: row.record.expiresAt ?? null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+    });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+/**
+ * Applies a decision. Returns the response and, when the decision completed its batch, the
+ * continuation's completion for the route to keep alive after responding (Next's after()).
+ */
+export async function decide(request: Request, interruptId: string, action: string): Promise<{ response: Response; continuation?: Promise<void> }> {
+  try {
+    if (!(ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'not_found', `Unknown action "${action}": use approve, reject or cancel.`);
+    const ownerId = resolveOwner(request);
+    const raw = request.headers.get('content-length') === '0' ? {} : await readJsonBody(request).catch((error) => {
+      if (error instanceof HttpError && error.message.includes('empty')) return {};
+      throw error;
+    });
+    const parsed = bodies[action as HitlAction].safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new HttpError(400, 'invalid_request', `Invalid body for ${action}: ${issue.path.join('.') || '(body)'}: ${issue.message}`);
+    }
+    const body = parsed.data as { editedArgs?: unknown; payload?: unknown; reason?: string };
+    const decision: Omit<DecisionRequest, 'interruptId'> =
+      action === 'approve' ? { status: 'approved', editedArgs: body.editedArgs, payload: body.payload }
+      : action === 'reject' ? { status: 'denied', reason: body.reason, payload: body.payload }
+      : { status: 'cancelled' };
+    const claimed = request.headers.get('x-stackbone-client') as DecisionActor['source'] | null;
+    const by: DecisionActor = { source: claimed && SOURCES.has(claimed) ? claimed : 'hitl', ownerId };
+    const result = await decideInterrupt({ store: getStore(), findAgent, ownerId, interruptId, request: decision, by });
+    return {
+      response: Response.json({
+        interrupt: { id: result.interrupt.id, sessionId: result.sessionId, toolName: result.interrupt.toolName, toolCallId: result.interrupt.toolCallId },
+        decision: result.decision,
+        continuation: result.continuation ? { runId: result.continuation.runId } : null,
+      }),
+      continuation: result.continuation?.done,
+    };
+  } catch (error) {
+    return { response: errorResponse(error) };
+  }
+}
+
+function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) return jsonError(error);
+  if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message, error.details));
+  console.error('[stackbone] HITL request failed', error);
+  return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+}
