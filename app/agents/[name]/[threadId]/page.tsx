@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { Chat } from '@/components/chat';
+import { ThreadSidebar } from '@/components/thread-sidebar';
+import { pageOwner } from '@/server/http/page-owner';
+import { findAgentCard } from '@/server/web/agents';
+import { loadThread, recentSessions } from '@/server/web/sessions';
+
+type Params = Promise<{ name: string; threadId: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: `Chat with ${(await params).name}` };
+}
+
+// First paint of a thread from the server's log; the Chat's hook continues from it.
+export default async function ThreadPage({ params }: { params: Params }) {
+  const { name, threadId } = await params;
+  const agent = findAgentCard(name);
+  if (!agent) notFound();
+  const owner = await pageOwner();
+  const thread = await loadThread(agent.name, threadId, owner);
+  if (thread.kind === 'not_found' || owner === null) notFound();
+  if (thread.kind === 'elsewhere') redirect(`/agents/${encodeURIComponent(thread.agent)}/${encodeURIComponent(threadId)}`);
+  const threads = await recentSessions(owner, { agent: agent.name, limit: 30 });
+  return (
+    <div className="chat-layout">
+      <ThreadSidebar agent={agent.name} threads={threads} />
+      <Chat
+        key={threadId}
+        agent={agent}
+        threadId={threadId}
+        initialMessages={thread.messages}
+        initialState={thread.state}
+        initialError={thread.error}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { NewChat } from '@/components/new-chat';
+import { ThreadSidebar } from '@/components/thread-sidebar';
+import { pageOwner } from '@/server/http/page-owner';
+import { findAgentCard } from '@/server/web/agents';
+import { recentSessions } from '@/server/web/sessions';
+
+type Params = Promise<{ name: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: `New chat with ${(await params).name}` };
+}
+
+export default async function NewChatPage({ params }: { params: Params }) {
+  const { name } = await params;
+  const agent = findAgentCard(name);
+  if (!agent) notFound();
+  const owner = await pageOwner();
+  const threads = owner === null ? [] : await recentSessions(owner, { agent: agent.name, limit: 30 });
+  return (
+    <div className="chat-layout">
+      <ThreadSidebar agent={agent.name} threads={threads} />
+      <NewChat agent={agent} />
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { healthResponse } from '@/server/http/health';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export function GET() {
+  return healthResponse();
+}

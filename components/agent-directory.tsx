@@ -1,0 +1,31 @@
+// The home page's agent cards: what each agent does, and a link to start a chat.
+import Link from 'next/link';
+import { ScriptedModelBadge } from './status-badges';
+
+export interface AgentDirectoryEntry {
+  name: string;
+  description: string;
+  scripted: boolean;
+  examples: string[];
+}
+
+export function AgentDirectory({ agents }: { agents: AgentDirectoryEntry[] }) {
+  return (
+    <ul className="agent-grid">
+      {agents.map((agent) => (
+        <li key={agent.name}>
+          <Link href={`/agents/${encodeURIComponent(agent.name)}`} className="agent-card" data-testid={`agent-card-${agent.name}`}>
+            <span className="agent-card-name">{agent.name}</span>
+            <span className="agent-card-description">{agent.description || 'No description.'}</span>
+            {agent.examples.length > 0 && (
+              <span className="agent-card-examples">
+                Try: {agent.examples.slice(0, 2).map((example) => `“${example}”`).join(' · ')}
+              </span>
+            )}
+            {agent.scripted && <ScriptedModelBadge />}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

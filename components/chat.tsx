@@ -1,0 +1,100 @@
+'use client';
+// A conversation with one agent on one thread: messages, composer, and (for agents with a
+// task list or draft) the planner panel, all rendered live from useAgent.
+import type { Message } from '@ag-ui/client';
+import { useEffect, useRef } from 'react';
+import { Composer } from './composer';
+import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
+import { MessageList } from './message-list';
+import { PlannerPanel } from './planner-panel';
+import { ScriptedModelBadge } from './status-badges';
+
+/** What the chat needs to know about its agent: plain data from the server. */
+export interface ChatAgent {
+  name: string;
+  description: string;
+  scripted: boolean;
+  examples: string[];
+  hasTodos: boolean;
+  editableKeys: string[];
+}
+
+export interface ChatProps {
+  agent: ChatAgent;
+  threadId: string;
+  initialMessages?: Message[];
+  initialState?: Record<string, unknown>;
+  /** The last run's failure as the server recorded it. */
+  initialError?: AgentError | null;
+  tools?: FrontendTool[];
+  /** Called once the server has the thread (its first run started). */
+  onThreadStarted?: () => void;
+}
+
+export function Chat({ agent, threadId, initialMessages, initialState, initialError, tools, onThreadStarted }: ChatProps) {
+  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, tools });
+  const running = chat.status === 'running';
+  const announcedRef = useRef(chat.threadExists);
+
+  useEffect(() => {
+    if (chat.threadExists && !announcedRef.current) {
+      announcedRef.current = true;
+      onThreadStarted?.();
+    }
+  }, [chat.threadExists, onThreadStarted]);
+
+  const hasDraft = agent.editableKeys.includes('draft');
+  const showPanel = agent.hasTodos || hasDraft;
+
+  return (
+    <div className={showPanel ? 'chat chat-with-panel' : 'chat'} data-testid="chat" data-agent={agent.name}>
+      <div className="chat-main">
+        <header className="chat-header">
+          <div className="chat-heading">
+            <h1 className="chat-title">{agent.name}</h1>
+            {agent.description && <p className="chat-description">{agent.description}</p>}
+          </div>
+          <div className="chat-header-badges">
+            {agent.scripted && <ScriptedModelBadge />}
+            <span className={`run-status run-status-${chat.status}`} data-testid="run-status" data-status={chat.status}>
+              {STATUS_LABEL[chat.status]}
+            </span>
+          </div>
+        </header>
+        <MessageList
+          messages={chat.messages}
+          running={running}
+          streamingMessageId={chat.streamingMessageId}
+          activeSteps={chat.activeSteps}
+          emptyHint={emptyHint(agent)}
+        />
+        {chat.error && (
+          <div className="chat-error" role="alert" data-testid="run-error" data-code={chat.error.code}>
+            <strong>Run failed{chat.error.code ? ` (${chat.error.code})` : ''}:</strong> {chat.error.message}
+          </div>
+        )}
+        {chat.interrupts.length > 0 && (
+          <div className="chat-notice" data-testid="interrupt-notice">
+            Waiting on a human decision ({chat.interrupts.length}). Decide it in Studio or with{' '}
+            <code>npx stackbone hitl</code>; approval cards in the chat come with the full app.
+          </div>
+        )}
+        <Composer running={running} onSend={(text) => void chat.sendMessage(text)} onStop={chat.stop} />
+      </div>
+      {showPanel && (
+        <PlannerPanel
+          todos={chat.state?.todos}
+          draft={hasDraft ? String(chat.state?.draft ?? '') : undefined}
+          onDraftChange={hasDraft ? (draft) => chat.setState({ draft }) : undefined}
+        />
+      )}
+    </div>
+  );
+}
+
+const STATUS_LABEL = { idle: 'Ready', running: 'Running', error: 'Error' } as const;
+
+function emptyHint(agent: ChatAgent): string {
+  if (agent.examples.length === 0) return `Send ${agent.name} a message to start.`;
+  return `Try ${agent.examples.map((example) => `“${example}”`).join(', ')}.`;
+}

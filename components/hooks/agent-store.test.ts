@@ -1,0 +1,133 @@
+// AgentStore over a real HttpAgent, with fetch answering canned AG-UI streams: live text,
+// the frontend-tool round trip, state riding along with the next run, and failures.
+import { HttpAgent, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AgentStore, type AgentSnapshot, type FrontendTool } from './agent-store';
+
+type Reply = BaseEvent[] | { status: number; body: unknown };
+
+/** A fetch that answers each request with the next reply, and records the request bodies. */
+function fakeServer(replies: Reply[]) {
+  const requests: RunAgentInput[] = [];
+  const fetch = async (_url: string, init: RequestInit): Promise<Response> => {
+    requests.push(JSON.parse(String(init.body)));
+    const reply = replies.shift();
+    if (!reply) throw new Error('No reply left for this request.');
+    if (!Array.isArray(reply)) return Response.json(reply.body, { status: reply.status });
+    const text = reply.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
+    return new Response(text, { headers: { 'Content-Type': 'text/event-stream' } });
+  };
+  return { requests, fetch };
+}
+
+function storeWith(replies: Reply[], options: { tools?: FrontendTool[]; initialState?: Record<string, unknown> } = {}) {
+  const server = fakeServer(replies);
+  const store = new AgentStore({
+    agent: 'planner',
+    threadId: 'thread-1',
+    initialState: options.initialState,
+    tools: options.tools,
+    createAgent: (config) => new HttpAgent({ ...config, fetch: server.fetch }),
+  });
+  const snapshots: AgentSnapshot[] = [];
+  store.subscribe(() => snapshots.push(store.getSnapshot()));
+  return { store, snapshots, requests: server.requests };
+}
+
+const started = (runId: string) => ({ type: 'RUN_STARTED', threadId: 'thread-1', runId });
+const finished = (runId: string, outcome: unknown = { type: 'success' }) => ({ type: 'RUN_FINISHED', threadId: 'thread-1', runId, outcome });
+const text = (messageId: string, ...deltas: string[]) => [
+  { type: 'TEXT_MESSAGE_START', messageId, role: 'assistant' },
+  ...deltas.map((delta) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId, delta })),
+  { type: 'TEXT_MESSAGE_END', messageId },
+];
+
+const warn = vi.spyOn(console, 'warn');
+afterEach(() => {
+  // HttpAgent warns about events it must repair; the canned streams must need none.
+  expect(warn).not.toHaveBeenCalled();
+  warn.mockClear();
+});
+
+describe('AgentStore', () => {
+  it('renders streamed text as it arrives and ends idle', async () => {
+    const { store, snapshots, requests } = storeWith([[started('r1'), ...text('m1', 'Hello', ' there'), finished('r1')] as BaseEvent[]]);
+    await store.sendMessage('hi');
+
+    const contents = snapshots.map((s) => s.messages.find((m) => m.id === 'm1')).map((m) => (m && 'content' in m ? m.content : undefined));
+    expect(contents).toContain('Hello');
+    expect(contents).toContain('Hello there');
+    expect(snapshots.some((s) => s.streamingMessageId === 'm1')).toBe(true);
+    expect(store.getSnapshot()).toMatchObject({ status: 'idle', error: null, streamingMessageId: null, threadExists: true });
+    expect(requests[0]!.messages).toEqual([expect.objectContaining({ role: 'user', content: 'hi' })]);
+  });
+
+  it('answers a frontend tool in the browser and continues in a follow-up run', async () => {
+    const handler = vi.fn(async ({ name }: { name: string }) => ({ greeted: name }));
+    const tools: FrontendTool[] = [{ name: 'greet', description: 'Greets someone', parameters: { type: 'object' }, handler }];
+    const { store, requests } = storeWith(
+      [
+        [
+          started('r1'),
+          { type: 'TOOL_CALL_START', toolCallId: 'call_1', toolCallName: 'greet', parentMessageId: 'm1' },
+          { type: 'TOOL_CALL_ARGS', toolCallId: 'call_1', delta: '{"name":"Ada"}' },
+          { type: 'TOOL_CALL_END', toolCallId: 'call_1' },
+          finished('r1', { type: 'success', pendingToolCallIds: ['call_1'] }),
+        ] as BaseEvent[],
+        [started('r2'), ...text('m2', 'Done.'), finished('r2')] as BaseEvent[],
+      ],
+      { tools },
+    );
+    await store.sendMessage('greet Ada');
+
+    expect(handler).toHaveBeenCalledWith({ name: 'Ada' }, expect.objectContaining({ toolCallId: 'call_1' }));
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.tools).toEqual([{ name: 'greet', description: 'Greets someone', parameters: { type: 'object' } }]);
+    expect(requests[1]!.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'call_1', content: '{"greeted":"Ada"}' });
+    expect(store.getSnapshot().status).toBe('idle');
+  });
+
+  it('sends a failing frontend tool back as an error result', async () => {
+    const tools: FrontendTool[] = [{ name: 'boom', description: 'Fails', handler: () => { throw new Error('no can do'); } }];
+    const { store, requests } = storeWith(
+      [
+        [
+          started('r1'),
+          { type: 'TOOL_CALL_START', toolCallId: 'call_1', toolCallName: 'boom', parentMessageId: 'm1' },
+          { type: 'TOOL_CALL_END', toolCallId: 'call_1' },
+          finished('r1', { type: 'success', pendingToolCallIds: ['call_1'] }),
+        ] as BaseEvent[],
+        [started('r2'), finished('r2')] as BaseEvent[],
+      ],
+      { tools },
+    );
+    await store.sendMessage('go');
+    expect(requests[1]!.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'call_1', error: 'no can do' });
+  });
+
+  it('shows a state edit at once and sends it with the next run', async () => {
+    const { store, requests } = storeWith(
+      [[started('r1'), { type: 'STATE_SNAPSHOT', snapshot: { todos: [], draft: 'v1' } }, finished('r1')] as BaseEvent[]],
+      { initialState: { todos: [], draft: '' } },
+    );
+    store.setState({ draft: 'v1' });
+    expect(store.getSnapshot().state).toEqual({ todos: [], draft: 'v1' });
+    await store.sendMessage('saved?');
+    expect(requests[0]!.state).toEqual({ todos: [], draft: 'v1' });
+    expect(store.getSnapshot().state).toEqual({ todos: [], draft: 'v1' });
+  });
+
+  it('reports RUN_ERROR with its code', async () => {
+    const { store } = storeWith([[started('r1'), { type: 'RUN_ERROR', code: 'invalid_state', message: 'draft must be a string' }] as BaseEvent[]]);
+    await store.sendMessage('x');
+    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'invalid_state', message: 'draft must be a string' } });
+  });
+
+  it('reports a refused request with the server error message', async () => {
+    const { store } = storeWith([{ status: 404, body: { error: { code: 'agent_not_found', message: 'No agent named "planner".' } } }]);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await store.sendMessage('x');
+    error.mockRestore();
+    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'agent_not_found', message: 'No agent named "planner".' } });
+  });
+});

@@ -1,0 +1,283 @@
+// The framework-free core of useAgent: one AG-UI thread in the browser, over @ag-ui/client's
+// HttpAgent. It owns the agent object, turns its callbacks into one immutable snapshot, and
+// runs the frontend-tool loop. React (useAgent.ts) only subscribes to it, the way TanStack
+// Query's adapters sit on its core.
+import {
+  HttpAgent,
+  randomUUID,
+  type AbstractAgent,
+  type AgentSubscriber,
+  type HttpAgentConfig,
+  type Interrupt,
+  type Message,
+  type ResumeEntry,
+  type State,
+  type Tool,
+} from '@ag-ui/client';
+import { findToolCall, toolResultMessage } from './frontend-tools';
+
+export type AgentStatus = 'idle' | 'running' | 'error';
+
+export interface AgentError {
+  message: string;
+  /** The RUN_ERROR code, or the JSON error code of a refused request. */
+  code?: string;
+}
+
+/** A tool the browser runs: an AG-UI Tool definition plus the code that answers it. */
+export interface FrontendTool<Args = any> extends Tool {
+  handler: (args: Args, context: { toolCallId: string; signal: AbortSignal }) => unknown | Promise<unknown>;
+}
+
+export interface AgentSnapshot {
+  messages: readonly Message[];
+  state: State;
+  status: AgentStatus;
+  error: AgentError | null;
+  /** The assistant message receiving streamed text right now. */
+  streamingMessageId: string | null;
+  /** Subagent steps in progress (STEP_STARTED without its STEP_FINISHED). */
+  activeSteps: readonly string[];
+  /** Decisions the last run is waiting on (approval UI comes with the full app). */
+  interrupts: readonly Interrupt[];
+  /** The server knows this thread: it had messages when loaded, or a run has started on it. */
+  threadExists: boolean;
+}
+
+export interface AgentStoreOptions {
+  agent: string;
+  threadId: string;
+  /** Defaults to the AG-UI route of the agent. */
+  url?: string;
+  headers?: Record<string, string>;
+  /** The thread as the server rendered it (first paint); the store continues from it. */
+  initialMessages?: Message[];
+  initialState?: State;
+  /** The last run's failure as the server recorded it: shown until the next run. */
+  initialError?: AgentError | null;
+  tools?: FrontendTool[];
+  /** Follow-up runs answering frontend tools before the store gives up (a loop guard). */
+  maxToolRounds?: number;
+  /** Tests pass a fake; the app uses HttpAgent. */
+  createAgent?: (config: HttpAgentConfig) => AbstractAgent;
+}
+
+type Listener = () => void;
+
+export class AgentStore {
+  readonly agentName: string;
+  readonly threadId: string;
+  private readonly agent: AbstractAgent;
+  private readonly listeners = new Set<Listener>();
+  private readonly maxToolRounds: number;
+  private tools: FrontendTool[];
+  /** State the user changed since the last run started; it rides along with the next run. */
+  private unsentState: Record<string, unknown> | null = null;
+  /** Aborts running frontend-tool handlers on stop(). */
+  private toolAbort: AbortController | null = null;
+  private stopRequested = false;
+  private snapshot: AgentSnapshot;
+
+  constructor(options: AgentStoreOptions) {
+    this.agentName = options.agent;
+    this.threadId = options.threadId;
+    this.tools = options.tools ?? [];
+    this.maxToolRounds = options.maxToolRounds ?? 8;
+    const config: HttpAgentConfig = {
+      url: options.url ?? `/api/agents/${encodeURIComponent(options.agent)}`,
+      headers: options.headers,
+      agentId: options.agent,
+      threadId: options.threadId,
+      initialMessages: options.initialMessages ?? [],
+      initialState: options.initialState ?? {},
+    };
+    this.agent = options.createAgent ? options.createAgent(config) : new HttpAgent(config);
+    this.snapshot = {
+      messages: this.agent.messages,
+      state: this.agent.state,
+      status: options.initialError ? 'error' : 'idle',
+      error: options.initialError ?? null,
+      streamingMessageId: null,
+      activeSteps: [],
+      interrupts: [],
+      threadExists: (options.initialMessages?.length ?? 0) > 0,
+    };
+    this.agent.subscribe(this.liveUpdates());
+  }
+
+  // ─── Reading ─────────────────────────────────────────────────────────────────────────
+
+  getSnapshot = (): AgentSnapshot => this.snapshot;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  // ─── Commands ────────────────────────────────────────────────────────────────────────
+
+  /** Appends a user message and runs the agent. Ignored while a run is in progress. */
+  async sendMessage(text: string): Promise<void> {
+    const content = text.trim();
+    if (!content || this.snapshot.status === 'running') return;
+    this.agent.addMessage({ id: randomUUID(), role: 'user', content });
+    await this.run();
+  }
+
+  /** Answers open interrupts (the approval UI builds on this). */
+  async resume(entries: ResumeEntry[]): Promise<void> {
+    if (this.snapshot.status === 'running') return;
+    await this.run(entries);
+  }
+
+  /**
+   * Merges into the shared state now (the UI shows it at once) and sends it with the next
+   * run. Only keys the agent declares editable are kept by the server.
+   */
+  setState(partial: Record<string, unknown>): void {
+    this.unsentState = { ...this.unsentState, ...partial };
+    this.publish({ state: this.visibleState() });
+  }
+
+  /** Aborts the run in progress; the server records it as cancelled. */
+  stop(): void {
+    if (this.snapshot.status !== 'running') return;
+    this.stopRequested = true;
+    this.toolAbort?.abort();
+    this.agent.abortRun();
+  }
+
+  /** Frontend tools may change between renders; the next run declares the current ones. */
+  setTools(tools: FrontendTool[]): void {
+    this.tools = tools;
+  }
+
+  // ─── The run loop ────────────────────────────────────────────────────────────────────
+
+  private async run(resume?: ResumeEntry[]): Promise<void> {
+    this.stopRequested = false;
+    this.publish({ status: 'running', error: null });
+    try {
+      let pending = await this.runOnce(resume);
+      for (let round = 1; pending.length > 0 && !this.stopRequested; round++) {
+        if (round > this.maxToolRounds) {
+          throw Object.assign(new Error(`Stopped after ${this.maxToolRounds} rounds of frontend tools.`), { code: 'too_many_tool_rounds' });
+        }
+        this.agent.addMessages(await this.answerFrontendTools(pending));
+        if (this.stopRequested) break;
+        pending = await this.runOnce();
+      }
+      this.publish({ status: this.snapshot.error ? 'error' : 'idle', streamingMessageId: null, activeSteps: [] });
+    } catch (error) {
+      // HttpAgent swallows some abort errors and rethrows others (it depends on where the
+      // stream was cut); a stop the user asked for is never a failure.
+      if (this.stopRequested) this.publish({ status: 'idle', streamingMessageId: null, activeSteps: [] });
+      else this.publish({ status: 'error', error: toAgentError(error), streamingMessageId: null, activeSteps: [] });
+    }
+  }
+
+  /** One HTTP run. Resolves with the frontend tool calls it left to answer. */
+  private async runOnce(resume?: ResumeEntry[]): Promise<string[]> {
+    this.flushUnsentState();
+    let pending: string[] = [];
+    await this.agent.runAgent(
+      {
+        tools: this.tools.map(({ handler: _handler, ...definition }) => definition),
+        ...(resume ? { resume } : {}),
+      },
+      {
+        onRunFinishedEvent: (params) => {
+          // HttpAgent hands over the outcome here, not in runAgent's result: the producer's
+          // pendingToolCallIds (or the calls this run left unanswered), or the interrupts.
+          if (params.outcome === 'success') pending = params.pendingToolCallIds;
+          this.publish({ interrupts: params.outcome === 'interrupt' ? params.interrupts : [] });
+        },
+        onRunErrorEvent: ({ event }) => {
+          // HttpAgent turns our own abort into a synthetic RUN_ERROR {code: 'abort'}: a stop
+          // the user asked for is not a failure.
+          if (this.stopRequested && event.code === 'abort') return;
+          this.publish({ error: { message: event.message, ...(event.code ? { code: event.code } : {}) } });
+        },
+      },
+    );
+    return this.snapshot.error ? [] : pending;
+  }
+
+  private async answerFrontendTools(toolCallIds: string[]): Promise<Message[]> {
+    this.toolAbort = new AbortController();
+    const { signal } = this.toolAbort;
+    try {
+      const answers: Message[] = [];
+      for (const toolCallId of toolCallIds) {
+        const call = findToolCall(this.agent.messages, toolCallId);
+        const tool = call && this.tools.find((candidate) => candidate.name === call.function.name);
+        if (!call || !tool) {
+          answers.push(toolResultMessage(toolCallId, { error: `No frontend tool in this page answers ${call?.function.name ?? toolCallId}.` }));
+          continue;
+        }
+        try {
+          const args = call.function.arguments ? JSON.parse(call.function.arguments) : {};
+          answers.push(toolResultMessage(toolCallId, { result: await tool.handler(args, { toolCallId, signal }) }));
+        } catch (error) {
+          answers.push(toolResultMessage(toolCallId, { error: toAgentError(error).message }));
+        }
+      }
+      return answers;
+    } finally {
+      this.toolAbort = null;
+    }
+  }
+
+  private flushUnsentState(): void {
+    if (!this.unsentState) return;
+    // HttpAgent sends agent.state as RunAgentInput.state; the server's snapshot then confirms it.
+    this.agent.setState({ ...this.agent.state, ...this.unsentState });
+    this.unsentState = null;
+  }
+
+  // ─── Snapshot plumbing ───────────────────────────────────────────────────────────────
+
+  private visibleState(): State {
+    return this.unsentState ? { ...this.agent.state, ...this.unsentState } : this.agent.state;
+  }
+
+  /** The agent's callbacks that keep the snapshot current, token by token. */
+  private liveUpdates(): AgentSubscriber {
+    return {
+      // HttpAgent hands over a fresh copy of the whole list on every event (including each
+      // TEXT_MESSAGE_CONTENT), so streamed text renders live from here. Reading the text from
+      // onTextMessageContentEvent instead would need textMessageBuffer + delta: the buffer
+      // there is the text *before* the delta.
+      onMessagesChanged: ({ messages }) => this.publish({ messages: messages as Message[] }),
+      onStateChanged: () => this.publish({ state: this.visibleState() }),
+      onRunStartedEvent: () => {
+        if (!this.snapshot.threadExists) this.publish({ threadExists: true });
+      },
+      onTextMessageStartEvent: ({ event }) => this.publish({ streamingMessageId: event.messageId }),
+      onTextMessageEndEvent: () => this.publish({ streamingMessageId: null }),
+      onStepStartedEvent: ({ event }) => this.publish({ activeSteps: [...this.snapshot.activeSteps, event.stepName] }),
+      onStepFinishedEvent: ({ event }) => {
+        const index = this.snapshot.activeSteps.lastIndexOf(event.stepName);
+        if (index >= 0) this.publish({ activeSteps: this.snapshot.activeSteps.filter((_, i) => i !== index) });
+      },
+    };
+  }
+
+  private publish(change: Partial<AgentSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** HttpAgent rejects with `HTTP <status>: <body>` and a parsed `payload` for refused requests. */
+function toAgentError(error: unknown): AgentError {
+  const payload = (error as { payload?: { error?: { message?: unknown; code?: unknown } } } | null)?.payload?.error;
+  if (payload && typeof payload.message === 'string') {
+    return { message: payload.message, ...(typeof payload.code === 'string' ? { code: payload.code } : {}) };
+  }
+  const code = (error as { code?: unknown } | null)?.code;
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}

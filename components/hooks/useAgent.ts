@@ -1,0 +1,56 @@
+'use client';
+// useAgent: a thin React adapter over AgentStore (agent-store.ts), one AG-UI thread per call.
+// The server component renders the thread's first paint and passes its messages and state
+// here; the hook continues from them, so a refresh shows the same conversation at once.
+import type { Message, State } from '@ag-ui/client';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { AgentStore, type AgentError, type AgentSnapshot, type FrontendTool } from './agent-store';
+
+export type { AgentError, AgentSnapshot, AgentStatus, FrontendTool } from './agent-store';
+
+export interface UseAgentOptions {
+  agent: string;
+  threadId: string;
+  initialMessages?: Message[];
+  initialState?: State;
+  initialError?: AgentError | null;
+  tools?: FrontendTool[];
+  /** Defaults to `/api/agents/${agent}`. */
+  url?: string;
+}
+
+export interface UseAgentResult extends AgentSnapshot {
+  sendMessage: (text: string) => Promise<void>;
+  setState: (partial: Record<string, unknown>) => void;
+  stop: () => void;
+}
+
+export function useAgent({ agent, threadId, initialMessages, initialState, initialError, tools, url }: UseAgentOptions): UseAgentResult {
+  // One store per thread. The initial data only seeds it: after mount the store is the truth,
+  // and a new server render of the same thread must not rewind what streamed in since.
+  const store = useMemo(
+    () => new AgentStore({ agent, threadId, url, initialMessages, initialState, initialError, tools }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [agent, threadId, url],
+  );
+
+  useEffect(() => {
+    store.setTools(tools ?? []);
+  }, [store, tools]);
+
+  // Leaving the page (or switching threads) ends the stream; the server records the run as
+  // cancelled rather than leaving it running for nobody.
+  useEffect(() => () => store.stop(), [store]);
+
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+
+  return useMemo(
+    () => ({
+      ...snapshot,
+      sendMessage: (text: string) => store.sendMessage(text),
+      setState: (partial: Record<string, unknown>) => store.setState(partial),
+      stop: () => store.stop(),
+    }),
+    [snapshot, store],
+  );
+}

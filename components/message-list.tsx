@@ -1,0 +1,136 @@
+'use client';
+// The conversation: user and assistant turns, with each assistant tool call shown as a card
+// holding its result (tool messages are not rendered on their own).
+import type { AssistantMessage, Message, ToolMessage, UserMessage } from '@ag-ui/client';
+import { useEffect, useRef } from 'react';
+import { ToolCallCard } from './tool-call';
+
+export interface MessageListProps {
+  messages: readonly Message[];
+  running: boolean;
+  streamingMessageId: string | null;
+  /** Subagent steps in progress. */
+  activeSteps: readonly string[];
+  emptyHint?: string;
+}
+
+export function MessageList({ messages, running, streamingMessageId, activeSteps, emptyHint }: MessageListProps) {
+  const results = toolResults(messages);
+  const endRef = useRef<HTMLDivElement>(null);
+  const last = messages.at(-1);
+  const lastLength = last && 'content' in last && typeof last.content === 'string' ? last.content.length : 0;
+
+  // Follow the conversation as it grows, including while text streams in.
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length, lastLength, activeSteps.length]);
+
+  const calledIds = toolCallIds(messages);
+  const visible = messages.filter((message) => isShown(message, calledIds));
+  return (
+    <div className="message-list" data-testid="message-list" aria-live="polite">
+      {visible.length === 0 && <p className="message-list-empty">{emptyHint ?? 'No messages yet.'}</p>}
+      {visible.map((message) => {
+        switch (message.role) {
+          case 'user':
+            return <UserBubble key={message.id} message={message} />;
+          case 'assistant':
+            return (
+              <AssistantTurn
+                key={message.id}
+                message={message}
+                results={results}
+                running={running}
+                streaming={message.id === streamingMessageId}
+              />
+            );
+          case 'tool':
+            // A result whose call is not in the list (e.g. trimmed history): show it plainly.
+            return (
+              <ToolCallCard
+                key={message.id}
+                call={{ id: message.toolCallId, type: 'function', function: { name: 'tool', arguments: '' } }}
+                result={message}
+                running={running}
+              />
+            );
+          default:
+            return (
+              <div key={message.id} className="message message-system" data-testid={`message-${message.role}`}>
+                {'content' in message && typeof message.content === 'string' ? message.content : null}
+              </div>
+            );
+        }
+      })}
+      {activeSteps.map((step, index) => (
+        <div key={`${step}-${index}`} className="step-indicator" data-testid="active-step">
+          <span className="spinner" aria-hidden /> Delegated to <strong>{step}</strong>…
+        </div>
+      ))}
+      {running && !streamingMessageId && activeSteps.length === 0 && (
+        <div className="thinking" data-testid="thinking">
+          <span className="spinner" aria-hidden /> Working…
+        </div>
+      )}
+      <div ref={endRef} />
+    </div>
+  );
+}
+
+function UserBubble({ message }: { message: UserMessage }) {
+  const text =
+    typeof message.content === 'string'
+      ? message.content
+      : message.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('');
+  return (
+    <div className="message message-user" data-testid="message-user">
+      <div className="message-body">{text}</div>
+    </div>
+  );
+}
+
+function AssistantTurn({
+  message,
+  results,
+  running,
+  streaming,
+}: {
+  message: AssistantMessage;
+  results: Map<string, ToolMessage>;
+  running: boolean;
+  streaming: boolean;
+}) {
+  return (
+    <div className="message message-assistant" data-testid="message-assistant" data-streaming={streaming || undefined}>
+      {message.content ? (
+        <div className="message-body">
+          {message.content}
+          {streaming && <span className="cursor" aria-hidden />}
+        </div>
+      ) : null}
+      {message.toolCalls?.map((call) => (
+        <ToolCallCard key={call.id} call={call} result={results.get(call.id)} running={running} />
+      ))}
+    </div>
+  );
+}
+
+function toolResults(messages: readonly Message[]): Map<string, ToolMessage> {
+  const results = new Map<string, ToolMessage>();
+  for (const message of messages) if (message.role === 'tool') results.set(message.toolCallId, message);
+  return results;
+}
+
+function toolCallIds(messages: readonly Message[]): Set<string> {
+  const ids = new Set<string>();
+  for (const message of messages) if (message.role === 'assistant') for (const call of message.toolCalls ?? []) ids.add(call.id);
+  return ids;
+}
+
+/** Tool results render inside their call's card; reasoning and activity are not shown yet. */
+function isShown(message: Message, calledIds: Set<string>): boolean {
+  if (message.role === 'reasoning' || message.role === 'activity') return false;
+  if (message.role === 'tool') return !calledIds.has(message.toolCallId);
+  if (message.role === 'assistant') return Boolean(message.content) || Boolean(message.toolCalls?.length);
+  return true;
+}

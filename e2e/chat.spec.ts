@@ -1,0 +1,167 @@
+// The web app end to end: start a chat from the home page, watch it stream, reload and find
+// it restored from the server; the planner's task list and draft live from shared state.
+import { expect, test, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
+
+/** A named screenshot per step, in this test's folder under e2e/artifacts. */
+async function snap(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Browser warnings and errors: HttpAgent warns about events it has to repair or strip. */
+function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'warning' || message.type() === 'error') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
+/** Controls are disabled until React hydrates; clicking earlier would be lost. */
+async function waitForHydration(page: Page) {
+  await expect(page.getByTestId('composer-input')).toBeEnabled();
+}
+
+async function send(page: Page, text: string) {
+  await page.getByTestId('composer-input').fill(text);
+  await page.getByTestId('send-button').click();
+}
+
+async function waitForIdle(page: Page) {
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+}
+
+const THREAD_URL = (agent: string) => new RegExp(`/agents/${agent}/[0-9a-f-]{36}$`);
+
+test('support: a streamed reply with a tool call, restored after a reload', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+
+  await page.goto('/');
+  await expect(page.getByTestId('agent-card-support')).toBeVisible();
+  await expect(page.getByTestId('agent-card-planner')).toBeVisible();
+  await expect(page.getByTestId('open-dev-marker')).toBeVisible();
+  await snap(page, testInfo, '01-home');
+
+  await page.getByTestId('agent-card-support').click();
+  await expect(page).toHaveURL(/\/agents\/support$/);
+  await waitForHydration(page);
+  await expect(page.getByTestId('scripted-marker')).toBeVisible();
+  await snap(page, testInfo, '02-new-support-chat');
+
+  await send(page, 'look up order ord_42');
+  await expect(page.getByTestId('message-user')).toHaveText('look up order ord_42');
+  // The run is visibly in progress before it ends (the scripted model streams with a delay).
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+
+  const toolCall = page.getByTestId('tool-call');
+  await expect(toolCall).toHaveAttribute('data-tool-name', 'lookupOrder');
+  await expect(toolCall.getByTestId('tool-args')).toContainText('"orderId": "ord_42"');
+  await expect(toolCall.getByTestId('tool-result')).toContainText('Ada Lovelace');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('lookupOrder returned');
+  await waitForIdle(page);
+  await expect(toolCall).toHaveAttribute('data-status', 'done');
+  // The thread exists on the server now, and the address says which one it is.
+  await expect(page).toHaveURL(THREAD_URL('support'));
+  const threadUrl = page.url();
+  const replyText = await page.getByTestId('message-assistant').last().innerText();
+  await snap(page, testInfo, '03-support-reply');
+
+  // The server renders the conversation into the first paint, before any script runs.
+  const html = await (await page.request.get(threadUrl)).text();
+  expect(html).toContain('look up order ord_42');
+  expect(html).toContain('Ada Lovelace');
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page).toHaveURL(threadUrl);
+  await expect(page.getByTestId('message-user')).toHaveText('look up order ord_42');
+  await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('Ada Lovelace');
+  await expect(page.getByTestId('message-assistant').last()).toHaveText(replyText);
+  await snap(page, testInfo, '04-support-restored');
+
+  // The conversation continues on the restored thread.
+  await send(page, 'hello there');
+  await expect(page.getByTestId('message-user')).toHaveCount(2);
+  await waitForIdle(page);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('hello there');
+
+  await page.goto('/');
+  const sessionLink = page.getByTestId('session-link').filter({ hasText: 'look up order ord_42' });
+  await expect(sessionLink).toHaveAttribute('href', new URL(threadUrl).pathname);
+  await snap(page, testInfo, '05-home-with-session');
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('planner: the task list fills live and the draft persists', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+
+  await page.goto('/agents/planner');
+  await waitForHydration(page);
+  await expect(page.getByTestId('planner-panel')).toBeVisible();
+  await expect(page.getByTestId('todo-item')).toHaveCount(0);
+
+  await send(page, 'plan a launch: write post, email list, tweet');
+  const todos = page.getByTestId('todo-item');
+  await expect(todos).toHaveCount(3);
+  await expect(todos.locator('.todo-title')).toHaveText(['Write post', 'Email list', 'Tweet']);
+  await expect(page.getByTestId('tool-call')).toHaveAttribute('data-tool-name', 'write_todos');
+  await waitForIdle(page);
+  await expect(page).toHaveURL(THREAD_URL('planner'));
+  await snap(page, testInfo, '06-planner-todos');
+
+  const draft = page.getByTestId('draft-input');
+  await draft.fill('Launch notes: ship on Tuesday.');
+  await send(page, 'here is my draft');
+  await waitForIdle(page);
+  await snap(page, testInfo, '07-planner-draft-sent');
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('draft-input')).toHaveValue('Launch notes: ship on Tuesday.');
+  await expect(page.getByTestId('todo-item')).toHaveCount(3);
+  await snap(page, testInfo, '08-planner-restored');
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('stop ends a run where it is, the thread goes on, and New chat starts a fresh one', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+  await send(page, 'reply with 200 tokens');
+  await expect(page.getByTestId('message-assistant')).toContainText('token5');
+  await page.getByTestId('stop-button').click();
+  await waitForIdle(page);
+  await expect(page.getByTestId('run-error')).toHaveCount(0);
+  await expect(page).toHaveURL(THREAD_URL('support'));
+  const stoppedUrl = page.url();
+  const partial = await page.getByTestId('message-assistant').innerText();
+  expect(partial).not.toContain('token200');
+  await snap(page, testInfo, '09-stopped');
+
+  await send(page, 'hello after stop');
+  await waitForIdle(page);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('hello after stop');
+
+  await page.getByTestId('new-chat').click();
+  await expect(page).toHaveURL(/\/agents\/support$/);
+  await expect(page.getByTestId('message-user')).toHaveCount(0);
+  await send(page, 'look up order ord_7');
+  await waitForIdle(page);
+  await expect(page).toHaveURL(THREAD_URL('support'));
+  expect(page.url()).not.toBe(stoppedUrl);
+  await expect(page.getByTestId('tool-result')).toContainText('Grace Hopper');
+  await snap(page, testInfo, '10-new-chat');
+
+  // Back to the stopped thread's address shows that thread, as the server has it.
+  await page.goBack();
+  await expect(page).toHaveURL(stoppedUrl);
+  await expect(page.getByTestId('message-user')).toHaveText(['reply with 200 tokens', 'hello after stop']);
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});

@@ -1,0 +1,68 @@
+// End-to-end tests in a real browser against a production build (`next build` runs once
+// before, in scripts/test.mjs), on a fresh SQLite database and the scripted model.
+import { existsSync } from 'node:fs';
+import { chromium, defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+// Playwright's own Chromium when it is installed; otherwise the system one (these machines
+// cannot download browsers; Debian's `chromium` package is at /usr/bin/chromium).
+const bundledChromium = (() => {
+  try {
+    return existsSync(chromium.executablePath());
+  } catch {
+    return false;
+  }
+})();
+const systemChromium = bundledChromium
+  ? {}
+  : {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    };
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'e2e/artifacts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { outputFolder: 'e2e/artifacts/report', open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: systemChromium,
+  },
+  webServer: {
+    // A fresh database every run: tests assert on "recent conversations" and restored threads.
+    command: `node -e "require('fs').rmSync('.data/e2e.db',{force:true})" && node scripts/db.mjs migrate && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      DATABASE_URL: 'file:./.data/e2e.db',
+      STACKBONE_MODEL: 'scripted',
+      // Open dev mode: the browser is the local owner.
+      STACKBONE_API_KEYS: '',
+      // Slow the scripted model a little so streaming is observable, as a user would see it.
+      STACKBONE_SCRIPTED_DELAY_MS: '15',
+      NEXT_TELEMETRY_DISABLED: '1',
+      CHECKPOINT_DISABLE: '1',
+    },
+  },
+});

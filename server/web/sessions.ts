@@ -1,0 +1,79 @@
+// Session reads for the web app's server components: the owner's recent threads, and one
+// thread's view for the first paint. Plain data out; the client hook takes over from it.
+import type { Message as AgUiMessage } from '@ag-ui/core';
+import { findAgent } from '../agents';
+import type { StoredEvent } from '../runtime/events';
+import { reduceAll } from '../runtime/reduce';
+import { getStore, type SessionRecord, type SessionStatus } from '../store';
+import { toAgUiMessages } from '../wire/agui/events';
+
+export interface SessionSummary {
+  id: string;
+  agent: string;
+  title: string;
+  status: SessionStatus;
+  /** ISO time of the last change. */
+  updatedAt: string;
+}
+
+export type ThreadPage =
+  | { kind: 'not_found' }
+  /** The thread belongs to another agent of the same owner: show it there. */
+  | { kind: 'elsewhere'; agent: string }
+  | {
+      kind: 'thread';
+      /** false: nothing is stored under this id yet (its first run will create it). */
+      exists: boolean;
+      messages: AgUiMessage[];
+      state: Record<string, unknown>;
+      status: SessionStatus;
+      error: { code: string; message: string } | null;
+    };
+
+const TITLE_LENGTH = 60;
+
+export async function recentSessions(ownerId: string, options: { limit?: number; agent?: string } = {}): Promise<SessionSummary[]> {
+  const store = getStore();
+  const sessions = await store.listSessions(ownerId, { limit: options.limit ?? 20, agent: options.agent });
+  return Promise.all(
+    sessions.map(async (session) => ({
+      id: session.id,
+      agent: session.agent,
+      // Until the runtime stores a title, the first user message stands in for one.
+      title: session.title ?? firstUserText(await store.readEvents(session.id)) ?? 'New conversation',
+      status: session.status,
+      updatedAt: session.updatedAt.toISOString(),
+    })),
+  );
+}
+
+/** One thread as its owner sees it; another owner's thread is indistinguishable from none. */
+export async function loadThread(agentName: string, threadId: string, ownerId: string | null): Promise<ThreadPage> {
+  const agent = findAgent(agentName);
+  if (!agent || ownerId === null) return { kind: 'not_found' };
+  const store = getStore();
+  const session: SessionRecord | null = await store.getSession(threadId);
+  if (session && session.ownerId !== ownerId) return { kind: 'not_found' };
+  if (session && session.agent !== agent.name) {
+    return findAgent(session.agent) ? { kind: 'elsewhere', agent: session.agent } : { kind: 'not_found' };
+  }
+  const view = reduceAll(session ? await store.readEvents(threadId) : [], agent.initialState);
+  return {
+    kind: 'thread',
+    exists: session !== null,
+    messages: toAgUiMessages(view.messages),
+    state: view.state,
+    status: view.status,
+    error: view.status === 'error' ? (view.lastRun?.error ?? null) : null,
+  };
+}
+
+function firstUserText(events: StoredEvent[]): string | undefined {
+  for (const { event } of events) {
+    if (event.type === 'message_added' && event.message.role === 'user' && event.message.content.trim()) {
+      const text = event.message.content.trim().replace(/\s+/g, ' ');
+      return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH - 1)}…` : text;
+    }
+  }
+  return undefined;
+}
