@@ -1,10 +1,17 @@
 // The agent registry. Adding an agent is a file in this folder and a line here.
 import type { DeepAgent } from '../define';
+import ledger from './ledger';
 import planner from './planner';
 import researcher from './researcher';
 import support from './support';
 
-export const agents: readonly DeepAgent[] = [support, planner, researcher];
+export const agents: readonly DeepAgent[] = [
+  support,
+  planner,
+  researcher,
+  // The durability tests' fixture; never listed unless asked for.
+  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger] : []),
+];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));
 if (byName.size !== agents.length) throw new Error('Two agents share a name in server/agents/index.ts.');

@@ -234,6 +234,10 @@ export async function planResume(
     const identical = decided.length === requests.length && requests.every((request) => sameDecision(view.interrupts[request.interruptId]!.decision!, request));
     if (identical) return { kind: 'replay' };
     const first = decided[0]!;
+    if (view.interrupts[first.interruptId]!.decision!.expired) {
+      const record = view.interrupts[first.interruptId]!.record;
+      throw new RunRejectedError('interrupt_expired', `Interrupt ${first.interruptId} expired at ${record.expiresAt} and took its default action (${record.onExpire}).`, 409, { interruptId: first.interruptId });
+    }
     throw new RunRejectedError('interrupt_already_decided', `Interrupt ${first.interruptId} was already decided (${view.interrupts[first.interruptId]!.decision!.status}).`, 409, { interruptId: first.interruptId });
   }
   const open = pendingInterrupts(view).map((record) => record.id);

@@ -191,7 +191,7 @@ describe('resume', () => {
   it('an expired interrupt takes its default action (deny) and the session moves on', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99', makeAgent(undefined, '30ms'));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await expect(turn(store, agent, { resume: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_already_decided' });
+    await expect(turn(store, agent, { resume: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_expired' });
     await recoverSession(store, () => agent, 's1');
     const after = await view(store, agent);
     expect(after.interrupts[interrupts[0]!.id]!.decision).toMatchObject({ status: 'denied', expired: true, by: { source: 'expiry' } });

@@ -65,7 +65,7 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
       return { sessionId: session.id, interrupt: state.record, decision, continuation };
     } catch (error) {
       // Someone else wrote first: read again; their decision, if it was on this interrupt, wins.
-      const raced = error instanceof ConcurrentAppendError || (error instanceof RunRejectedError && error.code === 'session_busy');
+      const raced = ConcurrentAppendError.is(error) || (error instanceof RunRejectedError && error.code === 'session_busy');
       if (!raced || attempt >= ATTEMPTS) throw error;
     }
   }

@@ -39,7 +39,7 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
     await run.done;
   } catch (error) {
     // Another server or request got there first; it carries the session on.
-    if (error instanceof ConcurrentAppendError || error instanceof RunRejectedError) return;
+    if (ConcurrentAppendError.is(error) || error instanceof RunRejectedError) return;
     throw error;
   }
 }

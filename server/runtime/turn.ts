@@ -49,6 +49,13 @@ export interface StartedRun {
   parts: AsyncIterable<RunPart>;
   /** Settles when the run has written its last event. */
   done: Promise<void>;
+  /** Tokens this run's model steps used so far (final once the run finished). */
+  usage?: () => RunUsage;
+}
+
+export interface RunUsage {
+  inputTokens: number;
+  outputTokens: number;
 }
 
 /** How long a run holds its session without renewing; a crashed server's run expires after it. */
@@ -102,13 +109,13 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   try {
     await runner.append([{ type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source }, ...expired, ...decisions, ...inputEvents]);
   } catch (error) {
-    if (error instanceof ConcurrentAppendError) {
+    if (ConcurrentAppendError.is(error)) {
       throw new RunRejectedError('session_busy', `Session "${sessionId}" changed while this run started (another run or decision won); try again.`, 409);
     }
     throw error;
   }
   const done = runner.execute(view.messages.length > 0);
-  return { sessionId, runId, parts: runner.channel, done };
+  return { sessionId, runId, parts: runner.channel, done, usage: () => ({ ...runner.usage }) };
 }
 
 type StepEnd = 'continue' | 'finished';
@@ -136,6 +143,8 @@ class TurnRunner {
   readonly channel: Channel<RunPart> = createChannel();
   private readonly controller = new AbortController();
   private readonly clientTools: ClientTool[];
+  /** Summed over this run's model steps; the chat wires report it. */
+  readonly usage: RunUsage = { inputTokens: 0, outputTokens: 0 };
 
   constructor(
     private readonly request: RunRequest,
@@ -179,7 +188,7 @@ class TurnRunner {
       this.emit({ type: 'state-snapshot', state: this.view.state });
       await this.loop();
     } catch (error) {
-      if (error instanceof ConcurrentAppendError) {
+      if (ConcurrentAppendError.is(error)) {
         // Our lease ran out and another run took the session: it owns the log now.
         this.emit({ type: 'run-error', code: 'session_busy', message: 'Another run took over this session.' });
       } else {
@@ -320,6 +329,8 @@ class TurnRunner {
           case 'finish-step':
             finishReason = part.finishReason;
             usage = { inputTokens: part.usage.inputTokens, outputTokens: part.usage.outputTokens };
+            this.usage.inputTokens += part.usage.inputTokens ?? 0;
+            this.usage.outputTokens += part.usage.outputTokens ?? 0;
             break;
           case 'error':
             throw part.error;

@@ -89,7 +89,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
         } catch (error) {
           if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);
           // A head that "moved" on a session that does not exist is a caller bug, not a race.
-          if (error instanceof ConcurrentAppendError && !(await db.session.findUnique({ where: { id: sessionId }, select: { id: true } }))) {
+          if (ConcurrentAppendError.is(error) && !(await db.session.findUnique({ where: { id: sessionId }, select: { id: true } }))) {
             throw new Error(`Session ${sessionId} does not exist (ensureSession first).`);
           }
           throw error;

@@ -66,9 +66,21 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+const CONCURRENT_APPEND = Symbol.for('stackbone.ConcurrentAppendError');
+
 /** Another writer appended first. The caller re-reads; it never retries blindly. */
 export class ConcurrentAppendError extends Error {
   readonly code = 'session_busy';
+  readonly [CONCURRENT_APPEND] = true;
+
+  /**
+   * Checks by brand, not by class: the store is one per process (cached on globalThis) while
+   * Next bundles each route separately, so its errors may come from another copy of this class.
+   */
+  static is(error: unknown): error is ConcurrentAppendError {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[CONCURRENT_APPEND] === true;
+  }
+
   constructor(readonly sessionId: string, readonly expectedSeq: number) {
     super(`Session ${sessionId} was written by someone else (expected head ${expectedSeq}).`);
     this.name = 'ConcurrentAppendError';

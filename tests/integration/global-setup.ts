@@ -1,29 +1,48 @@
 // One real server per database kind, shared by the integration files (SPEC §3: both
 // SQLite and PostgreSQL are tested). Postgres is skipped loudly when no server answers.
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable, testPostgresUrl } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 
+export interface TestBackend {
+  kind: 'sqlite' | 'postgres';
+  url: string;
+  databaseUrl: string;
+  /** The fixture ledger agent's side-effect file for this server. */
+  ledgerFile: string;
+}
+
+/** What every integration server runs with: the fixture agent, short leases, a quick sweep. */
+export function fixtureEnv(ledgerFile: string): Record<string, string> {
+  return { STACKBONE_FIXTURE_AGENTS: '1', STACKBONE_LEDGER_FILE: ledgerFile, STACKBONE_LEASE_MS: '3000', STACKBONE_SWEEP_MS: '300' };
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    servers: { kind: 'sqlite' | 'postgres'; url: string; databaseUrl: string }[];
+    servers: TestBackend[];
     postgresSkipped: string | null;
   }
 }
 
 export default async function setup(project: TestProject) {
   const servers: TestServer[] = [];
-  const described: { kind: 'sqlite' | 'postgres'; url: string; databaseUrl: string }[] = [];
+  const described: TestBackend[] = [];
+  const ledgers = await mkdtemp(path.join(os.tmpdir(), 'stackbone-ledger-'));
 
-  const sqlite = await startServer({ port: 3201, databaseUrl: await freshSqliteUrl() });
+  const sqliteLedger = path.join(ledgers, 'sqlite.jsonl');
+  const sqlite = await startServer({ port: 3201, databaseUrl: await freshSqliteUrl(), env: fixtureEnv(sqliteLedger) });
   servers.push(sqlite);
-  described.push({ kind: 'sqlite', url: sqlite.url, databaseUrl: sqlite.databaseUrl });
+  described.push({ kind: 'sqlite', url: sqlite.url, databaseUrl: sqlite.databaseUrl, ledgerFile: sqliteLedger });
 
   let postgresSkipped: string | null = null;
   if (await postgresReachable()) {
-    const postgres = await startServer({ port: 3202, databaseUrl: await freshPostgresUrl('stackbone_it') });
+    const postgresLedger = path.join(ledgers, 'postgres.jsonl');
+    const postgres = await startServer({ port: 3202, databaseUrl: await freshPostgresUrl('stackbone_it'), env: fixtureEnv(postgresLedger) });
     servers.push(postgres);
-    described.push({ kind: 'postgres', url: postgres.url, databaseUrl: postgres.databaseUrl });
+    described.push({ kind: 'postgres', url: postgres.url, databaseUrl: postgres.databaseUrl, ledgerFile: postgresLedger });
   } else {
     postgresSkipped = `no PostgreSQL server answers at ${testPostgresUrl()}`;
     console.warn(`\n\u001b[33m!!! SKIPPING the PostgreSQL half of the integration suite: ${postgresSkipped}.\u001b[0m\n`);
@@ -33,5 +52,8 @@ export default async function setup(project: TestProject) {
   project.provide('postgresSkipped', postgresSkipped);
   return async () => {
     await Promise.all(servers.map((server) => server.kill()));
+    // What the servers printed, for when a test fails on something only the server saw.
+    await mkdir('test-results', { recursive: true });
+    await Promise.all(servers.map((server, index) => writeFile(path.join('test-results', `server-${described[index]!.kind}.log`), server.output())));
   };
 }

@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { newHttpAgent, runHttpAgent } from '../support/agui';
 import { backends } from '../support/backends';
 import { startServer } from '../support/server';
+import { fixtureEnv } from './global-setup';
 
 const PORTS = { sqlite: 3211, postgres: 3212 } as const;
 
-for (const { kind, databaseUrl } of backends()) {
+for (const { kind, databaseUrl, ledgerFile } of backends()) {
   describe(`after SIGKILL on ${kind}`, () => {
     it('a reopened thread still starts with a MESSAGES_SNAPSHOT of the first exchange', async () => {
       const threadId = randomUUID();
-      const first = await startServer({ port: PORTS[kind], databaseUrl });
+      const first = await startServer({ port: PORTS[kind], databaseUrl, env: fixtureEnv(ledgerFile) });
       const agent = newHttpAgent(first.url, 'support', threadId);
       try {
         await runHttpAgent(agent, 'look up order ord_42');
@@ -22,7 +23,7 @@ for (const { kind, databaseUrl } of backends()) {
       const exchange = agent.messages.map((message) => ({ id: message.id, role: message.role }));
       expect(exchange.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
 
-      const second = await startServer({ port: PORTS[kind], databaseUrl });
+      const second = await startServer({ port: PORTS[kind], databaseUrl, env: fixtureEnv(ledgerFile) });
       try {
         const fresh = newHttpAgent(second.url, 'support', threadId);
         const { events, logged } = await runHttpAgent(fresh, 'thanks');

@@ -2,7 +2,7 @@
 // would refuse to send or hides. Every event read is validated against @ag-ui/core/schemas.
 import { randomUUID } from 'node:crypto';
 import { HttpAgent } from '@ag-ui/client';
-import type { BaseEvent, Message } from '@ag-ui/core';
+import type { BaseEvent, Message, ResumeEntry, RunAgentInput } from '@ag-ui/core';
 import { EventSchemas } from '@ag-ui/core/schemas';
 
 export function validateEvent(event: unknown): BaseEvent {
@@ -52,6 +52,37 @@ export async function runHttpAgent(agent: HttpAgent, content?: string) {
   }
 }
 
+/**
+ * HttpAgent that sends parentRunId = the interrupted run when it resumes (SPEC §5);
+ * HttpAgent has no run parameter for it, so the input is extended here.
+ */
+export class ResumingHttpAgent extends HttpAgent {
+  lastRunId?: string;
+  protected prepareRunAgentInput(parameters?: Parameters<HttpAgent['runAgent']>[0]): RunAgentInput {
+    const input = super.prepareRunAgentInput(parameters);
+    const withParent = parameters?.resume?.length && this.lastRunId ? { ...input, parentRunId: this.lastRunId } : input;
+    this.lastRunId = input.runId;
+    return withParent;
+  }
+}
+
 export function newHttpAgent(baseUrl: string, agent: string, threadId: string = randomUUID()) {
-  return new HttpAgent({ url: `${baseUrl}/api/agents/${agent}`, threadId });
+  return new ResumingHttpAgent({ url: `${baseUrl}/api/agents/${agent}`, threadId });
+}
+
+/** Resumes the agent's open interrupts with one decision each. */
+export async function resumeHttpAgent(agent: HttpAgent, decide: (interruptId: string, index: number) => Omit<ResumeEntry, 'interruptId'>) {
+  const resume = agent.pendingInterrupts.map((interrupt, index) => ({ interruptId: interrupt.id, ...decide(interrupt.id, index) }) as ResumeEntry);
+  const events: BaseEvent[] = [];
+  const logged: unknown[][] = [];
+  const { warn, error } = console;
+  console.warn = (...args: unknown[]) => logged.push(args);
+  console.error = (...args: unknown[]) => logged.push(args);
+  try {
+    const result = await agent.runAgent({ runId: randomUUID(), resume }, { onEvent: ({ event }) => void events.push(validateEvent(event)) });
+    return { result, events, logged, resume };
+  } finally {
+    console.warn = warn;
+    console.error = error;
+  }
 }

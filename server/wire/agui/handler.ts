@@ -39,7 +39,7 @@ export async function handleAgUiRun(request: Request, agentName: string): Promis
         signal: request.signal,
       });
     } catch (error) {
-      if (error instanceof RunRejectedError && error.status === 404) throw new HttpError(404, error.code, error.message);
+      if (error instanceof RunRejectedError && error.code === 'not_found') throw new HttpError(404, error.code, error.message);
       if (!(error instanceof RunRejectedError)) throw error;
       // A refused run is still an AG-UI run: it starts and ends with RUN_ERROR, having written nothing.
       return sseResponse(

@@ -1,0 +1,73 @@
+// A fixture agent for the durability tests (listed only with STACKBONE_FIXTURE_AGENTS=1).
+// Its one tool records a side effect in a file ledger, idempotently by toolCallId, and can
+// dawdle afterwards so that a test can kill the server while it runs.
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { tool } from 'ai';
+import { z } from 'zod';
+import { defineDeepAgent } from '../define';
+import { handlerContext } from '../runtime/context';
+
+export interface LedgerLine {
+  kind: 'attempt' | 'effect';
+  toolCallId: string;
+  attempt: number;
+  key: string;
+  at: string;
+}
+
+function ledgerFile(): string {
+  const file = process.env.STACKBONE_LEDGER_FILE;
+  if (!file) throw new Error('STACKBONE_LEDGER_FILE is not set.');
+  return file;
+}
+
+export function readLedger(file: string): LedgerLine[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LedgerLine);
+}
+
+const recordEffect = tool({
+  description: 'Record a side effect in the ledger (once per call), then wait sleepMs.',
+  inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).max(60_000).default(0) }),
+  execute: async ({ key, sleepMs }) => {
+    const { event, attempt, signal } = handlerContext();
+    const file = ledgerFile();
+    const line = (kind: LedgerLine['kind']) => JSON.stringify({ kind, toolCallId: event.toolCallId, attempt, key, at: new Date().toISOString() }) + '\n';
+    appendFileSync(file, line('attempt'));
+    // The idempotency key: a repeated execution of the same call changes nothing.
+    const done = readLedger(file).some((entry) => entry.kind === 'effect' && entry.toolCallId === event.toolCallId);
+    if (!done) appendFileSync(file, line('effect'));
+    if (sleepMs > 0) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, sleepMs);
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          reject(new Error('aborted'));
+        });
+      });
+    }
+    return { recorded: key, attempt };
+  },
+});
+
+// Tests change the tool's schema between a pause and its resume by restarting the server with
+// STACKBONE_LEDGER_SCHEMA=v2, as a deploy would.
+const recordEffectV2 = tool({ ...recordEffect, inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).default(0), note: z.string().optional() }) });
+
+const expiringEffect = tool({
+  description: 'Record a side effect; the approval request expires after a second.',
+  inputSchema: z.object({ key: z.string() }),
+  execute: async ({ key }) => recordEffect.execute!({ key, sleepMs: 0 }, undefined as never),
+});
+
+export default defineDeepAgent({
+  name: 'ledger',
+  description: 'Test fixture: records side effects in a ledger after a human approval.',
+  model: 'scripted/ledger',
+  instructions: 'Record what you are asked to record.',
+  tools: { recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect, expiringEffect },
+  toolApproval: {
+    recordEffect: { policy: 'user-approval', describe: (input: { key: string }) => `Record ${input.key}` },
+    expiringEffect: { policy: 'user-approval', ttl: '1s' },
+  },
+});

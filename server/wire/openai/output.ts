@@ -1,0 +1,158 @@
+// The runtime's turn → OpenAI Chat Completions shapes: `chat.completion.chunk` objects for
+// a stream (ending with [DONE]), one `chat.completion` otherwise, and the session's log as
+// OpenAI messages for GET /api/v1/sessions/{key}.
+import type { ChatMessage, InterruptRecord } from '../../runtime/events';
+import type { StartedRun } from '../../runtime/turn';
+import { chatTurn, toWireError, type CollectedTurn, type SessionSnapshot, type VisibleToolCall } from '../sessions';
+import { openAiErrorBody } from './errors';
+
+export interface CompletionMeta {
+  id: string;
+  created: number;
+  model: string;
+}
+
+export function completionMeta(run: StartedRun, model: string): CompletionMeta {
+  return { id: `chatcmpl-${run.runId}`, created: Math.floor(Date.now() / 1000), model };
+}
+
+/** Text of separate model steps, joined into one assistant message. */
+const STEP_SEPARATOR = '\n\n';
+
+function toolCallsOf(calls: VisibleToolCall[]) {
+  return calls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: call.arguments } }));
+}
+
+export const DONE = '[DONE]';
+
+/** The stream: a role chunk, content deltas, tool calls, the finish chunk, usage if asked, [DONE]. */
+export async function* completionChunks(run: StartedRun, meta: CompletionMeta, includeUsage: boolean): AsyncGenerator<object | typeof DONE> {
+  const chunk = (delta: object, finishReason: string | null = null) => ({
+    id: meta.id,
+    object: 'chat.completion.chunk',
+    created: meta.created,
+    model: meta.model,
+    system_fingerprint: null,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+    ...(includeUsage ? { usage: null } : {}),
+  });
+  yield chunk({ role: 'assistant', content: '' });
+  let wroteText = false;
+  let separate = false;
+  for await (const event of chatTurn(run)) {
+    switch (event.type) {
+      case 'text-start':
+        separate = wroteText;
+        break;
+      case 'text-delta':
+        yield chunk({ content: separate ? STEP_SEPARATOR + event.text : event.text });
+        separate = false;
+        wroteText = true;
+        break;
+      case 'tool-calls':
+        for (const [index, call] of toolCallsOf(event.calls).entries()) yield chunk({ tool_calls: [{ index, ...call }] });
+        break;
+      case 'finish':
+        yield chunk({}, event.reason === 'tool_calls' ? 'tool_calls' : 'stop');
+        if (includeUsage) {
+          yield {
+            id: meta.id,
+            object: 'chat.completion.chunk',
+            created: meta.created,
+            model: meta.model,
+            system_fingerprint: null,
+            choices: [],
+            usage: usageOf(event.usage),
+          };
+        }
+        yield DONE;
+        return;
+      case 'error':
+        // OpenAI's mid-stream error: the SDK raises it as an APIError.
+        yield openAiErrorBody({ ...toWireError(null), status: 500, code: event.code, message: event.message });
+        return;
+      default:
+        break;
+    }
+  }
+}
+
+function usageOf(usage: { inputTokens: number; outputTokens: number }) {
+  return { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens };
+}
+
+export function chatCompletion(turn: CollectedTurn, meta: CompletionMeta) {
+  const text = turn.texts.join(STEP_SEPARATOR);
+  return {
+    id: meta.id,
+    object: 'chat.completion',
+    created: meta.created,
+    model: meta.model,
+    system_fingerprint: null,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: text || (turn.toolCalls.length ? null : ''),
+          refusal: null,
+          annotations: [],
+          ...(turn.toolCalls.length ? { tool_calls: toolCallsOf(turn.toolCalls) } : {}),
+        },
+        logprobs: null,
+        finish_reason: turn.reason === 'tool_calls' ? 'tool_calls' : 'stop',
+      },
+    ],
+    usage: usageOf(turn.usage),
+  };
+}
+
+/** The log's messages as OpenAI chat messages (every tool call and result, server-side ones too). */
+export function toOpenAiMessages(messages: ChatMessage[]) {
+  return messages.map((message) => {
+    switch (message.role) {
+      case 'user':
+      case 'system':
+      case 'developer':
+        return { id: message.id, role: message.role, content: message.content };
+      case 'assistant':
+        return {
+          id: message.id,
+          role: 'assistant' as const,
+          content: message.content || (message.toolCalls?.length ? null : ''),
+          ...(message.toolCalls?.length
+            ? { tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) } })) }
+            : {}),
+        };
+      case 'tool':
+        return { id: message.id, role: 'tool' as const, tool_call_id: message.toolCallId, content: message.content, ...(message.isError ? { is_error: true } : {}) };
+    }
+  });
+}
+
+function toOpenAiInterrupt(record: InterruptRecord) {
+  return {
+    id: record.id,
+    tool_call_id: record.toolCallId,
+    name: record.toolName,
+    arguments: JSON.stringify(record.input ?? {}),
+    message: record.message,
+    reason: record.reason,
+    allowed_decisions: record.allowedDecisions,
+    expires_at: record.expiresAt ?? null,
+  };
+}
+
+export function toOpenAiSession({ record, view, pending }: SessionSnapshot) {
+  return {
+    id: record.id,
+    object: 'stackbone.session',
+    model: record.agent,
+    status: view.status,
+    created: Math.floor(record.createdAt.getTime() / 1000),
+    updated: Math.floor(record.updatedAt.getTime() / 1000),
+    messages: toOpenAiMessages(view.messages),
+    pendingInterrupts: pending.map(toOpenAiInterrupt),
+    state: view.state,
+  };
+}
