@@ -27,7 +27,7 @@ export function readLedger(file: string): LedgerLine[] {
 }
 
 const recordEffect = tool({
-  description: 'Record a side effect in the ledger (once per call), then wait sleepMs.',
+  description: 'Record a side effect in the ledger (once per call); the first attempt then waits sleepMs.',
   inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).max(60_000).default(0) }),
   execute: async ({ key, sleepMs }) => {
     const { event, attempt, signal } = handlerContext();
@@ -37,7 +37,8 @@ const recordEffect = tool({
     // The idempotency key: a repeated execution of the same call changes nothing.
     const done = readLedger(file).some((entry) => entry.kind === 'effect' && entry.toolCallId === event.toolCallId);
     if (!done) appendFileSync(file, line('effect'));
-    if (sleepMs > 0) {
+    // Only the first attempt dawdles: a test kills the server then, and the retry finishes.
+    if (sleepMs > 0 && attempt === 1) {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(resolve, sleepMs);
         signal.addEventListener('abort', () => {
