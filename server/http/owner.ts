@@ -6,7 +6,8 @@ import { HttpError } from './errors';
 
 export const LOCAL_OWNER = 'local';
 
-let warnedOpen = false;
+// On globalThis: Next bundles routes and pages separately, and the warning is once per process.
+const warned = globalThis as typeof globalThis & { __stackboneWarnedOpenMode?: boolean };
 
 export function configuredApiKeys(): string[] {
   return (process.env.STACKBONE_API_KEYS ?? '')
@@ -39,8 +40,8 @@ export function resolveOwner(request: Request): string {
   const keys = configuredApiKeys();
   const presented = presentedApiKey(request);
   if (keys.length === 0) {
-    if (!warnedOpen) {
-      warnedOpen = true;
+    if (!warned.__stackboneWarnedOpenMode) {
+      warned.__stackboneWarnedOpenMode = true;
       console.warn('[stackbone] STACKBONE_API_KEYS is not set: open dev mode, every request is accepted and shares the local owner.');
     }
     return LOCAL_OWNER;

@@ -70,6 +70,7 @@ describe('the step loop', () => {
     expect(view.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(view.messages[1]).toMatchObject({ content: text(parts) });
     expect(view.status).toBe('idle');
+    expect((await store.getSession('s1'))!.title).toBe('hello there');
   });
 
   it('costs the same number of writes for 200 and 2,000 tokens', async () => {

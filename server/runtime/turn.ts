@@ -106,8 +106,11 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   if (record.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionId}".`, 404);
 
   const runner = new TurnRunner(request, runId, view);
+  const firstUserText = record.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
-    await runner.append([{ type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source }, ...expired, ...decisions, ...inputEvents]);
+    await runner.append([{ type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source }, ...expired, ...decisions, ...inputEvents], {
+      title: firstUserText?.type === 'message_added' ? sessionTitle(firstUserText.message.content) : undefined,
+    });
   } catch (error) {
     if (ConcurrentAppendError.is(error)) {
       throw new RunRejectedError('session_busy', `Session "${sessionId}" changed while this run started (another run or decision won); try again.`, 409);
@@ -119,6 +122,14 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
 }
 
 type StepEnd = 'continue' | 'finished';
+
+/** A session's title: its first user message, on one line, cut at a word. */
+export function sessionTitle(text: string, max = 80): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;
+}
 
 function foldEvents(view: SessionView, events: SessionEvent[], at = new Date().toISOString()): SessionView {
   return events.reduce((next, event, index) => reduce(next, { seq: view.seq + index + 1, at, event }), view);
@@ -165,12 +176,13 @@ class TurnRunner {
   }
 
   /** Appends events at the head this run last saw, and folds them into its view. */
-  async append(events: SessionEvent[]): Promise<void> {
+  async append(events: SessionEvent[], options: { title?: string } = {}): Promise<void> {
     const next = foldEvents(this.view, events);
     const running = next.status === 'running';
     await this.request.store.append(this.request.sessionId, this.view.seq, events, {
       status: next.status,
       leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
+      ...(options.title ? { title: options.title } : {}),
     });
     this.view = next;
   }
@@ -294,6 +306,8 @@ class TurnRunner {
         model: resolveModel(agent.model).model,
         instructions: agent.instructions,
         messages: toModelMessages(this.view.messages),
+        // A stateless chat request's own system prompt rides in the history (toModelMessages keeps it).
+        allowSystemInMessages: true,
         tools: modelTools(agent, this.clientTools),
         abortSignal: this.signal,
         // Errors arrive as stream parts and become run_failed; the SDK need not log them too.
