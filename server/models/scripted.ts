@@ -93,6 +93,10 @@ export const PHRASES: readonly Phrase[] = [
   { tools: ['ask_user', 'requestInput'], example: 'ask me a question',
     pattern: /^ask\s+me\b\s*(.*)$/i,
     input: (m) => ({ question: questionFrom(m[1]) }) },
+  // The researcher searches its notes for whatever task it is handed.
+  { tools: ['searchNotes'], example: 'launch timing',
+    pattern: /^(?:research\s+)?(.+)$/i,
+    input: (m) => ({ query: m[1] }) },
 ];
 
 function todoList(list: string): JSONObject[] {

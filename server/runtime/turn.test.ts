@@ -203,3 +203,23 @@ describe('the step loop', () => {
     expect(second.view.messages.at(-1)!.content).toContain('teal');
   });
 });
+
+describe('delegation', () => {
+  it('hands research to the subagent, bracketed as a step, and returns its answer', async () => {
+    const { findAgent } = await import('../agents');
+    const planner = findAgent('planner')!;
+    const store = createMemoryStore();
+    const started = await startRun({ agent: planner, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('research launch')] });
+    const parts: RunPart[] = [];
+    for await (const part of started.parts) parts.push(part);
+    await started.done;
+    const kinds = parts.map((part) => part.type);
+    expect(kinds.indexOf('step-started')).toBeLessThan(kinds.indexOf('step-finished'));
+    expect(parts.find((part) => part.type === 'step-started')).toEqual({ type: 'step-started', stepName: 'researcher' });
+    const result = parts.find((part) => part.type === 'tool-result');
+    expect(result).toMatchObject({ toolName: 'delegate_task' });
+    expect((result as { content: string }).content).toContain('Tuesdays');
+    const events = (await store.readEvents('s1')).map((stored) => stored.event.type);
+    expect(events).toEqual(expect.arrayContaining(['step_started', 'step_finished']));
+  });
+});
