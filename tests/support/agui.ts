@@ -32,19 +32,24 @@ export function userMessage(content: string): Message {
   return { id: randomUUID(), role: 'user', content };
 }
 
-/**
- * Runs HttpAgent once with a user message, collecting every event it saw and anything it
- * logged through console.warn / console.error (which must stay empty).
- */
+/** Runs HttpAgent once, after adding a user message with this content. */
 export async function runHttpAgent(agent: HttpAgent, content?: string) {
   if (content) agent.addMessage(userMessage(content));
+  return runCollecting(agent, { runId: randomUUID() });
+}
+
+/**
+ * One run of the agent, collecting every event it saw (each validated) and anything it
+ * logged through console.warn / console.error (which must stay empty).
+ */
+async function runCollecting(agent: HttpAgent, parameters: Parameters<HttpAgent['runAgent']>[0]) {
   const events: BaseEvent[] = [];
   const logged: unknown[][] = [];
   const { warn, error } = console;
   console.warn = (...args: unknown[]) => logged.push(args);
   console.error = (...args: unknown[]) => logged.push(args);
   try {
-    const result = await agent.runAgent({ runId: randomUUID() }, { onEvent: ({ event }) => void events.push(validateEvent(event)) });
+    const result = await agent.runAgent(parameters, { onEvent: ({ event }) => void events.push(validateEvent(event)) });
     return { result, events, logged };
   } finally {
     console.warn = warn;
@@ -73,16 +78,5 @@ export function newHttpAgent(baseUrl: string, agent: string, threadId: string = 
 /** Resumes the agent's open interrupts with one decision each. */
 export async function resumeHttpAgent(agent: HttpAgent, decide: (interruptId: string, index: number) => Omit<ResumeEntry, 'interruptId'>) {
   const resume = agent.pendingInterrupts.map((interrupt, index) => ({ interruptId: interrupt.id, ...decide(interrupt.id, index) }) as ResumeEntry);
-  const events: BaseEvent[] = [];
-  const logged: unknown[][] = [];
-  const { warn, error } = console;
-  console.warn = (...args: unknown[]) => logged.push(args);
-  console.error = (...args: unknown[]) => logged.push(args);
-  try {
-    const result = await agent.runAgent({ runId: randomUUID(), resume }, { onEvent: ({ event }) => void events.push(validateEvent(event)) });
-    return { result, events, logged, resume };
-  } finally {
-    console.warn = warn;
-    console.error = error;
-  }
+  return { ...(await runCollecting(agent, { runId: randomUUID(), resume })), resume };
 }

@@ -10,15 +10,12 @@ export interface RowCounts {
   events: number;
 }
 
-export async function countRows(databaseUrl: string, sessionId?: string): Promise<RowCounts> {
-  const where = sessionId ? ' WHERE "sessionId" = $1' : '';
-  const sessionWhere = sessionId ? ' WHERE "id" = $1' : '';
-  const params = sessionId ? [sessionId] : [];
+/** Runs one read-only query on a test database; $1, $2 … are parameters on both kinds. */
+async function query<Row>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<Row[]> {
   if (databaseKind(databaseUrl) === 'sqlite') {
     const db = new Database(databaseUrl.replace(/^file:/, ''), { readonly: true });
     try {
-      const sqlite = (sql: string) => (db.prepare(sql.replaceAll('$1', '?')).get(...params) as { n: number }).n;
-      return { sessions: sqlite(`SELECT COUNT(*) AS n FROM "Session"${sessionWhere}`), events: sqlite(`SELECT COUNT(*) AS n FROM "Event"${where}`) };
+      return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as Row[];
     } finally {
       db.close();
     }
@@ -28,34 +25,23 @@ export async function countRows(databaseUrl: string, sessionId?: string): Promis
   await client.connect();
   try {
     if (schema) await client.query(`SET search_path TO "${schema}"`);
-    const count = async (sql: string) => Number((await client.query(sql, params)).rows[0].n);
-    return { sessions: await count(`SELECT COUNT(*) AS n FROM "Session"${sessionWhere}`), events: await count(`SELECT COUNT(*) AS n FROM "Event"${where}`) };
+    return (await client.query(sql, params)).rows as Row[];
   } finally {
     await client.end();
   }
 }
 
+export async function countRows(databaseUrl: string, sessionId?: string): Promise<RowCounts> {
+  const params = sessionId ? [sessionId] : [];
+  const count = async (table: string, column: string) =>
+    Number((await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "${table}"${sessionId ? ` WHERE "${column}" = $1` : ''}`, params))[0]!.n);
+  return { sessions: await count('Session', 'id'), events: await count('Event', 'sessionId') };
+}
+
 /** The session's events straight from the database, in order. */
 export async function readSessionEvents(databaseUrl: string, sessionId: string): Promise<SessionEvent[]> {
-  if (databaseKind(databaseUrl) === 'sqlite') {
-    const db = new Database(databaseUrl.replace(/^file:/, ''), { readonly: true });
-    try {
-      const rows = db.prepare('SELECT data FROM "Event" WHERE "sessionId" = ? ORDER BY seq').all(sessionId) as { data: string }[];
-      return rows.map((row) => JSON.parse(row.data) as SessionEvent);
-    } finally {
-      db.close();
-    }
-  }
-  const { connectionString, schema } = parsePostgresUrl(databaseUrl);
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    if (schema) await client.query(`SET search_path TO "${schema}"`);
-    const { rows } = await client.query('SELECT data FROM "Event" WHERE "sessionId" = $1 ORDER BY seq', [sessionId]);
-    return rows.map((row: { data: string }) => JSON.parse(row.data) as SessionEvent);
-  } finally {
-    await client.end();
-  }
+  const rows = await query<{ data: string }>(databaseUrl, 'SELECT data FROM "Event" WHERE "sessionId" = $1 ORDER BY seq', [sessionId]);
+  return rows.map((row) => JSON.parse(row.data) as SessionEvent);
 }
 
 /** Polls until check() returns a value (not undefined/false), or fails after timeoutMs. */
