@@ -1,0 +1,106 @@
+// Human-readable output: the pending list as a table, one call before a decision, results.
+
+/** A compact duration: 42s, 5m, 3h 20m, 2d 4h. @param {number} ms */
+export function formatDuration(ms) {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return m % 60 ? `${h}h ${m % 60}m` : `${h}h`;
+  const d = Math.floor(h / 24);
+  return h % 24 ? `${d}d ${h % 24}h` : `${d}d`;
+}
+
+/** "5m ago" from an ISO time. @param {string | null | undefined} iso @param {number} now */
+export function formatAge(iso, now) {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(t) ? '-' : `${formatDuration(now - t)} ago`;
+}
+
+/** "in 23h 59m", "expired" or "never". @param {string | null | undefined} iso @param {number} now */
+export function formatExpiry(iso, now) {
+  if (!iso) return 'never';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '-';
+  return t <= now ? 'expired' : `in ${formatDuration(t - now)}`;
+}
+
+/** One line, at most `max` characters. @param {unknown} value @param {number} max */
+export function truncate(value, max) {
+  const line = String(value ?? '').replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  return max <= 1 ? line.slice(0, max) : `${line.slice(0, max - 1)}…`;
+}
+
+/**
+ * The pending interrupts as a table: ID, AGENT, TOOL, MESSAGE, AGE, EXPIRES.
+ * The message column shrinks to fit `width` (the terminal's), never below 20 characters.
+ * @param {any[]} interrupts
+ * @param {{ now?: number, width?: number }} [options]
+ */
+export function formatTable(interrupts, { now = Date.now(), width = 120 } = {}) {
+  if (interrupts.length === 0) return 'No pending interrupts.\n';
+  const header = ['ID', 'AGENT', 'TOOL', 'MESSAGE', 'AGE', 'EXPIRES'];
+  const rows = interrupts.map((i) => [
+    String(i.id),
+    String(i.agent ?? '-'),
+    String(i.toolName ?? '-'),
+    String(i.message ?? ''),
+    formatAge(i.createdAt, now),
+    formatExpiry(i.expiresAt, now),
+  ]);
+  const MESSAGE = 3;
+  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => (c === MESSAGE ? 0 : r[c].length))));
+  const others = widths.reduce((sum, w, c) => (c === MESSAGE ? sum : sum + w), 0) + 2 * (header.length - 1);
+  const longest = Math.max(header[MESSAGE].length, ...rows.map((r) => r[MESSAGE].replace(/\s+/g, ' ').trim().length));
+  widths[MESSAGE] = Math.min(longest, Math.max(20, width - others));
+  const line = (/** @type {string[]} */ cells) =>
+    cells
+      .map((cell, c) => truncate(cell, widths[c]).padEnd(c === cells.length - 1 ? 0 : widths[c]))
+      .join('  ')
+      .trimEnd();
+  const count = `${interrupts.length} pending interrupt${interrupts.length === 1 ? '' : 's'}`;
+  return [line(header), ...rows.map(line), '', count, ''].join('\n');
+}
+
+/** JSON, continued lines aligned under the first (after an 11-character label). @param {unknown} value */
+function pretty(value) {
+  return JSON.stringify(value ?? null, null, 2).replace(/\n/g, `\n${' '.repeat(11)}`);
+}
+
+/**
+ * The call a decision is about, shown before the confirmation prompt.
+ * @param {any} interrupt an entry of GET /api/hitl
+ * @param {{ now?: number, edit?: unknown, payload?: unknown, reason?: string }} [extra] what the decision will send
+ */
+export function formatCall(interrupt, { now = Date.now(), edit, payload, reason } = {}) {
+  const lines = [
+    `Interrupt  ${interrupt.id}`,
+    `Session    ${interrupt.sessionId}  (agent ${interrupt.agent})`,
+    `Tool       ${interrupt.toolName}  (call ${interrupt.toolCallId})`,
+    `Message    ${interrupt.message ?? ''}`,
+    `Arguments  ${pretty(interrupt.args)}`,
+  ];
+  if (edit !== undefined) lines.push(`Edited to  ${pretty(edit)}`);
+  if (payload !== undefined) lines.push(`Payload    ${pretty(payload)}`);
+  if (reason !== undefined) lines.push(`Reason     ${reason}`);
+  lines.push(`Created    ${formatAge(interrupt.createdAt, now)}, expires ${formatExpiry(interrupt.expiresAt, now)}`);
+  return `${lines.join('\n')}\n`;
+}
+
+const DONE = { approved: 'Approved', denied: 'Rejected', cancelled: 'Cancelled' };
+
+/**
+ * One line about an applied decision (the response of POST /api/hitl/{id}/{action}).
+ * @param {any} result
+ */
+export function formatDecision(result) {
+  const status = result?.decision?.status;
+  const verb = DONE[/** @type {keyof typeof DONE} */ (status)] ?? `Decided (${status})`;
+  const i = result?.interrupt ?? {};
+  const next = result?.continuation
+    ? `the run continues (run ${result.continuation.runId}).`
+    : 'other decisions of this batch are still pending; the run continues once they are made.';
+  return `${verb} ${i.toolName} (interrupt ${i.id}, session ${i.sessionId}): ${next}\n`;
+}

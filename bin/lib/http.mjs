@@ -1,0 +1,109 @@
+// The HTTP client for the out-of-band decision API (SPEC §8): GET /api/hitl and
+// POST /api/hitl/{id}/{approve|reject|cancel}. Node 22's fetch, no dependencies.
+
+/** The server answered, but not with success (4xx/5xx, or something that is not the API). */
+export class ServerError extends Error {
+  /**
+   * @param {number} status HTTP status
+   * @param {string} code the server's error code (or a synthesized one)
+   * @param {string} message
+   * @param {unknown} body the response body to print with --json: the server's own `{error}` when it sent one
+   */
+  constructor(status, code, message, body) {
+    super(message);
+    this.name = 'ServerError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+/** The server could not be reached at all (refused, DNS, timeout). */
+export class UnreachableError extends Error {
+  /** @param {string} url @param {string} reason */
+  constructor(url, reason) {
+    super(`Cannot reach the Stackbone server at ${url} (${reason}). Is it running? Set STACKBONE_URL or pass --url.`);
+    this.name = 'UnreachableError';
+    this.code = 'unreachable';
+    this.url = url;
+  }
+}
+
+const TIMEOUT_MS = 30_000;
+
+/**
+ * @param {{ url: string, apiKey?: string, version: string }} options
+ */
+export function createClient({ url, apiKey, version }) {
+  const base = url.replace(/\/+$/, '');
+
+  /** @param {'GET' | 'POST'} method @param {string} path @param {unknown} [body] */
+  async function request(method, path, body) {
+    /** @type {Record<string, string>} */
+    const headers = {
+      accept: 'application/json',
+      'user-agent': `stackbone-cli/${version}`,
+      // The audit trail records the CLI as the decider.
+      'x-stackbone-client': 'cli',
+    };
+    if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+
+    let response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new UnreachableError(base, networkReason(error));
+    }
+
+    const text = await response.text();
+    let json;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) {
+      const error = json && typeof json === 'object' && json.error && typeof json.error === 'object' ? json.error : undefined;
+      const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
+      const message = typeof error?.message === 'string' ? error.message : `${response.status} ${response.statusText || 'error'}${text && !json ? `: ${snippet(text)}` : ''}`;
+      throw new ServerError(response.status, code, message, error ? json : { error: { code, message, status: response.status } });
+    }
+    if (json === undefined || typeof json !== 'object') {
+      const message = `The server at ${base} answered ${response.status} without JSON: is STACKBONE_URL pointing at a Stackbone app?`;
+      throw new ServerError(response.status, 'bad_response', message, { error: { code: 'bad_response', message, status: response.status } });
+    }
+    return json;
+  }
+
+  return {
+    /** @returns {Promise<{ interrupts: any[] }>} */
+    list: () => request('GET', '/api/hitl'),
+    /**
+     * @param {string} id
+     * @param {'approve' | 'reject' | 'cancel'} action
+     * @param {Record<string, unknown>} body
+     */
+    decide: (id, action, body) => request('POST', `/api/hitl/${encodeURIComponent(id)}/${action}`, body),
+  };
+}
+
+/** @param {unknown} error */
+function networkReason(error) {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${TIMEOUT_MS / 1000}s`;
+  const cause = error instanceof Error ? /** @type {any} */ (error).cause : undefined;
+  if (cause && typeof cause.code === 'string') return cause.code;
+  if (cause instanceof Error) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** @param {string} text */
+function snippet(text) {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}

@@ -1,0 +1,279 @@
+#!/usr/bin/env node
+// stackbone: the command line for a Stackbone app (SPEC §8). Lists the pending human-in-the-loop
+// decisions and approves, rejects or cancels them through the server's /api/hitl API.
+// Plain Node 22, no dependencies; see docs/cli.md.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { formatCall, formatDecision, formatTable } from './lib/format.mjs';
+import { createClient, ServerError, UnreachableError } from './lib/http.mjs';
+import { confirm } from './lib/prompt.mjs';
+
+const VERSION = readVersion();
+const DEFAULT_URL = 'http://localhost:3000';
+
+const EXIT = { ok: 0, failed: 1, usage: 2 };
+
+const MAIN_HELP = `stackbone ${VERSION}: the command line for a Stackbone app
+
+Usage:
+  stackbone hitl list [--json]
+  stackbone hitl approve <id> [--yes] [--edit '<json>'] [--payload '<json>'] [--json]
+  stackbone hitl reject <id> [--yes] [--reason "<text>"] [--payload '<json>'] [--json]
+  stackbone hitl cancel <id> [--yes] [--json]
+
+Commands:
+  hitl       decide pending human-in-the-loop interrupts (run 'stackbone hitl --help')
+
+Options:
+  --url <url>        server URL (default: $STACKBONE_URL, else ${DEFAULT_URL})
+  --api-key <key>    API key sent as a Bearer token (default: $STACKBONE_API_KEY)
+  --json             print the server's JSON response (or {"error": …}) on stdout
+  -h, --help         show help
+  -v, --version      show the version
+
+Exit codes: 0 done, 1 refused by the server / server unreachable / not confirmed,
+2 usage error. Docs: docs/cli.md
+`;
+
+const HITL_HELP = `Usage: stackbone hitl <command> [options]
+
+Pending human-in-the-loop decisions (tool calls waiting for approval), across your sessions.
+
+Commands:
+  list                 the pending interrupts, newest first
+  approve <id>         approve the call (optionally with edited arguments or a payload)
+  reject <id>          reject the call (the reason is shown to the model)
+  cancel <id>          cancel the interrupt
+
+Decision options:
+  -y, --yes            decide without asking (required when stdin is not a terminal)
+  --edit '<json>'      approve: replace the tool's arguments (the agent must allow edits)
+  --payload '<json>'   approve/reject: data for the agent's approvalSchema
+  --reason "<text>"    reject: why
+
+Common options: --url <url>, --api-key <key>, --json, -h/--help.
+Without --yes the call is shown and you are asked to confirm on the terminal.
+`;
+
+const COMMAND_HELP = {
+  list: `Usage: stackbone hitl list [--json] [--url <url>] [--api-key <key>]
+
+Lists the pending interrupts (newest first) as a table: id, agent, tool, message, age and
+expiry. With --json prints the server's {"interrupts": [...]} response.
+`,
+  approve: `Usage: stackbone hitl approve <id> [--yes] [--edit '<json>'] [--payload '<json>'] [--json]
+
+Approves the tool call. --edit replaces its arguments (a full JSON value; the agent must allow
+edits), --payload is data for the agent's approvalSchema. Without --yes, shows the call and asks.
+`,
+  reject: `Usage: stackbone hitl reject <id> [--yes] [--reason "<text>"] [--payload '<json>'] [--json]
+
+Rejects the tool call; the reason is shown to the model. Without --yes, shows the call and asks.
+`,
+  cancel: `Usage: stackbone hitl cancel <id> [--yes] [--json]
+
+Cancels the interrupt. Without --yes, shows the call and asks.
+`,
+};
+
+/** Options every hitl command accepts. */
+const COMMON = ['url', 'api-key', 'json', 'help'];
+/** The extra options of each hitl command. */
+const COMMANDS = {
+  list: [],
+  approve: ['yes', 'edit', 'payload'],
+  reject: ['yes', 'reason', 'payload'],
+  cancel: ['yes'],
+};
+const QUESTIONS = { approve: 'Approve? [y/N] ', reject: 'Reject? [y/N] ', cancel: 'Cancel this interrupt? [y/N] ' };
+
+/** @type {import('node:util').ParseArgsConfig['options']} */
+const OPTIONS = {
+  url: { type: 'string' },
+  'api-key': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  yes: { type: 'boolean', short: 'y' },
+  edit: { type: 'string' },
+  payload: { type: 'string' },
+  reason: { type: 'string' },
+};
+
+class UsageError extends Error {
+  /** @param {string} message @param {string} [helpFor] the command whose help to point at */
+  constructor(message, helpFor = '') {
+    super(message);
+    this.helpFor = helpFor;
+  }
+}
+
+/** Something that was not done, for a reason other than the server (e.g. "no" at the prompt). */
+class NotDone extends Error {
+  /** @param {string} code @param {string} message */
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+async function main(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    // Keep node's first sentence ("Unknown option '--frob'."), not its advice about '--'.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(message.replace(/ To specify a positional argument.*$/s, ''));
+  }
+  const { values, positionals } = parsed;
+  const [group, command, ...rest] = positionals;
+
+  if (values.version) return print(`${VERSION}\n`);
+  if (!group || group === 'help') {
+    if (values.help || group === 'help') return print(MAIN_HELP);
+    process.stderr.write(MAIN_HELP);
+    return EXIT.usage;
+  }
+  if (group !== 'hitl') {
+    const hint = Object.hasOwn(COMMANDS, group) ? ` Did you mean "stackbone hitl ${group}"?` : '';
+    throw new UsageError(`Unknown command "${group}".${hint}`);
+  }
+  if (!command) {
+    if (values.help) return print(HITL_HELP);
+    process.stderr.write(HITL_HELP);
+    return EXIT.usage;
+  }
+  if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(`Unknown command "hitl ${command}": use list, approve, reject or cancel.`, 'hitl');
+  const name = /** @type {keyof typeof COMMANDS} */ (command);
+  if (values.help) return print(COMMAND_HELP[name]);
+
+  const allowed = new Set([...COMMON, ...COMMANDS[name]]);
+  for (const option of Object.keys(values)) {
+    if (!allowed.has(option)) throw new UsageError(`Option --${option} is not valid for "hitl ${name}".`, `hitl ${name}`);
+  }
+
+  const client = createClient({ url: serverUrl(values.url), apiKey: apiKey(values['api-key']), version: VERSION });
+  const json = Boolean(values.json);
+
+  if (name === 'list') {
+    if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}": "hitl list" takes no arguments.`, 'hitl list');
+    const result = await client.list();
+    return print(json ? toJson(result) : formatTable(result.interrupts ?? [], { width: process.stdout.columns || 120 }));
+  }
+
+  const [id, ...extra] = rest;
+  if (!id) throw new UsageError(`Missing the interrupt id: stackbone hitl ${name} <id>.`, `hitl ${name}`);
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (pass one interrupt id; quote a --reason with spaces).`, `hitl ${name}`);
+
+  /** @type {Record<string, unknown>} */
+  const body = {};
+  if (name === 'approve' && values.edit !== undefined) body.editedArgs = parseJsonOption('edit', values.edit, name);
+  if (name !== 'cancel' && values.payload !== undefined) body.payload = parseJsonOption('payload', values.payload, name);
+  if (name === 'reject' && values.reason !== undefined) body.reason = values.reason;
+
+  if (!values.yes) {
+    if (!process.stdin.isTTY) {
+      throw new UsageError(`stdin is not a terminal, so there is no one to ask: pass --yes to ${name} ${id} without confirmation.`, `hitl ${name}`);
+    }
+    const { interrupts = [] } = await client.list();
+    const interrupt = interrupts.find((/** @type {any} */ i) => i.id === id);
+    if (!interrupt) throw new NotDone('not_found', `No pending interrupt ${id} (it may have been decided or expired, or belong to another API key).`);
+    process.stderr.write(formatCall(interrupt, { edit: body.editedArgs, payload: body.payload, reason: body.reason }));
+    if (!(await confirm(QUESTIONS[name], { input: process.stdin, output: process.stderr }))) {
+      throw new NotDone('not_confirmed', 'Not confirmed; nothing was sent.');
+    }
+  }
+
+  const result = await client.decide(id, name, body);
+  return print(json ? toJson(result) : formatDecision(result));
+}
+
+/** @param {string} text */
+function print(text) {
+  process.stdout.write(text);
+  return EXIT.ok;
+}
+
+/** @param {unknown} value */
+function toJson(value) {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/** @param {string | undefined} flag */
+function serverUrl(flag) {
+  const raw = flag || process.env.STACKBONE_URL || DEFAULT_URL;
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`Invalid server URL "${raw}" (from ${flag ? '--url' : 'STACKBONE_URL'}): expected e.g. ${DEFAULT_URL}.`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`Invalid server URL "${raw}": use http:// or https://.`);
+  return raw;
+}
+
+/** @param {string | undefined} flag */
+function apiKey(flag) {
+  return flag || process.env.STACKBONE_API_KEY || undefined;
+}
+
+/** @param {string} option @param {string} text @param {string} command */
+function parseJsonOption(option, text, command) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`--${option} must be valid JSON (${detail}). Quote it for the shell, e.g. --${option} '{"amount": 10}'.`, `hitl ${command}`);
+  }
+}
+
+function readVersion() {
+  try {
+    return JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+/**
+ * Reports a failure on stderr (and, with --json, as {"error": …} on stdout); returns the exit code.
+ * @param {unknown} error @param {boolean} json
+ */
+function report(error, json) {
+  /** @param {unknown} body */
+  const out = (body) => json && process.stdout.write(toJson(body));
+  if (error instanceof UsageError) {
+    out({ error: { code: 'usage_error', message: error.message } });
+    process.stderr.write(`stackbone: ${error.message}\nRun 'stackbone ${error.helpFor ? `${error.helpFor} ` : ''}--help' for usage.\n`);
+    return EXIT.usage;
+  }
+  if (error instanceof ServerError) {
+    out(error.body);
+    process.stderr.write(`stackbone: the server refused (${error.status} ${error.code}): ${error.message}\n`);
+    return EXIT.failed;
+  }
+  if (error instanceof UnreachableError) {
+    out({ error: { code: error.code, message: error.message, url: error.url } });
+    process.stderr.write(`stackbone: ${error.message}\n`);
+    return EXIT.failed;
+  }
+  if (error instanceof NotDone) {
+    out({ error: { code: error.code, message: error.message } });
+    process.stderr.write(`stackbone: ${error.message}\n`);
+    return EXIT.failed;
+  }
+  const message = error instanceof Error ? error.stack ?? error.message : String(error);
+  out({ error: { code: 'internal_error', message: String(error instanceof Error ? error.message : error) } });
+  process.stderr.write(`stackbone: unexpected error: ${message}\n`);
+  return EXIT.failed;
+}
+
+const argv = process.argv.slice(2);
+try {
+  process.exitCode = await main(argv);
+} catch (error) {
+  // --json is honoured for errors even when the arguments did not parse.
+  const json = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--json');
+  process.exitCode = report(error, json);
+}
