@@ -3,7 +3,7 @@
 // OpenAI messages for GET /api/v1/sessions/{key}.
 import type { ChatMessage, InterruptRecord } from '../../runtime/events';
 import type { StartedRun } from '../../runtime/turn';
-import { chatTurn, toWireError, type CollectedTurn, type SessionSnapshot, type VisibleToolCall } from '../sessions';
+import { chatTurn, runErrorStatus, type CollectedTurn, type SessionSnapshot, type VisibleToolCall } from '../sessions';
 import { openAiErrorBody } from './errors';
 
 export interface CompletionMeta {
@@ -69,7 +69,7 @@ export async function* completionChunks(run: StartedRun, meta: CompletionMeta, i
         return;
       case 'error':
         // OpenAI's mid-stream error: the SDK raises it as an APIError.
-        yield openAiErrorBody({ ...toWireError(null), status: 500, code: event.code, message: event.message });
+        yield openAiErrorBody({ status: runErrorStatus(event.code), code: event.code, message: event.message, param: null, retryable: false });
         return;
       default:
         break;
