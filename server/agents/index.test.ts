@@ -13,8 +13,8 @@ describe('the agent registry', () => {
     const files = readdirSync(folder).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'index.ts');
     const defined: DeepAgent[] = [];
     for (const file of files) {
-      const module = (await import(`./${file}`)) as { default?: DeepAgent };
-      if (module.default?.kind === 'deep-agent') defined.push(module.default);
+      const exported = (await import(`./${file}`)) as { default?: DeepAgent };
+      if (exported.default?.kind === 'deep-agent') defined.push(exported.default);
     }
     expect(defined.map((agent) => agent.name).sort()).toEqual(agents.map((agent) => agent.name).sort());
     for (const agent of defined) expect(findAgent(agent.name)).toBe(agent);
