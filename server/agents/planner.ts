@@ -1,14 +1,29 @@
+import { tool } from 'ai';
+import { z } from 'zod';
 import { defineDeepAgent } from '../define';
+import { requestInput } from '../runtime/request-input';
 import researcher from './researcher';
 
-// The planner's tools are the built-ins (write_todos, delegate_task) plus the frontend
-// tools the web app declares per run (they run in the browser).
+// Asks the person a question mid-task: the run pauses with an input_required interrupt and
+// the tool gets the validated answer when it resumes.
+const askUser = tool({
+  description: 'Ask the user a question and wait for the answer.',
+  inputSchema: z.object({ question: z.string().min(1) }),
+  execute: async ({ question }) => {
+    const { answer } = await requestInput({ message: question, responseSchema: z.object({ answer: z.string().min(1) }) });
+    return { question, answer };
+  },
+});
+
+// Besides ask_user, the planner's tools are the built-ins (write_todos, delegate_task) and
+// the frontend tools the web app declares per run (they run in the browser).
 export default defineDeepAgent({
   name: 'planner',
   description: 'Plans work into a live task list, keeps an editable draft, and delegates research.',
   model: 'openai/gpt-4o-mini',
   instructions:
     'You plan work. Write the plan with write_todos and keep each item\'s status current. Delegate research to the researcher. The shared state has a "draft" the user edits; use it when asked.',
+  tools: { ask_user: askUser },
   editableState: { draft: { type: 'string', maxLength: 10_000 } },
   initialState: { todos: [], draft: '' },
   subagents: [researcher],

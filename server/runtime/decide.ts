@@ -64,7 +64,7 @@ export function toolSchemaHash(agent: DeepAgent, toolName: string): string {
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
 }
 
-export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, now = Date.now()): InterruptRecord {
+export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {
   const options = approvalOptions(agent, call.name);
   const definition = agentTools(agent)[call.name]!;
   const allowedDecisions: DecisionKind[] = options.allowEdit ? ['approve', 'reject', 'edit'] : ['approve', 'reject'];
@@ -95,6 +95,27 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
     schemaHash: toolSchemaHash(agent, call.name),
     runId,
     agent: agent.name,
+    ...(scope ? { scope } : {}),
+  };
+}
+
+/** The pause of a tool that called requestInput(): the person's answer is the response. */
+export function buildInputInterrupt(agent: DeepAgent, call: ToolCall, runId: string, request: { message: string; responseSchema: JsonObject }, scope?: string): InterruptRecord {
+  return {
+    id: `int_${randomUUID()}`,
+    reason: 'input_required',
+    toolCallId: call.id,
+    toolName: call.name,
+    input: call.input,
+    message: request.message,
+    responseSchema: request.responseSchema,
+    // approve = answer (the payload is the answer), reject = decline to answer.
+    allowedDecisions: ['approve', 'reject'],
+    onExpire: 'deny',
+    schemaHash: toolSchemaHash(agent, call.name),
+    runId,
+    agent: agent.name,
+    ...(scope ? { scope } : {}),
   };
 }
 
@@ -117,9 +138,20 @@ export interface DecisionRequest {
   reason?: string;
 }
 
-/** AG-UI resume entry → decision request: payload {approved, reason?, editedArgs?, payload?}. */
-export function fromResumeEntry(entry: { interruptId: string; status: 'resolved' | 'cancelled'; payload?: unknown }): DecisionRequest {
+/** An AG-UI resume entry as it arrives. */
+export interface ResumeEntryInput {
+  interruptId: string;
+  status: 'resolved' | 'cancelled';
+  payload?: unknown;
+}
+
+/**
+ * AG-UI resume entry → decision request. For a tool call the payload is
+ * {approved, reason?, editedArgs?, payload?}; for requested input it is the answer itself.
+ */
+export function fromResumeEntry(entry: ResumeEntryInput, record: InterruptRecord | undefined): DecisionRequest {
   if (entry.status === 'cancelled') return { interruptId: entry.interruptId, status: 'cancelled' };
+  if (record?.reason === 'input_required') return { interruptId: entry.interruptId, status: 'approved', payload: entry.payload };
   const payload = (entry.payload ?? {}) as { approved?: unknown; reason?: unknown; editedArgs?: unknown; payload?: unknown };
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     throw new RunRejectedError('resume_invalid', `Resume for ${entry.interruptId}: payload must be an object like {approved: true}.`, 400, { interruptId: entry.interruptId });
@@ -155,6 +187,7 @@ export async function validateDecision(agent: DeepAgent, record: InterruptRecord
     throw reject('tool_schema_changed', `Tool ${record.toolName} changed since interrupt ${record.id} was raised; it cannot be resumed. Ask the agent again.`, 409);
   }
   if (request.status === 'cancelled') return { status: 'cancelled', by };
+  if (record.reason === 'input_required') return validateAnswer(record, request, by);
   if (request.status === 'denied') {
     if (request.editedArgs !== undefined) throw reject('resume_invalid', `A rejection cannot carry editedArgs (interrupt ${record.id}).`);
     return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), by };
@@ -178,6 +211,28 @@ export async function validateDecision(agent: DeepAgent, record: InterruptRecord
     decision.payload = request.payload;
   }
   return decision;
+}
+
+/** An answer to requested input: validated against the schema the tool asked with. */
+function validateAnswer(record: InterruptRecord, request: DecisionRequest, by: DecisionActor): Decision {
+  if (request.editedArgs !== undefined) {
+    throw new RunRejectedError('resume_invalid', `Interrupt ${record.id} asks for input; it takes no editedArgs.`, 400, { interruptId: record.id });
+  }
+  if (request.status === 'denied') return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), by };
+  const parsed = answerSchema(record).safeParse(request.payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new RunRejectedError('payload_invalid', `The answer to "${record.message}" is invalid: ${issue ? `${issue.path.join('.') || '(answer)'}: ${issue.message}` : 'invalid'}`, 400, { interruptId: record.id });
+  }
+  return { status: 'approved', payload: parsed.data, by };
+}
+
+const answerSchemas = new Map<string, z.ZodType>();
+function answerSchema(record: InterruptRecord): z.ZodType {
+  const key = JSON.stringify(record.responseSchema);
+  let schema = answerSchemas.get(key);
+  if (!schema) answerSchemas.set(key, (schema = z.fromJSONSchema(record.responseSchema as Parameters<typeof z.fromJSONSchema>[0])));
+  return schema;
 }
 
 /** The agent (root or subagent) that owns a tool named in an interrupt. */

@@ -51,6 +51,8 @@ export interface InterruptRecord {
   runId: string;
   /** The agent whose tool this is (a subagent's name when raised inside one). */
   agent: string;
+  /** The delegated task the call belongs to; absent for the root thread. */
+  scope?: string;
 }
 
 export type DecisionStatus = 'approved' | 'denied' | 'cancelled';
@@ -78,17 +80,22 @@ export type RunOutcome =
   | { type: 'interrupt'; interruptIds: string[] }
   | { type: 'cancelled' };
 
+/**
+ * Events that carry a `scope` belong to a delegated task's own conversation (`task:<the
+ * delegate_task call id>`): a subagent's messages live in the same log, so its pauses and
+ * crashes resume exactly like the root thread's. Events without one are the root thread.
+ */
 export type SessionEvent =
   /** A run took the session. Written together with the run's new input. */
   | { type: 'run_started'; runId: string; parentRunId?: string; source: RunSource }
   /** Input accepted from a client: a user message, or the result of a frontend tool. */
-  | { type: 'message_added'; message: ChatMessage }
+  | { type: 'message_added'; message: ChatMessage; scope?: string }
   /** One model step, coalesced: its whole text and tool calls are one event, not one per token. */
-  | { type: 'assistant_step'; message: AssistantMessage; finishReason: string; usage?: { inputTokens?: number; outputTokens?: number } }
+  | { type: 'assistant_step'; message: AssistantMessage; finishReason: string; usage?: { inputTokens?: number; outputTokens?: number }; scope?: string }
   /** A backend tool is about to run; a crash after this and before tool_result means run it again (attempt + 1). */
   | { type: 'tool_started'; toolCallId: string; toolName: string; attempt: number }
   /** status: the call did not run because a human denied or cancelled it. */
-  | { type: 'tool_result'; message: ToolMessage; output: unknown; status?: 'denied' | 'cancelled' }
+  | { type: 'tool_result'; message: ToolMessage; output: unknown; status?: 'denied' | 'cancelled'; scope?: string }
   /** Shared state changed (RFC 6902, applies to the state before it). */
   | { type: 'state_patched'; patch: Operation[] }
   /** The run pauses: these tool calls wait for a human decision. */

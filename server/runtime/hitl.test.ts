@@ -121,7 +121,7 @@ describe('interrupts', () => {
 describe('resume', () => {
   it('approve: the tool runs once and its result answers the original call, never re-emitted', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    const parts = await turn(store, agent, { runId: 'run-2', parentRunId: 'run-1', resume: [approve(interrupts[0]!.id, { payload: { note: 'sorry' } })] });
+    const parts = await turn(store, agent, { runId: 'run-2', parentRunId: 'run-1', decisions: [approve(interrupts[0]!.id, { payload: { note: 'sorry' } })] });
     expect(parts[0]).toMatchObject({ type: 'run-started', runId: 'run-2', parentRunId: 'run-1' });
     expect(parts.filter((part) => part.type === 'tool-call-start')).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ toolCallId: interrupts[0]!.toolCallId });
@@ -134,15 +134,15 @@ describe('resume', () => {
 
   it('approve with edits: the tool sees the edited arguments, validated', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    await expect(turn(store, agent, { resume: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'ord_42', amount: -1 } })] })).rejects.toMatchObject({ code: 'edited_args_invalid' });
-    await turn(store, agent, { resume: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'ord_42', amount: 5 } })] });
+    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'ord_42', amount: -1 } })] })).rejects.toMatchObject({ code: 'edited_args_invalid' });
+    await turn(store, agent, { decisions: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'ord_42', amount: 5 } })] });
     expect(ledger.map((entry) => entry.input)).toEqual([{ orderId: 'ord_42', amount: 5 }]);
   });
 
   it('deny: the tool never runs and the model is told', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    await expect(turn(store, agent, { resume: [{ interruptId: interrupts[0]!.id, status: 'denied', editedArgs: {} }] })).rejects.toMatchObject({ code: 'resume_invalid' });
-    const parts = await turn(store, agent, { resume: [{ interruptId: interrupts[0]!.id, status: 'denied', reason: 'too much' }] });
+    await expect(turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied', editedArgs: {} }] })).rejects.toMatchObject({ code: 'resume_invalid' });
+    const parts = await turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied', reason: 'too much' }] });
     expect(ledger).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ content: expect.stringContaining('too much') });
     expect((await view(store, agent)).messages.at(-1)!.content).toMatch(/denied/);
@@ -150,7 +150,7 @@ describe('resume', () => {
 
   it('cancel: recorded as cancelled, the tool never runs, the turn ends', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    const parts = await turn(store, agent, { resume: [{ interruptId: interrupts[0]!.id, status: 'cancelled' }] });
+    const parts = await turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'cancelled' }] });
     expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'cancelled' } });
     expect(ledger).toEqual([]);
     const events = (await store.readEvents('s1')).map((stored) => stored.event);
@@ -161,37 +161,37 @@ describe('resume', () => {
   it('a batch is all or nothing', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_1 for 5 and close ticket T-2');
     expect(interrupts.map((interrupt) => interrupt.toolName)).toEqual(['refundOrder', 'closeTicket']);
-    await expect(turn(store, agent, { resume: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_incomplete' });
-    await expect(turn(store, agent, { resume: [approve(interrupts[0]!.id), approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_duplicate' });
-    await expect(turn(store, agent, { resume: [approve('int_nope'), approve(interrupts[1]!.id)] })).rejects.toMatchObject({ code: 'interrupt_unknown' });
+    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_incomplete' });
+    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id), approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_duplicate' });
+    await expect(turn(store, agent, { decisions: [approve('int_nope'), approve(interrupts[1]!.id)] })).rejects.toMatchObject({ code: 'interrupt_unknown' });
     expect(ledger).toEqual([]);
-    await turn(store, agent, { resume: [approve(interrupts[0]!.id), { interruptId: interrupts[1]!.id, status: 'denied' }] });
+    await turn(store, agent, { decisions: [approve(interrupts[0]!.id), { interruptId: interrupts[1]!.id, status: 'denied' }] });
     expect(ledger.map((entry) => entry.tool)).toEqual(['refundOrder']);
   });
 
   it('an identical replay runs nothing twice; a different one is refused', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    const resume = [approve(interrupts[0]!.id)];
-    await turn(store, agent, { resume });
+    const decisions = [approve(interrupts[0]!.id)];
+    await turn(store, agent, { decisions });
     const head = (await store.getSession('s1'))!.headSeq;
-    const replay = await turn(store, agent, { resume });
+    const replay = await turn(store, agent, { decisions });
     expect(replay.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
     expect(ledger).toHaveLength(1);
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
-    await expect(turn(store, agent, { resume: [{ interruptId: interrupts[0]!.id, status: 'denied' }] })).rejects.toMatchObject({ code: 'interrupt_already_decided' });
+    await expect(turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied' }] })).rejects.toMatchObject({ code: 'interrupt_already_decided' });
   });
 
   it('refuses a resume when the tool schema changed since the pause', async () => {
     const { store, interrupts } = await pausedOn('refund order ord_42 for 19.99');
     const changed = makeAgent(z.string());
-    await expect(turn(store, changed, { resume: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'tool_schema_changed' });
+    await expect(turn(store, changed, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'tool_schema_changed' });
     expect(ledger).toEqual([]);
   });
 
   it('an expired interrupt takes its default action (deny) and the session moves on', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99', makeAgent(undefined, '30ms'));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await expect(turn(store, agent, { resume: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_expired' });
+    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_expired' });
     await recoverSession(store, () => agent, 's1');
     const after = await view(store, agent);
     expect(after.interrupts[interrupts[0]!.id]!.decision).toMatchObject({ status: 'denied', expired: true, by: { source: 'expiry' } });
@@ -241,5 +241,62 @@ describe('recovery', () => {
     await recoverSession(store, () => agent, 's1');
     expect(ledger).toEqual([expect.objectContaining({ toolCallId: interrupts[0]!.toolCallId, attempt: 2 })]);
     expect((await view(store, agent)).status).toBe('idle');
+  });
+});
+
+describe('inside a subagent', () => {
+  const publisher = defineDeepAgent({
+    name: 'publisher',
+    model: 'openai/gpt-4o-mini',
+    instructions: 'x',
+    tools: {
+      publish: tool({
+        inputSchema: z.object({ post: z.string() }),
+        execute: async (input) => {
+          const { event, attempt } = handlerContext();
+          ledger.push({ toolCallId: event.toolCallId, tool: 'publish', input, attempt });
+          return { published: input.post };
+        },
+      }),
+    },
+    toolApproval: { publish: 'user-approval' },
+  });
+  const lead = defineDeepAgent({ name: 'lead', model: 'openai/gpt-4o-mini', instructions: 'x', subagents: [publisher] });
+
+  it('an approval raised by a subagent pauses the root run and resumes inside the subagent', async () => {
+    ledger = [];
+    const store = createMemoryStore();
+    const paused = await turn(store, lead, { messages: [user('research call publish {"post":"hello"}')] });
+    const [interrupt] = interruptsOf(paused);
+    expect(interrupt).toMatchObject({ agent: 'publisher', toolName: 'publish', input: { post: 'hello' }, scope: expect.stringMatching(/^task:/) });
+    expect(paused.filter((part) => part.type === 'step-started' || part.type === 'step-finished').map((part) => part.type)).toEqual(['step-started', 'step-finished']);
+    expect(ledger).toEqual([]);
+    expect((await view(store, lead)).status).toBe('interrupted');
+
+    const resumed = await turn(store, lead, { decisions: [approve(interrupt!.id)] });
+    expect(ledger).toEqual([expect.objectContaining({ tool: 'publish', input: { post: 'hello' }, attempt: 1 })]);
+    expect(resumed.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
+    const after = await view(store, lead);
+    const delegation = after.messages.find((message) => message.role === 'tool');
+    expect(delegation).toMatchObject({ toolName: 'delegate_task', content: expect.stringContaining('publish returned') });
+    expect(after.messages.at(-1)).toMatchObject({ role: 'assistant', content: expect.stringContaining('delegate_task returned') });
+    // The subagent's conversation is its own: the root thread shows only the delegation.
+    expect(after.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+});
+
+describe('requestInput', () => {
+  it('pauses the call for an answer, validates it, and the tool gets it when it runs again', async () => {
+    const { findAgent } = await import('../agents');
+    const planner = findAgent('planner')!;
+    const store = createMemoryStore();
+    const paused = await turn(store, planner, { messages: [user('ask me what to call the launch')] });
+    const [interrupt] = interruptsOf(paused);
+    expect(interrupt).toMatchObject({ reason: 'input_required', toolName: 'ask_user', allowedDecisions: ['approve', 'reject'], responseSchema: { type: 'object', properties: { answer: { type: 'string' } } } });
+    await expect(turn(store, planner, { resume: [{ interruptId: interrupt!.id, status: 'resolved', payload: { answer: 42 } }] })).rejects.toMatchObject({ code: 'payload_invalid' });
+    const resumed = await turn(store, planner, { resume: [{ interruptId: interrupt!.id, status: 'resolved', payload: { answer: 'Project Lift' } }] });
+    const result = resumed.find((part) => part.type === 'tool-result');
+    expect(result).toMatchObject({ toolCallId: interrupt!.toolCallId });
+    expect(JSON.parse((result as { content: string }).content)).toMatchObject({ answer: 'Project Lift' });
   });
 });

@@ -59,7 +59,7 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
         source: 'hitl',
         parentRunId: state.record.runId,
         messages: [],
-        resume: [request],
+        decisions: [request],
         decidedBy: options.by,
       });
       return { sessionId: session.id, interrupt: state.record, decision, continuation };

@@ -13,16 +13,22 @@ export interface RunSummary {
   error?: { code: string; message: string };
 }
 
-export interface SessionView {
+/** One conversation: the root thread's, or a delegated task's. */
+export interface Conversation {
+  messages: ChatMessage[];
+  /** Tool calls of the model that have no result yet, in call order. */
+  openToolCalls: ToolCall[];
+}
+
+export interface SessionView extends Conversation {
   /** seq of the last folded event. */
   seq: number;
-  messages: ChatMessage[];
   state: JsonObject;
   status: SessionStatus;
   /** The run in progress, or the last one. */
   lastRun?: RunSummary;
-  /** Tool calls of the model that have no result yet, in call order. */
-  openToolCalls: ToolCall[];
+  /** Delegated tasks' conversations, by scope (`task:<delegate_task call id>`). */
+  tasks: Record<string, Conversation>;
   /** Attempts per backend tool call (tool_started count), for handlerContext().attempt. */
   toolAttempts: Record<string, number>;
   /** Every interrupt the session has raised, by id, with its decision once made. */
@@ -53,7 +59,7 @@ export function interruptForCall(view: SessionView, toolCallId: string): Interru
 }
 
 export function emptyView(initialState: JsonObject = {}): SessionView {
-  return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], toolAttempts: {}, interrupts: {} };
+  return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], tasks: {}, toolAttempts: {}, interrupts: {} };
 }
 
 /** Folds one event into a view. Returns a new view; the input view is not modified. */
@@ -66,20 +72,23 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       next.lastRun = { runId: event.runId, parentRunId: event.parentRunId, startSeq: stored.seq };
       return next;
     case 'message_added':
-      next.messages = [...view.messages, event.message];
-      if (event.message.role === 'tool') next.openToolCalls = withoutCall(view.openToolCalls, event.message.toolCallId);
-      return next;
+      return withConversation(next, event.scope, (conversation) => ({
+        messages: [...conversation.messages, event.message],
+        openToolCalls: event.message.role === 'tool' ? withoutCall(conversation.openToolCalls, event.message.toolCallId) : conversation.openToolCalls,
+      }));
     case 'assistant_step':
-      next.messages = [...view.messages, event.message];
-      next.openToolCalls = [...view.openToolCalls, ...(event.message.toolCalls ?? [])];
-      return next;
+      return withConversation(next, event.scope, (conversation) => ({
+        messages: [...conversation.messages, event.message],
+        openToolCalls: [...conversation.openToolCalls, ...(event.message.toolCalls ?? [])],
+      }));
     case 'tool_started':
       next.toolAttempts = { ...view.toolAttempts, [event.toolCallId]: event.attempt };
       return next;
     case 'tool_result':
-      next.messages = [...view.messages, event.message];
-      next.openToolCalls = withoutCall(view.openToolCalls, event.message.toolCallId);
-      return next;
+      return withConversation(next, event.scope, (conversation) => ({
+        messages: [...conversation.messages, event.message],
+        openToolCalls: withoutCall(conversation.openToolCalls, event.message.toolCallId),
+      }));
     case 'state_patched':
       next.state = applyPatch(deepClone(view.state), event.patch).newDocument as JsonObject;
       return next;
@@ -112,6 +121,17 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
 
 export function reduceAll(events: StoredEvent[], initialState: JsonObject = {}, from: SessionView = emptyView(initialState)): SessionView {
   return events.reduce(reduce, from);
+}
+
+/** The conversation of a scope (the root thread when scope is undefined). */
+export function conversationOf(view: SessionView, scope?: string): Conversation {
+  if (scope === undefined) return view;
+  return view.tasks[scope] ?? { messages: [], openToolCalls: [] };
+}
+
+function withConversation(view: SessionView, scope: string | undefined, change: (conversation: Conversation) => Conversation): SessionView {
+  if (scope === undefined) return { ...view, ...change(view) };
+  return { ...view, tasks: { ...view.tasks, [scope]: change(conversationOf(view, scope)) } };
 }
 
 function withoutCall(calls: ToolCall[], toolCallId: string): ToolCall[] {

@@ -1,11 +1,12 @@
 // The tools a model step sees, and how the runtime runs a backend tool call.
-import { asSchema, jsonSchema, tool, type JSONSchema7, type Tool, type ToolSet } from 'ai';
+import { asSchema, jsonSchema, tool, type JSONSchema7, type ModelMessage, type Tool, type ToolSet } from 'ai';
 import { deepClone } from 'fast-json-patch';
 import type { DeepAgent } from '../define';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { runWithHandlerContext, type HandlerContext } from './context';
 import type { JsonObject, ToolCall } from './events';
 import { errorMessage } from './errors';
+import { InputRequired, runWithInputAnswers } from './request-input';
 
 /** A tool the client runs (AG-UI `RunAgentInput.tools`, OpenAI/Anthropic request tools). */
 export interface ClientTool {
@@ -48,7 +49,9 @@ export function modelTools(agent: DeepAgent, clientTools: ClientTool[]): ToolSet
 
 export type ToolOutcome =
   | { ok: true; output: unknown; content: string; state: JsonObject }
-  | { ok: false; error: string; content: string; state: JsonObject };
+  | { ok: false; error: string; content: string; state: JsonObject }
+  /** The tool called requestInput() for an answer it does not have yet. */
+  | { ok: false; inputRequired: { message: string; responseSchema: JsonObject }; content: string; state: JsonObject };
 
 /** Validates the input against the tool's schema; returns the parsed value or an error message. */
 export async function validateToolInput(definition: Tool, input: unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
@@ -67,7 +70,9 @@ export async function executeTool(options: {
   call: ToolCall;
   context: Omit<HandlerContext, 'state' | 'event'> & { payload?: unknown };
   state: JsonObject;
-  history: import('ai').ModelMessage[];
+  history: ModelMessage[];
+  /** Answers to the tool's earlier requestInput() calls, in order. */
+  inputAnswers?: unknown[];
 }): Promise<ToolOutcome> {
   const { definition, call, context } = options;
   const draft = deepClone(options.state) as JsonObject;
@@ -81,7 +86,7 @@ export async function executeTool(options: {
       event: { toolCallId: call.id, toolName: call.name, input: input.value, payload: context.payload },
       state: draft,
     };
-    const output = await runWithHandlerContext(handler, async () => {
+    const output = await runWithHandlerContext(handler, () => runWithInputAnswers(options.inputAnswers ?? [], async () => {
       const result = definition.execute!(input.value as never, {
         toolCallId: call.id,
         messages: options.history,
@@ -94,10 +99,11 @@ export async function executeTool(options: {
         return last;
       }
       return await result;
-    });
+    }));
     if (context.signal.aborted) return fail('The run was stopped before the tool finished.');
     return { ok: true, output, content: stringifyOutput(output), state: draft };
   } catch (error) {
+    if (error instanceof InputRequired) return { ok: false, inputRequired: error.request, content: error.message, state: options.state };
     return fail(context.signal.aborted ? 'The run was stopped before the tool finished.' : errorMessage(error));
   }
 }

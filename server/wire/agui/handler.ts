@@ -6,7 +6,6 @@ import { readJsonBody } from '../../http/body';
 import { HttpError, jsonError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import { sseResponse } from '../../http/sse';
-import { fromResumeEntry } from '../../runtime/decide';
 import { RunRejectedError } from '../../runtime/errors';
 import { startRun } from '../../runtime/turn';
 import { getStore } from '../../store';
@@ -35,7 +34,7 @@ export async function handleAgUiRun(request: Request, agentName: string): Promis
         messages: fromAgUiMessages(input.messages),
         clientTools: fromAgUiTools(input.tools),
         state: input.state,
-        resume: input.resume?.map(fromResumeEntry),
+        resume: input.resume,
         signal: request.signal,
       });
     } catch (error) {

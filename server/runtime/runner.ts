@@ -1,0 +1,439 @@
+// The step loop of one run. It advances a conversation — the root thread, or a delegated
+// task's — by alternating tool calls and model steps until the model answers in text, a
+// call waits for a person or the browser, or the run is stopped. Each model step is one
+// coalesced event: writes grow with steps, never with tokens.
+import { randomUUID } from 'node:crypto';
+import { streamText } from 'ai';
+import type { DeepAgent } from '../define';
+import { resolveModel } from '../models/resolve';
+import { ConcurrentAppendError, type EventStore } from '../store/types';
+import { DELEGATION_TOOL } from './builtins';
+import { createChannel, type Channel } from './channel';
+import { buildInputInterrupt, buildInterrupt, policyFor } from './decide';
+import type { AssistantMessage, InterruptRecord, JsonObject, RunOutcome, RunSource, SessionEvent, ToolCall, ToolMessage } from './events';
+import { errorMessage } from './errors';
+import { toModelMessages } from './model-messages';
+import type { RunPart } from './parts';
+import { conversationOf, pendingInterrupts, reduce, type SessionView } from './reduce';
+import { statePatch } from './state';
+import { agentTools, executeTool, modelTools, toolKind, type ClientTool, type ToolKind } from './tools';
+
+export interface RunUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** What a run needs to know about the request that started it. */
+export interface RunnerRequest {
+  agent: DeepAgent;
+  store: EventStore;
+  sessionId: string;
+  ownerId: string;
+  durable?: boolean;
+  parentRunId?: string;
+  source: RunSource;
+  clientTools?: ClientTool[];
+  signal?: AbortSignal;
+}
+
+/** How long a run holds its session without renewing; a crashed server's run expires after it. */
+export function leaseMs(): number {
+  return Number(process.env.STACKBONE_LEASE_MS) || 30_000;
+}
+
+export function foldEvents(view: SessionView, events: SessionEvent[], at = new Date().toISOString()): SessionView {
+  return events.reduce((next, event, index) => reduce(next, { seq: view.seq + index + 1, at, event }), view);
+}
+
+/** A conversation the loop advances. */
+interface Scope {
+  /** undefined for the root thread; `task:<delegate_task call id>` for a delegated task. */
+  id?: string;
+  agent: DeepAgent;
+  /** The root thread streams its text and tool calls; a task works quietly inside its step. */
+  live: boolean;
+  clientTools: ClientTool[];
+}
+
+/** Where advancing a conversation stopped. */
+type Advance =
+  /** The model answered in text; its final step is not yet written (it goes with what follows). */
+  | { kind: 'answered'; step: SessionEvent; text: string }
+  | { kind: 'paused'; opened: InterruptRecord[] }
+  | { kind: 'awaiting-client'; toolCallIds: string[] }
+  | { kind: 'cancelled'; before: SessionEvent[] }
+  | { kind: 'failed'; code: string; message: string };
+
+type Gate =
+  | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: unknown[] }
+  | { action: 'deny'; reason?: string; declined?: string }
+  | { action: 'cancel' }
+  | { action: 'ask' }
+  | { action: 'wait' };
+
+type ResultOutcome = { ok: boolean; content: string; output?: unknown; state: JsonObject; status?: 'denied' | 'cancelled' };
+
+export class TurnRunner {
+  readonly channel: Channel<RunPart> = createChannel();
+  /** Summed over this run's model steps; the chat wires report it. */
+  readonly usage: RunUsage = { inputTokens: 0, outputTokens: 0 };
+  private readonly controller = new AbortController();
+  private readonly root: Scope;
+
+  constructor(
+    private readonly request: RunnerRequest,
+    private readonly runId: string,
+    private view: SessionView,
+  ) {
+    this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [] };
+    request.signal?.addEventListener('abort', () => this.controller.abort(request.signal?.reason), { once: true });
+    if (request.signal?.aborted) this.controller.abort(request.signal.reason);
+  }
+
+  private get signal() {
+    return this.controller.signal;
+  }
+
+  private emit(part: RunPart, scope: Scope = this.root) {
+    if (scope.live) this.channel.push(part);
+  }
+
+  /** Appends events at the head this run last saw, and folds them into its view. */
+  async append(events: SessionEvent[], options: { title?: string } = {}): Promise<void> {
+    const next = foldEvents(this.view, events);
+    const running = next.status === 'running';
+    await this.request.store.append(this.request.sessionId, this.view.seq, events, {
+      status: next.status,
+      leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
+      ...(options.title ? { title: options.title } : {}),
+    });
+    this.view = next;
+  }
+
+  async execute(hadMessages: boolean): Promise<void> {
+    const heartbeat = setInterval(() => {
+      void this.request.store.renewLease(this.request.sessionId, this.view.seq, new Date(Date.now() + leaseMs())).catch(() => undefined);
+    }, Math.max(1000, leaseMs() / 3));
+    heartbeat.unref?.();
+    try {
+      this.emit({ type: 'run-started', threadId: this.request.sessionId, runId: this.runId, parentRunId: this.request.parentRunId });
+      if (hadMessages) this.emit({ type: 'messages-snapshot', messages: this.view.messages });
+      this.emit({ type: 'state-snapshot', state: this.view.state });
+      const end = await this.advance(this.root);
+      switch (end.kind) {
+        case 'answered':
+          return await this.finish({ type: 'success' }, [end.step]);
+        case 'paused':
+          return await this.pause(end.opened);
+        case 'awaiting-client':
+          return await this.finish({ type: 'success', pendingToolCallIds: end.toolCallIds });
+        case 'cancelled':
+          return await this.finish({ type: 'cancelled' }, end.before);
+        case 'failed':
+          return await this.fail(end.code, end.message);
+      }
+    } catch (error) {
+      if (ConcurrentAppendError.is(error)) {
+        // Our lease ran out and another run took the session: it owns the log now.
+        this.channel.push({ type: 'run-error', code: 'session_busy', message: 'Another run took over this session.' });
+      } else {
+        await this.fail('internal_error', errorMessage(error)).catch(() => undefined);
+      }
+    } finally {
+      clearInterval(heartbeat);
+      this.channel.close();
+    }
+  }
+
+  private async advance(scope: Scope): Promise<Advance> {
+    for (let steps = 0; ; ) {
+      const ask: ToolCall[] = [];
+      const opened: InterruptRecord[] = [];
+      let waiting = false;
+      for (const call of conversationOf(this.view, scope.id).openToolCalls) {
+        if (this.signal.aborted) return { kind: 'cancelled', before: [] };
+        const kind = toolKind(scope.agent, scope.clientTools, call.name);
+        if (kind === 'client') continue;
+        if (kind === 'delegate') {
+          const task = await this.delegate(scope, call);
+          if (task.kind === 'paused') {
+            opened.push(...task.opened);
+            waiting = true;
+          } else if (task.kind === 'cancelled' || task.kind === 'failed') {
+            return task;
+          }
+          continue;
+        }
+        const gate = this.gate(scope, call, kind);
+        switch (gate.action) {
+          case 'ask':
+            ask.push(call);
+            break;
+          case 'wait':
+            waiting = true;
+            break;
+          case 'cancel':
+            await this.recordResult(scope, call, { ok: false, content: 'Cancelled by the user: the tool did not run.', state: this.view.state, status: 'cancelled' });
+            return { kind: 'cancelled', before: [] };
+          case 'deny': {
+            const content = gate.declined
+              ? `The user declined to answer "${gate.declined}".${gate.reason ? ` Reason: ${gate.reason}` : ''}`
+              : `The user denied this call; it did not run.${gate.reason ? ` Reason: ${gate.reason}` : ''}`;
+            await this.recordResult(scope, call, { ok: true, content, output: { denied: true, reason: gate.reason ?? null }, state: this.view.state, status: 'denied' });
+            break;
+          }
+          case 'run': {
+            const question = await this.runToolCall(scope, call, kind, gate);
+            if (question) opened.push(question);
+            break;
+          }
+        }
+      }
+      if (this.signal.aborted) return { kind: 'cancelled', before: [] };
+      opened.push(...ask.map((call) => buildInterrupt(scope.agent, call, this.runId, scope.id)));
+      if (opened.length > 0 || waiting) return { kind: 'paused', opened };
+      const clientCalls = conversationOf(this.view, scope.id).openToolCalls.map((call) => call.id);
+      if (clientCalls.length > 0) return { kind: 'awaiting-client', toolCallIds: clientCalls };
+      if (steps >= scope.agent.maxSteps) {
+        return { kind: 'failed', code: 'max_steps_exceeded', message: `Agent "${scope.agent.name}" took ${steps} model steps without finishing.` };
+      }
+      steps++;
+      const step = await this.modelStep(scope);
+      if (step) return step;
+    }
+  }
+
+  /**
+   * What may happen to a server-side tool call now: run it (with a decision's edits, payload
+   * and the answers it asked for), record a denial or cancellation, wait for a pending
+   * decision, or ask for one.
+   */
+  private gate(scope: Scope, call: ToolCall, kind: ToolKind): Gate {
+    const interrupts = Object.values(this.view.interrupts).filter((state) => state.record.toolCallId === call.id);
+    const latest = interrupts.at(-1);
+    if (latest) {
+      const decision = latest.decision;
+      if (!decision) return { action: 'wait' };
+      if (decision.status === 'cancelled') return { action: 'cancel' };
+      if (decision.status === 'denied') {
+        return { action: 'deny', reason: decision.reason, ...(latest.record.reason === 'input_required' ? { declined: latest.record.message } : {}) };
+      }
+      const approval = interrupts.find((state) => state.record.reason === 'tool_call')?.decision;
+      const answers = interrupts.filter((state) => state.record.reason === 'input_required').map((state) => state.decision?.payload);
+      return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers };
+    }
+    if (kind !== 'backend' || policyFor(scope.agent, call, this.request.sessionId) === 'approved') return { action: 'run', answers: [] };
+    // A stateless turn cannot pause (SPEC §3): it runs the tool, or refuses it if the agent says so.
+    if (this.request.durable === false) {
+      return scope.agent.statelessApproval === 'deny'
+        ? { action: 'deny', reason: 'This tool needs a human approval, which a stateless request cannot wait for.' }
+        : { action: 'run', answers: [] };
+    }
+    return { action: 'ask' };
+  }
+
+  /** Ends the run waiting for decisions: the thread as it stands, then every open interrupt. */
+  private async pause(opened: InterruptRecord[]): Promise<void> {
+    const waiting = [...pendingInterrupts(this.view), ...opened];
+    const outcome: RunOutcome = { type: 'interrupt', interruptIds: waiting.map((record) => record.id) };
+    await this.append([...(opened.length ? [{ type: 'interrupts_opened' as const, interrupts: opened }] : []), { type: 'run_finished', runId: this.runId, outcome }]);
+    this.emit({ type: 'messages-snapshot', messages: this.view.messages });
+    this.emit({ type: 'state-snapshot', state: this.view.state });
+    this.emit({ type: 'run-finished', outcome, interrupts: waiting });
+  }
+
+  /**
+   * One model call on a conversation, streamed live on the root thread; recorded as one
+   * assistant_step event. Returns where the conversation stopped, or undefined to go on.
+   */
+  private async modelStep(scope: Scope): Promise<Advance | undefined> {
+    const messageId = randomUUID();
+    const toolCalls: ToolCall[] = [];
+    const openCalls = new Set<string>();
+    let text = '';
+    let textOpen = false;
+    let finishReason = 'stop';
+    let usage: { inputTokens?: number; outputTokens?: number } | undefined;
+    const closeText = () => {
+      if (textOpen) this.emit({ type: 'text-end', messageId }, scope);
+      textOpen = false;
+    };
+
+    let failure: unknown;
+    try {
+      const result = streamText({
+        model: resolveModel(scope.agent.model).model,
+        instructions: scope.agent.instructions,
+        messages: toModelMessages(conversationOf(this.view, scope.id).messages),
+        // The log may hold system messages from a client's history; they stay where they were.
+        allowSystemInMessages: true,
+        tools: modelTools(scope.agent, scope.clientTools),
+        abortSignal: this.signal,
+        // Errors arrive as stream parts and become run_failed; the SDK need not log them too.
+        onError: () => undefined,
+      });
+      for await (const part of result.stream) {
+        switch (part.type) {
+          case 'text-delta':
+            if (!part.text) break;
+            if (!textOpen) this.emit({ type: 'text-start', messageId }, scope);
+            textOpen = true;
+            text += part.text;
+            this.emit({ type: 'text-delta', messageId, delta: part.text }, scope);
+            break;
+          case 'tool-input-start':
+            closeText();
+            openCalls.add(part.id);
+            this.emit({ type: 'tool-call-start', toolCallId: part.id, toolName: part.toolName, parentMessageId: messageId }, scope);
+            break;
+          case 'tool-input-delta':
+            if (openCalls.has(part.id)) this.emit({ type: 'tool-call-delta', toolCallId: part.id, delta: part.delta }, scope);
+            break;
+          case 'tool-call':
+            closeText();
+            if (!openCalls.has(part.toolCallId)) {
+              this.emit({ type: 'tool-call-start', toolCallId: part.toolCallId, toolName: part.toolName, parentMessageId: messageId }, scope);
+              this.emit({ type: 'tool-call-delta', toolCallId: part.toolCallId, delta: JSON.stringify(part.input ?? {}) }, scope);
+            }
+            openCalls.delete(part.toolCallId);
+            this.emit({ type: 'tool-call-end', toolCallId: part.toolCallId }, scope);
+            toolCalls.push({ id: part.toolCallId, name: part.toolName, input: part.input ?? {} });
+            break;
+          case 'finish-step':
+            finishReason = part.finishReason;
+            usage = { inputTokens: part.usage.inputTokens, outputTokens: part.usage.outputTokens };
+            this.usage.inputTokens += part.usage.inputTokens ?? 0;
+            this.usage.outputTokens += part.usage.outputTokens ?? 0;
+            break;
+          case 'error':
+            throw part.error;
+          default:
+            break;
+        }
+      }
+    } catch (error) {
+      failure = error;
+    }
+    closeText();
+    for (const id of openCalls) this.emit({ type: 'tool-call-end', toolCallId: id }, scope);
+
+    const scoped = scope.id ? { scope: scope.id } : {};
+    if (this.signal.aborted) {
+      // Keep what the user saw streaming; calls not yet complete are dropped.
+      const partial: SessionEvent[] = text ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: text }, finishReason: 'abort', ...scoped }] : [];
+      return { kind: 'cancelled', before: partial };
+    }
+    if (failure !== undefined) return { kind: 'failed', code: 'model_error', message: errorMessage(failure) };
+    const message: AssistantMessage = { id: messageId, role: 'assistant', content: text, ...(toolCalls.length ? { toolCalls } : {}) };
+    const step: SessionEvent = { type: 'assistant_step', message, finishReason, usage, ...scoped };
+    if (toolCalls.length === 0) return { kind: 'answered', step, text };
+    await this.append([step]);
+    return undefined;
+  }
+
+  /**
+   * Runs one tool call the server owns and records its result (and any state it changed).
+   * Returns the interrupt to open when the tool asked for input it does not have yet.
+   */
+  private async runToolCall(scope: Scope, original: ToolCall, kind: ToolKind, gate: Extract<Gate, { action: 'run' }>): Promise<InterruptRecord | undefined> {
+    // An approved edit replaces the arguments wholesale; the call keeps its id.
+    const call = gate.editedArgs !== undefined ? { ...original, input: gate.editedArgs } : original;
+    if (kind === 'unknown') {
+      await this.recordResult(scope, call, { ok: false, content: `Unknown tool "${call.name}".`, state: this.view.state });
+      return undefined;
+    }
+    const definition = agentTools(scope.agent)[call.name]!;
+    const attempt = (this.view.toolAttempts[call.id] ?? 0) + 1;
+    await this.append([{ type: 'tool_started', toolCallId: call.id, toolName: call.name, attempt }]);
+    const outcome = await executeTool({
+      definition,
+      call,
+      state: this.view.state,
+      history: toModelMessages(conversationOf(this.view, scope.id).messages),
+      inputAnswers: gate.answers,
+      context: {
+        attempt,
+        payload: gate.payload,
+        signal: this.signal,
+        session: { id: this.request.sessionId, agent: scope.agent.name, ownerId: this.request.ownerId, durable: this.request.durable !== false },
+      },
+    });
+    if ('inputRequired' in outcome) return buildInputInterrupt(scope.agent, original, this.runId, outcome.inputRequired, scope.id);
+    await this.recordResult(scope, call, outcome.ok ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state } : outcome);
+    return undefined;
+  }
+
+  private async recordResult(scope: Scope, call: ToolCall, outcome: ResultOutcome, before: SessionEvent[] = [], after: SessionEvent[] = []) {
+    const message: ToolMessage = {
+      id: randomUUID(),
+      role: 'tool',
+      toolCallId: call.id,
+      toolName: call.name,
+      content: outcome.content,
+      ...(outcome.ok ? {} : { isError: true }),
+    };
+    const patch = statePatch(this.view.state, outcome.state);
+    await this.append([
+      ...before,
+      {
+        type: 'tool_result',
+        message,
+        output: outcome.ok ? (outcome.output ?? null) : null,
+        ...(outcome.status ? { status: outcome.status } : {}),
+        ...(scope.id ? { scope: scope.id } : {}),
+      },
+      ...(patch.length ? [{ type: 'state_patched' as const, patch }] : []),
+      ...after,
+    ]);
+    this.emit({ type: 'tool-result', messageId: message.id, toolCallId: call.id, toolName: call.name, content: message.content, isError: message.isError }, scope);
+    // Shared state is one for the whole session: a task's changes show live too.
+    if (patch.length) this.channel.push({ type: 'state-delta', patch });
+  }
+
+  /**
+   * The delegation tool: the subagent works the task in its own conversation, in the same
+   * log, bracketed as a step. Its approvals pause the whole run and resume inside the task.
+   */
+  private async delegate(parent: Scope, call: ToolCall): Promise<Advance | { kind: 'done' }> {
+    const { agent: name, task } = (call.input ?? {}) as { agent?: string; task?: string };
+    const subagent = parent.agent.subagents.find((candidate) => candidate.name === name);
+    if (!subagent || typeof task !== 'string' || !task) {
+      await this.recordResult(parent, call, { ok: false, content: `${DELEGATION_TOOL} needs {agent, task}; agents: ${parent.agent.subagents.map((s) => s.name).join(', ')}.`, state: this.view.state });
+      return { kind: 'done' };
+    }
+    const scope: Scope = { id: `task:${call.id}`, agent: subagent, live: false, clientTools: [] };
+    if (!this.view.tasks[scope.id!]) {
+      await this.append([
+        { type: 'step_started', stepName: subagent.name },
+        { type: 'message_added', scope: scope.id, message: { id: randomUUID(), role: 'user', content: task } },
+      ]);
+    }
+    this.emit({ type: 'step-started', stepName: subagent.name });
+    const end = await this.advance(scope);
+    this.emit({ type: 'step-finished', stepName: subagent.name });
+    const finished: SessionEvent = { type: 'step_finished', stepName: subagent.name };
+    switch (end.kind) {
+      case 'answered':
+        await this.recordResult(parent, call, { ok: true, content: end.text, output: { agent: subagent.name, answer: end.text }, state: this.view.state }, [end.step, finished]);
+        return { kind: 'done' };
+      case 'cancelled':
+        await this.recordResult(parent, call, { ok: false, content: `The ${subagent.name} task was stopped.`, state: this.view.state, status: 'cancelled' }, [...end.before, finished]);
+        return end;
+      case 'awaiting-client':
+        // A subagent has no browser tools; its client-shaped calls cannot be answered.
+        return { kind: 'failed', code: 'internal_error', message: `Subagent ${subagent.name} called a tool it does not have.` };
+      default:
+        return end;
+    }
+  }
+
+  private async finish(outcome: RunOutcome, before: SessionEvent[] = []): Promise<void> {
+    await this.append([...before, { type: 'run_finished', runId: this.runId, outcome }]);
+    this.emit({ type: 'run-finished', outcome });
+  }
+
+  private async fail(code: string, message: string): Promise<void> {
+    await this.append([{ type: 'run_failed', runId: this.runId, code, message }]);
+    this.emit({ type: 'run-error', code, message });
+  }
+}
