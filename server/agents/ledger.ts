@@ -61,6 +61,16 @@ const expiringEffect = tool({
   execute: async ({ key }) => recordEffect.execute!({ key, sleepMs: 0 }, undefined as never),
 });
 
+// A subagent with the same gated tool, so that tests can pause inside a delegated task.
+const worker = defineDeepAgent({
+  name: 'ledger-worker',
+  description: 'Records what it is asked to, after approval.',
+  model: 'scripted/ledger-worker',
+  instructions: 'Record what you are asked to record.',
+  tools: { recordEffect },
+  toolApproval: { recordEffect: { policy: 'user-approval', describe: (input: { key: string }) => `Record ${input.key} (delegated)` } },
+});
+
 export default defineDeepAgent({
   name: 'ledger',
   description: 'Test fixture: records side effects in a ledger after a human approval.',
@@ -71,4 +81,5 @@ export default defineDeepAgent({
     recordEffect: { policy: 'user-approval', describe: (input: { key: string }) => `Record ${input.key}` },
     expiringEffect: { policy: 'user-approval', ttl: '1s' },
   },
+  subagents: [worker],
 });

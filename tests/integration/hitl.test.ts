@@ -224,3 +224,38 @@ for (const server of backends()) {
     });
   });
 }
+
+for (const server of backends()) {
+  describe(`pauses beyond a top-level tool call on ${server.kind}`, () => {
+    it('an approval raised inside a subagent is an interrupt of the root run, and resumes inside the subagent', async () => {
+      const agent = newHttpAgent(server.url, 'ledger');
+      const paused = await runHttpAgent(agent, 'research call recordEffect {"key":"delegated"}');
+      expect(paused.logged).toEqual([]);
+      expect(types(paused.events)).toEqual(expect.arrayContaining([EventType.STEP_STARTED, EventType.STEP_FINISHED]));
+      const interrupt = agent.pendingInterrupts[0]! as unknown as { id: string; toolCallId: string; message: string; metadata: Record<string, unknown> };
+      expect(interrupt.message).toBe('Record delegated (delegated)');
+      expect(interrupt.metadata).toMatchObject({ agent: 'ledger-worker', toolName: 'recordEffect' });
+      expect(readLedger(server.ledgerFile).filter((line) => line.toolCallId === interrupt.toolCallId)).toEqual([]);
+
+      const resumed = await resumeHttpAgent(agent, () => ({ status: 'resolved', payload: { approved: true } }));
+      expect(resumed.logged).toEqual([]);
+      expect(readLedger(server.ledgerFile).filter((line) => line.toolCallId === interrupt.toolCallId && line.kind === 'effect')).toHaveLength(1);
+      const delegation = resumed.events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;
+      expect(String(delegation.content)).toContain('recordEffect returned');
+      expect(finished(resumed.events).outcome).toEqual({ type: 'success' });
+    });
+
+    it('requestInput: an input_required interrupt whose validated answer reaches the tool', async () => {
+      const agent = newHttpAgent(server.url, 'planner');
+      await runHttpAgent(agent, 'ask me for a launch name');
+      const interrupt = agent.pendingInterrupts[0]! as unknown as { id: string; reason: string; toolCallId: string; responseSchema: object };
+      expect(interrupt).toMatchObject({ reason: 'input_required', responseSchema: { type: 'object', properties: { answer: { type: 'string' } } } });
+      const bad = await postRun(server.url, 'planner', { threadId: agent.threadId, runId: randomUUID(), messages: [], resume: [{ interruptId: interrupt.id, status: 'resolved', payload: { answer: 7 } }] });
+      expect(bad.events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'payload_invalid' });
+      const resumed = await resumeHttpAgent(agent, () => ({ status: 'resolved', payload: { answer: 'Liftoff' } }));
+      const result = resumed.events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;
+      expect(result.toolCallId).toBe(interrupt.toolCallId);
+      expect(JSON.parse(String(result.content))).toEqual({ question: expect.any(String), answer: 'Liftoff' });
+    });
+  });
+}
