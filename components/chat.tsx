@@ -7,17 +7,11 @@ import { Composer } from './composer';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageList } from './message-list';
 import { PlannerPanel } from './planner-panel';
+import type { AgentCard } from '@/server/web/agents';
 import { ScriptedModelBadge } from './status-badges';
 
 /** What the chat needs to know about its agent: plain data from the server. */
-export interface ChatAgent {
-  name: string;
-  description: string;
-  scripted: boolean;
-  examples: string[];
-  hasTodos: boolean;
-  editableKeys: string[];
-}
+export type ChatAgent = AgentCard;
 
 export interface ChatProps {
   agent: ChatAgent;

@@ -6,46 +6,26 @@ import type { MessageParam, RawMessageStreamEvent, Tool } from '@anthropic-ai/sd
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
-import { countRows } from '../support/inspect';
+import { countRows, eventually } from '../support/inspect';
+import { countingFetch, rejection } from '../support/sdk';
 import { startServer, type TestServer } from '../support/server';
 
 const PENDING_MESSAGE = 'This conversation is waiting on a human decision. Resolve it before sending a new message.';
 
 /** The official client (it sends Authorization: Bearer), pointed at a test server; `calls` counts its HTTP requests. */
 function client(url: string, options: { session?: string; apiKey?: string } = {}) {
-  const calls = { count: 0 };
+  const { calls, fetch } = countingFetch();
   const anthropic = new Anthropic({
     // The SDK appends /v1/messages itself.
     baseURL: `${url}/api`,
     apiKey: options.apiKey ?? 'dev-mode-needs-no-key',
     defaultHeaders: options.session ? { 'x-stackbone-session': options.session } : {},
-    fetch: (input, init) => {
-      calls.count++;
-      return fetch(input, init);
-    },
+    fetch,
   });
   return Object.assign(anthropic, { calls });
 }
 
-async function rejection<T>(promise: Promise<unknown>, type: abstract new (...args: never[]) => T): Promise<T> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as T;
-  }
-  throw new Error(`expected a ${type.name}`);
-}
 
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface AnthropicSession {
   id: string;
@@ -163,7 +143,7 @@ for (const server of backends()) {
       const resumed = await eventually(async () => {
         const current = await readSession(anthropic, key);
         return current.status === 'idle' && current.messages.at(-1)?.role === 'assistant' && current;
-      }, 'the continuation');
+      }, 15_000, 'the continuation');
       expect(resumed.pendingInterrupts).toEqual([]);
       expect(resumed.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
       expect(resumed.messages[2]!.content).toEqual([expect.objectContaining({ type: 'tool_result', tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id })]);

@@ -6,7 +6,8 @@ import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/res
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
-import { countRows } from '../support/inspect';
+import { countRows, eventually } from '../support/inspect';
+import { countingFetch, rejection } from '../support/sdk';
 import { startServer, type TestServer } from '../support/server';
 
 const APPROVAL_PENDING = {
@@ -20,38 +21,17 @@ const APPROVAL_PENDING = {
 
 /** The official client, pointed at a test server; `calls` counts the HTTP requests it made. */
 function client(url: string, options: { session?: string; apiKey?: string } = {}) {
-  const calls = { count: 0 };
+  const { calls, fetch } = countingFetch();
   const openai = new OpenAI({
     baseURL: `${url}/api/v1`,
     apiKey: options.apiKey ?? 'dev-mode-needs-no-key',
     defaultHeaders: options.session ? { 'x-stackbone-session': options.session } : {},
-    fetch: (input, init) => {
-      calls.count++;
-      return fetch(input, init);
-    },
+    fetch,
   });
   return Object.assign(openai, { calls });
 }
 
-async function rejection<T>(promise: Promise<unknown>, type: abstract new (...args: never[]) => T): Promise<T> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(type);
-    return error as T;
-  }
-  throw new Error(`expected a ${type.name}`);
-}
 
-async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value as T;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}.`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface OpenAiSession {
   id: string;
@@ -195,7 +175,7 @@ for (const server of backends()) {
         const { body } = await readSession(server.url, key);
         const last = body.messages.at(-1);
         return body.status === 'idle' && last?.role === 'assistant' && body;
-      }, 'the continuation');
+      }, 15_000, 'the continuation');
       expect(resumed.pendingInterrupts).toEqual([]);
       expect(resumed.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
       expect(resumed.messages[1]).toMatchObject({ tool_calls: [{ id: calls[0]!.id, function: { name: 'refundOrder' } }] });
@@ -220,7 +200,7 @@ for (const server of backends()) {
       const call = first.choices[0]!.message.tool_calls![0]!;
       expect(call.type === 'function' && call.function.name).toBe('closeTicket');
       await approveOutOfBand(server.url, key);
-      await eventually(async () => (await readSession(server.url, key)).body.status === 'idle', 'the continuation');
+      await eventually(async () => (await readSession(server.url, key)).body.status === 'idle', 15_000, 'the continuation');
 
       const before = (await readSession(server.url, key)).body.messages;
       history.push(first.choices[0]!.message, { role: 'tool', tool_call_id: call.id, content: 'done on my side' }, { role: 'user', content: 'hello again' });
