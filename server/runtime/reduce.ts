@@ -51,13 +51,6 @@ export function pendingInterrupts(view: SessionView): InterruptRecord[] {
     .map((state) => state.record);
 }
 
-/** The interrupt raised for a tool call, if any (the latest one). */
-export function interruptForCall(view: SessionView, toolCallId: string): InterruptState | undefined {
-  let found: InterruptState | undefined;
-  for (const state of Object.values(view.interrupts)) if (state.record.toolCallId === toolCallId) found = state;
-  return found;
-}
-
 export function emptyView(initialState: JsonObject = {}): SessionView {
   return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], tasks: {}, toolAttempts: {}, interrupts: {} };
 }

@@ -52,7 +52,6 @@ export interface StartedRun {
   usage?: () => RunUsage;
 }
 
-
 /**
  * Starts a run: checks the request against the session and takes the session. Throws
  * RunRejectedError — having written nothing — when the run may not start.
