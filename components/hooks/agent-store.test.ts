@@ -1,17 +1,19 @@
 // AgentStore over a real HttpAgent, with fetch answering canned AG-UI streams: live text,
 // the frontend-tool round trip, state riding along with the next run, and failures.
-import { HttpAgent, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { HttpAgent, type BaseEvent, type Message, type RunAgentInput } from '@ag-ui/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentStore, type AgentSnapshot, type FrontendTool } from './agent-store';
 
-type Reply = BaseEvent[] | { status: number; body: unknown };
+type Reply = BaseEvent[] | { status: number; body: unknown } | ((request: RunAgentInput) => BaseEvent[]);
 
 /** A fetch that answers each request with the next reply, and records the request bodies. */
 function fakeServer(replies: Reply[]) {
   const requests: RunAgentInput[] = [];
   const fetch = async (_url: string, init: RequestInit): Promise<Response> => {
-    requests.push(JSON.parse(String(init.body)));
-    const reply = replies.shift();
+    const request = JSON.parse(String(init.body)) as RunAgentInput;
+    requests.push(request);
+    const next = replies.shift();
+    const reply = typeof next === 'function' ? next(request) : next;
     if (!reply) throw new Error('No reply left for this request.');
     if (!Array.isArray(reply)) return Response.json(reply.body, { status: reply.status });
     const text = reply.map((event) => `data: ${JSON.stringify(event)}\n\n`).join('');
@@ -20,12 +22,13 @@ function fakeServer(replies: Reply[]) {
   return { requests, fetch };
 }
 
-function storeWith(replies: Reply[], options: { tools?: FrontendTool[]; initialState?: Record<string, unknown> } = {}) {
+function storeWith(replies: Reply[], options: { tools?: FrontendTool[]; initialState?: Record<string, unknown>; initialMessages?: Message[] } = {}) {
   const server = fakeServer(replies);
   const store = new AgentStore({
     agent: 'planner',
     threadId: 'thread-1',
     initialState: options.initialState,
+    initialMessages: options.initialMessages,
     tools: options.tools,
     createAgent: (config) => new HttpAgent({ ...config, fetch: server.fetch }),
   });
@@ -129,5 +132,31 @@ describe('AgentStore', () => {
     await store.sendMessage('x');
     error.mockRestore();
     expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'agent_not_found', message: 'No agent named "planner".' } });
+  });
+
+  it('takes the server\'s message order from a snapshot, as every other tab sees it', async () => {
+    // This tab sends "third?" while another tab had already added a turn: the server's snapshot
+    // puts that turn before this tab's new message, and this tab must show the same order.
+    const earlier = [
+      { id: 'u1', role: 'user' as const, content: 'first' },
+      { id: 'a1', role: 'assistant' as const, content: 'one' },
+    ];
+    const { store } = storeWith(
+      [
+        (request) =>
+          [
+            started('r2'),
+            {
+              type: 'MESSAGES_SNAPSHOT',
+              messages: [...earlier, { id: 'u-other', role: 'user', content: 'from the other tab' }, { id: 'a-other', role: 'assistant', content: 'two' }, request.messages.at(-1)],
+            },
+            finished('r2'),
+          ] as BaseEvent[],
+      ],
+      { initialMessages: earlier },
+    );
+    await store.sendMessage('third?');
+    const mine = store.getSnapshot().messages.at(-1)!.id;
+    expect(store.getSnapshot().messages.map((message) => message.id)).toEqual(['u1', 'a1', 'u-other', 'a-other', mine]);
   });
 });

@@ -250,6 +250,10 @@ export class AgentStore {
       // there is the text *before* the delta.
       onMessagesChanged: ({ messages }) => this.publish({ messages: messages as Message[] }),
       onStateChanged: () => this.publish({ state: this.visibleState() }),
+      // The server's log is the order of the thread. HttpAgent would keep its local order and
+      // append what it lacked, so a turn made in another tab or over another wire would land
+      // after this tab's newest message; taking the snapshot as it is keeps every tab alike.
+      onMessagesSnapshotEvent: ({ event }) => ({ messages: event.messages }),
       onRunStartedEvent: () => {
         if (!this.snapshot.threadExists) this.publish({ threadExists: true });
       },
