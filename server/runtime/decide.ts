@@ -272,6 +272,8 @@ export async function planResume(
   requests: DecisionRequest[],
   by: DecisionActor,
   elsewhere: (interruptId: string) => Promise<boolean>,
+  /** An AG-UI client may resend a resume it is unsure arrived; a second out-of-band decision is refused. */
+  options: { replayable: boolean } = { replayable: true },
 ): Promise<ResumePlan> {
   const seen = new Set<string>();
   for (const request of requests) {
@@ -286,7 +288,7 @@ export async function planResume(
   }
   const decided = requests.filter((request) => view.interrupts[request.interruptId]!.decision);
   if (decided.length > 0) {
-    const identical = decided.length === requests.length && requests.every((request) => sameDecision(view.interrupts[request.interruptId]!.decision!, request));
+    const identical = options.replayable && decided.length === requests.length && requests.every((request) => sameDecision(view.interrupts[request.interruptId]!.decision!, request));
     if (identical) return { kind: 'replay' };
     const first = decided[0]!;
     if (view.interrupts[first.interruptId]!.decision!.expired) {

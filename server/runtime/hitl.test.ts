@@ -171,10 +171,10 @@ describe('resume', () => {
 
   it('an identical replay runs nothing twice; a different one is refused', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    const decisions = [approve(interrupts[0]!.id)];
-    await turn(store, agent, { decisions });
+    const resume = [{ interruptId: interrupts[0]!.id, status: 'resolved' as const, payload: { approved: true } }];
+    await turn(store, agent, { resume });
     const head = (await store.getSession('s1'))!.headSeq;
-    const replay = await turn(store, agent, { decisions });
+    const replay = await turn(store, agent, { resume });
     expect(replay.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
     expect(ledger).toHaveLength(1);
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
@@ -298,5 +298,14 @@ describe('requestInput', () => {
     const result = resumed.find((part) => part.type === 'tool-result');
     expect(result).toMatchObject({ toolCallId: interrupt!.toolCallId });
     expect(JSON.parse((result as { content: string }).content)).toMatchObject({ answer: 'Project Lift' });
+  });
+});
+
+describe('an out-of-band decision after an AG-UI resume', () => {
+  it('is refused even when it says the same: only a resume may be replayed', async () => {
+    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    await turn(store, agent, { resume: [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }] });
+    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_already_decided' });
+    expect(ledger).toHaveLength(1);
   });
 });

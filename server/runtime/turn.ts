@@ -78,10 +78,17 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   const answers = [...(request.decisions ?? []), ...(request.resume ?? []).map((entry) => fromResumeEntry(entry, current.interrupts[entry.interruptId]?.record))];
   if (answers.length) {
     const by: DecisionActor = request.decidedBy ?? { source: ACTOR_OF_SOURCE[request.source], ownerId };
-    const plan = await planResume(agent, current, answers, by, async (id) => {
-      const row = await store.findInterrupt(id);
-      return row !== null && row.sessionId !== sessionId && row.ownerId === ownerId;
-    });
+    const plan = await planResume(
+      agent,
+      current,
+      answers,
+      by,
+      async (id) => {
+        const row = await store.findInterrupt(id);
+        return row !== null && row.sessionId !== sessionId && row.ownerId === ownerId;
+      },
+      { replayable: !request.decisions?.length },
+    );
     if (plan.kind === 'replay') return replayRun(request, runId, current);
     decisions = plan.decisions.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
   } else {
