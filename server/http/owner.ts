@@ -2,6 +2,10 @@
 // (Bearer or x-api-key), else — in open dev mode, with no keys configured — the one local
 // owner shared by every request without credentials.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { configuredApiKeys } from './api-keys';
+import { browserIdentity } from './browser-identity';
+
+export { configuredApiKeys } from './api-keys';
 import { HttpError } from './errors';
 
 export const LOCAL_OWNER = 'local';
@@ -9,12 +13,6 @@ export const LOCAL_OWNER = 'local';
 // On globalThis: Next bundles routes and pages separately, and the warning is once per process.
 const warned = globalThis as typeof globalThis & { __stackboneWarnedOpenMode?: boolean };
 
-export function configuredApiKeys(): string[] {
-  return (process.env.STACKBONE_API_KEYS ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter(Boolean);
-}
 
 export function isOpenDevMode(): boolean {
   return configuredApiKeys().length === 0;
@@ -35,8 +33,12 @@ function sameKey(a: string, b: string): boolean {
   return timingSafeEqual(left, right);
 }
 
-/** The owner id of a programmatic request. Throws 401 when keys are configured and none matches. */
-export function resolveOwner(request: Request): string {
+/**
+ * The owner id of a request. Throws 401 when keys are configured and none matches — unless
+ * the surface is one a browser uses (`browser: true`) and the request carries a valid signed
+ * identity cookie (browser-identity.ts).
+ */
+export function resolveOwner(request: Request, options: { browser?: boolean } = {}): string {
   const keys = configuredApiKeys();
   const presented = presentedApiKey(request);
   if (keys.length === 0) {
@@ -46,7 +48,11 @@ export function resolveOwner(request: Request): string {
     }
     return LOCAL_OWNER;
   }
-  if (!presented) throw new HttpError(401, 'unauthorized', 'An API key is required: send Authorization: Bearer <key> or x-api-key.');
+  if (!presented) {
+    const browser = options.browser ? browserIdentity(request) : undefined;
+    if (browser) return `browser:${browser}`;
+    throw new HttpError(401, 'unauthorized', 'An API key is required: send Authorization: Bearer <key> or x-api-key.');
+  }
   if (!keys.some((key) => sameKey(key, presented))) throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
   return keyOwner(presented);
 }

@@ -1,6 +1,6 @@
-// The owner of a page request (server components), by the same rule as the wires:
-// open dev mode → the local owner; otherwise an API key in the request headers.
-// The browser's signed identity cookie (SPEC §3) will slot in here.
+// The owner of a page request (server components), by the same rule as the AG-UI wire:
+// open dev mode → the local owner; otherwise an API key, or the browser's signed identity
+// cookie (issued by proxy.ts).
 import { headers } from 'next/headers';
 import { HttpError } from './errors';
 import { resolveOwner } from './owner';
@@ -9,7 +9,7 @@ import { resolveOwner } from './owner';
 export async function pageOwner(): Promise<string | null> {
   const requestHeaders = await headers();
   try {
-    return resolveOwner(new Request('http://page.invalid/', { headers: requestHeaders }));
+    return resolveOwner(new Request('http://page.invalid/', { headers: requestHeaders }), { browser: true });
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) return null;
     throw error;

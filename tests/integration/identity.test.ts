@@ -1,0 +1,71 @@
+// Keyed mode (STACKBONE_API_KEYS set): the browser gets a signed identity cookie and owns its
+// sessions; programmatic surfaces still need a key (SPEC §3).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postRun, userMessage } from '../support/agui';
+import { backends } from '../support/backends';
+import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
+import { startServer, type TestServer } from '../support/server';
+
+const PORTS = { sqlite: 3231, postgres: 3232 } as const;
+
+async function identityCookie(url: string): Promise<string> {
+  const response = await fetch(`${url}/`);
+  expect(response.status).toBe(200);
+  const setCookie = response.headers.get('set-cookie') ?? '';
+  expect(setCookie).toMatch(/^stackbone_id=[^;]+\..+; Path=\/; .*HttpOnly/i);
+  expect(setCookie).toMatch(/SameSite=lax/i);
+  return setCookie.split(';')[0]!;
+}
+
+describe('open dev mode', () => {
+  it('gives no identity cookie: every request is the local owner', async () => {
+    const [server] = backends();
+    const response = await fetch(`${server!.url}/`);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+for (const { kind } of backends()) {
+  describe(`browser identity with STACKBONE_API_KEYS on ${kind}`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_identity');
+      server = await startServer({ port: PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one' } });
+    });
+    afterAll(() => server?.kill());
+
+    it('a browser with its signed cookie chats and owns its threads; another browser gets 404', async () => {
+      const cookie = await identityCookie(server.url);
+      const threadId = randomUUID();
+      const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('look up order ord_42')] }, { cookie });
+      expect(run.status).toBe(200);
+      expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
+
+      const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('look up order ord_42');
+
+      const stranger = await identityCookie(server.url);
+      expect(stranger).not.toBe(cookie);
+      expect((await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: stranger } })).status).toBe(404);
+      const intrusion = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: stranger });
+      expect(intrusion.status).toBe(404);
+    });
+
+    it('no key and no cookie, or a forged cookie: 401 on the AG-UI endpoint', async () => {
+      const bare = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] });
+      expect(bare.status).toBe(401);
+      const cookie = await identityCookie(server.url);
+      const forged = cookie.replace(/^stackbone_id=[^.]+/, `stackbone_id=${randomUUID()}`);
+      const tampered = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: forged });
+      expect(tampered.status).toBe(401);
+    });
+
+    it('the out-of-band API needs a key even with a browser cookie', async () => {
+      const cookie = await identityCookie(server.url);
+      expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status).toBe(401);
+      expect((await fetch(`${server.url}/api/hitl`, { headers: { authorization: 'Bearer key-one' } })).status).toBe(200);
+    });
+  });
+}
