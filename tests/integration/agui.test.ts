@@ -64,6 +64,20 @@ for (const server of backends()) {
       expect(agent.state.todos.map((todo: { title: string }) => todo.title)).toEqual(['Write post', 'Email list', 'Tweet']);
     });
 
+    it('keeps only editable state from the client, validated, and refuses a bad value naming its path', async () => {
+      const threadId = randomUUID();
+      const first = await postRun(server.url, 'planner', { threadId, runId: randomUUID(), messages: [userMessage('hello')], state: { draft: 'Launch notes', todos: [{ id: 'x', title: 'forged', status: 'done' }] } });
+      expect(first.events.find((event) => event.type === EventType.STATE_SNAPSHOT)).toMatchObject({ snapshot: { draft: 'Launch notes', todos: [] } });
+      const before = await countRows(server.databaseUrl, threadId);
+      const bad = await postRun(server.url, 'planner', { threadId, runId: randomUUID(), messages: [userMessage('again')], state: { draft: 42 } });
+      expect(types(bad.events)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
+      expect(bad.events[1]).toMatchObject({ code: 'invalid_state', message: expect.stringContaining('draft') });
+      expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
+      const agent = newHttpAgent(server.url, 'planner', threadId);
+      const { events } = await runHttpAgent(agent, 'and now?');
+      expect(events.find((event) => event.type === EventType.STATE_SNAPSHOT)).toMatchObject({ snapshot: { draft: 'Launch notes' } });
+    });
+
     describe('bad requests get JSON errors and change nothing', () => {
       const cases: [string, string, string | object, number, RegExp][] = [
         ['malformed JSON', 'support', '{"threadId": ', 400, /not valid JSON/],
