@@ -6,7 +6,8 @@ import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { validateDecision, type DecisionRequest } from './decide';
 import type { Decision, DecisionActor, InterruptRecord } from './events';
 import { RunRejectedError } from './errors';
-import { pendingInterrupts, reduceAll } from './reduce';
+import { pendingInterrupts } from './reduce';
+import { loadView } from './views';
 import { startRun, type StartedRun } from './turn';
 
 export interface DecideOptions {
@@ -38,7 +39,7 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
   const request: DecisionRequest = { ...options.request, interruptId };
 
   for (let attempt = 1; ; attempt++) {
-    const view = reduceAll(await store.readEvents(session.id), agent.initialState);
+    const view = await loadView(store, session.id, agent.initialState);
     const state = view.interrupts[interruptId];
     if (!state) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
     if (state.decision) {

@@ -8,14 +8,15 @@ import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { expiryDecision, isExpired } from './decide';
 import type { SessionEvent } from './events';
 import { RunRejectedError } from './errors';
-import { pendingInterrupts, reduceAll } from './reduce';
+import { pendingInterrupts } from './reduce';
+import { loadView } from './views';
 import { startRun } from './turn';
 
 export async function recoverSession(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, sessionId: string): Promise<void> {
   const session = await store.getSession(sessionId);
   const agent = session && findAgent(session.agent);
   if (!session || !agent) return;
-  const view = reduceAll(await store.readEvents(sessionId), agent.initialState);
+  const view = await loadView(store, sessionId, agent.initialState);
   const pending = pendingInterrupts(view);
   const expired = pending.filter((record) => isExpired(record));
   const abandoned = view.status === 'running' && (!session.leaseUntil || session.leaseUntil.getTime() <= Date.now());

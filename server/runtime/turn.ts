@@ -10,7 +10,8 @@ import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from './even
 import { RunRejectedError } from './errors';
 import { acceptInput } from './input';
 import type { RunPart } from './parts';
-import { pendingInterrupts, reduceAll, type SessionView } from './reduce';
+import { emptyView, pendingInterrupts, type SessionView } from './reduce';
+import { loadView } from './views';
 import { foldEvents, TurnRunner, type RunUsage } from './runner';
 import type { ClientTool } from './tools';
 
@@ -63,7 +64,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   if (session && session.agent !== agent.name) {
     throw new RunRejectedError('agent_mismatch', `Session "${sessionId}" belongs to agent "${session.agent}", not "${agent.name}".`, 409);
   }
-  const view = reduceAll(session ? await store.readEvents(sessionId) : [], agent.initialState);
+  const view = session ? await loadView(store, sessionId, agent.initialState) : emptyView(agent.initialState);
   if (view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now()) {
     throw new RunRejectedError('session_busy', `Session "${sessionId}" is running another turn; try again when it finishes.`, 409);
   }

@@ -3,7 +3,8 @@
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../runtime/events';
-import { reduceAll } from '../runtime/reduce';
+import { emptyView } from '../runtime/reduce';
+import { loadView } from '../runtime/views';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiMessages } from '../wire/agui/events';
 
@@ -57,7 +58,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
   if (session && session.agent !== agent.name) {
     return findAgent(session.agent) ? { kind: 'elsewhere', agent: session.agent } : { kind: 'not_found' };
   }
-  const view = reduceAll(session ? await store.readEvents(threadId) : [], agent.initialState);
+  const view = session ? await loadView(store, threadId, agent.initialState) : emptyView(agent.initialState);
   return {
     kind: 'thread',
     exists: session !== null,

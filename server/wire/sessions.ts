@@ -10,7 +10,8 @@ import { HttpError } from '../http/errors';
 import { isExpired } from '../runtime/decide';
 import type { ChatMessage, InterruptRecord, ToolCall } from '../runtime/events';
 import { RunRejectedError } from '../runtime/errors';
-import { emptyView, pendingInterrupts, reduceAll, type SessionView } from '../runtime/reduce';
+import { emptyView, pendingInterrupts, type SessionView } from '../runtime/reduce';
+import { loadView } from '../runtime/views';
 import { startStatelessRun } from '../runtime/stateless';
 import { toolKind, type ClientTool } from '../runtime/tools';
 import { startRun, type RunUsage, type StartedRun } from '../runtime/turn';
@@ -90,7 +91,7 @@ export async function startChatTurn(request: ChatTurnRequest): Promise<StartedRu
   const store = getStore();
   const session = await store.getSession(sessionKey);
   if (session && session.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionKey}".`, 404);
-  const view = session ? reduceAll(await store.readEvents(sessionKey), agent.initialState) : emptyView(agent.initialState);
+  const view = session ? await loadView(store, sessionKey, agent.initialState) : emptyView(agent.initialState);
   const messages = newInput(request.history, view);
   // With nothing new and nothing the session waits for, there is no turn to run. (When it
   // waits on a decision or a client tool result, the runtime answers with its own 409.)
@@ -294,7 +295,7 @@ export async function readSession(ownerId: string, key: string): Promise<Session
   const record = await store.getSession(key);
   if (!record || record.ownerId !== ownerId) return null;
   const agent = findAgent(record.agent);
-  const view = reduceAll(await store.readEvents(key), agent?.initialState ?? {});
+  const view = await loadView(store, key, agent?.initialState ?? {});
   const now = Date.now();
   return { record, view, pending: pendingInterrupts(view).filter((interrupt) => !isExpired(interrupt, now)) };
 }

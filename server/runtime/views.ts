@@ -1,0 +1,24 @@
+// The session view, kept warm. The log is append-only and every seq is written once, so a
+// view folded up to seq N stays true forever: a later read needs only the events after N.
+// Every instance still reads the tail from the database, so a second server sees the same
+// truth; the cache only saves re-reading and re-folding the past.
+import type { JsonObject } from './events';
+import { emptyView, reduceAll, type SessionView } from './reduce';
+import type { EventStore } from '../store/types';
+
+/** Sessions kept per store; the least recently read is dropped first. */
+const CAPACITY = Number(process.env.STACKBONE_VIEW_CACHE) || 500;
+
+const caches = new WeakMap<EventStore, Map<string, SessionView>>();
+
+export async function loadView(store: EventStore, sessionId: string, initialState: JsonObject): Promise<SessionView> {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new Map()));
+  const cached = cache.get(sessionId);
+  const from = cached ?? emptyView(initialState);
+  const view = reduceAll(await store.readEvents(sessionId, from.seq), initialState, from);
+  cache.delete(sessionId);
+  cache.set(sessionId, view);
+  if (cache.size > CAPACITY) cache.delete(cache.keys().next().value!);
+  return view;
+}
