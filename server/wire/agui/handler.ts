@@ -16,7 +16,7 @@ export async function handleAgUiRun(request: Request, agentName: string): Promis
   try {
     const agent = findAgent(agentName);
     if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
-    const ownerId = resolveOwner(request);
+    const ownerId = resolveOwner(request, { browser: true });
     const input = parseRunAgentInput(await readJsonBody(request));
     const encoder = new EventEncoder({ accept: request.headers.get('accept') ?? undefined });
     const context = { threadId: input.threadId, runId: input.runId, strict: input.protocolVersion === '1.0' };
