@@ -2,7 +2,7 @@
 // Parse, hand to the runtime through the shared chat-turn code, translate.
 import { agents, findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
-import { HttpError } from '../../http/errors';
+import { HttpError, unknownEndpoint } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import { sseResponse } from '../../http/sse';
 import { checkClientTools, collectChatTurn, readSession, readSessionKey, runErrorStatus, startChatTurn, turnHeaders } from '../sessions';
@@ -76,9 +76,5 @@ export async function handleOpenAiSession(request: Request, key: string): Promis
 
 /** Anything else under /api/v1: 404, or 405 on a known path with another method. */
 export function openAiNotFound(request: Request, allow?: string): Response {
-  const endpoint = `${request.method} ${new URL(request.url).pathname}`;
-  if (!allow) return openAiErrorResponse(new HttpError(404, 'unknown_endpoint', `Unknown endpoint ${endpoint}.`));
-  const response = openAiErrorResponse(new HttpError(405, 'method_not_allowed', `${endpoint} is not supported: use ${allow}.`));
-  response.headers.set('Allow', allow);
-  return response;
+  return unknownEndpoint(request, allow, openAiErrorResponse);
 }
