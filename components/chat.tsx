@@ -1,10 +1,13 @@
 'use client';
-// A conversation with one agent on one thread: messages, composer, and (for agents with a
-// task list or draft) the planner panel, all rendered live from useAgent.
-import type { Message } from '@ag-ui/client';
+// A conversation with one agent on one thread: messages (with approval cards next to the
+// tool calls waiting on a person), composer, and (for agents with a task list or draft) the
+// planner panel, all rendered live from useAgent.
+import type { Interrupt, Message } from '@ag-ui/client';
 import { useEffect, useRef } from 'react';
 import { Composer } from './composer';
+import { findToolCall } from './hooks/frontend-tools';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
+import { InterruptPanel } from './interrupt-panel';
 import { MessageList } from './message-list';
 import { PlannerPanel } from './planner-panel';
 import type { AgentCard } from '@/server/web/agents';
@@ -20,14 +23,20 @@ export interface ChatProps {
   initialState?: Record<string, unknown>;
   /** The last run's failure as the server recorded it. */
   initialError?: AgentError | null;
+  /** Interrupts still open on the server: their cards are back after a refresh. */
+  initialInterrupts?: Interrupt[];
+  interruptedRunId?: string | null;
   tools?: FrontendTool[];
   /** Called once the server has the thread (its first run started). */
   onThreadStarted?: () => void;
 }
 
-export function Chat({ agent, threadId, initialMessages, initialState, initialError, tools, onThreadStarted }: ChatProps) {
-  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, tools });
+export function Chat({ agent, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, tools, onThreadStarted }: ChatProps) {
+  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, tools });
   const running = chat.status === 'running';
+  // A card sits under its tool call; one whose call is not in this conversation (raised in a
+  // subagent's) goes in the panel above the composer.
+  const unplaced = chat.interrupts.filter((interrupt) => !interrupt.toolCallId || !findToolCall(chat.messages, interrupt.toolCallId));
   const announcedRef = useRef(chat.threadExists);
 
   useEffect(() => {
@@ -60,6 +69,7 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
           running={running}
           streamingMessageId={chat.streamingMessageId}
           activeSteps={chat.activeSteps}
+          interrupts={chat.interrupts}
           emptyHint={emptyHint(agent)}
         />
         {chat.error && (
@@ -67,13 +77,19 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
             <strong>Run failed{chat.error.code ? ` (${chat.error.code})` : ''}:</strong> {chat.error.message}
           </div>
         )}
-        {chat.interrupts.length > 0 && (
-          <div className="chat-notice" data-testid="interrupt-notice">
-            Waiting on a human decision ({chat.interrupts.length}). Decide it in Studio or with{' '}
-            <code>npx stackbone hitl</code>; approval cards in the chat come with the full app.
-          </div>
-        )}
-        <Composer running={running} onSend={(text) => void chat.sendMessage(text)} onStop={chat.stop} />
+        <InterruptPanel
+          interrupts={chat.interrupts}
+          unplaced={unplaced}
+          busy={running}
+          failed={chat.status === 'error'}
+          onRetry={() => void chat.retryInterrupts()}
+        />
+        <Composer
+          running={running}
+          onSend={(text) => void chat.sendMessage(text)}
+          onStop={chat.stop}
+          lockedReason={chat.interrupts.length > 0 ? lockedHint(chat.interrupts) : undefined}
+        />
       </div>
       {showPanel && (
         <PlannerPanel
@@ -87,6 +103,11 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
 }
 
 const STATUS_LABEL = { idle: 'Ready', running: 'Running', error: 'Error' } as const;
+
+function lockedHint(interrupts: readonly { reason: string }[]): string {
+  const questions = interrupts.every((interrupt) => interrupt.reason === 'input_required');
+  return questions ? 'Answer the agent’s question above to continue.' : 'Decide the pending approval above to continue.';
+}
 
 function emptyHint(agent: ChatAgent): string {
   if (agent.examples.length === 0) return `Send ${agent.name} a message to start.`;

@@ -1,5 +1,6 @@
 'use client';
-// The message box: Enter sends, Shift+Enter starts a new line; Stop aborts the run.
+// The message box: Enter sends, Shift+Enter starts a new line; Stop aborts the run. While the
+// agent waits on a decision it is locked with a hint: the thread takes nothing else until then.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useHydrated } from './use-hydrated';
 
@@ -8,12 +9,14 @@ export interface ComposerProps {
   onSend: (text: string) => void;
   onStop: () => void;
   placeholder?: string;
+  /** Why nothing can be sent right now (pending decisions); the composer is locked meanwhile. */
+  lockedReason?: string;
 }
 
-export function Composer({ running, onSend, onStop, placeholder }: ComposerProps) {
+export function Composer({ running, onSend, onStop, placeholder, lockedReason }: ComposerProps) {
   const hydrated = useHydrated();
   const [text, setText] = useState('');
-  const canSend = hydrated && !running && text.trim().length > 0;
+  const canSend = hydrated && !running && !lockedReason && text.trim().length > 0;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -37,8 +40,10 @@ export function Composer({ running, onSend, onStop, placeholder }: ComposerProps
         aria-label="Message"
         rows={2}
         value={text}
-        placeholder={placeholder ?? 'Send a message…'}
-        disabled={!hydrated}
+        placeholder={lockedReason ?? placeholder ?? 'Send a message…'}
+        title={lockedReason}
+        data-locked={lockedReason ? true : undefined}
+        disabled={!hydrated || Boolean(lockedReason)}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />

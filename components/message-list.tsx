@@ -1,8 +1,12 @@
 'use client';
 // The conversation: user and assistant turns, with each assistant tool call shown as a card
-// holding its result (tool messages are not rendered on their own).
+// holding its result (tool messages are not rendered on their own), and the approval card of
+// a call that waits on a person right under it.
 import type { AssistantMessage, Message, ToolMessage, UserMessage } from '@ag-ui/client';
 import { useEffect, useRef } from 'react';
+import { ApprovalCard } from './approval-card';
+import type { PendingInterrupt } from './hooks/useAgent';
+import { batchPosition } from './interrupt-panel';
 import { ToolCallCard } from './tool-call';
 
 export interface MessageListProps {
@@ -11,10 +15,12 @@ export interface MessageListProps {
   streamingMessageId: string | null;
   /** Subagent steps in progress. */
   activeSteps: readonly string[];
+  /** Open interrupts; each renders next to the tool call it belongs to. */
+  interrupts?: readonly PendingInterrupt[];
   emptyHint?: string;
 }
 
-export function MessageList({ messages, running, streamingMessageId, activeSteps, emptyHint }: MessageListProps) {
+export function MessageList({ messages, running, streamingMessageId, activeSteps, interrupts = [], emptyHint }: MessageListProps) {
   const results = toolResults(messages);
   const endRef = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
@@ -40,6 +46,7 @@ export function MessageList({ messages, running, streamingMessageId, activeSteps
                 key={message.id}
                 message={message}
                 results={results}
+                interrupts={interrupts}
                 running={running}
                 streaming={message.id === streamingMessageId}
               />
@@ -92,11 +99,13 @@ function UserBubble({ message }: { message: UserMessage }) {
 function AssistantTurn({
   message,
   results,
+  interrupts,
   running,
   streaming,
 }: {
   message: AssistantMessage;
   results: Map<string, ToolMessage>;
+  interrupts: readonly PendingInterrupt[];
   running: boolean;
   streaming: boolean;
 }) {
@@ -108,9 +117,15 @@ function AssistantTurn({
           {streaming && <span className="cursor" aria-hidden />}
         </div>
       ) : null}
-      {message.toolCalls?.map((call) => (
-        <ToolCallCard key={call.id} call={call} result={results.get(call.id)} running={running} />
-      ))}
+      {message.toolCalls?.map((call) => {
+        const interrupt = interrupts.find((candidate) => candidate.toolCallId === call.id);
+        return (
+          <div key={call.id} className="tool-call-group">
+            <ToolCallCard call={call} result={results.get(call.id)} running={running} awaitingDecision={Boolean(interrupt)} />
+            {interrupt && <ApprovalCard interrupt={interrupt} busy={running} batch={batchPosition(interrupts, interrupt)} />}
+          </div>
+        );
+      })}
     </div>
   );
 }

@@ -2,17 +2,19 @@
 // result once there is one.
 import type { ToolCall, ToolMessage } from '@ag-ui/client';
 
-export type ToolCallStatus = 'running' | 'waiting' | 'done' | 'failed';
+export type ToolCallStatus = 'running' | 'waiting' | 'approval' | 'done' | 'failed';
 
 export interface ToolCallCardProps {
   call: ToolCall;
   result?: ToolMessage;
   /** Whether a run is in progress: an unanswered call is then being worked on. */
   running: boolean;
+  /** An open interrupt holds this call until a person decides it. */
+  awaitingDecision?: boolean;
 }
 
-export function ToolCallCard({ call, result, running }: ToolCallCardProps) {
-  const status: ToolCallStatus = result ? (result.error ? 'failed' : 'done') : running ? 'running' : 'waiting';
+export function ToolCallCard({ call, result, running, awaitingDecision }: ToolCallCardProps) {
+  const status: ToolCallStatus = result ? (result.error ? 'failed' : 'done') : running ? 'running' : awaitingDecision ? 'approval' : 'waiting';
   return (
     <div className="tool-call" data-testid="tool-call" data-tool-name={call.function.name} data-status={status}>
       <div className="tool-call-header">
@@ -39,6 +41,7 @@ export function ToolCallCard({ call, result, running }: ToolCallCardProps) {
 const STATUS_LABEL: Record<ToolCallStatus, string> = {
   running: 'Running…',
   waiting: 'Waiting',
+  approval: 'Awaiting approval',
   done: 'Done',
   failed: 'Failed',
 };

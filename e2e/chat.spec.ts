@@ -1,40 +1,7 @@
 // The web app end to end: start a chat from the home page, watch it stream, reload and find
 // it restored from the server; the planner's task list and draft live from shared state.
-import { expect, test, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
-
-/** A named screenshot per step, in this test's folder under e2e/artifacts. */
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
-/** Browser warnings and errors: HttpAgent warns about events it has to repair or strip. */
-function collectConsoleProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message: ConsoleMessage) => {
-    if (message.type() === 'warning' || message.type() === 'error') problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
-  });
-  return problems;
-}
-
-/** Controls are disabled until React hydrates; clicking earlier would be lost. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByTestId('composer-input')).toBeEnabled();
-}
-
-async function send(page: Page, text: string) {
-  await page.getByTestId('composer-input').fill(text);
-  await page.getByTestId('send-button').click();
-}
-
-async function waitForIdle(page: Page) {
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
-}
-
-const THREAD_URL = (agent: string) => new RegExp(`/agents/${agent}/[0-9a-f-]{36}$`);
+import { expect, test } from '@playwright/test';
+import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
 test('support: a streamed reply with a tool call, restored after a reload', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);

@@ -9,12 +9,23 @@ import {
   type AgentSubscriber,
   type HttpAgentConfig,
   type Interrupt,
+  type MiddlewareFunction,
   type Message,
   type ResumeEntry,
   type State,
   type Tool,
 } from '@ag-ui/client';
 import { findToolCall, toolResultMessage } from './frontend-tools';
+import {
+  interruptDetails,
+  stageCancel,
+  stageDecision,
+  type InterruptDetails,
+  type InterruptResolution,
+  type ResolveOptions,
+} from './interrupt-resolution';
+
+export type { DecisionKind, InterruptResolution, ResolveOptions } from './interrupt-resolution';
 
 export type AgentStatus = 'idle' | 'running' | 'error';
 
@@ -29,6 +40,24 @@ export interface FrontendTool<Args = any> extends Tool {
   handler: (args: Args, context: { toolCallId: string; signal: AbortSignal }) => unknown | Promise<unknown>;
 }
 
+/**
+ * An open interrupt as the UI needs it: the AG-UI interrupt, its metadata lifted out, the
+ * decision staged for it so far, and the commands that stage one. A batch is submitted as
+ * one resume run once every interrupt in it is validly staged.
+ */
+export interface PendingInterrupt extends Interrupt, InterruptDetails {
+  resolution: InterruptResolution | null;
+  /** Stages approve / reject (with edits, approval data, or the answer); may submit the batch. */
+  resolveInterrupt: (approved: boolean, options?: ResolveOptions) => Promise<void>;
+  /** Stages a cancel: the tool never runs and the turn ends. */
+  cancel: () => Promise<void>;
+  /** Takes the staged decision back (not once it is submitted). */
+  clearResolution: () => void;
+}
+
+/** A decision for resolveInterrupts' callback form: a boolean, approve/reject with options, or a cancel. */
+export type InterruptDecision = boolean | 'cancel' | (ResolveOptions & { approved: boolean });
+
 export interface AgentSnapshot {
   messages: readonly Message[];
   state: State;
@@ -38,8 +67,8 @@ export interface AgentSnapshot {
   streamingMessageId: string | null;
   /** Subagent steps in progress (STEP_STARTED without its STEP_FINISHED). */
   activeSteps: readonly string[];
-  /** Decisions the last run is waiting on (approval UI comes with the full app). */
-  interrupts: readonly Interrupt[];
+  /** Decisions the last run is waiting on, each with its staged resolution. */
+  interrupts: readonly PendingInterrupt[];
   /** The server knows this thread: it had messages when loaded, or a run has started on it. */
   threadExists: boolean;
 }
@@ -55,6 +84,10 @@ export interface AgentStoreOptions {
   initialState?: State;
   /** The last run's failure as the server recorded it: shown until the next run. */
   initialError?: AgentError | null;
+  /** Interrupts still open on the server (first paint); the next run resumes them. */
+  initialInterrupts?: Interrupt[];
+  /** The run those interrupts paused: the resume names it as its parentRunId. */
+  interruptedRunId?: string | null;
   tools?: FrontendTool[];
   /** Follow-up runs answering frontend tools before the store gives up (a loop guard). */
   maxToolRounds?: number;
@@ -77,6 +110,11 @@ export class AgentStore {
   private toolAbort: AbortController | null = null;
   private stopRequested = false;
   private snapshot: AgentSnapshot;
+  /** Staged decisions by interrupt id; cleared whenever a run reports a new set. */
+  private resolutions = new Map<string, InterruptResolution>();
+  private currentRunId: string | null = null;
+  /** The run that ended with the open interrupts; a resume carries it as parentRunId. */
+  private interruptedRunId: string | null;
 
   constructor(options: AgentStoreOptions) {
     this.agentName = options.agent;
@@ -92,6 +130,11 @@ export class AgentStore {
       initialState: options.initialState ?? {},
     };
     this.agent = options.createAgent ? options.createAgent(config) : new HttpAgent(config);
+    // HttpAgent only learns of interrupts from a RUN_FINISHED it saw itself; seeding them
+    // makes the next run after a refresh a resume (it refuses any other run meanwhile).
+    this.agent.pendingInterrupts = [...(options.initialInterrupts ?? [])];
+    this.interruptedRunId = options.interruptedRunId ?? null;
+    this.agent.use(this.withParentRunId);
     this.snapshot = {
       messages: this.agent.messages,
       state: this.agent.state,
@@ -102,6 +145,7 @@ export class AgentStore {
       interrupts: [],
       threadExists: (options.initialMessages?.length ?? 0) > 0,
     };
+    this.snapshot.interrupts = this.pendingInterrupts();
     this.agent.subscribe(this.liveUpdates());
   }
 
@@ -116,18 +160,64 @@ export class AgentStore {
 
   // ─── Commands ────────────────────────────────────────────────────────────────────────
 
-  /** Appends a user message and runs the agent. Ignored while a run is in progress. */
+  /** Appends a user message and runs the agent. Ignored while a run or a decision is pending. */
   async sendMessage(text: string): Promise<void> {
     const content = text.trim();
-    if (!content || this.snapshot.status === 'running') return;
+    if (!content || this.snapshot.status === 'running' || this.agent.pendingInterrupts.length > 0) return;
     this.agent.addMessage({ id: randomUUID(), role: 'user', content });
     await this.run();
   }
 
-  /** Answers open interrupts (the approval UI builds on this). */
+  /** Answers open interrupts with raw resume entries (the staged API below builds on this). */
   async resume(entries: ResumeEntry[]): Promise<void> {
     if (this.snapshot.status === 'running') return;
     await this.run(entries);
+  }
+
+  /** Stages a decision for one interrupt; the batch submits once every one is validly staged. */
+  async resolveInterrupt(interruptId: string, approved: boolean, options?: ResolveOptions): Promise<void> {
+    const interrupt = this.openInterrupt(interruptId);
+    if (!interrupt || this.snapshot.status === 'running') return;
+    this.stage([stageDecision(interrupt, approved, options)]);
+    await this.submitWhenDecided();
+  }
+
+  async cancelInterrupt(interruptId: string): Promise<void> {
+    const interrupt = this.openInterrupt(interruptId);
+    if (!interrupt || this.snapshot.status === 'running') return;
+    this.stage([stageCancel(interrupt)]);
+    await this.submitWhenDecided();
+  }
+
+  clearResolution(interruptId: string): void {
+    if (this.snapshot.status === 'running' || !this.resolutions.delete(interruptId)) return;
+    this.publish({ interrupts: this.pendingInterrupts() });
+  }
+
+  /** Decides every open interrupt at once: the same answer for all, or one per interrupt. */
+  async resolveInterrupts(decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)): Promise<void> {
+    if (this.snapshot.status === 'running') return;
+    const staged = this.snapshot.interrupts.map((interrupt) => {
+      const decision = typeof decide === 'function' ? decide(interrupt) : decide;
+      if (decision === 'cancel') return stageCancel(interrupt);
+      if (typeof decision === 'boolean') return stageDecision(interrupt, decision);
+      const { approved, ...options } = decision;
+      return stageDecision(interrupt, approved, options);
+    });
+    this.stage(staged);
+    await this.submitWhenDecided();
+  }
+
+  async cancelInterrupts(): Promise<void> {
+    if (this.snapshot.status === 'running') return;
+    this.stage(this.agent.pendingInterrupts.map(stageCancel));
+    await this.submitWhenDecided();
+  }
+
+  /** Sends the staged batch again, e.g. after a network failure or a refused resume. */
+  async retryInterrupts(): Promise<void> {
+    if (this.snapshot.status === 'running') return;
+    await this.submitWhenDecided();
   }
 
   /**
@@ -189,13 +279,17 @@ export class AgentStore {
         onRunFinishedEvent: (params) => {
           // HttpAgent hands over the outcome here, not in runAgent's result: the producer's
           // pendingToolCallIds (or the calls this run left unanswered), or the interrupts.
+          // (It updates its own pendingInterrupts after every subscriber has seen the event.)
           if (params.outcome === 'success') pending = params.pendingToolCallIds;
-          this.publish({ interrupts: params.outcome === 'interrupt' ? params.interrupts : [] });
+          if (params.outcome === 'interrupt') this.interruptedRunId = this.currentRunId;
+          this.resolutions.clear();
+          this.publish({ interrupts: this.pendingInterrupts(params.outcome === 'interrupt' ? params.interrupts : []) });
         },
         onRunErrorEvent: ({ event }) => {
           // HttpAgent turns our own abort into a synthetic RUN_ERROR {code: 'abort'}: a stop
           // the user asked for is not a failure.
           if (this.stopRequested && event.code === 'abort') return;
+          if (resume && event.code && THREAD_MOVED_ON.has(event.code)) this.forgetInterrupts();
           this.publish({ error: { message: event.message, ...(event.code ? { code: event.code } : {}) } });
         },
       },
@@ -228,6 +322,55 @@ export class AgentStore {
     }
   }
 
+  // ─── Interrupts ──────────────────────────────────────────────────────────────────────
+
+  private openInterrupt(interruptId: string): Interrupt | undefined {
+    return this.agent.pendingInterrupts.find((interrupt) => interrupt.id === interruptId);
+  }
+
+  private stage(resolutions: InterruptResolution[]): void {
+    for (const resolution of resolutions) this.resolutions.set(resolution.entry.interruptId, resolution);
+    this.publish({ interrupts: this.pendingInterrupts() });
+  }
+
+  /** One resume run for the whole batch, once every open interrupt has a valid decision. */
+  private async submitWhenDecided(): Promise<void> {
+    const open = this.agent.pendingInterrupts;
+    const staged = open.map((interrupt) => this.resolutions.get(interrupt.id));
+    if (open.length === 0 || staged.some((resolution) => !resolution || resolution.problems.length > 0)) return;
+    await this.run(staged.map((resolution) => resolution!.entry));
+  }
+
+  /**
+   * The server decided these without us (expiry, another tab, the CLI): HttpAgent would
+   * refuse every later run over them, so they are dropped here; a reload shows the outcome.
+   */
+  private forgetInterrupts(): void {
+    this.agent.pendingInterrupts = [];
+    this.resolutions.clear();
+    this.publish({ interrupts: [] });
+  }
+
+  private pendingInterrupts(open: readonly Interrupt[] = this.agent.pendingInterrupts): PendingInterrupt[] {
+    return open.map((interrupt) => {
+      const details = interruptDetails(interrupt);
+      return {
+        ...interrupt,
+        ...details,
+        // Named only when a subagent raised it: the chat's own agent goes without saying.
+        agent: details.agent === this.agentName ? undefined : details.agent,
+        resolution: this.resolutions.get(interrupt.id) ?? null,
+        resolveInterrupt: (approved, options) => this.resolveInterrupt(interrupt.id, approved, options),
+        cancel: () => this.cancelInterrupt(interrupt.id),
+        clearResolution: () => this.clearResolution(interrupt.id),
+      };
+    });
+  }
+
+  /** SPEC §5: a resume names the interrupted run as its parent; HttpAgent has no parameter for it. */
+  private withParentRunId: MiddlewareFunction = (input, next) =>
+    next.run(input.resume?.length && this.interruptedRunId ? { ...input, parentRunId: this.interruptedRunId } : input);
+
   private flushUnsentState(): void {
     if (!this.unsentState) return;
     // HttpAgent sends agent.state as RunAgentInput.state; the server's snapshot then confirms it.
@@ -254,7 +397,8 @@ export class AgentStore {
       // append what it lacked, so a turn made in another tab or over another wire would land
       // after this tab's newest message; taking the snapshot as it is keeps every tab alike.
       onMessagesSnapshotEvent: ({ event }) => ({ messages: event.messages }),
-      onRunStartedEvent: () => {
+      onRunStartedEvent: ({ event }) => {
+        this.currentRunId = event.runId;
         if (!this.snapshot.threadExists) this.publish({ threadExists: true });
       },
       onTextMessageStartEvent: ({ event }) => this.publish({ streamingMessageId: event.messageId }),
@@ -272,6 +416,9 @@ export class AgentStore {
     for (const listener of this.listeners) listener();
   }
 }
+
+/** Resume refusals meaning the server's thread no longer waits on what this tab shows. */
+const THREAD_MOVED_ON = new Set(['interrupt_expired', 'interrupt_already_decided', 'interrupt_unknown']);
 
 /** HttpAgent rejects with `HTTP <status>: <body>` and a parsed `payload` for refused requests. */
 function toAgentError(error: unknown): AgentError {

@@ -2,11 +2,21 @@
 // useAgent: a thin React adapter over AgentStore (agent-store.ts), one AG-UI thread per call.
 // The server component renders the thread's first paint and passes its messages and state
 // here; the hook continues from them, so a refresh shows the same conversation at once.
-import type { Message, State } from '@ag-ui/client';
+import type { Interrupt, Message, State } from '@ag-ui/client';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { AgentStore, type AgentError, type AgentSnapshot, type FrontendTool } from './agent-store';
+import { AgentStore, type AgentError, type AgentSnapshot, type FrontendTool, type InterruptDecision, type PendingInterrupt } from './agent-store';
 
-export type { AgentError, AgentSnapshot, AgentStatus, FrontendTool } from './agent-store';
+export type {
+  AgentError,
+  AgentSnapshot,
+  AgentStatus,
+  DecisionKind,
+  FrontendTool,
+  InterruptDecision,
+  InterruptResolution,
+  PendingInterrupt,
+  ResolveOptions,
+} from './agent-store';
 
 export interface UseAgentOptions {
   agent: string;
@@ -14,6 +24,9 @@ export interface UseAgentOptions {
   initialMessages?: Message[];
   initialState?: State;
   initialError?: AgentError | null;
+  /** Interrupts still open on the server, from the first paint: approvals survive a refresh. */
+  initialInterrupts?: Interrupt[];
+  interruptedRunId?: string | null;
   tools?: FrontendTool[];
   /** Defaults to `/api/agents/${agent}`. */
   url?: string;
@@ -23,13 +36,19 @@ export interface UseAgentResult extends AgentSnapshot {
   sendMessage: (text: string) => Promise<void>;
   setState: (partial: Record<string, unknown>) => void;
   stop: () => void;
+  /** Decides every open interrupt: one answer for all, or one per interrupt. Submits the batch. */
+  resolveInterrupts: (decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)) => Promise<void>;
+  cancelInterrupts: () => Promise<void>;
+  /** Resubmits the staged batch after a failed resume. */
+  retryInterrupts: () => Promise<void>;
 }
 
-export function useAgent({ agent, threadId, initialMessages, initialState, initialError, tools, url }: UseAgentOptions): UseAgentResult {
+export function useAgent(options: UseAgentOptions): UseAgentResult {
+  const { agent, threadId, tools, url } = options;
   // One store per thread. The initial data only seeds it: after mount the store is the truth,
   // and a new server render of the same thread must not rewind what streamed in since.
   const store = useMemo(
-    () => new AgentStore({ agent, threadId, url, initialMessages, initialState, initialError, tools }),
+    () => new AgentStore({ ...options }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [agent, threadId, url],
   );
@@ -50,6 +69,9 @@ export function useAgent({ agent, threadId, initialMessages, initialState, initi
       sendMessage: (text: string) => store.sendMessage(text),
       setState: (partial: Record<string, unknown>) => store.setState(partial),
       stop: () => store.stop(),
+      resolveInterrupts: (decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)) => store.resolveInterrupts(decide),
+      cancelInterrupts: () => store.cancelInterrupts(),
+      retryInterrupts: () => store.retryInterrupts(),
     }),
     [snapshot, store],
   );

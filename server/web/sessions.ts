@@ -3,10 +3,10 @@
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../runtime/events';
-import { emptyView } from '../runtime/reduce';
+import { emptyView, pendingInterrupts } from '../runtime/reduce';
 import { loadView } from '../runtime/views';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
-import { toAgUiMessages } from '../wire/agui/events';
+import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
 
 export interface SessionSummary {
   id: string;
@@ -29,7 +29,13 @@ export type ThreadPage =
       state: Record<string, unknown>;
       status: SessionStatus;
       error: { code: string; message: string } | null;
+      /** Undecided interrupts in the AG-UI 1.0 shape HttpAgent holds, so a refresh can answer them. */
+      interrupts: AgUiInterrupt[];
+      /** The run they paused (the resume's parentRunId). */
+      interruptedRunId: string | null;
     };
+
+export type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
 
 const TITLE_LENGTH = 60;
 
@@ -59,6 +65,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     return findAgent(session.agent) ? { kind: 'elsewhere', agent: session.agent } : { kind: 'not_found' };
   }
   const view = session ? await loadView(store, threadId, agent.initialState) : emptyView(agent.initialState);
+  const open = pendingInterrupts(view);
   return {
     kind: 'thread',
     exists: session !== null,
@@ -66,6 +73,9 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     state: view.state,
     status: view.status,
     error: view.status === 'error' ? (view.lastRun?.error ?? null) : null,
+    // Strict: the browser's HttpAgent declares protocol 1.0 and warns on the extra seed keys.
+    interrupts: open.map((record) => toAgUiInterrupt(record, true)),
+    interruptedRunId: open[0]?.runId ?? null,
   };
 }
 

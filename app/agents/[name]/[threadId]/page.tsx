@@ -32,6 +32,8 @@ export default async function ThreadPage({ params }: { params: Params }) {
         initialMessages={thread.messages}
         initialState={thread.state}
         initialError={thread.error}
+        initialInterrupts={thread.interrupts}
+        interruptedRunId={thread.interruptedRunId}
       />
     </div>
   );

@@ -1,0 +1,110 @@
+'use client';
+// The controls of a tool approval: Approve (with the approval data, e.g. the refund's note),
+// Edit (a form from the editedArgs schema, then approve the edited call), Reject (with an
+// optional reason for the model), Cancel (end the turn without running the tool).
+import { useState } from 'react';
+import { responsePart } from './hooks/interrupt-resolution';
+import type { PendingInterrupt } from './hooks/useAgent';
+import { SchemaFields, useSchemaForm, type SchemaForm } from './schema-form';
+
+type Mode = 'decide' | 'edit' | 'reject';
+
+export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: PendingInterrupt; disabled: boolean }) {
+  const [mode, setMode] = useState<Mode>('decide');
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<string[]>([]);
+  const editSchema = responsePart(interrupt, 'editedArgs');
+  const payloadSchema = responsePart(interrupt, 'payload');
+  const editForm = useSchemaForm(editSchema ?? {}, interrupt.args);
+  const payloadForm = useSchemaForm(payloadSchema ?? {});
+  const canEdit = Boolean(editSchema) && interrupt.allowedDecisions.includes('edit');
+
+  /** Reads the forms; the store validates against the schemas and shows what is wrong. */
+  function approve(withEdits: boolean) {
+    const edited = withEdits ? editForm.read() : null;
+    const payload = payloadSchema ? payloadForm.read() : null;
+    const formProblems = [...(edited?.problems ?? []), ...(payload?.problems ?? [])];
+    setProblems(formProblems);
+    if (formProblems.length > 0) return;
+    void interrupt.resolveInterrupt(true, {
+      ...(edited ? { editedArgs: edited.value as Record<string, unknown> } : {}),
+      ...(payload ? { payload: payload.value } : {}),
+    });
+  }
+
+  return (
+    <div className="approval-form" data-mode={mode}>
+      {mode === 'edit' && <FormSection title="Arguments" form={editForm} testId="edit-field" disabled={disabled} />}
+      {mode !== 'reject' && payloadSchema && <FormSection title="Details" form={payloadForm} testId="payload-field" disabled={disabled} />}
+      {mode === 'reject' && (
+        <label className="schema-field">
+          <span className="schema-label">
+            Reason <span className="schema-optional">(optional, the agent is told)</span>
+          </span>
+          <input data-testid="reject-reason" value={reason} disabled={disabled} onChange={(event) => setReason(event.target.value)} />
+        </label>
+      )}
+      {problems.length > 0 && <ProblemList problems={problems} />}
+      <div className="approval-actions">
+        {mode === 'decide' && (
+          <>
+            <button type="button" className="button button-primary" data-testid="approve-button" disabled={disabled} onClick={() => approve(false)}>
+              Approve
+            </button>
+            {canEdit && (
+              <button type="button" className="button" data-testid="edit-button" disabled={disabled} onClick={() => setMode('edit')}>
+                Edit
+              </button>
+            )}
+            <button type="button" className="button" data-testid="reject-button" disabled={disabled} onClick={() => setMode('reject')}>
+              Reject
+            </button>
+          </>
+        )}
+        {mode === 'edit' && (
+          <button type="button" className="button button-primary" data-testid="approve-edited-button" disabled={disabled} onClick={() => approve(true)}>
+            Approve with edits
+          </button>
+        )}
+        {mode === 'reject' && (
+          <button
+            type="button"
+            className="button button-danger"
+            data-testid="confirm-reject-button"
+            disabled={disabled}
+            onClick={() => void interrupt.resolveInterrupt(false, { reason: reason.trim() || undefined })}
+          >
+            Reject
+          </button>
+        )}
+        {mode !== 'decide' && (
+          <button type="button" className="button" data-testid="back-button" disabled={disabled} onClick={() => setMode('decide')}>
+            Back
+          </button>
+        )}
+        <button type="button" className="button button-quiet" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
+          Cancel turn
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function FormSection({ title, form, testId, disabled }: { title: string; form: SchemaForm; testId: string; disabled: boolean }) {
+  return (
+    <fieldset className="approval-fieldset">
+      <legend className="tool-call-label">{title}</legend>
+      <SchemaFields form={form} testId={testId} disabled={disabled} />
+    </fieldset>
+  );
+}
+
+export function ProblemList({ problems }: { problems: readonly string[] }) {
+  return (
+    <ul className="approval-problems" role="alert" data-testid="approval-problems">
+      {problems.map((problem) => (
+        <li key={problem}>{problem}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,109 @@
+// A decision on one interrupt, as the person stages it, turned into the AG-UI resume entry
+// the server expects (docs/hitl.md): `{approved, reason?, editedArgs?, payload?}` for a tool
+// approval, the answer itself for requested input. Pure functions; the store keeps the state.
+import { isInterruptExpired, type Interrupt, type ResumeEntry } from '@ag-ui/client';
+import { asSchema, schemaProblems } from './json-schema';
+
+export type DecisionKind = 'approve' | 'reject' | 'edit';
+
+export interface ResolveOptions {
+  /** A full replacement of the tool's arguments (approve only; needs the 'edit' decision). */
+  editedArgs?: Record<string, unknown>;
+  /** Approval data (the tool's approvalSchema), or the answer to an `input_required` interrupt. */
+  payload?: unknown;
+  /** Why it was rejected; the model is told. */
+  reason?: string;
+}
+
+/** What the person decided for one interrupt, staged until the whole batch is decided. */
+export type InterruptResolution =
+  | { kind: 'approve' | 'edit'; options: ResolveOptions; entry: ResumeEntry; problems: string[] }
+  | { kind: 'reject'; options: ResolveOptions; entry: ResumeEntry; problems: string[] }
+  | { kind: 'cancel'; entry: ResumeEntry; problems: string[] };
+
+/** The AG-UI interrupt's seed fields, read from metadata (HttpAgent's 1.0 shape keeps them there). */
+export interface InterruptDetails {
+  toolName: string | undefined;
+  args: unknown;
+  description: string | undefined;
+  allowedDecisions: DecisionKind[];
+  /** The subagent whose tool this is. */
+  agent: string | undefined;
+}
+
+export function interruptDetails(interrupt: Interrupt): InterruptDetails {
+  const metadata = (interrupt.metadata ?? {}) as Record<string, unknown>;
+  const allowed = Array.isArray(metadata.allowedDecisions)
+    ? metadata.allowedDecisions.filter((kind): kind is DecisionKind => kind === 'approve' || kind === 'reject' || kind === 'edit')
+    : ['approve' as const, 'reject' as const];
+  return {
+    toolName: typeof metadata.toolName === 'string' ? metadata.toolName : undefined,
+    args: metadata.args,
+    description: typeof metadata.description === 'string' ? metadata.description : interrupt.message,
+    allowedDecisions: allowed,
+    agent: typeof metadata.agent === 'string' ? metadata.agent : undefined,
+  };
+}
+
+/** True when the interrupt asks for an answer (requestInput) rather than an approval. */
+export function asksForInput(interrupt: Interrupt): boolean {
+  return interrupt.reason === 'input_required';
+}
+
+/** The schema of one part of a tool approval's response (`editedArgs`, `payload`). */
+export function responsePart(interrupt: Interrupt, part: 'editedArgs' | 'payload') {
+  return asSchema(asSchema(interrupt.responseSchema)?.properties?.[part]);
+}
+
+export function stageDecision(interrupt: Interrupt, approved: boolean, options: ResolveOptions = {}): InterruptResolution {
+  const clean = withoutUndefined(options);
+  if (asksForInput(interrupt)) {
+    const problems = approved
+      ? schemaProblems(asSchema(interrupt.responseSchema) ?? {}, clean.payload)
+      : // AG-UI carries only the answer for requested input: a rejection cannot be expressed
+        // (the server would read `{approved: false}` as the answer). Cancel ends the turn instead.
+        ['A question can be answered or cancelled, not rejected.'];
+    return {
+      kind: approved ? 'approve' : 'reject',
+      options: clean,
+      entry: { interruptId: interrupt.id, status: 'resolved', payload: clean.payload },
+      problems: [...expiryProblems(interrupt), ...problems],
+    };
+  }
+  const { allowedDecisions } = interruptDetails(interrupt);
+  const problems = [...expiryProblems(interrupt)];
+  if (clean.editedArgs !== undefined) {
+    if (!approved) problems.push('A rejection cannot carry edited arguments.');
+    else if (!allowedDecisions.includes('edit')) problems.push('This tool does not allow edited arguments.');
+    else problems.push(...schemaProblems(responsePart(interrupt, 'editedArgs') ?? {}, clean.editedArgs).map((p) => `Arguments: ${p}`));
+  }
+  const payloadSchema = responsePart(interrupt, 'payload');
+  if (approved && payloadSchema) problems.push(...schemaProblems(payloadSchema, clean.payload ?? {}).map((p) => `Details: ${p}`));
+  const payload = approved
+    ? { approved: true, ...pick(clean, 'editedArgs'), ...pick(clean, 'payload') }
+    : { approved: false, ...pick(clean, 'reason') };
+  return {
+    kind: approved ? (clean.editedArgs !== undefined ? 'edit' : 'approve') : 'reject',
+    options: clean,
+    entry: { interruptId: interrupt.id, status: 'resolved', payload },
+    problems,
+  };
+}
+
+export function stageCancel(interrupt: Interrupt): InterruptResolution {
+  return { kind: 'cancel', entry: { interruptId: interrupt.id, status: 'cancelled' }, problems: [] };
+}
+
+function expiryProblems(interrupt: Interrupt): string[] {
+  // HttpAgent refuses to send anything but a cancel for an expired interrupt, and the server
+  // has taken its default action by then.
+  return isInterruptExpired(interrupt) ? [`Expired at ${interrupt.expiresAt}; it can only be cancelled.`] : [];
+}
+
+function withoutUndefined(options: ResolveOptions): ResolveOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined && value !== '')) as ResolveOptions;
+}
+
+function pick<K extends keyof ResolveOptions>(options: ResolveOptions, key: K): Partial<ResolveOptions> {
+  return options[key] === undefined ? {} : { [key]: options[key] };
+}

@@ -1,0 +1,130 @@
+// Human in the loop in the web app: approval cards next to their tool calls, restored after a
+// reload, edited and approved with approval data, rejected with a reason, decided as a batch
+// (submitted once, when the last card is decided), and a question answered through a form.
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
+
+/** The cards' buttons are disabled until hydration, like the composer (which is locked here). */
+async function waitForCards(page: Page) {
+  await expect(page.getByTestId('approval-card').first().locator('button').first()).toBeEnabled();
+}
+
+/** Counts the runs the page posts, to show a staged batch does not submit early. */
+function countRuns(page: Page, agent: string) {
+  const runs = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith(`/api/agents/${agent}`)) runs.count++;
+  });
+  return runs;
+}
+
+test('support: edit and approve a refund after a reload, reject a ticket closure with a reason', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+
+  await send(page, 'refund order ord_42 for 19.99');
+  const card = page.getByTestId('approval-card');
+  await expect(card.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');
+  await expect(card).toHaveAttribute('data-tool-name', 'refundOrder');
+  await expect(card.getByTestId('approval-args')).toContainText('"amount": 19.99');
+  await expect(card.getByTestId('approval-expiry')).toBeVisible();
+  await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'approval');
+  await expect(page.getByTestId('composer-input')).toBeDisabled();
+  await expect(page).toHaveURL(THREAD_URL('support'));
+  await snap(page, testInfo, '11-refund-approval');
+
+  // The pending approval is part of the server's first paint, and answerable after it.
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toContain('Refund order ord_42 for 19.99');
+  await page.reload();
+  await waitForCards(page);
+  await expect(card.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');
+  await expect(page.getByTestId('composer-input')).toBeDisabled();
+  await snap(page, testInfo, '12-refund-restored');
+
+  await card.getByTestId('edit-button').click();
+  await expect(card.getByTestId('edit-field-amount')).toHaveValue('19.99');
+  await card.getByTestId('edit-field-amount').fill('5');
+  await card.getByTestId('payload-field-note').fill('Partial refund: item kept');
+  await snap(page, testInfo, '13-refund-edited');
+  await card.getByTestId('approve-edited-button').click();
+
+  const result = page.getByTestId('tool-call').getByTestId('tool-result');
+  await expect(result).toContainText('"amount": 5');
+  await expect(result).toContainText('Partial refund: item kept');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('refundOrder returned');
+  await waitForIdle(page);
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId('composer-input')).toBeEnabled();
+  await snap(page, testInfo, '14-refund-done');
+
+  await send(page, 'close ticket T-7');
+  await expect(card).toHaveAttribute('data-tool-name', 'closeTicket');
+  await expect(card.getByTestId('edit-button')).toHaveCount(0);
+  await card.getByTestId('reject-button').click();
+  await card.getByTestId('reject-reason').fill('The customer is still waiting on a reply');
+  await card.getByTestId('confirm-reject-button').click();
+  await expect(page.getByTestId('message-assistant').last()).toContainText('denied');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('The customer is still waiting on a reply');
+  await waitForIdle(page);
+  await expect(card).toHaveCount(0);
+  await snap(page, testInfo, '15-close-rejected');
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('support: a batch of two is sent once, when its last card is decided', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+  const runs = countRuns(page, 'support');
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+
+  await send(page, 'refund order ord_1 for 5 and close ticket T-2');
+  const cards = page.getByTestId('approval-card');
+  await expect(cards).toHaveCount(2);
+  await waitForIdle(page);
+  await expect(page.getByTestId('interrupt-progress')).toContainText('0 of 2 decided');
+  await expect(cards.nth(0).getByTestId('approval-batch-position')).toHaveText('1 of 2');
+  expect(runs.count).toBe(1);
+
+  await cards.nth(0).getByTestId('approve-button').click();
+  await expect(cards.nth(0)).toHaveAttribute('data-state', 'staged');
+  await expect(page.getByTestId('interrupt-progress')).toContainText('1 of 2 decided');
+  await snap(page, testInfo, '16-batch-one-staged');
+  // Staged, not sent: nothing ran yet.
+  expect(runs.count).toBe(1);
+  await expect(page.getByTestId('tool-result')).toHaveCount(0);
+
+  await cards.nth(1).getByTestId('approve-button').click();
+  await expect(page.getByTestId('tool-result')).toHaveCount(2);
+  await waitForIdle(page);
+  expect(runs.count).toBe(2);
+  await expect(cards).toHaveCount(0);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('closeTicket returned');
+  await snap(page, testInfo, '17-batch-done');
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test('planner: a question is answered through a form generated from its schema', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+  await page.goto('/agents/planner');
+  await waitForHydration(page);
+
+  await send(page, 'ask me for a launch name');
+  const card = page.getByTestId('approval-card');
+  await expect(card).toHaveAttribute('data-reason', 'input_required');
+  await waitForIdle(page);
+  await expect(page.getByTestId('composer-input')).toBeDisabled();
+  await snap(page, testInfo, '18-question');
+
+  await card.getByTestId('answer-field-answer').fill('Project Aurora');
+  await card.getByTestId('answer-button').click();
+  await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('Project Aurora');
+  await waitForIdle(page);
+  await expect(card).toHaveCount(0);
+  await snap(page, testInfo, '19-question-answered');
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});

@@ -1,0 +1,36 @@
+// Shared steps of the e2e specs: screenshots per step, console problems, sending a message.
+import { expect, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
+
+/** A named screenshot per step, in this test's folder under e2e/artifacts. */
+export async function snap(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Browser warnings and errors: HttpAgent warns about events it has to repair or strip. */
+export function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'warning' || message.type() === 'error') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`http ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
+/** Controls are disabled until React hydrates; clicking earlier would be lost. */
+export async function waitForHydration(page: Page) {
+  await expect(page.getByTestId('composer-input')).toBeEnabled();
+}
+
+export async function send(page: Page, text: string) {
+  await page.getByTestId('composer-input').fill(text);
+  await page.getByTestId('send-button').click();
+}
+
+export async function waitForIdle(page: Page) {
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle');
+}
+
+export const THREAD_URL = (agent: string) => new RegExp(`/agents/${agent}/[0-9a-f-]{36}$`);
