@@ -143,6 +143,7 @@ for (const server of backends()) {
           const { events } = await postRun(server.url, 'support', body({ ...paused, otherId: other.interrupts[0]!.id }));
           expect(types(events)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
           expect(events[1]).toMatchObject({ code });
+          if (code === 'payload_invalid' || code === 'edited_args_invalid') expect(events[1]).toMatchObject({ metadata: { interruptId: paused.interrupts[0]!.id } });
           expect(await countRows(server.databaseUrl)).toEqual(before);
         });
       }

@@ -44,7 +44,8 @@ export async function handleAgUiRun(request: Request, agentName: string): Promis
       return sseResponse(
         (async function* () {
           yield { type: EventType.RUN_STARTED, ...context } as BaseEvent;
-          yield { type: EventType.RUN_ERROR, code: error.code, message: error.message } as BaseEvent;
+          // metadata names what was refused (e.g. the interrupt), so a client can point at it.
+          yield { type: EventType.RUN_ERROR, code: error.code, message: error.message, ...(error.details ? { metadata: error.details } : {}) } as BaseEvent;
         })(),
         (event) => encoder.encodeSSE(event),
       );
