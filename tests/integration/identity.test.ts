@@ -62,6 +62,13 @@ for (const { kind } of backends()) {
       expect(tampered.status).toBe(401);
     });
 
+    it('the recovery sweep endpoint (for a cron job) needs a key too', async () => {
+      expect((await fetch(`${server.url}/api/cron/recover`)).status).toBe(401);
+      const swept = await fetch(`${server.url}/api/cron/recover`, { headers: { authorization: 'Bearer key-one' } });
+      expect(swept.status).toBe(200);
+      expect(await swept.json()).toMatchObject({ sessions: expect.any(Number), ms: expect.any(Number) });
+    });
+
     it('the out-of-band API needs a key even with a browser cookie', async () => {
       const cookie = await identityCookie(server.url);
       expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status).toBe(401);

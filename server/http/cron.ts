@@ -1,0 +1,26 @@
+// The recovery sweep as an endpoint, for hosts without a long-lived process (Vercel): a cron
+// job calls it so that expired approvals take their default action and runs orphaned by a
+// crash are carried on even when no client touches their session. Vercel Cron sends
+// `Authorization: Bearer $CRON_SECRET`; an API key from STACKBONE_API_KEYS is accepted too.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { findAgent } from '../agents';
+import { sweep } from '../runtime/recovery';
+import { getStore } from '../store';
+import { configuredApiKeys } from './api-keys';
+import { HttpError, jsonError } from './errors';
+import { presentedApiKey } from './owner';
+
+function same(a: string, b: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+export async function handleRecoverySweep(request: Request): Promise<Response> {
+  const presented = presentedApiKey(request);
+  const accepted = [process.env.CRON_SECRET?.trim(), ...configuredApiKeys()].filter((key): key is string => Boolean(key));
+  if (accepted.length > 0 && !(presented && accepted.some((key) => same(key, presented)))) {
+    return jsonError(new HttpError(401, 'unauthorized', 'Send Authorization: Bearer <CRON_SECRET or an API key>.'));
+  }
+  const started = Date.now();
+  const sessions = await sweep(getStore(), findAgent);
+  return Response.json({ sessions, ms: Date.now() - started });
+}
