@@ -2,9 +2,8 @@
 // useAgent: a thin React adapter over AgentStore (agent-store.ts), one AG-UI thread per call.
 // The server component renders the thread's first paint and passes its messages and state
 // here; the hook continues from them, so a refresh shows the same conversation at once.
-import type { Interrupt, Message, State } from '@ag-ui/client';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { AgentStore, type AgentError, type AgentSnapshot, type FrontendTool, type InterruptDecision, type PendingInterrupt } from './agent-store';
+import { AgentStore, type AgentSnapshot, type AgentStoreOptions, type InterruptDecision, type PendingInterrupt } from './agent-store';
 
 export type {
   AgentError,
@@ -18,19 +17,8 @@ export type {
   ResolveOptions,
 } from './agent-store';
 
-export interface UseAgentOptions {
-  agent: string;
-  threadId: string;
-  initialMessages?: Message[];
-  initialState?: State;
-  initialError?: AgentError | null;
-  /** Interrupts still open on the server, from the first paint: approvals survive a refresh. */
-  initialInterrupts?: Interrupt[];
-  interruptedRunId?: string | null;
-  tools?: FrontendTool[];
-  /** Defaults to `/api/agents/${agent}`. */
-  url?: string;
-}
+/** The store's options, less what only tests and the store itself tune. */
+export type UseAgentOptions = Omit<AgentStoreOptions, 'createAgent' | 'maxToolRounds' | 'headers'>;
 
 export interface UseAgentResult extends AgentSnapshot {
   sendMessage: (text: string) => Promise<void>;
