@@ -1,13 +1,17 @@
 // An EventStore that lives in memory. It backs stateless turns (a session that is thrown
 // away with the request) and the runtime's unit tests; it keeps the same compare-and-set
-// rule as the database stores.
+// rule as the database stores. Its watchers hear its own writes (there is no other process).
 import type { SessionEvent, StoredEvent } from '../runtime/events';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord } from './types';
+import { createWatchHub, storeWatchers } from './session-watch';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type StopRecord } from './types';
 
 export function createMemoryStore(): EventStore & { appendCalls: number } {
   const sessions = new Map<string, SessionRecord>();
   const logs = new Map<string, StoredEvent[]>();
   const interrupts = new Map<string, InterruptRow>();
+  const stops = new Map<string, StopRecord>();
+  const hub = createWatchHub();
+  const watchers = storeWatchers(hub);
   const store = {
     kind: 'memory' as const,
     appendCalls: 0,
@@ -58,6 +62,7 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
           if (row) Object.assign(row, { status: 'decided', decidedAt: new Date() });
         }
       }
+      hub.notify(sessionId);
       return { headSeq: session.headSeq };
     },
     async findInterrupt(id: string) {
@@ -82,7 +87,26 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       session.leaseUntil = until;
       return true;
     },
-    async close() {},
+    async requestStop({ sessionId, runId, frontier = null, by }: { sessionId: string; runId: string; frontier?: string | null; by: StopRecord['by'] }) {
+      let stop = stops.get(runId);
+      if (!stop) {
+        if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
+        stop = { sessionId, runId, frontier, by: { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) }, requestedAt: new Date() };
+        stops.set(runId, stop);
+      }
+      hub.notify(stop.sessionId);
+      return structuredClone(stop);
+    },
+    async findStop(runId: string) {
+      const stop = stops.get(runId);
+      return stop ? structuredClone(stop) : null;
+    },
+    watch(sessionId: string, listener: () => void) {
+      return watchers.watch(sessionId, listener);
+    },
+    async close() {
+      watchers.removeAll();
+    },
   };
   return store;
 }

@@ -4,11 +4,15 @@
 // Claiming first takes the write lock before anything else (the row lock in Postgres, the
 // database lock in SQLite), so a losing writer finds the head moved and writes nothing; the
 // (sessionId, seq) primary key is a second guard.
+// Watchers hear of every append and stop: from this process right after it commits, and on
+// PostgreSQL from other processes through NOTIFY (postgres-listener.ts).
 import type { SessionEvent, StoredEvent } from '../runtime/events';
-import type { Event as EventRow, Interrupt as InterruptDbRow, Session as SessionRow } from '../../generated/prisma-sqlite/client';
+import type { Event as EventRow, Interrupt as InterruptDbRow, RunStop as RunStopRow, Session as SessionRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
 import { openPrismaClient, type StoreClient } from './prisma-client';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SessionStatus } from './types';
+import { createPostgresListener, NOTIFY_SQL } from './postgres-listener';
+import { createWatchHub, sharedWatchHub, storeWatchers } from './session-watch';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SessionStatus, type StopRecord } from './types';
 
 const DEFAULT_LIST_LIMIT = 100;
 
@@ -16,6 +20,12 @@ export function createPrismaStore(databaseUrl: string): EventStore {
   const kind = databaseKind(databaseUrl);
   const connection = lazyClient(databaseUrl);
   const exclusive = kind === 'sqlite' ? sqliteTurns(sqliteFilePath(databaseUrl)) : <T>(work: () => Promise<T>) => work();
+  // SQLite is one process: the stores on one file in it share their watchers, and that is
+  // everyone. Postgres stores each have their own, and hear each other through NOTIFY.
+  const hub = kind === 'sqlite' && sqliteFilePath(databaseUrl) !== ':memory:' ? sharedWatchHub(sqliteFilePath(databaseUrl)) : createWatchHub();
+  const watchers = storeWatchers(hub);
+  // Opened by the first watch(), not here: most processes never watch.
+  const listener = kind === 'postgres' ? createPostgresListener(databaseUrl, hub) : null;
   let closed = false;
 
   function withClient<T>(work: (db: StoreClient) => Promise<T>): Promise<T> {
@@ -23,6 +33,31 @@ export function createPrismaStore(databaseUrl: string): EventStore {
     return exclusive(async () => work(await connection.get())).catch((error: unknown) => {
       throw explain(error);
     });
+  }
+
+  /**
+   * Inside a write's transaction: on Postgres, NOTIFY the session's watchers in every process
+   * when it commits. Returns what to call if the transaction fails after all.
+   */
+  async function notifyOnCommit(tx: TransactionClient, sessionId: string): Promise<() => void> {
+    if (!listener) return noop;
+    const [sent] = await tx.$queryRawUnsafe<{ pid: number }[]>(NOTIFY_SQL, sessionId);
+    // This process calls its own watchers after the commit; the echo of this NOTIFY is skipped.
+    return listener.awaitEcho(Number(sent.pid), sessionId);
+  }
+
+  /** A NOTIFY of its own (a repeated stop changes nothing, but its caller may be waiting on it). */
+  async function notifyAlone(db: StoreClient, sessionId: string): Promise<void> {
+    if (!listener) return;
+    let release = noop;
+    try {
+      await db.$transaction(async (tx) => {
+        release = await notifyOnCommit(tx, sessionId);
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
   return {
@@ -69,11 +104,12 @@ export function createPrismaStore(databaseUrl: string): EventStore {
         return rows.map(toStoredEvent);
       }),
 
-    append: (sessionId, expectedSeq, events, options = {}) =>
-      withClient(async (db) => {
+    append: async (sessionId, expectedSeq, events, options = {}) => {
+      const result = await withClient(async (db) => {
         assertSeq(expectedSeq);
         const headSeq = expectedSeq + events.length;
         const now = new Date();
+        let release = noop;
         try {
           await db.$transaction(async (tx) => {
             const claimed = await tx.session.updateMany({
@@ -85,8 +121,10 @@ export function createPrismaStore(databaseUrl: string): EventStore {
               await tx.event.createMany({ data: events.map((event, i) => toEventRow(sessionId, expectedSeq + 1 + i, event, now)) });
             }
             await projectInterrupts(tx as unknown as StoreClient, sessionId, events, now);
+            release = await notifyOnCommit(tx, sessionId);
           });
         } catch (error) {
+          release();
           if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);
           // A head that "moved" on a session that does not exist is a caller bug, not a race.
           if (ConcurrentAppendError.is(error) && !(await db.session.findUnique({ where: { id: sessionId }, select: { id: true } }))) {
@@ -95,7 +133,10 @@ export function createPrismaStore(databaseUrl: string): EventStore {
           throw error;
         }
         return { headSeq };
-      }),
+      });
+      hub.notify(sessionId);
+      return result;
+    },
 
     findInterrupt: (id) =>
       withClient(async (db) => {
@@ -134,12 +175,78 @@ export function createPrismaStore(databaseUrl: string): EventStore {
         return renewed.count === 1;
       }),
 
+    requestStop: async ({ sessionId, runId, frontier = null, by }) => {
+      const record = await withClient(async (db): Promise<StopRecord> => {
+        const existing = await db.runStop.findUnique({ where: { runId } });
+        if (existing) {
+          await notifyAlone(db, existing.sessionId);
+          return toStopRecord(existing);
+        }
+        let release = noop;
+        try {
+          const created = await db.$transaction(async (tx) => {
+            const row = await tx.runStop.create({
+              data: { runId, sessionId, frontier, by: JSON.stringify(stopBy(by)), createdAt: new Date() },
+            });
+            release = await notifyOnCommit(tx, sessionId);
+            return row;
+          });
+          return toStopRecord(created);
+        } catch (error) {
+          release();
+          if (isForeignKeyViolation(error)) throw new Error(`Session ${sessionId} does not exist (ensureSession first).`, { cause: error });
+          // Another caller stopped the run between our read and insert: theirs is the stop.
+          if (!isUniqueViolation(error)) throw error;
+          const winner = await db.runStop.findUnique({ where: { runId } });
+          if (!winner) throw error;
+          await notifyAlone(db, winner.sessionId);
+          return toStopRecord(winner);
+        }
+      });
+      hub.notify(record.sessionId);
+      return record;
+    },
+
+    findStop: (runId) =>
+      withClient(async (db) => {
+        const row = await db.runStop.findUnique({ where: { runId } });
+        return row ? toStopRecord(row) : null;
+      }),
+
+    watch(sessionId, onChange) {
+      if (closed) return noop;
+      const unsubscribe = watchers.watch(sessionId, onChange);
+      listener?.start();
+      return unsubscribe;
+    },
+
     async close() {
       if (closed) return;
       closed = true;
+      watchers.removeAll();
+      await listener?.close();
       // Let queued work finish before the connection goes.
       await exclusive(async () => connection.close());
     },
+  };
+}
+
+type TransactionClient = Parameters<Parameters<StoreClient['$transaction']>[0]>[0];
+
+const noop = () => {};
+
+/** Only the documented keys of `by`, so what is stored is what the type promises. */
+function stopBy(by: StopRecord['by']): StopRecord['by'] {
+  return { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) };
+}
+
+function toStopRecord(row: RunStopRow): StopRecord {
+  return {
+    sessionId: row.sessionId,
+    runId: row.runId,
+    frontier: row.frontier,
+    by: JSON.parse(row.by) as StopRecord['by'],
+    requestedAt: row.createdAt,
   };
 }
 
@@ -225,6 +332,10 @@ function prismaCode(error: unknown): string | undefined {
 
 function isUniqueViolation(error: unknown): boolean {
   return prismaCode(error) === 'P2002';
+}
+
+function isForeignKeyViolation(error: unknown): boolean {
+  return prismaCode(error) === 'P2003';
 }
 
 /** Turns "table does not exist" into the one thing to do about it. */

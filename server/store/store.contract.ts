@@ -195,6 +195,288 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
       });
     });
   });
+
+  describeStopAndWatchContract(name, makeStore, { sameDatabase: true });
+}
+
+/** How long a watcher may take to hear a change (another process's comes through the database). */
+const WAKE_MS = 2_000;
+/** How long to go on listening for calls that must not come (an echo of NOTIFY takes ~ms). */
+const QUIET_MS = 300;
+
+/**
+ * Stops and watching. With sameDatabase, makeStore's second store sees the first one's data
+ * (another server process, as far as the store can tell); the in-memory store has no such twin.
+ */
+export function describeStopAndWatchContract(name: string, makeStore: () => Promise<EventStore>, options: { sameDatabase: boolean }): void {
+  describe(`EventStore contract: ${name}: stops and watch`, () => {
+    let store: EventStore;
+    let otherInstance: EventStore | undefined;
+
+    beforeAll(async () => {
+      store = await makeStore();
+      if (options.sameDatabase) {
+        otherInstance = await makeStore();
+        // A watcher's first call may be a resync (e.g. when a LISTEN connection comes up);
+        // get those out of the way, so that every call below is about the change it follows.
+        await heardAcross(store, otherInstance);
+        await heardAcross(otherInstance, store);
+      }
+    }, 30_000);
+    afterAll(async () => {
+      await store?.close();
+      await otherInstance?.close();
+    });
+
+    const newSession = () => store.ensureSession({ id: randomUUID(), ownerId: `owner-${randomUUID()}`, agent: 'assistant' });
+
+    describe('requestStop and findStop', () => {
+      it('records the first stop of a run; a repeat returns it unchanged, and the head does not move', async () => {
+        const session = await newSession();
+        await store.append(session.id, 0, steps(2), { status: 'running' });
+        const runId = randomUUID();
+        const before = Date.now();
+
+        const first = await store.requestStop({ sessionId: session.id, runId, frontier: 'cursor-2', by: { source: 'agui', ownerId: session.ownerId } });
+        expect(first).toEqual({ sessionId: session.id, runId, frontier: 'cursor-2', by: { source: 'agui', ownerId: session.ownerId }, requestedAt: expect.any(Date) });
+        expect(first.requestedAt.getTime()).toBeGreaterThanOrEqual(before - 1);
+        expect(first.requestedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1);
+
+        await sleep(5);
+        const again = await store.requestStop({ sessionId: session.id, runId, frontier: 'cursor-9', by: { source: 'cli' } });
+        expect(again).toEqual(first);
+        expect(await store.findStop(runId)).toEqual(first);
+        if (otherInstance) expect(await otherInstance.findStop(runId)).toEqual(first);
+
+        // Not an event: the log and its head are as they were.
+        expect((await store.readEvents(session.id)).map((e) => e.event)).toEqual(steps(2));
+        expect(await store.getSession(session.id)).toMatchObject({ headSeq: 2, status: 'running' });
+      });
+
+      it('keeps a missing frontier as null and only the documented keys of `by`', async () => {
+        const session = await newSession();
+        const runId = randomUUID();
+        const by = { source: 'openai', extra: 'not kept' } as { source: string };
+        const stop = await store.requestStop({ sessionId: session.id, runId, by });
+        expect(stop.frontier).toBeNull();
+        expect(stop.by).toEqual({ source: 'openai' });
+        expect(await store.findStop(runId)).toEqual(stop);
+      });
+
+      it('20 concurrent stops of one run all return the same, first record', async () => {
+        const session = await newSession();
+        const runId = randomUUID();
+        const stores = otherInstance ? [store, otherInstance] : [store];
+        const results = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            stores[i % stores.length].requestStop({ sessionId: session.id, runId, frontier: `frontier-${i}`, by: { source: `caller-${i}` } }),
+          ),
+        );
+        const winner = results[0];
+        expect(winner.frontier).toMatch(/^frontier-\d+$/);
+        expect(winner.by).toEqual({ source: `caller-${winner.frontier!.slice('frontier-'.length)}` });
+        for (const result of results) expect(result).toEqual(winner);
+        expect(await store.findStop(runId)).toEqual(winner);
+      });
+
+      it('findStop answers null for an unknown run; a stop of another run is not it', async () => {
+        const session = await newSession();
+        await store.requestStop({ sessionId: session.id, runId: randomUUID(), by: { source: 'agui' } });
+        expect(await store.findStop(randomUUID())).toBeNull();
+      });
+
+      it('refuses a stop on a session that does not exist, recording nothing', async () => {
+        const runId = randomUUID();
+        await expect(store.requestStop({ sessionId: randomUUID(), runId, by: { source: 'agui' } })).rejects.toThrow(/does not exist|No session/);
+        expect(await store.findStop(runId)).toBeNull();
+      });
+    });
+
+    describe('watch', () => {
+      it('fires after an append and after a stop', async () => {
+        const session = await newSession();
+        const heard = counter();
+        const unsubscribe = store.watch(session.id, heard.listener);
+        try {
+          await store.append(session.id, 0, steps(1));
+          await waitFor(() => heard.calls >= 1, 'a call after append');
+          const afterAppend = heard.calls;
+          await store.append(session.id, 1, [], { status: 'error' }); // no events, still a change
+          await waitFor(() => heard.calls > afterAppend, 'a call after an empty append');
+          const beforeStop = heard.calls;
+          await store.requestStop({ sessionId: session.id, runId: randomUUID(), by: { source: 'agui' } });
+          await waitFor(() => heard.calls > beforeStop, 'a call after requestStop');
+        } finally {
+          unsubscribe();
+        }
+      });
+
+      it("hears this store's own change once, not once per path", async () => {
+        const session = await newSession();
+        const heard = counter();
+        const unsubscribe = store.watch(session.id, heard.listener);
+        try {
+          await store.append(session.id, 0, steps(1));
+          await waitFor(() => heard.calls >= 1, 'a call after append');
+          await sleep(QUIET_MS);
+          expect(heard.calls).toBe(1);
+        } finally {
+          unsubscribe();
+        }
+      });
+
+      it('is not called for other sessions, nor after unsubscribing', async () => {
+        const [watched, other] = [await newSession(), await newSession()];
+        const onOther = counter();
+        const onWatched = counter();
+        const unsubscribed = counter();
+        const stops = [store.watch(other.id, onOther.listener), store.watch(watched.id, onWatched.listener)];
+        const unsubscribe = store.watch(watched.id, unsubscribed.listener);
+        const again = store.watch(watched.id, unsubscribed.listener); // the same function twice: two subscriptions
+        try {
+          await store.append(watched.id, 0, steps(1));
+          await waitFor(() => onWatched.calls >= 1 && unsubscribed.calls >= 2, 'the watchers of the written session');
+          await sleep(QUIET_MS);
+          expect(onOther.calls).toBe(0);
+
+          unsubscribe();
+          unsubscribe(); // idempotent: does not remove the second subscription
+          again();
+          const [watchedBefore, unsubscribedBefore] = [onWatched.calls, unsubscribed.calls];
+          await store.append(watched.id, 1, steps(1));
+          await store.requestStop({ sessionId: watched.id, runId: randomUUID(), by: { source: 'agui' } });
+          await waitFor(() => onWatched.calls >= watchedBefore + 2, 'the remaining watcher');
+          await sleep(QUIET_MS);
+          expect(unsubscribed.calls).toBe(unsubscribedBefore);
+          expect(onOther.calls).toBe(0);
+        } finally {
+          for (const stop of stops) stop();
+        }
+      });
+
+      it('a rejected write wakes nobody', async () => {
+        const session = await newSession();
+        const here = counter();
+        const there = counter();
+        const stops = [store.watch(session.id, here.listener), ...(otherInstance ? [otherInstance.watch(session.id, there.listener)] : [])];
+        try {
+          // The last good write is heard first (on Postgres its NOTIFY reaches the other instance a little later).
+          await store.append(session.id, 0, steps(1));
+          await waitFor(() => here.calls >= 1 && (!otherInstance || there.calls >= 1), 'the good write');
+          await sleep(QUIET_MS);
+          here.calls = there.calls = 0;
+          await expect(store.append(session.id, 0, steps(1, 'stale'))).rejects.toBeInstanceOf(ConcurrentAppendError);
+          await expect(store.append(randomUUID(), 0, steps(1))).rejects.toThrow();
+          await sleep(QUIET_MS);
+          expect([here.calls, there.calls]).toEqual([0, 0]);
+        } finally {
+          for (const stop of stops) stop();
+        }
+      });
+
+      it('a watcher that throws does not fail the write nor silence the others', async () => {
+        const session = await newSession();
+        const heard = counter();
+        const errors = console.error;
+        console.error = () => {};
+        const stops = [
+          store.watch(session.id, () => {
+            throw new Error('bad listener');
+          }),
+          store.watch(session.id, heard.listener),
+        ];
+        try {
+          await expect(store.append(session.id, 0, steps(1))).resolves.toEqual({ headSeq: 1 });
+          await waitFor(() => heard.calls >= 1, 'the good watcher');
+        } finally {
+          for (const stop of stops) stop();
+          console.error = errors;
+        }
+      });
+
+      if (options.sameDatabase) {
+        it('a change through another instance (another server process) wakes this one within 2 s', async () => {
+          const other = otherInstance!;
+          const session = await newSession();
+          const heard = counter();
+          const unsubscribe = store.watch(session.id, heard.listener);
+          try {
+            const started = Date.now();
+            await other.append(session.id, 0, steps(1));
+            await waitFor(() => heard.calls >= 1, 'a wake-up from the other instance', WAKE_MS);
+            expect(Date.now() - started).toBeLessThan(WAKE_MS);
+
+            const beforeStop = heard.calls;
+            await other.requestStop({ sessionId: session.id, runId: randomUUID(), by: { source: 'agui' } });
+            await waitFor(() => heard.calls > beforeStop, 'a wake-up for the stop', WAKE_MS);
+          } finally {
+            unsubscribe();
+          }
+        });
+
+        it('the other direction too, and only for the watched session', async () => {
+          const [watched, other] = [await newSession(), await newSession()];
+          const onWatched = counter();
+          const onOther = counter();
+          const stops = [otherInstance!.watch(watched.id, onWatched.listener), otherInstance!.watch(other.id, onOther.listener)];
+          try {
+            await store.append(watched.id, 0, steps(1));
+            await waitFor(() => onWatched.calls >= 1, 'a wake-up on the other instance', WAKE_MS);
+            await sleep(QUIET_MS);
+            expect(onOther.calls).toBe(0);
+          } finally {
+            for (const stop of stops) stop();
+          }
+        });
+      }
+
+      it('after close, a store calls its watchers no more', async () => {
+        const closing = await makeStore();
+        const writer = options.sameDatabase ? store : closing;
+        const session = await writer.ensureSession({ id: randomUUID(), ownerId: 'owner', agent: 'assistant' });
+        const heard = counter();
+        closing.watch(session.id, heard.listener);
+        await closing.close();
+        if (options.sameDatabase) {
+          await store.append(session.id, 0, steps(1));
+          await sleep(QUIET_MS);
+          expect(heard.calls).toBe(0);
+        }
+        expect(typeof closing.watch(session.id, heard.listener)).toBe('function');
+      });
+    });
+  });
+}
+
+/** Waits until `watcher` hears a write made through `writer`: after this its calls follow changes. */
+async function heardAcross(watcher: EventStore, writer: EventStore) {
+  const session = await writer.ensureSession({ id: randomUUID(), ownerId: `owner-${randomUUID()}`, agent: 'assistant' });
+  const heard = counter();
+  const unsubscribe = watcher.watch(session.id, heard.listener);
+  try {
+    await writer.append(session.id, 0, steps(1));
+    await waitFor(() => heard.calls >= 1, 'the warm-up wake-up', 20_000);
+  } finally {
+    unsubscribe();
+  }
+}
+
+function counter() {
+  const state = {
+    calls: 0,
+    listener: () => {
+      state.calls++;
+    },
+  };
+  return state;
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = WAKE_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    await sleep(10);
+  }
 }
 
 function steps(count: number, label = 'step'): SessionEvent[] {

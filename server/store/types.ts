@@ -39,6 +39,17 @@ export interface AppendOptions {
   title?: string;
 }
 
+/** A user's request to stop a run: kept beside the log, never in it (the head does not move). */
+export interface StopRecord {
+  sessionId: string;
+  runId: string;
+  /** The cursor of the last event the client had rendered when it asked, if it said. */
+  frontier: string | null;
+  /** Who asked: the wire or surface (`source`) and, when known, the owner it spoke for. */
+  by: { source: string; ownerId?: string };
+  requestedAt: Date;
+}
+
 export interface EventStore {
   readonly kind: 'sqlite' | 'postgres' | 'memory';
   /** Creates the session, or returns the existing one with that id (whoever owns it). */
@@ -63,6 +74,21 @@ export interface EventStore {
   listRecoverable(now: Date, options?: { limit?: number }): Promise<string[]>;
   /** Extends the lease of a run that still holds the session at expectedSeq; false if it no longer does. */
   renewLease(sessionId: string, expectedSeq: number, until: Date): Promise<boolean>;
+  /**
+   * Records a stop for a run. Idempotent: the first stop of a run wins; a repeat returns that
+   * first record unchanged. Durable and seen by every process on the database, but not an
+   * event: the session's head does not move. The session must exist.
+   */
+  requestStop(input: { sessionId: string; runId: string; frontier?: string | null; by: { source: string; ownerId?: string } }): Promise<StopRecord>;
+  /** The stop recorded for a run, or null. */
+  findStop(runId: string): Promise<StopRecord | null>;
+  /**
+   * Calls `listener` soon after the session may have changed — an append or a stop, made by
+   * this process or by any other process on the same database. Returns the unsubscribe function.
+   * A listener may be called spuriously; it re-reads what it needs.
+   */
+  watch(sessionId: string, listener: () => void): () => void;
+  /** Closes the connections (the LISTEN one too); the store's watchers are called no more. */
   close(): Promise<void>;
 }
 
