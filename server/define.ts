@@ -3,6 +3,7 @@
 import type { LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { JSONSchema7 } from 'ai';
+import { parseDuration } from './runtime/duration';
 import type { JsonObject } from './runtime/events';
 
 /** What a tool call needs before it may run. */
@@ -52,6 +53,14 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   statelessApproval?: 'run' | 'deny';
   /** Model steps per run before the runtime stops the loop. */
   maxSteps?: number;
+  /**
+   * How long one tool call may run before its signal aborts ('timeout') and it is reported
+   * as timed out: '30s', '2m' or milliseconds. Default: STACKBONE_TOOL_TIMEOUT_MS, else 2 minutes
+   * (docs/hitl.md, Timeouts). Built-in tools use this too.
+   */
+  toolTimeout?: string | number;
+  /** A different timeout for some of the agent's tools. */
+  toolTimeouts?: Partial<Record<keyof TOOLS & string, string | number>>;
 }
 
 export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pick<DeepAgentConfig<TOOLS>, 'name' | 'model' | 'instructions'>> {
@@ -64,6 +73,8 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   subagents: DeepAgent[];
   statelessApproval: 'run' | 'deny';
   maxSteps: number;
+  toolTimeout?: string | number;
+  toolTimeouts: Partial<Record<string, string | number>>;
 }
 
 const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -76,6 +87,12 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
   for (const toolName of Object.keys(config.toolApproval ?? {})) {
     if (!(toolName in tools)) throw new Error(`Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools.`);
   }
+  const toolTimeouts: Partial<Record<string, string | number>> = config.toolTimeouts ?? {};
+  for (const [toolName, timeout] of Object.entries(toolTimeouts)) {
+    if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolTimeouts names "${toolName}", which is not one of its tools.`);
+    checkDuration(config.name, `toolTimeouts.${toolName}`, timeout);
+  }
+  checkDuration(config.name, 'toolTimeout', config.toolTimeout);
   return {
     kind: 'deep-agent',
     name: config.name,
@@ -89,5 +106,17 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     subagents: config.subagents ?? [],
     statelessApproval: config.statelessApproval ?? 'run',
     maxSteps: config.maxSteps ?? 12,
+    ...(config.toolTimeout !== undefined ? { toolTimeout: config.toolTimeout } : {}),
+    toolTimeouts,
   };
+}
+
+/** A bad duration fails when the agent is defined, not in the middle of someone's run. */
+function checkDuration(agent: string, option: string, value: string | number | undefined) {
+  if (value === undefined) return;
+  try {
+    parseDuration(value, option);
+  } catch (error) {
+    throw new Error(`Agent "${agent}": ${(error as Error).message}`);
+  }
 }

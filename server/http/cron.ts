@@ -14,13 +14,19 @@ function same(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 }
 
-export async function handleRecoverySweep(request: Request): Promise<Response> {
+/**
+ * Responds once the recovered runs are started, not finished (one may run for minutes).
+ * `keepAlive` receives the promise of their end, for a host that would otherwise freeze the
+ * function after the response (Next's `after`, Vercel's `waitUntil`).
+ */
+export async function handleRecoverySweep(request: Request, keepAlive?: (promise: Promise<unknown>) => void): Promise<Response> {
   const presented = presentedApiKey(request);
   const accepted = [process.env.CRON_SECRET?.trim(), ...configuredApiKeys()].filter((key): key is string => Boolean(key));
   if (accepted.length > 0 && !(presented && accepted.some((key) => same(key, presented)))) {
     return jsonError(new HttpError(401, 'unauthorized', 'Send Authorization: Bearer <CRON_SECRET or an API key>.'));
   }
-  const started = Date.now();
-  const sessions = await sweep(getStore(), findAgent);
-  return Response.json({ sessions, ms: Date.now() - started });
+  const startedAt = Date.now();
+  const result = await sweep(getStore(), findAgent);
+  keepAlive?.(result.done);
+  return Response.json({ sessions: result.sessions, started: result.started, ms: Date.now() - startedAt });
 }

@@ -5,6 +5,7 @@ import { asSchema, type Tool } from 'ai';
 import { z } from 'zod';
 import type { ApprovalPolicy, DeepAgent, ToolApprovalOptions } from '../define';
 import type { Decision, DecisionActor, DecisionKind, InterruptRecord, JsonObject, ToolCall } from './events';
+import { parseDuration } from './duration';
 import { RunRejectedError } from './errors';
 import type { SessionView } from './reduce';
 import { pendingInterrupts } from './reduce';
@@ -28,7 +29,7 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
     allowEdit: spec.allowEdit ?? false,
     approvalSchema: spec.approvalSchema,
     describe: spec.describe,
-    ttlMs: spec.ttl === undefined ? undefined : parseTtl(spec.ttl),
+    ttlMs: spec.ttl === undefined ? undefined : parseDuration(spec.ttl, 'ttl'),
     onExpire: spec.onExpire ?? 'deny',
   };
 }
@@ -37,16 +38,6 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
 export function policyFor(agent: DeepAgent, call: ToolCall, sessionId?: string): ApprovalPolicy {
   const { policy } = approvalOptions(agent, call.name);
   return typeof policy === 'function' ? policy(call.input, { agent: agent.name, sessionId }) : policy;
-}
-
-const TTL = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)$/;
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
-export function parseTtl(ttl: string | number): number {
-  if (typeof ttl === 'number') return ttl;
-  const match = TTL.exec(ttl.trim());
-  if (!match) throw new Error(`Invalid ttl "${ttl}": use e.g. '30s', '15m', '24h', '7d' or milliseconds.`);
-  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
 
 function inputJsonSchema(definition: Tool): JsonObject {

@@ -192,7 +192,7 @@ describe('resume', () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99', makeAgent(undefined, '30ms'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_expired' });
-    await recoverSession(store, () => agent, 's1');
+    await (await recoverSession(store, () => agent, 's1'))?.done;
     const after = await view(store, agent);
     expect(after.interrupts[interrupts[0]!.id]!.decision).toMatchObject({ status: 'denied', expired: true, by: { source: 'expiry' } });
     expect(after.status).toBe('idle');
@@ -238,7 +238,7 @@ describe('recovery', () => {
       { type: 'tool_started', toolCallId: interrupts[0]!.toolCallId, toolName: 'refundOrder', attempt: 1 },
     ], { status: 'running', leaseUntil: new Date(Date.now() - 1) });
     expect(await store.listRecoverable(new Date())).toEqual(['s1']);
-    await recoverSession(store, () => agent, 's1');
+    await (await recoverSession(store, () => agent, 's1'))?.done;
     expect(ledger).toEqual([expect.objectContaining({ toolCallId: interrupts[0]!.toolCallId, attempt: 2 })]);
     expect((await view(store, agent)).status).toBe('idle');
   });

@@ -7,6 +7,7 @@ import { runWithHandlerContext, type HandlerContext } from './context';
 import type { JsonObject, ToolCall } from './events';
 import { errorMessage } from './errors';
 import { InputRequired, runWithInputAnswers } from './request-input';
+import { stopGraceMs } from './tool-limits';
 
 /** A tool the client runs (AG-UI `RunAgentInput.tools`, OpenAI/Anthropic request tools). */
 export interface ClientTool {
@@ -47,9 +48,13 @@ export function modelTools(agent: DeepAgent, clientTools: ClientTool[]): ToolSet
   return tools;
 }
 
+/** Why a call was cut off: the run was stopped, or the call ran past its timeout. */
+export type ToolAbort = 'stopped' | 'timeout';
+
 export type ToolOutcome =
   | { ok: true; output: unknown; content: string; state: JsonObject }
-  | { ok: false; error: string; content: string; state: JsonObject }
+  /** `abort` is set when the call was cut off rather than failing by itself. */
+  | { ok: false; error: string; content: string; state: JsonObject; abort?: ToolAbort }
   /** The tool called requestInput() for an answer it does not have yet. */
   | { ok: false; inputRequired: { message: string; responseSchema: JsonObject }; content: string; state: JsonObject };
 
@@ -64,6 +69,11 @@ export async function validateToolInput(definition: Tool, input: unknown): Promi
 /**
  * Runs one backend tool call inside its handler context. Never throws: a failing tool
  * becomes an error result the model can read. The returned state is the tool's draft.
+ *
+ * The call has its own signal (handlerContext().signal and the SDK's abortSignal): it aborts
+ * with reason 'timeout' after `timeoutMs`, or 'stopped' when the run's signal aborts. Either
+ * way the tool then has stopGraceMs() to settle; a result it returns in that time stands,
+ * since its side effects are done (docs/hitl.md, Timeouts).
  */
 export async function executeTool(options: {
   definition: Tool;
@@ -73,39 +83,88 @@ export async function executeTool(options: {
   history: ModelMessage[];
   /** Answers to the tool's earlier requestInput() calls, in order. */
   inputAnswers?: unknown[];
+  /** Cut the call off after this long (see toolTimeoutMs); no timeout when omitted. */
+  timeoutMs?: number;
 }): Promise<ToolOutcome> {
   const { definition, call, context } = options;
   const draft = deepClone(options.state) as JsonObject;
-  const fail = (error: string): ToolOutcome => ({ ok: false, error, content: error, state: options.state });
+  const fail = (error: string, abort?: ToolAbort): ToolOutcome => ({ ok: false, error, content: error, state: options.state, ...(abort ? { abort } : {}) });
+  const cutOff = (abort: ToolAbort) =>
+    fail(abort === 'timeout' ? `Tool "${call.name}" timed out after ${seconds(options.timeoutMs ?? 0)}s.` : 'The run was stopped before the tool finished.', abort);
   if (!definition.execute) return fail(`Tool "${call.name}" has no execute function.`);
   const input = await validateToolInput(definition, call.input);
   if (!input.ok) return fail(`Invalid input for ${call.name}: ${input.error}`);
+  // A stopped run starts no new side effects.
+  if (context.signal.aborted) return cutOff('stopped');
+
+  const controller = new AbortController();
+  const handler: HandlerContext = {
+    ...context,
+    signal: controller.signal,
+    event: { toolCallId: call.id, toolName: call.name, input: input.value, payload: context.payload },
+    state: draft,
+  };
+  const work = runWithHandlerContext(handler, () => runWithInputAnswers(options.inputAnswers ?? [], async () => {
+    const result = definition.execute!(input.value as never, {
+      toolCallId: call.id,
+      messages: options.history,
+      abortSignal: controller.signal,
+    } as never);
+    // A tool may stream preliminary outputs (an async iterable); the last one is its result.
+    if (result && typeof result === 'object' && Symbol.asyncIterator in (result as object)) {
+      let last: unknown;
+      for await (const chunk of result as AsyncIterable<unknown>) last = chunk;
+      return last;
+    }
+    return await result;
+  }));
+  const ending = await withinLimits(work, controller, context.signal, options.timeoutMs);
+  if (ending.status === 'fulfilled') return { ok: true, output: ending.value, content: stringifyOutput(ending.value), state: draft };
+  if (ending.status === 'cut') return cutOff(ending.abort);
+  if (ending.reason instanceof InputRequired) return { ok: false, inputRequired: ending.reason.request, content: ending.reason.message, state: options.state };
+  return fail(errorMessage(ending.reason));
+}
+
+/** setTimeout fires at once past this (2^31 - 1 ms, about 24.8 days), so longer waits are capped. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+type Ending<T> = PromiseFulfilledResult<T> | PromiseRejectedResult | { status: 'cut'; abort: ToolAbort };
+
+/**
+ * Waits for `work`, but no longer than its timeout or the run's stop plus the grace period.
+ * A call that resolves within the grace keeps its value; one that rejects then (an AbortError,
+ * most likely) or does not settle at all is 'cut', and whatever it does later is ignored (its
+ * rejection is handled here, never unhandled).
+ */
+async function withinLimits<T>(work: Promise<T>, controller: AbortController, runSignal: AbortSignal, timeoutMs: number | undefined): Promise<Ending<T>> {
+  const settled = work.then(
+    (value): PromiseFulfilledResult<T> => ({ status: 'fulfilled', value }),
+    (reason: unknown): PromiseRejectedResult => ({ status: 'rejected', reason }),
+  );
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const wait = (ms: number) => new Promise<void>((resolve) => timers.push(setTimeout(resolve, Math.min(ms, MAX_TIMER_MS))));
+  let onStop = () => {};
+  const cut = new Promise<ToolAbort>((resolve) => {
+    if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) void wait(timeoutMs).then(() => resolve('timeout'));
+    onStop = () => resolve('stopped');
+    runSignal.addEventListener('abort', onStop, { once: true });
+  });
   try {
-    const handler: HandlerContext = {
-      ...context,
-      event: { toolCallId: call.id, toolName: call.name, input: input.value, payload: context.payload },
-      state: draft,
-    };
-    const output = await runWithHandlerContext(handler, () => runWithInputAnswers(options.inputAnswers ?? [], async () => {
-      const result = definition.execute!(input.value as never, {
-        toolCallId: call.id,
-        messages: options.history,
-        abortSignal: context.signal,
-      } as never);
-      // A tool may stream preliminary outputs (an async iterable); the last one is its result.
-      if (result && typeof result === 'object' && Symbol.asyncIterator in (result as object)) {
-        let last: unknown;
-        for await (const chunk of result as AsyncIterable<unknown>) last = chunk;
-        return last;
-      }
-      return await result;
-    }));
-    if (context.signal.aborted) return fail('The run was stopped before the tool finished.');
-    return { ok: true, output, content: stringifyOutput(output), state: draft };
-  } catch (error) {
-    if (error instanceof InputRequired) return { ok: false, inputRequired: error.request, content: error.message, state: options.state };
-    return fail(context.signal.aborted ? 'The run was stopped before the tool finished.' : errorMessage(error));
+    const first = await Promise.race([settled, cut]);
+    if (typeof first === 'object') return first;
+    controller.abort(first);
+    const last = await Promise.race([settled, wait(stopGraceMs()).then(() => undefined)]);
+    return last?.status === 'fulfilled' ? last : { status: 'cut', abort: first };
+  } finally {
+    // Nothing of a finished call may keep the process alive or hold on to the run's signal.
+    for (const timer of timers) clearTimeout(timer);
+    runSignal.removeEventListener('abort', onStop);
   }
+}
+
+/** 120000 → "120", 1500 → "1.5", 50 → "0.05". */
+function seconds(ms: number): string {
+  return String(Number((ms / 1000).toFixed(3)));
 }
 
 export function stringifyOutput(output: unknown): string {

@@ -1,8 +1,11 @@
+import { after } from 'next/server';
 import { handleRecoverySweep } from '@/server/http/cron';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
+export const maxDuration = 300;
 
 export async function GET(request: Request) {
-  return handleRecoverySweep(request);
+  // The sweep answers once recovered runs have started; after() keeps them going on Vercel.
+  return handleRecoverySweep(request, after);
 }
