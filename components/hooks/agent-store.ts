@@ -100,6 +100,8 @@ type Listener = () => void;
 export class AgentStore {
   readonly agentName: string;
   readonly threadId: string;
+  private readonly url: string;
+  private readonly headers: Record<string, string>;
   private readonly agent: AbstractAgent;
   private readonly listeners = new Set<Listener>();
   private readonly maxToolRounds: number;
@@ -121,8 +123,10 @@ export class AgentStore {
     this.threadId = options.threadId;
     this.tools = options.tools ?? [];
     this.maxToolRounds = options.maxToolRounds ?? 8;
+    this.url = options.url ?? `/api/agents/${encodeURIComponent(options.agent)}`;
+    this.headers = options.headers ?? {};
     const config: HttpAgentConfig = {
-      url: options.url ?? `/api/agents/${encodeURIComponent(options.agent)}`,
+      url: this.url,
       headers: options.headers,
       agentId: options.agent,
       threadId: options.threadId,
@@ -229,8 +233,30 @@ export class AgentStore {
     this.publish({ state: this.visibleState() });
   }
 
-  /** Aborts the run in progress; the server records it as cancelled. */
-  stop(): void {
+  /**
+   * Stops the run in progress: a persisted stop (docs/hitl.md, "Stopping a run"), not a
+   * dropped connection — the run outlives its request. The run's own stream then ends
+   * cancelled, with the thread as the server kept it. If the stop cannot be sent, the
+   * connection is dropped instead.
+   */
+  async stop(): Promise<void> {
+    if (this.snapshot.status !== 'running') return;
+    this.stopRequested = true;
+    this.toolAbort?.abort();
+    try {
+      const response = await fetch(`${this.url}/stop`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...this.headers },
+        body: JSON.stringify({ threadId: this.threadId, runId: this.currentRunId }),
+      });
+      if (!response.ok) throw new Error(`stop: HTTP ${response.status}`);
+    } catch {
+      this.agent.abortRun();
+    }
+  }
+
+  /** Stops listening (the page goes away); the run goes on on the server. */
+  detach(): void {
     if (this.snapshot.status !== 'running') return;
     this.stopRequested = true;
     this.toolAbort?.abort();

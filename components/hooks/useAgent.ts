@@ -47,7 +47,7 @@ export function useAgent(options: UseAgentOptions): UseAgentResult {
 
   // Leaving the page (or switching threads) ends the stream; the server records the run as
   // cancelled rather than leaving it running for nobody.
-  useEffect(() => () => store.stop(), [store]);
+  useEffect(() => () => store.detach(), [store]);
 
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 
@@ -56,7 +56,7 @@ export function useAgent(options: UseAgentOptions): UseAgentResult {
       ...snapshot,
       sendMessage: (text: string) => store.sendMessage(text),
       setState: (partial: Record<string, unknown>) => store.setState(partial),
-      stop: () => store.stop(),
+      stop: () => void store.stop(),
       resolveInterrupts: (decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)) => store.resolveInterrupts(decide),
       cancelInterrupts: () => store.cancelInterrupts(),
       retryInterrupts: () => store.retryInterrupts(),

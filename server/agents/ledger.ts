@@ -61,6 +61,27 @@ const expiringEffect = tool({
   execute: async ({ key }) => recordEffect.execute!({ key, sleepMs: 0 }, undefined as never),
 });
 
+// Runs freely: records an effect and a note in shared state, then takes sleepMs to return,
+// ignoring its signal — a stop while it runs must keep its result (it finishes within grace).
+const noteEffect = tool({
+  description: 'Record a side effect and note it in shared state; takes sleepMs to return.',
+  inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).max(60_000).default(0) }),
+  execute: async ({ key, sleepMs }) => {
+    const { event, attempt, state } = handlerContext();
+    appendFileSync(ledgerFile(), JSON.stringify({ kind: 'effect', toolCallId: event.toolCallId, attempt, key, at: new Date().toISOString() }) + '\n');
+    state.notes = [...((state.notes as string[] | undefined) ?? []), key];
+    if (sleepMs > 0) await new Promise((resolve) => setTimeout(resolve, sleepMs));
+    return { noted: key };
+  },
+});
+
+// Never returns and ignores its signal: only its timeout (1s) ends it.
+const hang = tool({
+  description: 'Hang forever.',
+  inputSchema: z.object({}),
+  execute: (): Promise<string> => new Promise<string>(() => undefined),
+});
+
 // A subagent with the same gated tool, so that tests can pause inside a delegated task.
 const worker = defineDeepAgent({
   name: 'ledger-worker',
@@ -76,7 +97,9 @@ export default defineDeepAgent({
   description: 'Test fixture: records side effects in a ledger after a human approval.',
   model: 'scripted/ledger',
   instructions: 'Record what you are asked to record.',
-  tools: { recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect, expiringEffect },
+  tools: { recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect, expiringEffect, noteEffect, hang },
+  toolTimeouts: { hang: '1s' },
+  initialState: { notes: [] },
   toolApproval: {
     recordEffect: { policy: 'user-approval', describe: (input: { key: string }) => `Record ${input.key}` },
     expiringEffect: { policy: 'user-approval', ttl: '1s' },

@@ -3,10 +3,12 @@ import { HttpError } from './errors';
 
 export const MAX_BODY_BYTES = Number(process.env.STACKBONE_MAX_BODY_BYTES) || 1_000_000;
 
-export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+/** `optional`: an empty body reads as `{}` (an endpoint whose fields are all optional). */
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES, options: { optional?: boolean } = {}): Promise<unknown> {
   const declared = Number(request.headers.get('content-length'));
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readLimited(request, maxBytes);
+  if (!text.trim() && options.optional) return {};
   if (!text.trim()) throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
   try {
     return JSON.parse(text);

@@ -103,6 +103,20 @@ describe('scripted model: the generic call rule', () => {
     expect(r.text).toBe('');
   });
 
+  it('"call a {…}; call b {…}" makes both calls in one step', async () => {
+    const r = await run('call lookupOrder {"orderId":"ord_1"}; call closeTicket {"ticketId":"T-1"}');
+    expect(callsOf(r)).toEqual([
+      { toolName: 'lookupOrder', input: { orderId: 'ord_1' } },
+      { toolName: 'closeTicket', input: { ticketId: 'T-1' } },
+    ]);
+  });
+
+  it('"slowly reply with N tokens" paces its deltas', async () => {
+    const started = Date.now();
+    expect((await run('slowly reply with 5 tokens')).deltas).toHaveLength(5);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+  });
+
   it('calls a frontend tool the same way', async () => {
     const r = await run('call setTheme {"theme":"dark"}');
     expect(callsOf(r)).toEqual([{ toolName: 'setTheme', input: { theme: 'dark' } }]);

@@ -9,7 +9,10 @@
 //   fail after N tokens          → N text tokens, then an `error` part mid-stream
 //   reply with N tokens          → exactly N text deltas "token1 token2 … tokenN"
 //   (or: say N words)
+//   slowly reply with N tokens   → the same, one delta every 50 ms (a turn long enough to
+//                                  refresh, stop or join while it streams)
 //   call <tool> {json}           → one call of that tool with those arguments ({} if absent)
+//   call a {…}; call b {…}       → one step with both calls
 //   a phrase from PHRASES        → the matching tool call(s); "A and B" / "A; B" give one
 //                                  call per clause in the same step when every clause matches
 //   anything else                → a short reply quoting the text and listing what to try
@@ -51,7 +54,8 @@ export interface ScriptedToolCall {
 
 /** What the model decided to do with a prompt; the stream and the generate result render it. */
 export type ScriptedReply =
-  | { kind: 'text'; text: string; failAfterText?: boolean }
+  /** paceMs: a pause before each part, whatever the model's own delay. */
+  | { kind: 'text'; text: string; failAfterText?: boolean; paceMs?: number }
   | { kind: 'tool-calls'; calls: ScriptedToolCall[] }
   | { kind: 'fail' };
 
@@ -123,6 +127,9 @@ function questionFrom(rest: string): string {
 
 // ─── Deciding the reply ─────────────────────────────────────────────────────────────────
 
+/** The pause between parts of a "slowly" reply. */
+const SLOW_PACE_MS = 50;
+
 /** Replies longer than this are refused: "reply with N tokens" is for tests, not for OOM. */
 const MAX_SCRIPTED_TOKENS = 100_000;
 
@@ -141,15 +148,15 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools):
   const failAfter = /^fail\s+after\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
   if (failAfter) return { kind: 'text', text: countedTokens(Number(failAfter[1])), failAfterText: true };
 
-  const counted = /^(?:reply\s+with|say)\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
+  const counted = /^(slowly\s+)?(?:reply\s+with|say)\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
   if (counted) {
-    const n = Number(counted[1]);
+    const n = Number(counted[2]);
     if (n > MAX_SCRIPTED_TOKENS) return { kind: 'text', text: `I can reply with at most ${MAX_SCRIPTED_TOKENS} tokens.` };
-    return { kind: 'text', text: countedTokens(n) };
+    return { kind: 'text', text: countedTokens(n), ...(counted[1] ? { paceMs: SLOW_PACE_MS } : {}) };
   }
 
-  const explicit = /^\s*(?:please\s+)?call\s+([A-Za-z0-9_-]+)\s*([\s\S]*)$/i.exec(text);
-  if (explicit) return explicitCall(explicit[1], explicit[2].trim(), tools);
+  const explicit = explicitCalls(text, tools);
+  if (explicit) return explicit;
 
   const calls = matchClauses(text, tools);
   if (calls) return { kind: 'tool-calls', calls };
@@ -159,6 +166,20 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools):
 
 function countedTokens(n: number): string {
   return Array.from({ length: n }, (_, i) => `token${i + 1}`).join(' ');
+}
+
+const EXPLICIT_CALL = /^\s*(?:please\s+)?call\s+([A-Za-z0-9_-]+)\s*([\s\S]*)$/i;
+
+/** `call a {…}` — or `call a {…}; call b {…}`, one step with a call per clause. */
+function explicitCalls(text: string, tools: OfferedTools): ScriptedReply | undefined {
+  const clauses = text.split(/\s*;\s*(?=(?:please\s+)?call\s)/i);
+  const replies = clauses.map((clause) => EXPLICIT_CALL.exec(clause)).map((match) => match && explicitCall(match[1]!, match[2]!.trim(), tools));
+  if (!replies[0]) return undefined;
+  if (replies.length === 1) return replies[0];
+  // Every clause must be a call; otherwise the first clause's answer explains what is wrong.
+  const failed = replies.find((reply) => !reply || reply.kind !== 'tool-calls');
+  if (failed !== undefined) return failed ?? replies[0];
+  return { kind: 'tool-calls', calls: replies.flatMap((reply) => (reply?.kind === 'tool-calls' ? reply.calls : [])) };
 }
 
 function explicitCall(toolName: string, rawArgs: string, tools: OfferedTools): ScriptedReply {
@@ -473,7 +494,8 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Languag
 
     async doStream(call): Promise<LanguageModelV4StreamResult> {
       const reply = decide(call);
-      return { stream: toReadableStream(streamParts(reply, call.prompt, modelId), delayMs, call.abortSignal) };
+      const pace = reply.kind === 'text' && reply.paceMs ? reply.paceMs : delayMs;
+      return { stream: toReadableStream(streamParts(reply, call.prompt, modelId), pace, call.abortSignal) };
     },
   };
 }

@@ -8,7 +8,7 @@ export interface HandlerContext {
   /** 1 on the first try; higher when the runtime carries out the call again after a crash. */
   attempt: number;
   session: { id: string; agent: string; ownerId: string; durable: boolean };
-  /** Aborts when the run is stopped or the client goes away. */
+  /** Aborts when the run is stopped (reason 'stopped') or the call times out (reason 'timeout'); a client going away never aborts it (docs/hitl.md). */
   signal: AbortSignal;
   /**
    * The session's shared state, as a draft: mutate it and the runtime publishes the change

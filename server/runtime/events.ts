@@ -75,6 +75,15 @@ export interface Decision {
   by: DecisionActor;
 }
 
+/** What a model step streamed: text and tool-call parts, as the client saw them. */
+export type StreamedPart =
+  | { type: 'text-start'; messageId: string }
+  | { type: 'text-delta'; messageId: string; delta: string }
+  | { type: 'text-end'; messageId: string }
+  | { type: 'tool-call-start'; toolCallId: string; toolName: string; parentMessageId: string }
+  | { type: 'tool-call-delta'; toolCallId: string; delta: string }
+  | { type: 'tool-call-end'; toolCallId: string };
+
 export type RunOutcome =
   | { type: 'success'; pendingToolCallIds?: string[] }
   | { type: 'interrupt'; interruptIds: string[] }
@@ -87,11 +96,17 @@ export type RunOutcome =
  */
 export type SessionEvent =
   /** A run took the session. Written together with the run's new input. */
-  | { type: 'run_started'; runId: string; parentRunId?: string; source: RunSource }
+  /** `inputs`: how many events after it were appended with it (the run's decisions and input). */
+  | { type: 'run_started'; runId: string; parentRunId?: string; source: RunSource; inputs?: number }
   /** Input accepted from a client: a user message, or the result of a frontend tool. */
   | { type: 'message_added'; message: ChatMessage; scope?: string }
   /** One model step, coalesced: its whole text and tool calls are one event, not one per token. */
-  | { type: 'assistant_step'; message: AssistantMessage; finishReason: string; usage?: { inputTokens?: number; outputTokens?: number }; scope?: string }
+  /**
+   * `stream`: how the step streamed, in order, so that a client re-joining the run from the log
+   * gets the same parts under the same cursors as the live stream (docs/architecture.md).
+   * Still one row per step: the deltas ride inside it.
+   */
+  | { type: 'assistant_step'; message: AssistantMessage; finishReason: string; usage?: { inputTokens?: number; outputTokens?: number }; scope?: string; stream?: StreamedPart[] }
   /** A backend tool is about to run; a crash after this and before tool_result means run it again (attempt + 1). */
   | { type: 'tool_started'; toolCallId: string; toolName: string; attempt: number }
   /** status: the call did not run because a human denied or cancelled it. */
@@ -105,7 +120,8 @@ export type SessionEvent =
   /** Delegation to a subagent brackets its work. */
   | { type: 'step_started'; stepName: string }
   | { type: 'step_finished'; stepName: string }
-  | { type: 'run_finished'; runId: string; outcome: RunOutcome }
+  /** `stop`: the persisted stop that ended the run early. */
+  | { type: 'run_finished'; runId: string; outcome: RunOutcome; stop?: { frontier: string | null; by: { source: string; ownerId?: string } } }
   | { type: 'run_failed'; runId: string; code: string; message: string };
 
 export type SessionEventType = SessionEvent['type'];

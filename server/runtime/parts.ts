@@ -1,24 +1,34 @@
-// The live stream of a run, as the runtime produces it. Wires translate these parts into
-// their own events (AG-UI, OpenAI chunks, Anthropic stream events); the durable truth is
-// the event log, and every part here is either derived from an event just appended or a
-// transient delta (text and tool-argument streaming) whose coalesced form is appended.
+// The stream of a thread, as the runtime produces it. Wires translate these parts into
+// their own events (AG-UI, OpenAI chunks, Anthropic stream events). Every part derives from
+// the event log (log-parts.ts) except a model step's live deltas, whose coalesced form the
+// log keeps; each carries the cursor that orders it in the thread (cursor.ts).
 import type { Operation } from 'fast-json-patch';
-import type { ChatMessage, InterruptRecord, JsonObject, RunOutcome } from './events';
+import type { Cursor } from './cursor';
+import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from './events';
 
 export type RunPart =
   | { type: 'run-started'; threadId: string; runId: string; parentRunId?: string }
   | { type: 'messages-snapshot'; messages: ChatMessage[] }
   | { type: 'state-snapshot'; state: JsonObject }
-  | { type: 'text-start'; messageId: string }
-  | { type: 'text-delta'; messageId: string; delta: string }
-  | { type: 'text-end'; messageId: string }
-  | { type: 'tool-call-start'; toolCallId: string; toolName: string; parentMessageId: string }
-  | { type: 'tool-call-delta'; toolCallId: string; delta: string }
-  | { type: 'tool-call-end'; toolCallId: string }
+  | StreamedPart
   | { type: 'tool-result'; messageId: string; toolCallId: string; toolName: string; content: string; isError?: boolean }
   | { type: 'state-delta'; patch: Operation[] }
   | { type: 'step-started'; stepName: string }
   | { type: 'step-finished'; stepName: string }
   /** With outcome 'interrupt', `interrupts` are the records the outcome names. */
   | { type: 'run-finished'; outcome: RunOutcome; interrupts?: InterruptRecord[] }
-  | { type: 'run-error'; code: string; message: string };
+  | { type: 'run-error'; code: string; message: string }
+  /** A decision made outside any run (part of a batch, or an expiry): other clients learn of it. */
+  | { type: 'interrupt-decided'; interruptId: string; decision: Decision };
+
+/** A part in a thread's stream: where it is (absent on a refused or replayed resume, which the log does not hold) and which run it belongs to. */
+export interface StreamPart {
+  cursor?: Cursor;
+  runId?: string;
+  part: RunPart;
+}
+
+/** Does this part end its run? */
+export function endsRun(part: RunPart): boolean {
+  return part.type === 'run-finished' || part.type === 'run-error';
+}

@@ -2,7 +2,8 @@
 // over once its lease runs out — an accepted decision whose tool never finished runs again,
 // with handlerContext().attempt + 1 — and an interrupt past its expiry takes its default
 // action. A sweep runs at start-up and then periodically; any request touching the session
-// does the same through startRun.
+// does the same through startRun. A sweep only starts the runs it recovers: one slow
+// recovered run must not hold up the others, nor the next sweep (docs/hitl.md, Timeouts).
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { expiryDecision, isExpired } from './decide';
@@ -10,12 +11,25 @@ import type { SessionEvent } from './events';
 import { RunRejectedError } from './errors';
 import { pendingInterrupts } from './reduce';
 import { loadView } from './views';
+import { foldEvents } from './runner';
+import { settleStoppedRun } from './stop';
 import { startRun } from './turn';
 
-export async function recoverSession(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, sessionId: string): Promise<void> {
+/** A run a recovery started; `done` settles when it has written its last event. */
+export interface RecoveredRun {
+  runId: string;
+  done: Promise<void>;
+}
+
+/**
+ * Carries a session on if it needs it. Resolves once the run is started (or undefined when
+ * nothing was started); the run goes on by itself. The run is wrapped in an object because an
+ * async function cannot resolve to a promise without waiting for it.
+ */
+export async function recoverSession(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, sessionId: string): Promise<RecoveredRun | undefined> {
   const session = await store.getSession(sessionId);
   const agent = session && findAgent(session.agent);
-  if (!session || !agent) return;
+  if (!session || !agent) return undefined;
   const view = await loadView(store, sessionId, agent.initialState);
   const pending = pendingInterrupts(view);
   const expired = pending.filter((record) => isExpired(record));
@@ -25,9 +39,17 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
       // Part of a batch expired: record its default actions; the rest still waits for people.
       const events: SessionEvent[] = expired.map((record) => ({ type: 'interrupt_decided', interruptId: record.id, decision: expiryDecision(record) }));
       await store.append(sessionId, view.seq, events, { status: view.status });
-      return;
+      return undefined;
     }
-    if (expired.length === 0 && !abandoned) return;
+    if (expired.length === 0 && !abandoned) return undefined;
+    if (abandoned) {
+      // A stopped run whose server died before it closed itself is closed, not carried on.
+      const settled = await settleStoppedRun(store, view);
+      if (settled.length > 0) {
+        await store.append(sessionId, view.seq, settled, { status: foldEvents(view, settled).status, leaseUntil: null });
+        return undefined;
+      }
+    }
     const run = await startRun({
       agent,
       store,
@@ -37,23 +59,57 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
       parentRunId: view.lastRun?.runId,
       messages: [],
     });
-    await run.done;
+    return { runId: run.runId, done: run.done };
   } catch (error) {
     // Another server or request got there first; it carries the session on.
-    if (ConcurrentAppendError.is(error) || error instanceof RunRejectedError) return;
+    if (ConcurrentAppendError.is(error) || error instanceof RunRejectedError) return undefined;
     throw error;
   }
 }
 
-export async function sweep(store: EventStore, findAgent: (name: string) => DeepAgent | undefined): Promise<number> {
-  const ids = await store.listRecoverable(new Date());
-  for (const id of ids) {
-    await recoverSession(store, findAgent, id).catch((error) => console.error(`[stackbone] recovering session ${id} failed`, error));
-  }
-  return ids.length;
+export interface SweepResult {
+  /** Sessions listed as needing recovery. */
+  sessions: number;
+  /** Runs this sweep started. */
+  started: number;
+  /** Settles (never rejects) when every started run has finished. */
+  done: Promise<void>;
 }
 
-/** Sweeps now and then every intervalMs, never two sweeps at once. Returns a stop function. */
+/** How many sessions a sweep starts at once: STACKBONE_RECOVERY_CONCURRENCY, default 4. */
+export function recoveryConcurrency(): number {
+  const value = Math.floor(Number(process.env.STACKBONE_RECOVERY_CONCURRENCY));
+  return value >= 1 ? value : 4;
+}
+
+/**
+ * Starts the recovery of every session that needs it, a few at a time (reading a session and
+ * taking it costs a few queries each), and resolves once all are started — not finished.
+ */
+export async function sweep(store: EventStore, findAgent: (name: string) => DeepAgent | undefined): Promise<SweepResult> {
+  const ids = await store.listRecoverable(new Date());
+  const runs: Promise<void>[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++]!;
+      try {
+        const run = await recoverSession(store, findAgent, id);
+        if (run) runs.push(run.done.catch((error) => console.error(`[stackbone] recovered run of session ${id} failed`, error)));
+      } catch (error) {
+        console.error(`[stackbone] recovering session ${id} failed`, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(recoveryConcurrency(), ids.length) }, worker));
+  return { sessions: ids.length, started: runs.length, done: Promise.all(runs).then(() => undefined) };
+}
+
+/**
+ * Sweeps now and then every intervalMs, never two sweeps' start phases at once. A tick does
+ * not wait for the runs it started: they hold fresh leases, so the next sweep skips them.
+ * Returns a stop function.
+ */
 export function startRecoveryLoop(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, intervalMs: number): () => void {
   let running = false;
   const tick = async () => {

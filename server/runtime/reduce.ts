@@ -70,6 +70,8 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
         openToolCalls: event.message.role === 'tool' ? withoutCall(conversation.openToolCalls, event.message.toolCallId) : conversation.openToolCalls,
       }));
     case 'assistant_step':
+      // A step a stop cut before anything the user saw is written only to keep its cursors.
+      if (!event.message.content && !event.message.toolCalls?.length) return next;
       return withConversation(next, event.scope, (conversation) => ({
         messages: [...conversation.messages, event.message],
         openToolCalls: [...conversation.openToolCalls, ...(event.message.toolCalls ?? [])],

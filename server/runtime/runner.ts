@@ -8,15 +8,19 @@ import type { DeepAgent } from '../define';
 import { resolveModel } from '../models/resolve';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
-import { createChannel, type Channel } from './channel';
+import { formatCursor } from './cursor';
 import { buildInputInterrupt, buildInterrupt, policyFor } from './decide';
-import type { AssistantMessage, InterruptRecord, JsonObject, RunOutcome, RunSource, SessionEvent, ToolCall, ToolMessage } from './events';
+import type { AssistantMessage, InterruptRecord, JsonObject, RunOutcome, RunSource, SessionEvent, StreamedPart, ToolCall, ToolMessage } from './events';
 import { errorMessage } from './errors';
+import { LogProjector } from './log-parts';
 import { toModelMessages } from './model-messages';
-import type { RunPart } from './parts';
 import { conversationOf, pendingInterrupts, reduce, type SessionView } from './reduce';
+import { openFeed, type RunFeed } from './run-feed';
 import { statePatch } from './state';
+import { keptStep } from './step-stream';
+import { notRunResults } from './stop';
 import { agentTools, executeTool, modelTools, toolKind, type ClientTool, type ToolKind } from './tools';
+import { toolTimeoutMs } from './tool-limits';
 
 export interface RunUsage {
   inputTokens: number;
@@ -33,7 +37,15 @@ export interface RunnerRequest {
   parentRunId?: string;
   source: RunSource;
   clientTools?: ClientTool[];
+  /** Ends a stateless turn with its request. A durable run ignores its request: only a persisted stop ends it early. */
   signal?: AbortSignal;
+}
+
+/** Why a run's signal aborted. */
+export interface StopReason {
+  code: 'stopped';
+  frontier: string | null;
+  by: { source: string; ownerId?: string };
 }
 
 /** How long a run holds its session without renewing; a crashed server's run expires after it. */
@@ -62,7 +74,7 @@ type Advance =
   | { kind: 'paused'; opened: InterruptRecord[] }
   | { kind: 'awaiting-client'; toolCallIds: string[] }
   | { kind: 'cancelled'; before: SessionEvent[] }
-  | { kind: 'failed'; code: string; message: string };
+  | { kind: 'failed'; code: string; message: string; before?: SessionEvent[] };
 
 type Gate =
   | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: unknown[] }
@@ -74,11 +86,13 @@ type Gate =
 type ResultOutcome = { ok: boolean; content: string; output?: unknown; state: JsonObject; status?: 'denied' | 'cancelled' };
 
 export class TurnRunner {
-  readonly channel: Channel<RunPart> = createChannel();
+  /** Everything this run streamed so far: what a response, or a client re-joining here, reads. */
+  readonly feed: RunFeed;
   /** Summed over this run's model steps; the chat wires report it. */
   readonly usage: RunUsage = { inputTokens: 0, outputTokens: 0 };
   private readonly controller = new AbortController();
   private readonly root: Scope;
+  private readonly projector: LogProjector;
 
   constructor(
     private readonly request: RunnerRequest,
@@ -86,6 +100,8 @@ export class TurnRunner {
     private view: SessionView,
   ) {
     this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [] };
+    this.feed = openFeed(request.sessionId, runId);
+    this.projector = new LogProjector(request.sessionId, view);
     request.signal?.addEventListener('abort', () => this.controller.abort(request.signal?.reason), { once: true });
     if (request.signal?.aborted) this.controller.abort(request.signal.reason);
   }
@@ -94,11 +110,13 @@ export class TurnRunner {
     return this.controller.signal;
   }
 
-  private emit(part: RunPart, scope: Scope = this.root) {
-    if (scope.live) this.channel.push(part);
+  /** The stop that aborted this run, if one did. */
+  private get stopped(): StopReason | undefined {
+    const reason = this.signal.reason as StopReason | undefined;
+    return reason && typeof reason === 'object' && reason.code === 'stopped' ? reason : undefined;
   }
 
-  /** Appends events at the head this run last saw, and folds them into its view. */
+  /** Appends events at the head this run last saw, folds them into its view, and streams what they show. */
   async append(events: SessionEvent[], options: { title?: string } = {}): Promise<void> {
     const next = foldEvents(this.view, events);
     const running = next.status === 'running';
@@ -107,18 +125,29 @@ export class TurnRunner {
       leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
       ...(options.title ? { title: options.title } : {}),
     });
+    const at = new Date().toISOString();
+    events.forEach((event, index) => {
+      for (const part of this.projector.project({ seq: this.view.seq + index + 1, at, event })) this.feed.push(part);
+    });
     this.view = next;
   }
 
-  async execute(hadMessages: boolean): Promise<void> {
+  /** Aborts the run when a stop for it is on record; every process's stop wakes the watch. */
+  private async checkStop(): Promise<void> {
+    if (this.signal.aborted) return;
+    const stop = await this.request.store.findStop(this.runId).catch(() => null);
+    if (stop && !this.signal.aborted) this.controller.abort({ code: 'stopped', frontier: stop.frontier, by: stop.by } satisfies StopReason);
+  }
+
+  async execute(): Promise<void> {
     const heartbeat = setInterval(() => {
       void this.request.store.renewLease(this.request.sessionId, this.view.seq, new Date(Date.now() + leaseMs())).catch(() => undefined);
+      void this.checkStop();
     }, Math.max(1000, leaseMs() / 3));
     heartbeat.unref?.();
+    const unwatch = this.request.durable === false ? () => undefined : this.request.store.watch(this.request.sessionId, () => void this.checkStop());
     try {
-      this.emit({ type: 'run-started', threadId: this.request.sessionId, runId: this.runId, parentRunId: this.request.parentRunId });
-      if (hadMessages) this.emit({ type: 'messages-snapshot', messages: this.view.messages });
-      this.emit({ type: 'state-snapshot', state: this.view.state });
+      await this.checkStop();
       const end = await this.advance(this.root);
       switch (end.kind) {
         case 'answered':
@@ -128,20 +157,21 @@ export class TurnRunner {
         case 'awaiting-client':
           return await this.finish({ type: 'success', pendingToolCallIds: end.toolCallIds });
         case 'cancelled':
-          return await this.finish({ type: 'cancelled' }, end.before);
+          return await this.finish({ type: 'cancelled' }, [...end.before, ...(this.stopped ? notRunResults(foldEvents(this.view, end.before).openToolCalls) : [])]);
         case 'failed':
-          return await this.fail(end.code, end.message);
+          return await this.fail(end.code, end.message, end.before);
       }
     } catch (error) {
       if (ConcurrentAppendError.is(error)) {
         // Our lease ran out and another run took the session: it owns the log now.
-        this.channel.push({ type: 'run-error', code: 'session_busy', message: 'Another run took over this session.' });
+        this.feed.push({ runId: this.runId, part: { type: 'run-error', code: 'session_busy', message: 'Another run took over this session.' } });
       } else {
         await this.fail('internal_error', errorMessage(error)).catch(() => undefined);
       }
     } finally {
       clearInterval(heartbeat);
-      this.channel.close();
+      unwatch();
+      this.feed.end();
     }
   }
 
@@ -237,9 +267,6 @@ export class TurnRunner {
     const waiting = [...pendingInterrupts(this.view), ...opened];
     const outcome: RunOutcome = { type: 'interrupt', interruptIds: waiting.map((record) => record.id) };
     await this.append([...(opened.length ? [{ type: 'interrupts_opened' as const, interrupts: opened }] : []), { type: 'run_finished', runId: this.runId, outcome }]);
-    this.emit({ type: 'messages-snapshot', messages: this.view.messages });
-    this.emit({ type: 'state-snapshot', state: this.view.state });
-    this.emit({ type: 'run-finished', outcome, interrupts: waiting });
   }
 
   /**
@@ -254,8 +281,16 @@ export class TurnRunner {
     let textOpen = false;
     let finishReason = 'stop';
     let usage: { inputTokens?: number; outputTokens?: number } | undefined;
+    // The step streams under the seq it will be written at; the log keeps the stream with it.
+    const stepSeq = this.view.seq + 1;
+    const streamed: StreamedPart[] = [];
+    const emit = (part: StreamedPart) => {
+      if (!scope.live) return;
+      this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
+      streamed.push(part);
+    };
     const closeText = () => {
-      if (textOpen) this.emit({ type: 'text-end', messageId }, scope);
+      if (textOpen) emit({ type: 'text-end', messageId });
       textOpen = false;
     };
 
@@ -276,27 +311,27 @@ export class TurnRunner {
         switch (part.type) {
           case 'text-delta':
             if (!part.text) break;
-            if (!textOpen) this.emit({ type: 'text-start', messageId }, scope);
+            if (!textOpen) emit({ type: 'text-start', messageId });
             textOpen = true;
             text += part.text;
-            this.emit({ type: 'text-delta', messageId, delta: part.text }, scope);
+            emit({ type: 'text-delta', messageId, delta: part.text });
             break;
           case 'tool-input-start':
             closeText();
             openCalls.add(part.id);
-            this.emit({ type: 'tool-call-start', toolCallId: part.id, toolName: part.toolName, parentMessageId: messageId }, scope);
+            emit({ type: 'tool-call-start', toolCallId: part.id, toolName: part.toolName, parentMessageId: messageId });
             break;
           case 'tool-input-delta':
-            if (openCalls.has(part.id)) this.emit({ type: 'tool-call-delta', toolCallId: part.id, delta: part.delta }, scope);
+            if (openCalls.has(part.id)) emit({ type: 'tool-call-delta', toolCallId: part.id, delta: part.delta });
             break;
           case 'tool-call':
             closeText();
             if (!openCalls.has(part.toolCallId)) {
-              this.emit({ type: 'tool-call-start', toolCallId: part.toolCallId, toolName: part.toolName, parentMessageId: messageId }, scope);
-              this.emit({ type: 'tool-call-delta', toolCallId: part.toolCallId, delta: JSON.stringify(part.input ?? {}) }, scope);
+              emit({ type: 'tool-call-start', toolCallId: part.toolCallId, toolName: part.toolName, parentMessageId: messageId });
+              emit({ type: 'tool-call-delta', toolCallId: part.toolCallId, delta: JSON.stringify(part.input ?? {}) });
             }
             openCalls.delete(part.toolCallId);
-            this.emit({ type: 'tool-call-end', toolCallId: part.toolCallId }, scope);
+            emit({ type: 'tool-call-end', toolCallId: part.toolCallId });
             toolCalls.push({ id: part.toolCallId, name: part.toolName, input: part.input ?? {} });
             break;
           case 'finish-step':
@@ -315,17 +350,25 @@ export class TurnRunner {
       failure = error;
     }
     closeText();
-    for (const id of openCalls) this.emit({ type: 'tool-call-end', toolCallId: id }, scope);
+    for (const id of openCalls) emit({ type: 'tool-call-end', toolCallId: id });
 
     const scoped = scope.id ? { scope: scope.id } : {};
+    const recorded = streamed.length ? { stream: streamed } : {};
     if (this.signal.aborted) {
-      // Keep what the user saw streaming; calls not yet complete are dropped.
-      const partial: SessionEvent[] = text ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: text }, finishReason: 'abort', ...scoped }] : [];
+      // Keep what the user saw (up to the stop's frontier); calls still streaming are drafts.
+      const kept = keptStep(streamed, stepSeq, this.stopped?.frontier ?? null, toolCalls);
+      // A step that streamed anything is written, even empty: its cursors are spoken for.
+      const partial: SessionEvent[] = streamed.length || text
+        ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: kept.text, ...(kept.toolCalls.length ? { toolCalls: kept.toolCalls } : {}) }, finishReason: 'abort', ...scoped, ...(streamed.length ? { stream: kept.stream } : {}) }]
+        : [];
       return { kind: 'cancelled', before: partial };
     }
-    if (failure !== undefined) return { kind: 'failed', code: 'model_error', message: errorMessage(failure) };
+    if (failure !== undefined) {
+      const partial: SessionEvent[] = streamed.length || text ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: text }, finishReason: 'error', ...scoped, ...recorded }] : [];
+      return { kind: 'failed', code: 'model_error', message: errorMessage(failure), before: partial };
+    }
     const message: AssistantMessage = { id: messageId, role: 'assistant', content: text, ...(toolCalls.length ? { toolCalls } : {}) };
-    const step: SessionEvent = { type: 'assistant_step', message, finishReason, usage, ...scoped };
+    const step: SessionEvent = { type: 'assistant_step', message, finishReason, usage, ...scoped, ...recorded };
     if (toolCalls.length === 0) return { kind: 'answered', step, text };
     await this.append([step]);
     return undefined;
@@ -351,6 +394,7 @@ export class TurnRunner {
       state: this.view.state,
       history: toModelMessages(conversationOf(this.view, scope.id).messages),
       inputAnswers: gate.answers,
+      timeoutMs: toolTimeoutMs(scope.agent, call.name),
       context: {
         attempt,
         payload: gate.payload,
@@ -385,9 +429,6 @@ export class TurnRunner {
       ...(patch.length ? [{ type: 'state_patched' as const, patch }] : []),
       ...after,
     ]);
-    this.emit({ type: 'tool-result', messageId: message.id, toolCallId: call.id, toolName: call.name, content: message.content, isError: message.isError }, scope);
-    // Shared state is one for the whole session: a task's changes show live too.
-    if (patch.length) this.channel.push({ type: 'state-delta', patch });
   }
 
   /**
@@ -402,15 +443,12 @@ export class TurnRunner {
       return { kind: 'done' };
     }
     const scope: Scope = { id: `task:${call.id}`, agent: subagent, live: false, clientTools: [] };
-    if (!this.view.tasks[scope.id!]) {
-      await this.append([
-        { type: 'step_started', stepName: subagent.name },
-        { type: 'message_added', scope: scope.id, message: { id: randomUUID(), role: 'user', content: task } },
-      ]);
-    }
-    this.emit({ type: 'step-started', stepName: subagent.name });
+    // Every entry into the task and every exit from it is a step, so a replay shows them as the live stream did.
+    await this.append([
+      { type: 'step_started', stepName: subagent.name },
+      ...(this.view.tasks[scope.id!] ? [] : [{ type: 'message_added' as const, scope: scope.id, message: { id: randomUUID(), role: 'user' as const, content: task } }]),
+    ]);
     const end = await this.advance(scope);
-    this.emit({ type: 'step-finished', stepName: subagent.name });
     const finished: SessionEvent = { type: 'step_finished', stepName: subagent.name };
     switch (end.kind) {
       case 'answered':
@@ -421,19 +459,22 @@ export class TurnRunner {
         return end;
       case 'awaiting-client':
         // A subagent has no browser tools; its client-shaped calls cannot be answered.
+        await this.append([finished]);
         return { kind: 'failed', code: 'internal_error', message: `Subagent ${subagent.name} called a tool it does not have.` };
+      case 'failed':
+        return { ...end, before: [...(end.before ?? []), finished] };
       default:
+        await this.append([finished]);
         return end;
     }
   }
 
   private async finish(outcome: RunOutcome, before: SessionEvent[] = []): Promise<void> {
-    await this.append([...before, { type: 'run_finished', runId: this.runId, outcome }]);
-    this.emit({ type: 'run-finished', outcome });
+    const stop = this.stopped;
+    await this.append([...before, { type: 'run_finished', runId: this.runId, outcome, ...(stop && outcome.type === 'cancelled' ? { stop: { frontier: stop.frontier, by: stop.by } } : {}) }]);
   }
 
-  private async fail(code: string, message: string): Promise<void> {
-    await this.append([{ type: 'run_failed', runId: this.runId, code, message }]);
-    this.emit({ type: 'run-error', code, message });
+  private async fail(code: string, message: string, before: SessionEvent[] = []): Promise<void> {
+    await this.append([...before, { type: 'run_failed', runId: this.runId, code, message }]);
   }
 }

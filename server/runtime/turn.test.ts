@@ -135,11 +135,24 @@ describe('the step loop', () => {
     expect(next.view.status).toBe('idle');
   });
 
-  it('stops on abort: keeps the text streamed so far and finishes cancelled', async () => {
+  it('a durable run outlives its request: aborting the request signal stops nothing', async () => {
+    const slow = defineDeepAgent({ name: 'slow', model: createScriptedModel({ delayMs: 2 }), instructions: 'x' });
+    const store = createMemoryStore();
+    const controller = new AbortController();
+    const started = await startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('reply with 40 tokens')], signal: controller.signal });
+    for await (const part of started.parts) if (part.type === 'text-delta') break;
+    controller.abort();
+    await started.done;
+    const view = reduceAll(await store.readEvents('s1'));
+    expect(view.lastRun?.outcome).toEqual({ type: 'success' });
+    expect((view.messages.at(-1) as { content: string }).content.split(' ')).toHaveLength(40);
+  });
+
+  it('a stateless turn still ends with its request', async () => {
     const slow = defineDeepAgent({ name: 'slow', model: createScriptedModel({ delayMs: 5 }), instructions: 'x' });
     const store = createMemoryStore();
     const controller = new AbortController();
-    const started = await startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('reply with 400 tokens')], signal: controller.signal });
+    const started = await startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', durable: false, source: 'openai', messages: [user('reply with 400 tokens')], signal: controller.signal });
     const parts: RunPart[] = [];
     for await (const part of started.parts) {
       parts.push(part);
@@ -147,11 +160,30 @@ describe('the step loop', () => {
     }
     await started.done;
     expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'cancelled' } });
-    const deltas = parts.filter((part) => part.type === 'text-delta').length;
-    expect(deltas).toBeLessThan(400);
+    expect(parts.filter((part) => part.type === 'text-delta').length).toBeLessThan(400);
+  });
+
+  it('a persisted stop ends the run, keeping the text up to the frontier the client saw', async () => {
+    const slow = defineDeepAgent({ name: 'slow', model: createScriptedModel({ delayMs: 5 }), instructions: 'x' });
+    const store = createMemoryStore();
+    const started = await startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('reply with 400 tokens')] });
+    let seen = '';
+    let frontier = '';
+    for await (const entry of started.stream()) {
+      if (entry.part.type !== 'text-delta') continue;
+      seen += entry.part.delta;
+      frontier = entry.cursor!;
+      if (seen.split(' ').length > 10) break;
+    }
+    await store.requestStop({ sessionId: 's1', runId: started.runId, frontier, by: { source: 'agui' } });
+    await started.done;
     const view = reduceAll(await store.readEvents('s1'));
-    expect(view.status).toBe('idle');
-    expect(view.messages.at(-1)).toMatchObject({ role: 'assistant', content: text(parts) });
+    expect(view.lastRun?.outcome).toEqual({ type: 'cancelled' });
+    expect(view.messages.at(-1)).toMatchObject({ role: 'assistant', content: seen });
+    // A replay of the run shows what the stop kept, then the cancelled end.
+    const replay: RunPart[] = [];
+    for await (const part of started.parts) replay.push(part);
+    expect(replay.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'cancelled' } });
   });
 
   it('refuses a second writer while a run holds the session', async () => {

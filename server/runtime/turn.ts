@@ -4,13 +4,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
-import { createChannel } from './channel';
+import type { CursorPosition } from './cursor';
 import { expiryDecision, fromResumeEntry, isExpired, planResume, type DecisionRequest, type ResumeEntryInput } from './decide';
 import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from './events';
 import { RunRejectedError } from './errors';
 import { acceptInput } from './input';
-import type { RunPart } from './parts';
+import type { RunPart, StreamPart } from './parts';
+import { RunFeed } from './run-feed';
 import { emptyView, pendingInterrupts, type SessionView } from './reduce';
+import { settleStoppedRun } from './stop';
 import { loadView } from './views';
 import { foldEvents, TurnRunner, type RunUsage } from './runner';
 import type { ClientTool } from './tools';
@@ -37,7 +39,7 @@ export interface RunRequest {
   decisions?: DecisionRequest[];
   /** Who makes the resume's decisions, for the audit trail (default: the run's source and owner). */
   decidedBy?: DecisionActor;
-  /** Aborts the run (client went away, or a stop). */
+  /** A stateless turn ends with its request; a durable run outlives it (only a persisted stop ends it early). */
   signal?: AbortSignal;
 }
 
@@ -46,7 +48,10 @@ const ACTOR_OF_SOURCE: Record<RunSource, DecisionActor['source']> = { agui: 'agu
 export interface StartedRun {
   sessionId: string;
   runId: string;
+  /** The run's parts from its start. Reading them is optional: the run goes on without a reader. */
   parts: AsyncIterable<RunPart>;
+  /** The run's parts with their cursors, after `after` (from the start when null), live until the run ends or `signal` aborts. */
+  stream(after?: CursorPosition | null, signal?: AbortSignal): AsyncIterable<StreamPart>;
   /** Settles when the run has written its last event. */
   done: Promise<void>;
   /** Tokens this run's model steps used so far (final once the run finished). */
@@ -72,7 +77,9 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   const expired: SessionEvent[] = pendingInterrupts(view)
     .filter((record) => isExpired(record))
     .map((record) => ({ type: 'interrupt_decided', interruptId: record.id, decision: expiryDecision(record) }));
-  const current = foldEvents(view, expired);
+  // A stopped run whose process died before it could close itself is closed first: nothing it left open runs.
+  const settled = await settleStoppedRun(store, view);
+  const current = foldEvents(view, [...settled, ...expired]);
 
   const runId = request.runId ?? randomUUID();
   let decisions: SessionEvent[] = [];
@@ -103,20 +110,22 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   const record = session ?? (await store.ensureSession({ id: sessionId, ownerId, agent: agent.name }));
   if (record.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionId}".`, 404);
 
-  const runner = new TurnRunner(request, runId, view);
+  const runner = new TurnRunner({ ...request, signal: request.durable === false ? request.signal : undefined }, runId, view);
   const firstUserText = record.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
-    await runner.append([{ type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source }, ...expired, ...decisions, ...inputEvents], {
+    const inputs = [...expired, ...decisions, ...inputEvents];
+    await runner.append([...settled, { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length }, ...inputs], {
       title: firstUserText?.type === 'message_added' ? sessionTitle(firstUserText.message.content) : undefined,
     });
   } catch (error) {
+    runner.feed.end();
     if (ConcurrentAppendError.is(error)) {
       throw new RunRejectedError('session_busy', `Session "${sessionId}" changed while this run started (another run or decision won); try again.`, 409);
     }
     throw error;
   }
-  const done = runner.execute(view.messages.length > 0);
-  return { sessionId, runId, parts: runner.channel, done, usage: () => ({ ...runner.usage }) };
+  const done = runner.execute();
+  return { sessionId, runId, ...readersOf(runner.feed), done, usage: () => ({ ...runner.usage }) };
 }
 
 /** A session's title: its first user message, on one line, cut at a word. */
@@ -132,12 +141,27 @@ export function sessionTitle(text: string, max = 80): string {
  * thread as it stands and the outcome of the run that followed the decision.
  */
 function replayRun(request: RunRequest, runId: string, view: SessionView): StartedRun {
-  const channel = createChannel<RunPart>();
-  channel.push({ type: 'run-started', threadId: request.sessionId, runId, parentRunId: request.parentRunId });
-  channel.push({ type: 'messages-snapshot', messages: view.messages });
-  channel.push({ type: 'state-snapshot', state: view.state });
+  // Not a run of the log: its parts have no cursors.
+  const feed = new RunFeed(request.sessionId, runId);
   const pending = view.openToolCalls.map((call) => call.id);
-  channel.push({ type: 'run-finished', outcome: view.lastRun?.outcome?.type === 'cancelled' ? { type: 'cancelled' } : { type: 'success', ...(pending.length ? { pendingToolCallIds: pending } : {}) } });
-  channel.close();
-  return { sessionId: request.sessionId, runId, parts: channel, done: Promise.resolve() };
+  const parts: RunPart[] = [
+    { type: 'run-started', threadId: request.sessionId, runId, parentRunId: request.parentRunId },
+    { type: 'messages-snapshot', messages: view.messages },
+    { type: 'state-snapshot', state: view.state },
+    { type: 'run-finished', outcome: view.lastRun?.outcome?.type === 'cancelled' ? { type: 'cancelled' } : { type: 'success', ...(pending.length ? { pendingToolCallIds: pending } : {}) } },
+  ];
+  for (const part of parts) feed.push({ runId, part });
+  return { sessionId: request.sessionId, runId, ...readersOf(feed), done: Promise.resolve() };
 }
+
+function readersOf(feed: RunFeed): Pick<StartedRun, 'parts' | 'stream'> {
+  return {
+    parts: {
+      async *[Symbol.asyncIterator]() {
+        for await (const entry of feed.read(null)) yield entry.part;
+      },
+    },
+    stream: (after, signal) => feed.read(after ?? null, signal),
+  };
+}
+

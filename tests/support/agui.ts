@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { HttpAgent } from '@ag-ui/client';
 import type { BaseEvent, Message, ResumeEntry, RunAgentInput } from '@ag-ui/core';
 import { EventSchemas } from '@ag-ui/core/schemas';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 
 export function validateEvent(event: unknown): BaseEvent {
   const parsed = EventSchemas.safeParse(event);
@@ -18,14 +19,68 @@ export async function postRun(baseUrl: string, agent: string, body: unknown, hea
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  const text = await response.text();
-  const events = response.headers.get('content-type')?.startsWith('text/event-stream')
-    ? text
-        .split('\n\n')
-        .filter((chunk) => chunk.startsWith('data: '))
-        .map((chunk) => validateEvent(JSON.parse(chunk.slice('data: '.length))))
-    : [];
-  return { status: response.status, contentType: response.headers.get('content-type'), text, events };
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text(), events: [] as BaseEvent[], ids: [] as (string | undefined)[] };
+  }
+  const { events, ids } = await readStream(response);
+  return { status: response.status, contentType: response.headers.get('content-type'), text: '', events, ids };
+}
+
+export interface StreamedEvent {
+  /** The SSE `id:` (the event's cursor), when the server sent one. */
+  id?: string;
+  event: BaseEvent;
+}
+
+/**
+ * Reads an AG-UI SSE response event by event (each validated), until it ends or `stop`
+ * says enough — then the connection is dropped, as a closed tab would drop it.
+ */
+export async function readStream(response: Response, stop?: (entry: StreamedEvent, all: StreamedEvent[]) => boolean) {
+  const all: StreamedEvent[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const entry = { ...(value.id ? { id: value.id } : {}), event: validateEvent(JSON.parse(value.data)) };
+      all.push(entry);
+      if (stop?.(entry, all)) break;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return { entries: all, events: all.map((entry) => entry.event), ids: all.map((entry) => entry.id) };
+}
+
+/** POSTs a run and reads it until `stop` (then drops the connection). */
+export async function openRun(baseUrl: string, agent: string, body: RunAgentInput | Record<string, unknown>, stop?: (entry: StreamedEvent, all: StreamedEvent[]) => boolean, headers: Record<string, string> = {}) {
+  const response = await fetch(`${baseUrl}/api/agents/${agent}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
+  return readStream(response, stop);
+}
+
+/** GETs a run's or the session's stream from a cursor (`Last-Event-ID` when asked). */
+export async function joinStream(baseUrl: string, agent: string, query: Record<string, string>, options: { lastEventId?: string; stop?: (entry: StreamedEvent, all: StreamedEvent[]) => boolean } = {}) {
+  const response = await fetch(`${baseUrl}/api/agents/${agent}?${new URLSearchParams(query)}`, {
+    headers: { accept: 'text/event-stream', ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}) },
+  });
+  if (!response.ok) return { status: response.status, body: await response.json(), entries: [], events: [], ids: [] };
+  return { status: response.status, body: null, ...(await readStream(response, options.stop)) };
+}
+
+/** The hydration JSON of a thread. */
+export async function readThread(baseUrl: string, agent: string, threadId: string) {
+  const response = await fetch(`${baseUrl}/api/agents/${agent}?threadId=${encodeURIComponent(threadId)}`, { headers: { accept: 'application/json' } });
+  return { status: response.status, body: await response.json() };
+}
+
+export async function stopRun(baseUrl: string, agent: string, body: Record<string, unknown>) {
+  const response = await fetch(`${baseUrl}/api/agents/${agent}/stop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
 }
 
 export function userMessage(content: string): Message {

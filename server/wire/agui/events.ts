@@ -26,6 +26,9 @@ export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
   });
 }
 
+/** The CUSTOM event that tells a client an interrupt was decided outside its runs. */
+export const INTERRUPT_DECIDED = 'stackbone.interrupt_decided';
+
 /** The run an event belongs to: RUN_FINISHED names it. */
 export interface AgUiRunContext {
   threadId: string;
@@ -91,5 +94,8 @@ export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
       } as BaseEvent;
     case 'run-error':
       return { type: EventType.RUN_ERROR, message: part.message, code: part.code } as BaseEvent;
+    case 'interrupt-decided':
+      // Not an AG-UI lifecycle event: a decision made elsewhere, for clients that show the thread live.
+      return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: { interruptId: part.interruptId, status: part.decision.status, by: part.decision.by.source } } as BaseEvent;
   }
 }

@@ -1,25 +1,34 @@
-// POST /api/agents/{name}: AG-UI over SSE (SPEC §5). Parse, hand to the runtime, translate.
-import { EventType, type BaseEvent } from '@ag-ui/core';
-import { EventEncoder } from '@ag-ui/encoder';
+// POST /api/agents/{name}: AG-UI over SSE (docs/wires.md). Parse, hand to the runtime,
+// translate. The run belongs to its session: the response only reads it, so a client that
+// goes away leaves it running (docs/architecture.md, "The life of a run").
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { HttpError, jsonError } from '../../http/errors';
+import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
-import { sseResponse } from '../../http/sse';
+import { parseCursor } from '../../runtime/cursor';
 import { RunRejectedError } from '../../runtime/errors';
 import { startRun } from '../../runtime/turn';
 import { getStore } from '../../store';
-import { toAgUiEvent } from './events';
 import { fromAgUiMessages, fromAgUiTools, parseRunAgentInput } from './input';
+import { agUiStream, refusedRun } from './stream';
+import { joinRun } from './thread';
 
-export async function handleAgUiRun(request: Request, agentName: string): Promise<Response> {
+export async function handleAgUiRun(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
     const agent = findAgent(agentName);
     if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
     const ownerId = resolveOwner(request, { browser: true });
     const input = parseRunAgentInput(await readJsonBody(request));
-    const encoder = new EventEncoder({ accept: request.headers.get('accept') ?? undefined });
-    const context = { threadId: input.threadId, runId: input.runId, strict: input.protocolVersion === '1.0' };
+    const context = { threadId: input.threadId, runId: input.runId, strict: input.protocolVersion === '1.0', accept: request.headers.get('accept') ?? undefined };
+
+    // A client re-sending its request after a dropped connection (as TanStack AI's does)
+    // re-joins the run it started instead of starting another.
+    const lastEventId = parseCursor(request.headers.get('last-event-id'));
+    if (lastEventId) {
+      const joined = await joinRun(request, agent, ownerId, { threadId: input.threadId, runId: input.runId, after: lastEventId, strict: context.strict });
+      if (joined) return joined;
+    }
 
     let run;
     try {
@@ -35,28 +44,14 @@ export async function handleAgUiRun(request: Request, agentName: string): Promis
         clientTools: fromAgUiTools(input.tools),
         state: input.state,
         resume: input.resume,
-        signal: request.signal,
       });
     } catch (error) {
       if (error instanceof RunRejectedError && error.code === 'not_found') throw new HttpError(404, error.code, error.message);
       if (!(error instanceof RunRejectedError)) throw error;
-      // A refused run is still an AG-UI run: it starts and ends with RUN_ERROR, having written nothing.
-      return sseResponse(
-        (async function* () {
-          yield { type: EventType.RUN_STARTED, ...context } as BaseEvent;
-          // metadata names what was refused (e.g. the interrupt), so a client can point at it.
-          yield { type: EventType.RUN_ERROR, code: error.code, message: error.message, ...(error.details ? { metadata: error.details } : {}) } as BaseEvent;
-        })(),
-        (event) => encoder.encodeSSE(event),
-      );
+      return refusedRun(error, context);
     }
-    const parts = run.parts;
-    return sseResponse(
-      (async function* () {
-        for await (const part of parts) yield toAgUiEvent(part, context);
-      })(),
-      (event) => encoder.encodeSSE(event),
-    );
+    keepAlive(run.done);
+    return agUiStream(run.stream(null, request.signal), context);
   } catch (error) {
     if (error instanceof HttpError) return jsonError(error);
     console.error('[stackbone] AG-UI request failed', error);

@@ -3,6 +3,7 @@
 import { agents, findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { HttpError, unknownEndpoint } from '../../http/errors';
+import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
 import { sseResponse } from '../../http/sse';
 import { checkClientTools, collectChatTurn, readSession, readSessionKey, runErrorStatus, startChatTurn, turnHeaders } from '../sessions';
@@ -14,7 +15,7 @@ export function modelNotFound(model: string): HttpError {
   return new HttpError(404, 'model_not_found', `The model '${model}' does not exist: the models are the agents (${agents.map((agent) => agent.name).join(', ')}).`, { param: 'model' });
 }
 
-export async function handleChatCompletions(request: Request): Promise<Response> {
+export async function handleChatCompletions(request: Request, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
     const ownerId = resolveOwner(request);
     const sessionKey = readSessionKey(request);
@@ -23,6 +24,8 @@ export async function handleChatCompletions(request: Request): Promise<Response>
     if (!agent) throw modelNotFound(input.model);
     const clientTools = checkClientTools(agent, input.tools);
     const run = await startChatTurn({ agent, ownerId, source: 'openai', sessionKey, history: input.messages, clientTools, signal: request.signal });
+    // A durable turn goes on if the client leaves; a stateless one ends with its request.
+    keepAlive(run.done);
     const meta = completionMeta(run, agent.name);
     const headers = { ...turnHeaders(run, sessionKey), 'x-request-id': run.runId };
 

@@ -1,10 +1,13 @@
+import { after } from 'next/server';
 import { anthropicNotFound, handleMessages } from '@/server/wire/anthropic/handler';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
+// A durable turn outlives its request (docs/architecture.md): after() keeps the function up until it ends.
+export const maxDuration = 300;
 
 export async function POST(request: Request) {
-  return handleMessages(request);
+  return handleMessages(request, after);
 }
 
 export function GET(request: Request) {

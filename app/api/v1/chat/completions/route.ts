@@ -1,10 +1,13 @@
+import { after } from 'next/server';
 import { handleChatCompletions, openAiNotFound } from '@/server/wire/openai/handler';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
+// A durable turn outlives its request (docs/architecture.md): after() keeps the function up until it ends.
+export const maxDuration = 300;
 
 export async function POST(request: Request) {
-  return handleChatCompletions(request);
+  return handleChatCompletions(request, after);
 }
 
 export function GET(request: Request) {

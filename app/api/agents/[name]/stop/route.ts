@@ -1,0 +1,8 @@
+import { handleStop } from '@/server/wire/agui/stop';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
+  return handleStop(request, { agent: (await params).name, source: 'agui' });
+}

@@ -1,0 +1,40 @@
+// POST /api/agents/{name}/stop and POST /api/v1/sessions/{key}/stop: a persisted stop
+// (docs/hitl.md, "Stopping a run"). Body: {threadId?, runId?, frontier?}; the session key
+// in the path stands for threadId.
+import { findAgent } from '../../agents';
+import { readJsonBody } from '../../http/body';
+import { HttpError, jsonError } from '../../http/errors';
+import { resolveOwner } from '../../http/owner';
+import { parseCursor } from '../../runtime/cursor';
+import { RunRejectedError } from '../../runtime/errors';
+import { requestStop } from '../../runtime/stop';
+import { getStore } from '../../store';
+
+export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string; source: string }): Promise<Response> {
+  try {
+    if (target.agent && !findAgent(target.agent)) throw new HttpError(404, 'agent_not_found', `No agent named "${target.agent}".`);
+    const ownerId = resolveOwner(request, { browser: Boolean(target.agent) });
+    const raw = await readJsonBody(request, undefined, { optional: true });
+    const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null) as { threadId?: unknown; runId?: unknown; frontier?: unknown } | null;
+    if (!body) throw new HttpError(400, 'invalid_request', 'The body must be a JSON object: {threadId, runId?, frontier?}.');
+    const threadId = target.sessionKey ?? body.threadId;
+    if (typeof threadId !== 'string' || !threadId) throw new HttpError(400, 'invalid_request', 'threadId: required (the thread whose run to stop).');
+    for (const key of ['runId', 'frontier'] as const) {
+      if (body[key] !== undefined && body[key] !== null && typeof body[key] !== 'string') throw new HttpError(400, 'invalid_request', `${key}: must be a string.`);
+    }
+    const frontier = (body.frontier as string | undefined) ?? null;
+    if (frontier !== null && !parseCursor(frontier)) throw new HttpError(400, 'invalid_cursor', `frontier: "${frontier}" is not a cursor this server sent.`);
+    const store = getStore();
+    if (target.agent) {
+      const session = await store.getSession(threadId);
+      if (session && session.agent !== target.agent) throw new HttpError(404, 'not_found', `No thread "${threadId}" for agent "${target.agent}".`);
+    }
+    const result = await requestStop(store, findAgent, { sessionId: threadId, ownerId, runId: body.runId as string | undefined, frontier, by: { source: target.source, ownerId } });
+    return Response.json({ threadId: result.sessionId, runId: result.runId, stopped: result.stopped, ...(result.reason ? { reason: result.reason } : {}), ...(result.record ? { frontier: result.record.frontier, requestedAt: result.record.requestedAt } : {}) });
+  } catch (error) {
+    if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message));
+    if (error instanceof HttpError) return jsonError(error);
+    console.error('[stackbone] stop request failed', error);
+    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+  }
+}

@@ -1,0 +1,41 @@
+// A thread's parts as an AG-UI event stream. Each event carries its cursor as the SSE `id:`,
+// so a client that loses the connection re-joins with `Last-Event-ID` and gets exactly what
+// it missed (docs/architecture.md, "Streams and cursors").
+import { EventType, type BaseEvent } from '@ag-ui/core';
+import { EventEncoder } from '@ag-ui/encoder';
+import { sseResponse } from '../../http/sse';
+import type { RunRejectedError } from '../../runtime/errors';
+import type { StreamPart } from '../../runtime/parts';
+import { toAgUiEvent } from './events';
+
+export interface AgUiStreamContext {
+  threadId: string;
+  /** The run the request named; a part's own run wins. */
+  runId: string;
+  strict: boolean;
+  accept?: string;
+}
+
+export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStreamContext): Response {
+  const encoder = new EventEncoder({ accept: context.accept });
+  return sseResponse(parts, ({ cursor, runId, part }) => {
+    const event = toAgUiEvent(part, { threadId: context.threadId, runId: runId ?? context.runId, strict: context.strict });
+    return `${cursor === undefined ? '' : `id: ${cursor}\n`}${encoder.encodeSSE(event)}`;
+  });
+}
+
+/** A refused run is still an AG-UI run: it starts and ends with RUN_ERROR, having written nothing. */
+export function refusedRun(error: RunRejectedError, context: AgUiStreamContext): Response {
+  const encoder = new EventEncoder({ accept: context.accept });
+  const events: BaseEvent[] = [
+    { type: EventType.RUN_STARTED, threadId: context.threadId, runId: context.runId } as BaseEvent,
+    // metadata names what was refused (e.g. the interrupt), so a client can point at it.
+    { type: EventType.RUN_ERROR, code: error.code, message: error.message, ...(error.details ? { metadata: error.details } : {}) } as BaseEvent,
+  ];
+  return sseResponse(
+    (async function* () {
+      yield* events;
+    })(),
+    (event) => encoder.encodeSSE(event),
+  );
+}

@@ -1,0 +1,103 @@
+// GET /api/agents/{name}: reading a thread (docs/architecture.md, "Streams and cursors").
+//   ?threadId=T                      JSON for hydration: messages, state, the active run, open interrupts, the cursor
+//   ?runId=R[&threadId=T]&offset=C   SSE: that run from just after cursor C (-1: its start), live until it ends
+//   ?threadId=T&offset=C             SSE: the session stream, every run and decision of the thread from any source
+// `Last-Event-ID` takes the place of `offset` on a reconnect.
+import { modelMessagesToUIMessages, type ModelMessage } from '@tanstack/ai';
+import type { DeepAgent } from '../../define';
+import { findAgent } from '../../agents';
+import { HttpError, jsonError } from '../../http/errors';
+import { resolveOwner } from '../../http/owner';
+import { formatCursor, parseCursor, START, type CursorPosition } from '../../runtime/cursor';
+import { follow } from '../../runtime/follow';
+import { pendingInterrupts } from '../../runtime/reduce';
+import { liveRun } from '../../runtime/run-feed';
+import { loadView } from '../../runtime/views';
+import { getStore } from '../../store';
+import { toAgUiInterrupt, toAgUiMessages } from './events';
+import { agUiStream } from './stream';
+
+/** How long one session-stream response lasts; the client reconnects with its cursor. */
+function sessionStreamMs(): number {
+  return Number(process.env.STACKBONE_STREAM_MAX_MS) || 240_000;
+}
+
+export async function handleAgUiThread(request: Request, agentName: string): Promise<Response> {
+  try {
+    const agent = findAgent(agentName);
+    if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    const ownerId = resolveOwner(request, { browser: true });
+    const params = new URL(request.url).searchParams;
+    const threadId = params.get('threadId') ?? undefined;
+    const runId = params.get('runId') ?? undefined;
+    const offset = request.headers.get('last-event-id') ?? params.get('offset');
+    const after = offset === null ? null : parseCursor(offset);
+    if (offset !== null && !after) throw new HttpError(400, 'invalid_cursor', `"${offset}" is not a cursor: use -1 (from the start) or an event id this server sent.`);
+
+    if (runId) {
+      const joined = await joinRun(request, agent, ownerId, { threadId, runId, after, strict: false });
+      if (!joined) throw new HttpError(404, 'run_not_found', `No run "${runId}"${threadId ? ` on thread "${threadId}"` : ' running on this server; name its threadId too'}.`);
+      return joined;
+    }
+    if (!threadId) throw new HttpError(400, 'invalid_request', 'Name a threadId (hydration, or the session stream with offset) or a runId (join a run).');
+    const store = getStore();
+    const session = await store.getSession(threadId);
+    if (!session || session.ownerId !== ownerId || session.agent !== agent.name) throw new HttpError(404, 'not_found', `No thread "${threadId}" for agent "${agent.name}".`);
+
+    const wantsStream = offset !== null || (request.headers.get('accept') ?? '').includes('text/event-stream');
+    if (wantsStream) {
+      const parts = follow({ store, sessionId: threadId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs() });
+      return agUiStream(parts, { threadId, runId: '', strict: false, accept: request.headers.get('accept') ?? undefined });
+    }
+    return Response.json(await hydration(agent, threadId));
+  } catch (error) {
+    if (error instanceof HttpError) return jsonError(error);
+    console.error('[stackbone] AG-UI thread request failed', error);
+    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+  }
+}
+
+/** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
+async function hydration(agent: DeepAgent, threadId: string) {
+  const view = await loadView(getStore(), threadId, agent.initialState);
+  const running = view.status === 'running' && view.lastRun ? view.lastRun.runId : null;
+  const pending = pendingInterrupts(view);
+  const live = running ? liveRun(running) : undefined;
+  const models = toAgUiMessages(view.messages).filter((message) => message.role === 'user' || message.role === 'assistant' || message.role === 'tool') as unknown as ModelMessage[];
+  return {
+    threadId,
+    agent: agent.name,
+    status: view.status,
+    messages: modelMessagesToUIMessages(models),
+    state: view.state,
+    // Join the active run from its start (offset -1): the messages above do not hold its unfinished step.
+    activeRun: running ? { runId: running, cursor: live?.parts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) } : null,
+    interrupts: pending.length ? { runId: pending.at(-1)!.runId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
+    /** The session stream from here on misses nothing. */
+    cursor: view.seq > 0 ? String(view.seq) : START,
+  };
+}
+
+/**
+ * A run's stream from a cursor: from this process's live feed while the run runs here,
+ * else from the log (a finished run replays; a run in another process arrives as it is
+ * written). Null when there is no such run for this owner.
+ */
+export async function joinRun(
+  request: Request,
+  agent: DeepAgent,
+  ownerId: string,
+  options: { threadId?: string; runId: string; after: CursorPosition | null; strict: boolean },
+): Promise<Response | null> {
+  const store = getStore();
+  const feed = liveRun(options.runId);
+  const threadId = options.threadId ?? feed?.sessionId;
+  if (!threadId || (feed && feed.sessionId !== threadId)) return null;
+  const session = await store.getSession(threadId);
+  if (!session || session.ownerId !== ownerId || session.agent !== agent.name) return null;
+  const context = { threadId, runId: options.runId, strict: options.strict, accept: request.headers.get('accept') ?? undefined };
+  if (feed) return agUiStream(feed.read(options.after, request.signal), context);
+  const events = await store.readEvents(threadId);
+  if (!events.some(({ event }) => event.type === 'run_started' && event.runId === options.runId)) return null;
+  return agUiStream(follow({ store, sessionId: threadId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), context);
+}
