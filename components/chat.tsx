@@ -26,13 +26,15 @@ export interface ChatProps {
   /** Interrupts still open on the server: their cards are back after a refresh. */
   initialInterrupts?: Interrupt[];
   interruptedRunId?: string | null;
+  /** A run still going on the server when the page was rendered: the chat re-joins it. */
+  activeRunId?: string | null;
   tools?: FrontendTool[];
   /** Called once the server has the thread (its first run started). */
   onThreadStarted?: () => void;
 }
 
-export function Chat({ agent, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, tools, onThreadStarted }: ChatProps) {
-  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, tools });
+export function Chat({ agent, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, tools, onThreadStarted }: ChatProps) {
+  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, tools });
   const running = chat.status === 'running';
   // A card sits under its tool call; one whose call is not in this conversation (raised in a
   // subagent's) goes in the panel above the composer.

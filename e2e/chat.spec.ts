@@ -95,6 +95,26 @@ test('planner: the task list fills live and the draft persists', async ({ page }
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
+test('a refresh mid-turn re-attaches: the turn goes on and finishes on screen', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+  await send(page, 'slowly reply with 60 tokens');
+  await expect(page.getByTestId('message-assistant')).toContainText('token5');
+  await expect(page).toHaveURL(THREAD_URL('support'));
+  await page.reload();
+  await waitForHydration(page);
+  // Still streaming after the reload: the run was not cancelled by the dropped connection.
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  await snap(page, testInfo, '08-reattached');
+  await waitForIdle(page);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('token60');
+  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 60 tokens']);
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
 test('stop ends a run where it is, the thread goes on, and New chat starts a fresh one', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
 

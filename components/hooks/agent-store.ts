@@ -16,6 +16,7 @@ import {
   type Tool,
 } from '@ag-ui/client';
 import { findToolCall, toolResultMessage } from './frontend-tools';
+import { ThreadHttpAgent } from './thread-http-agent';
 import {
   interruptDetails,
   stageCancel,
@@ -88,6 +89,8 @@ export interface AgentStoreOptions {
   initialInterrupts?: Interrupt[];
   /** The run those interrupts paused: the resume names it as its parentRunId. */
   interruptedRunId?: string | null;
+  /** A run still going on the server (first paint): attach() re-joins it. */
+  activeRunId?: string | null;
   tools?: FrontendTool[];
   /** Follow-up runs answering frontend tools before the store gives up (a loop guard). */
   maxToolRounds?: number;
@@ -115,6 +118,8 @@ export class AgentStore {
   /** Staged decisions by interrupt id; cleared whenever a run reports a new set. */
   private resolutions = new Map<string, InterruptResolution>();
   private currentRunId: string | null = null;
+  /** A run to re-join on attach(). */
+  private activeRunId: string | null;
   /** The run that ended with the open interrupts; a resume carries it as parentRunId. */
   private interruptedRunId: string | null;
 
@@ -133,7 +138,8 @@ export class AgentStore {
       initialMessages: options.initialMessages ?? [],
       initialState: options.initialState ?? {},
     };
-    this.agent = options.createAgent ? options.createAgent(config) : new HttpAgent(config);
+    this.agent = options.createAgent ? options.createAgent(config) : new ThreadHttpAgent(config);
+    this.activeRunId = options.activeRunId ?? null;
     // HttpAgent only learns of interrupts from a RUN_FINISHED it saw itself; seeding them
     // makes the next run after a refresh a resume (it refuses any other run meanwhile).
     this.agent.pendingInterrupts = [...(options.initialInterrupts ?? [])];
@@ -255,6 +261,27 @@ export class AgentStore {
     }
   }
 
+  /**
+   * Starts listening: re-joins the run the server is still working on, if the page was
+   * rendered mid-turn (a refresh, a second tab), from its start.
+   */
+  async attach(): Promise<void> {
+    const runId = this.activeRunId;
+    if (!runId || this.snapshot.status === 'running' || !(this.agent instanceof ThreadHttpAgent)) return;
+    this.stopRequested = false;
+    this.currentRunId = runId;
+    this.agent.joinRunId = runId;
+    this.publish({ status: 'running', error: null });
+    try {
+      await this.agent.connectAgent({ runId }, this.runSubscriber({ onPending: () => undefined }));
+      this.activeRunId = null;
+      this.publish({ status: this.snapshot.error ? 'error' : 'idle', streamingMessageId: null, activeSteps: [] });
+    } catch (error) {
+      if (this.stopRequested) this.publish({ status: 'idle', streamingMessageId: null, activeSteps: [] });
+      else this.publish({ status: 'error', error: toAgentError(error), streamingMessageId: null, activeSteps: [] });
+    }
+  }
+
   /** Stops listening (the page goes away); the run goes on on the server. */
   detach(): void {
     if (this.snapshot.status !== 'running') return;
@@ -301,12 +328,20 @@ export class AgentStore {
         tools: this.tools.map(({ handler: _handler, ...definition }) => definition),
         ...(resume ? { resume } : {}),
       },
-      {
+      this.runSubscriber({ resume, onPending: (ids) => (pending = ids) }),
+    );
+    return this.snapshot.error ? [] : pending;
+  }
+
+  /** What a run (or a re-joined one) does with its outcome and its errors. */
+  private runSubscriber(options: { resume?: ResumeEntry[]; onPending: (toolCallIds: string[]) => void }): AgentSubscriber {
+    const { resume } = options;
+    return {
         onRunFinishedEvent: (params) => {
           // HttpAgent hands over the outcome here, not in runAgent's result: the producer's
           // pendingToolCallIds (or the calls this run left unanswered), or the interrupts.
           // (It updates its own pendingInterrupts after every subscriber has seen the event.)
-          if (params.outcome === 'success') pending = params.pendingToolCallIds;
+          if (params.outcome === 'success') options.onPending(params.pendingToolCallIds);
           if (params.outcome === 'interrupt') this.interruptedRunId = this.currentRunId;
           this.resolutions.clear();
           this.publish({ interrupts: this.pendingInterrupts(params.outcome === 'interrupt' ? params.interrupts : []) });
@@ -318,9 +353,7 @@ export class AgentStore {
           if (resume && event.code && THREAD_MOVED_ON.has(event.code)) this.forgetInterrupts();
           this.publish({ error: { message: event.message, ...(event.code ? { code: event.code } : {}) } });
         },
-      },
-    );
-    return this.snapshot.error ? [] : pending;
+    };
   }
 
   private async answerFrontendTools(toolCallIds: string[]): Promise<Message[]> {

@@ -45,9 +45,12 @@ export function useAgent(options: UseAgentOptions): UseAgentResult {
     store.setTools(tools ?? []);
   }, [store, tools]);
 
-  // Leaving the page (or switching threads) ends the stream; the server records the run as
-  // cancelled rather than leaving it running for nobody.
-  useEffect(() => () => store.detach(), [store]);
+  // Mounting re-joins a run the server is still working on; leaving the page (or switching
+  // threads) only stops listening: the run belongs to the thread and goes on.
+  useEffect(() => {
+    void store.attach();
+    return () => store.detach();
+  }, [store]);
 
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 

@@ -33,6 +33,7 @@ export type ThreadPage =
       interrupts: AgUiInterrupt[];
       /** The run they paused (the resume's parentRunId). */
       interruptedRunId: string | null;
+      activeRunId: string | null;
     };
 
 export type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -76,6 +77,8 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     // Strict: the browser's HttpAgent declares protocol 1.0 and warns on the extra seed keys.
     interrupts: open.map((record) => toAgUiInterrupt(record, true)),
     interruptedRunId: open[0]?.runId ?? null,
+    // A run still going on the server: the page re-joins it (a refresh does not end a turn).
+    activeRunId: view.status === 'running' ? (view.lastRun?.runId ?? null) : null,
   };
 }
 

@@ -34,6 +34,7 @@ export default async function ThreadPage({ params }: { params: Params }) {
         initialError={thread.error}
         initialInterrupts={thread.interrupts}
         interruptedRunId={thread.interruptedRunId}
+        activeRunId={thread.activeRunId}
       />
     </div>
   );
