@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // stackbone: the command line for a Stackbone app (SPEC §8). Lists the pending human-in-the-loop
-// decisions and approves, rejects or cancels them through the server's /api/hitl API.
+// decisions and approves, rejects or cancels them through the server's /api/hitl API, and stops
+// a session's run through POST /api/v1/sessions/{threadId}/stop.
 // Plain Node 22, no dependencies; see docs/cli.md.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatCall, formatDecision, formatTable } from './lib/format.mjs';
+import { formatCall, formatDecision, formatStop, formatTable } from './lib/format.mjs';
 import { createClient, ServerError, UnreachableError } from './lib/http.mjs';
 import { confirm } from './lib/prompt.mjs';
 
@@ -20,9 +21,11 @@ Usage:
   stackbone hitl approve <id> [--yes] [--edit '<json>'] [--payload '<json>'] [--json]
   stackbone hitl reject <id> [--yes] [--reason "<text>"] [--payload '<json>'] [--json]
   stackbone hitl cancel <id> [--yes] [--json]
+  stackbone session stop <threadId> [--run <runId>] [--json]
 
 Commands:
   hitl       decide pending human-in-the-loop interrupts (run 'stackbone hitl --help')
+  session    stop the run in progress on a session (run 'stackbone session --help')
 
 Options:
   --url <url>        server URL (default: $STACKBONE_URL, else ${DEFAULT_URL})
@@ -31,8 +34,8 @@ Options:
   -h, --help         show help
   -v, --version      show the version
 
-Exit codes: 0 done, 1 refused by the server / server unreachable / not confirmed,
-2 usage error. Docs: docs/cli.md
+Exit codes: 0 done (for session stop, also when nothing was running), 1 refused by the
+server / server unreachable / not confirmed, 2 usage error. Docs: docs/cli.md
 `;
 
 const HITL_HELP = `Usage: stackbone hitl <command> [options]
@@ -55,7 +58,20 @@ Common options: --url <url>, --api-key <key>, --json, -h/--help.
 Without --yes the call is shown and you are asked to confirm on the terminal.
 `;
 
-const COMMAND_HELP = {
+const SESSION_HELP = `Usage: stackbone session <command> [options]
+
+Sessions (AG-UI threads and the OpenAI/Anthropic sessions), by their thread id.
+
+Commands:
+  stop <threadId>      stop the run in progress (it ends as cancelled, keeping what it produced)
+
+Options:
+  --run <runId>        stop only this run (default: whichever run is in progress)
+
+Common options: --url <url>, --api-key <key>, --json, -h/--help.
+`;
+
+const HITL_COMMAND_HELP = {
   list: `Usage: stackbone hitl list [--json] [--url <url>] [--api-key <key>]
 
 Lists the pending interrupts (newest first) as a table: id, agent, tool, message, age and
@@ -76,14 +92,39 @@ Cancels the interrupt. Without --yes, shows the call and asks.
 `,
 };
 
-/** Options every hitl command accepts. */
+const SESSION_COMMAND_HELP = {
+  stop: `Usage: stackbone session stop <threadId> [--run <runId>] [--json] [--url <url>] [--api-key <key>]
+
+Stops the run in progress on the session: the stop is recorded (as made by the CLI), and the
+run ends as cancelled, keeping everything it produced up to the stop; calls it had not started
+are closed as not run. --run stops only that run: when another run is in progress, it is
+left alone. Nothing running is not an error: the command says so and exits 0.
+With --json prints the server's {"threadId", "runId", "stopped", "reason"?, ...} response.
+`,
+};
+
+/** Options every command accepts. */
 const COMMON = ['url', 'api-key', 'json', 'help'];
-/** The extra options of each hitl command. */
-const COMMANDS = {
-  list: [],
-  approve: ['yes', 'edit', 'payload'],
-  reject: ['yes', 'reason', 'payload'],
-  cancel: ['yes'],
+/**
+ * The command groups: each command with its extra options, and the help texts.
+ * @type {Record<string, { commands: Record<string, string[]>, help: string, commandHelp: Record<string, string> }>}
+ */
+const GROUPS = {
+  hitl: {
+    commands: {
+      list: [],
+      approve: ['yes', 'edit', 'payload'],
+      reject: ['yes', 'reason', 'payload'],
+      cancel: ['yes'],
+    },
+    help: HITL_HELP,
+    commandHelp: HITL_COMMAND_HELP,
+  },
+  session: {
+    commands: { stop: ['run'] },
+    help: SESSION_HELP,
+    commandHelp: SESSION_COMMAND_HELP,
+  },
 };
 const QUESTIONS = { approve: 'Approve? [y/N] ', reject: 'Reject? [y/N] ', cancel: 'Cancel this interrupt? [y/N] ' };
 
@@ -98,6 +139,7 @@ const OPTIONS = {
   edit: { type: 'string' },
   payload: { type: 'string' },
   reason: { type: 'string' },
+  run: { type: 'string' },
 };
 
 class UsageError extends Error {
@@ -135,26 +177,33 @@ async function main(argv) {
     process.stderr.write(MAIN_HELP);
     return EXIT.usage;
   }
-  if (group !== 'hitl') {
-    const hint = Object.hasOwn(COMMANDS, group) ? ` Did you mean "stackbone hitl ${group}"?` : '';
+  if (!Object.hasOwn(GROUPS, group)) {
+    const owner = Object.keys(GROUPS).find((g) => Object.hasOwn(GROUPS[g].commands, group));
+    const hint = owner ? ` Did you mean "stackbone ${owner} ${group}"?` : '';
     throw new UsageError(`Unknown command "${group}".${hint}`);
   }
+  const spec = GROUPS[group];
   if (!command) {
-    if (values.help) return print(HITL_HELP);
-    process.stderr.write(HITL_HELP);
+    if (values.help) return print(spec.help);
+    process.stderr.write(spec.help);
     return EXIT.usage;
   }
-  if (!Object.hasOwn(COMMANDS, command)) throw new UsageError(`Unknown command "hitl ${command}": use list, approve, reject or cancel.`, 'hitl');
-  const name = /** @type {keyof typeof COMMANDS} */ (command);
-  if (values.help) return print(COMMAND_HELP[name]);
+  if (!Object.hasOwn(spec.commands, command)) {
+    throw new UsageError(`Unknown command "${group} ${command}": use ${oneOf(Object.keys(spec.commands))}.`, group);
+  }
+  if (values.help) return print(spec.commandHelp[command]);
 
-  const allowed = new Set([...COMMON, ...COMMANDS[name]]);
+  const allowed = new Set([...COMMON, ...spec.commands[command]]);
   for (const option of Object.keys(values)) {
-    if (!allowed.has(option)) throw new UsageError(`Option --${option} is not valid for "hitl ${name}".`, `hitl ${name}`);
+    if (!allowed.has(option)) throw new UsageError(`Option --${option} is not valid for "${group} ${command}".`, `${group} ${command}`);
   }
 
   const client = createClient({ url: serverUrl(values.url), apiKey: apiKey(values['api-key']), version: VERSION });
   const json = Boolean(values.json);
+
+  if (group === 'session') return sessionStop(client, rest, values, json);
+
+  const name = /** @type {'list' | 'approve' | 'reject' | 'cancel'} */ (command);
 
   if (name === 'list') {
     if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}": "hitl list" takes no arguments.`, 'hitl list');
@@ -187,6 +236,33 @@ async function main(argv) {
 
   const result = await client.decide(id, name, body);
   return print(json ? toJson(result) : formatDecision(result));
+}
+
+/**
+ * stackbone session stop <threadId> [--run <runId>]: exit 0 when the run was stopped and when
+ * nothing was running (the result says which); the server's refusals exit 1 as usual.
+ * @param {ReturnType<typeof createClient>} client
+ * @param {string[]} rest the positionals after "session stop"
+ * @param {{ run?: string | boolean | (string | boolean)[] }} values
+ * @param {boolean} json
+ */
+async function sessionStop(client, rest, values, json) {
+  const [threadId, ...extra] = rest;
+  if (!threadId) throw new UsageError('Missing the thread id: stackbone session stop <threadId>.', 'session stop');
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (pass one thread id; name a run with --run <runId>).`, 'session stop');
+  /** @type {{ runId?: string }} */
+  const body = {};
+  if (values.run !== undefined) {
+    if (typeof values.run !== 'string' || !values.run) throw new UsageError('--run needs a run id: --run <runId>.', 'session stop');
+    body.runId = values.run;
+  }
+  const result = await client.stop(threadId, body);
+  return print(json ? toJson(result) : formatStop(result));
+}
+
+/** "a, b or c". @param {string[]} words */
+function oneOf(words) {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }
 
 /** @param {string} text */

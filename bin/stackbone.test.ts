@@ -1,5 +1,6 @@
 // Unit tests of the CLI (bin/stackbone.mjs): argument parsing, usage errors, formatting, and
-// its HTTP behaviour against a tiny node:http server that imitates /api/hitl. The CLI runs as a
+// its HTTP behaviour against a tiny node:http server that imitates /api/hitl and
+// /api/v1/sessions/{threadId}/stop. The CLI runs as a
 // child process, exactly as `npx stackbone` would. The end-to-end test against the real server
 // lives with the e2e suites.
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ type Format = {
   formatTable(interrupts: unknown[], options?: { now?: number; width?: number }): string;
   formatCall(interrupt: unknown, extra?: { now?: number; edit?: unknown; payload?: unknown; reason?: string }): string;
   formatDecision(result: unknown): string;
+  formatStop(result: unknown): string;
 };
 type Prompt = { confirm(question: string, streams: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream }): Promise<boolean> };
 const importLib = <T,>(name: string) => import(new URL(`./lib/${name}`, import.meta.url).href) as Promise<T>;
@@ -71,6 +73,11 @@ function decided(action: string, id: string, body: Record<string, unknown>) {
   };
 }
 
+const REQUESTED_AT = new Date(NOW).toISOString();
+function stopped(threadId: string, body: { runId?: string }) {
+  return { threadId, runId: body.runId ?? 'run_live', stopped: true, frontier: null, requestedAt: REQUESTED_AT };
+}
+
 let server: Server;
 let baseUrl = '';
 let seen: Seen[] = [];
@@ -113,6 +120,8 @@ function defaultReply(request: Seen): Reply {
   if (request.method === 'GET' && request.url === '/api/hitl') return { json: { interrupts: [INTERRUPT, SECOND] } };
   const match = request.method === 'POST' && request.url.match(/^\/api\/hitl\/([^/]+)\/(approve|reject|cancel)$/);
   if (match) return { json: decided(match[2]!, decodeURIComponent(match[1]!), JSON.parse(request.body || '{}') as Record<string, unknown>) };
+  const stop = request.method === 'POST' && request.url.match(/^\/api\/v1\/sessions\/([^/]+)\/stop$/);
+  if (stop) return { json: stopped(decodeURIComponent(stop[1]!), JSON.parse(request.body || '{}') as { runId?: string }) };
   return { status: 404, json: { error: { code: 'not_found', message: `No route ${request.method} ${request.url}.` } } };
 }
 
@@ -148,6 +157,7 @@ describe('help and version', () => {
       const result = await run([flag]);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('stackbone hitl approve <id> [--yes]');
+      expect(result.stdout).toContain('stackbone session stop <threadId> [--run <runId>] [--json]');
       expect(result.stdout).toContain('STACKBONE_URL');
       expect(result.stderr).toBe('');
     }
@@ -160,6 +170,12 @@ describe('help and version', () => {
     const approve = await run(['hitl', 'approve', '--help']);
     expect(approve.code).toBe(0);
     expect(approve.stdout).toContain("--edit '<json>'");
+    const session = await run(['session', '--help']);
+    expect(session.code).toBe(0);
+    expect(session.stdout).toMatch(/stop <threadId>[\s\S]*--run <runId>/);
+    const stop = await run(['session', 'stop', '--help']);
+    expect(stop.code).toBe(0);
+    expect(stop.stdout).toContain('Usage: stackbone session stop <threadId> [--run <runId>]');
     expect(seen).toHaveLength(0);
   });
 
@@ -179,6 +195,9 @@ describe('help and version', () => {
     const hitl = await run(['hitl']);
     expect(hitl.code).toBe(2);
     expect(hitl.stderr).toContain('Usage: stackbone hitl <command>');
+    const session = await run(['session']);
+    expect(session.code).toBe(2);
+    expect(session.stderr).toContain('Usage: stackbone session <command>');
   });
 });
 
@@ -199,6 +218,14 @@ describe('usage errors exit 2 and send nothing', () => {
     ['--edit without a value', ['hitl', 'approve', 'int_1', '--yes', '--edit'], /--edit/],
     ['an invalid --url', ['hitl', 'list', '--url', 'localhost:3000'], /Invalid server URL "localhost:3000"/],
     ['a non-terminal stdin without --yes', ['hitl', 'approve', 'int_1'], /stdin is not a terminal.*pass --yes/],
+    ['stop without its group', ['stop', 'thread_1'], /Did you mean "stackbone session stop"/],
+    ['an unknown session command', ['session', 'kill', 'thread_1'], /Unknown command "session kill": use stop\./],
+    ['a missing thread id', ['session', 'stop'], /Missing the thread id/],
+    ['two thread ids', ['session', 'stop', 'thread_1', 'thread_2'], /Unexpected argument "thread_2"/],
+    ['--yes on session stop', ['session', 'stop', 'thread_1', '--yes'], /--yes is not valid for "session stop"/],
+    ['--run on a hitl command', ['hitl', 'cancel', 'int_1', '--yes', '--run', 'run_1'], /--run is not valid for "hitl cancel"/],
+    ['--run without a value', ['session', 'stop', 'thread_1', '--run'], /--run/],
+    ['an empty --run', ['session', 'stop', 'thread_1', '--run='], /--run needs a run id/],
   ];
 
   it.each(cases)('%s', async (_name, args, message) => {
@@ -390,6 +417,88 @@ describe('hitl approve / reject / cancel', () => {
   });
 });
 
+// ---------------------------------------------------------------- session stop
+
+describe('session stop', () => {
+  it('--json posts {} to the session\'s stop URL with the CLI headers and prints the response', async () => {
+    const result = await run(['session', 'stop', 'thread_1', '--json'], { STACKBONE_API_KEY: 'sk-test' });
+    expect(result.code).toBe(0);
+    expect(seen).toHaveLength(1);
+    const [request] = seen;
+    expect(request).toMatchObject({ method: 'POST', url: '/api/v1/sessions/thread_1/stop' });
+    expect(JSON.parse(request!.body)).toEqual({});
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.headers['x-stackbone-client']).toBe('cli');
+    expect(request!.headers.authorization).toBe('Bearer sk-test');
+    expect(JSON.parse(result.stdout)).toEqual(stopped('thread_1', {}));
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints one line when the run was stopped', async () => {
+    const result = await run(['session', 'stop', 'thread_1']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('Stopped run run_live on thread_1.\n');
+  });
+
+  it('--run names the run in the body; --run=<id> works too', async () => {
+    for (const args of [['--run', 'run_7'], ['--run=run_7']]) {
+      seen = [];
+      const result = await run(['session', 'stop', 'thread_1', ...args]);
+      expect(result.code).toBe(0);
+      expect(JSON.parse(seen[0]!.body)).toEqual({ runId: 'run_7' });
+      expect(result.stdout).toBe('Stopped run run_7 on thread_1.\n');
+    }
+  });
+
+  it('encodes the thread id in the path', async () => {
+    await run(['session', 'stop', 'a/b?c']);
+    expect(seen[0]!.url).toBe('/api/v1/sessions/a%2Fb%3Fc/stop');
+  });
+
+  it('exits 0 and says so when nothing is running', async () => {
+    const answer = { threadId: 'thread_1', runId: null, stopped: false, reason: 'not_running' };
+    respond = () => ({ json: answer });
+    const human = await run(['session', 'stop', 'thread_1']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toBe('Nothing to stop: thread_1 has no run in progress.\n');
+    expect(human.stderr).toBe('');
+    const json = await run(['session', 'stop', 'thread_1', '--json']);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(answer);
+  });
+
+  it('exits 0 and leaves the other run alone when --run names a run that is not the one in progress', async () => {
+    respond = () => ({ json: { threadId: 'thread_1', runId: 'run_old', stopped: false, reason: 'other_run' } });
+    const result = await run(['session', 'stop', 'thread_1', '--run', 'run_old']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('Nothing to stop: run run_old is not the run in progress on thread_1 (that one was left running).\n');
+  });
+
+  const refusals: [number, string, string][] = [
+    [404, 'not_found', 'No session "thread_1".'],
+    [400, 'invalid_request', 'runId: must be a string.'],
+    [401, 'unauthorized', 'The API key is not valid.'],
+  ];
+
+  it.each(refusals)('exits 1 on %i %s, code and message on stderr, body on stdout with --json', async (status, code, message) => {
+    const error = { error: { code, message } };
+    respond = () => ({ status, json: error });
+    const human = await run(['session', 'stop', 'thread_1']);
+    expect(human.code).toBe(1);
+    expect(human.stderr).toBe(`stackbone: the server refused (${status} ${code}): ${message}\n`);
+    expect(human.stdout).toBe('');
+    const json = await run(['session', 'stop', 'thread_1', '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toEqual(error);
+  });
+
+  it('exits 1 when the server is unreachable', async () => {
+    const result = await run(['session', 'stop', 'thread_1', '--json', '--url', 'http://127.0.0.1:9']);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ error: { code: 'unreachable' } });
+  });
+});
+
 // The confirmation prompt needs a terminal: util-linux `script` gives the child a pty.
 const hasScript = process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
 
@@ -499,6 +608,14 @@ describe('formatting', () => {
     const { formatDecision } = await importLib<Format>('format.mjs');
     expect(formatDecision(decided('reject', 'int_1', {}))).toBe('Rejected refundOrder (interrupt int_1, session ses_1): the run continues (run run_2).\n');
     expect(formatDecision({ ...decided('cancel', 'int_1', {}), continuation: null })).toMatch(/^Cancelled refundOrder .*still pending/);
+  });
+
+  it('describes stops', async () => {
+    const { formatStop } = await importLib<Format>('format.mjs');
+    expect(formatStop(stopped('t_1', { runId: 'r_1' }))).toBe('Stopped run r_1 on t_1.\n');
+    expect(formatStop({ threadId: 't_1', runId: null, stopped: false, reason: 'not_running' })).toBe('Nothing to stop: t_1 has no run in progress.\n');
+    expect(formatStop({ threadId: 't_1', runId: 'r_1', stopped: false, reason: 'not_running' })).toBe('Nothing to stop: t_1 has no run in progress.\n');
+    expect(formatStop({ threadId: 't_1', runId: 'r_0', stopped: false, reason: 'other_run' })).toMatch(/^Nothing to stop: run r_0 is not the run in progress on t_1/);
   });
 });
 

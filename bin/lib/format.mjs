@@ -104,3 +104,14 @@ export function formatDecision(result) {
     : 'other decisions of this batch are still pending; the run continues once they are made.';
   return `${verb} ${i.toolName} (interrupt ${i.id}, session ${i.sessionId}): ${next}\n`;
 }
+
+/**
+ * One line about a stop request (the response of POST /api/v1/sessions/{threadId}/stop).
+ * @param {any} result
+ */
+export function formatStop(result) {
+  const thread = result?.threadId;
+  if (result?.stopped) return `Stopped run ${result.runId} on ${thread}.\n`;
+  if (result?.reason === 'other_run') return `Nothing to stop: run ${result.runId} is not the run in progress on ${thread} (that one was left running).\n`;
+  return `Nothing to stop: ${thread} has no run in progress.\n`;
+}

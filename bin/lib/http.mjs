@@ -1,5 +1,6 @@
-// The HTTP client for the out-of-band decision API (SPEC §8): GET /api/hitl and
-// POST /api/hitl/{id}/{approve|reject|cancel}. Node 22's fetch, no dependencies.
+// The HTTP client for the out-of-band API (SPEC §8): GET /api/hitl,
+// POST /api/hitl/{id}/{approve|reject|cancel} and POST /api/v1/sessions/{threadId}/stop.
+// Node 22's fetch, no dependencies.
 
 /** The server answered, but not with success (4xx/5xx, or something that is not the API). */
 export class ServerError extends Error {
@@ -43,7 +44,7 @@ export function createClient({ url, apiKey, version }) {
     const headers = {
       accept: 'application/json',
       'user-agent': `stackbone-cli/${version}`,
-      // The audit trail records the CLI as the decider.
+      // The audit trail records the CLI as the decider (or as the one who stopped the run).
       'x-stackbone-client': 'cli',
     };
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
@@ -90,6 +91,13 @@ export function createClient({ url, apiKey, version }) {
      * @param {Record<string, unknown>} body
      */
     decide: (id, action, body) => request('POST', `/api/hitl/${encodeURIComponent(id)}/${action}`, body),
+    /**
+     * A persisted stop of the session's run: the one named by `runId`, else whichever runs now.
+     * @param {string} threadId
+     * @param {{ runId?: string }} body
+     * @returns {Promise<{ threadId: string, runId: string | null, stopped: boolean, reason?: 'not_running' | 'other_run', frontier?: string | null, requestedAt?: string }>}
+     */
+    stop: (threadId, body) => request('POST', `/api/v1/sessions/${encodeURIComponent(threadId)}/stop`, body),
   };
 }
 

@@ -1,12 +1,13 @@
-// The CLI end to end against a real server: list → approve → the session continues.
+// The CLI end to end against a real server: list → approve → the session continues; a
+// session's run stopped from the CLI ends cancelled.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { RunFinishedEvent } from '@ag-ui/core';
+import { EventType, type RunFinishedEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 import { readLedger } from '../../server/agents/ledger';
-import { postRun, userMessage } from '../support/agui';
+import { openRun, postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { eventually, readSessionEvents } from '../support/inspect';
 
@@ -52,6 +53,43 @@ for (const server of backends()) {
       const again = await stackbone(server.url, 'hitl', 'reject', interrupt.id, '--yes');
       expect(again.code).toBe(1);
       expect(again.stderr).toContain('interrupt_already_decided');
+    });
+  });
+
+  describe(`npx stackbone session stop on ${server.kind}`, () => {
+    it('stops the run in progress (recorded as the CLI), then has nothing to stop; an unknown session is not_found', async () => {
+      const threadId = randomUUID();
+      const runId = randomUUID();
+      // Read the whole stream in the background: it ends when the run does.
+      const reading = openRun(server.url, 'support', { threadId, runId, messages: [userMessage('slowly reply with 200 tokens')], tools: [], context: [], state: {}, forwardedProps: {} }, () => false);
+      await eventually(async () => (await readThread(server.url, 'support', threadId)).body.status === 'running', 10_000, 'the run to start');
+
+      // A stop for another run leaves this one running.
+      const other = await stackbone(server.url, 'session', 'stop', threadId, '--run', randomUUID(), '--json');
+      expect(other.code).toBe(0);
+      expect(JSON.parse(other.stdout)).toMatchObject({ threadId, stopped: false, reason: 'other_run' });
+      expect((await readThread(server.url, 'support', threadId)).body.status).toBe('running');
+
+      const stop = await stackbone(server.url, 'session', 'stop', threadId, '--json');
+      expect(stop.code).toBe(0);
+      expect(JSON.parse(stop.stdout)).toMatchObject({ threadId, runId, stopped: true, requestedAt: expect.any(String) });
+
+      const { events } = await reading;
+      expect(events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, runId, outcome: { type: 'cancelled' } });
+      expect(events.filter((event) => event.type === EventType.TEXT_MESSAGE_CONTENT).length).toBeLessThan(200);
+      const log = await readSessionEvents(server.databaseUrl, threadId);
+      expect(log.at(-1)).toMatchObject({ type: 'run_finished', runId, outcome: { type: 'cancelled' }, stop: { by: { source: 'cli' } } });
+
+      const again = await stackbone(server.url, 'session', 'stop', threadId, '--json');
+      expect(again.code).toBe(0);
+      expect(JSON.parse(again.stdout)).toMatchObject({ threadId, stopped: false, reason: 'not_running' });
+      const human = await stackbone(server.url, 'session', 'stop', threadId);
+      expect(human.code).toBe(0);
+      expect(human.stdout).toBe(`Nothing to stop: ${threadId} has no run in progress.\n`);
+
+      const unknown = await stackbone(server.url, 'session', 'stop', randomUUID());
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('not_found');
     });
   });
 }
