@@ -13,19 +13,22 @@ export interface ClientInput {
 }
 
 /**
- * The events that record a client's input. Messages whose id the log already has are
- * skipped (a client echoing its whole history adds nothing); of the rest only user
+ * The events that record a client's input. Messages whose id the log already has, and
+ * results of calls the log already answered, are skipped (a client echoing its whole history
+ * adds nothing); of the rest only user
  * messages and results of open frontend tool calls are accepted.
  */
 export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientInput): SessionEvent[] {
   const known = new Set(view.messages.map((message) => message.id));
+  // A client may echo a result the log already has under an id of its own (TanStack AI's client does).
+  const answered = new Set(view.messages.flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])));
   const openClientCalls = new Map(
     view.openToolCalls.filter((call) => toolKind(agent, [], call.name) !== 'backend' && toolKind(agent, [], call.name) !== 'delegate').map((call) => [call.id, call]),
   );
   const events: SessionEvent[] = [];
   const seen = new Set<string>();
   for (const message of input.messages) {
-    if (known.has(message.id)) continue;
+    if (known.has(message.id) || (message.role === 'tool' && answered.has(message.toolCallId))) continue;
     if (seen.has(message.id)) throw new RunRejectedError('invalid_message', `Message id "${message.id}" appears twice in the request.`);
     seen.add(message.id);
     if (message.role === 'user') {

@@ -1,5 +1,6 @@
 // Runtime parts → AG-UI events. A translation only: ids are the log's ids.
 import { EventType, type BaseEvent, type Message as AgUiMessage } from '@ag-ui/core';
+import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson, withInterruptBinding, type Interrupt, type InterruptBinding } from '@tanstack/ai';
 import type { ChatMessage, InterruptRecord } from '../../runtime/events';
 import type { RunPart } from '../../runtime/parts';
 
@@ -43,7 +44,7 @@ export interface AgUiRunContext {
  */
 export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
   const seed = { description: record.message, allowedDecisions: record.allowedDecisions };
-  return {
+  const descriptor = {
     id: record.id,
     reason: record.reason,
     message: record.message,
@@ -53,6 +54,39 @@ export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
     metadata: { ...seed, toolName: record.toolName, args: record.input, agent: record.agent, onExpire: record.onExpire },
     ...(strict ? {} : seed),
   };
+  return withTanStackBinding(descriptor, record);
+}
+
+/**
+ * TanStack AI's ChatClient offers `resolveInterrupt` only on an interrupt that carries its
+ * resume binding in `metadata['tanstack:interruptBinding']`; without one it is "unbound" and
+ * cannot be answered (docs/wires.md, "TanStack AI's client"). The binding is the generic
+ * kind, which says only which run paused and that the answer must fit `responseSchema` (by
+ * its hash), so every field above stays as it is and a resolution is the payload our
+ * responseSchema describes ({approved, reason?, …}, or the requested input). TanStack's
+ * tool-approval kind is not used: it requires `responseSchema` to be TanStack's own approval
+ * schema. `generation` is 0: an interrupted run pauses once, so its id alone names the batch.
+ * Built with @tanstack/ai's helpers, so the hash is the one its client computes.
+ */
+function withTanStackBinding<T extends Interrupt>(descriptor: T, record: InterruptRecord): T {
+  let responseSchemaHash: string;
+  try {
+    // Hash what the client receives: the schema after JSON encoding.
+    responseSchemaHash = digestInterruptJson(canonicalInterruptJson(JSON.parse(JSON.stringify(record.responseSchema))));
+  } catch {
+    return descriptor; // not JSON-hashable: the interrupt stays unbound rather than failing the stream
+  }
+  const binding: InterruptBinding = {
+    v: INTERRUPT_BINDING_VERSION,
+    kind: 'generic',
+    interruptId: record.id,
+    interruptedRunId: record.runId,
+    generation: 0,
+    responseSchemaHash,
+    ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),
+  };
+  // withInterruptBinding adds metadata['tanstack:interruptBinding'] and nothing else.
+  return withInterruptBinding(descriptor, binding) as T;
 }
 
 export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
