@@ -31,9 +31,3 @@ export function formatCursor(seq: number, j: number): Cursor {
 export function compareCursor(a: CursorPosition, b: CursorPosition): number {
   return a.seq - b.seq || a.j - b.j;
 }
-
-/** Is `cursor` after `position`? */
-export function isAfter(cursor: Cursor, position: CursorPosition): boolean {
-  const parsed = parseCursor(cursor);
-  return parsed !== null && compareCursor(parsed, position) > 0;
-}

@@ -64,11 +64,12 @@ function feeds(): Map<string, RunFeed> {
   return (scope[REGISTRY] ??= new Map());
 }
 
-/** Opens the feed of a run that is starting in this process; it is the session's live run until it ends. */
-export function openFeed(sessionId: string, runId: string): RunFeed {
-  const feed = new RunFeed(sessionId, runId);
-  feeds().set(sessionId, feed);
-  return feed;
+/**
+ * Makes a run's feed the session's live run in this process, until it ends. Only a run that
+ * took the session is published: one that lost the race must not hide the winner's feed.
+ */
+export function publishFeed(feed: RunFeed): void {
+  if (!feed.ended) feeds().set(feed.sessionId, feed);
 }
 
 /** The run of this session running in this process, if any. */

@@ -15,7 +15,7 @@ import { errorMessage } from './errors';
 import { LogProjector } from './log-parts';
 import { toModelMessages } from './model-messages';
 import { conversationOf, pendingInterrupts, reduce, type SessionView } from './reduce';
-import { openFeed, type RunFeed } from './run-feed';
+import { RunFeed } from './run-feed';
 import { statePatch } from './state';
 import { keptStep } from './step-stream';
 import { notRunResults } from './stop';
@@ -100,7 +100,7 @@ export class TurnRunner {
     private view: SessionView,
   ) {
     this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [] };
-    this.feed = openFeed(request.sessionId, runId);
+    this.feed = new RunFeed(request.sessionId, runId);
     this.projector = new LogProjector(request.sessionId, view);
     request.signal?.addEventListener('abort', () => this.controller.abort(request.signal?.reason), { once: true });
     if (request.signal?.aborted) this.controller.abort(request.signal.reason);

@@ -10,7 +10,7 @@ import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from './even
 import { RunRejectedError } from './errors';
 import { acceptInput } from './input';
 import type { RunPart, StreamPart } from './parts';
-import { RunFeed } from './run-feed';
+import { publishFeed, RunFeed } from './run-feed';
 import { emptyView, pendingInterrupts, type SessionView } from './reduce';
 import { settleStoppedRun } from './stop';
 import { loadView } from './views';
@@ -124,6 +124,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     }
     throw error;
   }
+  publishFeed(runner.feed);
   const done = runner.execute();
   return { sessionId, runId, ...readersOf(runner.feed), done, usage: () => ({ ...runner.usage }) };
 }
