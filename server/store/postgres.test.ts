@@ -9,7 +9,7 @@ import { parsePostgresUrl } from './prisma-client';
 import { createPostgresListener, SESSION_CHANNEL } from './postgres-listener';
 import { createPrismaStore } from './prisma-store';
 import { createWatchHub } from './session-watch';
-import { describeEventStoreContract } from './store.contract';
+import { counter, describeEventStoreContract, sleep, waitFor } from './store.contract';
 
 const SCHEMA = 'stackbone_store_test';
 const server = testPostgresUrl();
@@ -89,26 +89,4 @@ if (reachable) {
   describe.skip(`EventStore contract: postgres — SKIPPED: ${reason}`, () => {
     it('runs when PostgreSQL is reachable', () => {});
   });
-}
-
-function counter() {
-  const state = {
-    calls: 0,
-    listener: () => {
-      state.calls++;
-    },
-  };
-  return state;
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 2_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
-    await sleep(10);
-  }
-}
-
-function sleep(ms: number) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

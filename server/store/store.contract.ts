@@ -461,7 +461,8 @@ async function heardAcross(watcher: EventStore, writer: EventStore) {
   }
 }
 
-function counter() {
+/** A listener that counts its calls. */
+export function counter() {
   const state = {
     calls: 0,
     listener: () => {
@@ -471,7 +472,7 @@ function counter() {
   return state;
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = WAKE_MS): Promise<void> {
+export async function waitFor(condition: () => boolean, what: string, timeoutMs = WAKE_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
@@ -506,6 +507,6 @@ function sampleEvents(): SessionEvent[] {
   ];
 }
 
-function sleep(ms: number) {
+export function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
