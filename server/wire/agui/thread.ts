@@ -97,7 +97,8 @@ export async function joinRun(
   if (!session || session.ownerId !== ownerId || session.agent !== agent.name) return null;
   const context = { threadId, runId: options.runId, strict: options.strict, accept: request.headers.get('accept') ?? undefined };
   if (feed) return agUiStream(feed.read(options.after, request.signal), context);
-  const events = await store.readEvents(threadId);
-  if (!events.some(({ event }) => event.type === 'run_started' && event.runId === options.runId)) return null;
+  // Most joins are of the thread's latest run, which the warm view knows; an older one takes a read of the log.
+  const latest = (await loadView(store, threadId, agent.initialState)).lastRun?.runId === options.runId;
+  if (!latest && !(await store.readEvents(threadId)).some(({ event }) => event.type === 'run_started' && event.runId === options.runId)) return null;
   return agUiStream(follow({ store, sessionId: threadId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), context);
 }
