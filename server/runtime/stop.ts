@@ -13,6 +13,8 @@ import { loadView } from './views';
 export interface StopRequest {
   sessionId: string;
   ownerId: string;
+  /** The agent the client addressed: a session of another agent is not found. */
+  agent?: string;
   /** The run to stop; the session's running run when absent. */
   runId?: string;
   /** The cursor of the last part the client rendered: the partial reply is kept up to it. */
@@ -32,7 +34,9 @@ export interface StopResult {
 
 export async function requestStop(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, request: StopRequest): Promise<StopResult> {
   const session = await store.getSession(request.sessionId);
-  if (!session || session.ownerId !== request.ownerId) throw new RunRejectedError('not_found', `No session "${request.sessionId}".`, 404);
+  if (!session || session.ownerId !== request.ownerId || (request.agent && session.agent !== request.agent)) {
+    throw new RunRejectedError('not_found', `No session "${request.sessionId}"${request.agent ? ` for agent "${request.agent}"` : ''}.`, 404);
+  }
   const agent = findAgent(session.agent);
   const view = await loadView(store, session.id, agent?.initialState ?? {});
   const running = view.status === 'running' ? view.lastRun?.runId : undefined;

@@ -24,12 +24,7 @@ export async function handleStop(request: Request, target: { agent?: string; ses
     }
     const frontier = (body.frontier as string | undefined) ?? null;
     if (frontier !== null && !parseCursor(frontier)) throw new HttpError(400, 'invalid_cursor', `frontier: "${frontier}" is not a cursor this server sent.`);
-    const store = getStore();
-    if (target.agent) {
-      const session = await store.getSession(threadId);
-      if (session && session.agent !== target.agent) throw new HttpError(404, 'not_found', `No thread "${threadId}" for agent "${target.agent}".`);
-    }
-    const result = await requestStop(store, findAgent, { sessionId: threadId, ownerId, runId: body.runId as string | undefined, frontier, by: { source: target.source, ownerId } });
+    const result = await requestStop(getStore(), findAgent, { sessionId: threadId, ownerId, agent: target.agent, runId: body.runId as string | undefined, frontier, by: { source: target.source, ownerId } });
     return Response.json({ threadId: result.sessionId, runId: result.runId, stopped: result.stopped, ...(result.reason ? { reason: result.reason } : {}), ...(result.record ? { frontier: result.record.frontier, requestedAt: result.record.requestedAt } : {}) });
   } catch (error) {
     if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message));
