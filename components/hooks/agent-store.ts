@@ -275,10 +275,9 @@ export class AgentStore {
     try {
       await this.agent.connectAgent({ runId }, this.runSubscriber({ onPending: () => undefined }));
       this.activeRunId = null;
-      this.publish({ status: this.snapshot.error ? 'error' : 'idle', streamingMessageId: null, activeSteps: [] });
+      this.settle();
     } catch (error) {
-      if (this.stopRequested) this.publish({ status: 'idle', streamingMessageId: null, activeSteps: [] });
-      else this.publish({ status: 'error', error: toAgentError(error), streamingMessageId: null, activeSteps: [] });
+      this.settle({ error });
     }
   }
 
@@ -310,13 +309,20 @@ export class AgentStore {
         if (this.stopRequested) break;
         pending = await this.runOnce();
       }
-      this.publish({ status: this.snapshot.error ? 'error' : 'idle', streamingMessageId: null, activeSteps: [] });
+      this.settle();
     } catch (error) {
-      // HttpAgent swallows some abort errors and rethrows others (it depends on where the
-      // stream was cut); a stop the user asked for is never a failure.
-      if (this.stopRequested) this.publish({ status: 'idle', streamingMessageId: null, activeSteps: [] });
-      else this.publish({ status: 'error', error: toAgentError(error), streamingMessageId: null, activeSteps: [] });
+      this.settle({ error });
     }
+  }
+
+  /** The store after a run (or a re-joined one) ended, by itself or with `error`. */
+  private settle(failure?: { error: unknown }): void {
+    const done = { streamingMessageId: null, activeSteps: [] };
+    if (!failure) this.publish({ status: this.snapshot.error ? 'error' : 'idle', ...done });
+    // HttpAgent swallows some abort errors and rethrows others (it depends on where the
+    // stream was cut); a stop the user asked for is never a failure.
+    else if (this.stopRequested) this.publish({ status: 'idle', ...done });
+    else this.publish({ status: 'error', error: toAgentError(failure.error), ...done });
   }
 
   /** One HTTP run. Resolves with the frontend tool calls it left to answer. */
@@ -337,22 +343,22 @@ export class AgentStore {
   private runSubscriber(options: { resume?: ResumeEntry[]; onPending: (toolCallIds: string[]) => void }): AgentSubscriber {
     const { resume } = options;
     return {
-        onRunFinishedEvent: (params) => {
-          // HttpAgent hands over the outcome here, not in runAgent's result: the producer's
-          // pendingToolCallIds (or the calls this run left unanswered), or the interrupts.
-          // (It updates its own pendingInterrupts after every subscriber has seen the event.)
-          if (params.outcome === 'success') options.onPending(params.pendingToolCallIds);
-          if (params.outcome === 'interrupt') this.interruptedRunId = this.currentRunId;
-          this.resolutions.clear();
-          this.publish({ interrupts: this.pendingInterrupts(params.outcome === 'interrupt' ? params.interrupts : []) });
-        },
-        onRunErrorEvent: ({ event }) => {
-          // HttpAgent turns our own abort into a synthetic RUN_ERROR {code: 'abort'}: a stop
-          // the user asked for is not a failure.
-          if (this.stopRequested && event.code === 'abort') return;
-          if (resume && event.code && THREAD_MOVED_ON.has(event.code)) this.forgetInterrupts();
-          this.publish({ error: { message: event.message, ...(event.code ? { code: event.code } : {}) } });
-        },
+      onRunFinishedEvent: (params) => {
+        // HttpAgent hands over the outcome here, not in runAgent's result: the producer's
+        // pendingToolCallIds (or the calls this run left unanswered), or the interrupts.
+        // (It updates its own pendingInterrupts after every subscriber has seen the event.)
+        if (params.outcome === 'success') options.onPending(params.pendingToolCallIds);
+        if (params.outcome === 'interrupt') this.interruptedRunId = this.currentRunId;
+        this.resolutions.clear();
+        this.publish({ interrupts: this.pendingInterrupts(params.outcome === 'interrupt' ? params.interrupts : []) });
+      },
+      onRunErrorEvent: ({ event }) => {
+        // HttpAgent turns our own abort into a synthetic RUN_ERROR {code: 'abort'}: a stop
+        // the user asked for is not a failure.
+        if (this.stopRequested && event.code === 'abort') return;
+        if (resume && event.code && THREAD_MOVED_ON.has(event.code)) this.forgetInterrupts();
+        this.publish({ error: { message: event.message, ...(event.code ? { code: event.code } : {}) } });
+      },
     };
   }
 
