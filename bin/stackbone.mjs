@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// stackbone: the command line for a Stackbone app (SPEC §8). Lists the pending human-in-the-loop
+// stackbone: the command line for a Stackbone app. Lists the pending human-in-the-loop
 // decisions and approves, rejects or cancels them through the server's /api/hitl API, and stops
 // a session's run through POST /api/v1/sessions/{threadId}/stop.
 // Plain Node 22, no dependencies; see docs/cli.md.

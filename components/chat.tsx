@@ -28,13 +28,15 @@ export interface ChatProps {
   interruptedRunId?: string | null;
   /** A run still going on the server when the page was rendered: the chat re-joins it. */
   activeRunId?: string | null;
+  /** Where the page's thread stands in the session stream: the chat is live from there on. */
+  cursor?: string;
   tools?: FrontendTool[];
   /** Called once the server has the thread (its first run started). */
   onThreadStarted?: () => void;
 }
 
-export function Chat({ agent, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, tools, onThreadStarted }: ChatProps) {
-  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, tools });
+export function Chat({ agent, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, tools, onThreadStarted }: ChatProps) {
+  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, tools });
   const running = chat.status === 'running';
   // A card sits under its tool call; one whose call is not in this conversation (raised in a
   // subagent's) goes in the panel above the composer.

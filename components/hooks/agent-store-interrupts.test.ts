@@ -1,9 +1,10 @@
 // AgentStore's interrupts over a real HttpAgent and canned AG-UI streams: staging decisions,
 // one resume per batch, the payload shapes the server expects, retry after a refusal, and
 // interrupts restored from the first paint.
-import { HttpAgent, type BaseEvent, type Interrupt, type RunAgentInput } from '@ag-ui/client';
+import type { BaseEvent, Interrupt, RunAgentInput } from '@ag-ui/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentStore } from './agent-store';
+import { ThreadHttpAgent } from './thread-http-agent';
 
 type Reply = BaseEvent[];
 
@@ -15,7 +16,7 @@ function storeWith(replies: Reply[], options: { initialInterrupts?: Interrupt[];
     if (!reply) throw new Error('No reply left for this request.');
     return new Response(reply.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), { headers: { 'Content-Type': 'text/event-stream' } });
   };
-  const store = new AgentStore({ agent: 'support', threadId: 'thread-1', ...options, createAgent: (config) => new HttpAgent({ ...config, fetch }) });
+  const store = new AgentStore({ agent: 'support', threadId: 'thread-1', ...options, createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }) });
   return { store, requests };
 }
 

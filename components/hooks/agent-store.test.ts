@@ -1,8 +1,9 @@
 // AgentStore over a real HttpAgent, with fetch answering canned AG-UI streams: live text,
 // the frontend-tool round trip, state riding along with the next run, and failures.
-import { HttpAgent, type BaseEvent, type Message, type RunAgentInput } from '@ag-ui/client';
+import type { BaseEvent, Message, RunAgentInput } from '@ag-ui/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentStore, type AgentSnapshot, type FrontendTool } from './agent-store';
+import { ThreadHttpAgent } from './thread-http-agent';
 
 type Reply = BaseEvent[] | { status: number; body: unknown } | ((request: RunAgentInput) => BaseEvent[]);
 
@@ -30,7 +31,7 @@ function storeWith(replies: Reply[], options: { tools?: FrontendTool[]; initialS
     initialState: options.initialState,
     initialMessages: options.initialMessages,
     tools: options.tools,
-    createAgent: (config) => new HttpAgent({ ...config, fetch: server.fetch }),
+    createAgent: (config) => new ThreadHttpAgent({ ...config, fetch: server.fetch }),
   });
   const snapshots: AgentSnapshot[] = [];
   store.subscribe(() => snapshots.push(store.getSnapshot()));

@@ -1,12 +1,13 @@
 // The framework-free core of useAgent: one AG-UI thread in the browser, over @ag-ui/client's
 // HttpAgent. It owns the agent object, turns its callbacks into one immutable snapshot, and
-// runs the frontend-tool loop. React (useAgent.ts) only subscribes to it, the way TanStack
-// Query's adapters sit on its core.
+// runs the frontend-tool loop. It also listens to the thread's session stream, so a run this
+// tab did not start (a refresh mid-turn, another tab, a decision's continuation) shows live
+// too. React (useAgent.ts) only subscribes to it, the way TanStack Query's adapters sit on its
+// core.
 import {
-  HttpAgent,
   randomUUID,
-  type AbstractAgent,
   type AgentSubscriber,
+  type BaseEvent,
   type HttpAgentConfig,
   type Interrupt,
   type MiddlewareFunction,
@@ -15,7 +16,9 @@ import {
   type State,
   type Tool,
 } from '@ag-ui/client';
+import type { Observable } from 'rxjs';
 import { findToolCall, toolResultMessage } from './frontend-tools';
+import { SessionFeed, type EventSourceLike } from './session-feed';
 import { ThreadHttpAgent } from './thread-http-agent';
 import {
   interruptDetails,
@@ -91,11 +94,18 @@ export interface AgentStoreOptions {
   interruptedRunId?: string | null;
   /** A run still going on the server (first paint): attach() re-joins it. */
   activeRunId?: string | null;
+  /**
+   * The session-stream cursor the first paint was rendered at: attach() listens from there,
+   * so every tab shows what happens on the thread from then on. Defaults to the thread's start.
+   */
+  cursor?: string;
   tools?: FrontendTool[];
   /** Follow-up runs answering frontend tools before the store gives up (a loop guard). */
   maxToolRounds?: number;
-  /** Tests pass a fake; the app uses HttpAgent. */
-  createAgent?: (config: HttpAgentConfig) => AbstractAgent;
+  /** Tests pass a fetch of their own through it; the app uses ThreadHttpAgent as it is. */
+  createAgent?: (config: HttpAgentConfig) => ThreadHttpAgent;
+  /** The session stream's transport; the browser's EventSource by default. */
+  createEventSource?: (url: string) => EventSourceLike;
 }
 
 type Listener = () => void;
@@ -105,7 +115,7 @@ export class AgentStore {
   readonly threadId: string;
   private readonly url: string;
   private readonly headers: Record<string, string>;
-  private readonly agent: AbstractAgent;
+  private readonly agent: ThreadHttpAgent;
   private readonly listeners = new Set<Listener>();
   private readonly maxToolRounds: number;
   private tools: FrontendTool[];
@@ -120,6 +130,16 @@ export class AgentStore {
   private currentRunId: string | null = null;
   /** A run to re-join on attach(). */
   private activeRunId: string | null;
+  private readonly cursor: string;
+  private readonly createEventSource?: (url: string) => EventSourceLike;
+  /** The session stream, once the thread exists and the store is attached. */
+  private feed: SessionFeed | null = null;
+  private attached = false;
+  /** Runs this tab started: the session stream carries them too, and they are skipped there. */
+  private readonly ownRuns = new Set<string>();
+  /** Runs from the session stream waiting for the one on screen to end, in order. */
+  private readonly otherRuns: { runId: string; events: Observable<BaseEvent> }[] = [];
+  private applyingOtherRun = false;
   /** The run that ended with the open interrupts; a resume carries it as parentRunId. */
   private interruptedRunId: string | null;
 
@@ -140,6 +160,8 @@ export class AgentStore {
     };
     this.agent = options.createAgent ? options.createAgent(config) : new ThreadHttpAgent(config);
     this.activeRunId = options.activeRunId ?? null;
+    this.cursor = options.cursor ?? '-1';
+    this.createEventSource = options.createEventSource;
     // HttpAgent only learns of interrupts from a RUN_FINISHED it saw itself; seeding them
     // makes the next run after a refresh a resume (it refuses any other run meanwhile).
     this.agent.pendingInterrupts = [...(options.initialInterrupts ?? [])];
@@ -262,28 +284,25 @@ export class AgentStore {
   }
 
   /**
-   * Starts listening: re-joins the run the server is still working on, if the page was
-   * rendered mid-turn (a refresh, a second tab), from its start.
+   * Starts listening to the thread's session stream: the run the server was still working on
+   * when the page was rendered (a refresh mid-turn) goes on on screen, and so does whatever
+   * happens on the thread from then on — a turn from another tab or another wire, a decision
+   * made with the CLI or over HTTP and its continuation (docs/architecture.md, "Streams and
+   * cursors"). A new thread is listened to from its first run on.
    */
-  async attach(): Promise<void> {
-    const runId = this.activeRunId;
-    if (!runId || this.snapshot.status === 'running' || !(this.agent instanceof ThreadHttpAgent)) return;
-    this.stopRequested = false;
-    this.currentRunId = runId;
-    this.agent.joinRunId = runId;
-    this.publish({ status: 'running', error: null });
-    try {
-      await this.agent.connectAgent({ runId }, this.runSubscriber({ onPending: () => undefined }));
-      this.activeRunId = null;
-      this.settle();
-    } catch (error) {
-      this.settle({ error });
-    }
+  attach(): void {
+    this.attached = true;
+    if (this.snapshot.threadExists || this.activeRunId) this.listen();
   }
 
-  /** Stops listening (the page goes away); the run goes on on the server. */
+  /**
+   * Stops listening (the page goes away). Runs go on on the server. A run of another source
+   * that was on screen stays open: attach() again continues it where the stream left off.
+   */
   detach(): void {
-    if (this.snapshot.status !== 'running') return;
+    this.attached = false;
+    this.feed?.close();
+    if (this.snapshot.status !== 'running' || this.applyingOtherRun) return;
     this.stopRequested = true;
     this.toolAbort?.abort();
     this.agent.abortRun();
@@ -315,22 +334,28 @@ export class AgentStore {
     }
   }
 
-  /** The store after a run (or a re-joined one) ended, by itself or with `error`. */
+  /** The store after a run (its own or another's) ended, by itself or with `error`. */
   private settle(failure?: { error: unknown }): void {
     const done = { streamingMessageId: null, activeSteps: [] };
+    this.applyingOtherRun = false;
     if (!failure) this.publish({ status: this.snapshot.error ? 'error' : 'idle', ...done });
     // HttpAgent swallows some abort errors and rethrows others (it depends on where the
     // stream was cut); a stop the user asked for is never a failure.
     else if (this.stopRequested) this.publish({ status: 'idle', ...done });
     else this.publish({ status: 'error', error: toAgentError(failure.error), ...done });
+    this.applyNextOtherRun();
   }
 
   /** One HTTP run. Resolves with the frontend tool calls it left to answer. */
   private async runOnce(resume?: ResumeEntry[]): Promise<string[]> {
     this.flushUnsentState();
     let pending: string[] = [];
+    // Named here, not by HttpAgent, so the session stream knows this run as this tab's own.
+    const runId = randomUUID();
+    this.ownRuns.add(runId);
     await this.agent.runAgent(
       {
+        runId,
         tools: this.tools.map(({ handler: _handler, ...definition }) => definition),
         ...(resume ? { resume } : {}),
       },
@@ -360,6 +385,59 @@ export class AgentStore {
         this.publish({ error: { message: event.message, ...(event.code ? { code: event.code } : {}) } });
       },
     };
+  }
+
+  // ─── The session stream ──────────────────────────────────────────────────────────────
+
+  private listen(): void {
+    this.feed ??= new SessionFeed({
+      url: this.url,
+      threadId: this.threadId,
+      cursor: this.cursor,
+      activeRunId: this.activeRunId,
+      isOwnRun: (runId) => this.ownRuns.has(runId),
+      onRun: (runId, events) => {
+        this.otherRuns.push({ runId, events });
+        this.applyNextOtherRun();
+      },
+      onInterruptDecided: (interruptId) => this.decidedElsewhere(interruptId),
+      createEventSource: this.createEventSource,
+    });
+    this.feed.open();
+  }
+
+  /** Shows the next run from the session stream, once nothing else is on screen. */
+  private applyNextOtherRun(): void {
+    if (this.applyingOtherRun || this.snapshot.status === 'running') return;
+    const next = this.otherRuns.shift();
+    if (next) void this.applyOtherRun(next.runId, next.events);
+  }
+
+  private async applyOtherRun(runId: string, events: Observable<BaseEvent>): Promise<void> {
+    this.applyingOtherRun = true;
+    this.stopRequested = false;
+    this.currentRunId = runId;
+    // A run started on the thread, so whatever was open here was decided (or expired) on the
+    // way: a run can only start on a thread with open interrupts by answering all of them.
+    this.agent.pendingInterrupts = [];
+    this.resolutions.clear();
+    this.publish({ status: 'running', error: null, interrupts: [] });
+    try {
+      // Another tab's frontend tools are that tab's to answer: pending calls are left alone.
+      await this.agent.applyRun(runId, events, this.runSubscriber({ onPending: () => undefined }));
+      this.settle();
+    } catch (error) {
+      this.settle({ error });
+    }
+  }
+
+  /** The server decided an interrupt outside any run (the CLI, /api/hitl, another tab's decision). */
+  private decidedElsewhere(interruptId: string): void {
+    const open = this.agent.pendingInterrupts.filter((interrupt) => interrupt.id !== interruptId);
+    if (open.length === this.agent.pendingInterrupts.length) return;
+    this.agent.pendingInterrupts = open;
+    this.resolutions.delete(interruptId);
+    this.publish({ interrupts: this.pendingInterrupts() });
   }
 
   private async answerFrontendTools(toolCallIds: string[]): Promise<Message[]> {
@@ -464,7 +542,10 @@ export class AgentStore {
       onMessagesSnapshotEvent: ({ event }) => ({ messages: event.messages }),
       onRunStartedEvent: ({ event }) => {
         this.currentRunId = event.runId;
-        if (!this.snapshot.threadExists) this.publish({ threadExists: true });
+        if (this.snapshot.threadExists) return;
+        this.publish({ threadExists: true });
+        // A thread this tab just created: from now on others may add to it too.
+        if (this.attached) this.listen();
       },
       onTextMessageStartEvent: ({ event }) => this.publish({ streamingMessageId: event.messageId }),
       onTextMessageEndEvent: () => this.publish({ streamingMessageId: null }),

@@ -1,18 +1,26 @@
-// HttpAgent that can also re-join a run already going on the server: `connectAgent()` reads
-// the run's stream from its start (GET ?threadId&runId&offset=-1; docs/architecture.md,
-// "Streams and cursors") and applies it like a run of its own. A refresh mid-turn uses it.
-import { HttpAgent, runHttpRequest, transformHttpEventStream, type RunAgentInput } from '@ag-ui/client';
+// HttpAgent that can also apply a run it did not start: a run of the thread that reaches this
+// tab over the session stream (session-feed.ts) — the run a refreshed page re-joins, a turn
+// from another tab, a decision's continuation. `connectAgent()` takes that run's events in
+// place of a request of its own, so they go through the same pipeline (verification,
+// messages, state, interrupts, subscribers) as the tab's own runs.
+import { HttpAgent, type BaseEvent, type RunAgentInput } from '@ag-ui/client';
+import { EMPTY, type Observable } from 'rxjs';
 
 export class ThreadHttpAgent extends HttpAgent {
-  /** The run the next connectAgent() joins. */
-  joinRunId: string | null = null;
+  /** The events the next connectAgent() applies. */
+  private joined: Observable<BaseEvent> | null = null;
 
-  protected connect(input: RunAgentInput) {
-    // A fresh controller: an earlier run's or join's abort must not cut this one.
-    this.abortController = new AbortController();
-    const query = new URLSearchParams({ threadId: input.threadId, runId: this.joinRunId ?? input.runId, offset: '-1' });
-    const url = `${this.url}${this.url.includes('?') ? '&' : '?'}${query}`;
-    const { signal } = this.abortController;
-    return transformHttpEventStream(runHttpRequest(() => this.fetch(url, { method: 'GET', headers: { ...this.headers, Accept: 'text/event-stream' }, signal })), this.debugLogger);
+  /** Applies a run's events as they arrive; resolves when the run ends (or is detached). */
+  async applyRun(runId: string, events: Observable<BaseEvent>, subscriber?: Parameters<HttpAgent['connectAgent']>[1]) {
+    this.joined = events;
+    try {
+      return await this.connectAgent({ runId }, subscriber);
+    } finally {
+      this.joined = null;
+    }
+  }
+
+  protected connect(_input: RunAgentInput): Observable<BaseEvent> {
+    return this.joined ?? EMPTY;
   }
 }

@@ -18,7 +18,7 @@ export type {
 } from './agent-store';
 
 /** The store's options, less what only tests and the store itself tune. */
-export type UseAgentOptions = Omit<AgentStoreOptions, 'createAgent' | 'maxToolRounds' | 'headers'>;
+export type UseAgentOptions = Omit<AgentStoreOptions, 'createAgent' | 'createEventSource' | 'maxToolRounds' | 'headers'>;
 
 export interface UseAgentResult extends AgentSnapshot {
   sendMessage: (text: string) => Promise<void>;
@@ -45,10 +45,11 @@ export function useAgent(options: UseAgentOptions): UseAgentResult {
     store.setTools(tools ?? []);
   }, [store, tools]);
 
-  // Mounting re-joins a run the server is still working on; leaving the page (or switching
-  // threads) only stops listening: the run belongs to the thread and goes on.
+  // Mounting listens to the thread (a run the server is still working on, and whatever other
+  // tabs, wires and decisions do to it); leaving the page (or switching threads) only stops
+  // listening: runs belong to the thread and go on.
   useEffect(() => {
-    void store.attach();
+    store.attach();
     return () => store.detach();
   }, [store]);
 

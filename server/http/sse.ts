@@ -1,9 +1,13 @@
 // A text/event-stream response that flushes each event as it is produced.
 
-export function sseResponse<T>(events: AsyncIterable<T>, encode: (event: T) => string): Response {
+export function sseResponse<T>(events: AsyncIterable<T>, encode: (event: T) => string, options: { retryMs?: number } = {}): Response {
   const encoder = new TextEncoder();
   const iterator = events[Symbol.asyncIterator]();
   const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      // How soon an EventSource reconnects once this response ends (browsers wait ~3 s by default).
+      if (options.retryMs) controller.enqueue(encoder.encode(`retry: ${options.retryMs}\n\n`));
+    },
     async pull(controller) {
       try {
         const { done, value } = await iterator.next();

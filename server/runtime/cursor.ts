@@ -28,6 +28,11 @@ export function formatCursor(seq: number, j: number): Cursor {
   return `${seq}.${j}`;
 }
 
+/** Just after every part of event `seq`: where a reader of the log up to `seq` goes on from. */
+export function afterEvent(seq: number): Cursor {
+  return seq > 0 ? String(seq) : START;
+}
+
 export function compareCursor(a: CursorPosition, b: CursorPosition): number {
   return a.seq - b.seq || a.j - b.j;
 }

@@ -3,6 +3,7 @@
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../runtime/events';
+import { afterEvent } from '../runtime/cursor';
 import { emptyView, pendingInterrupts } from '../runtime/reduce';
 import { loadView } from '../runtime/views';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
@@ -34,6 +35,8 @@ export type ThreadPage =
       /** The run they paused (the resume's parentRunId). */
       interruptedRunId: string | null;
       activeRunId: string | null;
+      /** The session stream from here on carries everything after this first paint. */
+      cursor: string;
     };
 
 export type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -79,6 +82,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     interruptedRunId: open[0]?.runId ?? null,
     // A run still going on the server: the page re-joins it (a refresh does not end a turn).
     activeRunId: view.status === 'running' ? (view.lastRun?.runId ?? null) : null,
+    cursor: afterEvent(view.seq),
   };
 }
 

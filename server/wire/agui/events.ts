@@ -3,6 +3,7 @@ import { EventType, type BaseEvent, type Message as AgUiMessage } from '@ag-ui/c
 import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson, withInterruptBinding, type Interrupt, type InterruptBinding } from '@tanstack/ai';
 import type { ChatMessage, InterruptRecord } from '../../runtime/events';
 import type { RunPart } from '../../runtime/parts';
+import { INTERRUPT_DECIDED } from './custom-events';
 
 export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
   return messages.map((message): AgUiMessage => {
@@ -26,9 +27,6 @@ export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
     }
   });
 }
-
-/** The CUSTOM event that tells a client an interrupt was decided outside its runs. */
-export const INTERRUPT_DECIDED = 'stackbone.interrupt_decided';
 
 /** The run an event belongs to: RUN_FINISHED names it. */
 export interface AgUiRunContext {

@@ -14,6 +14,8 @@ export interface AgUiStreamContext {
   runId: string;
   strict: boolean;
   accept?: string;
+  /** Sent as the SSE `retry:` field: a stream meant to be reopened says how soon. */
+  retryMs?: number;
 }
 
 export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStreamContext): Response {
@@ -21,7 +23,7 @@ export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStream
   return sseResponse(parts, ({ cursor, runId, part }) => {
     const event = toAgUiEvent(part, { threadId: context.threadId, runId: runId ?? context.runId, strict: context.strict });
     return `${cursor === undefined ? '' : `id: ${cursor}\n`}${encoder.encodeSSE(event)}`;
-  });
+  }, { retryMs: context.retryMs });
 }
 
 /** A refused run is still an AG-UI run: it starts and ends with RUN_ERROR, having written nothing. */

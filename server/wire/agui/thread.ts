@@ -2,13 +2,14 @@
 //   ?threadId=T                      JSON for hydration: messages, state, the active run, open interrupts, the cursor
 //   ?runId=R[&threadId=T]&offset=C   SSE: that run from just after cursor C (-1: its start), live until it ends
 //   ?threadId=T&offset=C             SSE: the session stream, every run and decision of the thread from any source
-// `Last-Event-ID` takes the place of `offset` on a reconnect.
+// `Last-Event-ID` takes the place of `offset` on a reconnect; `protocolVersion=1.0` asks for the
+// strict 1.0 interrupt shape, as the same field of a POST body does.
 import { modelMessagesToUIMessages, type ModelMessage } from '@tanstack/ai';
 import type { DeepAgent } from '../../define';
 import { findAgent } from '../../agents';
 import { HttpError, jsonError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
-import { formatCursor, parseCursor, START, type CursorPosition } from '../../runtime/cursor';
+import { afterEvent, formatCursor, parseCursor, type CursorPosition } from '../../runtime/cursor';
 import { follow } from '../../runtime/follow';
 import { pendingInterrupts } from '../../runtime/reduce';
 import { liveRun } from '../../runtime/run-feed';
@@ -32,10 +33,11 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
     const runId = params.get('runId') ?? undefined;
     const offset = request.headers.get('last-event-id') ?? params.get('offset');
     const after = offset === null ? null : parseCursor(offset);
+    const strict = params.get('protocolVersion') === '1.0';
     if (offset !== null && !after) throw new HttpError(400, 'invalid_cursor', `"${offset}" is not a cursor: use -1 (from the start) or an event id this server sent.`);
 
     if (runId) {
-      const joined = await joinRun(request, agent, ownerId, { threadId, runId, after, strict: false });
+      const joined = await joinRun(request, agent, ownerId, { threadId, runId, after, strict });
       if (!joined) throw new HttpError(404, 'run_not_found', `No run "${runId}"${threadId ? ` on thread "${threadId}"` : ' running on this server; name its threadId too'}.`);
       return joined;
     }
@@ -47,7 +49,8 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
     const wantsStream = offset !== null || (request.headers.get('accept') ?? '').includes('text/event-stream');
     if (wantsStream) {
       const parts = follow({ store, sessionId: threadId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs() });
-      return agUiStream(parts, { threadId, runId: '', strict: false, accept: request.headers.get('accept') ?? undefined });
+      // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
+      return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000 });
     }
     return Response.json(await hydration(agent, threadId));
   } catch (error) {
@@ -74,7 +77,7 @@ async function hydration(agent: DeepAgent, threadId: string) {
     activeRun: running ? { runId: running, cursor: live?.parts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) } : null,
     interrupts: pending.length ? { runId: pending.at(-1)!.runId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
     /** The session stream from here on misses nothing. */
-    cursor: view.seq > 0 ? String(view.seq) : START,
+    cursor: afterEvent(view.seq),
   };
 }
 

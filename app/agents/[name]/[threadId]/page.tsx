@@ -35,6 +35,7 @@ export default async function ThreadPage({ params }: { params: Params }) {
         initialInterrupts={thread.interrupts}
         interruptedRunId={thread.interruptedRunId}
         activeRunId={thread.activeRunId}
+        cursor={thread.cursor}
       />
     </div>
   );
