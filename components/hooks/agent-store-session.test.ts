@@ -26,8 +26,13 @@ type Reply = (request: RunAgentInput) => BaseEvent[] | Promise<BaseEvent[]>;
 function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } = {}) {
   const sources: FakeEventSource[] = [];
   const requests: RunAgentInput[] = [];
+  const stops: unknown[] = [];
   const replies = options.replies ?? [];
-  const fetch = async (_url: string, init: RequestInit): Promise<Response> => {
+  const fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    if (url.endsWith('/stop')) {
+      stops.push(JSON.parse(String(init.body)));
+      return Response.json({ stopped: true });
+    }
     const request = JSON.parse(String(init.body)) as RunAgentInput;
     requests.push(request);
     const reply = replies.shift();
@@ -52,7 +57,7 @@ function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } =
     expect(open).toHaveLength(1);
     return open[0]!;
   };
-  return { store, sources, requests, feed };
+  return { store, sources, requests, stops, feed };
 }
 
 const started = (runId: string) => ({ type: 'RUN_STARTED', threadId: 'thread-1', runId });
@@ -72,10 +77,14 @@ const contentOf = (store: AgentStore, id: string) => {
 };
 const settled = (store: AgentStore) => vi.waitFor(() => expect(store.getSnapshot().status).not.toBe('running'));
 
+// HttpAgent warns about events it must repair and logs a run it had to fail: none of that here.
 const warn = vi.spyOn(console, 'warn');
+const error = vi.spyOn(console, 'error');
 afterEach(() => {
   expect(warn).not.toHaveBeenCalled();
+  expect(error).not.toHaveBeenCalled();
   warn.mockClear();
+  error.mockClear();
 });
 
 describe('AgentStore on the session stream', () => {
@@ -153,6 +162,26 @@ describe('AgentStore on the session stream', () => {
     expect(contentOf(store, 'a2')).toBe('Ticket T-7 is closed.');
     // The thread is free again: the next message is sent, not refused by stale interrupts.
     expect(store.getSnapshot().interrupts).toEqual([]);
+  });
+
+  it('stops a run from elsewhere at the last event it showed', async () => {
+    const { store, feed, stops } = storeWith({ initialMessages: earlier, cursor: '7' });
+    store.attach();
+    feed().emit('8', started('r-other'));
+    const [start, hello, there, end] = text('a-other', 'Hello', ' there');
+    feed().emit('9.0', start!);
+    feed().emit('9.1', hello!);
+    await vi.waitFor(() => expect(contentOf(store, 'a-other')).toBe('Hello'));
+    await store.stop();
+    expect(stops).toEqual([{ threadId: 'thread-1', runId: 'r-other', frontier: '9.1' }]);
+    // What the server kept, then the end of the run.
+    feed().emit('9.2', there!);
+    feed().emit('9.3', end!);
+    feed().emit('10', { type: 'MESSAGES_SNAPSHOT', messages: [...earlier, { id: 'a-other', role: 'assistant', content: 'Hello' }] });
+    feed().emit('10.1', finished('r-other', { type: 'cancelled' }));
+    await settled(store);
+    expect(store.getSnapshot()).toMatchObject({ status: 'idle', error: null });
+    expect(contentOf(store, 'a-other')).toBe('Hello');
   });
 
   it('goes on with the run a page was rendered in the middle of', async () => {

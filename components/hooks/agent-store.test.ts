@@ -135,6 +135,44 @@ describe('AgentStore', () => {
     expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'agent_not_found', message: 'No agent named "planner".' } });
   });
 
+  it('stops with the cursor of the last event on screen, so the server keeps what the user read', async () => {
+    let push!: (event: object, id: string) => void;
+    let end!: () => void;
+    const body = new ReadableStream<string>({
+      start(controller) {
+        push = (event, id) => controller.enqueue(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+        end = () => controller.close();
+      },
+    }).pipeThrough(new TextEncoderStream());
+    const stops: unknown[] = [];
+    const fetch = async (url: string, init: RequestInit) => {
+      if (!url.endsWith('/stop')) return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+      stops.push(JSON.parse(String(init.body)));
+      return Response.json({ stopped: true });
+    };
+    const store = new AgentStore({ agent: 'support', threadId: 'thread-1', createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }) });
+    const content = () => store.getSnapshot().messages.find((message) => message.id === 'm1')?.content;
+
+    const sending = store.sendMessage('reply slowly');
+    const [start, one, two, done] = text('m1', 'token1', ' token2');
+    push(started('r1'), '1');
+    push(start!, '2.0');
+    push(one!, '2.1');
+    await vi.waitFor(() => expect(content()).toBe('token1'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await store.stop();
+    expect(stops).toEqual([{ threadId: 'thread-1', runId: 'r1', frontier: '2.1' }]);
+
+    push(two!, '2.2');
+    push(done!, '2.3');
+    push({ type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'm1', role: 'assistant', content: 'token1' }] }, '3.0');
+    push(finished('r1', { type: 'cancelled' }), '3.1');
+    end();
+    await sending;
+    expect(store.getSnapshot()).toMatchObject({ status: 'idle', error: null });
+    expect(content()).toBe('token1');
+  });
+
   it('takes the server\'s message order from a snapshot, as every other tab sees it', async () => {
     // This tab sends "third?" while another tab had already added a turn: the server's snapshot
     // puts that turn before this tab's new message, and this tab must show the same order.

@@ -138,7 +138,7 @@ export class AgentStore {
   /** Runs this tab started: the session stream carries them too, and they are skipped there. */
   private readonly ownRuns = new Set<string>();
   /** Runs from the session stream waiting for the one on screen to end, in order. */
-  private readonly otherRuns: { runId: string; events: Observable<BaseEvent> }[] = [];
+  private readonly otherRuns: { runId: string; events: Observable<BaseEvent>; cursors: (string | undefined)[] }[] = [];
   private applyingOtherRun = false;
   /** The run that ended with the open interrupts; a resume carries it as parentRunId. */
   private interruptedRunId: string | null;
@@ -263,19 +263,21 @@ export class AgentStore {
 
   /**
    * Stops the run in progress: a persisted stop (docs/hitl.md, "Stopping a run"), not a
-   * dropped connection — the run outlives its request. The run's own stream then ends
-   * cancelled, with the thread as the server kept it. If the stop cannot be sent, the
-   * connection is dropped instead.
+   * dropped connection — the run outlives its request. It names the last event this tab
+   * showed, so the server keeps the reply exactly as far as the user read it. The run's stream
+   * then ends cancelled, with the thread as the server kept it. If the stop cannot be sent,
+   * the connection is dropped instead.
    */
   async stop(): Promise<void> {
     if (this.snapshot.status !== 'running') return;
     this.stopRequested = true;
     this.toolAbort?.abort();
     try {
-      const response = await fetch(`${this.url}/stop`, {
+      // The frontier is the last event on screen: the server keeps the text up to it.
+      const response = await this.agent.fetch(`${this.url}/stop`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...this.headers },
-        body: JSON.stringify({ threadId: this.threadId, runId: this.currentRunId }),
+        body: JSON.stringify({ threadId: this.threadId, runId: this.currentRunId, frontier: this.agent.frontier }),
       });
       if (!response.ok) throw new Error(`stop: HTTP ${response.status}`);
     } catch {
@@ -396,8 +398,8 @@ export class AgentStore {
       cursor: this.cursor,
       activeRunId: this.activeRunId,
       isOwnRun: (runId) => this.ownRuns.has(runId),
-      onRun: (runId, events) => {
-        this.otherRuns.push({ runId, events });
+      onRun: (runId, events, cursors) => {
+        this.otherRuns.push({ runId, events, cursors });
         this.applyNextOtherRun();
       },
       onInterruptDecided: (interruptId) => this.decidedElsewhere(interruptId),
@@ -410,10 +412,10 @@ export class AgentStore {
   private applyNextOtherRun(): void {
     if (this.applyingOtherRun || this.snapshot.status === 'running') return;
     const next = this.otherRuns.shift();
-    if (next) void this.applyOtherRun(next.runId, next.events);
+    if (next) void this.applyOtherRun(next);
   }
 
-  private async applyOtherRun(runId: string, events: Observable<BaseEvent>): Promise<void> {
+  private async applyOtherRun({ runId, events, cursors }: (typeof this.otherRuns)[number]): Promise<void> {
     this.applyingOtherRun = true;
     this.stopRequested = false;
     this.currentRunId = runId;
@@ -424,7 +426,7 @@ export class AgentStore {
     this.publish({ status: 'running', error: null, interrupts: [] });
     try {
       // Another tab's frontend tools are that tab's to answer: pending calls are left alone.
-      await this.agent.applyRun(runId, events, this.runSubscriber({ onPending: () => undefined }));
+      await this.agent.applyRun(runId, events, cursors, this.runSubscriber({ onPending: () => undefined }));
       this.settle();
     } catch (error) {
       this.settle({ error });

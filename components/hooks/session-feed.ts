@@ -32,8 +32,11 @@ export interface SessionFeedOptions {
   activeRunId?: string | null;
   /** Runs this tab started itself. */
   isOwnRun: (runId: string) => boolean;
-  /** Another run of the thread, as events; the Observable replays from RUN_STARTED to whoever subscribes. */
-  onRun: (runId: string, events: Observable<BaseEvent>) => void;
+  /**
+   * Another run of the thread, as events (replayed from RUN_STARTED to whoever subscribes)
+   * and their cursors in the same order, both filled as they arrive.
+   */
+  onRun: (runId: string, events: Observable<BaseEvent>, cursors: (string | undefined)[]) => void;
   onInterruptDecided: (interruptId: string) => void;
   createEventSource?: (url: string) => EventSourceLike;
 }
@@ -45,7 +48,7 @@ export class SessionFeed {
   /** The id of the last event received: a reopened feed resumes after it. */
   private lastEventId: string;
   /** The run whose events are arriving now, and where they go (nowhere for this tab's own run). */
-  private current: { runId: string; events: ReplaySubject<BaseEvent> | null } | null = null;
+  private current: { runId: string; events: ReplaySubject<BaseEvent>; cursors: (string | undefined)[] } | { runId: string; events: null } | null = null;
 
   constructor(private readonly options: SessionFeedOptions) {
     this.lastEventId = options.cursor;
@@ -65,7 +68,7 @@ export class SessionFeed {
     const source = (this.options.createEventSource ?? ((href) => new EventSource(href)))(url);
     source.onmessage = (message) => {
       if (message.lastEventId) this.lastEventId = message.lastEventId;
-      this.receive(message.data);
+      this.receive(message.data, message.lastEventId || undefined);
     };
     // A dropped connection is retried by the EventSource itself. A refused one (the thread is
     // gone, the identity changed) closes it for good: the page's own runs still work, and a
@@ -82,7 +85,7 @@ export class SessionFeed {
     this.source = null;
   }
 
-  private receive(data: string): void {
+  private receive(data: string, cursor: string | undefined): void {
     let event: BaseEvent;
     try {
       const parsed = EventSchemas.safeParse(JSON.parse(data));
@@ -93,11 +96,11 @@ export class SessionFeed {
     }
     switch (event.type) {
       case EventType.RUN_STARTED:
-        this.beginRun(event);
+        this.beginRun(event, cursor);
         return;
       case EventType.RUN_FINISHED:
       case EventType.RUN_ERROR:
-        this.current?.events?.next(event);
+        this.forward(event, cursor);
         this.current?.events?.complete();
         this.current = null;
         return;
@@ -110,10 +113,17 @@ export class SessionFeed {
         break;
       }
     }
-    this.current?.events?.next(event);
+    this.forward(event, cursor);
   }
 
-  private beginRun(event: BaseEvent): void {
+  /** Hands an event of the current run on (nowhere, if the run is this tab's own). */
+  private forward(event: BaseEvent, cursor: string | undefined): void {
+    if (!this.current?.events) return;
+    this.current.cursors.push(cursor);
+    this.current.events.next(event);
+  }
+
+  private beginRun(event: BaseEvent, cursor?: string): void {
     const { runId } = event as BaseEvent & { runId: string };
     // A run ends before the next starts; an unfinished one here was cut short by the server.
     this.current?.events?.complete();
@@ -121,9 +131,8 @@ export class SessionFeed {
       this.current = { runId, events: null };
       return;
     }
-    const events = new ReplaySubject<BaseEvent>();
-    events.next(event);
-    this.current = { runId, events };
-    this.options.onRun(runId, events);
+    this.current = { runId, events: new ReplaySubject<BaseEvent>(), cursors: [] };
+    this.forward(event, cursor);
+    this.options.onRun(runId, this.current.events, this.current.cursors);
   }
 }
