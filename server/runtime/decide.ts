@@ -90,6 +90,17 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
   };
 }
 
+/**
+ * True for a tool approval that takes a yes or a no and nothing else: the tool allows no
+ * edits and has no approvalSchema, so buildInterrupt gave its responseSchema neither
+ * `editedArgs` nor `payload`. Wires may describe such an answer more narrowly
+ * (docs/wires.md, "TanStack AI's client").
+ */
+export function isYesOrNoApproval(record: InterruptRecord): boolean {
+  const properties = (record.responseSchema.properties ?? {}) as JsonObject;
+  return record.reason === 'tool_call' && !('editedArgs' in properties) && !('payload' in properties);
+}
+
 /** The pause of a tool that called requestInput(): the person's answer is the response. */
 export function buildInputInterrupt(agent: DeepAgent, call: ToolCall, runId: string, request: { message: string; responseSchema: JsonObject }, scope?: string): InterruptRecord {
   return {

@@ -1,7 +1,8 @@
 // Runtime parts → AG-UI events. A translation only: ids are the log's ids.
 import { EventType, type BaseEvent, type Message as AgUiMessage } from '@ag-ui/core';
-import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson, withInterruptBinding, type Interrupt, type InterruptBinding } from '@tanstack/ai';
-import type { ChatMessage, InterruptRecord } from '../../runtime/events';
+import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson, hashSchemaInput, normalizeApprovalSchema, withInterruptBinding, type InterruptBinding } from '@tanstack/ai';
+import { isYesOrNoApproval } from '../../runtime/decide';
+import type { ChatMessage, InterruptRecord, JsonObject } from '../../runtime/events';
 import type { RunPart } from '../../runtime/parts';
 import { INTERRUPT_DECIDED } from './custom-events';
 
@@ -37,44 +38,83 @@ export interface AgUiRunContext {
 }
 
 /**
+ * TanStack AI's approval schema for a call answered by a yes or a no alone. Its client builds
+ * the same from a tool declared with `needsApproval: true` and neither `inputSchema` nor
+ * `approvalSchema` (to TanStack an input schema on an approval means the arguments may be
+ * edited), and compares the hashes; see docs/wires.md, "TanStack AI's client".
+ */
+const YES_OR_NO = normalizeApprovalSchema(undefined, undefined);
+
+/**
  * An interrupt in AG-UI shape. The seed shape's description and allowedDecisions always
  * ride in metadata, and at the top level too unless the client speaks strict 1.0.
+ *
+ * It also carries TanStack AI's resume binding in `metadata['tanstack:interruptBinding']`:
+ * without one its ChatClient holds the interrupt as "unbound" and cannot answer it
+ * (docs/wires.md, "TanStack AI's client"). `generation` is 0: an interrupted run pauses
+ * once, so its id alone names the batch. Bindings are built with @tanstack/ai's helpers, so
+ * every hash is the one its client computes.
  */
 export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
   const seed = { description: record.message, allowedDecisions: record.allowedDecisions };
+  const yesOrNo = isYesOrNoApproval(record);
   const descriptor = {
     id: record.id,
     reason: record.reason,
     message: record.message,
     toolCallId: record.toolCallId,
-    responseSchema: record.responseSchema,
+    // A yes-or-no approval is described by TanStack's schema, so its client answers it natively.
+    // The server reads the payload, not the schema (decide.ts): every answer our own schema
+    // allowed, a rejection's `reason` included, still goes through.
+    responseSchema: yesOrNo ? (YES_OR_NO.responseSchema as JsonObject) : record.responseSchema,
     ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),
     metadata: { ...seed, toolName: record.toolName, args: record.input, agent: record.agent, onExpire: record.onExpire },
     ...(strict ? {} : seed),
   };
-  return withTanStackBinding(descriptor, record);
+  const binding = yesOrNo ? toolApprovalBinding(record) : genericBinding(record);
+  // withInterruptBinding adds metadata['tanstack:interruptBinding'] and nothing else.
+  return binding ? (withInterruptBinding(descriptor, binding) as typeof descriptor) : descriptor;
 }
 
 /**
- * TanStack AI's ChatClient offers `resolveInterrupt` only on an interrupt that carries its
- * resume binding in `metadata['tanstack:interruptBinding']`; without one it is "unbound" and
- * cannot be answered (docs/wires.md, "TanStack AI's client"). The binding is the generic
- * kind, which says only which run paused and that the answer must fit `responseSchema` (by
- * its hash), so every field above stays as it is and a resolution is the payload our
- * responseSchema describes ({approved, reason?, …}, or the requested input). TanStack's
- * tool-approval kind is not used: it requires `responseSchema` to be TanStack's own approval
- * schema. `generation` is 0: an interrupted run pauses once, so its id alone names the batch.
- * Built with @tanstack/ai's helpers, so the hash is the one its client computes.
+ * The tool-approval kind, for a yes-or-no approval: the client answers it with
+ * `resolveInterrupt(true | false)`, sending `{approved}`, once it has the tool declared
+ * with `needsApproval: true` (it checks the tool name, the call id and the schema hashes).
  */
-function withTanStackBinding<T extends Interrupt>(descriptor: T, record: InterruptRecord): T {
+function toolApprovalBinding(record: InterruptRecord): InterruptBinding {
+  return {
+    v: INTERRUPT_BINDING_VERSION,
+    kind: 'tool-approval',
+    interruptId: record.id,
+    interruptedRunId: record.runId,
+    generation: 0,
+    toolName: record.toolName,
+    toolCallId: record.toolCallId,
+    originalArgs: record.input,
+    inputSchemaHash: hashSchemaInput(undefined),
+    approvalSchemaHash: YES_OR_NO.approvalSchemaHash,
+    responseSchemaHash: YES_OR_NO.responseSchemaHash,
+    ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),
+  };
+}
+
+/**
+ * The generic kind, for every other interrupt: it says only which run paused and that the
+ * answer must fit `responseSchema` (by its hash), so a resolution is the payload our schema
+ * describes (`{approved, reason?, editedArgs?, payload?}`, or the requested input). Tools
+ * with edits or approval data keep our schema: other clients build their edit and details
+ * forms from its `editedArgs` and `payload` properties (docs/hitl.md, "In the web app"),
+ * which TanStack's schema moves under `oneOf`.
+ */
+function genericBinding(record: InterruptRecord): InterruptBinding | undefined {
   let responseSchemaHash: string;
   try {
     // Hash what the client receives: the schema after JSON encoding.
     responseSchemaHash = digestInterruptJson(canonicalInterruptJson(JSON.parse(JSON.stringify(record.responseSchema))));
   } catch {
-    return descriptor; // not JSON-hashable: the interrupt stays unbound rather than failing the stream
+    return undefined; // not JSON-hashable: the interrupt stays unbound rather than failing the stream
   }
-  const binding: InterruptBinding = {
+  return {
     v: INTERRUPT_BINDING_VERSION,
     kind: 'generic',
     interruptId: record.id,
@@ -83,8 +123,6 @@ function withTanStackBinding<T extends Interrupt>(descriptor: T, record: Interru
     responseSchemaHash,
     ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),
   };
-  // withInterruptBinding adds metadata['tanstack:interruptBinding'] and nothing else.
-  return withInterruptBinding(descriptor, binding) as T;
 }
 
 export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
