@@ -1,9 +1,11 @@
 // TanStack AI's own client (`@tanstack/ai-client`) as a first-class client of the AG-UI
 // endpoint (docs/wires.md, "TanStack AI's client"): ChatClient sends over SSE, hydrates a
 // thread from the server, re-joins a run that is still streaming, and resolves our
-// interrupts through its own interrupt manager.
+// interrupts through its own interrupt manager: natively (`resolveInterrupt(true)`) for a
+// yes-or-no approval of a tool it declares, with our payload for every other interrupt.
 import { randomUUID } from 'node:crypto';
-import { ChatClient, fetchServerSentEvents, type ChatInterrupt, type GenericAGUIInterrupt, type UIMessage } from '@tanstack/ai-client';
+import { toolDefinition, type AnyClientTool } from '@tanstack/ai';
+import { ChatClient, fetchServerSentEvents, type ChatInterrupt, type GenericAGUIInterrupt, type ToolApprovalInterrupt, type UIMessage } from '@tanstack/ai-client';
 import { describe, expect, it } from 'vitest';
 import { openRun, postRun, readThread, userMessage, type StreamedEvent } from '../support/agui';
 import { backends } from '../support/backends';
@@ -33,15 +35,29 @@ const shown = (messages: { role: string; parts: Part[] }[]) =>
   );
 
 /**
+ * The support agent's closeTicket as a TanStack app declares it to approve it natively:
+ * `needsApproval: true`, and no inputSchema or approvalSchema, since closing takes a yes or a
+ * no and nothing else (docs/wires.md, "TanStack AI's client"). The tool still runs on the server.
+ */
+const closeTicket = toolDefinition({ name: 'closeTicket', description: 'Close a support ticket. Needs a human approval.', needsApproval: true }).client();
+type CloseTicketApproval = ToolApprovalInterrupt<typeof closeTicket>;
+
+/**
  * A ChatClient on one thread, the way an app configures it: the thread id rides in the URL
  * too, so `joinRun` (GET ?runId=…) names its thread and works on any server process.
  */
-function chatClient(baseUrl: string, agent: string, threadId: string, options: { persistence?: true; onChunk?: (chunk: { type: string }) => void } = {}) {
+function chatClient(
+  baseUrl: string,
+  agent: string,
+  threadId: string,
+  options: { persistence?: true; onChunk?: (chunk: { type: string }) => void; tools?: AnyClientTool[] } = {},
+) {
   const errors: Error[] = [];
   const client = new ChatClient({
     connection: fetchServerSentEvents(`${baseUrl}/api/agents/${agent}?threadId=${encodeURIComponent(threadId)}`),
     threadId,
     ...(options.persistence ? { persistence: true as const } : {}),
+    ...(options.tools ? { tools: options.tools } : {}),
     onError: (error) => errors.push(error),
     ...(options.onChunk ? { onChunk: options.onChunk } : {}),
   });
@@ -54,6 +70,14 @@ function bound(interrupts: readonly ChatInterrupt[]): GenericAGUIInterrupt {
   const [interrupt] = interrupts;
   if (interrupt?.kind !== 'generic' || !('resolveInterrupt' in interrupt)) throw new Error(`Not a resolvable interrupt: ${JSON.stringify(interrupt)}`);
   return interrupt;
+}
+
+/** The interrupts the client holds, each a tool approval its manager answers with a boolean. */
+function native(interrupts: readonly ChatInterrupt<readonly [typeof closeTicket]>[]): CloseTicketApproval[] {
+  return interrupts.map((interrupt) => {
+    if (interrupt.kind !== 'tool-approval') throw new Error(`Not a native tool approval: ${JSON.stringify(interrupt)}`);
+    return interrupt;
+  });
 }
 
 /** Waits until the client is done: nothing streaming, nothing being submitted. */
@@ -147,24 +171,24 @@ for (const server of backends()) {
       client.dispose();
     });
 
-    it('answers an approval through its own interrupt manager: the ticket is closed and the run finishes', async () => {
+    it('approves natively: resolveInterrupt(true) closes the ticket on the server and the run finishes', async () => {
       const threadId = randomUUID();
-      const { client, errors } = chatClient(server.url, 'support', threadId);
+      const { client, errors } = chatClient(server.url, 'support', threadId, { tools: [closeTicket] });
       await client.sendMessage('close ticket T-7');
       await idle(client, 'the run to pause', () => client.getInterrupts().length === 1);
-      const interrupt = bound(client.getInterrupts());
+      const [interrupt] = native(client.getInterrupts());
       const call = client.getMessages().at(-1)!.parts.find((part) => part.type === 'tool-call')!;
-      expect(interrupt).toMatchObject({ kind: 'generic', reason: 'tool_call', canResolve: true, status: 'pending', metadata: { toolName: 'closeTicket', args: { ticketId: 'T-7' } } });
+      expect(interrupt).toMatchObject({ kind: 'tool-approval', reason: 'tool_call', canResolve: true, status: 'pending', toolName: 'closeTicket', toolCallId: call.id, originalArgs: { ticketId: 'T-7' } });
       expect(call).toMatchObject({ name: 'closeTicket', input: { ticketId: 'T-7' } });
       // A normal message is refused while the decision is open (TanStack's rule).
       await expect(client.sendMessage('reply with 2 tokens')).rejects.toThrow(/pending interrupts/);
 
-      // The resolution is the payload the interrupt's responseSchema describes.
-      interrupt.resolveInterrupt({ approved: true });
+      interrupt!.resolveInterrupt(true);
       await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('closeTicket returned'));
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
+      // The server ran its own tool: the client declared it only to answer its approval.
       expect(client.getMessages().flatMap((message) => message.parts)).toContainEqual(
         expect.objectContaining({ type: 'tool-call', id: call.id, name: 'closeTicket', state: 'complete', output: { closed: true, ticketId: 'T-7' } }),
       );
@@ -174,7 +198,74 @@ for (const server of backends()) {
       client.dispose();
     });
 
-    it('a fresh client hydrates an open approval and can answer it: a rejection reaches the model', async () => {
+    it('rejects natively after hydrating: resolveInterrupt(false) reaches the model as a denial and nothing runs', async () => {
+      const threadId = randomUUID();
+      const paused = await postRun(server.url, 'support', body(threadId, 'close ticket T-7'));
+      expect(paused.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'interrupt' } });
+
+      const { client, errors } = chatClient(server.url, 'support', threadId, { persistence: true, tools: [closeTicket] });
+      client.attach();
+      await eventually(async () => client.getInterrupts().length > 0, 10_000, 'the hydrated interrupt');
+      const [interrupt] = native(client.getInterrupts());
+      expect(interrupt).toMatchObject({ kind: 'tool-approval', canResolve: true, interruptedRunId: paused.events.at(-1)!.runId as string, originalArgs: { ticketId: 'T-7' } });
+      interrupt!.resolveInterrupt(false);
+      await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('closeTicket returned'));
+
+      expect(errors).toEqual([]);
+      expect(client.getInterruptState().interruptErrors).toEqual([]);
+      expect(textOf(client.getMessages().at(-1))).toBe('closeTicket returned: The user denied this call; it did not run.');
+      expect(shown(client.getMessages()).join('\n')).not.toContain('"closed":true');
+      const { body: thread } = await readThread(server.url, 'support', threadId);
+      expect(thread).toMatchObject({ status: 'idle', interrupts: null });
+      expect(transcript(client.getMessages()).at(-1)).toEqual(transcript(thread.messages).at(-1));
+      client.dispose();
+    });
+
+    it('answers a batch natively: resolveInterrupts(true) approves both closures in one continuation', async () => {
+      const threadId = randomUUID();
+      const { client, errors } = chatClient(server.url, 'support', threadId, { tools: [closeTicket] });
+      await client.sendMessage('close ticket T-7 and close ticket T-8');
+      await idle(client, 'the run to pause', () => client.getInterrupts().length === 2);
+      expect(native(client.getInterrupts()).map((interrupt) => interrupt.originalArgs)).toEqual([{ ticketId: 'T-7' }, { ticketId: 'T-8' }]);
+
+      client.resolveInterrupts(true);
+      await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('closeTicket returned'));
+
+      expect(errors).toEqual([]);
+      expect(client.getInterruptState().interruptErrors).toEqual([]);
+      const { body: thread } = await readThread(server.url, 'support', threadId);
+      expect(thread).toMatchObject({ status: 'idle', interrupts: null });
+      const results = shown(thread.messages).filter((line) => line.startsWith('result '));
+      expect(results).toEqual([`result ${JSON.stringify({ closed: true, ticketId: 'T-7' })}`, `result ${JSON.stringify({ closed: true, ticketId: 'T-8' })}`]);
+      client.dispose();
+    });
+
+    // refundOrder allows edits and takes approval data: its interrupt keeps our responseSchema,
+    // bound as the generic kind, and is answered with the payload that schema describes.
+    it('answers an approval with edits and approval data as the generic kind: the edited refund runs', async () => {
+      const threadId = randomUUID();
+      const { client, errors } = chatClient(server.url, 'support', threadId, { tools: [closeTicket] });
+      await client.sendMessage('refund order ord_42 for 19.99');
+      await idle(client, 'the run to pause', () => client.getInterrupts().length === 1);
+      const interrupt = bound(client.getInterrupts());
+      expect(interrupt).toMatchObject({ kind: 'generic', reason: 'tool_call', canResolve: true, metadata: { toolName: 'refundOrder', allowedDecisions: ['approve', 'reject', 'edit'] } });
+      expect(interrupt.responseSchema).toMatchObject({ properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' }, payload: { type: 'object' } } });
+
+      interrupt.resolveInterrupt({ approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } });
+      await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('refundOrder returned'));
+
+      expect(errors).toEqual([]);
+      expect(client.getInterruptState().interruptErrors).toEqual([]);
+      expect(textOf(client.getMessages().at(-1))).toContain('"amount":5');
+      expect(textOf(client.getMessages().at(-1))).toContain('"note":"partial"');
+      const { body: thread } = await readThread(server.url, 'support', threadId);
+      expect(thread).toMatchObject({ status: 'idle', interrupts: null });
+      client.dispose();
+    });
+
+    // Without the declaration the client cannot match the approval to a tool of its own: it
+    // falls back to the generic kind, and our object payload (with a reason) still answers it.
+    it('a client that does not declare the tool hydrates the approval as the generic kind and rejects it with a reason', async () => {
       const threadId = randomUUID();
       const paused = await postRun(server.url, 'support', body(threadId, 'close ticket T-7'));
       expect(paused.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'interrupt' } });
