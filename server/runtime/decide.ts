@@ -66,11 +66,11 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
   if (options.allowEdit) properties.editedArgs = { ...inputJsonSchema(definition), description: 'Replacement arguments (approve only).' };
   const approval = approvalJsonSchema(options);
   if (approval) properties.payload = approval;
-  let message = `${call.name}(${JSON.stringify(call.input)})`;
+  let description: string | undefined;
   try {
-    if (options.describe) message = options.describe(call.input);
+    description = options.describe?.(call.input) || undefined;
   } catch {
-    // A describe() that throws must not lose the interrupt; the default line stands.
+    // A describe() that throws must not lose the interrupt: it pauses without a description.
   }
   return {
     id: `int_${randomUUID()}`,
@@ -78,7 +78,9 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
     toolCallId: call.id,
     toolName: call.name,
     input: call.input,
-    message,
+    // A pause that carries no description omits it; the message is then generated from the call.
+    message: description ?? `${call.name}(${JSON.stringify(call.input)})`,
+    ...(description !== undefined ? { description } : {}),
     responseSchema: { type: 'object', properties, required: ['approved'], additionalProperties: false },
     allowedDecisions,
     ...(options.ttlMs !== undefined ? { expiresAt: new Date(now + options.ttlMs).toISOString() } : {}),

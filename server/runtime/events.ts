@@ -37,8 +37,10 @@ export interface InterruptRecord {
   toolName: string;
   /** The arguments the model proposed. */
   input: unknown;
-  /** One line for the human (the policy's describe(), or a default). */
+  /** One line for the human: the description, or a line generated from the call. */
   message: string;
+  /** What the policy's describe() said about the call; absent when it has none (docs/hitl.md). */
+  description?: string;
   /** JSON Schema of an acceptable response: {approved, reason?, editedArgs?, payload?}. */
   responseSchema: JsonObject;
   allowedDecisions: DecisionKind[];

@@ -56,7 +56,8 @@ const YES_OR_NO = normalizeApprovalSchema(undefined, undefined);
  * every hash is the one its client computes.
  */
 export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
-  const seed = { description: record.message, allowedDecisions: record.allowedDecisions };
+  // A pause with no description omits the field (docs/hitl.md); `message` always reads.
+  const seed = { ...(record.description !== undefined ? { description: record.description } : {}), allowedDecisions: record.allowedDecisions };
   const yesOrNo = isYesOrNoApproval(record);
   const descriptor = {
     id: record.id,

@@ -39,6 +39,7 @@ export async function listPending(request: Request): Promise<Response> {
           toolName: row.record.toolName,
           args: row.record.input,
           message: row.record.message,
+          ...(row.record.description !== undefined ? { description: row.record.description } : {}),
           responseSchema: row.record.responseSchema,
           allowedDecisions: row.record.allowedDecisions,
           expiresAt: row.record.expiresAt ?? null,
