@@ -34,10 +34,21 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
   };
 }
 
-/** The policy for one call. Deterministic over the input: it runs again on recovery. */
-export function policyFor(agent: DeepAgent, call: ToolCall, sessionId?: string): ApprovalPolicy {
+/**
+ * The policy for one call. A policy function decides on the input as the tool would receive
+ * it (its schema's defaults and coercions applied), not on the model's raw arguments: `{}`
+ * with `amount` defaulting to 500 is a call for 500. Deterministic over the input: it runs
+ * again on recovery.
+ */
+export async function policyFor(agent: DeepAgent, call: ToolCall, sessionId?: string): Promise<ApprovalPolicy> {
   const { policy } = approvalOptions(agent, call.name);
-  return typeof policy === 'function' ? policy(call.input, { agent: agent.name, sessionId }) : policy;
+  if (typeof policy !== 'function') return policy;
+  const definition = agentTools(agent)[call.name];
+  const checked = definition ? await validateToolInput(definition, call.input) : null;
+  // A call its tool would refuse is not put to a person: it runs into its validation error,
+  // which the model reads, and the tool's code never runs.
+  if (!checked?.ok) return 'approved';
+  return policy(checked.value, { agent: agent.name, sessionId });
 }
 
 function inputJsonSchema(definition: Tool): JsonObject {

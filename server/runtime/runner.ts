@@ -180,6 +180,7 @@ export class TurnRunner {
       const ask: ToolCall[] = [];
       const opened: InterruptRecord[] = [];
       let waiting = false;
+      let cancelled = false;
       for (const call of conversationOf(this.view, scope.id).openToolCalls) {
         if (this.signal.aborted) return { kind: 'cancelled', before: [] };
         const kind = toolKind(scope.agent, scope.clientTools, call.name);
@@ -194,7 +195,7 @@ export class TurnRunner {
           }
           continue;
         }
-        const gate = this.gate(scope, call, kind);
+        const gate = await this.gate(scope, call, kind);
         switch (gate.action) {
           case 'ask':
             ask.push(call);
@@ -203,8 +204,10 @@ export class TurnRunner {
             waiting = true;
             break;
           case 'cancel':
+            // The turn ends once the rest of the batch has had its decisions applied.
             await this.recordResult(scope, call, { ok: false, content: 'Cancelled by the user: the tool did not run.', state: this.view.state, status: 'cancelled' });
-            return { kind: 'cancelled', before: [] };
+            cancelled = true;
+            break;
           case 'deny': {
             const content = gate.declined
               ? `The user declined to answer "${gate.declined}".${gate.reason ? ` Reason: ${gate.reason}` : ''}`
@@ -220,6 +223,14 @@ export class TurnRunner {
         }
       }
       if (this.signal.aborted) return { kind: 'cancelled', before: [] };
+      if (cancelled) {
+        // Approved calls of the batch ran and denied ones are answered; whatever is still open
+        // is closed, so nothing of this step runs later on an unrelated message.
+        for (const call of conversationOf(this.view, scope.id).openToolCalls) {
+          await this.recordResult(scope, call, { ok: false, content: 'Not run: another call of its batch was cancelled, which ended the turn.', state: this.view.state, status: 'cancelled' });
+        }
+        return { kind: 'cancelled', before: [] };
+      }
       opened.push(...ask.map((call) => buildInterrupt(scope.agent, call, this.runId, scope.id)));
       if (opened.length > 0 || waiting) return { kind: 'paused', opened };
       const clientCalls = conversationOf(this.view, scope.id).openToolCalls.map((call) => call.id);
@@ -238,7 +249,7 @@ export class TurnRunner {
    * and the answers it asked for), record a denial or cancellation, wait for a pending
    * decision, or ask for one.
    */
-  private gate(scope: Scope, call: ToolCall, kind: ToolKind): Gate {
+  private async gate(scope: Scope, call: ToolCall, kind: ToolKind): Promise<Gate> {
     const interrupts = Object.values(this.view.interrupts).filter((state) => state.record.toolCallId === call.id);
     const latest = interrupts.at(-1);
     if (latest) {
@@ -252,7 +263,7 @@ export class TurnRunner {
       const answers = interrupts.filter((state) => state.record.reason === 'input_required').map((state) => state.decision?.payload);
       return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers };
     }
-    if (kind !== 'backend' || policyFor(scope.agent, call, this.request.sessionId) === 'approved') return { action: 'run', answers: [] };
+    if (kind !== 'backend' || (await policyFor(scope.agent, call, this.request.sessionId)) === 'approved') return { action: 'run', answers: [] };
     // A stateless turn cannot pause (SPEC §3): it runs the tool, or refuses it if the agent says so.
     if (this.request.durable === false) {
       return scope.agent.statelessApproval === 'deny'

@@ -255,3 +255,129 @@ describe('delegation', () => {
     expect(events).toEqual(expect.arrayContaining(['step_started', 'step_finished']));
   });
 });
+
+describe('an approval policy function', () => {
+  const transfers: number[] = [];
+  const banker = defineDeepAgent({
+    name: 'banker',
+    model: 'openai/gpt-4o-mini',
+    instructions: 'Moves money.',
+    tools: {
+      transfer: tool({
+        inputSchema: z.object({ amount: z.number().default(500) }),
+        execute: async ({ amount }) => {
+          transfers.push(amount);
+          return { sent: amount };
+        },
+      }),
+    },
+    // Large transfers need a person: decided on the input the tool gets, defaults applied.
+    toolApproval: { transfer: (input: { amount: number }) => (input.amount > 100 ? 'user-approval' : 'approved') },
+  });
+
+  it('sees the schema defaults: a call with no amount is a transfer of 500 and waits for a person', async () => {
+    const { parts, view } = await run(createMemoryStore(), { messages: [user('call transfer {}')] }, banker);
+    expect(parts.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'interrupt' } });
+    expect(Object.values(view.interrupts).map((state) => state.record.toolName)).toEqual(['transfer']);
+    expect(transfers).toEqual([]);
+  });
+
+  it('lets a small transfer run at once', async () => {
+    const { parts } = await run(createMemoryStore(), { messages: [user('call transfer {"amount": 20}')] }, banker);
+    expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'success' } });
+    expect(transfers).toEqual([20]);
+  });
+
+  it('does not put a call its tool would refuse to a person: the model reads the validation error', async () => {
+    const { parts, view } = await run(createMemoryStore(), { messages: [user('call transfer {"amount": "lots"}')] }, banker);
+    expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'success' } });
+    expect(Object.keys(view.interrupts)).toEqual([]);
+    expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ toolName: 'transfer', isError: true });
+    expect(transfers).toEqual([20]);
+  });
+});
+
+describe('a continuation', () => {
+  const closer = defineDeepAgent({
+    name: 'closer',
+    model: 'openai/gpt-4o-mini',
+    instructions: 'Closes tickets.',
+    tools: { closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => ({ closed: ticketId }) }) },
+    toolApproval: { closeTicket: 'user-approval' },
+  });
+  async function paused(store: EventStore) {
+    const { view } = await run(store, { runId: 'run-paused', messages: [user('call closeTicket {"ticketId": "T-7"}')] }, closer);
+    const [pending] = Object.values(view.interrupts);
+    return { interruptId: pending!.record.id, resume: [{ interruptId: pending!.record.id, status: 'resolved' as const, payload: { approved: true } }] };
+  }
+
+  it('that names a parentRunId must name the run that paused; nothing is written otherwise', async () => {
+    const store = createMemoryStore();
+    const { resume } = await paused(store);
+    const head = (await store.getSession('s1'))!.headSeq;
+    await expect(run(store, { runId: 'run-2', parentRunId: 'run-elsewhere', messages: [], resume }, closer)).rejects.toMatchObject({ code: 'parent_run_mismatch', status: 409 });
+    expect((await store.getSession('s1'))!.headSeq).toBe(head);
+    const { view } = await run(store, { runId: 'run-2', parentRunId: 'run-paused', messages: [], resume }, closer);
+    expect(view.lastRun).toMatchObject({ runId: 'run-2', outcome: { type: 'success' } });
+  });
+
+  it('may name no parent (HttpAgent sends none)', async () => {
+    const store = createMemoryStore();
+    const { resume } = await paused(store);
+    const { view } = await run(store, { runId: 'run-2', messages: [], resume }, closer);
+    expect(view.lastRun).toMatchObject({ runId: 'run-2', outcome: { type: 'success' } });
+  });
+
+  it('needs a fresh runId: the paused run\'s own id is refused', async () => {
+    const store = createMemoryStore();
+    const { resume } = await paused(store);
+    await expect(run(store, { runId: 'run-paused', messages: [], resume }, closer)).rejects.toMatchObject({ code: 'run_id_reused', status: 409 });
+  });
+});
+
+describe('a batch with a cancel in it', () => {
+  const closed: string[] = [];
+  const closer = defineDeepAgent({
+    name: 'closer',
+    model: 'openai/gpt-4o-mini',
+    instructions: 'Closes tickets.',
+    tools: {
+      closeTicket: tool({
+        inputSchema: z.object({ ticketId: z.string() }),
+        execute: async ({ ticketId }) => {
+          closed.push(ticketId);
+          return { closed: ticketId };
+        },
+      }),
+    },
+    toolApproval: { closeTicket: 'user-approval' },
+  });
+
+  for (const cancelledFirst of [true, false]) {
+    it(`runs what was approved, ends the turn and leaves nothing open for a later message (cancel ${cancelledFirst ? 'first' : 'last'})`, async () => {
+      closed.length = 0;
+      const store = createMemoryStore();
+      const first = await run(store, { messages: [user('call closeTicket {"ticketId": "T-1"}; call closeTicket {"ticketId": "T-2"}')] }, closer);
+      const [one, two] = Object.values(first.view.interrupts).map((state) => state.record);
+      expect([one!.input, two!.input]).toEqual([{ ticketId: 'T-1' }, { ticketId: 'T-2' }]);
+      const [cancelled, approved] = cancelledFirst ? [one!, two!] : [two!, one!];
+      const resumed = await run(
+        store,
+        {
+          messages: [],
+          resume: [
+            { interruptId: cancelled.id, status: 'cancelled' },
+            { interruptId: approved.id, status: 'resolved', payload: { approved: true } },
+          ],
+        },
+        closer,
+      );
+      expect(resumed.view.lastRun?.outcome).toEqual({ type: 'cancelled' });
+      expect(closed).toEqual([(approved.input as { ticketId: string }).ticketId]);
+      expect(resumed.view.openToolCalls).toEqual([]);
+
+      await run(store, { messages: [user('hello')] }, closer);
+      expect(closed).toEqual([(approved.input as { ticketId: string }).ticketId]);
+    });
+  }
+});

@@ -97,6 +97,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
       },
       { replayable: !request.decisions?.length },
     );
+    checkParentRun(request.parentRunId, answers.map((answer) => current.interrupts[answer.interruptId]!.record.runId));
     if (plan.kind === 'replay') return replayRun(request, runId, current);
     decisions = plan.decisions.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
   } else {
@@ -104,6 +105,9 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     if (pending.length > 0) {
       throw new RunRejectedError('interrupts_pending', `This thread is waiting on a human decision (${pending.map((record) => record.id).join(', ')}); resume it with a decision for each.`, 409, { interruptIds: pending.map((record) => record.id) });
     }
+  }
+  if (runId === current.lastRun?.runId) {
+    throw new RunRejectedError('run_id_reused', `Run "${runId}" already ran on this thread; a new run needs a fresh runId (to follow that one, re-join it with Last-Event-ID).`, 409, { runId });
   }
   const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state });
 
@@ -127,6 +131,16 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   publishFeed(runner.feed);
   const done = runner.execute();
   return { sessionId, runId, ...readersOf(runner.feed), done, usage: () => ({ ...runner.usage }) };
+}
+
+/**
+ * A continuation may name the run it continues (TanStack AI's client does; HttpAgent does
+ * not): then it must be the run that paused on the interrupts it answers.
+ */
+function checkParentRun(parentRunId: string | undefined, interruptedRunIds: string[]): void {
+  const interrupted = interruptedRunIds[0];
+  if (parentRunId === undefined || interrupted === undefined || interruptedRunIds.every((id) => id === parentRunId)) return;
+  throw new RunRejectedError('parent_run_mismatch', `parentRunId "${parentRunId}" is not the run that paused on these interrupts ("${interrupted}").`, 409, { parentRunId, interruptedRunId: interrupted });
 }
 
 /** A session's title: its first user message, on one line, cut at a word. */
