@@ -85,7 +85,7 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
           interrupts={chat.interrupts}
           unplaced={unplaced}
           busy={running}
-          failed={chat.status === 'error'}
+          canRetry={chat.canRetryInterrupts}
           onRetry={() => void chat.retryInterrupts()}
         />
         <Composer

@@ -10,12 +10,12 @@ export interface InterruptPanelProps {
   /** Interrupts whose cards are not in the message list. */
   unplaced: readonly PendingInterrupt[];
   busy: boolean;
-  /** The last submission failed: its staged decisions can be sent again. */
-  failed: boolean;
+  /** The last submission failed in a way that sending the same decisions again may fix. */
+  canRetry: boolean;
   onRetry: () => void;
 }
 
-export function InterruptPanel({ interrupts, unplaced, busy, failed, onRetry }: InterruptPanelProps) {
+export function InterruptPanel({ interrupts, unplaced, busy, canRetry, onRetry }: InterruptPanelProps) {
   if (interrupts.length === 0) return null;
   const decided = interrupts.filter((interrupt) => interrupt.resolution && interrupt.resolution.problems.length === 0).length;
   const allDecided = decided === interrupts.length;
@@ -33,7 +33,7 @@ export function InterruptPanel({ interrupts, unplaced, busy, failed, onRetry }: 
         ) : (
           <span>The agent is waiting for your decision.</span>
         )}
-        {failed && allDecided && (
+        {canRetry && (
           <button type="button" className="button" data-testid="retry-interrupts-button" disabled={busy} onClick={onRetry}>
             Send decisions again
           </button>

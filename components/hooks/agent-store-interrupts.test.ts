@@ -133,6 +133,37 @@ describe('AgentStore interrupts', () => {
     expect(requests[3]!.resume).toEqual([{ interruptId: 'int_close', status: 'cancelled' }]);
   });
 
+  it('resolveInterrupts takes a callback that resolves each interrupt itself and returns nothing: one resume for the batch', async () => {
+    const { store, requests } = storeWith([paused('r1', refund, close, question), resumed('r2', 'call_refund', 'call_ask')]);
+    await store.sendMessage('go');
+    expect(store.getSnapshot().interrupts.map(({ kind, toolName }) => ({ kind, toolName }))).toEqual([
+      { kind: 'tool-approval', toolName: 'refundOrder' },
+      { kind: 'tool-approval', toolName: 'closeTicket' },
+      { kind: 'input', toolName: 'ask_user' },
+    ]);
+    await store.resolveInterrupts((interrupt) => {
+      if (interrupt.kind === 'tool-approval' && interrupt.toolName === 'refundOrder') void interrupt.resolveInterrupt(true, { payload: { note: 'Batch review' } });
+      else if (interrupt.kind === 'tool-approval') void interrupt.cancel();
+      else void interrupt.resolveInterrupt(true, { payload: { answer: 'Aurora' } });
+    });
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.resume).toEqual([
+      { interruptId: 'int_refund', status: 'resolved', payload: { approved: true, payload: { note: 'Batch review' } } },
+      { interruptId: 'int_close', status: 'cancelled' },
+      { interruptId: 'int_ask', status: 'resolved', payload: { answer: 'Aurora' } },
+    ]);
+  });
+
+  it('resolveInterrupts with a callback that leaves one undecided sends nothing yet', async () => {
+    const { store, requests } = storeWith([paused('r1', refund, close)]);
+    await store.sendMessage('go');
+    await store.resolveInterrupts((interrupt) => {
+      if (interrupt.toolName === 'closeTicket') void interrupt.resolveInterrupt(true);
+    });
+    expect(requests).toHaveLength(1);
+    expect(store.getSnapshot().interrupts.map((interrupt) => interrupt.resolution?.kind ?? null)).toEqual([null, 'approve']);
+  });
+
   it('an answer to requested input is the payload itself', async () => {
     const { store, requests } = storeWith([paused('r1', question), resumed('r2', 'call_ask')]);
     await store.sendMessage('ask me for a launch name');
@@ -143,20 +174,31 @@ describe('AgentStore interrupts', () => {
     expect(requests[1]!.resume).toEqual([{ interruptId: 'int_ask', status: 'resolved', payload: { answer: 'Aurora' } }]);
   });
 
-  it('keeps the staged batch after a refused resume, and retryInterrupts sends it again', async () => {
+  it('keeps the staged batch after a failure that resending may fix, and retryInterrupts sends it again', async () => {
     const { store, requests } = storeWith([
       paused('r1', close),
-      [started('r2'), { type: 'RUN_ERROR', code: 'tool_schema_changed', message: 'changed' }] as BaseEvent[],
+      [started('r2'), { type: 'RUN_ERROR', code: 'session_busy', message: 'busy' }] as BaseEvent[],
       resumed('r3', 'call_close'),
     ]);
     await store.sendMessage('close ticket T-2');
     await store.getSnapshot().interrupts[0]!.resolveInterrupt(true);
-    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'tool_schema_changed' } });
+    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'session_busy' }, canRetryInterrupts: true });
     expect(store.getSnapshot().interrupts[0]!.resolution).toMatchObject({ kind: 'approve' });
 
     await store.retryInterrupts();
     expect(requests[2]!.resume).toEqual(requests[1]!.resume);
-    expect(store.getSnapshot()).toMatchObject({ status: 'idle', error: null, interrupts: [] });
+    expect(store.getSnapshot()).toMatchObject({ status: 'idle', error: null, interrupts: [], canRetryInterrupts: false });
+  });
+
+  it('does not resend decisions the server refused for good (a changed tool, an expiry)', async () => {
+    for (const code of ['tool_schema_changed', 'interrupt_expired']) {
+      const { store, requests } = storeWith([paused('r1', close), [started('r2'), { type: 'RUN_ERROR', code, message: 'refused' }] as BaseEvent[]]);
+      await store.sendMessage('close ticket T-2');
+      await store.getSnapshot().interrupts[0]!.resolveInterrupt(true);
+      expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code }, canRetryInterrupts: false });
+      await store.retryInterrupts();
+      expect(requests).toHaveLength(2);
+    }
   });
 
   it('interrupts from the first paint make the next run a resume', async () => {

@@ -29,7 +29,7 @@ import {
   type ResolveOptions,
 } from './interrupt-resolution';
 
-export type { DecisionKind, InterruptResolution, ResolveOptions } from './interrupt-resolution';
+export type { DecisionKind, InterruptKind, InterruptResolution, ResolveOptions } from './interrupt-resolution';
 
 export type AgentStatus = 'idle' | 'running' | 'error';
 
@@ -59,8 +59,12 @@ export interface PendingInterrupt extends Interrupt, InterruptDetails {
   clearResolution: () => void;
 }
 
-/** A decision for resolveInterrupts' callback form: a boolean, approve/reject with options, or a cancel. */
-export type InterruptDecision = boolean | 'cancel' | (ResolveOptions & { approved: boolean });
+/**
+ * What resolveInterrupts' callback may return for an interrupt: nothing (it resolved the
+ * interrupt itself, through `interrupt.resolveInterrupt(...)` or `interrupt.cancel()`, or left
+ * it), a boolean, approve/reject with options, or a cancel.
+ */
+export type InterruptDecision = void | undefined | boolean | 'cancel' | (ResolveOptions & { approved: boolean });
 
 export interface AgentSnapshot {
   messages: readonly Message[];
@@ -75,6 +79,11 @@ export interface AgentSnapshot {
   interrupts: readonly PendingInterrupt[];
   /** The server knows this thread: it had messages when loaded, or a run has started on it. */
   threadExists: boolean;
+  /**
+   * The last submission of decisions failed in a way that sending the same ones again may
+   * fix (the connection, a busy thread), and every interrupt is still validly staged.
+   */
+  canRetryInterrupts: boolean;
 }
 
 export interface AgentStoreOptions {
@@ -140,6 +149,8 @@ export class AgentStore {
   /** Runs from the session stream waiting for the one on screen to end, in order. */
   private readonly otherRuns: { runId: string; events: Observable<BaseEvent>; cursors: (string | undefined)[] }[] = [];
   private applyingOtherRun = false;
+  /** resolveInterrupts() is staging a batch: single resolutions do not submit meanwhile. */
+  private batching = false;
   /** The run that ended with the open interrupts; a resume carries it as parentRunId. */
   private interruptedRunId: string | null;
 
@@ -176,6 +187,7 @@ export class AgentStore {
       activeSteps: [],
       interrupts: [],
       threadExists: (options.initialMessages?.length ?? 0) > 0,
+      canRetryInterrupts: false,
     };
     this.snapshot.interrupts = this.pendingInterrupts();
     this.agent.subscribe(this.liveUpdates());
@@ -226,17 +238,30 @@ export class AgentStore {
     this.publish({ interrupts: this.pendingInterrupts() });
   }
 
-  /** Decides every open interrupt at once: the same answer for all, or one per interrupt. */
+  /**
+   * Decides every open interrupt at once, then submits the batch if every one is validly
+   * staged: `true`/`false` for all (approvals without edits or data), or a callback per
+   * interrupt that resolves it itself (`interrupt.resolveInterrupt(...)`, `interrupt.cancel()`)
+   * and returns nothing, or returns the decision.
+   */
   async resolveInterrupts(decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)): Promise<void> {
     if (this.snapshot.status === 'running') return;
-    const staged = this.snapshot.interrupts.map((interrupt) => {
-      const decision = typeof decide === 'function' ? decide(interrupt) : decide;
-      if (decision === 'cancel') return stageCancel(interrupt);
-      if (typeof decision === 'boolean') return stageDecision(interrupt, decision);
-      const { approved, ...options } = decision;
-      return stageDecision(interrupt, approved, options);
-    });
-    this.stage(staged);
+    // The callback's own resolveInterrupt() calls only stage: the batch goes once, below.
+    this.batching = true;
+    try {
+      for (const interrupt of this.snapshot.interrupts) {
+        const decision = typeof decide === 'function' ? decide(interrupt) : decide;
+        if (decision === undefined) continue;
+        if (decision === 'cancel') this.stage([stageCancel(interrupt)]);
+        else if (typeof decision === 'boolean') this.stage([stageDecision(interrupt, decision)]);
+        else {
+          const { approved, ...options } = decision;
+          this.stage([stageDecision(interrupt, approved, options)]);
+        }
+      }
+    } finally {
+      this.batching = false;
+    }
     await this.submitWhenDecided();
   }
 
@@ -246,9 +271,13 @@ export class AgentStore {
     await this.submitWhenDecided();
   }
 
-  /** Sends the staged batch again, e.g. after a network failure or a refused resume. */
+  /**
+   * Sends the staged batch again after a failure that sending it again may fix (see
+   * `canRetryInterrupts`). Does nothing otherwise: an expired interrupt or a changed tool is
+   * not fixed by resending; cancel or restage instead.
+   */
   async retryInterrupts(): Promise<void> {
-    if (this.snapshot.status === 'running') return;
+    if (this.snapshot.status === 'running' || !this.snapshot.canRetryInterrupts) return;
     await this.submitWhenDecided();
   }
 
@@ -480,10 +509,14 @@ export class AgentStore {
 
   /** One resume run for the whole batch, once every open interrupt has a valid decision. */
   private async submitWhenDecided(): Promise<void> {
+    if (this.batching || !this.batchReady()) return;
+    await this.run(this.agent.pendingInterrupts.map((interrupt) => this.resolutions.get(interrupt.id)!.entry));
+  }
+
+  /** Every open interrupt has a decision staged, and none of them has problems. */
+  private batchReady(): boolean {
     const open = this.agent.pendingInterrupts;
-    const staged = open.map((interrupt) => this.resolutions.get(interrupt.id));
-    if (open.length === 0 || staged.some((resolution) => !resolution || resolution.problems.length > 0)) return;
-    await this.run(staged.map((resolution) => resolution!.entry));
+    return open.length > 0 && open.every((interrupt) => this.resolutions.get(interrupt.id)?.problems.length === 0);
   }
 
   /**
@@ -560,10 +593,22 @@ export class AgentStore {
   }
 
   private publish(change: Partial<AgentSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...change };
+    const next = { ...this.snapshot, ...change };
+    next.canRetryInterrupts = next.status === 'error' && next.error !== null && isRetryable(next.error) && this.batchReady();
+    this.snapshot = next;
     for (const listener of this.listeners) listener();
   }
 }
+
+/**
+ * A failure that the same request may get past: the connection (no code), a thread busy with
+ * another run, a server fault. Every other code refuses the decisions themselves (an expiry, a
+ * changed tool, a failed schema, a decision made elsewhere): resending them fails again.
+ */
+function isRetryable(error: AgentError): boolean {
+  return error.code === undefined || RETRYABLE.has(error.code);
+}
+const RETRYABLE = new Set(['session_busy', 'internal_error']);
 
 /** Resume refusals meaning the server's thread no longer waits on what this tab shows. */
 const THREAD_MOVED_ON = new Set(['interrupt_expired', 'interrupt_already_decided', 'interrupt_unknown']);

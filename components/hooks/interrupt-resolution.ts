@@ -6,6 +6,9 @@ import { asSchema, schemaProblems } from './json-schema';
 
 export type DecisionKind = 'approve' | 'reject' | 'edit';
 
+/** What an interrupt asks for: a tool call to approve, an answer to a question, or anything else. */
+export type InterruptKind = 'tool-approval' | 'input' | 'generic';
+
 export interface ResolveOptions {
   /** A full replacement of the tool's arguments (approve only; needs the 'edit' decision). */
   editedArgs?: Record<string, unknown>;
@@ -23,6 +26,7 @@ export type InterruptResolution =
 
 /** The AG-UI interrupt's seed fields, read from metadata (HttpAgent's 1.0 shape keeps them there). */
 export interface InterruptDetails {
+  kind: InterruptKind;
   toolName: string | undefined;
   args: unknown;
   description: string | undefined;
@@ -37,6 +41,7 @@ export function interruptDetails(interrupt: Interrupt): InterruptDetails {
     ? metadata.allowedDecisions.filter((kind): kind is DecisionKind => kind === 'approve' || kind === 'reject' || kind === 'edit')
     : ['approve' as const, 'reject' as const];
   return {
+    kind: interrupt.reason === 'tool_call' ? 'tool-approval' : asksForInput(interrupt) ? 'input' : 'generic',
     toolName: typeof metadata.toolName === 'string' ? metadata.toolName : undefined,
     args: metadata.args,
     description: typeof metadata.description === 'string' ? metadata.description : interrupt.message,
