@@ -1,7 +1,8 @@
 'use client';
 // The controls of a tool approval: Approve (with the approval data, e.g. the refund's note),
 // Edit (a form from the editedArgs schema, then approve the edited call), Reject (with an
-// optional reason for the model), Cancel (end the turn without running the tool).
+// optional reason for the model, and the rejection's data when the policy asks for some),
+// Cancel (end the turn without running the tool).
 import { useState } from 'react';
 import { responsePart } from './hooks/interrupt-resolution';
 import type { PendingInterrupt } from './hooks/useAgent';
@@ -14,9 +15,11 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
   const editSchema = responsePart(interrupt, 'editedArgs');
-  const payloadSchema = responsePart(interrupt, 'payload');
+  const payloadSchema = responsePart(interrupt, 'payload', true);
+  const rejectSchema = responsePart(interrupt, 'payload', false);
   const editForm = useSchemaForm(editSchema ?? {}, interrupt.args);
   const payloadForm = useSchemaForm(payloadSchema ?? {});
+  const rejectForm = useSchemaForm(rejectSchema ?? {});
   const canEdit = Boolean(editSchema) && interrupt.allowedDecisions.includes('edit');
 
   /** Reads the forms; the store validates against the schemas and shows what is wrong. */
@@ -32,10 +35,20 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
     });
   }
 
+  function reject() {
+    const data = rejectSchema ? rejectForm.read() : null;
+    setProblems(data?.problems ?? []);
+    if (data && data.problems.length > 0) return;
+    // Empty details are no details: the model is told only what the person filled in.
+    const filled = data && Object.keys((data.value ?? {}) as object).length > 0;
+    void interrupt.resolveInterrupt(false, { reason: reason.trim() || undefined, ...(filled ? { payload: data.value } : {}) });
+  }
+
   return (
     <div className="approval-form" data-mode={mode}>
       {mode === 'edit' && <FormSection title="Arguments" form={editForm} testId="edit-field" disabled={disabled} />}
       {mode !== 'reject' && payloadSchema && <FormSection title="Details" form={payloadForm} testId="payload-field" disabled={disabled} />}
+      {mode === 'reject' && rejectSchema && <FormSection title="Details" form={rejectForm} testId="reject-payload-field" disabled={disabled} />}
       {mode === 'reject' && (
         <label className="schema-field">
           <span className="schema-label">
@@ -72,7 +85,7 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
             className="button button-danger"
             data-testid="confirm-reject-button"
             disabled={disabled}
-            onClick={() => void interrupt.resolveInterrupt(false, { reason: reason.trim() || undefined })}
+            onClick={reject}
           >
             Reject
           </button>

@@ -19,14 +19,25 @@ export interface ToolApprovalOptions<Input = any> {
   policy: ApprovalPolicy | PolicyFunction<Input>;
   /** The human may replace the arguments (validated against the tool's input schema). */
   allowEdit?: boolean;
-  /** Extra data the human supplies with an approval (e.g. a note); handed to the tool. */
-  approvalSchema?: z.ZodType;
+  /**
+   * Data the person gives with the decision, validated and kept in the log (docs/hitl.md):
+   * one schema for whichever decision is made, or one per decision. An approval's data is
+   * handed to the tool (`handlerContext().event.payload`); a rejection's is told to the model
+   * with the denial.
+   */
+  approvalSchema?: z.ZodType | ApprovalSchemas;
   /** One line the approval card shows. */
   describe?: (input: Input) => string;
   /** How long the decision may wait: '30s', '15m', '24h', '7d' or milliseconds. */
   ttl?: string | number;
   /** What happens when the TTL runs out. */
   onExpire?: 'deny' | 'approve';
+}
+
+/** The data of each decision, when they differ (e.g. a note to approve, a policy reason to reject). */
+export interface ApprovalSchemas {
+  approve?: z.ZodType;
+  reject?: z.ZodType;
 }
 
 export type ToolApprovalSpec<Input = any> = ApprovalPolicy | PolicyFunction<Input> | ToolApprovalOptions<Input>;

@@ -68,6 +68,26 @@ const question: Interrupt = {
   metadata: { allowedDecisions: ['approve', 'reject'], toolName: 'ask_user', args: { question: 'What should the launch be called?' } },
 };
 
+const transfer: Interrupt = {
+  id: 'int_transfer',
+  reason: 'tool_call',
+  toolCallId: 'call_transfer',
+  message: 'transfer({"amount":5000})',
+  // One branch per decision: data to approve, data to reject.
+  responseSchema: {
+    oneOf: [
+      { type: 'object', required: ['approved'], additionalProperties: false, properties: { approved: { const: true }, payload: { type: 'object', properties: { note: { type: 'string' } } } } },
+      {
+        type: 'object',
+        required: ['approved', 'payload'],
+        additionalProperties: false,
+        properties: { approved: { const: false }, reason: { type: 'string' }, payload: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', enum: ['Policy limit', 'Suspected fraud'] } } } },
+      },
+    ],
+  },
+  metadata: { allowedDecisions: ['approve', 'reject'], toolName: 'transfer', args: { amount: 5000 } },
+};
+
 const paused = (runId: string, ...interrupts: Interrupt[]) =>
   [started(runId), ...interrupts.flatMap((i) => call(i.toolCallId!, String(i.metadata!.toolName), i.metadata!.args as object)), finished(runId, { type: 'interrupt', interrupts })] as BaseEvent[];
 const resumed = (runId: string, ...toolCallIds: string[]) =>
@@ -162,6 +182,18 @@ describe('AgentStore interrupts', () => {
     });
     expect(requests).toHaveLength(1);
     expect(store.getSnapshot().interrupts.map((interrupt) => interrupt.resolution?.kind ?? null)).toEqual([null, 'approve']);
+  });
+
+  it('a rejection carries data checked against the reject branch of the schema', async () => {
+    const { store, requests } = storeWith([paused('r1', transfer), resumed('r2', 'call_transfer')]);
+    await store.sendMessage('call transfer');
+    const [pending] = store.getSnapshot().interrupts;
+    await pending!.resolveInterrupt(false, { payload: { reason: 'Because' } });
+    expect(requests).toHaveLength(1);
+    expect(store.getSnapshot().interrupts[0]!.resolution!.problems).toEqual(['Details: reason: must be one of "Policy limit", "Suspected fraud"']);
+
+    await store.getSnapshot().interrupts[0]!.resolveInterrupt(false, { payload: { reason: 'Policy limit' } });
+    expect(requests[1]!.resume).toEqual([{ interruptId: 'int_transfer', status: 'resolved', payload: { approved: false, payload: { reason: 'Policy limit' } } }]);
   });
 
   it('an answer to requested input is the payload itself', async () => {

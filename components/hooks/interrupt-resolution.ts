@@ -55,9 +55,15 @@ export function asksForInput(interrupt: Interrupt): boolean {
   return interrupt.reason === 'input_required';
 }
 
-/** The schema of one part of a tool approval's response (`editedArgs`, `payload`). */
-export function responsePart(interrupt: Interrupt, part: 'editedArgs' | 'payload') {
-  return asSchema(asSchema(interrupt.responseSchema)?.properties?.[part]);
+/**
+ * The schema of one part of a tool approval's response (`editedArgs`, `payload`) for one
+ * decision. A responseSchema with one branch per decision (`oneOf`, told apart by
+ * `approved`) has a part per branch; a single object has one for both (docs/hitl.md).
+ */
+export function responsePart(interrupt: Interrupt, part: 'editedArgs' | 'payload', approved = true) {
+  const schema = asSchema(interrupt.responseSchema);
+  const branch = Array.isArray(schema?.oneOf) ? schema.oneOf.map(asSchema).find((candidate) => asSchema(candidate?.properties?.approved)?.const === approved) : schema;
+  return asSchema(branch?.properties?.[part]);
 }
 
 export function stageDecision(interrupt: Interrupt, approved: boolean, options: ResolveOptions = {}): InterruptResolution {
@@ -82,11 +88,12 @@ export function stageDecision(interrupt: Interrupt, approved: boolean, options: 
     else if (!allowedDecisions.includes('edit')) problems.push('This tool does not allow edited arguments.');
     else problems.push(...schemaProblems(responsePart(interrupt, 'editedArgs') ?? {}, clean.editedArgs).map((p) => `Arguments: ${p}`));
   }
-  const payloadSchema = responsePart(interrupt, 'payload');
-  if (approved && payloadSchema) problems.push(...schemaProblems(payloadSchema, clean.payload ?? {}).map((p) => `Details: ${p}`));
+  // The decision's data, checked against that decision's schema.
+  const payloadSchema = responsePart(interrupt, 'payload', approved);
+  if (payloadSchema) problems.push(...schemaProblems(payloadSchema, clean.payload ?? {}).map((p) => `Details: ${p}`));
   const payload = approved
     ? { approved: true, ...pick(clean, 'editedArgs'), ...pick(clean, 'payload') }
-    : { approved: false, ...pick(clean, 'reason') };
+    : { approved: false, ...pick(clean, 'reason'), ...pick(clean, 'payload') };
   return {
     kind: approved ? (clean.editedArgs !== undefined ? 'edit' : 'approve') : 'reject',
     options: clean,

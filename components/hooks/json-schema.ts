@@ -19,6 +19,9 @@ export type JsonSchema = {
   description?: string;
   title?: string;
   default?: unknown;
+  const?: unknown;
+  /** Alternatives (an approval's response with one branch per decision). */
+  oneOf?: JsonSchema[];
 };
 
 export function asSchema(value: unknown): JsonSchema | undefined {

@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { asSchema, type Tool } from 'ai';
 import { z } from 'zod';
-import type { ApprovalPolicy, DeepAgent, ToolApprovalOptions } from '../define';
+import type { ApprovalPolicy, ApprovalSchemas, DeepAgent, ToolApprovalOptions } from '../define';
 import type { Decision, DecisionActor, DecisionKind, InterruptRecord, JsonObject, ToolCall } from './events';
 import { parseDuration } from './duration';
 import { RunRejectedError } from './errors';
@@ -14,7 +14,8 @@ import { agentTools, validateToolInput } from './tools';
 export interface NormalizedApproval {
   policy: ToolApprovalOptions['policy'];
   allowEdit: boolean;
-  approvalSchema?: z.ZodType;
+  /** As declared: one schema for either decision, or one per decision. */
+  approvalSchema?: z.ZodType | ApprovalSchemas;
   describe?: (input: any) => string;
   ttlMs?: number;
   onExpire: 'deny' | 'approve';
@@ -55,8 +56,18 @@ function inputJsonSchema(definition: Tool): JsonObject {
   return asSchema(definition.inputSchema).jsonSchema as JsonObject;
 }
 
+/** The schema of a decision's data: the one schema, or that decision's own. */
+export function decisionDataSchema(options: NormalizedApproval, decision: 'approve' | 'reject'): z.ZodType | undefined {
+  const schema = options.approvalSchema;
+  return schema instanceof z.ZodType ? schema : schema?.[decision];
+}
+
 function approvalJsonSchema(options: NormalizedApproval): JsonObject | undefined {
-  return options.approvalSchema ? (z.toJSONSchema(options.approvalSchema) as JsonObject) : undefined;
+  const schema = options.approvalSchema;
+  if (!schema) return undefined;
+  if (schema instanceof z.ZodType) return z.toJSONSchema(schema) as JsonObject;
+  const json = (branch?: z.ZodType) => (branch ? (z.toJSONSchema(branch) as JsonObject) : null);
+  return { approve: json(schema.approve), reject: json(schema.reject) };
 }
 
 /** Identifies the shape of a tool's arguments and approval data, to refuse resumes after a change. */
@@ -70,13 +81,11 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
   const options = approvalOptions(agent, call.name);
   const definition = agentTools(agent)[call.name]!;
   const allowedDecisions: DecisionKind[] = options.allowEdit ? ['approve', 'reject', 'edit'] : ['approve', 'reject'];
-  const properties: JsonObject = {
-    approved: { type: 'boolean', description: 'Approve (true) or reject (false) the call.' },
-    reason: { type: 'string', description: 'Why it was rejected (shown to the model).' },
+  const editedArgs = options.allowEdit ? { ...inputJsonSchema(definition), description: 'Replacement arguments (approve only).' } : undefined;
+  const dataOf = (decision: 'approve' | 'reject') => {
+    const schema = decisionDataSchema(options, decision);
+    return schema ? (z.toJSONSchema(schema) as JsonObject) : undefined;
   };
-  if (options.allowEdit) properties.editedArgs = { ...inputJsonSchema(definition), description: 'Replacement arguments (approve only).' };
-  const approval = approvalJsonSchema(options);
-  if (approval) properties.payload = approval;
   let description: string | undefined;
   try {
     description = options.describe?.(call.input) || undefined;
@@ -92,7 +101,7 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
     // A pause that carries no description omits it; the message is then generated from the call.
     message: description ?? `${call.name}(${JSON.stringify(call.input)})`,
     ...(description !== undefined ? { description } : {}),
-    responseSchema: { type: 'object', properties, required: ['approved'], additionalProperties: false },
+    responseSchema: approvalResponseSchema(editedArgs, dataOf('approve'), dataOf('reject'), !(options.approvalSchema instanceof z.ZodType) && options.approvalSchema !== undefined),
     allowedDecisions,
     ...(options.ttlMs !== undefined ? { expiresAt: new Date(now + options.ttlMs).toISOString() } : {}),
     onExpire: options.onExpire,
@@ -104,14 +113,32 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
 }
 
 /**
+ * What an approval's response may be: `{approved, reason?, editedArgs?, payload?}`. With one
+ * data schema for both decisions it is one object; with a schema per decision, one branch per
+ * decision (`oneOf`, told apart by `approved`), each with its own `payload`.
+ */
+function approvalResponseSchema(editedArgs: JsonObject | undefined, approveData: JsonObject | undefined, rejectData: JsonObject | undefined, perDecision: boolean): JsonObject {
+  const approved = { type: 'boolean', description: 'Approve (true) or reject (false) the call.' };
+  const reason = { type: 'string', description: 'Why it was rejected (shown to the model).' };
+  if (!perDecision) {
+    const properties: JsonObject = { approved, reason, ...(editedArgs ? { editedArgs } : {}), ...(approveData ? { payload: approveData } : {}) };
+    return { type: 'object', properties, required: ['approved'], additionalProperties: false };
+  }
+  const approve: JsonObject = { approved: { const: true }, ...(editedArgs ? { editedArgs } : {}), ...(approveData ? { payload: approveData } : {}) };
+  const reject: JsonObject = { approved: { const: false }, reason, ...(rejectData ? { payload: rejectData } : {}) };
+  const branch = (properties: JsonObject, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false });
+  return { oneOf: [branch(approve, approveData ? ['approved', 'payload'] : ['approved']), branch(reject, rejectData ? ['approved', 'payload'] : ['approved'])] };
+}
+
+/**
  * True for a tool approval that takes a yes or a no and nothing else: the tool allows no
- * edits and has no approvalSchema, so buildInterrupt gave its responseSchema neither
- * `editedArgs` nor `payload`. Wires may describe such an answer more narrowly
- * (docs/wires.md, "TanStack AI's client").
+ * edits and has no approval data, so no branch of its responseSchema has `editedArgs` or
+ * `payload`. Wires may describe such an answer more narrowly (docs/wires.md, "TanStack AI's
+ * client").
  */
 export function isYesOrNoApproval(record: InterruptRecord): boolean {
-  const properties = (record.responseSchema.properties ?? {}) as JsonObject;
-  return record.reason === 'tool_call' && !('editedArgs' in properties) && !('payload' in properties);
+  const branches = (Array.isArray(record.responseSchema.oneOf) ? record.responseSchema.oneOf : [record.responseSchema]) as JsonObject[];
+  return record.reason === 'tool_call' && branches.every((branch) => !('editedArgs' in ((branch.properties ?? {}) as JsonObject)) && !('payload' in ((branch.properties ?? {}) as JsonObject)));
 }
 
 /** The pause of a tool that called requestInput(): the person's answer is the response. */
@@ -160,6 +187,8 @@ export interface ResumeEntryInput {
   payload?: unknown;
 }
 
+const DECISION_KEYS = new Set(['approved', 'reason', 'editedArgs', 'payload']);
+
 /**
  * AG-UI resume entry → decision request. For a tool call the payload is
  * {approved, reason?, editedArgs?, payload?}; for requested input it is the answer itself.
@@ -170,6 +199,10 @@ export function fromResumeEntry(entry: ResumeEntryInput, record: InterruptRecord
   const payload = (entry.payload ?? {}) as { approved?: unknown; reason?: unknown; editedArgs?: unknown; payload?: unknown };
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     throw new RunRejectedError('resume_invalid', `Resume for ${entry.interruptId}: payload must be an object like {approved: true}.`, 400, { interruptId: entry.interruptId });
+  }
+  const custom = Object.keys(payload).find((key) => !DECISION_KEYS.has(key));
+  if (custom !== undefined) {
+    throw new RunRejectedError('resume_invalid', `Resume for ${entry.interruptId}: "${custom}" is not part of a decision ({approved, reason?, editedArgs?, payload?}); data for the tool's approvalSchema goes under payload.`, 400, { interruptId: entry.interruptId });
   }
   const approved = payload.approved ?? (payload.editedArgs !== undefined ? true : undefined);
   if (typeof approved !== 'boolean') {
@@ -203,11 +236,12 @@ export async function validateDecision(agent: DeepAgent, record: InterruptRecord
   }
   if (request.status === 'cancelled') return { status: 'cancelled', by };
   if (record.reason === 'input_required') return validateAnswer(record, request, by);
+  const options = approvalOptions(owner, record.toolName);
   if (request.status === 'denied') {
     if (request.editedArgs !== undefined) throw reject('resume_invalid', `A rejection cannot carry editedArgs (interrupt ${record.id}).`);
-    return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), by };
+    const payload = decisionData(record, decisionDataSchema(options, 'reject'), request.payload);
+    return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), ...(request.payload !== undefined ? { payload } : {}), by };
   }
-  const options = approvalOptions(owner, record.toolName);
   const decision: Decision = { status: 'approved', by };
   if (request.editedArgs !== undefined) {
     if (!options.allowEdit) throw reject('edit_not_allowed', `${record.toolName} does not allow edited arguments (interrupt ${record.id}).`);
@@ -215,17 +249,20 @@ export async function validateDecision(agent: DeepAgent, record: InterruptRecord
     if (!checked.ok) throw reject('edited_args_invalid', `editedArgs for ${record.toolName} are invalid: ${checked.error}`);
     decision.editedArgs = checked.value;
   }
-  if (options.approvalSchema) {
-    const parsed = options.approvalSchema.safeParse(request.payload ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw reject('payload_invalid', `payload for ${record.toolName} is invalid: ${issue ? `${issue.path.join('.') || '(payload)'}: ${issue.message}` : 'invalid'}`);
-    }
-    decision.payload = parsed.data;
-  } else if (request.payload !== undefined) {
-    decision.payload = request.payload;
-  }
+  const payload = decisionData(record, decisionDataSchema(options, 'approve'), request.payload);
+  if (payload !== undefined) decision.payload = payload;
   return decision;
+}
+
+/** A decision's data checked against its schema (defaults applied); as given when there is none. */
+function decisionData(record: InterruptRecord, schema: z.ZodType | undefined, payload: unknown): unknown {
+  if (!schema) return payload;
+  const parsed = schema.safeParse(payload ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new RunRejectedError('payload_invalid', `payload for ${record.toolName} is invalid: ${issue ? `${issue.path.join('.') || '(payload)'}: ${issue.message}` : 'invalid'}`, 400, { interruptId: record.id });
+  }
+  return parsed.data;
 }
 
 /** An answer to requested input: validated against the schema the tool asked with. */

@@ -78,7 +78,7 @@ type Advance =
 
 type Gate =
   | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: unknown[] }
-  | { action: 'deny'; reason?: string; declined?: string }
+  | { action: 'deny'; reason?: string; payload?: unknown; declined?: string }
   | { action: 'cancel' }
   | { action: 'ask' }
   | { action: 'wait' };
@@ -209,10 +209,11 @@ export class TurnRunner {
             cancelled = true;
             break;
           case 'deny': {
-            const content = gate.declined
-              ? `The user declined to answer "${gate.declined}".${gate.reason ? ` Reason: ${gate.reason}` : ''}`
-              : `The user denied this call; it did not run.${gate.reason ? ` Reason: ${gate.reason}` : ''}`;
-            await this.recordResult(scope, call, { ok: true, content, output: { denied: true, reason: gate.reason ?? null }, state: this.view.state, status: 'denied' });
+            // The model is told why, in the person's words and in the rejection's data.
+            const details = `${gate.reason ? ` Reason: ${gate.reason}` : ''}${gate.payload !== undefined ? ` Details: ${JSON.stringify(gate.payload)}` : ''}`;
+            const content = gate.declined ? `The user declined to answer "${gate.declined}".${details}` : `The user denied this call; it did not run.${details}`;
+            const output = { denied: true, reason: gate.reason ?? null, ...(gate.payload !== undefined ? { payload: gate.payload } : {}) };
+            await this.recordResult(scope, call, { ok: true, content, output, state: this.view.state, status: 'denied' });
             break;
           }
           case 'run': {
@@ -257,7 +258,7 @@ export class TurnRunner {
       if (!decision) return { action: 'wait' };
       if (decision.status === 'cancelled') return { action: 'cancel' };
       if (decision.status === 'denied') {
-        return { action: 'deny', reason: decision.reason, ...(latest.record.reason === 'input_required' ? { declined: latest.record.message } : {}) };
+        return { action: 'deny', reason: decision.reason, payload: decision.payload, ...(latest.record.reason === 'input_required' ? { declined: latest.record.message } : {}) };
       }
       const approval = interrupts.find((state) => state.record.reason === 'tool_call')?.decision;
       const answers = interrupts.filter((state) => state.record.reason === 'input_required').map((state) => state.decision?.payload);
