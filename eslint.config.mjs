@@ -5,7 +5,7 @@ const config = [
   ...next,
   {
     rules: {
-      // Runtime code must stay framework-free (SPEC §1).
+      // Runtime code must stay framework-free (docs/architecture.md).
       'no-restricted-imports': 'off',
     },
   },
@@ -13,7 +13,7 @@ const config = [
     files: ['server/**/*.ts'],
     ignores: ['server/http/page-owner.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['next', 'next/*'], message: 'server/ is framework-free: no next/* imports (SPEC §1).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['next', 'next/*'], message: 'server/ is framework-free: no next/* imports (docs/architecture.md).' }] }],
     },
   },
 ];

@@ -1,4 +1,4 @@
-// defineDeepAgent and the agent types (SPEC §2). An agent is plain data plus ordinary
+// defineDeepAgent and the agent types (README, "Add an agent"). An agent is plain data plus ordinary
 // AI SDK tools; the runtime (server/runtime) gives it durability, approvals and state.
 import type { LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';

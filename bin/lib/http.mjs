@@ -1,4 +1,4 @@
-// The HTTP client for the out-of-band API (SPEC §8): GET /api/hitl,
+// The HTTP client for the out-of-band API (docs/cli.md): GET /api/hitl,
 // POST /api/hitl/{id}/{approve|reject|cancel} and POST /api/v1/sessions/{threadId}/stop.
 // Node 22's fetch, no dependencies.
 

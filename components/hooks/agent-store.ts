@@ -545,7 +545,7 @@ export class AgentStore {
     });
   }
 
-  /** SPEC §5: a resume names the interrupted run as its parent; HttpAgent has no parameter for it. */
+  /** A resume names the interrupted run as its parent; HttpAgent has no parameter for it (docs/hitl.md). */
   private withParentRunId: MiddlewareFunction = (input, next) =>
     next.run(input.resume?.length && this.interruptedRunId ? { ...input, parentRunId: this.interruptedRunId } : input);
 

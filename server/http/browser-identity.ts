@@ -1,4 +1,4 @@
-// The browser's signed identity (SPEC §3): with STACKBONE_API_KEYS set, a browser has no key,
+// The browser's signed identity (docs/wires.md, "Auth"): with STACKBONE_API_KEYS set, a browser has no key,
 // so the app gives it a random id in an HMAC-signed, httpOnly cookie, and the sessions it
 // starts belong to that id. Only the browser's own surfaces accept it (the pages and the AG-UI
 // endpoint); the programmatic wires, /api/hitl and the CLI still need a key.

@@ -1,4 +1,4 @@
-// Who is asking (SPEC §3). Sessions belong to an owner: an API key from STACKBONE_API_KEYS
+// Who is asking (docs/wires.md, "Auth"). Sessions belong to an owner: an API key from STACKBONE_API_KEYS
 // (Bearer or x-api-key), else — in open dev mode, with no keys configured — the one local
 // owner shared by every request without credentials.
 import { createHash, timingSafeEqual } from 'node:crypto';

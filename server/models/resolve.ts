@@ -1,4 +1,4 @@
-// Model strings → AI SDK models (SPEC §4). An agent names its model as `provider/model`;
+// Model strings → AI SDK models (README, "Models"). An agent names its model as `provider/model`;
 // which backend serves it depends on the keys in the environment, read at call time:
 //
 //   STACKBONE_MODEL=scripted            → the scripted model, whatever keys are set (tests)

@@ -1,4 +1,4 @@
-// The built-in scripted model (SPEC §4): a real AI SDK LanguageModelV4 that needs no network
+// The built-in scripted model (README, "Models"): a real AI SDK LanguageModelV4 that needs no network
 // and no key. It reads the prompt and answers by fixed rules, so every demo flow of the
 // example agents and every test can be driven from plain user text:
 //

@@ -1,4 +1,4 @@
-// Tools every deep agent has (SPEC §2): a planner that writes state.todos, and a
+// Tools every deep agent has (README, "Add an agent"): a planner that writes state.todos, and a
 // delegation tool that hands a task to a subagent (run by the turn loop itself).
 import { tool } from 'ai';
 import { z } from 'zod';

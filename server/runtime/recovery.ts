@@ -1,4 +1,4 @@
-// The server carries on by itself (SPEC §3, §8, §11): a run whose server died is taken
+// The server carries on by itself (docs/architecture.md, "Recovery"): a run whose server died is taken
 // over once its lease runs out — an accepted decision whose tool never finished runs again,
 // with handlerContext().attempt + 1 — and an interrupt past its expiry takes its default
 // action. A sweep runs at start-up and then periodically; any request touching the session
@@ -6,7 +6,7 @@
 // recovered run must not hold up the others, nor the next sweep (docs/hitl.md, Timeouts).
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
-import { expiryDecision, isExpired } from './decide';
+import { expiryDecision, isExpired } from './interrupts';
 import type { SessionEvent } from './events';
 import { RunRejectedError } from './errors';
 import { pendingInterrupts } from './reduce';

@@ -8,7 +8,7 @@ import { defineDeepAgent } from '../define';
 import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
 import type { ChatMessage, InterruptRecord } from './events';
-import { decideInterrupt } from './hitl';
+import { decideInterrupt } from './decide-out-of-band';
 import { reduceAll } from './reduce';
 import { startRun, type RunRequest } from './turn';
 
@@ -65,11 +65,11 @@ describe('a rejection with data', () => {
     const store = createMemoryStore();
     const record = await paused(store);
     const head = (await store.getSession('s1'))!.headSeq;
-    const refused = run(store, { resume: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, payload: { reason: 'I said so' } } }] });
+    const refused = run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, payload: { reason: 'I said so' } } }] });
     await expect(refused).rejects.toMatchObject({ code: 'payload_invalid' });
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
 
-    const view = await run(store, { resume: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, payload: { reason: 'Policy limit' } } }] });
+    const view = await run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, payload: { reason: 'Policy limit' } } }] });
     expect(view.interrupts[record.id]!.decision).toMatchObject({ status: 'denied', payload: { reason: 'Policy limit' } });
     const result = view.messages.find((message) => message.role === 'tool');
     expect(result).toMatchObject({ toolCallId: record.toolCallId });
@@ -92,15 +92,15 @@ describe('a rejection with data', () => {
     const store = createMemoryStore();
     const record = await paused(store);
     const head = (await store.getSession('s1'))!.headSeq;
-    await expect(run(store, { resume: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, reason: 'x', policy: 'limit' } }] })).rejects.toMatchObject({ code: 'resume_invalid' });
+    await expect(run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, reason: 'x', policy: 'limit' } }] })).rejects.toMatchObject({ code: 'resume_invalid' });
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
   });
 
   it('an approval still takes the approve branch only', async () => {
     const store = createMemoryStore();
     const record = await paused(store);
-    await expect(run(store, { resume: [{ interruptId: record.id, status: 'resolved', payload: { approved: true, payload: { reason: 'Policy limit', note: 3 } } }] })).rejects.toMatchObject({ code: 'payload_invalid' });
-    const view = await run(store, { resume: [{ interruptId: record.id, status: 'resolved', payload: { approved: true, payload: { note: 'ok' } } }] });
+    await expect(run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: true, payload: { reason: 'Policy limit', note: 3 } } }] })).rejects.toMatchObject({ code: 'payload_invalid' });
+    const view = await run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: true, payload: { note: 'ok' } } }] });
     expect(view.interrupts[record.id]!.decision).toMatchObject({ status: 'approved', payload: { note: 'ok' } });
     expect(transfers).toEqual([{ amount: 5000 }]);
   });

@@ -1,4 +1,4 @@
-// requestInput(): a tool asks a person for input mid-call (SPEC §5 "generic input"). The first
+// requestInput(): a tool asks a person for input mid-call (docs/hitl.md, "Asking for input"). The first
 // time, the call pauses with an `input_required` interrupt; when the answer arrives, the tool
 // runs again from the top and the same requestInput() call returns the validated answer —
 // so a tool that asks must be safe to re-run up to its question (use the idempotency key).

@@ -9,7 +9,8 @@ import { resolveModel } from '../models/resolve';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
 import { formatCursor } from './cursor';
-import { buildInputInterrupt, buildInterrupt, policyFor } from './decide';
+import { policyFor } from './approval-policy';
+import { buildInputInterrupt, buildInterrupt } from './interrupts';
 import type { AssistantMessage, InterruptRecord, JsonObject, RunOutcome, RunSource, SessionEvent, StreamedPart, ToolCall, ToolMessage } from './events';
 import { errorMessage } from './errors';
 import { LogProjector } from './log-parts';
@@ -265,7 +266,7 @@ export class TurnRunner {
       return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers };
     }
     if (kind !== 'backend' || (await policyFor(scope.agent, call, this.request.sessionId)) === 'approved') return { action: 'run', answers: [] };
-    // A stateless turn cannot pause (SPEC §3): it runs the tool, or refuses it if the agent says so.
+    // A stateless turn cannot pause (docs/wires.md, "Stateless turns"): it runs the tool, or refuses it if the agent says so.
     if (this.request.durable === false) {
       return scope.agent.statelessApproval === 'deny'
         ? { action: 'deny', reason: 'This tool needs a human approval, which a stateless request cannot wait for.' }

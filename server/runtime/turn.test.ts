@@ -315,23 +315,23 @@ describe('a continuation', () => {
     const store = createMemoryStore();
     const { resume } = await paused(store);
     const head = (await store.getSession('s1'))!.headSeq;
-    await expect(run(store, { runId: 'run-2', parentRunId: 'run-elsewhere', messages: [], resume }, closer)).rejects.toMatchObject({ code: 'parent_run_mismatch', status: 409 });
+    await expect(run(store, { runId: 'run-2', parentRunId: 'run-elsewhere', messages: [], decisions: resume }, closer)).rejects.toMatchObject({ code: 'parent_run_mismatch', status: 409 });
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
-    const { view } = await run(store, { runId: 'run-2', parentRunId: 'run-paused', messages: [], resume }, closer);
+    const { view } = await run(store, { runId: 'run-2', parentRunId: 'run-paused', messages: [], decisions: resume }, closer);
     expect(view.lastRun).toMatchObject({ runId: 'run-2', outcome: { type: 'success' } });
   });
 
   it('may name no parent (HttpAgent sends none)', async () => {
     const store = createMemoryStore();
     const { resume } = await paused(store);
-    const { view } = await run(store, { runId: 'run-2', messages: [], resume }, closer);
+    const { view } = await run(store, { runId: 'run-2', messages: [], decisions: resume }, closer);
     expect(view.lastRun).toMatchObject({ runId: 'run-2', outcome: { type: 'success' } });
   });
 
   it('needs a fresh runId: the paused run\'s own id is refused', async () => {
     const store = createMemoryStore();
     const { resume } = await paused(store);
-    await expect(run(store, { runId: 'run-paused', messages: [], resume }, closer)).rejects.toMatchObject({ code: 'run_id_reused', status: 409 });
+    await expect(run(store, { runId: 'run-paused', messages: [], decisions: resume }, closer)).rejects.toMatchObject({ code: 'run_id_reused', status: 409 });
   });
 });
 
@@ -365,7 +365,7 @@ describe('a batch with a cancel in it', () => {
         store,
         {
           messages: [],
-          resume: [
+          decisions: [
             { interruptId: cancelled.id, status: 'cancelled' },
             { interruptId: approved.id, status: 'resolved', payload: { approved: true } },
           ],

@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
 import type { CursorPosition } from './cursor';
-import { expiryDecision, fromResumeEntry, isExpired, planResume, type DecisionRequest, type ResumeEntryInput } from './decide';
+import { readDecision, type DecisionInput } from './interrupt-response';
+import { expiryDecision, isExpired } from './interrupts';
+import { planDecisions } from './plan-decisions';
 import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from './events';
 import { RunRejectedError } from './errors';
 import { acceptInput } from './input';
@@ -33,11 +35,14 @@ export interface RunRequest {
   messages: ChatMessage[];
   clientTools?: ClientTool[];
   state?: unknown;
-  /** An AG-UI resume: one entry per open interrupt, all or nothing. */
-  resume?: ResumeEntryInput[];
-  /** Decisions already in runtime shape (the out-of-band API), under the same rules as a resume. */
-  decisions?: DecisionRequest[];
-  /** Who makes the resume's decisions, for the audit trail (default: the run's source and owner). */
+  /**
+   * Decisions the run starts with: one per open interrupt, all or nothing (docs/hitl.md). In
+   * runtime terms or as responses in the interrupts' responseSchema shape (an AG-UI resume).
+   */
+  decisions?: DecisionInput[];
+  /** An identical replay of decisions already applied is answered, not refused (AG-UI clients resend a resume they are unsure arrived). */
+  replayable?: boolean;
+  /** Who makes the decisions, for the audit trail (default: the run's source and owner). */
   decidedBy?: DecisionActor;
   /** A stateless turn ends with its request; a durable run outlives it (only a persisted stop ends it early). */
   signal?: AbortSignal;
@@ -70,42 +75,43 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     throw new RunRejectedError('agent_mismatch', `Session "${sessionId}" belongs to agent "${session.agent}", not "${agent.name}".`, 409);
   }
   const view = session ? await loadView(store, sessionId, agent.initialState) : emptyView(agent.initialState);
-  if (view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now()) {
-    throw new RunRejectedError('session_busy', `Session "${sessionId}" is running another turn; try again when it finishes.`, 409);
-  }
   // Interrupts past their expiry take their default action before anything else.
   const expired: SessionEvent[] = pendingInterrupts(view)
     .filter((record) => isExpired(record))
     .map((record) => ({ type: 'interrupt_decided', interruptId: record.id, decision: expiryDecision(record) }));
-  // A stopped run whose process died before it could close itself is closed first: nothing it left open runs.
-  const settled = await settleStoppedRun(store, view);
-  const current = foldEvents(view, [...settled, ...expired]);
-
   const runId = request.runId ?? randomUUID();
+
+  // The decisions are checked before the lease: a decision on an interrupt that is decided
+  // already is refused as such (or, replayed, answered) even while its continuation runs.
   let decisions: SessionEvent[] = [];
-  const answers = [...(request.decisions ?? []), ...(request.resume ?? []).map((entry) => fromResumeEntry(entry, current.interrupts[entry.interruptId]?.record))];
+  const afterExpiry = foldEvents(view, expired);
+  const answers = (request.decisions ?? []).map((input) => readDecision(input, afterExpiry.interrupts[input.interruptId]?.record));
   if (answers.length) {
     const by: DecisionActor = request.decidedBy ?? { source: ACTOR_OF_SOURCE[request.source], ownerId };
-    const plan = await planResume(
-      agent,
-      current,
-      answers,
-      by,
-      async (id) => {
+    const plan = await planDecisions(agent, afterExpiry, answers, by, {
+      elsewhere: async (id) => {
         const row = await store.findInterrupt(id);
         return row !== null && row.sessionId !== sessionId && row.ownerId === ownerId;
       },
-      { replayable: !request.decisions?.length },
-    );
-    checkParentRun(request.parentRunId, answers.map((answer) => current.interrupts[answer.interruptId]!.record.runId));
-    if (plan.kind === 'replay') return replayRun(request, runId, current);
+      replayable: request.replayable ?? false,
+      partial: false,
+    });
+    checkParentRun(request.parentRunId, answers.map((answer) => afterExpiry.interrupts[answer.interruptId]!.record.runId));
+    if (plan.kind === 'replay') return replayRun(request, runId, afterExpiry);
     decisions = plan.decisions.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
-  } else {
-    const pending = pendingInterrupts(current);
+  }
+  if (view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now()) {
+    throw new RunRejectedError('session_busy', `Session "${sessionId}" is running another turn; try again when it finishes.`, 409);
+  }
+  if (!answers.length) {
+    const pending = pendingInterrupts(afterExpiry);
     if (pending.length > 0) {
       throw new RunRejectedError('interrupts_pending', `This thread is waiting on a human decision (${pending.map((record) => record.id).join(', ')}); resume it with a decision for each.`, 409, { interruptIds: pending.map((record) => record.id) });
     }
   }
+  // A stopped run whose process died before it could close itself is closed first: nothing it left open runs.
+  const settled = await settleStoppedRun(store, view);
+  const current = foldEvents(view, [...settled, ...expired]);
   if (runId === current.lastRun?.runId) {
     throw new RunRejectedError('run_id_reused', `Run "${runId}" already ran on this thread; a new run needs a fresh runId (to follow that one, re-join it with Last-Event-ID).`, 409, { runId });
   }

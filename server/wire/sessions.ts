@@ -1,4 +1,4 @@
-// What the two chat wires (OpenAI- and Anthropic-compatible, SPEC §6–§7) share: the session
+// What the two chat wires (OpenAI- and Anthropic-compatible, docs/wires.md) share: the session
 // header, which of a request's messages are new input, starting a durable or a stateless
 // turn, the turn as a chat completion sees it, and the session read behind
 // GET /api/v1/sessions/{key}. Every rule about sessions and approvals stays in the runtime:
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
 import { findAgent } from '../agents';
 import { HttpError } from '../http/errors';
-import { isExpired } from '../runtime/decide';
+import { isExpired } from '../runtime/interrupts';
 import type { ChatMessage, InterruptRecord, ToolCall } from '../runtime/events';
 import { RunRejectedError } from '../runtime/errors';
 import { emptyView, pendingInterrupts, type SessionView } from '../runtime/reduce';
@@ -307,7 +307,7 @@ export function turnHeaders(run: Pick<StartedRun, 'runId'>, sessionKey: string |
 
 // ─── Errors, before each wire gives them its own shape ──────────────────────────────────
 
-/** The one message both wires answer a call on a session that waits on a decision with (SPEC §6). */
+/** The one message both wires answer a call on a session that waits on a decision with (docs/wires.md, "Errors"). */
 export const APPROVAL_PENDING_MESSAGE = 'This conversation is waiting on a human decision. Resolve it before sending a new message.';
 
 export interface WireError {

@@ -1,5 +1,5 @@
-// One real server per database kind, shared by the integration files (SPEC §3: both
-// SQLite and PostgreSQL are tested). Postgres is skipped loudly when no server answers.
+// One real server per database kind, shared by the integration files (both
+// SQLite and PostgreSQL are tested: README, "Tests"). Postgres is skipped loudly when no server answers.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Human in the loop over AG-UI and the out-of-band API, against real servers (SPEC §5, §8).
+// Human in the loop over AG-UI and the out-of-band API, against real servers (docs/hitl.md).
 import { randomUUID } from 'node:crypto';
 import { EventType, type BaseEvent, type RunFinishedEvent, type RunStartedEvent, type ToolCallResultEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Keyed mode (STACKBONE_API_KEYS set): the browser gets a signed identity cookie and owns its
-// sessions; programmatic surfaces still need a key (SPEC §3).
+// sessions; programmatic surfaces still need a key (docs/wires.md, "Auth").
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postRun, userMessage } from '../support/agui';

@@ -1,4 +1,4 @@
-// The OpenAI-compatible wire (SPEC §6) driven by the official `openai` SDK, against real
+// The OpenAI-compatible wire (docs/wires.md) driven by the official `openai` SDK, against real
 // servers on SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import OpenAI, { APIError, AuthenticationError, BadRequestError, ConflictError, InternalServerError, NotFoundError } from 'openai';
@@ -47,7 +47,7 @@ async function readSession(url: string, key: string, headers: Record<string, str
   return { status: response.status, body: (await response.json()) as OpenAiSession & { error?: { code: string } } };
 }
 
-/** Approves the session's one pending decision out of band, as a human would (SPEC §8). */
+/** Approves the session's one pending decision out of band, as a human would (docs/hitl.md). */
 async function approveOutOfBand(url: string, sessionId: string) {
   const list = (await (await fetch(`${url}/api/hitl`)).json()) as { interrupts: { id: string; sessionId: string }[] };
   const pending = list.interrupts.filter((interrupt) => interrupt.sessionId === sessionId);

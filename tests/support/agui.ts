@@ -113,7 +113,7 @@ async function runCollecting(agent: HttpAgent, parameters: Parameters<HttpAgent[
 }
 
 /**
- * HttpAgent that sends parentRunId = the interrupted run when it resumes (SPEC §5);
+ * HttpAgent that sends parentRunId = the interrupted run when it resumes (docs/hitl.md);
  * HttpAgent has no run parameter for it, so the input is extended here.
  */
 export class ResumingHttpAgent extends HttpAgent {

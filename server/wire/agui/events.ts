@@ -1,7 +1,7 @@
 // Runtime parts → AG-UI events. A translation only: ids are the log's ids.
 import { EventType, type BaseEvent, type Message as AgUiMessage } from '@ag-ui/core';
 import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson, hashSchemaInput, normalizeApprovalSchema, withInterruptBinding, type InterruptBinding } from '@tanstack/ai';
-import { isYesOrNoApproval } from '../../runtime/decide';
+import { isYesOrNoApproval } from '../../runtime/interrupts';
 import type { ChatMessage, InterruptRecord, JsonObject } from '../../runtime/events';
 import type { RunPart } from '../../runtime/parts';
 import { INTERRUPT_DECIDED } from './custom-events';
@@ -65,7 +65,7 @@ export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
     message: record.message,
     toolCallId: record.toolCallId,
     // A yes-or-no approval is described by TanStack's schema, so its client answers it natively.
-    // The server reads the payload, not the schema (decide.ts): every answer our own schema
+    // The server reads the payload, not the schema (runtime/interrupt-response.ts): every answer our own schema
     // allowed, a rejection's `reason` included, still goes through.
     responseSchema: yesOrNo ? (YES_OR_NO.responseSchema as JsonObject) : record.responseSchema,
     ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),

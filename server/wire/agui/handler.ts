@@ -43,7 +43,9 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
         messages: fromAgUiMessages(input.messages),
         clientTools: fromAgUiTools(input.tools),
         state: input.state,
-        resume: input.resume,
+        // A resume entry is a response in the interrupt's responseSchema shape; a client may resend one.
+        decisions: input.resume,
+        replayable: true,
       });
     } catch (error) {
       if (error instanceof RunRejectedError && error.code === 'not_found') throw new HttpError(404, error.code, error.message);

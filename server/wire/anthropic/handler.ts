@@ -1,4 +1,4 @@
-// The Anthropic-compatible wire (SPEC §7): POST /api/v1/messages, and GET /api/v1/models in
+// The Anthropic-compatible wire (docs/wires.md): POST /api/v1/messages, and GET /api/v1/models in
 // the Models API shape. Parse, hand to the runtime through the shared chat-turn code, translate.
 import { agents, findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';

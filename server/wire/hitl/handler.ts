@@ -1,14 +1,15 @@
-// The out-of-band decision API (SPEC §8): GET /api/hitl and POST /api/hitl/{id}/{action}.
-// It only translates HTTP to runtime calls; the rules are in server/runtime/decide.ts.
+// The out-of-band decision API (docs/hitl.md, "Out of band"): GET /api/hitl and POST /api/hitl/{id}/{action}.
+// It only translates HTTP to runtime calls; the rules are the runtime's decision pipeline (docs/architecture.md).
 import { z } from 'zod';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { HttpError, jsonError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
-import { isExpired, type DecisionRequest } from '../../runtime/decide';
+import { isExpired } from '../../runtime/interrupts';
+import type { DecisionRequest } from '../../runtime/interrupt-response';
 import { RunRejectedError } from '../../runtime/errors';
 import type { DecisionActor } from '../../runtime/events';
-import { decideInterrupt } from '../../runtime/hitl';
+import { decideInterrupt } from '../../runtime/decide-out-of-band';
 import { getStore } from '../../store';
 
 export const ACTIONS = ['approve', 'reject', 'cancel'] as const;
@@ -16,7 +17,8 @@ export type HitlAction = (typeof ACTIONS)[number];
 
 const bodies = {
   approve: z.object({ editedArgs: z.unknown().optional(), payload: z.unknown().optional() }).strict(),
-  reject: z.object({ reason: z.string().max(2000).optional(), payload: z.unknown().optional() }).strict(),
+  // editedArgs is read so the runtime refuses it with the same code as over AG-UI (a rejection never takes edits).
+  reject: z.object({ reason: z.string().max(2000).optional(), payload: z.unknown().optional(), editedArgs: z.unknown().optional() }).strict(),
   cancel: z.object({}).strict(),
 };
 
@@ -71,7 +73,7 @@ export async function decide(request: Request, interruptId: string, action: stri
     const body = parsed.data as { editedArgs?: unknown; payload?: unknown; reason?: string };
     const decision: Omit<DecisionRequest, 'interruptId'> =
       action === 'approve' ? { status: 'approved', editedArgs: body.editedArgs, payload: body.payload }
-      : action === 'reject' ? { status: 'denied', reason: body.reason, payload: body.payload }
+      : action === 'reject' ? { status: 'denied', reason: body.reason, payload: body.payload, editedArgs: body.editedArgs }
       : { status: 'cancelled' };
     const claimed = request.headers.get('x-stackbone-client') as DecisionActor['source'] | null;
     const by: DecisionActor = { source: claimed && SOURCES.has(claimed) ? claimed : 'hitl', ownerId };

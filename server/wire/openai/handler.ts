@@ -1,4 +1,4 @@
-// The OpenAI-compatible wire (SPEC §6): POST /api/v1/chat/completions, GET /api/v1/models.
+// The OpenAI-compatible wire (docs/wires.md): POST /api/v1/chat/completions, GET /api/v1/models.
 // Parse, hand to the runtime through the shared chat-turn code, translate.
 import { agents, findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';

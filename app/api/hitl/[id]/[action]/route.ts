@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 export async function POST(request: Request, { params }: { params: Promise<{ id: string; action: string }> }) {
   const { id, action } = await params;
   const { response, continuation } = await decide(request, id, action);
-  // The continuation runs on the server after the response (SPEC §6, §8).
+  // The continuation runs on the server after the response (docs/hitl.md, "Out of band").
   if (continuation) after(continuation);
   return response;
 }

@@ -1,11 +1,14 @@
-// Deciding out of band (SPEC §8): the HTTP API, the CLI and the Studio all come through
-// here, and through the same validation as an AG-UI resume. The last decision of a batch
-// starts the continuation run in the same append, so no decided batch is ever left idle.
+// Deciding out of band: the HTTP API, the CLI and Studio come through here (docs/hitl.md,
+// "Out of band"). It is the same pipeline as a resume — readDecision, planDecisions,
+// validateDecision, one compare-and-set append — with a partial batch: a decision that leaves
+// others of its batch open is recorded alone; the last one starts the continuation run, which
+// records it in the run's first append, so no decided batch is ever left idle.
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
-import { validateDecision, type DecisionRequest } from './decide';
 import type { Decision, DecisionActor, InterruptRecord } from './events';
 import { RunRejectedError } from './errors';
+import type { DecisionRequest } from './interrupt-response';
+import { planDecisions } from './plan-decisions';
 import { pendingInterrupts } from './reduce';
 import { loadView } from './views';
 import { startRun, type StartedRun } from './turn';
@@ -40,17 +43,15 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
 
   for (let attempt = 1; ; attempt++) {
     const view = await loadView(store, session.id, agent.initialState);
-    const state = view.interrupts[interruptId];
-    if (!state) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
-    if (state.decision) {
-      throw new RunRejectedError('interrupt_already_decided', `Interrupt ${interruptId} was already decided (${state.decision.status}${state.decision.expired ? ', on expiry' : ''}).`, 409, { decision: state.decision });
-    }
-    const decision = await validateDecision(agent, state.record, request, options.by);
-    const othersWaiting = pendingInterrupts(view).some((record) => record.id !== interruptId);
+    const record = view.interrupts[interruptId]?.record;
+    if (!record) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
     try {
-      if (othersWaiting) {
+      if (pendingInterrupts(view).some((pending) => pending.id !== interruptId)) {
+        const plan = await planDecisions(agent, view, [request], options.by, { elsewhere: async () => false, replayable: false, partial: true });
+        // Not replayable: a second decision on this interrupt was refused above.
+        const decision = (plan as Extract<typeof plan, { kind: 'apply' }>).decisions[0]!.decision;
         await store.append(session.id, view.seq, [{ type: 'interrupt_decided', interruptId, decision }], { status: view.status });
-        return { sessionId: session.id, interrupt: state.record, decision };
+        return { sessionId: session.id, interrupt: record, decision };
       }
       const continuation = await startRun({
         agent,
@@ -58,12 +59,14 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
         sessionId: session.id,
         ownerId: session.ownerId,
         source: 'hitl',
-        parentRunId: state.record.runId,
+        parentRunId: record.runId,
         messages: [],
         decisions: [request],
         decidedBy: options.by,
       });
-      return { sessionId: session.id, interrupt: state.record, decision, continuation };
+      // The run recorded the decision in its first append.
+      const decision = (await loadView(store, session.id, agent.initialState)).interrupts[interruptId]!.decision!;
+      return { sessionId: session.id, interrupt: record, decision, continuation };
     } catch (error) {
       // Someone else wrote first: read again; their decision, if it was on this interrupt, wins.
       const raced = ConcurrentAppendError.is(error) || (error instanceof RunRejectedError && error.code === 'session_busy');

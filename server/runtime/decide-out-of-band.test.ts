@@ -5,9 +5,9 @@ import { defineDeepAgent, type DeepAgent } from '../define';
 import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
 import { handlerContext } from './context';
-import type { DecisionRequest } from './decide';
+import type { DecisionRequest } from './interrupt-response';
 import type { ChatMessage, InterruptRecord } from './events';
-import { decideInterrupt } from './hitl';
+import { decideInterrupt } from './decide-out-of-band';
 import type { RunPart } from './parts';
 import { reduceAll } from './reduce';
 import { recoverSession } from './recovery';
@@ -172,9 +172,9 @@ describe('resume', () => {
   it('an identical replay runs nothing twice; a different one is refused', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
     const resume = [{ interruptId: interrupts[0]!.id, status: 'resolved' as const, payload: { approved: true } }];
-    await turn(store, agent, { resume });
+    await turn(store, agent, { decisions: resume, replayable: true });
     const head = (await store.getSession('s1'))!.headSeq;
-    const replay = await turn(store, agent, { resume });
+    const replay = await turn(store, agent, { decisions: resume, replayable: true });
     expect(replay.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
     expect(ledger).toHaveLength(1);
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
@@ -293,8 +293,8 @@ describe('requestInput', () => {
     const paused = await turn(store, planner, { messages: [user('ask me what to call the launch')] });
     const [interrupt] = interruptsOf(paused);
     expect(interrupt).toMatchObject({ reason: 'input_required', toolName: 'ask_user', allowedDecisions: ['approve', 'reject'], responseSchema: { type: 'object', properties: { answer: { type: 'string' } } } });
-    await expect(turn(store, planner, { resume: [{ interruptId: interrupt!.id, status: 'resolved', payload: { answer: 42 } }] })).rejects.toMatchObject({ code: 'payload_invalid' });
-    const resumed = await turn(store, planner, { resume: [{ interruptId: interrupt!.id, status: 'resolved', payload: { answer: 'Project Lift' } }] });
+    await expect(turn(store, planner, { decisions: [{ interruptId: interrupt!.id, status: 'resolved', payload: { answer: 42 } }] })).rejects.toMatchObject({ code: 'payload_invalid' });
+    const resumed = await turn(store, planner, { decisions: [{ interruptId: interrupt!.id, status: 'resolved', payload: { answer: 'Project Lift' } }] });
     const result = resumed.find((part) => part.type === 'tool-result');
     expect(result).toMatchObject({ toolCallId: interrupt!.toolCallId });
     expect(JSON.parse((result as { content: string }).content)).toMatchObject({ answer: 'Project Lift' });
@@ -304,7 +304,7 @@ describe('requestInput', () => {
 describe('an out-of-band decision after an AG-UI resume', () => {
   it('is refused even when it says the same: only a resume may be replayed', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    await turn(store, agent, { resume: [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }] });
+    await turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }] });
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_already_decided' });
     expect(ledger).toHaveLength(1);
   });

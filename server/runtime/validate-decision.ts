@@ -1,0 +1,75 @@
+// Is this decision acceptable for this interrupt, against the agent as it is now? Expiry, a
+// changed tool, edits, decision data, answers to questions: each checked here and nowhere else
+// (docs/hitl.md). Returns the decision to record, its edits and data parsed by their schemas.
+import { z } from 'zod';
+import type { DeepAgent } from '../define';
+import { approvalOptions, decisionDataSchema, findToolAgent, toolSchemaHash } from './approval-policy';
+import type { Decision, DecisionActor, InterruptRecord } from './events';
+import { RunRejectedError } from './errors';
+import type { DecisionRequest } from './interrupt-response';
+import { isExpired } from './interrupts';
+import { agentTools, validateToolInput } from './tools';
+
+/**
+ * Validates one decision against its interrupt and the agent as it is now. Returns the
+ * decision to record (edits and payload parsed by their schemas).
+ */
+export async function validateDecision(agent: DeepAgent, record: InterruptRecord, request: DecisionRequest, by: DecisionActor, now = Date.now()): Promise<Decision> {
+  const reject = (code: string, message: string, status = 400) => new RunRejectedError(code, message, status, { interruptId: record.id });
+  if (isExpired(record, now)) throw reject('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt}.`, 409);
+  const owner = findToolAgent(agent, record.agent);
+  if (!owner || !agentTools(owner)[record.toolName] || toolSchemaHash(owner, record.toolName) !== record.schemaHash) {
+    throw reject('tool_schema_changed', `Tool ${record.toolName} changed since interrupt ${record.id} was raised; it cannot be resumed. Ask the agent again.`, 409);
+  }
+  if (request.status === 'cancelled') return { status: 'cancelled', by };
+  if (record.reason === 'input_required') return validateAnswer(record, request, by);
+  const options = approvalOptions(owner, record.toolName);
+  if (request.status === 'denied') {
+    if (request.editedArgs !== undefined) throw reject('resume_invalid', `A rejection cannot carry editedArgs (interrupt ${record.id}).`);
+    const payload = decisionData(record, decisionDataSchema(options, 'reject'), request.payload);
+    return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), ...(request.payload !== undefined ? { payload } : {}), by };
+  }
+  const decision: Decision = { status: 'approved', by };
+  if (request.editedArgs !== undefined) {
+    if (!options.allowEdit) throw reject('edit_not_allowed', `${record.toolName} does not allow edited arguments (interrupt ${record.id}).`);
+    const checked = await validateToolInput(agentTools(owner)[record.toolName]!, request.editedArgs);
+    if (!checked.ok) throw reject('edited_args_invalid', `editedArgs for ${record.toolName} are invalid: ${checked.error}`);
+    decision.editedArgs = checked.value;
+  }
+  const payload = decisionData(record, decisionDataSchema(options, 'approve'), request.payload);
+  if (payload !== undefined) decision.payload = payload;
+  return decision;
+}
+
+/** A decision's data checked against its schema (defaults applied); as given when there is none. */
+function decisionData(record: InterruptRecord, schema: z.ZodType | undefined, payload: unknown): unknown {
+  if (!schema) return payload;
+  const parsed = schema.safeParse(payload ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new RunRejectedError('payload_invalid', `payload for ${record.toolName} is invalid: ${issue ? `${issue.path.join('.') || '(payload)'}: ${issue.message}` : 'invalid'}`, 400, { interruptId: record.id });
+  }
+  return parsed.data;
+}
+
+/** An answer to requested input: validated against the schema the tool asked with. */
+function validateAnswer(record: InterruptRecord, request: DecisionRequest, by: DecisionActor): Decision {
+  if (request.editedArgs !== undefined) {
+    throw new RunRejectedError('resume_invalid', `Interrupt ${record.id} asks for input; it takes no editedArgs.`, 400, { interruptId: record.id });
+  }
+  if (request.status === 'denied') return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), by };
+  const parsed = answerSchema(record).safeParse(request.payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new RunRejectedError('payload_invalid', `The answer to "${record.message}" is invalid: ${issue ? `${issue.path.join('.') || '(answer)'}: ${issue.message}` : 'invalid'}`, 400, { interruptId: record.id });
+  }
+  return { status: 'approved', payload: parsed.data, by };
+}
+
+const answerSchemas = new Map<string, z.ZodType>();
+function answerSchema(record: InterruptRecord): z.ZodType {
+  const key = JSON.stringify(record.responseSchema);
+  let schema = answerSchemas.get(key);
+  if (!schema) answerSchemas.set(key, (schema = z.fromJSONSchema(record.responseSchema as Parameters<typeof z.fromJSONSchema>[0])));
+  return schema;
+}
