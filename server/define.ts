@@ -4,7 +4,7 @@ import type { LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { JSONSchema7 } from 'ai';
 import { parseDuration } from './runtime/duration';
-import type { JsonObject } from './runtime/events';
+import type { JsonObject } from './events';
 
 /** What a tool call needs before it may run. */
 export type ApprovalPolicy = 'user-approval' | 'approved';

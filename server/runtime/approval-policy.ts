@@ -6,7 +6,7 @@ import { asSchema, type Tool } from 'ai';
 import { z } from 'zod';
 import type { ApprovalPolicy, ApprovalSchemas, DeepAgent, ToolApprovalOptions } from '../define';
 import { parseDuration } from './duration';
-import type { JsonObject, ToolCall } from './events';
+import type { JsonObject, ToolCall } from '../events';
 import { agentTools, validateToolInput } from './tools';
 
 export interface NormalizedApproval {

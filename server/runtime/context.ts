@@ -1,6 +1,6 @@
 // handlerContext(): what a tool's execute() may know about the call it serves.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { JsonObject, ToolCall } from './events';
+import type { JsonObject, ToolCall } from '../events';
 
 export interface HandlerContext {
   /** The tool call being served. `event.toolCallId` is the idempotency key for side effects. */

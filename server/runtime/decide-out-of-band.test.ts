@@ -6,7 +6,7 @@ import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
 import { handlerContext } from './context';
 import type { DecisionRequest } from './interrupt-response';
-import type { ChatMessage, InterruptRecord } from './events';
+import type { ChatMessage, InterruptRecord } from '../events';
 import { decideInterrupt } from './decide-out-of-band';
 import type { RunPart } from './parts';
 import { reduceAll } from './reduce';

@@ -5,7 +5,7 @@
 // records it in the run's first append, so no decided batch is ever left idle.
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
-import type { Decision, DecisionActor, InterruptRecord } from './events';
+import type { Decision, DecisionActor, InterruptRecord } from '../events';
 import { RunRejectedError } from './errors';
 import type { DecisionRequest } from './interrupt-response';
 import { planDecisions } from './plan-decisions';

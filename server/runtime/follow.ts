@@ -6,7 +6,7 @@
 // adds its live deltas.
 import type { EventStore } from '../store/types';
 import { compareCursor, parseCursor, type CursorPosition } from './cursor';
-import type { JsonObject } from './events';
+import type { JsonObject } from '../events';
 import { LogProjector } from './log-parts';
 import { endsRun, type StreamPart } from './parts';
 import { emptyView } from './reduce';

@@ -4,7 +4,7 @@
 // clients send it: {approved, reason?, editedArgs?, payload?}, or the answer itself for a
 // question). Both become one DecisionRequest here; whether it is acceptable is
 // validate-decision.ts, and whether the thread still waits on it is plan-decisions.ts.
-import type { InterruptRecord } from './events';
+import type { InterruptRecord } from '../events';
 import { RunRejectedError } from './errors';
 
 /** A decision in runtime terms, before validation. */

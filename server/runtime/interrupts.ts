@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DeepAgent } from '../define';
 import { approvalOptions, decisionDataSchema, inputJsonSchema, toolSchemaHash } from './approval-policy';
-import type { Decision, DecisionKind, InterruptRecord, JsonObject, ToolCall } from './events';
+import type { Decision, DecisionKind, InterruptRecord, JsonObject, ToolCall } from '../events';
 import { agentTools } from './tools';
 
 export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {

@@ -3,7 +3,7 @@
 // the same parts, under the same cursors, whether they reach it live or from the database
 // (docs/architecture.md, "Streams and cursors").
 import { formatCursor } from './cursor';
-import type { AssistantMessage, StoredEvent, StreamedPart } from './events';
+import type { AssistantMessage, StoredEvent, StreamedPart } from '../events';
 import type { RunPart, StreamPart } from './parts';
 import { reduce, type SessionView } from './reduce';
 

@@ -1,6 +1,6 @@
 // The log's chat messages → AI SDK model messages for one model step.
 import type { ModelMessage } from 'ai';
-import type { ChatMessage } from './events';
+import type { ChatMessage } from '../events';
 
 /**
  * Model APIs want each tool result right after the call that asked for it. The log keeps

@@ -4,7 +4,7 @@
 // log keeps; each carries the cursor that orders it in the thread (cursor.ts).
 import type { Operation } from 'fast-json-patch';
 import type { Cursor } from './cursor';
-import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from './events';
+import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../events';
 
 export type RunPart =
   | { type: 'run-started'; threadId: string; runId: string; parentRunId?: string }

@@ -4,7 +4,7 @@
 // nothing twice. Every path comes through here: an AG-UI or TanStack resume, /api/hitl, the
 // CLI, Studio (docs/architecture.md, "The decision pipeline").
 import type { DeepAgent } from '../define';
-import type { Decision, DecisionActor } from './events';
+import type { Decision, DecisionActor } from '../events';
 import { RunRejectedError } from './errors';
 import type { DecisionRequest } from './interrupt-response';
 import type { SessionView } from './reduce';

@@ -7,7 +7,7 @@
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { expiryDecision, isExpired } from './interrupts';
-import type { SessionEvent } from './events';
+import type { SessionEvent } from '../events';
 import { RunRejectedError } from './errors';
 import { pendingInterrupts } from './reduce';
 import { loadView } from './views';

@@ -1,7 +1,7 @@
 // A pure fold from the event log to what every client sees. Deterministic and total: the
 // same events give the same view in every tab, on every wire, after every restart.
 import { applyPatch, deepClone } from 'fast-json-patch';
-import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from './events';
+import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from '../events';
 import type { SessionStatus } from '../store/types';
 
 export interface RunSummary {

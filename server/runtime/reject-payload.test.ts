@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineDeepAgent } from '../define';
 import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
-import type { ChatMessage, InterruptRecord } from './events';
+import type { ChatMessage, InterruptRecord } from '../events';
 import { decideInterrupt } from './decide-out-of-band';
 import { reduceAll } from './reduce';
 import { startRun, type RunRequest } from './turn';

@@ -11,7 +11,7 @@ import { DELEGATION_TOOL } from './builtins';
 import { formatCursor } from './cursor';
 import { policyFor } from './approval-policy';
 import { buildInputInterrupt, buildInterrupt } from './interrupts';
-import type { AssistantMessage, InterruptRecord, JsonObject, RunOutcome, RunSource, SessionEvent, StreamedPart, ToolCall, ToolMessage } from './events';
+import type { AssistantMessage, InterruptRecord, JsonObject, RunOutcome, RunSource, SessionEvent, StreamedPart, ToolCall, ToolMessage } from '../events';
 import { errorMessage } from './errors';
 import { LogProjector } from './log-parts';
 import { toModelMessages } from './model-messages';

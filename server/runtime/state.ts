@@ -3,7 +3,7 @@
 import { compare, deepClone, type Operation } from 'fast-json-patch';
 import { z } from 'zod';
 import type { EditableStateSpec } from '../define';
-import type { JsonObject } from './events';
+import type { JsonObject } from '../events';
 import { RunRejectedError } from './errors';
 
 const schemaCache = new WeakMap<object, z.ZodType>();

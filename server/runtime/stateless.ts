@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
 import { createMemoryStore } from '../store/memory-store';
-import type { ChatMessage, RunSource, SessionEvent } from './events';
+import type { ChatMessage, RunSource, SessionEvent } from '../events';
 import type { ClientTool } from './tools';
 import { startRun, type StartedRun } from './turn';
 

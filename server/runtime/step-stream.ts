@@ -3,7 +3,7 @@
 // arguments were complete stays (to be closed as not run); one still streaming is a draft
 // and leaves the conversation.
 import { parseCursor } from './cursor';
-import type { StreamedPart, ToolCall } from './events';
+import type { StreamedPart, ToolCall } from '../events';
 
 export interface KeptStep {
   stream: StreamedPart[];

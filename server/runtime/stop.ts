@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
 import type { EventStore, StopRecord } from '../store/types';
 import { RunRejectedError } from './errors';
-import type { SessionEvent, ToolCall } from './events';
+import type { SessionEvent, ToolCall } from '../events';
 import type { SessionView } from './reduce';
 import { loadView } from './views';
 

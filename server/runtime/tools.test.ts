@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent } from '../define';
 import { handlerContext } from './context';
-import type { JsonObject } from './events';
+import type { JsonObject } from '../events';
 import { DEFAULT_STOP_GRACE_MS, DEFAULT_TOOL_TIMEOUT_MS, stopGraceMs, toolTimeoutMs } from './tool-limits';
 import { executeTool } from './tools';
 

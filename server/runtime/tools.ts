@@ -4,7 +4,7 @@ import { deepClone } from 'fast-json-patch';
 import type { DeepAgent } from '../define';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { runWithHandlerContext, type HandlerContext } from './context';
-import type { JsonObject, ToolCall } from './events';
+import type { JsonObject, ToolCall } from '../events';
 import { errorMessage } from './errors';
 import { InputRequired, runWithInputAnswers } from './request-input';
 import { stopGraceMs } from './tool-limits';

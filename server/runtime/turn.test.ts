@@ -6,7 +6,7 @@ import { createScriptedModel } from '../models/scripted';
 import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
 import { handlerContext } from './context';
-import type { ChatMessage } from './events';
+import type { ChatMessage } from '../events';
 import { RunRejectedError } from './errors';
 import type { RunPart } from './parts';
 import { reduceAll } from './reduce';

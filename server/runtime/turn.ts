@@ -8,7 +8,7 @@ import type { CursorPosition } from './cursor';
 import { readDecision, type DecisionInput } from './interrupt-response';
 import { expiryDecision, isExpired } from './interrupts';
 import { planDecisions } from './plan-decisions';
-import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from './events';
+import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from '../events';
 import { RunRejectedError } from './errors';
 import { acceptInput } from './input';
 import type { RunPart, StreamPart } from './parts';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { DeepAgent } from '../define';
 import { approvalOptions, decisionDataSchema, findToolAgent, toolSchemaHash } from './approval-policy';
-import type { Decision, DecisionActor, InterruptRecord } from './events';
+import type { Decision, DecisionActor, InterruptRecord } from '../events';
 import { RunRejectedError } from './errors';
 import type { DecisionRequest } from './interrupt-response';
 import { isExpired } from './interrupts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
-import type { SessionEvent } from './events';
+import type { SessionEvent } from '../events';
 import { reduceAll } from './reduce';
 import { loadView } from './views';
 

@@ -2,7 +2,7 @@
 // view folded up to seq N stays true forever: a later read needs only the events after N.
 // Every instance still reads the tail from the database, so a second server sees the same
 // truth; the cache only saves re-reading and re-folding the past.
-import type { JsonObject } from './events';
+import type { JsonObject } from '../events';
 import { emptyView, reduceAll, type SessionView } from './reduce';
 import type { EventStore } from '../store/types';
 

@@ -1,7 +1,7 @@
 // An EventStore that lives in memory. It backs stateless turns (a session that is thrown
 // away with the request) and the runtime's unit tests; it keeps the same compare-and-set
 // rule as the database stores. Its watchers hear its own writes (there is no other process).
-import type { SessionEvent, StoredEvent } from '../runtime/events';
+import type { SessionEvent, StoredEvent } from '../events';
 import { createWatchHub, storeWatchers } from './session-watch';
 import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type StopRecord } from './types';
 

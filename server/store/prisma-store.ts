@@ -6,7 +6,7 @@
 // (sessionId, seq) primary key is a second guard.
 // Watchers hear of every append and stop: from this process right after it commits, and on
 // PostgreSQL from other processes through NOTIFY (postgres-listener.ts).
-import type { SessionEvent, StoredEvent } from '../runtime/events';
+import type { SessionEvent, StoredEvent } from '../events';
 import type { Event as EventRow, Interrupt as InterruptDbRow, RunStop as RunStopRow, Session as SessionRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
 import { openPrismaClient, type StoreClient } from './prisma-client';

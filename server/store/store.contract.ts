@@ -2,7 +2,7 @@
 // (sqlite.test.ts, postgres.test.ts). Ids are random so runs and suites never collide.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../runtime/events';
+import type { SessionEvent } from '../events';
 import { ConcurrentAppendError, type EventStore } from './types';
 
 /**

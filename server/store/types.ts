@@ -1,7 +1,7 @@
 // The event-log store: one interface, two backends (SQLite, PostgreSQL) behind Prisma.
 // The store knows nothing of agents or HITL rules; it keeps sessions and their events and
 // guarantees that two writers never interleave.
-import type { InterruptRecord, SessionEvent, StoredEvent } from '../runtime/events';
+import type { InterruptRecord, SessionEvent, StoredEvent } from '../events';
 
 export type SessionStatus = 'idle' | 'running' | 'interrupted' | 'awaiting_tools' | 'error';
 

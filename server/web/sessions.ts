@@ -2,7 +2,7 @@
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
-import type { StoredEvent } from '../runtime/events';
+import type { StoredEvent } from '../events';
 import { afterEvent } from '../runtime/cursor';
 import { emptyView, pendingInterrupts } from '../runtime/reduce';
 import { loadView } from '../runtime/views';

@@ -8,7 +8,7 @@ import type { DeepAgent } from '../define';
 import { findAgent } from '../agents';
 import { HttpError } from '../http/errors';
 import { isExpired } from '../runtime/interrupts';
-import type { ChatMessage, InterruptRecord, ToolCall } from '../runtime/events';
+import type { ChatMessage, InterruptRecord, ToolCall } from '../events';
 import { RunRejectedError } from '../runtime/errors';
 import { emptyView, pendingInterrupts, type SessionView } from '../runtime/reduce';
 import { loadView } from '../runtime/views';

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { databaseKind } from '../../server/store/database-url';
-import type { SessionEvent } from '../../server/runtime/events';
+import type { SessionEvent } from '../../server/events';
 import { parsePostgresUrl } from '../../server/store/prisma-client';
 
 export interface RowCounts {

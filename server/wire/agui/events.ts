@@ -2,7 +2,7 @@
 import { EventType, type BaseEvent, type Message as AgUiMessage } from '@ag-ui/core';
 import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson, hashSchemaInput, normalizeApprovalSchema, withInterruptBinding, type InterruptBinding } from '@tanstack/ai';
 import { isYesOrNoApproval } from '../../runtime/interrupts';
-import type { ChatMessage, InterruptRecord, JsonObject } from '../../runtime/events';
+import type { ChatMessage, InterruptRecord, JsonObject } from '../../events';
 import type { RunPart } from '../../runtime/parts';
 import { INTERRUPT_DECIDED } from './custom-events';
 

@@ -2,7 +2,7 @@
 import type { Message as AgUiMessage, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError } from '../../http/errors';
-import type { ChatMessage } from '../../runtime/events';
+import type { ChatMessage } from '../../events';
 import type { ClientTool } from '../../runtime/tools';
 
 export function parseRunAgentInput(body: unknown): RunAgentInput {

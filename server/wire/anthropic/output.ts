@@ -1,7 +1,7 @@
 // The runtime's turn → Anthropic Messages shapes: the stream's events (message_start,
 // content_block_start/delta/stop, message_delta, message_stop), one `message` otherwise, and
 // the session's log as Anthropic messages for GET /api/v1/sessions/{key}.
-import type { ChatMessage, InterruptRecord } from '../../runtime/events';
+import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun } from '../../runtime/turn';
 import { chatTurn, runErrorStatus, type CollectedTurn, type SessionSnapshot } from '../sessions';
 import { anthropicErrorBody } from './errors';

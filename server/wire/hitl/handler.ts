@@ -8,7 +8,7 @@ import { resolveOwner } from '../../http/owner';
 import { isExpired } from '../../runtime/interrupts';
 import type { DecisionRequest } from '../../runtime/interrupt-response';
 import { RunRejectedError } from '../../runtime/errors';
-import type { DecisionActor } from '../../runtime/events';
+import type { DecisionActor } from '../../events';
 import { decideInterrupt } from '../../runtime/decide-out-of-band';
 import { getStore } from '../../store';
 

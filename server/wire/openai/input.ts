@@ -4,7 +4,7 @@
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import type { ChatMessage } from '../../runtime/events';
+import type { ChatMessage } from '../../events';
 import type { ClientTool } from '../../runtime/tools';
 import { newId, type WireMessage } from '../sessions';
 

@@ -1,7 +1,7 @@
 // The runtime's turn → OpenAI Chat Completions shapes: `chat.completion.chunk` objects for
 // a stream (ending with [DONE]), one `chat.completion` otherwise, and the session's log as
 // OpenAI messages for GET /api/v1/sessions/{key}.
-import type { ChatMessage, InterruptRecord } from '../../runtime/events';
+import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun } from '../../runtime/turn';
 import { chatTurn, runErrorStatus, type CollectedTurn, type SessionSnapshot, type VisibleToolCall } from '../sessions';
 import { openAiErrorBody } from './errors';
