@@ -9,9 +9,8 @@ import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { expiryDecision, isExpired } from './interrupts';
 import type { SessionEvent } from '../events';
 import { RunRejectedError } from './errors';
-import { pendingInterrupts } from './reduce';
+import { foldEvents, pendingInterrupts } from './reduce';
 import { loadView } from './views';
-import { foldEvents } from './runner';
 import { settleStoppedRun } from './stop';
 import { startRun } from './turn';
 

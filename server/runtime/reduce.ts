@@ -132,3 +132,8 @@ function withConversation(view: SessionView, scope: string | undefined, change: 
 function withoutCall(calls: ToolCall[], toolCallId: string): ToolCall[] {
   return calls.filter((call) => call.id !== toolCallId);
 }
+
+/** Folds events not yet in the log onto a view, as if appended now: what the view will be. */
+export function foldEvents(view: SessionView, events: SessionEvent[], at = new Date().toISOString()): SessionView {
+  return events.reduce((next, event, index) => reduce(next, { seq: view.seq + index + 1, at, event }), view);
+}

@@ -3,24 +3,23 @@
 // call waits for a person or the browser, or the run is stopped. Each model step is one
 // coalesced event: writes grow with steps, never with tokens.
 import { randomUUID } from 'node:crypto';
-import { streamText } from 'ai';
 import type { DeepAgent } from '../define';
-import { resolveModel } from '../models/resolve';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
 import { formatCursor } from './cursor';
-import { policyFor } from './approval-policy';
 import { buildInputInterrupt, buildInterrupt } from './interrupts';
 import type { AssistantMessage, InterruptRecord, JsonObject, RunOutcome, RunSource, SessionEvent, StreamedPart, ToolCall, ToolMessage } from '../events';
 import { errorMessage } from './errors';
 import { LogProjector } from './log-parts';
 import { toModelMessages } from './model-messages';
-import { conversationOf, pendingInterrupts, reduce, type SessionView } from './reduce';
+import { streamModelStep } from './model-step';
+import { conversationOf, foldEvents, pendingInterrupts, type SessionView } from './reduce';
 import { RunFeed } from './run-feed';
 import { statePatch } from './state';
 import { keptStep } from './step-stream';
 import { notRunResults } from './stop';
 import { agentTools, executeTool, modelTools, toolKind, type ClientTool, type ToolKind } from './tools';
+import { denialResult, gateToolCall, type ToolGate } from './tool-gate';
 import { toolTimeoutMs } from './tool-limits';
 
 export interface RunUsage {
@@ -54,10 +53,6 @@ export function leaseMs(): number {
   return Number(process.env.STACKBONE_LEASE_MS) || 30_000;
 }
 
-export function foldEvents(view: SessionView, events: SessionEvent[], at = new Date().toISOString()): SessionView {
-  return events.reduce((next, event, index) => reduce(next, { seq: view.seq + index + 1, at, event }), view);
-}
-
 /** A conversation the loop advances. */
 interface Scope {
   /** undefined for the root thread; `task:<delegate_task call id>` for a delegated task. */
@@ -76,13 +71,6 @@ type Advance =
   | { kind: 'awaiting-client'; toolCallIds: string[] }
   | { kind: 'cancelled'; before: SessionEvent[] }
   | { kind: 'failed'; code: string; message: string; before?: SessionEvent[] };
-
-type Gate =
-  | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: unknown[] }
-  | { action: 'deny'; reason?: string; payload?: unknown; declined?: string }
-  | { action: 'cancel' }
-  | { action: 'ask' }
-  | { action: 'wait' };
 
 type ResultOutcome = { ok: boolean; content: string; output?: unknown; state: JsonObject; status?: 'denied' | 'cancelled' };
 
@@ -196,7 +184,7 @@ export class TurnRunner {
           }
           continue;
         }
-        const gate = await this.gate(scope, call, kind);
+        const gate = await gateToolCall({ view: this.view, agent: scope.agent, call, kind, sessionId: this.request.sessionId, durable: this.request.durable !== false });
         switch (gate.action) {
           case 'ask':
             ask.push(call);
@@ -209,14 +197,9 @@ export class TurnRunner {
             await this.recordResult(scope, call, { ok: false, content: 'Cancelled by the user: the tool did not run.', state: this.view.state, status: 'cancelled' });
             cancelled = true;
             break;
-          case 'deny': {
-            // The model is told why, in the person's words and in the rejection's data.
-            const details = `${gate.reason ? ` Reason: ${gate.reason}` : ''}${gate.payload !== undefined ? ` Details: ${JSON.stringify(gate.payload)}` : ''}`;
-            const content = gate.declined ? `The user declined to answer "${gate.declined}".${details}` : `The user denied this call; it did not run.${details}`;
-            const output = { denied: true, reason: gate.reason ?? null, ...(gate.payload !== undefined ? { payload: gate.payload } : {}) };
-            await this.recordResult(scope, call, { ok: true, content, output, state: this.view.state, status: 'denied' });
+          case 'deny':
+            await this.recordResult(scope, call, { ok: true, ...denialResult(gate), state: this.view.state, status: 'denied' });
             break;
-          }
           case 'run': {
             const question = await this.runToolCall(scope, call, kind, gate);
             if (question) opened.push(question);
@@ -246,35 +229,6 @@ export class TurnRunner {
     }
   }
 
-  /**
-   * What may happen to a server-side tool call now: run it (with a decision's edits, payload
-   * and the answers it asked for), record a denial or cancellation, wait for a pending
-   * decision, or ask for one.
-   */
-  private async gate(scope: Scope, call: ToolCall, kind: ToolKind): Promise<Gate> {
-    const interrupts = Object.values(this.view.interrupts).filter((state) => state.record.toolCallId === call.id);
-    const latest = interrupts.at(-1);
-    if (latest) {
-      const decision = latest.decision;
-      if (!decision) return { action: 'wait' };
-      if (decision.status === 'cancelled') return { action: 'cancel' };
-      if (decision.status === 'denied') {
-        return { action: 'deny', reason: decision.reason, payload: decision.payload, ...(latest.record.reason === 'input_required' ? { declined: latest.record.message } : {}) };
-      }
-      const approval = interrupts.find((state) => state.record.reason === 'tool_call')?.decision;
-      const answers = interrupts.filter((state) => state.record.reason === 'input_required').map((state) => state.decision?.payload);
-      return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers };
-    }
-    if (kind !== 'backend' || (await policyFor(scope.agent, call, this.request.sessionId)) === 'approved') return { action: 'run', answers: [] };
-    // A stateless turn cannot pause (docs/wires.md, "Stateless turns"): it runs the tool, or refuses it if the agent says so.
-    if (this.request.durable === false) {
-      return scope.agent.statelessApproval === 'deny'
-        ? { action: 'deny', reason: 'This tool needs a human approval, which a stateless request cannot wait for.' }
-        : { action: 'run', answers: [] };
-    }
-    return { action: 'ask' };
-  }
-
   /** Ends the run waiting for decisions: the thread as it stands, then every open interrupt. */
   private async pause(opened: InterruptRecord[]): Promise<void> {
     const waiting = [...pendingInterrupts(this.view), ...opened];
@@ -287,83 +241,22 @@ export class TurnRunner {
    * assistant_step event. Returns where the conversation stopped, or undefined to go on.
    */
   private async modelStep(scope: Scope): Promise<Advance | undefined> {
-    const messageId = randomUUID();
-    const toolCalls: ToolCall[] = [];
-    const openCalls = new Set<string>();
-    let text = '';
-    let textOpen = false;
-    let finishReason = 'stop';
-    let usage: { inputTokens?: number; outputTokens?: number } | undefined;
     // The step streams under the seq it will be written at; the log keeps the stream with it.
     const stepSeq = this.view.seq + 1;
     const streamed: StreamedPart[] = [];
-    const emit = (part: StreamedPart) => {
-      if (!scope.live) return;
-      this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
-      streamed.push(part);
-    };
-    const closeText = () => {
-      if (textOpen) emit({ type: 'text-end', messageId });
-      textOpen = false;
-    };
-
-    let failure: unknown;
-    try {
-      const result = streamText({
-        model: resolveModel(scope.agent.model).model,
-        instructions: scope.agent.instructions,
-        messages: toModelMessages(conversationOf(this.view, scope.id).messages),
-        // The log may hold system messages from a client's history; they stay where they were.
-        allowSystemInMessages: true,
-        tools: modelTools(scope.agent, scope.clientTools),
-        abortSignal: this.signal,
-        // Errors arrive as stream parts and become run_failed; the SDK need not log them too.
-        onError: () => undefined,
-      });
-      for await (const part of result.stream) {
-        switch (part.type) {
-          case 'text-delta':
-            if (!part.text) break;
-            if (!textOpen) emit({ type: 'text-start', messageId });
-            textOpen = true;
-            text += part.text;
-            emit({ type: 'text-delta', messageId, delta: part.text });
-            break;
-          case 'tool-input-start':
-            closeText();
-            openCalls.add(part.id);
-            emit({ type: 'tool-call-start', toolCallId: part.id, toolName: part.toolName, parentMessageId: messageId });
-            break;
-          case 'tool-input-delta':
-            if (openCalls.has(part.id)) emit({ type: 'tool-call-delta', toolCallId: part.id, delta: part.delta });
-            break;
-          case 'tool-call':
-            closeText();
-            if (!openCalls.has(part.toolCallId)) {
-              emit({ type: 'tool-call-start', toolCallId: part.toolCallId, toolName: part.toolName, parentMessageId: messageId });
-              emit({ type: 'tool-call-delta', toolCallId: part.toolCallId, delta: JSON.stringify(part.input ?? {}) });
-            }
-            openCalls.delete(part.toolCallId);
-            emit({ type: 'tool-call-end', toolCallId: part.toolCallId });
-            toolCalls.push({ id: part.toolCallId, name: part.toolName, input: part.input ?? {} });
-            break;
-          case 'finish-step':
-            finishReason = part.finishReason;
-            usage = { inputTokens: part.usage.inputTokens, outputTokens: part.usage.outputTokens };
-            this.usage.inputTokens += part.usage.inputTokens ?? 0;
-            this.usage.outputTokens += part.usage.outputTokens ?? 0;
-            break;
-          case 'error':
-            throw part.error;
-          default:
-            break;
-        }
-      }
-    } catch (error) {
-      failure = error;
-    }
-    closeText();
-    for (const id of openCalls) emit({ type: 'tool-call-end', toolCallId: id });
+    const { messageId, text, toolCalls, finishReason, usage, failure } = await streamModelStep({
+      agent: scope.agent,
+      messages: conversationOf(this.view, scope.id).messages,
+      clientTools: scope.clientTools,
+      signal: this.signal,
+      emit: (part) => {
+        if (!scope.live) return;
+        this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
+        streamed.push(part);
+      },
+    });
+    this.usage.inputTokens += usage?.inputTokens ?? 0;
+    this.usage.outputTokens += usage?.outputTokens ?? 0;
 
     const scoped = scope.id ? { scope: scope.id } : {};
     const recorded = streamed.length ? { stream: streamed } : {};
@@ -391,7 +284,7 @@ export class TurnRunner {
    * Runs one tool call the server owns and records its result (and any state it changed).
    * Returns the interrupt to open when the tool asked for input it does not have yet.
    */
-  private async runToolCall(scope: Scope, original: ToolCall, kind: ToolKind, gate: Extract<Gate, { action: 'run' }>): Promise<InterruptRecord | undefined> {
+  private async runToolCall(scope: Scope, original: ToolCall, kind: ToolKind, gate: Extract<ToolGate, { action: 'run' }>): Promise<InterruptRecord | undefined> {
     // An approved edit replaces the arguments wholesale; the call keeps its id.
     const call = gate.editedArgs !== undefined ? { ...original, input: gate.editedArgs } : original;
     if (kind === 'unknown') {

@@ -13,10 +13,10 @@ import { RunRejectedError } from './errors';
 import { acceptInput } from './input';
 import type { RunPart, StreamPart } from './parts';
 import { publishFeed, RunFeed } from './run-feed';
-import { emptyView, pendingInterrupts, type SessionView } from './reduce';
+import { emptyView, foldEvents, pendingInterrupts, type SessionView } from './reduce';
 import { settleStoppedRun } from './stop';
 import { loadView } from './views';
-import { foldEvents, TurnRunner, type RunUsage } from './runner';
+import { TurnRunner, type RunUsage } from './runner';
 import type { ClientTool } from './tools';
 
 export { leaseMs, type RunUsage } from './runner';
