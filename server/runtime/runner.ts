@@ -18,7 +18,7 @@ import { RunFeed } from './run-feed';
 import { statePatch } from './state';
 import { keptStep } from './step-stream';
 import { notRunResults } from './stop';
-import { agentTools, executeTool, modelTools, toolKind, type ClientTool, type ToolKind } from './tools';
+import { agentTools, executeTool, toolKind, type ClientTool, type ToolKind } from './tools';
 import { denialResult, gateToolCall, type ToolGate } from './tool-gate';
 import { toolTimeoutMs } from './tool-limits';
 

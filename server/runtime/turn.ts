@@ -13,9 +13,9 @@ import { RunRejectedError } from './errors';
 import { acceptInput } from './input';
 import type { RunPart, StreamPart } from './parts';
 import { publishFeed, RunFeed } from './run-feed';
-import { emptyView, foldEvents, pendingInterrupts, type SessionView } from './reduce';
+import { foldEvents, pendingInterrupts, type SessionView } from './reduce';
 import { settleStoppedRun } from './stop';
-import { loadView } from './views';
+import { openSession } from './views';
 import { TurnRunner, type RunUsage } from './runner';
 import type { ClientTool } from './tools';
 
@@ -69,12 +69,7 @@ export interface StartedRun {
  */
 export async function startRun(request: RunRequest): Promise<StartedRun> {
   const { agent, store, sessionId, ownerId } = request;
-  const session = await store.getSession(sessionId);
-  if (session && session.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionId}".`, 404);
-  if (session && session.agent !== agent.name) {
-    throw new RunRejectedError('agent_mismatch', `Session "${sessionId}" belongs to agent "${session.agent}", not "${agent.name}".`, 409);
-  }
-  const view = session ? await loadView(store, sessionId, agent.initialState) : emptyView(agent.initialState);
+  const { session, view } = await openSession(store, sessionId, ownerId, agent);
   // Interrupts past their expiry take their default action before anything else.
   const expired: SessionEvent[] = pendingInterrupts(view)
     .filter((record) => isExpired(record))

@@ -2,9 +2,11 @@
 // view folded up to seq N stays true forever: a later read needs only the events after N.
 // Every instance still reads the tail from the database, so a second server sees the same
 // truth; the cache only saves re-reading and re-folding the past.
+import type { DeepAgent } from '../define';
 import type { JsonObject } from '../events';
+import type { EventStore, SessionRecord } from '../store/types';
+import { RunRejectedError } from './errors';
 import { emptyView, reduceAll, type SessionView } from './reduce';
-import type { EventStore } from '../store/types';
 
 /** Sessions kept per store; the least recently read is dropped first. */
 const CAPACITY = Number(process.env.STACKBONE_VIEW_CACHE) || 500;
@@ -21,4 +23,18 @@ export async function loadView(store: EventStore, sessionId: string, initialStat
   cache.set(sessionId, view);
   if (cache.size > CAPACITY) cache.delete(cache.keys().next().value!);
   return view;
+}
+
+/**
+ * A session as one owner's agent sees it: its record (null while it does not exist yet) and
+ * view. Another owner's session is not found, whatever it holds; a session of another agent
+ * is refused.
+ */
+export async function openSession(store: EventStore, sessionId: string, ownerId: string, agent: DeepAgent): Promise<{ session: SessionRecord | null; view: SessionView }> {
+  const session = await store.getSession(sessionId);
+  if (session && session.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionId}".`, 404);
+  if (session && session.agent !== agent.name) {
+    throw new RunRejectedError('agent_mismatch', `Session "${sessionId}" belongs to agent "${session.agent}", not "${agent.name}".`, 409);
+  }
+  return { session, view: session ? await loadView(store, sessionId, agent.initialState) : emptyView(agent.initialState) };
 }

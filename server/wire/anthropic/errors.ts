@@ -1,7 +1,7 @@
 // Errors in the Anthropic Messages shape: {type: 'error', error: {type, message, details}}.
 // `details.error_code` carries the stable code: the official SDK exposes it as
 // APIError.errorCode (and the whole body as .error).
-import { errorHeaders, toWireError, type WireError } from '../sessions';
+import { errorHeaders, toWireError, type WireError } from '../chat/wire-error';
 
 const TYPES: Record<number, string> = {
   400: 'invalid_request_error',

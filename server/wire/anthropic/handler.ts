@@ -1,12 +1,11 @@
 // The Anthropic-compatible wire (docs/wires.md): POST /api/v1/messages, and GET /api/v1/models in
-// the Models API shape. Parse, hand to the runtime through the shared chat-turn code, translate.
+// the Models API shape. The request and the turn go through the shared chat handler (wire/chat/); this file gives the shapes.
 import { agents, findAgent } from '../../agents';
-import { readJsonBody } from '../../http/body';
 import { HttpError, unknownEndpoint } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
-import { sseResponse } from '../../http/sse';
-import { checkClientTools, collectChatTurn, readSession, readSessionKey, runErrorStatus, startChatTurn, turnHeaders } from '../sessions';
+import { handleChatTurn } from '../chat/handle-chat-turn';
+import { readSession } from '../chat/session-snapshot';
 import { anthropicErrorResponse } from './errors';
 import { parseMessagesRequest } from './input';
 import { encodeEvent, message, messageEvents, messageMeta, toAnthropicSession } from './output';
@@ -15,36 +14,19 @@ function modelNotFound(model: string): HttpError {
   return new HttpError(404, 'model_not_found', `model: ${model} is not an agent here (the models are ${agents.map((agent) => agent.name).join(', ')}).`, { param: 'model' });
 }
 
-export async function handleMessages(request: Request, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
-  try {
-    // resolveOwner reads both x-api-key and Authorization: Bearer.
-    const ownerId = resolveOwner(request);
-    const sessionKey = readSessionKey(request);
-    const input = parseMessagesRequest(await readJsonBody(request));
-    const agent = findAgent(input.model);
-    if (!agent) throw modelNotFound(input.model);
-    const clientTools = checkClientTools(agent, input.tools);
-    const run = await startChatTurn({ agent, ownerId, source: 'anthropic', sessionKey, history: input.messages, clientTools, signal: request.signal });
-    // A durable turn goes on if the client leaves; a stateless one ends with its request.
-    keepAlive(run.done);
-    const meta = messageMeta(run, agent.name);
-    const headers = { ...turnHeaders(run, sessionKey), 'request-id': run.runId };
-
-    if (input.stream) {
-      const response = sseResponse(messageEvents(run, meta), encodeEvent);
-      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-      return response;
-    }
-    const turn = await collectChatTurn(run);
-    if (turn.error) {
-      const response = anthropicErrorResponse(new HttpError(runErrorStatus(turn.error.code), turn.error.code, turn.error.message));
-      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-      return response;
-    }
-    return Response.json(message(turn, meta), { headers });
-  } catch (error) {
-    return anthropicErrorResponse(error);
-  }
+export function handleMessages(request: Request, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
+  // resolveOwner reads both x-api-key and Authorization: Bearer.
+  return handleChatTurn(request, keepAlive, {
+    source: 'anthropic',
+    parse: parseMessagesRequest,
+    modelNotFound,
+    meta: messageMeta,
+    requestIdHeader: 'request-id',
+    chunks: (run, meta) => messageEvents(run, meta),
+    encode: encodeEvent,
+    body: message,
+    errorResponse: anthropicErrorResponse,
+  });
 }
 
 const BOOTED = new Date().toISOString();

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import type { ChatMessage, ToolCall } from '../../events';
 import type { ClientTool } from '../../runtime/tools';
-import { newId, type WireMessage } from '../sessions';
+import { newId, type WireMessage } from '../chat/chat-turn';
 
 const block = z.looseObject({ type: z.string() });
 const content = z.union([z.string(), z.array(block)], { error: 'expected a string or an array of content blocks' });

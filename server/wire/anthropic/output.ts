@@ -3,7 +3,8 @@
 // the session's log as Anthropic messages for GET /api/v1/sessions/{key}.
 import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun } from '../../runtime/turn';
-import { chatTurn, runErrorStatus, type CollectedTurn, type SessionSnapshot } from '../sessions';
+import { type SessionSnapshot } from '../chat/session-snapshot';
+import { chatTurn, runErrorStatus, type CollectedTurn } from '../chat/turn-events';
 import { anthropicErrorBody } from './errors';
 
 export interface MessageMeta {

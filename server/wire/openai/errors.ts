@@ -1,5 +1,5 @@
 // Errors in OpenAI's shape: {error: {message, type, param, code}} with OpenAI's status codes.
-import { errorHeaders, toWireError, type WireError } from '../sessions';
+import { errorHeaders, toWireError, type WireError } from '../chat/wire-error';
 
 function typeFor(status: number): string {
   if (status >= 500) return 'server_error';

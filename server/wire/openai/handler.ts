@@ -1,12 +1,11 @@
 // The OpenAI-compatible wire (docs/wires.md): POST /api/v1/chat/completions, GET /api/v1/models.
-// Parse, hand to the runtime through the shared chat-turn code, translate.
+// The request and the turn go through the shared chat handler (wire/chat/); this file gives the shapes.
 import { agents, findAgent } from '../../agents';
-import { readJsonBody } from '../../http/body';
 import { HttpError, unknownEndpoint } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
-import { sseResponse } from '../../http/sse';
-import { checkClientTools, collectChatTurn, readSession, readSessionKey, runErrorStatus, startChatTurn, turnHeaders } from '../sessions';
+import { handleChatTurn } from '../chat/handle-chat-turn';
+import { readSession } from '../chat/session-snapshot';
 import { openAiErrorResponse } from './errors';
 import { parseChatCompletionRequest } from './input';
 import { chatCompletion, completionChunks, completionMeta, DONE, toOpenAiSession } from './output';
@@ -15,36 +14,18 @@ export function modelNotFound(model: string): HttpError {
   return new HttpError(404, 'model_not_found', `The model '${model}' does not exist: the models are the agents (${agents.map((agent) => agent.name).join(', ')}).`, { param: 'model' });
 }
 
-export async function handleChatCompletions(request: Request, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
-  try {
-    const ownerId = resolveOwner(request);
-    const sessionKey = readSessionKey(request);
-    const input = parseChatCompletionRequest(await readJsonBody(request));
-    const agent = findAgent(input.model);
-    if (!agent) throw modelNotFound(input.model);
-    const clientTools = checkClientTools(agent, input.tools);
-    const run = await startChatTurn({ agent, ownerId, source: 'openai', sessionKey, history: input.messages, clientTools, signal: request.signal });
-    // A durable turn goes on if the client leaves; a stateless one ends with its request.
-    keepAlive(run.done);
-    const meta = completionMeta(run, agent.name);
-    const headers = { ...turnHeaders(run, sessionKey), 'x-request-id': run.runId };
-
-    if (input.stream) {
-      const response = sseResponse(completionChunks(run, meta, input.includeUsage), (chunk) => `data: ${chunk === DONE ? DONE : JSON.stringify(chunk)}\n\n`);
-      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-      return response;
-    }
-    const turn = await collectChatTurn(run);
-    if (turn.error) {
-      const error = new HttpError(runErrorStatus(turn.error.code), turn.error.code, turn.error.message);
-      const response = openAiErrorResponse(error);
-      for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-      return response;
-    }
-    return Response.json(chatCompletion(turn, meta), { headers });
-  } catch (error) {
-    return openAiErrorResponse(error);
-  }
+export function handleChatCompletions(request: Request, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
+  return handleChatTurn(request, keepAlive, {
+    source: 'openai',
+    parse: parseChatCompletionRequest,
+    modelNotFound,
+    meta: completionMeta,
+    requestIdHeader: 'x-request-id',
+    chunks: (run, meta, input) => completionChunks(run, meta, input.includeUsage),
+    encode: (chunk) => `data: ${chunk === DONE ? DONE : JSON.stringify(chunk)}\n\n`,
+    body: chatCompletion,
+    errorResponse: openAiErrorResponse,
+  });
 }
 
 /** When the server started: agents have no creation date, and `created` must be a number. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
 import type { ClientTool } from '../../runtime/tools';
-import { newId, type WireMessage } from '../sessions';
+import { newId, type WireMessage } from '../chat/chat-turn';
 
 const contentParts = z.array(z.looseObject({ type: z.string() }));
 const content = z.union([z.string(), contentParts], { error: 'expected a string or an array of content parts' });

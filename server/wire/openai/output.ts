@@ -3,7 +3,8 @@
 // OpenAI messages for GET /api/v1/sessions/{key}.
 import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun } from '../../runtime/turn';
-import { chatTurn, runErrorStatus, type CollectedTurn, type SessionSnapshot, type VisibleToolCall } from '../sessions';
+import { type SessionSnapshot } from '../chat/session-snapshot';
+import { chatTurn, runErrorStatus, type CollectedTurn, type VisibleToolCall } from '../chat/turn-events';
 import { openAiErrorBody } from './errors';
 
 export interface CompletionMeta {

@@ -1,6 +1,6 @@
 import { anthropicNotFound } from '@/server/wire/anthropic/handler';
 import { openAiNotFound } from '@/server/wire/openai/handler';
-import { wantsAnthropicShape } from '@/server/wire/sessions';
+import { wantsAnthropicShape } from '@/server/wire/chat/session-key';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,0 +1,56 @@
+// A chat-wire failure, wire-neutral, before each wire gives it its own shape: the public code
+// (approval_pending for a session waiting on a decision), status, the field at fault, and
+// whether the official SDKs should retry by themselves (docs/wires.md, "Errors").
+import { HttpError } from '../../http/errors';
+import { RunRejectedError } from '../../runtime/errors';
+
+/** The one message both wires answer a call on a session that waits on a decision with (docs/wires.md, "Errors"). */
+export const APPROVAL_PENDING_MESSAGE = 'This conversation is waiting on a human decision. Resolve it before sending a new message.';
+
+export interface WireError {
+  status: number;
+  /** The machine-readable code clients switch on (e.g. approval_pending). */
+  code: string;
+  message: string;
+  /** The request field at fault, if one is. */
+  param: string | null;
+  /** Whether the client's SDK should retry by itself (only a briefly busy session). */
+  retryable: boolean;
+  /** Extra detail (e.g. the pending interrupt ids). */
+  details?: Record<string, unknown>;
+}
+
+const PUBLIC_CODES: Record<string, string> = {
+  interrupts_pending: 'approval_pending',
+  unauthorized: 'invalid_api_key',
+  body_too_large: 'request_too_large',
+  not_found: 'session_not_found',
+};
+
+/** Any failure of a chat-wire request, wire-neutral. Unknown errors are logged and become a 500. */
+export function toWireError(error: unknown): WireError {
+  if (error instanceof RunRejectedError || error instanceof HttpError) {
+    const code = PUBLIC_CODES[error.code] ?? error.code;
+    const param = typeof error.details?.param === 'string' ? error.details.param : null;
+    const details = error.details && Object.fromEntries(Object.entries(error.details).filter(([key]) => key !== 'param'));
+    return {
+      status: error.status,
+      code,
+      message: code === 'approval_pending' ? APPROVAL_PENDING_MESSAGE : error.message,
+      param,
+      retryable: code === 'session_busy',
+      ...(details && Object.keys(details).length ? { details } : {}),
+    };
+  }
+  console.error('[stackbone] chat wire request failed', error);
+  return { status: 500, code: 'internal_error', message: 'The server failed to handle this request.', param: null, retryable: false };
+}
+
+/**
+ * Headers of an error response. Both official SDKs retry 408/409/429/5xx on their own unless
+ * told otherwise; a pending decision or a failed turn will not change by retrying, so they
+ * are told not to (a busy session may: it frees up when the running turn ends).
+ */
+export function errorHeaders(error: WireError): Record<string, string> {
+  return error.retryable ? { 'x-should-retry': 'true', 'retry-after-ms': '500' } : { 'x-should-retry': 'false' };
+}
