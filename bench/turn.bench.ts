@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAgent } from '../server/agents';
 import { createScriptedModel } from '../server/models/scripted';
-import { startRun } from '../server/runtime/turn';
+import { startRun } from '../server/runtime/start-run';
 import { createMemoryStore } from '../server/store/memory-store';
 import { createPrismaStore } from '../server/store/prisma-store';
 import type { EventStore } from '../server/store/types';

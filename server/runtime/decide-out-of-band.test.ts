@@ -11,7 +11,7 @@ import { decideInterrupt } from './decide-out-of-band';
 import type { RunPart } from './parts';
 import { reduceAll } from './reduce';
 import { recoverSession } from './recovery';
-import { startRun, type RunRequest } from './turn';
+import { startRun, type RunRequest } from './start-run';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

@@ -11,7 +11,7 @@ import type { DecisionRequest } from './interrupt-response';
 import { planDecisions } from './plan-decisions';
 import { pendingInterrupts } from './reduce';
 import { loadView } from './views';
-import { startRun, type StartedRun } from './turn';
+import { startRun, type StartedRun } from './start-run';
 
 export interface DecideOptions {
   store: EventStore;

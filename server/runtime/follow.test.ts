@@ -8,7 +8,7 @@ import { handlerContext } from './context';
 import { parseCursor } from './cursor';
 import { follow } from './follow';
 import type { StreamPart } from './parts';
-import { startRun } from './turn';
+import { startRun } from './start-run';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

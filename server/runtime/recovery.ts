@@ -12,7 +12,7 @@ import { RunRejectedError } from './errors';
 import { foldEvents, pendingInterrupts } from './reduce';
 import { loadView } from './views';
 import { settleStoppedRun } from './stop';
-import { startRun } from './turn';
+import { startRun } from './start-run';
 
 /** A run a recovery started; `done` settles when it has written its last event. */
 export interface RecoveredRun {

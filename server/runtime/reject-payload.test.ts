@@ -10,7 +10,7 @@ import type { EventStore } from '../store/types';
 import type { ChatMessage, InterruptRecord } from '../events';
 import { decideInterrupt } from './decide-out-of-band';
 import { reduceAll } from './reduce';
-import { startRun, type RunRequest } from './turn';
+import { startRun, type RunRequest } from './start-run';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

@@ -15,7 +15,7 @@ import { toModelMessages } from './model-messages';
 import { streamModelStep } from './model-step';
 import { conversationOf, foldEvents, pendingInterrupts, type SessionView } from './reduce';
 import { RunFeed } from './run-feed';
-import { statePatch } from './state';
+import { statePatch } from './client-state';
 import { keptStep } from './step-stream';
 import { notRunResults } from './stop';
 import { agentTools, executeTool, toolKind, type ClientTool, type ToolKind } from './tools';

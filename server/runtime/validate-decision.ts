@@ -9,6 +9,8 @@ import { RunRejectedError } from './errors';
 import type { DecisionRequest } from './interrupt-response';
 import { isExpired } from './interrupts';
 import { agentTools, validateToolInput } from './tools';
+import { zodFromJsonSchema } from './json-schema-zod';
+import { describeIssue } from './zod-issue';
 
 /**
  * Validates one decision against its interrupt and the agent as it is now. Returns the
@@ -46,8 +48,7 @@ function decisionData(record: InterruptRecord, schema: z.ZodType | undefined, pa
   if (!schema) return payload;
   const parsed = schema.safeParse(payload ?? {});
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new RunRejectedError('payload_invalid', `payload for ${record.toolName} is invalid: ${issue ? `${issue.path.join('.') || '(payload)'}: ${issue.message}` : 'invalid'}`, 400, { interruptId: record.id });
+    throw new RunRejectedError('payload_invalid', `payload for ${record.toolName} is invalid: ${describeIssue(parsed.error, '(payload)')}`, 400, { interruptId: record.id });
   }
   return parsed.data;
 }
@@ -58,18 +59,10 @@ function validateAnswer(record: InterruptRecord, request: DecisionRequest, by: D
     throw new RunRejectedError('resume_invalid', `Interrupt ${record.id} asks for input; it takes no editedArgs.`, 400, { interruptId: record.id });
   }
   if (request.status === 'denied') return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), by };
-  const parsed = answerSchema(record).safeParse(request.payload);
+  const parsed = zodFromJsonSchema(record.responseSchema).safeParse(request.payload);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new RunRejectedError('payload_invalid', `The answer to "${record.message}" is invalid: ${issue ? `${issue.path.join('.') || '(answer)'}: ${issue.message}` : 'invalid'}`, 400, { interruptId: record.id });
+    throw new RunRejectedError('payload_invalid', `The answer to "${record.message}" is invalid: ${describeIssue(parsed.error, '(answer)')}`, 400, { interruptId: record.id });
   }
   return { status: 'approved', payload: parsed.data, by };
 }
 
-const answerSchemas = new Map<string, z.ZodType>();
-function answerSchema(record: InterruptRecord): z.ZodType {
-  const key = JSON.stringify(record.responseSchema);
-  let schema = answerSchemas.get(key);
-  if (!schema) answerSchemas.set(key, (schema = z.fromJSONSchema(record.responseSchema as Parameters<typeof z.fromJSONSchema>[0])));
-  return schema;
-}

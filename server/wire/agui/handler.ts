@@ -8,7 +8,7 @@ import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
 import { parseCursor } from '../../runtime/cursor';
 import { RunRejectedError } from '../../runtime/errors';
-import { startRun } from '../../runtime/turn';
+import { startRun } from '../../runtime/start-run';
 import { getStore } from '../../store';
 import { fromAgUiMessages, fromAgUiTools, parseRunAgentInput } from './input';
 import { agUiStream, refusedRun } from './stream';

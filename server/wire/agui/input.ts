@@ -4,13 +4,14 @@ import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
 import type { ClientTool } from '../../runtime/tools';
+import { firstIssue } from '../../runtime/zod-issue';
 
 export function parseRunAgentInput(body: unknown): RunAgentInput {
   const parsed = RunAgentInputSchema.safeParse(body);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.map(String).join('.') || '(body)';
-    throw new HttpError(400, 'invalid_request', `Invalid RunAgentInput: ${field}: ${issue.message}`, { field });
+    const { path, message } = firstIssue(parsed.error);
+    const field = path.map(String).join('.') || '(body)';
+    throw new HttpError(400, 'invalid_request', `Invalid RunAgentInput: ${field}: ${message}`, { field });
   }
   return parsed.data as RunAgentInput;
 }

@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors';
 import type { ChatMessage, ToolCall } from '../../events';
 import type { ClientTool } from '../../runtime/tools';
 import { newId, type WireMessage } from '../chat/chat-turn';
+import { firstIssue } from '../../runtime/zod-issue';
 
 const block = z.looseObject({ type: z.string() });
 const content = z.union([z.string(), z.array(block)], { error: 'expected a string or an array of content blocks' });
@@ -50,7 +51,7 @@ export function parseMessagesRequest(body: unknown): MessagesInput {
   }
   const parsed = messagesRequest.safeParse(body);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = firstIssue(parsed.error);
     const param = issue.path.map(String).join('.');
     throw param ? invalid(param, issue.message) : new HttpError(400, 'invalid_request', issue.message);
   }

@@ -8,7 +8,7 @@ import type { KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
 import { sseResponse } from '../../http/sse';
 import type { ClientTool } from '../../runtime/tools';
-import type { StartedRun } from '../../runtime/turn';
+import type { StartedRun } from '../../runtime/start-run';
 import { checkClientTools, startChatTurn, type WireMessage } from './chat-turn';
 import { readSessionKey, turnHeaders } from './session-key';
 import { collectChatTurn, runErrorStatus, type CollectedTurn } from './turn-events';

@@ -1,7 +1,7 @@
 // The session of a chat-wire request (docs/wires.md, "Sessions: x-stackbone-session"): the
 // header that makes a turn durable, and which shape a shared /api/v1 route answers in.
 import { HttpError } from '../../http/errors';
-import type { StartedRun } from '../../runtime/turn';
+import type { StartedRun } from '../../runtime/start-run';
 
 /** The header that makes a chat turn durable: its value is the session (AG-UI thread) id. */
 export const SESSION_HEADER = 'x-stackbone-session';

@@ -11,6 +11,7 @@ import { RunRejectedError } from '../../runtime/errors';
 import type { DecisionActor } from '../../events';
 import { decideInterrupt } from '../../runtime/decide-out-of-band';
 import { getStore } from '../../store';
+import { describeIssue } from '../../runtime/zod-issue';
 
 export const ACTIONS = ['approve', 'reject', 'cancel'] as const;
 export type HitlAction = (typeof ACTIONS)[number];
@@ -67,8 +68,7 @@ export async function decide(request: Request, interruptId: string, action: stri
     });
     const parsed = bodies[action as HitlAction].safeParse(raw);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new HttpError(400, 'invalid_request', `Invalid body for ${action}: ${issue.path.join('.') || '(body)'}: ${issue.message}`);
+      throw new HttpError(400, 'invalid_request', `Invalid body for ${action}: ${describeIssue(parsed.error, '(body)')}`);
     }
     const body = parsed.data as { editedArgs?: unknown; payload?: unknown; reason?: string };
     const decision: Omit<DecisionRequest, 'interruptId'> =

@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
 import type { ClientTool } from '../../runtime/tools';
 import { newId, type WireMessage } from '../chat/chat-turn';
+import { firstIssue } from '../../runtime/zod-issue';
 
 const contentParts = z.array(z.looseObject({ type: z.string() }));
 const content = z.union([z.string(), contentParts], { error: 'expected a string or an array of content parts' });
@@ -68,7 +69,7 @@ export function parseChatCompletionRequest(body: unknown): ChatCompletionInput {
   }
   const parsed = chatCompletionRequest.safeParse(body);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = firstIssue(parsed.error);
     const param = paramOf(issue.path);
     throw param ? invalid(param, issue.message) : new HttpError(400, 'invalid_request', issue.message);
   }

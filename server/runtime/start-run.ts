@@ -10,7 +10,7 @@ import { expiryDecision, isExpired } from './interrupts';
 import { planDecisions } from './plan-decisions';
 import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from '../events';
 import { RunRejectedError } from './errors';
-import { acceptInput } from './input';
+import { acceptInput } from './client-input';
 import type { RunPart, StreamPart } from './parts';
 import { publishFeed, RunFeed } from './run-feed';
 import { foldEvents, pendingInterrupts, type SessionView } from './reduce';

@@ -5,7 +5,7 @@ import type { DeepAgent } from '../define';
 import { createMemoryStore } from '../store/memory-store';
 import type { ChatMessage, RunSource, SessionEvent } from '../events';
 import type { ClientTool } from './tools';
-import { startRun, type StartedRun } from './turn';
+import { startRun, type StartedRun } from './start-run';
 
 /** The events that put a client-supplied history into a log, as if it had happened there. */
 export function historyEvents(history: ChatMessage[]): SessionEvent[] {

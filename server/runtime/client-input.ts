@@ -4,7 +4,7 @@ import type { DeepAgent } from '../define';
 import type { ChatMessage, SessionEvent } from '../events';
 import { RunRejectedError } from './errors';
 import type { SessionView } from './reduce';
-import { clientStatePatch } from './state';
+import { clientStatePatch } from './client-state';
 import { toolKind } from './tools';
 
 export interface ClientInput {

@@ -5,17 +5,11 @@ import { z } from 'zod';
 import type { EditableStateSpec } from '../define';
 import type { JsonObject } from '../events';
 import { RunRejectedError } from './errors';
-
-const schemaCache = new WeakMap<object, z.ZodType>();
+import { zodFromJsonSchema } from './json-schema-zod';
+import { firstIssue } from './zod-issue';
 
 function toZod(spec: EditableStateSpec): z.ZodType {
-  if (spec instanceof z.ZodType) return spec;
-  let schema = schemaCache.get(spec);
-  if (!schema) {
-    schema = z.fromJSONSchema(spec as Parameters<typeof z.fromJSONSchema>[0]);
-    schemaCache.set(spec, schema);
-  }
-  return schema;
+  return spec instanceof z.ZodType ? spec : zodFromJsonSchema(spec);
 }
 
 /**
@@ -33,9 +27,9 @@ export function clientStatePatch(current: JsonObject, incoming: unknown, editabl
     if (!spec) continue; // Not a client-writable key: dropped, the server's value stands.
     const parsed = toZod(spec).safeParse(value);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const path = '/' + [key, ...(issue?.path ?? [])].map(String).join('/');
-      throw new RunRejectedError('invalid_state', `state${path.replaceAll('/', '.')}: ${issue?.message ?? 'invalid value'}`, 400, { path });
+      const issue = firstIssue(parsed.error);
+      const path = '/' + [key, ...issue.path].map(String).join('/');
+      throw new RunRejectedError('invalid_state', `state${path.replaceAll('/', '.')}: ${issue.message}`, 400, { path });
     }
     next[key] = parsed.data;
   }

@@ -10,7 +10,7 @@ import type { ChatMessage } from '../events';
 import { RunRejectedError } from './errors';
 import type { RunPart } from './parts';
 import { reduceAll } from './reduce';
-import { startRun, type RunRequest } from './turn';
+import { startRun, type RunRequest } from './start-run';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';
