@@ -5,7 +5,7 @@ import { HttpError, unknownEndpoint } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
 import { handleChatTurn } from '../chat/handle-chat-turn';
-import { readSession } from '../chat/session-snapshot';
+import { handleSessionRead } from '../chat/session-snapshot';
 import { anthropicErrorResponse } from './errors';
 import { parseMessagesRequest } from './input';
 import { encodeEvent, message, messageEvents, messageMeta, toAnthropicSession } from './output';
@@ -51,14 +51,8 @@ export function handleAnthropicModels(request: Request, model?: string): Respons
 }
 
 /** GET /api/v1/sessions/{key} in Anthropic shape. */
-export async function handleAnthropicSession(request: Request, key: string): Promise<Response> {
-  try {
-    const snapshot = await readSession(resolveOwner(request), key);
-    if (!snapshot) throw new HttpError(404, 'session_not_found', `No session "${key}".`);
-    return Response.json(toAnthropicSession(snapshot), { headers: { 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    return anthropicErrorResponse(error);
-  }
+export function handleAnthropicSession(request: Request, key: string): Promise<Response> {
+  return handleSessionRead(request, key, { shape: toAnthropicSession, errorResponse: anthropicErrorResponse });
 }
 
 /** Anything else under /api/v1: 404, or 405 on a known path with another method. */

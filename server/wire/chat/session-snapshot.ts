@@ -1,6 +1,8 @@
 // GET /api/v1/sessions/{key}: the session as its owner sees it, before each wire gives it its
 // own shape (docs/wires.md, "Sessions: x-stackbone-session").
 import { findAgent } from '../../agents';
+import { HttpError } from '../../http/errors';
+import { resolveOwner } from '../../http/owner';
 import type { InterruptRecord } from '../../events';
 import { isExpired } from '../../runtime/interrupts';
 import { pendingInterrupts, type SessionView } from '../../runtime/reduce';
@@ -24,4 +26,15 @@ export async function readSession(ownerId: string, key: string): Promise<Session
   const view = await loadView(store, key, agent?.initialState ?? {});
   const now = Date.now();
   return { record, view, pending: pendingInterrupts(view).filter((interrupt) => !isExpired(interrupt, now)) };
+}
+
+/** GET /api/v1/sessions/{key}, in the shape of the wire that asks. */
+export async function handleSessionRead(request: Request, key: string, wire: { shape: (snapshot: SessionSnapshot) => unknown; errorResponse: (error: unknown) => Response }): Promise<Response> {
+  try {
+    const snapshot = await readSession(resolveOwner(request), key);
+    if (!snapshot) throw new HttpError(404, 'session_not_found', `No session "${key}".`);
+    return Response.json(wire.shape(snapshot), { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    return wire.errorResponse(error);
+  }
 }

@@ -5,7 +5,7 @@ import { HttpError, unknownEndpoint } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
 import { handleChatTurn } from '../chat/handle-chat-turn';
-import { readSession } from '../chat/session-snapshot';
+import { handleSessionRead } from '../chat/session-snapshot';
 import { openAiErrorResponse } from './errors';
 import { parseChatCompletionRequest } from './input';
 import { chatCompletion, completionChunks, completionMeta, DONE, toOpenAiSession } from './output';
@@ -48,14 +48,8 @@ export function handleOpenAiModels(request: Request, model?: string): Response {
 }
 
 /** GET /api/v1/sessions/{key} in OpenAI shape. */
-export async function handleOpenAiSession(request: Request, key: string): Promise<Response> {
-  try {
-    const snapshot = await readSession(resolveOwner(request), key);
-    if (!snapshot) throw new HttpError(404, 'session_not_found', `No session "${key}".`);
-    return Response.json(toOpenAiSession(snapshot), { headers: { 'Cache-Control': 'no-store' } });
-  } catch (error) {
-    return openAiErrorResponse(error);
-  }
+export function handleOpenAiSession(request: Request, key: string): Promise<Response> {
+  return handleSessionRead(request, key, { shape: toOpenAiSession, errorResponse: openAiErrorResponse });
 }
 
 /** Anything else under /api/v1: 404, or 405 on a known path with another method. */
