@@ -21,6 +21,7 @@ import { notRunResults } from './stop';
 import { agentTools, executeTool, toolKind, type ClientTool, type ToolKind } from './tools';
 import { denialResult, gateToolCall, type ToolGate } from './tool-gate';
 import { toolTimeoutMs } from './tool-limits';
+import { holdSession, leaseMs, type StopReason } from './run-lease';
 
 export interface RunUsage {
   inputTokens: number;
@@ -39,18 +40,6 @@ export interface RunnerRequest {
   clientTools?: ClientTool[];
   /** Ends a stateless turn with its request. A durable run ignores its request: only a persisted stop ends it early. */
   signal?: AbortSignal;
-}
-
-/** Why a run's signal aborted. */
-export interface StopReason {
-  code: 'stopped';
-  frontier: string | null;
-  by: { source: string; ownerId?: string };
-}
-
-/** How long a run holds its session without renewing; a crashed server's run expires after it. */
-export function leaseMs(): number {
-  return Number(process.env.STACKBONE_LEASE_MS) || 30_000;
 }
 
 /** A conversation the loop advances. */
@@ -121,22 +110,18 @@ export class TurnRunner {
     this.view = next;
   }
 
-  /** Aborts the run when a stop for it is on record; every process's stop wakes the watch. */
-  private async checkStop(): Promise<void> {
-    if (this.signal.aborted) return;
-    const stop = await this.request.store.findStop(this.runId).catch(() => null);
-    if (stop && !this.signal.aborted) this.controller.abort({ code: 'stopped', frontier: stop.frontier, by: stop.by } satisfies StopReason);
-  }
-
   async execute(): Promise<void> {
-    const heartbeat = setInterval(() => {
-      void this.request.store.renewLease(this.request.sessionId, this.view.seq, new Date(Date.now() + leaseMs())).catch(() => undefined);
-      void this.checkStop();
-    }, Math.max(1000, leaseMs() / 3));
-    heartbeat.unref?.();
-    const unwatch = this.request.durable === false ? () => undefined : this.request.store.watch(this.request.sessionId, () => void this.checkStop());
+    const hold = holdSession({
+      store: this.request.store,
+      sessionId: this.request.sessionId,
+      runId: this.runId,
+      durable: this.request.durable !== false,
+      head: () => this.view.seq,
+      // A persisted stop aborts the run's signal; tools get it through handlerContext().signal.
+      onStop: (reason) => this.controller.abort(reason),
+    });
     try {
-      await this.checkStop();
+      await hold.checkStop();
       const end = await this.advance(this.root);
       switch (end.kind) {
         case 'answered':
@@ -158,8 +143,7 @@ export class TurnRunner {
         await this.fail('internal_error', errorMessage(error)).catch(() => undefined);
       }
     } finally {
-      clearInterval(heartbeat);
-      unwatch();
+      hold.release();
       this.feed.end();
     }
   }

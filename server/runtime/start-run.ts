@@ -19,7 +19,7 @@ import { openSession } from './views';
 import { TurnRunner, type RunUsage } from './runner';
 import type { ClientTool } from './tools';
 
-export { leaseMs, type RunUsage } from './runner';
+export { type RunUsage } from './runner';
 
 export interface RunRequest {
   agent: DeepAgent;

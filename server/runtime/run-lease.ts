@@ -1,0 +1,59 @@
+// Holding the session while a run runs: the lease is renewed on a heartbeat (a crashed
+// server's run expires after leaseMs and recovery takes it over), and the run's persisted Stop
+// is noticed — through the store's watch at once, and on the heartbeat as a safety net
+// (docs/architecture.md, "Two writers never interleave"; docs/hitl.md, "Stopping a run").
+import type { EventStore } from '../store/types';
+
+/** How long a run holds its session without renewing; a crashed server's run expires after it. */
+export function leaseMs(): number {
+  return Number(process.env.STACKBONE_LEASE_MS) || 30_000;
+}
+
+/** Why a run's signal aborted. */
+export interface StopReason {
+  code: 'stopped';
+  frontier: string | null;
+  by: { source: string; ownerId?: string };
+}
+
+export interface SessionHold {
+  /** Looks for a stop on record now. */
+  checkStop: () => Promise<void>;
+  /** Stops renewing and watching (the run ended). */
+  release: () => void;
+}
+
+export function holdSession(options: {
+  store: EventStore;
+  sessionId: string;
+  runId: string;
+  /** A stateless turn has no one to stop it but its request. */
+  durable: boolean;
+  /** The log head the run last wrote: a renewal is refused once another writer moved it. */
+  head: () => number;
+  onStop: (reason: StopReason) => void;
+}): SessionHold {
+  const { store, sessionId, runId } = options;
+  let stopped = false;
+  const checkStop = async () => {
+    if (stopped) return;
+    const stop = await store.findStop(runId).catch(() => null);
+    if (stop && !stopped) {
+      stopped = true;
+      options.onStop({ code: 'stopped', frontier: stop.frontier, by: stop.by });
+    }
+  };
+  const heartbeat = setInterval(() => {
+    void store.renewLease(sessionId, options.head(), new Date(Date.now() + leaseMs())).catch(() => undefined);
+    void checkStop();
+  }, Math.max(1000, leaseMs() / 3));
+  heartbeat.unref?.();
+  const unwatch = options.durable ? store.watch(sessionId, () => void checkStop()) : () => undefined;
+  return {
+    checkStop,
+    release: () => {
+      clearInterval(heartbeat);
+      unwatch();
+    },
+  };
+}
