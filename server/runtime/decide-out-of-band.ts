@@ -1,4 +1,4 @@
-// Deciding out of band: the HTTP API, the CLI and Studio come through here (docs/hitl.md,
+// Deciding out of band: the HTTP API and the CLI that speaks it come through here (docs/hitl.md,
 // "Out of band"). It is the same pipeline as a resume — readDecision, planDecisions,
 // validateDecision, one compare-and-set append — with a partial batch: a decision that leaves
 // others of its batch open is recorded alone; the last one starts the continuation run, which

@@ -1,5 +1,5 @@
 // Reading a person's answer to an interrupt. A decision arrives in one of two shapes: in
-// runtime terms (approve / deny / cancel, as the HTTP API, the CLI and Studio send it), or as a
+// runtime terms (approve / deny / cancel, as the HTTP API and the CLI send it), or as a
 // response in the shape the interrupt's responseSchema describes (as AG-UI and TanStack AI
 // clients send it: {approved, reason?, editedArgs?, payload?}, or the answer itself for a
 // question). Both become one DecisionRequest here; whether it is acceptable is

@@ -1,8 +1,8 @@
 // The batch rules, the one place where a decision is refused for what happened to the thread:
 // an interrupt addressed twice, unknown, of another thread, decided already (or expired), or —
 // for a whole batch — left out. An identical replay of an applied batch is recognised and runs
-// nothing twice. Every path comes through here: an AG-UI or TanStack resume, /api/hitl, the
-// CLI, Studio (docs/architecture.md, "The decision pipeline").
+// nothing twice. Every path comes through here: an AG-UI or TanStack resume, /api/hitl and
+// the CLI (docs/architecture.md, "The decision pipeline").
 import type { DeepAgent } from '../define';
 import type { Decision, DecisionActor } from '../events';
 import { RunRejectedError } from './errors';

@@ -3,8 +3,8 @@
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
-import { afterEvent } from '../runtime/cursor';
-import { emptyView, pendingInterrupts } from '../runtime/reduce';
+import { threadStatus } from '../runtime/thread-status';
+import { emptyView } from '../runtime/reduce';
 import { loadView } from '../runtime/views';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
@@ -69,20 +69,20 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     return findAgent(session.agent) ? { kind: 'elsewhere', agent: session.agent } : { kind: 'not_found' };
   }
   const view = session ? await loadView(store, threadId, agent.initialState) : emptyView(agent.initialState);
-  const open = pendingInterrupts(view);
+  const { status, error, pending, interruptedRunId, activeRunId, cursor } = threadStatus(view);
   return {
     kind: 'thread',
     exists: session !== null,
     messages: toAgUiMessages(view.messages),
     state: view.state,
-    status: view.status,
-    error: view.status === 'error' ? (view.lastRun?.error ?? null) : null,
+    status,
+    error,
     // Strict: the browser's HttpAgent declares protocol 1.0 and warns on the extra seed keys.
-    interrupts: open.map((record) => toAgUiInterrupt(record, true)),
-    interruptedRunId: open[0]?.runId ?? null,
+    interrupts: pending.map((record) => toAgUiInterrupt(record, true)),
+    interruptedRunId,
     // A run still going on the server: the page re-joins it (a refresh does not end a turn).
-    activeRunId: view.status === 'running' ? (view.lastRun?.runId ?? null) : null,
-    cursor: afterEvent(view.seq),
+    activeRunId,
+    cursor,
   };
 }
 

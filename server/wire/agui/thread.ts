@@ -9,9 +9,9 @@ import type { DeepAgent } from '../../define';
 import { findAgent } from '../../agents';
 import { HttpError, jsonError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
-import { afterEvent, formatCursor, parseCursor, type CursorPosition } from '../../runtime/cursor';
+import { formatCursor, parseCursor, type CursorPosition } from '../../runtime/cursor';
 import { follow } from '../../runtime/follow';
-import { pendingInterrupts } from '../../runtime/reduce';
+import { threadStatus } from '../../runtime/thread-status';
 import { liveRun } from '../../runtime/run-feed';
 import { loadView } from '../../runtime/views';
 import { getStore } from '../../store';
@@ -63,21 +63,20 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
 /** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
 async function hydration(agent: DeepAgent, threadId: string) {
   const view = await loadView(getStore(), threadId, agent.initialState);
-  const running = view.status === 'running' && view.lastRun ? view.lastRun.runId : null;
-  const pending = pendingInterrupts(view);
+  const { status, activeRunId: running, pending, interruptedRunId, cursor } = threadStatus(view);
   const live = running ? liveRun(running) : undefined;
   const models = toAgUiMessages(view.messages).filter((message) => message.role === 'user' || message.role === 'assistant' || message.role === 'tool') as unknown as ModelMessage[];
   return {
     threadId,
     agent: agent.name,
-    status: view.status,
+    status,
     messages: modelMessagesToUIMessages(models),
     state: view.state,
     // Join the active run from its start (offset -1): the messages above do not hold its unfinished step.
     activeRun: running ? { runId: running, cursor: live?.parts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) } : null,
-    interrupts: pending.length ? { runId: pending.at(-1)!.runId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
+    interrupts: interruptedRunId ? { runId: interruptedRunId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
     /** The session stream from here on misses nothing. */
-    cursor: afterEvent(view.seq),
+    cursor,
   };
 }
 
