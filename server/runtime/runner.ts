@@ -3,65 +3,27 @@
 // call waits for a person or the browser, or the run is stopped. Each model step is one
 // coalesced event: writes grow with steps, never with tokens.
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../define';
-import { ConcurrentAppendError, type EventStore } from '../store/types';
+import type { AssistantMessage, InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../events';
+import { ConcurrentAppendError } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
 import { formatCursor } from './cursor';
-import { buildInputInterrupt, buildInterrupt } from './interrupts';
-import type { AssistantMessage, InterruptRecord, JsonObject, RunOutcome, RunSource, SessionEvent, StreamedPart, ToolCall, ToolMessage } from '../events';
 import { errorMessage } from './errors';
+import { buildInputInterrupt, buildInterrupt } from './interrupts';
 import { LogProjector } from './log-parts';
 import { toModelMessages } from './model-messages';
 import { streamModelStep } from './model-step';
 import { conversationOf, foldEvents, pendingInterrupts, type SessionView } from './reduce';
 import { RunFeed } from './run-feed';
-import { statePatch } from './client-state';
+import { holdSession, leaseMs, type StopReason } from './run-lease';
+import type { Advance, ResultOutcome, RunnerRequest, RunUsage, Scope } from './run-types';
 import { keptStep } from './step-stream';
 import { notRunResults } from './stop';
-import { agentTools, executeTool, toolKind, type ClientTool, type ToolKind } from './tools';
 import { denialResult, gateToolCall, type ToolGate } from './tool-gate';
 import { toolTimeoutMs } from './tool-limits';
-import { holdSession, leaseMs, type StopReason } from './run-lease';
+import { toolResultEvents } from './tool-result';
+import { agentTools, executeTool, toolKind, type ToolKind } from './tools';
 
-export interface RunUsage {
-  inputTokens: number;
-  outputTokens: number;
-}
-
-/** What a run needs to know about the request that started it. */
-export interface RunnerRequest {
-  agent: DeepAgent;
-  store: EventStore;
-  sessionId: string;
-  ownerId: string;
-  durable?: boolean;
-  parentRunId?: string;
-  source: RunSource;
-  clientTools?: ClientTool[];
-  /** Ends a stateless turn with its request. A durable run ignores its request: only a persisted stop ends it early. */
-  signal?: AbortSignal;
-}
-
-/** A conversation the loop advances. */
-interface Scope {
-  /** undefined for the root thread; `task:<delegate_task call id>` for a delegated task. */
-  id?: string;
-  agent: DeepAgent;
-  /** The root thread streams its text and tool calls; a task works quietly inside its step. */
-  live: boolean;
-  clientTools: ClientTool[];
-}
-
-/** Where advancing a conversation stopped. */
-type Advance =
-  /** The model answered in text; its final step is not yet written (it goes with what follows). */
-  | { kind: 'answered'; step: SessionEvent; text: string }
-  | { kind: 'paused'; opened: InterruptRecord[] }
-  | { kind: 'awaiting-client'; toolCallIds: string[] }
-  | { kind: 'cancelled'; before: SessionEvent[] }
-  | { kind: 'failed'; code: string; message: string; before?: SessionEvent[] };
-
-type ResultOutcome = { ok: boolean; content: string; output?: unknown; state: JsonObject; status?: 'denied' | 'cancelled' };
+export type { RunnerRequest, RunUsage } from './run-types';
 
 export class TurnRunner {
   /** Everything this run streamed so far: what a response, or a client re-joining here, reads. */
@@ -298,28 +260,9 @@ export class TurnRunner {
   }
 
   private async recordResult(scope: Scope, call: ToolCall, outcome: ResultOutcome, before: SessionEvent[] = [], after: SessionEvent[] = []) {
-    const message: ToolMessage = {
-      id: randomUUID(),
-      role: 'tool',
-      toolCallId: call.id,
-      toolName: call.name,
-      content: outcome.content,
-      ...(outcome.ok ? {} : { isError: true }),
-    };
-    const patch = statePatch(this.view.state, outcome.state);
-    await this.append([
-      ...before,
-      {
-        type: 'tool_result',
-        message,
-        output: outcome.ok ? (outcome.output ?? null) : null,
-        ...(outcome.status ? { status: outcome.status } : {}),
-        ...(scope.id ? { scope: scope.id } : {}),
-      },
-      ...(patch.length ? [{ type: 'state_patched' as const, patch }] : []),
-      ...after,
-    ]);
+    await this.append([...before, ...toolResultEvents(scope.id, call, outcome, this.view.state), ...after]);
   }
+
 
   /**
    * The delegation tool: the subagent works the task in its own conversation, in the same
