@@ -50,7 +50,7 @@ export async function recentSessions(ownerId: string, options: { limit?: number;
     sessions.map(async (session) => ({
       id: session.id,
       agent: session.agent,
-      // Until the runtime stores a title, the first user message stands in for one.
+      // A session written before titles were stored has none: its first user message stands in.
       title: session.title ?? firstUserText(await store.readEvents(session.id)) ?? 'New conversation',
       status: session.status,
       updatedAt: session.updatedAt.toISOString(),

@@ -10,7 +10,7 @@ import { parseCursor } from '../../runtime/cursor';
 import { RunRejectedError } from '../../runtime/errors';
 import { startRun } from '../../runtime/start-run';
 import { getStore } from '../../store';
-import { fromAgUiMessages, fromAgUiTools, parseRunAgentInput } from './input';
+import { fromAgUiMessages, fromAgUiResume, fromAgUiTools, parseRunAgentInput } from './input';
 import { agUiStream, refusedRun } from './stream';
 import { joinRun } from './thread';
 
@@ -43,8 +43,8 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
         messages: fromAgUiMessages(input.messages),
         clientTools: fromAgUiTools(input.tools),
         state: input.state,
-        // A resume entry is a response in the interrupt's responseSchema shape; a client may resend one.
-        decisions: input.resume,
+        decisions: fromAgUiResume(input.resume),
+        // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
         replayable: true,
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import type { Message as AgUiMessage, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
+import type { InterruptResponse } from '../../runtime/interrupt-response';
 import type { ClientTool } from '../../runtime/tools';
 import { firstIssue } from '../../runtime/zod-issue';
 
@@ -49,6 +50,16 @@ export function fromAgUiMessages(messages: AgUiMessage[]): ChatMessage[] {
         return [{ id: message.id, role: 'assistant', content: '' }];
     }
   });
+}
+
+/**
+ * AG-UI resume entries → decisions for the runtime. An entry's payload is the response the
+ * interrupt's responseSchema describes; the runtime reads it against the interrupt
+ * (runtime/interrupt-response.ts), since only the interrupt says whether it is an approval or
+ * the answer to a question.
+ */
+export function fromAgUiResume(resume: RunAgentInput['resume']): InterruptResponse[] | undefined {
+  return resume?.map((entry) => ({ interruptId: entry.interruptId, status: entry.status, ...(entry.payload !== undefined ? { payload: entry.payload } : {}) }));
 }
 
 export function fromAgUiTools(tools: RunAgentInput['tools']): ClientTool[] {
