@@ -99,7 +99,15 @@ export type RunOutcome =
 export type SessionEvent =
   /** A run took the session. Written together with the run's new input. */
   /** `inputs`: how many events after it were appended with it (the run's decisions and input). */
-  | { type: 'run_started'; runId: string; parentRunId?: string; source: RunSource; inputs?: number }
+  | {
+      type: 'run_started';
+      runId: string;
+      parentRunId?: string;
+      source: RunSource;
+      inputs?: number;
+      /** A retry of the last run, which failed: its failed step's partial output leaves the conversation (docs/turn-control.md). */
+      retry?: { retryId: string; attempt: number };
+    }
   /** Input accepted from a client: a user message, or the result of a frontend tool. */
   | { type: 'message_added'; message: ChatMessage; scope?: string }
   /** One model step, coalesced: its whole text and tool calls are one event, not one per token. */

@@ -7,6 +7,8 @@
 //                                  "closeTicket failed: …", "refundOrder was denied: …")
 //   fail | simulate model error  → doStream/doGenerate throw an APICallError (not retryable)
 //   fail after N tokens          → N text tokens, then an `error` part mid-stream
+//   fail once after N tokens     → the same on a turn's first attempt; a retry of the turn
+//                                  (providerOptions.stackbone.attempt > 1) replies in full
 //   reply with N tokens          → exactly N text deltas "token1 token2 … tokenN"
 //   (or: say N words)
 //   slowly reply with N tokens   → the same, one delta every 50 ms (a turn long enough to
@@ -134,7 +136,7 @@ const SLOW_PACE_MS = 50;
 const MAX_SCRIPTED_TOKENS = 100_000;
 
 /** The whole decision, pure: a prompt and the names of the tools on offer → a reply. */
-export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools): ScriptedReply {
+export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, attempt = 1): ScriptedReply {
   // System messages may be appended anywhere (context, state); they never decide the reply.
   const last = prompt.findLast((message) => message.role !== 'system');
   if (last?.role === 'tool') return { kind: 'text', text: describeToolMessage(last.content) };
@@ -145,8 +147,8 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools):
   const plain = text.replace(/[.!\s]+$/, '').toLowerCase();
   if (plain === 'fail' || plain === 'simulate model error') return { kind: 'fail' };
 
-  const failAfter = /^fail\s+after\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
-  if (failAfter) return { kind: 'text', text: countedTokens(Number(failAfter[1])), failAfterText: true };
+  const failAfter = /^fail\s+(once\s+)?after\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
+  if (failAfter) return { kind: 'text', text: countedTokens(Number(failAfter[2])), failAfterText: !failAfter[1] || attempt <= 1 };
 
   const counted = /^(slowly\s+)?(?:reply\s+with|say)\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
   if (counted) {
@@ -453,6 +455,12 @@ function toReadableStream(parts: Iterator<LanguageModelV4StreamPart>, delayMs: n
 // ─── The model ──────────────────────────────────────────────────────────────────────────
 
 /** Function tools only: provider tools run at the provider, which this model has none of. */
+/** Which attempt at the turn this call is: the runtime says so for a retry (docs/turn-control.md). */
+function attemptOf(options: LanguageModelV4CallOptions): number {
+  const attempt = (options.providerOptions?.stackbone as { attempt?: unknown } | undefined)?.attempt;
+  return typeof attempt === 'number' ? attempt : 1;
+}
+
 function offeredTools(options: LanguageModelV4CallOptions): OfferedTools {
   if (options.toolChoice?.type === 'none') return new Map();
   return new Map((options.tools ?? []).flatMap((t) => (t.type === 'function' ? [[t.name, t.inputSchema] as const] : [])));
@@ -463,7 +471,7 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Languag
   const delayMs = Math.max(0, options.delayMs ?? 0);
   const decide = (call: LanguageModelV4CallOptions) => {
     call.abortSignal?.throwIfAborted();
-    const reply = decideReply(call.prompt, offeredTools(call));
+    const reply = decideReply(call.prompt, offeredTools(call), attemptOf(call));
     if (reply.kind === 'fail') throw scriptedError('the user asked for a failure ("fail")');
     return reply;
   };

@@ -26,6 +26,8 @@ export async function streamModelStep(options: {
   messages: ChatMessage[];
   clientTools: ClientTool[];
   signal: AbortSignal;
+  /** Which attempt at the turn: a retry tells the model (providers ignore it; the scripted model reads it). */
+  attempt: number;
   emit: (part: StreamedPart) => void;
 }): Promise<ModelStep> {
   const { agent, emit } = options;
@@ -46,6 +48,7 @@ export async function streamModelStep(options: {
       allowSystemInMessages: true,
       tools: modelTools(agent, options.clientTools),
       abortSignal: options.signal,
+      ...(options.attempt > 1 ? { providerOptions: { stackbone: { attempt: options.attempt } } } : {}),
       // Errors arrive as stream parts and become run_failed; the SDK need not log them too.
       onError: () => undefined,
     });

@@ -5,6 +5,22 @@ import { emptyView, reduceAll } from './reduce';
 const stored = (events: SessionEvent[]): StoredEvent[] => events.map((event, index) => ({ seq: index + 1, at: '2026-01-01T00:00:00.000Z', event }));
 
 describe('reduce', () => {
+  it('a retry keeps completed steps and tool results and takes out only the failed step\'s partial output', () => {
+    const view = reduceAll(
+      stored([
+        { type: 'run_started', runId: 'r1', source: 'agui' },
+        { type: 'message_added', message: { id: 'u1', role: 'user', content: 'look it up, then answer' } },
+        { type: 'assistant_step', finishReason: 'tool-calls', message: { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'lookupOrder', input: { orderId: 'ord_42' } }] } },
+        { type: 'tool_result', output: { ok: true }, message: { id: 't1', role: 'tool', toolCallId: 'c1', toolName: 'lookupOrder', content: '{"ok":true}' } },
+        { type: 'assistant_step', finishReason: 'error', message: { id: 'a2', role: 'assistant', content: 'The order is' } },
+        { type: 'run_failed', runId: 'r1', code: 'model_error', message: 'overloaded' },
+        { type: 'run_started', runId: 'r2', source: 'agui', retry: { retryId: 'x', attempt: 2 } },
+      ]),
+    );
+    expect(view.messages.map((message) => message.id)).toEqual(['u1', 'a1', 't1']);
+    expect(view).toMatchObject({ status: 'running', lastRun: { runId: 'r2', attempt: 2 }, retries: { x: 'r2' } });
+  });
+
   it('folds a turn into messages, state and an idle status', () => {
     const view = reduceAll(
       stored([

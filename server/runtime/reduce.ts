@@ -11,6 +11,10 @@ export interface RunSummary {
   startSeq: number;
   outcome?: RunOutcome;
   error?: { code: string; message: string };
+  /** Which attempt at the turn this run is: 1, or more for a retry. */
+  attempt: number;
+  /** The partial output of a step that failed: a retry takes it out of the conversation. */
+  partial?: { messageId: string; scope?: string };
 }
 
 /** One conversation: the root thread's, or a delegated task's. */
@@ -33,6 +37,8 @@ export interface SessionView extends Conversation {
   toolAttempts: Record<string, number>;
   /** Every interrupt the session has raised, by id, with its decision once made. */
   interrupts: Record<string, InterruptState>;
+  /** The run each retry started, by retryId: the same retryId again is the same retry. */
+  retries: Record<string, string>;
 }
 
 export interface InterruptState {
@@ -52,7 +58,7 @@ export function pendingInterrupts(view: SessionView): InterruptRecord[] {
 }
 
 export function emptyView(initialState: JsonObject = {}): SessionView {
-  return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], tasks: {}, toolAttempts: {}, interrupts: {} };
+  return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], tasks: {}, toolAttempts: {}, interrupts: {}, retries: {} };
 }
 
 /** Folds one event into a view. Returns a new view; the input view is not modified. */
@@ -60,10 +66,16 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
   const next: SessionView = { ...view, seq: stored.seq };
   const event: SessionEvent = stored.event;
   switch (event.type) {
-    case 'run_started':
+    case 'run_started': {
       next.status = 'running';
-      next.lastRun = { runId: event.runId, parentRunId: event.parentRunId, startSeq: stored.seq };
-      return next;
+      next.lastRun = { runId: event.runId, parentRunId: event.parentRunId, startSeq: stored.seq, attempt: event.retry?.attempt ?? 1 };
+      if (!event.retry) return next;
+      next.retries = { ...view.retries, [event.retry.retryId]: event.runId };
+      // The failed step's partial output leaves the conversation; completed steps stay.
+      const partial = view.lastRun?.partial;
+      if (!partial) return next;
+      return withConversation(next, partial.scope, (conversation) => ({ ...conversation, messages: conversation.messages.filter((message) => message.id !== partial.messageId) }));
+    }
     case 'message_added':
       return withConversation(next, event.scope, (conversation) => ({
         messages: [...conversation.messages, event.message],
@@ -72,6 +84,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
     case 'assistant_step':
       // A step a stop cut before anything the user saw is written only to keep its cursors.
       if (!event.message.content && !event.message.toolCalls?.length) return next;
+      if (event.finishReason === 'error' && view.lastRun) next.lastRun = { ...view.lastRun, partial: { messageId: event.message.id, ...(event.scope ? { scope: event.scope } : {}) } };
       return withConversation(next, event.scope, (conversation) => ({
         messages: [...conversation.messages, event.message],
         openToolCalls: [...conversation.openToolCalls, ...(event.message.toolCalls ?? [])],

@@ -195,6 +195,7 @@ export class TurnRunner {
       messages: conversationOf(this.view, scope.id).messages,
       clientTools: scope.clientTools,
       signal: this.signal,
+      attempt: this.view.lastRun?.attempt ?? 1,
       emit: (part) => {
         if (!scope.live) return;
         this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });

@@ -381,3 +381,48 @@ describe('a batch with a cancel in it', () => {
     });
   }
 });
+
+describe('retry', () => {
+  it('re-runs the failed model call: the partial output leaves the conversation and the reply comes in full', async () => {
+    const store = createMemoryStore();
+    const failed = await run(store, { messages: [user('fail once after 3 words')] });
+    expect(failed.view).toMatchObject({ status: 'error', lastRun: { error: { code: 'model_error' } } });
+    expect(failed.view.messages.map((message) => message.content)).toEqual(['fail once after 3 words', 'token1 token2 token3']);
+
+    const retried = await run(store, { messages: failed.view.messages, retry: { retryId: 'retry-1' } });
+    expect(retried.parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'success' } });
+    expect(retried.view.status).toBe('idle');
+    // One assistant message: the retry's full reply; the failed step's partial is gone.
+    expect(retried.view.messages.map((message) => [message.role, message.content])).toEqual([
+      ['user', 'fail once after 3 words'],
+      ['assistant', 'token1 token2 token3'],
+    ]);
+    expect(retried.view.messages[1]!.id).not.toBe(failed.view.messages[1]!.id);
+    expect(retried.parts.find((part) => part.type === 'messages-snapshot')).toMatchObject({ messages: [{ role: 'user' }] });
+  });
+
+  it('the same retryId twice is one retry: the second follows the first and writes nothing', async () => {
+    const store = createMemoryStore();
+    await run(store, { messages: [user('fail once after 3 words')] });
+    const first = await run(store, { messages: [], retry: { retryId: 'retry-1' } });
+    const head = (await store.getSession('s1'))!.headSeq;
+    const again = await run(store, { messages: [], retry: { retryId: 'retry-1' } });
+    expect((await store.getSession('s1'))!.headSeq).toBe(head);
+    expect(again.parts.map((part) => part.type)).toEqual(first.parts.map((part) => part.type));
+    expect(again.view.lastRun?.runId).toBe(first.view.lastRun?.runId);
+  });
+
+  it('is refused when the last run did not fail, or when it brings new input', async () => {
+    const store = createMemoryStore();
+    await run(store, { messages: [user('hello')] });
+    await expect(run(store, { messages: [], retry: { retryId: 'r1' } })).rejects.toMatchObject({ code: 'nothing_to_retry', status: 409 });
+    await run(store, { messages: [user('fail after 2 words')] });
+    await expect(run(store, { messages: [user('and something new')], retry: { retryId: 'r2' } })).rejects.toMatchObject({ code: 'retry_with_input' });
+    // "fail after" fails every time: a retry is a new attempt that fails again, and may be retried again.
+    const second = await run(store, { messages: [], retry: { retryId: 'r3' } });
+    expect(second.view).toMatchObject({ status: 'error', lastRun: { attempt: 2 } });
+    const third = await run(store, { messages: [], retry: { retryId: 'r4' } });
+    expect(third.view).toMatchObject({ status: 'error', lastRun: { attempt: 3 } });
+    expect(third.view.messages.filter((message) => message.role === 'assistant')).toHaveLength(2);
+  });
+});

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
 import type { CursorPosition } from './cursor';
+import { follow } from './follow';
 import { readDecision, type DecisionInput } from './interrupt-response';
 import { expiryDecision, isExpired } from './interrupts';
 import { planDecisions } from './plan-decisions';
@@ -44,6 +45,12 @@ export interface RunRequest {
   replayable?: boolean;
   /** Who makes the decisions, for the audit trail (default: the run's source and owner). */
   decidedBy?: DecisionActor;
+  /**
+   * Re-runs the last run, which failed: completed steps and tool results stay, the failed
+   * step's partial output leaves the conversation, the model is called again. The same
+   * retryId again is the same retry (docs/turn-control.md).
+   */
+  retry?: { retryId: string };
   /** A stateless turn ends with its request; a durable run outlives it (only a persisted stop ends it early). */
   signal?: AbortSignal;
 }
@@ -95,6 +102,9 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     if (plan.kind === 'replay') return replayRun(request, runId, afterExpiry);
     decisions = plan.decisions.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
   }
+  // The same retry again (a double click, a resend) follows the run it started.
+  const retried = request.retry && view.retries[request.retry.retryId];
+  if (retried) return followRun(request, retried);
   if (view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now()) {
     throw new RunRejectedError('session_busy', `Session "${sessionId}" is running another turn; try again when it finishes.`, 409);
   }
@@ -111,6 +121,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     throw new RunRejectedError('run_id_reused', `Run "${runId}" already ran on this thread; a new run needs a fresh runId (to follow that one, re-join it with Last-Event-ID).`, 409, { runId });
   }
   const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state });
+  if (request.retry) checkRetry(current, inputEvents);
 
   const record = session ?? (await store.ensureSession({ id: sessionId, ownerId, agent: agent.name }));
   if (record.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionId}".`, 404);
@@ -119,7 +130,8 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   const firstUserText = record.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
     const inputs = [...expired, ...decisions, ...inputEvents];
-    await runner.append([...settled, { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length }, ...inputs], {
+    const retry = request.retry && { retryId: request.retry.retryId, attempt: (current.lastRun?.attempt ?? 1) + 1 };
+    await runner.append([...settled, { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length, ...(retry ? { retry } : {}) }, ...inputs], {
       title: firstUserText?.type === 'message_added' ? sessionTitle(firstUserText.message.content) : undefined,
     });
   } catch (error) {
@@ -142,6 +154,32 @@ function checkParentRun(parentRunId: string | undefined, interruptedRunIds: stri
   const interrupted = interruptedRunIds[0];
   if (parentRunId === undefined || interrupted === undefined || interruptedRunIds.every((id) => id === parentRunId)) return;
   throw new RunRejectedError('parent_run_mismatch', `parentRunId "${parentRunId}" is not the run that paused on these interrupts ("${interrupted}").`, 409, { parentRunId, interruptedRunId: interrupted });
+}
+
+/** A retry re-runs a failed run as it was: the thread's last run failed, and nothing new comes with it. */
+function checkRetry(view: SessionView, inputs: SessionEvent[]): void {
+  if (view.status !== 'error') {
+    throw new RunRejectedError('nothing_to_retry', `The thread's last run did not fail (it is ${view.status}); there is nothing to retry.`, 409);
+  }
+  if (inputs.length > 0) throw new RunRejectedError('retry_with_input', 'A retry re-runs the failed call as it was: send new messages or state in a run of their own.', 400);
+}
+
+/** A run that already started, followed from its start: live while it runs, replayed once it ended. */
+function followRun(request: RunRequest, runId: string): StartedRun {
+  const { store, sessionId, agent } = request;
+  const stream = (after?: CursorPosition | null, signal?: AbortSignal) => follow({ store, sessionId, initialState: agent.initialState, after: after ?? null, runId, signal });
+  return {
+    sessionId,
+    runId,
+    parts: {
+      async *[Symbol.asyncIterator]() {
+        for await (const entry of stream()) yield entry.part;
+      },
+    },
+    stream,
+    // The run was started (and is kept alive) by the request that started it.
+    done: Promise.resolve(),
+  };
 }
 
 /** A session's title: its first user message, on one line, cut at a word. */
