@@ -127,6 +127,26 @@ describe('AgentStore', () => {
     expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'invalid_state', message: 'draft must be a string' } });
   });
 
+  it('retries a turn that failed on the server, once per click, and not a refused request', async () => {
+    const { store, requests } = storeWith([
+      [started('r1'), ...text('m1', 'token1'), { type: 'RUN_ERROR', code: 'model_error', message: 'overloaded' }] as BaseEvent[],
+      (request) => [started(request.runId), { type: 'MESSAGES_SNAPSHOT', messages: [request.messages[0]] }, ...text('m2', 'token1 token2'), finished(request.runId)] as BaseEvent[],
+      [started('r3'), { type: 'RUN_ERROR', code: 'invalid_state', message: 'draft must be a string' }] as BaseEvent[],
+    ]);
+    await store.sendMessage('fail once after 2 words');
+    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'model_error' }, canRetry: true });
+
+    await store.retry();
+    expect(requests[1]!.forwardedProps).toEqual({ retry: { retryId: expect.any(String) } });
+    expect(store.getSnapshot()).toMatchObject({ status: 'idle', error: null, canRetry: false });
+    expect(store.getSnapshot().messages.map((message) => message.id)).toEqual([requests[0]!.messages[0]!.id, 'm2']);
+    await store.retry();
+    expect(requests).toHaveLength(2);
+
+    await store.sendMessage('x');
+    expect(store.getSnapshot()).toMatchObject({ status: 'error', canRetry: false });
+  });
+
   it('reports a refused request with the server error message', async () => {
     const { store } = storeWith([{ status: 404, body: { error: { code: 'agent_not_found', message: 'No agent named "planner".' } } }]);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);

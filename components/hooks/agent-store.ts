@@ -84,6 +84,8 @@ export interface AgentSnapshot {
    * fix (the connection, a busy thread), and every interrupt is still validly staged.
    */
   canRetryInterrupts: boolean;
+  /** The last run failed on the server (a model error, a fault): retry() runs it again. */
+  canRetry: boolean;
 }
 
 export interface AgentStoreOptions {
@@ -188,8 +190,10 @@ export class AgentStore {
       interrupts: [],
       threadExists: (options.initialMessages?.length ?? 0) > 0,
       canRetryInterrupts: false,
+      canRetry: false,
     };
     this.snapshot.interrupts = this.pendingInterrupts();
+    this.publish({}); // derives what follows from the first paint (canRetry after a failed turn)
     this.agent.subscribe(this.liveUpdates());
   }
 
@@ -236,6 +240,16 @@ export class AgentStore {
   clearResolution(interruptId: string): void {
     if (this.snapshot.status === 'running' || !this.resolutions.delete(interruptId)) return;
     this.publish({ interrupts: this.pendingInterrupts() });
+  }
+
+  /**
+   * Runs the failed turn again (docs/turn-control.md): what it completed stays, its failed
+   * step's partial reply goes, and the model is called again. One click is one retry: the
+   * retryId makes a resent request harmless.
+   */
+  async retry(): Promise<void> {
+    if (!this.snapshot.canRetry) return;
+    await this.run(undefined, { retryId: randomUUID() });
   }
 
   /**
@@ -346,11 +360,11 @@ export class AgentStore {
 
   // ─── The run loop ────────────────────────────────────────────────────────────────────
 
-  private async run(resume?: ResumeEntry[]): Promise<void> {
+  private async run(resume?: ResumeEntry[], retry?: { retryId: string }): Promise<void> {
     this.stopRequested = false;
     this.publish({ status: 'running', error: null });
     try {
-      let pending = await this.runOnce(resume);
+      let pending = await this.runOnce(resume, retry);
       for (let round = 1; pending.length > 0 && !this.stopRequested; round++) {
         if (round > this.maxToolRounds) {
           throw Object.assign(new Error(`Stopped after ${this.maxToolRounds} rounds of frontend tools.`), { code: 'too_many_tool_rounds' });
@@ -378,7 +392,7 @@ export class AgentStore {
   }
 
   /** One HTTP run. Resolves with the frontend tool calls it left to answer. */
-  private async runOnce(resume?: ResumeEntry[]): Promise<string[]> {
+  private async runOnce(resume?: ResumeEntry[], retry?: { retryId: string }): Promise<string[]> {
     this.flushUnsentState();
     let pending: string[] = [];
     // Named here, not by HttpAgent, so the session stream knows this run as this tab's own.
@@ -389,6 +403,8 @@ export class AgentStore {
         runId,
         tools: this.tools.map(({ handler: _handler, ...definition }) => definition),
         ...(resume ? { resume } : {}),
+        // AG-UI has no retry field; the server reads it from forwardedProps (docs/turn-control.md).
+        ...(retry ? { forwardedProps: { retry } } : {}),
       },
       this.runSubscriber({ resume, onPending: (ids) => (pending = ids) }),
     );
@@ -595,6 +611,7 @@ export class AgentStore {
   private publish(change: Partial<AgentSnapshot>): void {
     const next = { ...this.snapshot, ...change };
     next.canRetryInterrupts = next.status === 'error' && next.error !== null && isRetryable(next.error) && this.batchReady();
+    next.canRetry = next.status === 'error' && next.error?.code !== undefined && RUN_FAILURES.has(next.error.code) && this.agent.pendingInterrupts.length === 0;
     this.snapshot = next;
     for (const listener of this.listeners) listener();
   }
@@ -609,6 +626,9 @@ function isRetryable(error: AgentError): boolean {
   return error.code === undefined || RETRYABLE.has(error.code);
 }
 const RETRYABLE = new Set(['session_busy', 'internal_error']);
+
+/** The codes of a run that failed on the server (not of a request it refused): a retry runs it again. */
+const RUN_FAILURES = new Set(['model_error', 'internal_error', 'max_steps_exceeded']);
 
 /** Resume refusals meaning the server's thread no longer waits on what this tab shows. */
 const THREAD_MOVED_ON = new Set(['interrupt_expired', 'interrupt_already_decided', 'interrupt_unknown']);

@@ -24,6 +24,8 @@ export interface UseAgentResult extends AgentSnapshot {
   sendMessage: (text: string) => Promise<void>;
   setState: (partial: Record<string, unknown>) => void;
   stop: () => void;
+  /** Runs the failed turn again (when `canRetry`). */
+  retry: () => Promise<void>;
   /** Decides every open interrupt: one answer for all, or one per interrupt. Submits the batch. */
   resolveInterrupts: (decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)) => Promise<void>;
   cancelInterrupts: () => Promise<void>;
@@ -61,6 +63,7 @@ export function useAgent(options: UseAgentOptions): UseAgentResult {
       sendMessage: (text: string) => store.sendMessage(text),
       setState: (partial: Record<string, unknown>) => store.setState(partial),
       stop: () => void store.stop(),
+      retry: () => store.retry(),
       resolveInterrupts: (decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)) => store.resolveInterrupts(decide),
       cancelInterrupts: () => store.cancelInterrupts(),
       retryInterrupts: () => store.retryInterrupts(),

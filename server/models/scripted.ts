@@ -9,6 +9,7 @@
 //   fail after N tokens          → N text tokens, then an `error` part mid-stream
 //   fail once after N tokens     → the same on a turn's first attempt; a retry of the turn
 //                                  (providerOptions.stackbone.attempt > 1) replies in full
+//                                  ("slowly …" paces either like a slow reply)
 //   reply with N tokens          → exactly N text deltas "token1 token2 … tokenN"
 //   (or: say N words)
 //   slowly reply with N tokens   → the same, one delta every 50 ms (a turn long enough to
@@ -147,8 +148,11 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, 
   const plain = text.replace(/[.!\s]+$/, '').toLowerCase();
   if (plain === 'fail' || plain === 'simulate model error') return { kind: 'fail' };
 
-  const failAfter = /^fail\s+(once\s+)?after\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
-  if (failAfter) return { kind: 'text', text: countedTokens(Number(failAfter[2])), failAfterText: !failAfter[1] || attempt <= 1 };
+  const failAfter = /^(slowly\s+)?fail\s+(once\s+)?after\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
+  if (failAfter) {
+    const n = Math.min(Number(failAfter[3]), MAX_SCRIPTED_TOKENS);
+    return { kind: 'text', text: countedTokens(n), failAfterText: !failAfter[2] || attempt <= 1, ...(failAfter[1] ? { paceMs: SLOW_PACE_MS } : {}) };
+  }
 
   const counted = /^(slowly\s+)?(?:reply\s+with|say)\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
   if (counted) {

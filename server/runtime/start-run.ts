@@ -16,7 +16,7 @@ import type { RunPart, StreamPart } from './parts';
 import { publishFeed, RunFeed } from './run-feed';
 import { foldEvents, pendingInterrupts, type SessionView } from './reduce';
 import { settleStoppedRun } from './stop';
-import { openSession } from './views';
+import { loadView, openSession } from './views';
 import { TurnRunner, type RunUsage } from './runner';
 import type { ClientTool } from './tools';
 
@@ -137,6 +137,9 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   } catch (error) {
     runner.feed.end();
     if (ConcurrentAppendError.is(error)) {
+      // Two sends of the same retry at once: the one that lost follows the one that won.
+      const winner = request.retry && (await loadView(store, sessionId, agent.initialState)).retries[request.retry.retryId];
+      if (winner) return followRun(request, winner);
       throw new RunRejectedError('session_busy', `Session "${sessionId}" changed while this run started (another run or decision won); try again.`, 409);
     }
     throw error;

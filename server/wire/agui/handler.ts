@@ -10,7 +10,7 @@ import { parseCursor } from '../../runtime/cursor';
 import { RunRejectedError } from '../../runtime/errors';
 import { startRun } from '../../runtime/start-run';
 import { getStore } from '../../store';
-import { fromAgUiMessages, fromAgUiResume, fromAgUiTools, parseRunAgentInput } from './input';
+import { fromAgUiMessages, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from './input';
 import { agUiStream, refusedRun } from './stream';
 import { joinRun } from './thread';
 
@@ -46,6 +46,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
         decisions: fromAgUiResume(input.resume),
         // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
         replayable: true,
+        retry: fromAgUiRetry(input.forwardedProps),
       });
     } catch (error) {
       if (error instanceof RunRejectedError && error.code === 'not_found') throw new HttpError(404, error.code, error.message);

@@ -62,6 +62,20 @@ export function fromAgUiResume(resume: RunAgentInput['resume']): InterruptRespon
   return resume?.map((entry) => ({ interruptId: entry.interruptId, status: entry.status, ...(entry.payload !== undefined ? { payload: entry.payload } : {}) }));
 }
 
+/**
+ * A retry rides in `forwardedProps.retry: {retryId}` (AG-UI has no field for it): the run
+ * re-runs the thread's failed run (docs/turn-control.md).
+ */
+export function fromAgUiRetry(forwardedProps: unknown): { retryId: string } | undefined {
+  const retry = (forwardedProps as { retry?: unknown } | null | undefined)?.retry;
+  if (retry === undefined) return undefined;
+  const retryId = (retry as { retryId?: unknown } | null)?.retryId;
+  if (typeof retryId !== 'string' || !retryId.trim() || retryId.length > 200) {
+    throw new HttpError(400, 'invalid_request', 'forwardedProps.retry must be {retryId}: a non-empty string of at most 200 characters, new for each retry.', { field: 'forwardedProps.retry.retryId' });
+  }
+  return { retryId };
+}
+
 export function fromAgUiTools(tools: RunAgentInput['tools']): ClientTool[] {
   return (tools ?? []).map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters }));
 }
