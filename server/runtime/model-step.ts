@@ -28,12 +28,28 @@ export async function streamModelStep(options: {
   signal: AbortSignal;
   /** Which attempt at the turn: a retry tells the model (providers ignore it; the scripted model reads it). */
   attempt: number;
+  /**
+   * Tool-call ids the session already used. A call id is the key every interrupt, decision and
+   * result of the call is bound to, so it must never repeat within a session; a provider that
+   * reuses ids (`call_0` every turn) gets a server-issued one instead.
+   */
+  usedCallIds: ReadonlySet<string>;
   emit: (part: StreamedPart) => void;
 }): Promise<ModelStep> {
   const { agent, emit } = options;
   const step: ModelStep = { messageId: randomUUID(), text: '', toolCalls: [], finishReason: 'stop' };
   const { messageId } = step;
   const openCalls = new Set<string>();
+  const callIds = new Map<string, string>();
+  const callIdOf = (providerId: string) => {
+    let id = callIds.get(providerId);
+    if (!id) {
+      const taken = options.usedCallIds.has(providerId) || [...callIds.values()].includes(providerId);
+      id = taken ? `call_${randomUUID()}` : providerId;
+      callIds.set(providerId, id);
+    }
+    return id;
+  };
   let textOpen = false;
   const closeText = () => {
     if (textOpen) emit({ type: 'text-end', messageId });
@@ -61,24 +77,30 @@ export async function streamModelStep(options: {
           step.text += part.text;
           emit({ type: 'text-delta', messageId, delta: part.text });
           break;
-        case 'tool-input-start':
+        case 'tool-input-start': {
           closeText();
-          openCalls.add(part.id);
-          emit({ type: 'tool-call-start', toolCallId: part.id, toolName: part.toolName, parentMessageId: messageId });
+          const id = callIdOf(part.id);
+          openCalls.add(id);
+          emit({ type: 'tool-call-start', toolCallId: id, toolName: part.toolName, parentMessageId: messageId });
           break;
-        case 'tool-input-delta':
-          if (openCalls.has(part.id)) emit({ type: 'tool-call-delta', toolCallId: part.id, delta: part.delta });
+        }
+        case 'tool-input-delta': {
+          const id = callIdOf(part.id);
+          if (openCalls.has(id)) emit({ type: 'tool-call-delta', toolCallId: id, delta: part.delta });
           break;
-        case 'tool-call':
+        }
+        case 'tool-call': {
           closeText();
-          if (!openCalls.has(part.toolCallId)) {
-            emit({ type: 'tool-call-start', toolCallId: part.toolCallId, toolName: part.toolName, parentMessageId: messageId });
-            emit({ type: 'tool-call-delta', toolCallId: part.toolCallId, delta: JSON.stringify(part.input ?? {}) });
+          const id = callIdOf(part.toolCallId);
+          if (!openCalls.has(id)) {
+            emit({ type: 'tool-call-start', toolCallId: id, toolName: part.toolName, parentMessageId: messageId });
+            emit({ type: 'tool-call-delta', toolCallId: id, delta: JSON.stringify(part.input ?? {}) });
           }
-          openCalls.delete(part.toolCallId);
-          emit({ type: 'tool-call-end', toolCallId: part.toolCallId });
-          step.toolCalls.push({ id: part.toolCallId, name: part.toolName, input: part.input ?? {} });
+          openCalls.delete(id);
+          emit({ type: 'tool-call-end', toolCallId: id });
+          step.toolCalls.push({ id, name: part.toolName, input: part.input ?? {} });
           break;
+        }
         case 'finish-step':
           step.finishReason = part.finishReason;
           step.usage = { inputTokens: part.usage.inputTokens, outputTokens: part.usage.outputTokens };

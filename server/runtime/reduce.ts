@@ -150,3 +150,16 @@ function withoutCall(calls: ToolCall[], toolCallId: string): ToolCall[] {
 export function foldEvents(view: SessionView, events: SessionEvent[], at = new Date().toISOString()): SessionView {
   return events.reduce((next, event, index) => reduce(next, { seq: view.seq + index + 1, at, event }), view);
 }
+
+/** Every tool-call id the session used, in any conversation: a new call must not take one. */
+export function toolCallIdsOf(view: SessionView): Set<string> {
+  const ids = new Set<string>();
+  for (const conversation of [view, ...Object.values(view.tasks)]) {
+    for (const message of conversation.messages) {
+      if (message.role === 'assistant') for (const call of message.toolCalls ?? []) ids.add(call.id);
+    }
+  }
+  // An interrupt's call may have left the conversation (a retried step): its id stays bound.
+  for (const state of Object.values(view.interrupts)) ids.add(state.record.toolCallId);
+  return ids;
+}

@@ -12,7 +12,7 @@ import { buildInputInterrupt, buildInterrupt } from './interrupts';
 import { LogProjector } from './log-parts';
 import { toModelMessages } from './model-messages';
 import { streamModelStep } from './model-step';
-import { conversationOf, foldEvents, pendingInterrupts, type SessionView } from './reduce';
+import { conversationOf, foldEvents, pendingInterrupts, toolCallIdsOf, type SessionView } from './reduce';
 import { RunFeed } from './run-feed';
 import { holdSession, leaseMs, type StopReason } from './run-lease';
 import type { Advance, ResultOutcome, RunnerRequest, RunUsage, Scope } from './run-types';
@@ -196,6 +196,7 @@ export class TurnRunner {
       clientTools: scope.clientTools,
       signal: this.signal,
       attempt: this.view.lastRun?.attempt ?? 1,
+      usedCallIds: toolCallIdsOf(this.view),
       emit: (part) => {
         if (!scope.live) return;
         this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });

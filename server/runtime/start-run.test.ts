@@ -1,3 +1,4 @@
+import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -424,5 +425,47 @@ describe('retry', () => {
     const third = await run(store, { messages: [], retry: { retryId: 'r4' } });
     expect(third.view).toMatchObject({ status: 'error', lastRun: { attempt: 3 } });
     expect(third.view.messages.filter((message) => message.role === 'assistant')).toHaveLength(2);
+  });
+});
+
+describe('tool-call ids', () => {
+  // A provider that numbers its calls per response: every call is `call_0`.
+  function reusingIds(): LanguageModelV4 {
+    const base = createScriptedModel();
+    const renamed = (part: LanguageModelV4StreamPart): LanguageModelV4StreamPart =>
+      part.type === 'tool-input-start' || part.type === 'tool-input-delta' || part.type === 'tool-input-end' ? { ...part, id: 'call_0' } : part.type === 'tool-call' ? { ...part, toolCallId: 'call_0' } : part;
+    return {
+      ...base,
+      async doStream(call) {
+        const result = await base.doStream(call);
+        return { ...result, stream: result.stream.pipeThrough(new TransformStream({ transform: (part, controller) => controller.enqueue(renamed(part)) })) };
+      },
+    };
+  }
+  const closed: string[] = [];
+  const desk = defineDeepAgent({
+    name: 'desk',
+    model: reusingIds(),
+    instructions: 'Closes tickets.',
+    tools: { closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => (closed.push(ticketId), { closed: ticketId }) }) },
+    toolApproval: { closeTicket: 'user-approval' },
+  });
+
+  it('are the server\'s: a provider that reuses call_0 never gets an old approval applied to a new call', async () => {
+    const store = createMemoryStore();
+    const first = await run(store, { messages: [user('call closeTicket {"ticketId": "T-7"}')] }, desk);
+    const [approval] = Object.values(first.view.interrupts).map((state) => state.record);
+    expect(approval!.toolCallId).toBe('call_0');
+    await run(store, { messages: [], decisions: [{ interruptId: approval!.id, status: 'resolved', payload: { approved: true } }] }, desk);
+    expect(closed).toEqual(['T-7']);
+
+    // The same provider id again: a new call, with its own id, that waits for its own decision.
+    const second = await run(store, { messages: [user('call closeTicket {"ticketId": "T-8"}')] }, desk);
+    expect(second.view.status).toBe('interrupted');
+    expect(closed).toEqual(['T-7']);
+    const pending = Object.values(second.view.interrupts).filter((state) => !state.decision).map((state) => state.record);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]!.toolCallId).not.toBe('call_0');
+    expect(pending[0]!.input).toEqual({ ticketId: 'T-8' });
   });
 });
