@@ -10,6 +10,8 @@ import { toolKind } from './tools';
 export interface ClientInput {
   messages: ChatMessage[];
   state?: unknown;
+  /** Trusted server code (docs/turn-control.md, "Server append") may add system notes too; no client may. */
+  trusted?: boolean;
 }
 
 /**
@@ -43,6 +45,8 @@ export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientIn
         type: 'message_added',
         message: { id: message.id, role: 'tool', toolCallId: call.id, toolName: call.name, content: message.content, isError: message.isError },
       });
+    } else if (message.role === 'system' && input.trusted) {
+      events.push({ type: 'message_added', message: { id: message.id, role: 'system', content: message.content } });
     } else {
       throw new RunRejectedError('invalid_message', `A client may add user messages and frontend tool results; message "${message.id}" has role "${message.role}" and is not in this thread.`, 400, { messageId: message.id });
     }

@@ -120,7 +120,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   if (runId === current.lastRun?.runId) {
     throw new RunRejectedError('run_id_reused', `Run "${runId}" already ran on this thread; a new run needs a fresh runId (to follow that one, re-join it with Last-Event-ID).`, 409, { runId });
   }
-  const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state });
+  const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state, trusted: request.source === 'server' });
   if (request.retry) checkRetry(current, inputEvents);
 
   const record = session ?? (await store.ensureSession({ id: sessionId, ownerId, agent: agent.name }));

@@ -6,7 +6,7 @@ import type { StartedRun } from '../../runtime/start-run';
 /** The header that makes a chat turn durable: its value is the session (AG-UI thread) id. */
 export const SESSION_HEADER = 'x-stackbone-session';
 /** Printable ASCII without spaces, like any id a client would put in a URL. */
-const SESSION_KEY = /^[\x21-\x7e]{1,256}$/;
+export const SESSION_KEY = /^[\x21-\x7e]{1,256}$/;
 
 /** The session key of a request, if it sent one. */
 export function readSessionKey(request: Request): string | undefined {

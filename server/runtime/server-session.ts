@@ -1,0 +1,44 @@
+// Trusted server code adding to a session: a webhook, a job, a script (docs/turn-control.md,
+// "Server append"). `session(agent, id, {ownerId}).append(...)` takes a turn on the session as
+// any client would — same log, same run, same rules — so every open tab sees it live on the
+// session stream. Unlike a browser, trusted code may add system notes as well as user messages.
+import { randomUUID } from 'node:crypto';
+import type { DeepAgent } from '../define';
+import type { ChatMessage } from '../events';
+import { getStore } from '../store';
+import type { EventStore } from '../store/types';
+import { startRun, type StartedRun } from './start-run';
+import { openSession } from './views';
+
+/** A user message, as if the session's person had typed it. */
+export function userMessage(content: string, options: { id?: string } = {}): ChatMessage {
+  return { id: options.id ?? randomUUID(), role: 'user', content };
+}
+
+/** A note for the model from trusted code (e.g. "The customer's payment failed"); no client may send one. */
+export function systemNote(content: string, options: { id?: string } = {}): ChatMessage {
+  return { id: options.id ?? randomUUID(), role: 'system', content };
+}
+
+export interface ServerSession {
+  /**
+   * Appends messages and runs the agent on them. The run belongs to the session and goes on
+   * without a reader (keep `done` alive on a serverless host). Refused, writing nothing, while
+   * another run holds the session (`session_busy`) or a decision is pending (`interrupts_pending`).
+   * A message id the session has is not added again: when none is new (a webhook its sender
+   * delivered twice), nothing runs and the answer is null.
+   */
+  append: (...messages: ChatMessage[]) => Promise<StartedRun | null>;
+}
+
+export function session(agent: DeepAgent, sessionId: string, options: { ownerId: string; store?: EventStore }): ServerSession {
+  return {
+    append: async (...messages) => {
+      const store = options.store ?? getStore();
+      const { view } = await openSession(store, sessionId, options.ownerId, agent);
+      const known = new Set(view.messages.map((message) => message.id));
+      if (messages.every((message) => known.has(message.id))) return null;
+      return startRun({ agent, store, sessionId, ownerId: options.ownerId, source: 'server', messages });
+    },
+  };
+}

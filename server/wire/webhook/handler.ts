@@ -1,0 +1,43 @@
+// POST /api/webhooks/{agent}: an example webhook — another system tells an agent something on
+// a session (docs/turn-control.md, "Server append"). Authenticated with an API key like every
+// programmatic surface; the session is the key's (created for it when new). Body:
+// `{threadId, text, id?}`: `text` becomes a user message (`id` makes a redelivery harmless).
+// The turn runs on the server; any open chat on the thread shows it live.
+import { z } from 'zod';
+import { findAgent } from '../../agents';
+import { readJsonBody } from '../../http/body';
+import { HttpError, jsonError } from '../../http/errors';
+import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
+import { resolveOwner } from '../../http/owner';
+import { RunRejectedError } from '../../runtime/errors';
+import { session, userMessage } from '../../runtime/server-session';
+import { describeIssue } from '../../runtime/zod-issue';
+import { SESSION_KEY } from '../chat/session-key';
+
+const body = z
+  .object({
+    threadId: z.string().regex(SESSION_KEY, 'must be 1 to 256 printable ASCII characters without spaces'),
+    text: z.string().trim().min(1).max(20_000),
+    id: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+
+export async function handleWebhook(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
+  try {
+    const agent = findAgent(agentName);
+    if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    const ownerId = resolveOwner(request);
+    const parsed = body.safeParse(await readJsonBody(request));
+    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid webhook body: ${describeIssue(parsed.error, '(body)')}`);
+    const { threadId, text, id } = parsed.data;
+    const run = await session(agent, threadId, { ownerId }).append(userMessage(text, { id }));
+    if (!run) return Response.json({ threadId, appended: false, runId: null }, { status: 200 });
+    keepAlive(run.done);
+    return Response.json({ threadId, appended: true, runId: run.runId }, { status: 202 });
+  } catch (error) {
+    if (error instanceof HttpError) return jsonError(error);
+    if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message, error.details));
+    console.error('[stackbone] webhook failed', error);
+    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+  }
+}
