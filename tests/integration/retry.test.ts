@@ -55,3 +55,34 @@ for (const server of backends()) {
     });
   });
 }
+
+for (const server of backends()) {
+  describe(`retry over HTTP (the chat wires' sessions) on ${server.kind}`, () => {
+    it('POST /api/v1/sessions/{key}/retry runs the failed turn again; its reply is in the session history', async () => {
+      const key = randomUUID();
+      const failed = await fetch(`${server.url}/api/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-stackbone-session': key },
+        body: JSON.stringify({ model: 'support', messages: [{ role: 'user', content: 'fail once after 3 words' }] }),
+      });
+      expect(failed.status).toBe(500);
+      const retry = async (retryId: string) => {
+        const response = await fetch(`${server.url}/api/v1/sessions/${key}/retry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ retryId }) });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { code: string } } };
+      };
+      expect(await retry('')).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
+      expect(await retry('r-1')).toMatchObject({ status: 202, body: { threadId: key, retryId: 'r-1' } });
+
+      const history = async () => (await (await fetch(`${server.url}/api/v1/sessions/${key}`)).json()) as { status: string; messages: { role: string; content: string | null }[] };
+      for (let tries = 0; tries < 100 && (await history()).status === 'running'; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const { status, messages } = await history();
+      expect(status).toBe('idle');
+      expect(messages.map((message) => [message.role, message.content])).toEqual([
+        ['user', 'fail once after 3 words'],
+        ['assistant', 'token1 token2 token3'],
+      ]);
+      expect(await retry('r-2')).toMatchObject({ status: 409, body: { error: { code: 'nothing_to_retry' } } });
+      expect((await fetch(`${server.url}/api/v1/sessions/${randomUUID()}/retry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"retryId":"x"}' })).status).toBe(404);
+    });
+  });
+}

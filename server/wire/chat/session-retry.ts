@@ -1,0 +1,35 @@
+// POST /api/v1/sessions/{key}/retry `{retryId}`: the HTTP form of Retry for clients of the chat
+// wires, which have no field for it (docs/turn-control.md, "Retry"). Runs the session's failed
+// turn again; the continuation is in the session's history (GET /api/v1/sessions/{key}).
+import { z } from 'zod';
+import { findAgent } from '../../agents';
+import { readJsonBody } from '../../http/body';
+import { HttpError, jsonError } from '../../http/errors';
+import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
+import { resolveOwner } from '../../http/owner';
+import { RunRejectedError } from '../../runtime/errors';
+import { startRun } from '../../runtime/start-run';
+import { describeIssue } from '../../runtime/zod-issue';
+import { getStore } from '../../store';
+
+const body = z.object({ retryId: z.string().trim().min(1).max(200) }).strict();
+
+export async function handleSessionRetry(request: Request, key: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
+  try {
+    const ownerId = resolveOwner(request);
+    const parsed = body.safeParse(await readJsonBody(request));
+    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid retry body: ${describeIssue(parsed.error, '(body)')} ({retryId}: new for each retry).`);
+    const store = getStore();
+    const session = await store.getSession(key);
+    const agent = session && session.ownerId === ownerId ? findAgent(session.agent) : undefined;
+    if (!agent) throw new HttpError(404, 'session_not_found', `No session "${key}".`);
+    const run = await startRun({ agent, store, sessionId: key, ownerId, source: 'server', messages: [], retry: { retryId: parsed.data.retryId } });
+    keepAlive(run.done);
+    return Response.json({ threadId: key, runId: run.runId, retryId: parsed.data.retryId }, { status: 202 });
+  } catch (error) {
+    if (error instanceof HttpError) return jsonError(error);
+    if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message, error.details));
+    console.error('[stackbone] retry request failed', error);
+    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+  }
+}
