@@ -1,11 +1,18 @@
 // Runs once when a Next server starts: the recovery sweep that carries on runs whose server
-// died and applies the default action of expired interrupts (server/runtime/recovery.ts).
+// died and applies the default action of expired interrupts (server/runtime/recovery.ts), and
+// the timer loop that fires due timers (server/runtime/timers.ts). STACKBONE_SWEEP_MS=0 /
+// STACKBONE_TIMER_MS=0 turn them off (a host that calls the cron routes instead).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const [{ startRecoveryLoop }, { getStore }, { findAgent }] = await Promise.all([
+  const [{ startRecoveryLoop }, { startTimerLoop }, { getStore }, { findAgent }] = await Promise.all([
     import('./server/runtime/recovery'),
+    import('./server/runtime/timers'),
     import('./server/store'),
     import('./server/agents'),
   ]);
-  startRecoveryLoop(getStore(), findAgent, Number(process.env.STACKBONE_SWEEP_MS) || 5_000);
+  const every = (name: string, fallback: number) => (process.env[name] === '0' ? 0 : Number(process.env[name]) || fallback);
+  const sweepMs = every('STACKBONE_SWEEP_MS', 5_000);
+  const timerMs = every('STACKBONE_TIMER_MS', 1_000);
+  if (sweepMs > 0) startRecoveryLoop(getStore(), findAgent, sweepMs);
+  if (timerMs > 0) startTimerLoop(getStore(), findAgent, timerMs);
 }

@@ -1,6 +1,6 @@
 // Every tab is live: what happens on a thread from anywhere shows in an open chat as it
 // happens — a decision made with the CLI and the turn it continues, another tab's turn, an
-// approval raised in one tab and decided in another. The chat listens to the thread's
+// approval raised in one tab and decided in another, a timer firing on the server. The chat listens to the thread's
 // session stream (docs/architecture.md, "Streams and cursors").
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -95,3 +95,28 @@ test('a second tab shows the first tab\'s turn live, and an approval raised in o
   expect(secondProblems, secondProblems.join('\n')).toEqual([]);
   await context.close();
 });
+
+test('a reminder scheduled in the chat arrives in the open tab when due, and the agent answers it', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+  await send(page, 'remind me in 2 seconds to check ord_42');
+  await expect(page.getByTestId('tool-call')).toHaveAttribute('data-tool-name', 'remindMe');
+  await expect(page.getByTestId('tool-result')).toContainText('"scheduled": true');
+  await waitForIdle(page);
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
+  await snap(page, testInfo, '35-reminder-scheduled');
+
+  // Nobody types: the timer fires on the server and the tab shows its turn.
+  await expect(page.getByTestId('message-user').last()).toHaveText('Reminder: check ord_42', { timeout: 10_000 });
+  await waitForIdle(page);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Reminder: check ord_42');
+  await snap(page, testInfo, '36-reminder-arrived');
+
+  // It arrived once, and stays after a reload.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('message-user')).toHaveText(['remind me in 2 seconds to check ord_42', 'Reminder: check ord_42']);
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+

@@ -24,7 +24,8 @@ describe('the agent registry', () => {
   it('has the example agents of the demo with their approval policies', async () => {
     const { findAgent } = await import('./index');
     const support = findAgent('support')!;
-    expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'lookupOrder', 'refundOrder']);
+    expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'lookupOrder', 'refundOrder', 'remindMe']);
+    expect(support.toolApproval.remindMe).toBeUndefined(); // a reminder runs freely
     expect(support.toolApproval.closeTicket).toBe('user-approval');
     expect(support.toolApproval.refundOrder).toMatchObject({ policy: 'user-approval', allowEdit: true, ttl: '24h' });
     const planner = findAgent('planner')!;

@@ -2,6 +2,7 @@ import { tool } from 'ai';
 import { z } from 'zod';
 import { defineDeepAgent } from '../define';
 import { handlerContext } from '../runtime/context';
+import { userMessage } from '../runtime/server-session';
 import { findOrder, recordRefund } from './support-data';
 
 const lookupOrder = tool({
@@ -31,6 +32,22 @@ const refundOrder = tool({
   },
 });
 
+// A durable timer: the reminder arrives as a user message when it is due, and the agent
+// answers it, in every open tab (docs/turn-control.md, "Timers").
+const remindMe = tool({
+  description: 'Remind the user of something later: the reminder comes back into this conversation when it is due.',
+  inputSchema: z.object({
+    text: z.string().min(1).describe('What to remind of, e.g. "check ord_42"'),
+    inSeconds: z.number().int().min(1).max(7 * 24 * 3600).describe('How long from now'),
+  }),
+  execute: async ({ text, inSeconds }) => {
+    const { event, session } = handlerContext();
+    // Keyed by the call: carried out again after a crash, it schedules nothing new.
+    const timer = await session.schedule(`remind:${event.toolCallId}`, { delay: inSeconds * 1000 }, userMessage(`Reminder: ${text}`));
+    return { scheduled: true, at: timer.fireAt };
+  },
+});
+
 const closeTicket = tool({
   description: 'Close a support ticket. Needs a human approval.',
   inputSchema: z.object({ ticketId: z.string().describe('e.g. T-7') }),
@@ -43,7 +60,7 @@ export default defineDeepAgent({
   model: 'openai/gpt-4o-mini',
   instructions:
     'You are a customer support agent. Look orders up before acting on them. Refunds and ticket closures need a human approval: ask for them with the tools, never promise them. Be brief.',
-  tools: { lookupOrder, refundOrder, closeTicket },
+  tools: { lookupOrder, refundOrder, closeTicket, remindMe },
   toolApproval: {
     lookupOrder: 'approved',
     refundOrder: {

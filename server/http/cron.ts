@@ -1,10 +1,11 @@
-// The recovery sweep as an endpoint, for hosts without a long-lived process (Vercel): a cron
-// job calls it so that expired approvals take their default action and runs orphaned by a
-// crash are carried on even when no client touches their session. Vercel Cron sends
-// `Authorization: Bearer $CRON_SECRET`; an API key from STACKBONE_API_KEYS is accepted too.
+// The server's own work as endpoints, for hosts without a long-lived process (Vercel): a cron
+// job calls them so that expired approvals take their default action, runs orphaned by a crash
+// are carried on, and due timers fire, even when no client touches their session. Vercel Cron
+// sends `Authorization: Bearer $CRON_SECRET`; an API key from STACKBONE_API_KEYS is accepted too.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { findAgent } from '../agents';
 import { sweep } from '../runtime/recovery';
+import { fireDueTimers } from '../runtime/timers';
 import { getStore } from '../store';
 import { configuredApiKeys } from './api-keys';
 import { HttpError, jsonError } from './errors';
@@ -20,13 +21,30 @@ function same(a: string, b: string): boolean {
  * function after the response (Next's `after`, Vercel's `waitUntil`).
  */
 export async function handleRecoverySweep(request: Request, keepAlive?: (promise: Promise<unknown>) => void): Promise<Response> {
+  const refused = refuseUnlessCron(request);
+  if (refused) return refused;
+  const startedAt = Date.now();
+  const result = await sweep(getStore(), findAgent);
+  keepAlive?.(result.done);
+  return Response.json({ sessions: result.sessions, started: result.started, ms: Date.now() - startedAt });
+}
+
+/** Fires the due timers (docs/turn-control.md, "Timers"); answers once their runs have started. */
+export async function handleTimerTick(request: Request, keepAlive?: (promise: Promise<unknown>) => void): Promise<Response> {
+  const refused = refuseUnlessCron(request);
+  if (refused) return refused;
+  const startedAt = Date.now();
+  const result = await fireDueTimers(getStore(), findAgent);
+  keepAlive?.(result.done);
+  return Response.json({ fired: result.fired, waiting: result.waiting, ms: Date.now() - startedAt });
+}
+
+/** The cron caller's key, when keys are configured: CRON_SECRET or an API key. */
+function refuseUnlessCron(request: Request): Response | null {
   const presented = presentedApiKey(request);
   const accepted = [process.env.CRON_SECRET?.trim(), ...configuredApiKeys()].filter((key): key is string => Boolean(key));
   if (accepted.length > 0 && !(presented && accepted.some((key) => same(key, presented)))) {
     return jsonError(new HttpError(401, 'unauthorized', 'Send Authorization: Bearer <CRON_SECRET or an API key>.'));
   }
-  const startedAt = Date.now();
-  const result = await sweep(getStore(), findAgent);
-  keepAlive?.(result.done);
-  return Response.json({ sessions: result.sessions, started: result.started, ms: Date.now() - startedAt });
+  return null;
 }

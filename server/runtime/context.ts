@@ -1,13 +1,27 @@
 // handlerContext(): what a tool's execute() may know about the call it serves.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { JsonObject, ToolCall } from '../events';
+import type { ChatMessage, JsonObject, ToolCall } from '../events';
+
+/** When a timer fires: after a delay ('10s', '5m', milliseconds) or at a time. */
+export type TimerWhen = { delay: string | number } | { at: Date | string };
 
 export interface HandlerContext {
   /** The tool call being served. `event.toolCallId` is the idempotency key for side effects. */
   event: { toolCallId: string; toolName: string; input: unknown; payload?: unknown };
   /** 1 on the first try; higher when the runtime carries out the call again after a crash. */
   attempt: number;
-  session: { id: string; agent: string; ownerId: string; durable: boolean };
+  session: {
+    id: string;
+    agent: string;
+    ownerId: string;
+    durable: boolean;
+    /**
+     * Schedules messages for this session (docs/turn-control.md, "Timers"): durable, fired once,
+     * de-duplicated by key — a tool carried out again schedules nothing new with the same key
+     * (`toolCallId` makes a good one). A stateless turn has no session to schedule on: it throws.
+     */
+    schedule: (key: string, when: TimerWhen, ...messages: ChatMessage[]) => Promise<{ id: string; fireAt: string; created: boolean }>;
+  };
   /** Aborts when the run is stopped (reason 'stopped') or the call times out (reason 'timeout'); a client going away never aborts it (docs/hitl.md). */
   signal: AbortSignal;
   /**

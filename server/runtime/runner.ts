@@ -21,6 +21,8 @@ import { notRunResults } from './stop';
 import { denialResult, gateToolCall, type ToolGate } from './tool-gate';
 import { toolTimeoutMs } from './tool-limits';
 import { toolResultEvents } from './tool-result';
+import type { HandlerContext } from './context';
+import { scheduleTimer } from './timers';
 import { agentTools, executeTool, toolKind, type ToolKind } from './tools';
 
 export type { RunnerRequest, RunUsage } from './run-types';
@@ -253,13 +255,19 @@ export class TurnRunner {
         attempt,
         payload: gate.payload,
         signal: this.signal,
-        session: { id: this.request.sessionId, agent: scope.agent.name, ownerId: this.request.ownerId, durable: this.request.durable !== false },
+        session: { id: this.request.sessionId, agent: scope.agent.name, ownerId: this.request.ownerId, durable: this.request.durable !== false, schedule: this.schedule },
       },
     });
     if ('inputRequired' in outcome) return buildInputInterrupt(scope.agent, original, this.runId, outcome.inputRequired, scope.id);
     await this.recordResult(scope, call, outcome.ok ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state } : outcome);
     return undefined;
   }
+
+  /** handlerContext().session.schedule: a durable session's timers; a stateless turn has none. */
+  private readonly schedule: HandlerContext['session']['schedule'] = (key, when, ...messages) => {
+    if (this.request.durable === false) return Promise.reject(new Error('schedule(): a stateless turn has no session to schedule on; send a session id to keep one.'));
+    return scheduleTimer(this.request.store, this.request.sessionId, key, when, messages);
+  };
 
   private async recordResult(scope: Scope, call: ToolCall, outcome: ResultOutcome, before: SessionEvent[] = [], after: SessionEvent[] = []) {
     await this.append([...before, ...toolResultEvents(scope.id, call, outcome, this.view.state), ...after]);

@@ -32,7 +32,7 @@ function run(definition: Tool, options: { signal?: AbortSignal; timeoutMs?: numb
   return executeTool({
     definition,
     call: { id: 'call_1', name: 'work', input: {} },
-    context: { attempt: 1, session: { id: 's1', agent: 'a', ownerId: 'o1', durable: true }, signal: options.signal ?? new AbortController().signal },
+    context: { attempt: 1, session: { id: 's1', agent: 'a', ownerId: 'o1', durable: true, schedule: () => Promise.reject(new Error('no timers here')) }, signal: options.signal ?? new AbortController().signal },
     state: options.state ?? { count: 0 },
     history: [],
     timeoutMs: options.timeoutMs,

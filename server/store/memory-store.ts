@@ -1,15 +1,18 @@
 // An EventStore that lives in memory. It backs stateless turns (a session that is thrown
 // away with the request) and the runtime's unit tests; it keeps the same compare-and-set
 // rule as the database stores. Its watchers hear its own writes (there is no other process).
+import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
 import { createWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type StopRecord } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type StopRecord, type TimerRecord } from './types';
+import { timerMessages } from './timer-messages';
 
 export function createMemoryStore(): EventStore & { appendCalls: number } {
   const sessions = new Map<string, SessionRecord>();
   const logs = new Map<string, StoredEvent[]>();
   const interrupts = new Map<string, InterruptRow>();
   const stops = new Map<string, StopRecord>();
+  const timers = new Map<string, TimerRecord>();
   const hub = createWatchHub();
   const watchers = storeWatchers(hub);
   const store = {
@@ -100,6 +103,28 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
     async findStop(runId: string) {
       const stop = stops.get(runId);
       return stop ? structuredClone(stop) : null;
+    },
+    async scheduleTimer({ sessionId, key, fireAt, messages }: { sessionId: string; key: string; fireAt: Date; messages: TimerRecord['messages'] }) {
+      const existing = [...timers.values()].find((timer) => timer.sessionId === sessionId && timer.key === key);
+      if (existing) return { timer: structuredClone(existing), created: false };
+      if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
+      const id = `tmr_${randomUUID()}`;
+      const timer: TimerRecord = { id, sessionId, key, fireAt, messages: timerMessages(id, messages), firedAt: null };
+      timers.set(id, timer);
+      return { timer: structuredClone(timer), created: true };
+    },
+    async dueTimers(now: Date, options: { limit?: number } = {}) {
+      return [...timers.values()]
+        .filter((timer) => !timer.firedAt && timer.fireAt.getTime() <= now.getTime())
+        .sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime())
+        .slice(0, options.limit ?? 100)
+        .map((timer) => structuredClone(timer));
+    },
+    async markTimerFired(id: string, at: Date) {
+      const timer = timers.get(id);
+      if (!timer || timer.firedAt) return false;
+      timer.firedAt = at;
+      return true;
     },
     watch(sessionId: string, listener: () => void) {
       return watchers.watch(sessionId, listener);

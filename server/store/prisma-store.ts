@@ -6,13 +6,15 @@
 // (sessionId, seq) primary key is a second guard.
 // Watchers hear of every append and stop: from this process right after it commits, and on
 // PostgreSQL from other processes through NOTIFY (postgres-listener.ts).
-import type { SessionEvent, StoredEvent } from '../events';
-import type { Event as EventRow, Interrupt as InterruptDbRow, RunStop as RunStopRow, Session as SessionRow } from '../../generated/prisma-sqlite/client';
+import { randomUUID } from 'node:crypto';
+import type { ChatMessage, SessionEvent, StoredEvent } from '../events';
+import type { Event as EventRow, Interrupt as InterruptDbRow, RunStop as RunStopRow, Session as SessionRow, Timer as TimerRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
 import { openPrismaClient, type StoreClient } from './prisma-client';
 import { createPostgresListener, NOTIFY_SQL } from './postgres-listener';
 import { createWatchHub, sharedWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SessionStatus, type StopRecord } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SessionStatus, type StopRecord, type TimerRecord } from './types';
+import { timerMessages } from './timer-messages';
 
 const DEFAULT_LIST_LIMIT = 100;
 
@@ -213,6 +215,32 @@ export function createPrismaStore(databaseUrl: string): EventStore {
         return row ? toStopRecord(row) : null;
       }),
 
+    scheduleTimer: ({ sessionId, key, fireAt, messages }) =>
+      withClient(async (db) => {
+        const existing = await db.timer.findUnique({ where: { sessionId_key: { sessionId, key } } });
+        if (existing) return { timer: toTimerRecord(existing), created: false };
+        const id = `tmr_${randomUUID()}`;
+        try {
+          const row = await db.timer.create({ data: { id, sessionId, key, fireAt, messages: JSON.stringify(timerMessages(id, messages)), createdAt: new Date() } });
+          return { timer: toTimerRecord(row), created: true };
+        } catch (error) {
+          if (isForeignKeyViolation(error)) throw new Error(`Session ${sessionId} does not exist (ensureSession first).`, { cause: error });
+          // The same key scheduled at the same moment elsewhere: that timer is the one.
+          if (!isUniqueViolation(error)) throw error;
+          const winner = await db.timer.findUnique({ where: { sessionId_key: { sessionId, key } } });
+          if (!winner) throw error;
+          return { timer: toTimerRecord(winner), created: false };
+        }
+      }),
+
+    dueTimers: (now, options = {}) =>
+      withClient(async (db) =>
+        (await db.timer.findMany({ where: { firedAt: null, fireAt: { lte: now } }, orderBy: { fireAt: 'asc' }, take: options.limit ?? DEFAULT_LIST_LIMIT })).map(toTimerRecord),
+      ),
+
+    markTimerFired: (id, at) =>
+      withClient(async (db) => (await db.timer.updateMany({ where: { id, firedAt: null }, data: { firedAt: at } })).count === 1),
+
     watch(sessionId, onChange) {
       if (closed) return noop;
       const unsubscribe = watchers.watch(sessionId, onChange);
@@ -238,6 +266,10 @@ const noop = () => {};
 /** Only the documented keys of `by`, so what is stored is what the type promises. */
 function stopBy(by: StopRecord['by']): StopRecord['by'] {
   return { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) };
+}
+
+function toTimerRecord(row: TimerRow): TimerRecord {
+  return { id: row.id, sessionId: row.sessionId, key: row.key, fireAt: row.fireAt, messages: JSON.parse(row.messages) as ChatMessage[], firedAt: row.firedAt };
 }
 
 function toStopRecord(row: RunStopRow): StopRecord {

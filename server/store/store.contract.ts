@@ -194,6 +194,34 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         expect(await store.listSessions(`owner-${randomUUID()}`)).toEqual([]);
       });
     });
+
+    describe('timers', () => {
+      it('one timer per (session, key), even scheduled on two instances at once; due once its time comes; fired once', async () => {
+        const { id } = await newSession();
+        const soon = new Date(Date.now() + 60_000);
+        const message = { id: 'm', role: 'user' as const, content: 'Reminder: check ord_42' };
+        const scheduled = await Promise.all(
+          Array.from({ length: 6 }, (_, i) => (i % 2 ? otherInstance : store).scheduleTimer({ sessionId: id, key: 'remind:1', fireAt: soon, messages: [message] })),
+        );
+        const ids = new Set(scheduled.map(({ timer }) => timer.id));
+        expect(ids.size).toBe(1);
+        expect(scheduled.filter(({ created }) => created)).toHaveLength(1);
+        const [timer] = scheduled.map(({ timer }) => timer);
+        expect(timer).toMatchObject({ sessionId: id, key: 'remind:1', firedAt: null, messages: [{ id: `${timer!.id}.0`, role: 'user', content: 'Reminder: check ord_42' }] });
+
+        expect((await store.dueTimers(new Date())).map((due) => due.id)).not.toContain(timer!.id);
+        const due = await store.dueTimers(new Date(soon.getTime() + 1));
+        expect(due.map((t) => t.id)).toContain(timer!.id);
+
+        const marks = await Promise.all([store.markTimerFired(timer!.id, new Date()), otherInstance.markTimerFired(timer!.id, new Date())]);
+        expect(marks.filter(Boolean)).toHaveLength(1);
+        expect((await store.dueTimers(new Date(soon.getTime() + 1))).map((t) => t.id)).not.toContain(timer!.id);
+      });
+
+      it('refuses a timer for a session that does not exist', async () => {
+        await expect(store.scheduleTimer({ sessionId: randomUUID(), key: 'k', fireAt: new Date(), messages: [] })).rejects.toThrow();
+      });
+    });
   });
 
   describeStopAndWatchContract(name, makeStore, { sameDatabase: true });

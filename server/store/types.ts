@@ -1,7 +1,7 @@
 // The event-log store: one interface, two backends (SQLite, PostgreSQL) behind Prisma.
 // The store knows nothing of agents or HITL rules; it keeps sessions and their events and
 // guarantees that two writers never interleave.
-import type { InterruptRecord, SessionEvent, StoredEvent } from '../events';
+import type { ChatMessage, InterruptRecord, SessionEvent, StoredEvent } from '../events';
 
 export type SessionStatus = 'idle' | 'running' | 'interrupted' | 'awaiting_tools' | 'error';
 
@@ -37,6 +37,18 @@ export interface AppendOptions {
   /** Set or clear the run lease in the same transaction. */
   leaseUntil?: Date | null;
   title?: string;
+}
+
+/** Messages a session is to receive at a time (docs/turn-control.md, "Timers"). */
+export interface TimerRecord {
+  id: string;
+  sessionId: string;
+  /** Unique per session: scheduling the same key again keeps the first timer. */
+  key: string;
+  fireAt: Date;
+  /** Their ids are the timer's (`<timer id>.<n>`), so appending them twice adds them once. */
+  messages: ChatMessage[];
+  firedAt: Date | null;
 }
 
 /** A user's request to stop a run: kept beside the log, never in it (the head does not move). */
@@ -82,6 +94,15 @@ export interface EventStore {
   requestStop(input: { sessionId: string; runId: string; frontier?: string | null; by: { source: string; ownerId?: string } }): Promise<StopRecord>;
   /** The stop recorded for a run, or null. */
   findStop(runId: string): Promise<StopRecord | null>;
+  /**
+   * Schedules messages for a session (which must exist). Idempotent by (session, key): the
+   * first timer of a key stands, and a repeat returns it with `created: false`.
+   */
+  scheduleTimer(input: { sessionId: string; key: string; fireAt: Date; messages: ChatMessage[] }): Promise<{ timer: TimerRecord; created: boolean }>;
+  /** Timers not fired yet whose time has come, oldest first. */
+  dueTimers(now: Date, options?: { limit?: number }): Promise<TimerRecord[]>;
+  /** Marks a timer fired; false if it already was (another process fired it). */
+  markTimerFired(id: string, at: Date): Promise<boolean>;
   /**
    * Calls `listener` soon after the session may have changed — an append or a stop, made by
    * this process or by any other process on the same database. Returns the unsubscribe function.
