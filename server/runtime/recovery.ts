@@ -13,6 +13,7 @@ import { foldEvents, pendingInterrupts } from './reduce';
 import { loadView } from './views';
 import { settleStoppedRun } from './stop';
 import { startRun } from './start-run';
+import { startBackgroundLoop } from './background-loop';
 
 /** A run a recovery started; `done` settles when it has written its last event. */
 export interface RecoveredRun {
@@ -110,20 +111,5 @@ export async function sweep(store: EventStore, findAgent: (name: string) => Deep
  * Returns a stop function.
  */
 export function startRecoveryLoop(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, intervalMs: number): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await sweep(store, findAgent);
-    } catch (error) {
-      console.error('[stackbone] recovery sweep failed', error);
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref?.();
-  return () => clearInterval(timer);
+  return startBackgroundLoop('recovery sweep', intervalMs, () => sweep(store, findAgent));
 }

@@ -10,6 +10,7 @@ import type { EventStore } from '../store/types';
 import { parseDuration } from './duration';
 import { RunRejectedError } from './errors';
 import { session } from './server-session';
+import { startBackgroundLoop } from './background-loop';
 
 export function fireTime(when: TimerWhen, now = Date.now()): Date {
   if ('delay' in when) return new Date(now + (typeof when.delay === 'number' ? when.delay : parseDuration(when.delay, 'delay')));
@@ -59,20 +60,5 @@ export async function fireDueTimers(store: EventStore, findAgent: (name: string)
 
 /** Fires due timers now and every intervalMs; a tick never overlaps the last. Returns a stop function. */
 export function startTimerLoop(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, intervalMs: number): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await fireDueTimers(store, findAgent);
-    } catch (error) {
-      console.error('[stackbone] timer tick failed', error);
-    } finally {
-      running = false;
-    }
-  };
-  const handle = setInterval(() => void tick(), intervalMs);
-  handle.unref?.();
-  void tick();
-  return () => clearInterval(handle);
+  return startBackgroundLoop('timer tick', intervalMs, () => fireDueTimers(store, findAgent));
 }
