@@ -97,6 +97,7 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
           running={running}
           onSend={(text) => void chat.sendMessage(text)}
           onStop={chat.stop}
+          onSteer={chat.steer}
           lockedReason={chat.interrupts.length > 0 ? lockedHint(chat.interrupts) : undefined}
         />
       </div>

@@ -1,6 +1,7 @@
 'use client';
-// The message box: Enter sends, Shift+Enter starts a new line; Stop aborts the run. While the
-// agent waits on a decision it is locked with a hint: the thread takes nothing else until then.
+// The message box: Enter sends, Shift+Enter starts a new line; Stop aborts the run. While a turn
+// runs, what is typed can steer it (the run takes it in at its next step). While the agent waits
+// on a decision it is locked with a hint: the thread takes nothing else until then.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useHydrated } from './use-hydrated';
 
@@ -8,12 +9,14 @@ export interface ComposerProps {
   running: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
+  /** Guidance for the running turn; resolves false when it was not taken (the text stays). */
+  onSteer?: (text: string) => Promise<boolean>;
   placeholder?: string;
   /** Why nothing can be sent right now (pending decisions); the composer is locked meanwhile. */
   lockedReason?: string;
 }
 
-export function Composer({ running, onSend, onStop, placeholder, lockedReason }: ComposerProps) {
+export function Composer({ running, onSend, onStop, onSteer, placeholder, lockedReason }: ComposerProps) {
   const hydrated = useHydrated();
   const [text, setText] = useState('');
   const canSend = hydrated && !running && !lockedReason && text.trim().length > 0;
@@ -48,9 +51,23 @@ export function Composer({ running, onSend, onStop, placeholder, lockedReason }:
         onKeyDown={onKeyDown}
       />
       {running ? (
-        <button type="button" className="button button-stop" data-testid="stop-button" onClick={onStop}>
-          Stop
-        </button>
+        <>
+          {onSteer && (
+            <button
+              type="button"
+              className="button"
+              data-testid="steer-button"
+              title="Add this to the turn in progress"
+              disabled={!hydrated || text.trim().length === 0}
+              onClick={() => void onSteer(text).then((taken) => taken && setText(''))}
+            >
+              Steer
+            </button>
+          )}
+          <button type="button" className="button button-stop" data-testid="stop-button" onClick={onStop}>
+            Stop
+          </button>
+        </>
       ) : (
         <button type="submit" className="button button-primary" data-testid="send-button" disabled={!canSend}>
           Send

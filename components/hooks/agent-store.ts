@@ -243,6 +243,26 @@ export class AgentStore {
   }
 
   /**
+   * Adds guidance to the turn in progress (docs/turn-control.md, "Steer"): the run takes it in
+   * at its next step and the stream shows it. False when it was not taken (no turn runs any
+   * more, or the request failed): the caller keeps the text.
+   */
+  async steer(text: string): Promise<boolean> {
+    const content = text.trim();
+    if (!content || this.snapshot.status !== 'running' || !this.currentRunId) return false;
+    try {
+      const response = await this.agent.fetch(`${this.url}/steer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...this.headers },
+        body: JSON.stringify({ threadId: this.threadId, runId: this.currentRunId, text: content, id: randomUUID() }),
+      });
+      return response.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * Runs the failed turn again (docs/turn-control.md): what it completed stays, its failed
    * step's partial reply goes, and the model is called again. One click is one retry: the
    * retryId makes a resent request harmless.

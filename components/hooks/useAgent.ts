@@ -24,6 +24,8 @@ export interface UseAgentResult extends AgentSnapshot {
   sendMessage: (text: string) => Promise<void>;
   setState: (partial: Record<string, unknown>) => void;
   stop: () => void;
+  /** Guidance for the turn in progress; resolves false when the server did not take it. */
+  steer: (text: string) => Promise<boolean>;
   /** Runs the failed turn again (when `canRetry`). */
   retry: () => Promise<void>;
   /** Decides every open interrupt: one answer for all, or one per interrupt. Submits the batch. */
@@ -64,6 +66,7 @@ export function useAgent(options: UseAgentOptions): UseAgentResult {
       setState: (partial: Record<string, unknown>) => store.setState(partial),
       stop: () => void store.stop(),
       retry: () => store.retry(),
+      steer: (text: string) => store.steer(text),
       resolveInterrupts: (decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)) => store.resolveInterrupts(decide),
       cancelInterrupts: () => store.cancelInterrupts(),
       retryInterrupts: () => store.retryInterrupts(),

@@ -49,6 +49,10 @@ export class LogProjector {
       case 'tool_result':
         if (event.scope) return [];
         return [{ type: 'tool-result', messageId: event.message.id, toolCallId: event.message.toolCallId, toolName: event.message.toolName, content: event.message.content, ...(event.message.isError ? { isError: true } : {}) }];
+      case 'message_added':
+        // Guidance taken in mid-run (a steer): the conversation as it now stands. (A run's own
+        // input is placed by its opening, above.)
+        return event.scope ? [] : [this.messagesSnapshot()];
       case 'state_patched':
         // Shared state is one for the whole session: a task's changes show live too.
         return [{ type: 'state-delta', patch: event.patch }];

@@ -23,6 +23,7 @@ import { toolTimeoutMs } from './tool-limits';
 import { toolResultEvents } from './tool-result';
 import type { HandlerContext } from './context';
 import { scheduleTimer } from './timers';
+import { pendingSteers } from './steer';
 import { agentTools, executeTool, toolKind, type ToolKind } from './tools';
 
 export type { RunnerRequest, RunUsage } from './run-types';
@@ -172,7 +173,18 @@ export class TurnRunner {
         return { kind: 'failed', code: 'max_steps_exceeded', message: `Agent "${scope.agent.name}" took ${steps} model steps without finishing.` };
       }
       steps++;
+      // Guidance a person added while the run worked goes in before the model's next call.
+      const guidance = await this.takeSteers(scope);
+      if (guidance.length) await this.append(guidance);
       const step = await this.modelStep(scope);
+      if (step?.kind === 'answered') {
+        // The model answered, but guidance came in meanwhile: the turn goes on with it.
+        const late = await this.takeSteers(scope);
+        if (late.length) {
+          await this.append([step.step, ...late]);
+          continue;
+        }
+      }
       if (step) return step;
     }
   }
@@ -261,6 +273,13 @@ export class TurnRunner {
     if ('inputRequired' in outcome) return buildInputInterrupt(scope.agent, original, this.runId, outcome.inputRequired, scope.id);
     await this.recordResult(scope, call, outcome.ok ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state } : outcome);
     return undefined;
+  }
+
+  /** The run's guidance not in the conversation yet, as the events that add it (docs/turn-control.md, "Steer"). */
+  private async takeSteers(scope: Scope): Promise<SessionEvent[]> {
+    if (!scope.live || this.request.durable === false) return [];
+    const known = new Set(this.view.messages.map((message) => message.id));
+    return (await pendingSteers(this.request.store, this.runId, known)).map((message) => ({ type: 'message_added' as const, message }));
   }
 
   /** handlerContext().session.schedule: a durable session's timers; a stateless turn has none. */

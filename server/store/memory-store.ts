@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
 import { createWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type StopRecord, type TimerRecord } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SteerRecord, type StopRecord, type TimerRecord } from './types';
 import { timerMessages } from './timer-messages';
 
 export function createMemoryStore(): EventStore & { appendCalls: number } {
@@ -13,6 +13,7 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
   const interrupts = new Map<string, InterruptRow>();
   const stops = new Map<string, StopRecord>();
   const timers = new Map<string, TimerRecord>();
+  const steers: SteerRecord[] = [];
   const hub = createWatchHub();
   const watchers = storeWatchers(hub);
   const store = {
@@ -103,6 +104,18 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
     async findStop(runId: string) {
       const stop = stops.get(runId);
       return stop ? structuredClone(stop) : null;
+    },
+    async addSteer({ sessionId, runId, message }: { sessionId: string; runId: string; message: SteerRecord['message'] }) {
+      const existing = steers.find((steer) => steer.runId === runId && steer.message.id === message.id);
+      if (existing) return structuredClone(existing);
+      if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
+      const steer: SteerRecord = { id: `str_${randomUUID()}`, sessionId, runId, message: structuredClone(message), createdAt: new Date() };
+      steers.push(steer);
+      hub.notify(sessionId);
+      return structuredClone(steer);
+    },
+    async listSteers(runId: string) {
+      return steers.filter((steer) => steer.runId === runId).map((steer) => structuredClone(steer));
     },
     async scheduleTimer({ sessionId, key, fireAt, messages }: { sessionId: string; key: string; fireAt: Date; messages: TimerRecord['messages'] }) {
       const existing = [...timers.values()].find((timer) => timer.sessionId === sessionId && timer.key === key);

@@ -8,12 +8,12 @@
 // PostgreSQL from other processes through NOTIFY (postgres-listener.ts).
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, SessionEvent, StoredEvent } from '../events';
-import type { Event as EventRow, Interrupt as InterruptDbRow, RunStop as RunStopRow, Session as SessionRow, Timer as TimerRow } from '../../generated/prisma-sqlite/client';
+import type { Event as EventRow, Interrupt as InterruptDbRow, RunSteer as RunSteerRow, RunStop as RunStopRow, Session as SessionRow, Timer as TimerRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
 import { openPrismaClient, type StoreClient } from './prisma-client';
 import { createPostgresListener, NOTIFY_SQL } from './postgres-listener';
 import { createWatchHub, sharedWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SessionStatus, type StopRecord, type TimerRecord } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SessionStatus, type SteerRecord, type StopRecord, type TimerRecord } from './types';
 import { timerMessages } from './timer-messages';
 
 const DEFAULT_LIST_LIMIT = 100;
@@ -215,6 +215,31 @@ export function createPrismaStore(databaseUrl: string): EventStore {
         return row ? toStopRecord(row) : null;
       }),
 
+    addSteer: async ({ sessionId, runId, message }) => {
+      const record = await withClient(async (db): Promise<SteerRecord> => {
+        const sent = await db.runSteer.findMany({ where: { runId } });
+        const existing = sent.map(toSteerRecord).find((steer) => steer.message.id === message.id);
+        if (existing) return existing;
+        let release = noop;
+        try {
+          const created = await db.$transaction(async (tx) => {
+            const row = await tx.runSteer.create({ data: { id: `str_${randomUUID()}`, sessionId, runId, message: JSON.stringify(message), createdAt: new Date() } });
+            release = await notifyOnCommit(tx, sessionId);
+            return row;
+          });
+          return toSteerRecord(created);
+        } catch (error) {
+          release();
+          if (isForeignKeyViolation(error)) throw new Error(`Session ${sessionId} does not exist (ensureSession first).`, { cause: error });
+          throw error;
+        }
+      });
+      hub.notify(record.sessionId);
+      return record;
+    },
+
+    listSteers: (runId) => withClient(async (db) => (await db.runSteer.findMany({ where: { runId }, orderBy: { createdAt: 'asc' } })).map(toSteerRecord)),
+
     scheduleTimer: ({ sessionId, key, fireAt, messages }) =>
       withClient(async (db) => {
         const existing = await db.timer.findUnique({ where: { sessionId_key: { sessionId, key } } });
@@ -266,6 +291,10 @@ const noop = () => {};
 /** Only the documented keys of `by`, so what is stored is what the type promises. */
 function stopBy(by: StopRecord['by']): StopRecord['by'] {
   return { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) };
+}
+
+function toSteerRecord(row: RunSteerRow): SteerRecord {
+  return { id: row.id, sessionId: row.sessionId, runId: row.runId, message: JSON.parse(row.message) as ChatMessage, createdAt: row.createdAt };
 }
 
 function toTimerRecord(row: TimerRow): TimerRecord {

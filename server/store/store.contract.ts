@@ -218,6 +218,20 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         expect((await store.dueTimers(new Date(soon.getTime() + 1))).map((t) => t.id)).not.toContain(timer!.id);
       });
 
+      it('steers: kept per run in order, the same message id once, seen from another instance', async () => {
+        const { id } = await newSession();
+        const runId = randomUUID();
+        const say = (messageId: string, content: string) => ({ id: messageId, role: 'user' as const, content });
+        await store.addSteer({ sessionId: id, runId, message: say('s1', 'first') });
+        await sleep(5);
+        await otherInstance.addSteer({ sessionId: id, runId, message: say('s2', 'second') });
+        const again = await store.addSteer({ sessionId: id, runId, message: say('s1', 'first, resent') });
+        expect(again.message).toEqual(say('s1', 'first'));
+        expect((await otherInstance.listSteers(runId)).map((steer) => steer.message.content)).toEqual(['first', 'second']);
+        expect(await store.listSteers(randomUUID())).toEqual([]);
+        await expect(store.addSteer({ sessionId: randomUUID(), runId, message: say('s3', 'x') })).rejects.toThrow();
+      });
+
       it('refuses a timer for a session that does not exist', async () => {
         await expect(store.scheduleTimer({ sessionId: randomUUID(), key: 'k', fireAt: new Date(), messages: [] })).rejects.toThrow();
       });

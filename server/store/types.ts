@@ -51,6 +51,15 @@ export interface TimerRecord {
   firedAt: Date | null;
 }
 
+/** Guidance for a running run, kept beside the log until the run takes it in (docs/turn-control.md, "Steer"). */
+export interface SteerRecord {
+  id: string;
+  sessionId: string;
+  runId: string;
+  message: ChatMessage;
+  createdAt: Date;
+}
+
 /** A user's request to stop a run: kept beside the log, never in it (the head does not move). */
 export interface StopRecord {
   sessionId: string;
@@ -99,6 +108,13 @@ export interface EventStore {
    * first timer of a key stands, and a repeat returns it with `created: false`.
    */
   scheduleTimer(input: { sessionId: string; key: string; fireAt: Date; messages: ChatMessage[] }): Promise<{ timer: TimerRecord; created: boolean }>;
+  /**
+   * Records guidance for a run (the session must exist) and wakes the session's watchers, in
+   * this process and others. Idempotent by the message id: a resend returns the first record.
+   */
+  addSteer(input: { sessionId: string; runId: string; message: ChatMessage }): Promise<SteerRecord>;
+  /** A run's guidance, oldest first. */
+  listSteers(runId: string): Promise<SteerRecord[]>;
   /** Timers not fired yet whose time has come, oldest first. */
   dueTimers(now: Date, options?: { limit?: number }): Promise<TimerRecord[]>;
   /** Marks a timer fired; false if it already was (another process fired it). */

@@ -1,0 +1,8 @@
+import { handleSteer } from '@/server/wire/agui/steer';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
+  return handleSteer(request, { agent: (await params).name });
+}
