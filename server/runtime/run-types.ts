@@ -23,6 +23,8 @@ export interface RunnerRequest {
   clientTools?: ClientTool[];
   /** Ends a stateless turn with its request. A durable run ignores its request: only a persisted stop ends it early. */
   signal?: AbortSignal;
+  /** The paused run this one continues (decisions resume it): guidance sent to it while it paused is taken in here. */
+  resumesRunId?: string;
 }
 
 /** A conversation the loop advances. */

@@ -279,7 +279,10 @@ export class TurnRunner {
   private async takeSteers(scope: Scope): Promise<SessionEvent[]> {
     if (!scope.live || this.request.durable === false) return [];
     const known = new Set(this.view.messages.map((message) => message.id));
-    return (await pendingSteers(this.request.store, this.runId, known)).map((message) => ({ type: 'message_added' as const, message }));
+    // Guidance that reached the paused run this one continues comes first: it was sent to this turn.
+    const earlier = this.request.resumesRunId ? await pendingSteers(this.request.store, this.request.resumesRunId, known) : [];
+    const own = await pendingSteers(this.request.store, this.runId, known);
+    return [...earlier, ...own].map((message) => ({ type: 'message_added' as const, message }));
   }
 
   /** handlerContext().session.schedule: a durable session's timers; a stateless turn has none. */

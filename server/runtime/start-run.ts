@@ -86,6 +86,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   // The decisions are checked before the lease: a decision on an interrupt that is decided
   // already is refused as such (or, replayed, answered) even while its continuation runs.
   let decisions: SessionEvent[] = [];
+  let resumesRunId: string | undefined;
   const afterExpiry = foldEvents(view, expired);
   const answers = (request.decisions ?? []).map((input) => readDecision(input, afterExpiry.interrupts[input.interruptId]?.record));
   if (answers.length) {
@@ -98,7 +99,9 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
       replayable: request.replayable ?? false,
       partial: false,
     });
-    checkParentRun(request.parentRunId, answers.map((answer) => afterExpiry.interrupts[answer.interruptId]!.record.runId));
+    const interrupted = answers.map((answer) => afterExpiry.interrupts[answer.interruptId]!.record.runId);
+    checkParentRun(request.parentRunId, interrupted);
+    resumesRunId = interrupted[0];
     if (plan.kind === 'replay') return replayRun(request, runId, afterExpiry);
     decisions = plan.decisions.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
   }
@@ -126,7 +129,9 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   const record = session ?? (await store.ensureSession({ id: sessionId, ownerId, agent: agent.name }));
   if (record.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionId}".`, 404);
 
-  const runner = new TurnRunner({ ...request, signal: request.durable === false ? request.signal : undefined }, runId, view);
+  // A turn continued — after decisions, a browser tool's result, or a retry — takes the guidance its earlier run accepted and did not get to.
+  resumesRunId ??= (request.retry || current.status === 'awaiting_tools') ? current.lastRun?.runId : undefined;
+  const runner = new TurnRunner({ ...request, resumesRunId, signal: request.durable === false ? request.signal : undefined }, runId, view);
   const firstUserText = record.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
     const inputs = [...expired, ...decisions, ...inputEvents];

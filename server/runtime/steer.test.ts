@@ -57,3 +57,23 @@ describe('steer', () => {
     await next.done;
   });
 });
+
+describe('steer across a pause', () => {
+  it('guidance the run accepted just before it paused for a decision goes into the continuation', async () => {
+    const support = findAgent('support')!;
+    const store = createMemoryStore();
+    const paused = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] });
+    await paused.done;
+    // As if it arrived while the run was still streaming the call that then paused.
+    await store.addSteer({ sessionId: 's1', runId: paused.runId, message: userMessage('and tell me when it is done', { id: 'steer-late' }) });
+    const view = reduceAll(await store.readEvents('s1'), support.initialState);
+    const [pending] = Object.values(view.interrupts).map((state) => state.record);
+    const resumed = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [], decisions: [{ interruptId: pending!.id, status: 'resolved', payload: { approved: true } }] });
+    await resumed.done;
+    const after = reduceAll(await store.readEvents('s1'), support.initialState);
+    // The tool's result first (the call must be answered), then the guidance, then the answer to it.
+    expect(after.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'user', 'assistant']);
+    expect(after.messages[3]).toMatchObject({ id: 'steer-late', content: 'and tell me when it is done' });
+    expect(after.status).toBe('idle');
+  });
+});
