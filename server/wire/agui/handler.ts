@@ -3,7 +3,7 @@
 // goes away leaves it running (docs/architecture.md, "The life of a run").
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
-import { HttpError, jsonError } from '../../http/errors';
+import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
 import { parseCursor } from '../../runtime/cursor';
@@ -56,8 +56,6 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
     keepAlive(run.done);
     return agUiStream(run.stream(null, request.signal), context);
   } catch (error) {
-    if (error instanceof HttpError) return jsonError(error);
-    console.error('[stackbone] AG-UI request failed', error);
-    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+    return errorResponse(error, 'AG-UI request');
   }
 }

@@ -4,9 +4,8 @@
 import { z } from 'zod';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
-import { HttpError, jsonError } from '../../http/errors';
+import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
-import { RunRejectedError } from '../../runtime/errors';
 import { userMessage } from '../../runtime/server-session';
 import { requestSteer } from '../../runtime/steer';
 import { describeIssue } from '../../runtime/zod-issue';
@@ -39,9 +38,6 @@ export async function handleSteer(request: Request, target: { agent?: string; se
     });
     return Response.json({ threadId, runId: steer.runId, messageId: steer.message.id }, { status: 202 });
   } catch (error) {
-    if (error instanceof HttpError) return jsonError(error);
-    if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message, error.details));
-    console.error('[stackbone] steer request failed', error);
-    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+    return errorResponse(error, 'steer request');
   }
 }

@@ -3,10 +3,9 @@
 // in the path stands for threadId.
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
-import { HttpError, jsonError } from '../../http/errors';
+import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import { parseCursor } from '../../runtime/cursor';
-import { RunRejectedError } from '../../runtime/errors';
 import { requestStop } from '../../runtime/stop';
 import { getStore } from '../../store';
 
@@ -27,9 +26,6 @@ export async function handleStop(request: Request, target: { agent?: string; ses
     const result = await requestStop(getStore(), findAgent, { sessionId: threadId, ownerId, agent: target.agent, runId: body.runId as string | undefined, frontier, by: { source: target.source, ownerId } });
     return Response.json({ threadId: result.sessionId, runId: result.runId, stopped: result.stopped, ...(result.reason ? { reason: result.reason } : {}), ...(result.record ? { frontier: result.record.frontier, requestedAt: result.record.requestedAt } : {}) });
   } catch (error) {
-    if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message));
-    if (error instanceof HttpError) return jsonError(error);
-    console.error('[stackbone] stop request failed', error);
-    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+    return errorResponse(error, 'stop request');
   }
 }

@@ -7,7 +7,7 @@
 import { modelMessagesToUIMessages, type ModelMessage } from '@tanstack/ai';
 import type { DeepAgent } from '../../define';
 import { findAgent } from '../../agents';
-import { HttpError, jsonError } from '../../http/errors';
+import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import { formatCursor, parseCursor, type CursorPosition } from '../../runtime/cursor';
 import { follow } from '../../runtime/follow';
@@ -54,9 +54,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
     }
     return Response.json(await hydration(agent, threadId));
   } catch (error) {
-    if (error instanceof HttpError) return jsonError(error);
-    console.error('[stackbone] AG-UI thread request failed', error);
-    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+    return errorResponse(error, 'AG-UI thread request');
   }
 }
 

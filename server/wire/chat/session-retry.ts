@@ -4,10 +4,9 @@
 import { z } from 'zod';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
-import { HttpError, jsonError } from '../../http/errors';
+import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
-import { RunRejectedError } from '../../runtime/errors';
 import { startRun } from '../../runtime/start-run';
 import { describeIssue } from '../../runtime/zod-issue';
 import { getStore } from '../../store';
@@ -27,9 +26,6 @@ export async function handleSessionRetry(request: Request, key: string, keepAliv
     keepAlive(run.done);
     return Response.json({ threadId: key, runId: run.runId, retryId: parsed.data.retryId }, { status: 202 });
   } catch (error) {
-    if (error instanceof HttpError) return jsonError(error);
-    if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message, error.details));
-    console.error('[stackbone] retry request failed', error);
-    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+    return errorResponse(error, 'retry request');
   }
 }

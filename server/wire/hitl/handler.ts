@@ -3,11 +3,10 @@
 import { z } from 'zod';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
-import { HttpError, jsonError } from '../../http/errors';
+import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import { isExpired } from '../../runtime/interrupts';
 import type { DecisionRequest } from '../../runtime/interrupt-response';
-import { RunRejectedError } from '../../runtime/errors';
 import type { DecisionActor } from '../../events';
 import { decideInterrupt } from '../../runtime/decide-out-of-band';
 import { getStore } from '../../store';
@@ -50,7 +49,7 @@ export async function listPending(request: Request): Promise<Response> {
         })),
     });
   } catch (error) {
-    return errorResponse(error);
+    return errorResponse(error, 'HITL request');
   }
 }
 
@@ -87,13 +86,6 @@ export async function decide(request: Request, interruptId: string, action: stri
       continuation: result.continuation?.done,
     };
   } catch (error) {
-    return { response: errorResponse(error) };
+    return { response: errorResponse(error, 'HITL request') };
   }
-}
-
-function errorResponse(error: unknown): Response {
-  if (error instanceof HttpError) return jsonError(error);
-  if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message, error.details));
-  console.error('[stackbone] HITL request failed', error);
-  return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
 }

@@ -6,10 +6,9 @@
 import { z } from 'zod';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
-import { HttpError, jsonError } from '../../http/errors';
+import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
-import { RunRejectedError } from '../../runtime/errors';
 import { session, userMessage } from '../../runtime/server-session';
 import { describeIssue } from '../../runtime/zod-issue';
 import { SESSION_KEY } from '../chat/session-key';
@@ -35,9 +34,6 @@ export async function handleWebhook(request: Request, agentName: string, keepAli
     keepAlive(run.done);
     return Response.json({ threadId, appended: true, runId: run.runId }, { status: 202 });
   } catch (error) {
-    if (error instanceof HttpError) return jsonError(error);
-    if (error instanceof RunRejectedError) return jsonError(new HttpError(error.status, error.code, error.message, error.details));
-    console.error('[stackbone] webhook failed', error);
-    return jsonError(new HttpError(500, 'internal_error', 'The server failed to handle this request.'));
+    return errorResponse(error, 'webhook');
   }
 }
