@@ -7,7 +7,7 @@ import type { DeepAgent } from '../define';
 import type { ChatMessage } from '../events';
 import type { EventStore, SteerRecord } from '../store/types';
 import { RunRejectedError } from './errors';
-import { loadView } from './views';
+import { runInProgress } from './stop';
 
 export interface SteerRequest {
   sessionId: string;
@@ -20,20 +20,15 @@ export interface SteerRequest {
 }
 
 export async function requestSteer(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, request: SteerRequest): Promise<SteerRecord> {
-  const session = await store.getSession(request.sessionId);
-  if (!session || session.ownerId !== request.ownerId || (request.agent && session.agent !== request.agent)) {
-    throw new RunRejectedError('not_found', `No session "${request.sessionId}"${request.agent ? ` for agent "${request.agent}"` : ''}.`, 404);
-  }
-  const view = await loadView(store, session.id, findAgent(session.agent)?.initialState ?? {});
-  const running = view.status === 'running' ? view.lastRun?.runId : undefined;
-  if (!running) throw new RunRejectedError('not_running', `Session "${session.id}" has no run in progress to steer; send the message as a turn of its own.`, 409);
+  const { sessionId, running } = await runInProgress(store, findAgent, request);
+  if (!running) throw new RunRejectedError('not_running', `Session "${sessionId}" has no run in progress to steer; send the message as a turn of its own.`, 409);
   if (request.runId && request.runId !== running) {
-    throw new RunRejectedError('other_run', `Run "${request.runId}" is not the run in progress on "${session.id}"; the guidance was not added.`, 409, { runningRunId: running });
+    throw new RunRejectedError('other_run', `Run "${request.runId}" is not the run in progress on "${sessionId}"; the guidance was not added.`, 409, { runningRunId: running });
   }
   if (request.message.role !== 'user' || !request.message.content.trim()) {
     throw new RunRejectedError('invalid_message', 'Steering guidance is a user message with text.', 400);
   }
-  return store.addSteer({ sessionId: session.id, runId: running, message: request.message });
+  return store.addSteer({ sessionId, runId: running, message: request.message });
 }
 
 /** The run's guidance not yet in the conversation, oldest first. */

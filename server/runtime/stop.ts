@@ -33,18 +33,29 @@ export interface StopResult {
 }
 
 export async function requestStop(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, request: StopRequest): Promise<StopResult> {
+  const { sessionId, running } = await runInProgress(store, findAgent, request);
+  const runId = request.runId ?? running ?? null;
+  if (!runId || !running) return { sessionId, runId, stopped: false, reason: 'not_running' };
+  if (runId !== running) return { sessionId, runId, stopped: false, reason: 'other_run' };
+  const record = await store.requestStop({ sessionId, runId, frontier: request.frontier ?? null, by: request.by });
+  return { sessionId, runId, stopped: true, record };
+}
+
+/**
+ * The session a stop or a steer names, as its owner (and the agent addressed, if any) sees it
+ * — another's is not found — and the run in progress on it, if one is.
+ */
+export async function runInProgress(
+  store: EventStore,
+  findAgent: (name: string) => DeepAgent | undefined,
+  request: { sessionId: string; ownerId: string; agent?: string },
+): Promise<{ sessionId: string; running: string | undefined }> {
   const session = await store.getSession(request.sessionId);
   if (!session || session.ownerId !== request.ownerId || (request.agent && session.agent !== request.agent)) {
     throw new RunRejectedError('not_found', `No session "${request.sessionId}"${request.agent ? ` for agent "${request.agent}"` : ''}.`, 404);
   }
-  const agent = findAgent(session.agent);
-  const view = await loadView(store, session.id, agent?.initialState ?? {});
-  const running = view.status === 'running' ? view.lastRun?.runId : undefined;
-  const runId = request.runId ?? running ?? null;
-  if (!runId || !running) return { sessionId: session.id, runId, stopped: false, reason: 'not_running' };
-  if (runId !== running) return { sessionId: session.id, runId, stopped: false, reason: 'other_run' };
-  const record = await store.requestStop({ sessionId: session.id, runId, frontier: request.frontier ?? null, by: request.by });
-  return { sessionId: session.id, runId, stopped: true, record };
+  const view = await loadView(store, session.id, findAgent(session.agent)?.initialState ?? {});
+  return { sessionId: session.id, running: view.status === 'running' ? view.lastRun?.runId : undefined };
 }
 
 /**
