@@ -65,7 +65,7 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
         decidedBy: options.by,
       });
       // The run recorded the decision in its first append.
-      const decision = (await loadView(store, session.id, agent.initialState)).interrupts[interruptId]!.decision!;
+      const decision = continuation.decided!.find((entry) => entry.interruptId === interruptId)!.decision;
       return { sessionId: session.id, interrupt: record, decision, continuation };
     } catch (error) {
       // Someone else wrote first: read again; their decision, if it was on this interrupt, wins.

@@ -9,7 +9,7 @@ import { follow } from './follow';
 import { readDecision, type DecisionInput } from './interrupt-response';
 import { expiryDecision, isExpired } from './interrupts';
 import { planDecisions } from './plan-decisions';
-import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from '../events';
+import type { ChatMessage, Decision, DecisionActor, RunSource, SessionEvent } from '../events';
 import { RunRejectedError } from './errors';
 import { acceptInput } from './client-input';
 import type { RunPart, StreamPart } from './parts';
@@ -68,6 +68,8 @@ export interface StartedRun {
   done: Promise<void>;
   /** Tokens this run's model steps used so far (final once the run finished). */
   usage?: () => RunUsage;
+  /** The decisions the run recorded with its start, as validated (edits and data parsed). */
+  decided?: { interruptId: string; decision: Decision }[];
 }
 
 /**
@@ -85,7 +87,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
 
   // The decisions are checked before the lease: a decision on an interrupt that is decided
   // already is refused as such (or, replayed, answered) even while its continuation runs.
-  let decisions: SessionEvent[] = [];
+  let decided: { interruptId: string; decision: Decision }[] = [];
   let resumesRunId: string | undefined;
   const afterExpiry = foldEvents(view, expired);
   const answers = (request.decisions ?? []).map((input) => readDecision(input, afterExpiry.interrupts[input.interruptId]?.record));
@@ -103,7 +105,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     checkParentRun(request.parentRunId, interrupted);
     resumesRunId = interrupted[0];
     if (plan.kind === 'replay') return replayRun(request, runId, afterExpiry);
-    decisions = plan.decisions.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
+    decided = plan.decisions;
   }
   // The same retry again (a double click, a resend) follows the run it started.
   const retried = request.retry && view.retries[request.retry.retryId];
@@ -134,6 +136,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   const runner = new TurnRunner({ ...request, resumesRunId, signal: request.durable === false ? request.signal : undefined }, runId, view);
   const firstUserText = record.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
+    const decisions: SessionEvent[] = decided.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
     const inputs = [...expired, ...decisions, ...inputEvents];
     const retry = request.retry && { retryId: request.retry.retryId, attempt: (current.lastRun?.attempt ?? 1) + 1 };
     await runner.append([...settled, { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length, ...(retry ? { retry } : {}) }, ...inputs], {
@@ -151,7 +154,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   }
   publishFeed(runner.feed);
   const done = runner.execute();
-  return { sessionId, runId, ...readersOf(runner.feed), done, usage: () => ({ ...runner.usage }) };
+  return { sessionId, runId, ...readersOf(runner.feed), done, usage: () => ({ ...runner.usage }), decided };
 }
 
 /**
