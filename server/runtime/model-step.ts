@@ -40,13 +40,15 @@ export async function streamModelStep(options: {
   const step: ModelStep = { messageId: randomUUID(), text: '', toolCalls: [], finishReason: 'stop' };
   const { messageId } = step;
   const openCalls = new Set<string>();
+  // The provider's id → the id the log uses; the ids this step gave out.
   const callIds = new Map<string, string>();
+  const given = new Set<string>();
   const callIdOf = (providerId: string) => {
     let id = callIds.get(providerId);
     if (!id) {
-      const taken = options.usedCallIds.has(providerId) || [...callIds.values()].includes(providerId);
-      id = taken ? `call_${randomUUID()}` : providerId;
+      id = options.usedCallIds.has(providerId) || given.has(providerId) ? `call_${randomUUID()}` : providerId;
       callIds.set(providerId, id);
+      given.add(id);
     }
     return id;
   };

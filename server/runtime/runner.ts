@@ -36,6 +36,7 @@ export class TurnRunner {
   private readonly controller = new AbortController();
   private readonly root: Scope;
   private readonly projector: LogProjector;
+  private resumedSteersRead = false;
 
   constructor(
     private readonly request: RunnerRequest,
@@ -279,8 +280,11 @@ export class TurnRunner {
   private async takeSteers(scope: Scope): Promise<SessionEvent[]> {
     if (!scope.live || this.request.durable === false) return [];
     const known = new Set(this.view.messages.map((message) => message.id));
-    // Guidance that reached the paused run this one continues comes first: it was sent to this turn.
-    const earlier = this.request.resumesRunId ? await pendingSteers(this.request.store, this.request.resumesRunId, known) : [];
+    // Guidance that reached the paused run this one continues comes first: it was sent to this
+    // turn. That run has ended, so none can reach it later: it is read once.
+    const resumed = this.resumedSteersRead ? undefined : this.request.resumesRunId;
+    this.resumedSteersRead = true;
+    const earlier = resumed ? await pendingSteers(this.request.store, resumed, known) : [];
     const own = await pendingSteers(this.request.store, this.runId, known);
     return [...earlier, ...own].map((message) => ({ type: 'message_added' as const, message }));
   }
