@@ -34,6 +34,10 @@ export async function* follow(options: FollowOptions): AsyncGenerator<StreamPart
   let last = options.after;
   let dirty = false;
   let wake: (() => void) | undefined;
+  // How far into this process's live feed of the thread this reader has got: each wake-up
+  // reads on from there, not every part of the run again.
+  let followed: ReturnType<typeof liveFeed>;
+  let feedIndex = 0;
   const unwatch = store.watch(sessionId, () => {
     dirty = true;
     wake?.();
@@ -52,19 +56,23 @@ export async function* follow(options: FollowOptions): AsyncGenerator<StreamPart
       }
       // A run streaming in this process: its parts beyond the log (a model step's deltas).
       const feed = liveFeed(sessionId);
-      if (feed) {
-        for (const entry of feed.parts) {
-          const at = entry.cursor ? parseCursor(entry.cursor)! : null;
-          if (!at || at.seq <= projector.seq || !fresh(entry)) continue;
-          // Anything past the next event is in the log by now: read it first, in order.
-          if (at.seq > projector.seq + 1) {
-            dirty = true;
-            break;
-          }
-          yield entry;
-          last = at;
-          if (runId && endsRun(entry.part)) return;
+      if (feed !== followed) {
+        followed = feed;
+        feedIndex = 0;
+      }
+      while (feed && feedIndex < feed.parts.length) {
+        const entry = feed.parts[feedIndex]!;
+        const at = entry.cursor ? parseCursor(entry.cursor)! : null;
+        // Anything past the next event is in the log by now: read it first, in order.
+        if (at && at.seq > projector.seq + 1) {
+          dirty = true;
+          break;
         }
+        feedIndex++;
+        if (!at || at.seq <= projector.seq || !fresh(entry)) continue;
+        yield entry;
+        last = at;
+        if (runId && endsRun(entry.part)) return;
       }
       if (dirty) continue;
       const wait = new Promise<void>((resolve) => {
