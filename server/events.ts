@@ -61,7 +61,8 @@ export type DecisionStatus = 'approved' | 'denied' | 'cancelled';
 
 /** Who decided, through which path; the audit trail. */
 export interface DecisionActor {
-  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server';
+  /** `queue`: cancelled by a queued message sent now (docs/turn-control.md, "Queue"). */
+  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server' | 'queue';
   ownerId?: string;
 }
 

@@ -10,6 +10,7 @@ import type { JsonObject } from '../events';
 import { LogProjector } from './log-parts';
 import { endsRun, type StreamPart } from './parts';
 import { emptyView } from './reduce';
+import { queueItems } from './queue';
 import { liveFeed, untilAborted } from './run-feed';
 
 export interface FollowOptions {
@@ -25,6 +26,8 @@ export interface FollowOptions {
   maxMs?: number;
   /** A safety net for a missed wake-up. */
   pollMs?: number;
+  /** The session stream: also the thread's queue, whenever it changes (from its state now). */
+  queue?: boolean;
 }
 
 export async function* follow(options: FollowOptions): AsyncGenerator<StreamPart> {
@@ -33,6 +36,9 @@ export async function* follow(options: FollowOptions): AsyncGenerator<StreamPart
   const deadline = options.maxMs === undefined ? Infinity : Date.now() + options.maxMs;
   let last = options.after;
   let dirty = false;
+  // The queue is read again only after a write (the watch), not at each live delta.
+  let queueDirty = options.queue === true;
+  let queueSeen: string | undefined;
   let wake: (() => void) | undefined;
   // How far into this process's live feed of the thread this reader has got: each wake-up
   // reads on from there, not every part of the run again.
@@ -40,6 +46,7 @@ export async function* follow(options: FollowOptions): AsyncGenerator<StreamPart
   let feedIndex = 0;
   const unwatch = store.watch(sessionId, () => {
     dirty = true;
+    queueDirty = options.queue === true;
     wake?.();
   });
   const fresh = (entry: StreamPart) => entry.cursor !== undefined && (!runId || entry.runId === runId) && (last === null || compareCursor(parseCursor(entry.cursor)!, last) > 0);
@@ -73,6 +80,16 @@ export async function* follow(options: FollowOptions): AsyncGenerator<StreamPart
         yield entry;
         last = at;
         if (runId && endsRun(entry.part)) return;
+      }
+      if (queueDirty) {
+        queueDirty = false;
+        const queue = queueItems(await store.listQueue(sessionId));
+        const seen = JSON.stringify(queue);
+        if (seen !== queueSeen) {
+          // An empty queue is news only once there was one.
+          if (queueSeen !== undefined || queue.length > 0) yield { part: { type: 'queue-changed', queue } };
+          queueSeen = seen;
+        }
       }
       if (dirty) continue;
       const wait = new Promise<void>((resolve) => {

@@ -4,6 +4,7 @@
 // log keeps; each carries the cursor that orders it in the thread (cursor.ts).
 import type { Operation } from 'fast-json-patch';
 import type { Cursor } from './cursor';
+import type { QueueItem } from './queue';
 import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../events';
 
 export type RunPart =
@@ -19,7 +20,9 @@ export type RunPart =
   | { type: 'run-finished'; outcome: RunOutcome; interrupts?: InterruptRecord[] }
   | { type: 'run-error'; code: string; message: string }
   /** A decision made outside any run (part of a batch, or an expiry): other clients learn of it. */
-  | { type: 'interrupt-decided'; interruptId: string; decision: Decision };
+  | { type: 'interrupt-decided'; interruptId: string; decision: Decision }
+  /** The session stream only: the thread's message queue changed (docs/turn-control.md, "Queue"). Not in the log: no cursor. */
+  | { type: 'queue-changed'; queue: QueueItem[] };
 
 /** A part in a thread's stream: where it is (absent on a refused or replayed resume, which the log does not hold) and which run it belongs to. */
 export interface StreamPart {

@@ -37,6 +37,8 @@ export class TurnRunner {
   private readonly root: Scope;
   private readonly projector: LogProjector;
   private resumedSteersRead = false;
+  /** A queued message was sent now: this run ended at a step boundary to make way for it. */
+  private madeWay = false;
 
   constructor(
     private readonly request: RunnerRequest,
@@ -173,6 +175,11 @@ export class TurnRunner {
       if (steps >= scope.agent.maxSteps) {
         return { kind: 'failed', code: 'max_steps_exceeded', message: `Agent "${scope.agent.name}" took ${steps} model steps without finishing.` };
       }
+      // A queued message sent now ends the turn here, between steps (docs/turn-control.md, "Queue").
+      if (await this.queuedSentNow(scope)) {
+        this.madeWay = true;
+        return { kind: 'cancelled', before: [] };
+      }
       steps++;
       // Guidance a person added while the run worked goes in before the model's next call.
       const guidance = await this.takeSteers(scope);
@@ -289,6 +296,12 @@ export class TurnRunner {
     return [...earlier, ...own].map((message) => ({ type: 'message_added' as const, message }));
   }
 
+  /** Is a message other than this run's own waiting in the queue to be sent now? */
+  private async queuedSentNow(scope: Scope): Promise<boolean> {
+    if (!scope.live || this.request.durable === false) return false;
+    return (await this.request.store.listQueue(this.request.sessionId)).some((item) => item.sendNow && item.runId !== this.runId);
+  }
+
   /** handlerContext().session.schedule: a durable session's timers; a stateless turn has none. */
   private readonly schedule: HandlerContext['session']['schedule'] = (key, when, ...messages) => {
     if (this.request.durable === false) return Promise.reject(new Error('schedule(): a stateless turn has no session to schedule on; send a session id to keep one.'));
@@ -339,7 +352,7 @@ export class TurnRunner {
   }
 
   private async finish(outcome: RunOutcome, before: SessionEvent[] = []): Promise<void> {
-    const stop = this.stopped;
+    const stop = this.stopped ?? (this.madeWay ? { frontier: null, by: { source: 'queue' } } : undefined);
     await this.append([...before, { type: 'run_finished', runId: this.runId, outcome, ...(stop && outcome.type === 'cancelled' ? { stop: { frontier: stop.frontier, by: stop.by } } : {}) }]);
   }
 

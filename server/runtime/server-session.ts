@@ -23,8 +23,9 @@ export function systemNote(content: string, options: { id?: string } = {}): Chat
 export interface ServerSession {
   /**
    * Appends messages and runs the agent on them. The run belongs to the session and goes on
-   * without a reader (keep `done` alive on a serverless host). Refused, writing nothing, while
-   * another run holds the session (`session_busy`) or a decision is pending (`interrupts_pending`).
+   * without a reader (keep `done` alive on a serverless host). While another run holds the
+   * session or a decision is pending, the messages are queued and go out when the session falls
+   * idle (`queued` says so; the run is theirs, from then on).
    * A message id the session has is not added again: when none is new (a webhook its sender
    * delivered twice), nothing runs and the answer is null.
    */
@@ -38,7 +39,7 @@ export function session(agent: DeepAgent, sessionId: string, options: { ownerId:
       const { view } = await openSession(store, sessionId, options.ownerId, agent);
       const known = new Set(view.messages.map((message) => message.id));
       if (messages.every((message) => known.has(message.id))) return null;
-      return startRun({ agent, store, sessionId, ownerId: options.ownerId, source: 'server', messages });
+      return startRun({ agent, store, sessionId, ownerId: options.ownerId, source: 'server', messages, queue: 'running-or-waiting' });
     },
   };
 }

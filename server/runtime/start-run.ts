@@ -3,7 +3,8 @@
 // may not run, writes nothing and says why. The loop itself is in runner.ts.
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
-import { ConcurrentAppendError, type EventStore } from '../store/types';
+import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../store/types';
+import { sendQueued, untilSent } from './queue';
 import type { CursorPosition } from './cursor';
 import { follow } from './follow';
 import { readDecision, type DecisionInput } from './interrupt-response';
@@ -51,6 +52,12 @@ export interface RunRequest {
    * retryId again is the same retry (docs/turn-control.md).
    */
   retry?: { retryId: string };
+  /**
+   * When the session is busy — a run in progress ('running'), or that or a decision pending
+   * ('running-or-waiting') — the request's new user messages are queued, and the run it gets
+   * is the last one's, once it goes out (docs/turn-control.md, "Queue"). Absent: refused.
+   */
+  queue?: 'running' | 'running-or-waiting';
   /** A stateless turn ends with its request; a durable run outlives it (only a persisted stop ends it early). */
   signal?: AbortSignal;
 }
@@ -70,6 +77,8 @@ export interface StartedRun {
   usage?: () => RunUsage;
   /** The decisions the run recorded with its start, as validated (edits and data parsed). */
   decided?: { interruptId: string; decision: Decision }[];
+  /** The session was busy: these messages were queued; the run is the last one's, which starts when it goes out. */
+  queued?: QueuedMessage[];
 }
 
 /**
@@ -110,7 +119,15 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   // The same retry again (a double click, a resend) follows the run it started.
   const retried = request.retry && view.retries[request.retry.retryId];
   if (retried) return followRun(request, retried);
-  if (view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now()) {
+  const running = view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now();
+  if (session && !answers.length && !request.retry && request.durable !== false && request.queue) {
+    const waiting = request.queue === 'running-or-waiting' && pendingInterrupts(afterExpiry).length > 0;
+    if (running || waiting) {
+      const fresh = newMessages(view, request.messages);
+      if (fresh.length > 0 && fresh.every((message) => message.role === 'user' || (message.role === 'system' && request.source === 'server'))) return queueRun(request, fresh);
+    }
+  }
+  if (running) {
     throw new RunRejectedError('session_busy', `Session "${sessionId}" is running another turn; try again when it finishes.`, 409);
   }
   if (!answers.length) {
@@ -153,8 +170,51 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     throw error;
   }
   publishFeed(runner.feed);
-  const done = runner.execute();
+  // A turn's end sends the next queued message, if the session fell idle (queue.ts).
+  const done = runner.execute().then(() => (request.durable === false ? undefined : sendNextQueued(request)));
   return { sessionId, runId, ...readersOf(runner.feed), done, usage: () => ({ ...runner.usage }), decided };
+}
+
+/** Messages of a request the thread does not have yet. */
+function newMessages(view: SessionView, messages: ChatMessage[]): ChatMessage[] {
+  const known = new Set(view.messages.map((message) => message.id));
+  return messages.filter((message) => !known.has(message.id));
+}
+
+/** The request's messages go to the queue; its run is the last one's, followed once it goes out. */
+async function queueRun(request: RunRequest, messages: ChatMessage[]): Promise<StartedRun> {
+  const { store, sessionId, agent } = request;
+  const queued: QueuedMessage[] = [];
+  for (const [index, message] of messages.entries()) {
+    const last = index === messages.length - 1;
+    queued.push(await store.enqueue({ sessionId, message, runId: (last && request.runId) || randomUUID(), source: request.source }));
+  }
+  const item = queued.at(-1)!;
+  const followed = followRun(request, item.runId);
+  async function* stream(after?: CursorPosition | null, signal?: AbortSignal): AsyncIterable<StreamPart> {
+    await untilSent(store, agent, item, signal);
+    yield* followed.stream(after, signal);
+  }
+  return {
+    ...followed,
+    parts: {
+      async *[Symbol.asyncIterator]() {
+        for await (const entry of stream(null, request.signal)) yield entry.part;
+      },
+    },
+    stream,
+    queued,
+  };
+}
+
+/** Sends the next queued message once a run ended; a failure to do so is logged, never the run's. */
+async function sendNextQueued(request: RunRequest): Promise<void> {
+  try {
+    const next = await sendQueued(request.store, request.agent, request.sessionId);
+    await next?.done;
+  } catch (error) {
+    console.error(`[stackbone] could not send the next queued message of ${request.sessionId}:`, error);
+  }
 }
 
 /**

@@ -51,19 +51,21 @@ describe('timers', () => {
     expect(again).toEqual({ timer: first.timer, created: false });
   });
 
-  it('waits while the session waits on a decision, and fires after it', async () => {
+  it('fired while the session waits on a decision, its message is queued and goes out after the decision', async () => {
     const store = createMemoryStore();
     await turn(store, 'close ticket T-7');
     await store.scheduleTimer({ sessionId: 's1', key: 'k', fireAt: later(-1), messages: [userMessage('Reminder: follow up')] });
-    expect(await fireDueTimers(store, findAgent)).toMatchObject({ fired: 0, waiting: 1 });
+    expect(await fireDueTimers(store, findAgent)).toMatchObject({ fired: 1, waiting: 0 });
+    expect((await store.listQueue('s1')).map((item) => item.message.content)).toEqual(['Reminder: follow up']);
+    expect(await userTexts(store)).toEqual(['close ticket T-7']);
+    // Fired once: the next tick has nothing to do.
+    expect(await fireDueTimers(store, findAgent)).toMatchObject({ fired: 0, waiting: 0 });
 
     const [pending] = Object.values((await view(store)).interrupts).map((state) => state.record);
     const resumed = await startRun({ agent: support(), store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [], decisions: [{ interruptId: pending!.id, status: 'resolved', payload: { approved: true } }] });
     await resumed.done;
-    const tick = await fireDueTimers(store, findAgent);
-    expect(tick).toMatchObject({ fired: 1, waiting: 0 });
-    await tick.done;
     expect(await userTexts(store)).toEqual(['close ticket T-7', 'Reminder: follow up']);
+    expect(await store.listQueue('s1')).toEqual([]);
   });
 
   it('a timer whose messages are in already (a crash before it was marked) fires without adding them twice', async () => {

@@ -29,7 +29,7 @@ export async function scheduleTimer(store: EventStore, sessionId: string, key: s
 export interface TimerTick {
   /** Timers whose messages are in their session now. */
   fired: number;
-  /** Due timers whose session could not take them yet (a run holds it, a decision is pending): the next tick tries again. */
+  /** Due timers whose session could not take them yet (it waits for a browser tool's result): the next tick tries again. A run in progress or a pending decision does not hold a timer up: its messages are queued. */
   waiting: number;
   /** Settles when the runs the fired timers started have ended. */
   done: Promise<void>;
@@ -51,7 +51,7 @@ export async function fireDueTimers(store: EventStore, findAgent: (name: string)
       }
       if (await store.markTimerFired(timer.id, new Date())) fired++;
     } catch (error) {
-      if (error instanceof RunRejectedError && (error.code === 'session_busy' || error.code === 'interrupts_pending')) waiting++;
+      if (error instanceof RunRejectedError && (error.code === 'session_busy' || error.code === 'interrupts_pending' || error.code === 'tool_result_missing')) waiting++;
       else console.error(`[stackbone] firing timer ${timer.id} failed`, error);
     }
   }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
 import { createWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SteerRecord, type StopRecord, type TimerRecord } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type QueuedMessage, type SteerRecord, type StopRecord, type TimerRecord } from './types';
 import { timerMessages } from './timer-messages';
 
 export function createMemoryStore(): EventStore & { appendCalls: number } {
@@ -14,6 +14,7 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
   const stops = new Map<string, StopRecord>();
   const timers = new Map<string, TimerRecord>();
   const steers: SteerRecord[] = [];
+  const queue: QueuedMessage[] = [];
   const hub = createWatchHub();
   const watchers = storeWatchers(hub);
   const store = {
@@ -83,7 +84,8 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
     async listRecoverable(now: Date) {
       const stale = [...sessions.values()].filter((session) => session.status === 'running' && session.leaseUntil && session.leaseUntil < now).map((session) => session.id);
       const expired = [...interrupts.values()].filter((row) => row.status === 'pending' && row.record.expiresAt && Date.parse(row.record.expiresAt) <= now.getTime()).map((row) => row.sessionId);
-      return [...new Set([...stale, ...expired])];
+      const queued = queue.filter((item) => sessions.get(item.sessionId)?.status === 'idle').map((item) => item.sessionId);
+      return [...new Set([...stale, ...expired, ...queued])];
     },
     async renewLease(sessionId: string, expectedSeq: number, until: Date) {
       const session = sessions.get(sessionId);
@@ -116,6 +118,35 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
     },
     async listSteers(runId: string) {
       return steers.filter((steer) => steer.runId === runId).map((steer) => structuredClone(steer));
+    },
+    async enqueue({ sessionId, message, runId, source }: { sessionId: string; message: QueuedMessage['message']; runId: string; source: string }) {
+      const existing = queue.find((item) => item.sessionId === sessionId && item.message.id === message.id);
+      if (existing) return structuredClone(existing);
+      if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
+      const last = Math.max(0, ...queue.filter((item) => item.sessionId === sessionId).map((item) => item.position));
+      const item: QueuedMessage = { sessionId, message: structuredClone(message), runId, source, position: last + 1, sendNow: false, createdAt: new Date() };
+      queue.push(item);
+      hub.notify(sessionId);
+      return structuredClone(item);
+    },
+    async listQueue(sessionId: string) {
+      return queue.filter((item) => item.sessionId === sessionId).sort((a, b) => a.position - b.position).map((item) => structuredClone(item));
+    },
+    async updateQueued(sessionId: string, messageId: string, change: { content?: string; position?: number; sendNow?: boolean }) {
+      const item = queue.find((candidate) => candidate.sessionId === sessionId && candidate.message.id === messageId);
+      if (!item) return null;
+      if (change.content !== undefined) item.message = { ...item.message, content: change.content } as QueuedMessage['message'];
+      if (change.position !== undefined) item.position = change.position;
+      if (change.sendNow !== undefined) item.sendNow = change.sendNow;
+      hub.notify(sessionId);
+      return structuredClone(item);
+    },
+    async removeQueued(sessionId: string, messageId: string) {
+      const index = queue.findIndex((item) => item.sessionId === sessionId && item.message.id === messageId);
+      if (index < 0) return false;
+      queue.splice(index, 1);
+      hub.notify(sessionId);
+      return true;
     },
     async scheduleTimer({ sessionId, key, fireAt, messages }: { sessionId: string; key: string; fireAt: Date; messages: TimerRecord['messages'] }) {
       const existing = [...timers.values()].find((timer) => timer.sessionId === sessionId && timer.key === key);

@@ -8,12 +8,12 @@
 // PostgreSQL from other processes through NOTIFY (postgres-listener.ts).
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, SessionEvent, StoredEvent } from '../events';
-import type { Event as EventRow, Interrupt as InterruptDbRow, RunSteer as RunSteerRow, RunStop as RunStopRow, Session as SessionRow, Timer as TimerRow } from '../../generated/prisma-sqlite/client';
+import type { Event as EventRow, Interrupt as InterruptDbRow, QueuedMessage as QueuedMessageRow, RunSteer as RunSteerRow, RunStop as RunStopRow, Session as SessionRow, Timer as TimerRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
 import { openPrismaClient, type StoreClient } from './prisma-client';
 import { createPostgresListener, NOTIFY_SQL } from './postgres-listener';
 import { createWatchHub, sharedWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type SessionStatus, type SteerRecord, type StopRecord, type TimerRecord } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type QueuedMessage, type SessionRecord, type SessionStatus, type SteerRecord, type StopRecord, type TimerRecord } from './types';
 import { timerMessages } from './timer-messages';
 
 const DEFAULT_LIST_LIMIT = 100;
@@ -56,6 +56,23 @@ export function createPrismaStore(databaseUrl: string): EventStore {
       await db.$transaction(async (tx) => {
         release = await notifyOnCommit(tx, sessionId);
       });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** A write of the session's side tables in a transaction that wakes its watchers, here and in other processes. */
+  async function changing<T>(db: StoreClient, sessionId: string, work: (tx: TransactionClient) => Promise<T>): Promise<T> {
+    let release = noop;
+    try {
+      const result = await db.$transaction(async (tx) => {
+        const value = await work(tx);
+        release = await notifyOnCommit(tx, sessionId);
+        return value;
+      });
+      hub.notify(sessionId);
+      return result;
     } catch (error) {
       release();
       throw error;
@@ -163,7 +180,8 @@ export function createPrismaStore(databaseUrl: string): EventStore {
           db.session.findMany({ where: { status: 'running', leaseUntil: { lt: now } }, select: { id: true }, take: limit }),
           db.interrupt.findMany({ where: { status: 'pending', expiresAt: { lte: now } }, select: { sessionId: true }, take: limit }),
         ]);
-        return [...new Set([...stale.map((row) => row.id), ...expired.map((row) => row.sessionId)])];
+        const queued = await db.queuedMessage.findMany({ where: { session: { status: 'idle' } }, select: { sessionId: true }, distinct: ['sessionId'], take: limit });
+        return [...new Set([...stale.map((row) => row.id), ...expired.map((row) => row.sessionId), ...queued.map((row) => row.sessionId)])];
       }),
 
     renewLease: (sessionId, expectedSeq, until) =>
@@ -238,6 +256,41 @@ export function createPrismaStore(databaseUrl: string): EventStore {
       return record;
     },
 
+    enqueue: ({ sessionId, message, runId, source }) =>
+      withClient(async (db) => {
+        const existing = await db.queuedMessage.findUnique({ where: { sessionId_messageId: { sessionId, messageId: message.id } } });
+        if (existing) return toQueuedMessage(existing);
+        try {
+          const row = await changing(db, sessionId, async (tx) => {
+            const last = await tx.queuedMessage.aggregate({ where: { sessionId }, _max: { position: true } });
+            return tx.queuedMessage.create({ data: { sessionId, messageId: message.id, message: JSON.stringify(message), runId, source, position: Math.max(0, last._max.position ?? 0) + 1, createdAt: new Date() } });
+          });
+          return toQueuedMessage(row);
+        } catch (error) {
+          if (isForeignKeyViolation(error)) throw new Error(`Session ${sessionId} does not exist (ensureSession first).`, { cause: error });
+          // The same message queued twice at once: the first one stands.
+          if (isUniqueViolation(error)) return toQueuedMessage((await db.queuedMessage.findUniqueOrThrow({ where: { sessionId_messageId: { sessionId, messageId: message.id } } })));
+          throw error;
+        }
+      }),
+
+    listQueue: (sessionId) => withClient(async (db) => (await db.queuedMessage.findMany({ where: { sessionId }, orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] })).map(toQueuedMessage)),
+
+    updateQueued: (sessionId, messageId, change) =>
+      withClient(async (db) => {
+        const row = await changing(db, sessionId, async (tx) => {
+          const where = { sessionId_messageId: { sessionId, messageId } };
+          const current = await tx.queuedMessage.findUnique({ where });
+          if (!current) return null;
+          const message = change.content === undefined ? current.message : JSON.stringify({ ...(JSON.parse(current.message) as ChatMessage), content: change.content });
+          return tx.queuedMessage.update({ where, data: { message, ...(change.position !== undefined ? { position: change.position } : {}), ...(change.sendNow !== undefined ? { sendNow: change.sendNow } : {}) } });
+        });
+        return row && toQueuedMessage(row);
+      }),
+
+    removeQueued: (sessionId, messageId) =>
+      withClient(async (db) => (await changing(db, sessionId, (tx) => tx.queuedMessage.deleteMany({ where: { sessionId, messageId } }))).count === 1),
+
     listSteers: (runId) => withClient(async (db) => (await db.runSteer.findMany({ where: { runId }, orderBy: { createdAt: 'asc' } })).map(toSteerRecord)),
 
     scheduleTimer: ({ sessionId, key, fireAt, messages }) =>
@@ -291,6 +344,10 @@ const noop = () => {};
 /** Only the documented keys of `by`, so what is stored is what the type promises. */
 function stopBy(by: StopRecord['by']): StopRecord['by'] {
   return { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) };
+}
+
+function toQueuedMessage(row: QueuedMessageRow): QueuedMessage {
+  return { sessionId: row.sessionId, message: JSON.parse(row.message) as ChatMessage, runId: row.runId, source: row.source, position: row.position, sendNow: row.sendNow, createdAt: row.createdAt };
 }
 
 function toSteerRecord(row: RunSteerRow): SteerRecord {

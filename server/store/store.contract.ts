@@ -232,6 +232,38 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         await expect(store.addSteer({ sessionId: randomUUID(), runId, message: say('s3', 'x') })).rejects.toThrow();
       });
 
+      it('the queue: in order, a message once, edits, moves, send-now and removal seen from another instance', async () => {
+        const { id } = await newSession();
+        const say = (messageId: string, content: string) => ({ id: messageId, role: 'user' as const, content });
+        const first = await store.enqueue({ sessionId: id, message: say('q1', 'first'), runId: 'r1', source: 'agui' });
+        const concurrent = await Promise.all([otherInstance.enqueue({ sessionId: id, message: say('q2', 'second'), runId: 'r2', source: 'agui' }), store.enqueue({ sessionId: id, message: say('q2', 'second, resent'), runId: 'r2b', source: 'agui' })]);
+        // Whichever of the two won, both callers get the one record.
+        expect(new Set(concurrent.map((item) => item.runId)).size).toBe(1);
+        const second = concurrent[0]!.message.content;
+        await store.enqueue({ sessionId: id, message: say('q3', 'third'), runId: 'r3', source: 'openai' });
+        expect((await otherInstance.listQueue(id)).map((item) => item.message.content)).toEqual(['first', second, 'third']);
+
+        expect(await store.updateQueued(id, 'q1', { content: 'first, edited' })).toMatchObject({ message: say('q1', 'first, edited'), runId: 'r1', sendNow: false });
+        await otherInstance.updateQueued(id, 'q3', { position: first.position - 1, sendNow: true });
+        const queue = await store.listQueue(id);
+        expect(queue.map((item) => [item.message.content, item.sendNow])).toEqual([['third', true], ['first, edited', false], [second, false]]);
+        expect(await store.updateQueued(id, 'nope', { content: 'x' })).toBeNull();
+
+        expect(await otherInstance.removeQueued(id, 'q2')).toBe(true);
+        expect(await store.removeQueued(id, 'q2')).toBe(false);
+        expect((await store.listQueue(id)).map((item) => item.message.id)).toEqual(['q3', 'q1']);
+        expect(await store.listQueue(randomUUID())).toEqual([]);
+        await expect(store.enqueue({ sessionId: randomUUID(), message: say('q4', 'x'), runId: 'r4', source: 'agui' })).rejects.toThrow();
+      });
+
+      it('an idle session with queued messages is listed for recovery; a running one is not', async () => {
+        const { id } = await newSession();
+        await store.enqueue({ sessionId: id, message: { id: 'q1', role: 'user', content: 'later' }, runId: 'r1', source: 'agui' });
+        expect(await store.listRecoverable(new Date())).toContain(id);
+        await store.append(id, 0, [{ type: 'run_started', runId: 'r0', source: 'agui', inputs: 0 }], { status: 'running', leaseUntil: new Date(Date.now() + 60_000) });
+        expect(await store.listRecoverable(new Date())).not.toContain(id);
+      });
+
       it('refuses a timer for a session that does not exist', async () => {
         await expect(store.scheduleTimer({ sessionId: randomUUID(), key: 'k', fireAt: new Date(), messages: [] })).rejects.toThrow();
       });

@@ -60,6 +60,25 @@ export interface SteerRecord {
   createdAt: Date;
 }
 
+/**
+ * A user message waiting for the turn in progress, or the decision it waits on, to end
+ * (docs/turn-control.md, "Queue"). Kept beside the log: a running run holds the head.
+ */
+export interface QueuedMessage {
+  sessionId: string;
+  /** A user message; its id is unique in the session's queue and becomes its id in the log. */
+  message: ChatMessage;
+  /** The run the message becomes when it goes out. */
+  runId: string;
+  /** The wire that queued it, the run's source when it goes out. */
+  source: string;
+  /** Ascending: the order the queue goes out in. */
+  position: number;
+  /** Sent now: it interrupts the running turn at its next step boundary. */
+  sendNow: boolean;
+  createdAt: Date;
+}
+
 /** A user's request to stop a run: kept beside the log, never in it (the head does not move). */
 export interface StopRecord {
   sessionId: string;
@@ -90,7 +109,8 @@ export interface EventStore {
   listPendingInterrupts(ownerId: string, options?: { limit?: number }): Promise<InterruptRow[]>;
   /**
    * Sessions with work the server must carry on by itself: a run whose lease ran out (its
-   * server died), or an undecided interrupt past its expiry.
+   * server died), an undecided interrupt past its expiry, or an idle session with queued
+   * messages (its server died between a turn's end and the next message).
    */
   listRecoverable(now: Date, options?: { limit?: number }): Promise<string[]>;
   /** Extends the lease of a run that still holds the session at expectedSeq; false if it no longer does. */
@@ -115,6 +135,17 @@ export interface EventStore {
   addSteer(input: { sessionId: string; runId: string; message: ChatMessage }): Promise<SteerRecord>;
   /** A run's guidance, oldest first. */
   listSteers(runId: string): Promise<SteerRecord[]>;
+  /**
+   * Adds a message at the end of a session's queue (the session must exist) and wakes its
+   * watchers. Idempotent by the message id: a resend returns the first record.
+   */
+  enqueue(input: { sessionId: string; message: ChatMessage; runId: string; source: string }): Promise<QueuedMessage>;
+  /** A session's queue, in the order it goes out. */
+  listQueue(sessionId: string): Promise<QueuedMessage[]>;
+  /** Changes a queued message (its text, its place, send-now) and wakes the watchers; null if it is not queued (any more). */
+  updateQueued(sessionId: string, messageId: string, change: { content?: string; position?: number; sendNow?: boolean }): Promise<QueuedMessage | null>;
+  /** Takes a message out of the queue and wakes the watchers; false if it was not queued. */
+  removeQueued(sessionId: string, messageId: string): Promise<boolean>;
   /** Timers not fired yet whose time has come, oldest first. */
   dueTimers(now: Date, options?: { limit?: number }): Promise<TimerRecord[]>;
   /** Marks a timer fired; false if it already was (another process fired it). */

@@ -4,7 +4,7 @@ import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson,
 import { isYesOrNoApproval } from '../../runtime/interrupts';
 import type { ChatMessage, InterruptRecord, JsonObject } from '../../events';
 import type { RunPart } from '../../runtime/parts';
-import { INTERRUPT_DECIDED } from './custom-events';
+import { INTERRUPT_DECIDED, QUEUE_CHANGED } from './custom-events';
 
 export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
   return messages.map((message): AgUiMessage => {
@@ -168,5 +168,7 @@ export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
     case 'interrupt-decided':
       // Not an AG-UI lifecycle event: a decision made elsewhere, for clients that show the thread live.
       return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: { interruptId: part.interruptId, status: part.decision.status, by: part.decision.by.source } } as BaseEvent;
+    case 'queue-changed':
+      return { type: EventType.CUSTOM, name: QUEUE_CHANGED, value: { queue: part.queue } } as BaseEvent;
   }
 }

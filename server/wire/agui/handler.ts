@@ -47,6 +47,8 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
         // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
         replayable: true,
         retry: fromAgUiRetry(input.forwardedProps),
+        // A message sent while a turn runs or waits on a decision waits its turn (docs/turn-control.md, "Queue").
+        queue: 'running-or-waiting',
       });
     } catch (error) {
       if (error instanceof RunRejectedError && error.code === 'not_found') throw new HttpError(404, error.code, error.message);

@@ -11,6 +11,7 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import { formatCursor, parseCursor, type CursorPosition } from '../../runtime/cursor';
 import { follow } from '../../runtime/follow';
+import { queueItems } from '../../runtime/queue';
 import { threadStatus } from '../../runtime/thread-status';
 import { liveRun } from '../../runtime/run-feed';
 import { loadView } from '../../runtime/views';
@@ -48,7 +49,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
 
     const wantsStream = offset !== null || (request.headers.get('accept') ?? '').includes('text/event-stream');
     if (wantsStream) {
-      const parts = follow({ store, sessionId: threadId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs() });
+      const parts = follow({ store, sessionId: threadId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs(), queue: true });
       // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
       return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000 });
     }
@@ -60,7 +61,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
 
 /** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
 async function hydration(agent: DeepAgent, threadId: string) {
-  const view = await loadView(getStore(), threadId, agent.initialState);
+  const [view, queue] = await Promise.all([loadView(getStore(), threadId, agent.initialState), getStore().listQueue(threadId)]);
   const { status, activeRunId: running, pending, interruptedRunId, cursor } = threadStatus(view);
   const live = running ? liveRun(running) : undefined;
   const models = toAgUiMessages(view.messages).filter((message) => message.role === 'user' || message.role === 'assistant' || message.role === 'tool') as unknown as ModelMessage[];
@@ -73,6 +74,8 @@ async function hydration(agent: DeepAgent, threadId: string) {
     // Join the active run from its start (offset -1): the messages above do not hold its unfinished step.
     activeRun: running ? { runId: running, cursor: live?.parts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) } : null,
     interrupts: interruptedRunId ? { runId: interruptedRunId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
+    /** Messages waiting for their turn, in the order they go out (docs/turn-control.md, "Queue"). */
+    queue: queueItems(queue),
     /** The session stream from here on misses nothing. */
     cursor,
   };

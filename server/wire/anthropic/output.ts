@@ -162,7 +162,7 @@ function toAnthropicInterrupt(record: InterruptRecord) {
   };
 }
 
-export function toAnthropicSession({ record, view, pending }: SessionSnapshot) {
+export function toAnthropicSession({ record, view, pending, queue }: SessionSnapshot) {
   return {
     id: record.id,
     type: 'session',
@@ -173,5 +173,6 @@ export function toAnthropicSession({ record, view, pending }: SessionSnapshot) {
     ...toAnthropicMessages(view.messages),
     pendingInterrupts: pending.map(toAnthropicInterrupt),
     state: view.state,
+    queue,
   };
 }

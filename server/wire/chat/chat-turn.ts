@@ -68,7 +68,9 @@ export async function startChatTurn(request: ChatTurnRequest): Promise<StartedRu
   if (messages.length === 0 && pendingInterrupts(view).length === 0 && view.openToolCalls.length === 0) {
     throw new HttpError(400, 'no_new_input', `messages: nothing new for session "${sessionKey}": the server keeps its history, so end the request with a new user message (or the results of the client tool calls it asked for).`, { param: 'messages' });
   }
-  return startRun({ agent, store, sessionId: sessionKey, ownerId, durable: true, source, messages, clientTools, signal });
+  // A message sent while a turn runs waits for it and is answered in its turn; one sent while a
+  // decision is pending is refused (approval_pending), as these wires always have.
+  return startRun({ agent, store, sessionId: sessionKey, ownerId, durable: true, source, messages, clientTools, signal, queue: 'running' });
 }
 
 /**

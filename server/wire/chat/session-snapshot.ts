@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import type { InterruptRecord } from '../../events';
 import { isExpired } from '../../runtime/interrupts';
+import { queueItems, type QueueItem } from '../../runtime/queue';
 import { pendingInterrupts, type SessionView } from '../../runtime/reduce';
 import { loadView } from '../../runtime/views';
 import { getStore } from '../../store';
@@ -15,6 +16,8 @@ export interface SessionSnapshot {
   view: SessionView;
   /** Decisions still awaited (expired ones are taking their default action). */
   pending: InterruptRecord[];
+  /** Messages waiting for their turn, in the order they go out. */
+  queue: QueueItem[];
 }
 
 /** The session as its owner sees it; null for an unknown or foreign session (both 404). */
@@ -23,9 +26,9 @@ export async function readSession(ownerId: string, key: string): Promise<Session
   const record = await store.getSession(key);
   if (!record || record.ownerId !== ownerId) return null;
   const agent = findAgent(record.agent);
-  const view = await loadView(store, key, agent?.initialState ?? {});
+  const [view, queue] = await Promise.all([loadView(store, key, agent?.initialState ?? {}), store.listQueue(key)]);
   const now = Date.now();
-  return { record, view, pending: pendingInterrupts(view).filter((interrupt) => !isExpired(interrupt, now)) };
+  return { record, view, pending: pendingInterrupts(view).filter((interrupt) => !isExpired(interrupt, now)), queue: queueItems(queue) };
 }
 
 /** GET /api/v1/sessions/{key}, in the shape of the wire that asks. */

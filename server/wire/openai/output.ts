@@ -144,7 +144,7 @@ function toOpenAiInterrupt(record: InterruptRecord) {
   };
 }
 
-export function toOpenAiSession({ record, view, pending }: SessionSnapshot) {
+export function toOpenAiSession({ record, view, pending, queue }: SessionSnapshot) {
   return {
     id: record.id,
     object: 'stackbone.session',
@@ -155,5 +155,6 @@ export function toOpenAiSession({ record, view, pending }: SessionSnapshot) {
     messages: toOpenAiMessages(view.messages),
     pendingInterrupts: pending.map(toOpenAiInterrupt),
     state: view.state,
+    queue,
   };
 }
