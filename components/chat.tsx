@@ -6,7 +6,8 @@ import type { Interrupt, Message } from '@ag-ui/client';
 import { useEffect, useRef } from 'react';
 import { Composer } from './composer';
 import { findToolCall } from './hooks/frontend-tools';
-import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
+import { useAgent, type AgentError, type FrontendTool, type QueueItem } from './hooks/useAgent';
+import { MessageQueue } from './message-queue';
 import { InterruptPanel } from './interrupt-panel';
 import { MessageList } from './message-list';
 import { PlannerPanel } from './planner-panel';
@@ -28,6 +29,8 @@ export interface ChatProps {
   interruptedRunId?: string | null;
   /** A run still going on the server when the page was rendered: the chat re-joins it. */
   activeRunId?: string | null;
+  /** Messages waiting for their turn when the page was rendered. */
+  initialQueue?: QueueItem[];
   /** Where the page's thread stands in the session stream: the chat is live from there on. */
   cursor?: string;
   tools?: FrontendTool[];
@@ -35,8 +38,8 @@ export interface ChatProps {
   onThreadStarted?: () => void;
 }
 
-export function Chat({ agent, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, tools, onThreadStarted }: ChatProps) {
-  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, tools });
+export function Chat({ agent, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, initialQueue, tools, onThreadStarted }: ChatProps) {
+  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, initialQueue, tools });
   const running = chat.status === 'running';
   // A card sits under its tool call; one whose call is not in this conversation (raised in a
   // subagent's) goes in the panel above the composer.
@@ -95,11 +98,12 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
         />
         <Composer
           running={running}
-          onSend={(text) => void chat.sendMessage(text)}
+          onSend={chat.sendMessage}
           onStop={chat.stop}
           onSteer={chat.steer}
-          lockedReason={chat.interrupts.length > 0 ? lockedHint(chat.interrupts) : undefined}
+          waitingReason={chat.interrupts.length > 0 ? waitingHint(chat.interrupts) : undefined}
         />
+        <MessageQueue queue={chat.queue} onEdit={chat.editQueued} onMoveUp={chat.moveQueued} onRemove={chat.removeQueued} onSendNow={chat.sendQueuedNow} />
       </div>
       {showPanel && (
         <PlannerPanel
@@ -114,9 +118,9 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
 
 const STATUS_LABEL = { idle: 'Ready', running: 'Running', error: 'Error' } as const;
 
-function lockedHint(interrupts: readonly { reason: string }[]): string {
+function waitingHint(interrupts: readonly { reason: string }[]): string {
   const questions = interrupts.every((interrupt) => interrupt.reason === 'input_required');
-  return questions ? 'Answer the agent’s question above to continue.' : 'Decide the pending approval above to continue.';
+  return questions ? 'Answer the agent’s question above to continue; a message sent now waits until then.' : 'Decide the pending approval above to continue; a message sent now waits until then.';
 }
 
 function emptyHint(agent: ChatAgent): string {

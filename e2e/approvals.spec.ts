@@ -30,7 +30,7 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
   await expect(card.getByTestId('approval-args')).toContainText('"amount": 19.99');
   await expect(card.getByTestId('approval-expiry')).toBeVisible();
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'approval');
-  await expect(page.getByTestId('composer-input')).toBeDisabled();
+  await expect(page.getByTestId('composer-input')).toHaveAttribute('data-waiting', 'true');
   await expect(page).toHaveURL(THREAD_URL('support'));
   await snap(page, testInfo, '11-refund-approval');
 
@@ -40,7 +40,7 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
   await page.reload();
   await waitForCards(page);
   await expect(card.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');
-  await expect(page.getByTestId('composer-input')).toBeDisabled();
+  await expect(page.getByTestId('composer-input')).toHaveAttribute('data-waiting', 'true');
   await snap(page, testInfo, '12-refund-restored');
 
   await card.getByTestId('edit-button').click();
@@ -116,7 +116,7 @@ test('planner: a question is answered through a form generated from its schema',
   const card = page.getByTestId('approval-card');
   await expect(card).toHaveAttribute('data-reason', 'input_required');
   await waitForIdle(page);
-  await expect(page.getByTestId('composer-input')).toBeDisabled();
+  await expect(page.getByTestId('composer-input')).toHaveAttribute('data-waiting', 'true');
   await snap(page, testInfo, '18-question');
 
   await card.getByTestId('answer-field-answer').fill('Project Aurora');

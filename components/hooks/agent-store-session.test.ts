@@ -28,7 +28,21 @@ function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } =
   const requests: RunAgentInput[] = [];
   const stops: unknown[] = [];
   const replies = options.replies ?? [];
+  const queueOps: Record<string, unknown>[] = [];
+  let queue: { id: string; content: string; runId: string; sendNow: boolean }[] = [];
   const fetch = async (url: string, init: RequestInit): Promise<Response> => {
+    if (url.endsWith('/queue')) {
+      // The server's queue, as far as this tab's operations go.
+      const op = JSON.parse(String(init.body)) as { op: string; id: string; text?: string };
+      queueOps.push(op);
+      if (op.op === 'add') queue = [...queue, { id: op.id, content: op.text!, runId: `run-${op.id}`, sendNow: false }];
+      else if (op.op === 'edit') queue = queue.map((item) => (item.id === op.id ? { ...item, content: op.text! } : item));
+      else if (op.op === 'remove') {
+        if (!queue.some((item) => item.id === op.id)) return Response.json({ error: { code: 'not_queued', message: 'gone' } }, { status: 404 });
+        queue = queue.filter((item) => item.id !== op.id);
+      }
+      return Response.json({ threadId: 'thread-1', queue });
+    }
     if (url.endsWith('/stop')) {
       stops.push(JSON.parse(String(init.body)));
       return Response.json({ stopped: true });
@@ -57,7 +71,7 @@ function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } =
     expect(open).toHaveLength(1);
     return open[0]!;
   };
-  return { store, sources, requests, stops, feed };
+  return { store, sources, requests, stops, feed, queueOps };
 }
 
 const started = (runId: string) => ({ type: 'RUN_STARTED', threadId: 'thread-1', runId });
@@ -245,5 +259,34 @@ describe('AgentStore on the session stream', () => {
     await store.sendMessage('hello');
     expect(sources).toHaveLength(1);
     expect(new URL(sources[0]!.url, 'http://app').searchParams.get('offset')).toBe('-1');
+  });
+});
+
+describe('AgentStore: the message queue', () => {
+  it('a message sent while a decision is pending is queued, not dropped; edits and removals show at once; another tab sees the queue live', async () => {
+    const pendingInterrupt = { id: 'int_1', reason: 'tool_approval', message: 'Refund?', toolCallId: 'call_1' } as unknown as Interrupt;
+    const { store, requests, queueOps, feed } = storeWith({ initialMessages: earlier, initialInterrupts: [pendingInterrupt], interruptedRunId: 'r0', cursor: '4' });
+    store.attach();
+    expect(await store.sendMessage('and check ord_42 too')).toBe(true);
+    expect(requests).toHaveLength(0);
+    expect(queueOps[0]).toMatchObject({ threadId: 'thread-1', op: 'add', text: 'and check ord_42 too' });
+    const [item] = store.getSnapshot().queue;
+    expect(item).toMatchObject({ content: 'and check ord_42 too' });
+
+    expect(await store.editQueued(item!.id, 'and check ord_43 too')).toBe(true);
+    expect(store.getSnapshot().queue.map((queued) => queued.content)).toEqual(['and check ord_43 too']);
+    expect(await store.removeQueued(item!.id)).toBe(true);
+    expect(store.getSnapshot().queue).toEqual([]);
+    // Removed already (here, or by another tab): refused with the server's reason; nothing else changes.
+    expect(await store.removeQueued(item!.id)).toBe(false);
+    expect(store.getSnapshot().error).toMatchObject({ code: 'not_queued' });
+
+    // Another tab queued something: the session stream says so.
+    feed().emit('', { type: 'CUSTOM', name: 'stackbone.queue', value: { queue: [{ id: 'q9', content: 'from the other tab', runId: 'r9', sendNow: false }] } });
+    expect(store.getSnapshot().queue.map((queued) => queued.content)).toEqual(['from the other tab']);
+    // While something is queued, a new message goes behind it.
+    expect(await store.sendMessage('after that')).toBe(true);
+    expect(queueOps.at(-1)).toMatchObject({ op: 'add', text: 'after that' });
+    expect(requests).toHaveLength(0);
   });
 });

@@ -17,6 +17,7 @@ import {
   type Tool,
 } from '@ag-ui/client';
 import type { Observable } from 'rxjs';
+import type { QueueItem } from '@/server/runtime/queue';
 import { findToolCall, toolResultMessage } from './frontend-tools';
 import { SessionFeed, type EventSourceLike } from './session-feed';
 import { ThreadHttpAgent } from './thread-http-agent';
@@ -30,6 +31,7 @@ import {
 } from './interrupt-resolution';
 
 export type { DecisionKind, InterruptKind, InterruptResolution, ResolveOptions } from './interrupt-resolution';
+export type { QueueItem } from '@/server/runtime/queue';
 
 export type AgentStatus = 'idle' | 'running' | 'error';
 
@@ -86,6 +88,11 @@ export interface AgentSnapshot {
   canRetryInterrupts: boolean;
   /** The last run failed on the server (a model error, a fault): retry() runs it again. */
   canRetry: boolean;
+  /**
+   * Messages sent while a turn ran or waited on a decision, in the order they go out
+   * (docs/turn-control.md, "Queue"): the same in every tab, live from the session stream.
+   */
+  queue: readonly QueueItem[];
 }
 
 export interface AgentStoreOptions {
@@ -105,6 +112,8 @@ export interface AgentStoreOptions {
   interruptedRunId?: string | null;
   /** A run still going on the server (first paint): attach() re-joins it. */
   activeRunId?: string | null;
+  /** The thread's message queue (first paint). */
+  initialQueue?: QueueItem[];
   /**
    * The session-stream cursor the first paint was rendered at: attach() listens from there,
    * so every tab shows what happens on the thread from then on. Defaults to the thread's start.
@@ -191,6 +200,7 @@ export class AgentStore {
       threadExists: (options.initialMessages?.length ?? 0) > 0,
       canRetryInterrupts: false,
       canRetry: false,
+      queue: options.initialQueue ?? [],
     };
     this.snapshot.interrupts = this.pendingInterrupts();
     this.publish({}); // derives what follows from the first paint (canRetry after a failed turn)
@@ -208,12 +218,39 @@ export class AgentStore {
 
   // ─── Commands ────────────────────────────────────────────────────────────────────────
 
-  /** Appends a user message and runs the agent. Ignored while a run or a decision is pending. */
-  async sendMessage(text: string): Promise<void> {
+  /**
+   * Appends a user message and runs the agent. While a turn runs or waits on a decision, the
+   * message is queued instead: it goes out when the thread falls idle (docs/turn-control.md,
+   * "Queue"). False when it was neither sent nor queued (the text should stay with the user).
+   */
+  async sendMessage(text: string): Promise<boolean> {
     const content = text.trim();
-    if (!content || this.snapshot.status === 'running' || this.agent.pendingInterrupts.length > 0) return;
+    if (!content) return false;
+    if (this.snapshot.status === 'running' || this.agent.pendingInterrupts.length > 0 || this.snapshot.queue.length > 0) {
+      return this.changeQueue({ op: 'add', id: randomUUID(), text: content });
+    }
     this.agent.addMessage({ id: randomUUID(), role: 'user', content });
     await this.run();
+    return true;
+  }
+
+  /** Changes a queued message's text. */
+  editQueued(id: string, text: string): Promise<boolean> {
+    return this.changeQueue({ op: 'edit', id, text });
+  }
+
+  /** Moves a queued message to `index` (0 goes next). */
+  moveQueued(id: string, index: number): Promise<boolean> {
+    return this.changeQueue({ op: 'move', id, index });
+  }
+
+  removeQueued(id: string): Promise<boolean> {
+    return this.changeQueue({ op: 'remove', id });
+  }
+
+  /** Sends a queued message now: the turn in progress ends at its next step, a pending decision is cancelled. */
+  sendQueuedNow(id: string): Promise<boolean> {
+    return this.changeQueue({ op: 'sendNow', id });
   }
 
   /** Answers open interrupts with raw resume entries (the staged API below builds on this). */
@@ -260,6 +297,29 @@ export class AgentStore {
     } catch {
       return false;
     }
+  }
+
+  private async changeQueue(body: { op: string; id: string; text?: string; index?: number }): Promise<boolean> {
+    try {
+      const response = await this.agent.fetch(`${this.url}/queue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...this.headers },
+        body: JSON.stringify({ threadId: this.threadId, ...body }),
+      });
+      const answer = (await response.json().catch(() => ({}))) as { queue?: QueueItem[]; error?: { code?: string; message?: string } };
+      if (answer.queue) this.setQueue(answer.queue);
+      if (!response.ok) this.publish({ error: { message: answer.error?.message ?? `The queue refused the change (HTTP ${response.status}).`, code: answer.error?.code } });
+      // A queued message on a thread this tab had not listened to yet (its first turn still streaming).
+      if (response.ok && this.attached) this.listen();
+      return response.ok;
+    } catch (error) {
+      this.publish({ error: toAgentError(error) });
+      return false;
+    }
+  }
+
+  private setQueue(queue: QueueItem[]): void {
+    if (JSON.stringify(queue) !== JSON.stringify(this.snapshot.queue)) this.publish({ queue });
   }
 
   /**
@@ -468,6 +528,7 @@ export class AgentStore {
         this.applyNextOtherRun();
       },
       onInterruptDecided: (interruptId) => this.decidedElsewhere(interruptId),
+      onQueue: (queue) => this.setQueue(queue),
       createEventSource: this.createEventSource,
     });
     this.feed.open();

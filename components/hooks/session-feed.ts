@@ -12,7 +12,8 @@
 import { EventType, PROTOCOL_VERSION, type BaseEvent, type CustomEvent } from '@ag-ui/core';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { ReplaySubject, type Observable } from 'rxjs';
-import { INTERRUPT_DECIDED } from '@/server/wire/agui/custom-events';
+import { INTERRUPT_DECIDED, QUEUE_CHANGED } from '@/server/wire/agui/custom-events';
+import type { QueueItem } from '@/server/runtime/queue';
 
 /** What the feed needs of the browser's EventSource (tests pass their own). */
 export interface EventSourceLike {
@@ -38,6 +39,8 @@ export interface SessionFeedOptions {
    */
   onRun: (runId: string, events: Observable<BaseEvent>, cursors: (string | undefined)[]) => void;
   onInterruptDecided: (interruptId: string) => void;
+  /** The thread's message queue, whenever it changes (it is not part of any run). */
+  onQueue?: (queue: QueueItem[]) => void;
   createEventSource?: (url: string) => EventSourceLike;
 }
 
@@ -108,6 +111,10 @@ export class SessionFeed {
         const { name, value } = event as CustomEvent;
         if (!this.current && name === INTERRUPT_DECIDED && typeof value?.interruptId === 'string') {
           this.options.onInterruptDecided(value.interruptId);
+          return;
+        }
+        if (name === QUEUE_CHANGED && Array.isArray(value?.queue)) {
+          this.options.onQueue?.(value.queue as QueueItem[]);
           return;
         }
         break;

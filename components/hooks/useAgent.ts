@@ -14,6 +14,7 @@ export type {
   InterruptDecision,
   InterruptResolution,
   PendingInterrupt,
+  QueueItem,
   ResolveOptions,
 } from './agent-store';
 
@@ -21,7 +22,13 @@ export type {
 export type UseAgentOptions = Omit<AgentStoreOptions, 'createAgent' | 'createEventSource' | 'maxToolRounds' | 'headers'>;
 
 export interface UseAgentResult extends AgentSnapshot {
-  sendMessage: (text: string) => Promise<void>;
+  /** Sends, or queues while a turn runs or waits on a decision; false when neither happened. */
+  sendMessage: (text: string) => Promise<boolean>;
+  /** The queue (docs/turn-control.md, "Queue"): each resolves false when the server refused. */
+  editQueued: (id: string, text: string) => Promise<boolean>;
+  moveQueued: (id: string, index: number) => Promise<boolean>;
+  removeQueued: (id: string) => Promise<boolean>;
+  sendQueuedNow: (id: string) => Promise<boolean>;
   setState: (partial: Record<string, unknown>) => void;
   stop: () => void;
   /** Guidance for the turn in progress; resolves false when the server did not take it. */
@@ -63,6 +70,10 @@ export function useAgent(options: UseAgentOptions): UseAgentResult {
     () => ({
       ...snapshot,
       sendMessage: (text: string) => store.sendMessage(text),
+      editQueued: (id: string, text: string) => store.editQueued(id, text),
+      moveQueued: (id: string, index: number) => store.moveQueued(id, index),
+      removeQueued: (id: string) => store.removeQueued(id),
+      sendQueuedNow: (id: string) => store.sendQueuedNow(id),
       setState: (partial: Record<string, unknown>) => store.setState(partial),
       stop: () => void store.stop(),
       retry: () => store.retry(),

@@ -1,5 +1,6 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
+import { queueItems, type QueueItem } from '../runtime/queue';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
@@ -37,6 +38,8 @@ export type ThreadPage =
       activeRunId: string | null;
       /** The session stream from here on carries everything after this first paint. */
       cursor: string;
+      /** Messages waiting for their turn (docs/turn-control.md, "Queue"). */
+      queue: QueueItem[];
     };
 
 export type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -68,7 +71,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
   if (session && session.agent !== agent.name) {
     return findAgent(session.agent) ? { kind: 'elsewhere', agent: session.agent } : { kind: 'not_found' };
   }
-  const view = session ? await loadView(store, threadId, agent.initialState) : emptyView(agent.initialState);
+  const [view, queue] = session ? await Promise.all([loadView(store, threadId, agent.initialState), store.listQueue(threadId)]) : [emptyView(agent.initialState), []];
   const { status, error, pending, interruptedRunId, activeRunId, cursor } = threadStatus(view);
   return {
     kind: 'thread',
@@ -83,6 +86,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     // A run still going on the server: the page re-joins it (a refresh does not end a turn).
     activeRunId,
     cursor,
+    queue: queueItems(queue),
   };
 }
 

@@ -32,7 +32,8 @@ export async function handleWebhook(request: Request, agentName: string, keepAli
     const run = await session(agent, threadId, { ownerId }).append(userMessage(text, { id }));
     if (!run) return Response.json({ threadId, appended: false, runId: null }, { status: 200 });
     keepAlive(run.done);
-    return Response.json({ threadId, appended: true, runId: run.runId }, { status: 202 });
+    // Queued behind a turn in progress or a pending decision: runId is the run it will become.
+    return Response.json({ threadId, appended: true, runId: run.runId, ...(run.queued ? { queued: true } : {}) }, { status: 202 });
   } catch (error) {
     return errorResponse(error, 'webhook');
   }

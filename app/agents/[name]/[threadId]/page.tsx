@@ -36,6 +36,7 @@ export default async function ThreadPage({ params }: { params: Params }) {
         interruptedRunId={thread.interruptedRunId}
         activeRunId={thread.activeRunId}
         cursor={thread.cursor}
+        initialQueue={thread.queue}
       />
     </div>
   );

@@ -1,0 +1,96 @@
+'use client';
+// The thread's message queue, under the composer (docs/turn-control.md, "Queue"): messages sent
+// while the agent was busy, in the order they go out, each one editable, movable up, removable,
+// or sent now (which ends the turn in progress at its next step). The same in every tab.
+import { useState } from 'react';
+import type { QueueItem } from './hooks/useAgent';
+
+export interface MessageQueueProps {
+  queue: readonly QueueItem[];
+  onEdit: (id: string, text: string) => Promise<boolean>;
+  onMoveUp: (id: string, index: number) => Promise<boolean>;
+  onRemove: (id: string) => Promise<boolean>;
+  onSendNow: (id: string) => Promise<boolean>;
+}
+
+export function MessageQueue({ queue, onEdit, onMoveUp, onRemove, onSendNow }: MessageQueueProps) {
+  if (queue.length === 0) return null;
+  return (
+    <section className="message-queue" aria-label="Queued messages" data-testid="message-queue">
+      <h2 className="message-queue-title">Queued — each goes out as its own turn when the agent is free</h2>
+      <ol className="message-queue-list">
+        {queue.map((item, index) => (
+          <QueuedMessage key={item.id} item={item} index={index} {...{ onEdit, onMoveUp, onRemove, onSendNow }} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function QueuedMessage({ item, index, onEdit, onMoveUp, onRemove, onSendNow }: { item: QueueItem; index: number } & Omit<MessageQueueProps, 'queue'>) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const editing = draft !== null;
+
+  async function save() {
+    if (draft === null || !draft.trim()) return;
+    if (await onEdit(item.id, draft)) setDraft(null);
+  }
+
+  return (
+    <li className="message-queue-item" data-testid="queue-item" data-send-now={item.sendNow ? true : undefined}>
+      {editing ? (
+        <textarea
+          className="composer-input message-queue-editor"
+          data-testid="queue-edit-input"
+          aria-label="Edit queued message"
+          rows={2}
+          value={draft}
+          autoFocus
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              void save();
+            } else if (event.key === 'Escape') setDraft(null);
+          }}
+        />
+      ) : (
+        <span className="message-queue-text" data-testid="queue-item-text">
+          {item.content}
+          {item.sendNow && <span className="message-queue-badge"> · sending now</span>}
+        </span>
+      )}
+      <span className="message-queue-actions">
+        {editing ? (
+          <>
+            <button type="button" className="button button-primary" data-testid="queue-save-button" disabled={!draft.trim()} onClick={() => void save()}>
+              Save
+            </button>
+            <button type="button" className="button button-quiet" onClick={() => setDraft(null)}>
+              Cancel
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="button button-quiet" data-testid="queue-edit-button" aria-label={`Edit queued message: ${item.content}`} onClick={() => setDraft(item.content)}>
+              Edit
+            </button>
+            {index > 0 && (
+              <button type="button" className="button button-quiet" data-testid="queue-up-button" aria-label={`Move up: ${item.content}`} onClick={() => void onMoveUp(item.id, index - 1)}>
+                Up
+              </button>
+            )}
+            {!item.sendNow && (
+              <button type="button" className="button" data-testid="queue-send-now-button" aria-label={`Send now: ${item.content}`} onClick={() => void onSendNow(item.id)}>
+                Send now
+              </button>
+            )}
+            <button type="button" className="button button-quiet" data-testid="queue-remove-button" aria-label={`Remove queued message: ${item.content}`} onClick={() => void onRemove(item.id)}>
+              Remove
+            </button>
+          </>
+        )}
+      </span>
+    </li>
+  );
+}
