@@ -72,6 +72,14 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   toolTimeout?: string | number;
   /** A different timeout for some of the agent's tools. */
   toolTimeouts?: Partial<Record<keyof TOOLS & string, string | number>>;
+  /**
+   * The calls of one model step run concurrently (docs/turn-control.md, "Concurrent tools").
+   * Calls in the same lane run one at a time, in the order the model made them:
+   * `toolLane: 'tools'` puts every tool of the agent in one lane.
+   */
+  toolLane?: string;
+  /** A lane for some tools only (e.g. `{refundOrder: 'ledger'}`); it overrides toolLane. */
+  toolLanes?: Partial<Record<keyof TOOLS & string, string>>;
 }
 
 export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pick<DeepAgentConfig<TOOLS>, 'name' | 'model' | 'instructions'>> {
@@ -86,6 +94,8 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   maxSteps: number;
   toolTimeout?: string | number;
   toolTimeouts: Partial<Record<string, string | number>>;
+  toolLane?: string;
+  toolLanes: Partial<Record<string, string>>;
 }
 
 const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -104,6 +114,11 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     checkDuration(config.name, `toolTimeouts.${toolName}`, timeout);
   }
   checkDuration(config.name, 'toolTimeout', config.toolTimeout);
+  const toolLanes: Partial<Record<string, string>> = config.toolLanes ?? {};
+  for (const [toolName, lane] of Object.entries(toolLanes)) {
+    if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolLanes names "${toolName}", which is not one of its tools.`);
+    if (typeof lane !== 'string' || !lane) throw new Error(`Agent "${config.name}": toolLanes.${toolName} must be a lane name.`);
+  }
   return {
     kind: 'deep-agent',
     name: config.name,
@@ -119,6 +134,8 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     maxSteps: config.maxSteps ?? 12,
     ...(config.toolTimeout !== undefined ? { toolTimeout: config.toolTimeout } : {}),
     toolTimeouts,
+    ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),
+    toolLanes,
   };
 }
 

@@ -72,4 +72,7 @@ export default defineDeepAgent({
     },
     closeTicket: 'user-approval',
   },
+  // Lookups of one step run side by side; refunds write the ledger, so they go one at a time
+  // (docs/turn-control.md, "Concurrent tools").
+  toolLanes: { refundOrder: 'ledger' },
 });

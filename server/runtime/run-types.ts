@@ -46,4 +46,13 @@ export type Advance =
   | { kind: 'cancelled'; before: SessionEvent[] }
   | { kind: 'failed'; code: string; message: string; before?: SessionEvent[] };
 
-export type ResultOutcome = { ok: boolean; content: string; output?: unknown; state: JsonObject; status?: 'denied' | 'cancelled' };
+export type ResultOutcome = {
+  ok: boolean;
+  content: string;
+  output?: unknown;
+  /** The state after the call: the tool's draft. */
+  state: JsonObject;
+  /** The state the draft started from, when other writes may have come in between (concurrent calls). */
+  base?: JsonObject;
+  status?: 'denied' | 'cancelled';
+};

@@ -24,6 +24,7 @@ import { toolResultEvents } from './tool-result';
 import type { HandlerContext } from './context';
 import { scheduleTimer } from './timers';
 import { pendingSteers } from './steer';
+import { runInLanes, toolLaneOf } from './tool-lanes';
 import { agentTools, executeTool, toolKind, type ToolKind } from './tools';
 
 export type { RunnerRequest, RunUsage } from './run-types';
@@ -62,8 +63,20 @@ export class TurnRunner {
     return reason && typeof reason === 'object' && reason.code === 'stopped' ? reason : undefined;
   }
 
-  /** Appends events at the head this run last saw, folds them into its view, and streams what they show. */
-  async append(events: SessionEvent[], options: { title?: string } = {}): Promise<void> {
+  /**
+   * Appends events at the head this run last saw, folds them into its view, and streams what
+   * they show. Concurrent tool calls write through here too: one write at a time, in the order
+   * they asked, each at the head the one before it left.
+   */
+  append(events: SessionEvent[] | ((view: SessionView) => SessionEvent[]), options: { title?: string } = {}): Promise<void> {
+    const write = this.writing.then(() => this.write(typeof events === 'function' ? events(this.view) : events, options));
+    this.writing = write.catch(() => undefined);
+    return write;
+  }
+
+  private writing: Promise<void> = Promise.resolve();
+
+  private async write(events: SessionEvent[], options: { title?: string }): Promise<void> {
     const next = foldEvents(this.view, events);
     const running = next.status === 'running';
     await this.request.store.append(this.request.sessionId, this.view.seq, events, {
@@ -119,6 +132,7 @@ export class TurnRunner {
   private async advance(scope: Scope): Promise<Advance> {
     for (let steps = 0; ; ) {
       const ask: ToolCall[] = [];
+      const runnable: { call: ToolCall; kind: ToolKind; gate: Extract<ToolGate, { action: 'run' }> }[] = [];
       const opened: InterruptRecord[] = [];
       let waiting = false;
       let cancelled = false;
@@ -152,13 +166,14 @@ export class TurnRunner {
           case 'deny':
             await this.recordResult(scope, call, { ok: true, ...denialResult(gate), state: this.view.state, status: 'denied' });
             break;
-          case 'run': {
-            const question = await this.runToolCall(scope, call, kind, gate);
-            if (question) opened.push(question);
+          case 'run':
+            runnable.push({ call, kind, gate });
             break;
-          }
         }
       }
+      // The calls that may run start together; those sharing a lane go one at a time (tool-lanes.ts).
+      const questions = await runInLanes(runnable, ({ call }) => toolLaneOf(scope.agent, call.name), ({ call, kind, gate }) => this.runToolCall(scope, call, kind, gate));
+      opened.push(...questions.filter((question) => question !== undefined));
       if (this.signal.aborted) return { kind: 'cancelled', before: [] };
       if (cancelled) {
         // Approved calls of the batch ran and denied ones are answered; whatever is still open
@@ -264,10 +279,13 @@ export class TurnRunner {
     const definition = agentTools(scope.agent)[call.name]!;
     const attempt = (this.view.toolAttempts[call.id] ?? 0) + 1;
     await this.append([{ type: 'tool_started', toolCallId: call.id, toolName: call.name, attempt }]);
+    // The state the tool starts from: its draft's changes are merged into the state as it is
+    // when the tool ends, which other calls of the step may have changed meanwhile.
+    const base = this.view.state;
     const outcome = await executeTool({
       definition,
       call,
-      state: this.view.state,
+      state: base,
       history: toModelMessages(conversationOf(this.view, scope.id).messages),
       inputAnswers: gate.answers,
       timeoutMs: toolTimeoutMs(scope.agent, call.name),
@@ -279,7 +297,7 @@ export class TurnRunner {
       },
     });
     if ('inputRequired' in outcome) return buildInputInterrupt(scope.agent, original, this.runId, outcome.inputRequired, scope.id);
-    await this.recordResult(scope, call, outcome.ok ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state } : outcome);
+    await this.recordResult(scope, call, outcome.ok ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state, base } : outcome);
     return undefined;
   }
 
@@ -309,7 +327,8 @@ export class TurnRunner {
   };
 
   private async recordResult(scope: Scope, call: ToolCall, outcome: ResultOutcome, before: SessionEvent[] = [], after: SessionEvent[] = []) {
-    await this.append([...before, ...toolResultEvents(scope.id, call, outcome, this.view.state), ...after]);
+    // Built when its turn to write comes, against the state as it is then.
+    await this.append((view) => [...before, ...toolResultEvents(scope.id, call, outcome, view.state), ...after]);
   }
 
 

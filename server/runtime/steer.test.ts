@@ -20,9 +20,16 @@ describe('steer', () => {
     const store = createMemoryStore();
     const run = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('slowly reply with 10 tokens')] });
     const parts: RunPart[] = [];
+    let streaming!: () => void;
+    const firstToken = new Promise<void>((resolve) => (streaming = resolve));
     const reading = (async () => {
-      for await (const part of run.parts) parts.push(part);
+      for await (const part of run.parts) {
+        parts.push(part);
+        if (part.type === 'text-delta') streaming();
+      }
     })();
+    // Steered while the model streams its answer: the guidance comes after that step.
+    await firstToken;
     await requestSteer(store, findAgent, { sessionId: 's1', ownerId: 'o1', message: userMessage('also say hello', { id: 'steer-1' }) });
     // A resend of the same guidance adds nothing.
     await requestSteer(store, findAgent, { sessionId: 's1', ownerId: 'o1', runId: run.runId, message: userMessage('also say hello', { id: 'steer-1' }) });
