@@ -8,6 +8,7 @@ import { ApprovalCard } from './approval-card';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { batchPosition } from './interrupt-panel';
 import { ToolCallCard } from './tool-call';
+import { TOOL_PROGRESS } from '@/server/wire/agui/custom-events';
 
 export interface MessageListProps {
   messages: readonly Message[];
@@ -22,6 +23,7 @@ export interface MessageListProps {
 
 export function MessageList({ messages, running, streamingMessageId, activeSteps, interrupts = [], emptyHint }: MessageListProps) {
   const results = toolResults(messages);
+  const progress = toolProgress(messages);
   const endRef = useRef<HTMLDivElement>(null);
   const last = messages.at(-1);
   const lastLength = last && 'content' in last && typeof last.content === 'string' ? last.content.length : 0;
@@ -46,6 +48,7 @@ export function MessageList({ messages, running, streamingMessageId, activeSteps
                 key={message.id}
                 message={message}
                 results={results}
+                progress={progress}
                 interrupts={interrupts}
                 running={running}
                 streaming={message.id === streamingMessageId}
@@ -99,12 +102,14 @@ function UserBubble({ message }: { message: UserMessage }) {
 function AssistantTurn({
   message,
   results,
+  progress,
   interrupts,
   running,
   streaming,
 }: {
   message: AssistantMessage;
   results: Map<string, ToolMessage>;
+  progress: Map<string, unknown>;
   interrupts: readonly PendingInterrupt[];
   running: boolean;
   streaming: boolean;
@@ -121,7 +126,7 @@ function AssistantTurn({
         const interrupt = interrupts.find((candidate) => candidate.toolCallId === call.id);
         return (
           <div key={call.id} className="tool-call-group">
-            <ToolCallCard call={call} result={results.get(call.id)} running={running} awaitingDecision={Boolean(interrupt)} />
+            <ToolCallCard call={call} result={results.get(call.id)} progress={progress.get(call.id)} running={running} awaitingDecision={Boolean(interrupt)} />
             {interrupt && <ApprovalCard interrupt={interrupt} busy={running} batch={batchPosition(interrupts, interrupt)} />}
           </div>
         );
@@ -134,6 +139,17 @@ function toolResults(messages: readonly Message[]): Map<string, ToolMessage> {
   const results = new Map<string, ToolMessage>();
   for (const message of messages) if (message.role === 'tool') results.set(message.toolCallId, message);
   return results;
+}
+
+/** The latest preliminary output of each running tool: the server's tool-progress activity messages. */
+function toolProgress(messages: readonly Message[]): Map<string, unknown> {
+  const progress = new Map<string, unknown>();
+  for (const message of messages) {
+    if (message.role !== 'activity' || message.activityType !== TOOL_PROGRESS) continue;
+    const content = message.content as { toolCallId?: unknown; output?: unknown };
+    if (typeof content.toolCallId === 'string') progress.set(content.toolCallId, content.output);
+  }
+  return progress;
 }
 
 function toolCallIds(messages: readonly Message[]): Set<string> {

@@ -1,5 +1,5 @@
-// One tool call: its name, the arguments (streamed in as the model writes them) and the
-// result once there is one.
+// One tool call: its name, the arguments (streamed in as the model writes them), its latest
+// preliminary output while it runs (for tools that stream them), and the result once there is one.
 import type { ToolCall, ToolMessage } from '@ag-ui/client';
 
 export type ToolCallStatus = 'running' | 'waiting' | 'approval' | 'done' | 'failed';
@@ -7,13 +7,15 @@ export type ToolCallStatus = 'running' | 'waiting' | 'approval' | 'done' | 'fail
 export interface ToolCallCardProps {
   call: ToolCall;
   result?: ToolMessage;
+  /** The latest preliminary output of a tool that streams them, while it runs. */
+  progress?: unknown;
   /** Whether a run is in progress: an unanswered call is then being worked on. */
   running: boolean;
   /** An open interrupt holds this call until a person decides it. */
   awaitingDecision?: boolean;
 }
 
-export function ToolCallCard({ call, result, running, awaitingDecision }: ToolCallCardProps) {
+export function ToolCallCard({ call, result, progress, running, awaitingDecision }: ToolCallCardProps) {
   const status: ToolCallStatus = result ? (result.error ? 'failed' : 'done') : running ? 'running' : awaitingDecision ? 'approval' : 'waiting';
   return (
     <div className="tool-call" data-testid="tool-call" data-tool-name={call.function.name} data-status={status}>
@@ -28,6 +30,12 @@ export function ToolCallCard({ call, result, running, awaitingDecision }: ToolCa
         <div className="tool-call-label">Arguments</div>
         <pre className="tool-call-json" data-testid="tool-args">{pretty(call.function.arguments)}</pre>
       </div>
+      {!result && progress !== undefined && (
+        <div className="tool-call-section">
+          <div className="tool-call-label">Progress</div>
+          <pre className="tool-call-json" data-testid="tool-progress">{pretty(typeof progress === 'string' ? progress : JSON.stringify(progress))}</pre>
+        </div>
+      )}
       {result && (
         <div className="tool-call-section">
           <div className="tool-call-label">{result.error ? 'Error' : 'Result'}</div>

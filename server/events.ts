@@ -120,6 +120,11 @@ export type SessionEvent =
   | { type: 'assistant_step'; message: AssistantMessage; finishReason: string; usage?: { inputTokens?: number; outputTokens?: number }; scope?: string; stream?: StreamedPart[] }
   /** A backend tool is about to run; a crash after this and before tool_result means run it again (attempt + 1). */
   | { type: 'tool_started'; toolCallId: string; toolName: string; attempt: number }
+  /**
+   * A preliminary output of a running tool (its execute is an async iterable): kept for the
+   * audit trail and streamed to clients; the model reads only the final result.
+   */
+  | { type: 'tool_progress'; toolCallId: string; toolName: string; output: unknown; scope?: string }
   /** status: the call did not run because a human denied or cancelled it. */
   | { type: 'tool_result'; message: ToolMessage; output: unknown; status?: 'denied' | 'cancelled'; scope?: string }
   /** Shared state changed (RFC 6902, applies to the state before it). */

@@ -9,14 +9,23 @@ const NOTES: Record<string, string> = {
   email: 'Subject lines under 50 characters get more opens.',
 };
 
+/** The pause between two notes read: long enough to see the search's progress live. */
+const READ_MS = 150;
+
+// A tool that streams preliminary outputs: each yield is a progress update the chat shows on
+// the call as it runs; the last one is the result the model reads (docs/turn-control.md).
 const searchNotes = tool({
   description: 'Search the research notes for a topic.',
   inputSchema: z.object({ query: z.string() }),
-  execute: async ({ query }) => {
-    const hits = Object.entries(NOTES)
-      .filter(([topic]) => query.toLowerCase().includes(topic))
-      .map(([topic, note]) => ({ topic, note }));
-    return { query, hits, summary: hits.length ? hits.map((hit) => hit.note).join(' ') : `No notes on "${query}" yet.` };
+  async *execute({ query }) {
+    const topics = Object.keys(NOTES);
+    const hits: { topic: string; note: string }[] = [];
+    for (const [index, topic] of topics.entries()) {
+      yield { query, status: 'searching', read: index, of: topics.length };
+      await new Promise((resolve) => setTimeout(resolve, READ_MS));
+      if (query.toLowerCase().includes(topic)) hits.push({ topic, note: NOTES[topic]! });
+    }
+    yield { query, hits, summary: hits.length ? hits.map((hit) => hit.note).join(' ') : `No notes on "${query}" yet.` };
   },
 });
 

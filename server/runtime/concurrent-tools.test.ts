@@ -92,3 +92,47 @@ describe('concurrent tools', () => {
     expect(() => agentWith(log, { toolLanes: { nope: 'x' } as never })).toThrow(/toolLanes names "nope"/);
   });
 });
+
+describe('preliminary tool outputs', () => {
+  it('a tool whose execute is an async iterable streams each output, keeps them in the log, and its last one is the result', async () => {
+    const agent = defineDeepAgent({
+      name: 'streamer',
+      model: createScriptedModel(),
+      instructions: 'x',
+      tools: {
+        count: tool({
+          inputSchema: z.object({}),
+          async *execute() {
+            for (let i = 1; i <= 3; i++) {
+              yield { counted: i, done: i === 3 };
+              await sleep(5);
+            }
+          },
+        }),
+      },
+    });
+    const store = createMemoryStore();
+    const run = await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('call count {}')] });
+    const seen: string[] = [];
+    for await (const part of run.parts) {
+      if (part.type === 'tool-progress') seen.push(`progress ${JSON.stringify(part.output)}`);
+      if (part.type === 'tool-result') seen.push(`result ${part.content}`);
+    }
+    await run.done;
+    expect(seen).toEqual([
+      'progress {"counted":1,"done":false}',
+      'progress {"counted":2,"done":false}',
+      'progress {"counted":3,"done":true}',
+      'result {"counted":3,"done":true}',
+    ]);
+    const events = (await store.readEvents('s1')).map(({ event }) => event);
+    expect(events.filter((event) => event.type === 'tool_progress').map((event) => (event as { output: unknown }).output)).toEqual([
+      { counted: 1, done: false },
+      { counted: 2, done: false },
+      { counted: 3, done: true },
+    ]);
+    // The model reads only the final result.
+    const view = reduceAll(await store.readEvents('s1'), agent.initialState);
+    expect(view.messages.filter((message) => message.role === 'tool').map((message) => message.content)).toEqual(['{"counted":3,"done":true}']);
+  });
+});

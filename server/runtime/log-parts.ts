@@ -49,6 +49,8 @@ export class LogProjector {
       case 'tool_result':
         if (event.scope) return [];
         return [{ type: 'tool-result', messageId: event.message.id, toolCallId: event.message.toolCallId, toolName: event.message.toolName, content: event.message.content, ...(event.message.isError ? { isError: true } : {}) }];
+      case 'tool_progress':
+        return event.scope ? [] : [{ type: 'tool-progress', toolCallId: event.toolCallId, toolName: event.toolName, output: event.output }];
       case 'message_added':
         // Guidance taken in mid-run (a steer): the conversation as it now stands. (A run's own
         // input is placed by its opening, above.)

@@ -13,6 +13,8 @@ export type RunPart =
   | { type: 'state-snapshot'; state: JsonObject }
   | StreamedPart
   | { type: 'tool-result'; messageId: string; toolCallId: string; toolName: string; content: string; isError?: boolean }
+  /** A running tool's preliminary output (docs/turn-control.md, "Concurrent tools"); its result follows. */
+  | { type: 'tool-progress'; toolCallId: string; toolName: string; output: unknown }
   | { type: 'state-delta'; patch: Operation[] }
   | { type: 'step-started'; stepName: string }
   | { type: 'step-finished'; stepName: string }

@@ -112,6 +112,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
     }
     case 'step_started':
     case 'step_finished':
+    case 'tool_progress':
       return next;
     case 'run_finished':
       next.lastRun = view.lastRun && { ...view.lastRun, outcome: event.outcome };

@@ -289,6 +289,8 @@ export class TurnRunner {
       history: toModelMessages(conversationOf(this.view, scope.id).messages),
       inputAnswers: gate.answers,
       timeoutMs: toolTimeoutMs(scope.agent, call.name),
+      // Kept in the log as they come, and streamed (docs/turn-control.md, "Concurrent tools").
+      onProgress: (output) => this.append([{ type: 'tool_progress', toolCallId: call.id, toolName: call.name, output: output ?? null, ...(scope.id ? { scope: scope.id } : {}) }]),
       context: {
         attempt,
         payload: gate.payload,

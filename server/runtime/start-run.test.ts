@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { defineDeepAgent, type DeepAgent } from '../define';
 import { createScriptedModel } from '../models/scripted';
 import { createMemoryStore } from '../store/memory-store';
+import { createPrismaStore } from '../store/prisma-store';
+import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../../tests/support/database';
 import type { EventStore } from '../store/types';
 import { handlerContext } from './context';
 import type { ChatMessage } from '../events';
@@ -451,8 +453,16 @@ describe('tool-call ids', () => {
     toolApproval: { closeTicket: 'user-approval' },
   });
 
-  it('are the server\'s: a provider that reuses call_0 never gets an old approval applied to a new call', async () => {
-    const store = createMemoryStore();
+  // The same proof on every store: the identity is the runtime's, whatever keeps the log.
+  const stores: [string, () => Promise<EventStore | undefined>][] = [
+    ['memory', async () => createMemoryStore()],
+    ['sqlite', async () => createPrismaStore(await freshSqliteUrl())],
+    ['postgres', async () => ((await postgresReachable()) ? createPrismaStore(await freshPostgresUrl('stackbone_call_ids_test')) : undefined)],
+  ];
+  it.each(stores)('are the server\'s on %s: a provider that reuses call_0 never gets an old approval applied to a new call', async (_kind, open) => {
+    const store = await open();
+    if (!store) return; // no PostgreSQL here: the integration suite says so
+    closed.length = 0;
     const first = await run(store, { messages: [user('call closeTicket {"ticketId": "T-7"}')] }, desk);
     const [approval] = Object.values(first.view.interrupts).map((state) => state.record);
     expect(approval!.toolCallId).toBe('call_0');
@@ -467,5 +477,6 @@ describe('tool-call ids', () => {
     expect(pending).toHaveLength(1);
     expect(pending[0]!.toolCallId).not.toBe('call_0');
     expect(pending[0]!.input).toEqual({ ticketId: 'T-8' });
-  });
+    await store.close();
+  }, 60_000);
 });

@@ -85,6 +85,8 @@ export async function executeTool(options: {
   inputAnswers?: unknown[];
   /** Cut the call off after this long (see toolTimeoutMs); no timeout when omitted. */
   timeoutMs?: number;
+  /** Each output of a tool that streams them (an async iterable execute), as it comes. */
+  onProgress?: (output: unknown) => Promise<void>;
 }): Promise<ToolOutcome> {
   const { definition, call, context } = options;
   const draft = deepClone(options.state) as JsonObject;
@@ -113,7 +115,10 @@ export async function executeTool(options: {
     // A tool may stream preliminary outputs (an async iterable); the last one is its result.
     if (result && typeof result === 'object' && Symbol.asyncIterator in (result as object)) {
       let last: unknown;
-      for await (const chunk of result as AsyncIterable<unknown>) last = chunk;
+      for await (const chunk of result as AsyncIterable<unknown>) {
+        last = chunk;
+        if (!controller.signal.aborted) await options.onProgress?.(chunk);
+      }
       return last;
     }
     return await result;

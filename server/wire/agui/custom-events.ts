@@ -6,3 +6,14 @@ export const INTERRUPT_DECIDED = 'stackbone.interrupt_decided';
 
 /** The session stream's message queue changed (docs/turn-control.md, "Queue"): `{queue: [{id, content, runId, sendNow}]}`, in the order it goes out. */
 export const QUEUE_CHANGED = 'stackbone.queue';
+
+/**
+ * The activity type of a running tool's preliminary output: an `ACTIVITY_SNAPSHOT` with
+ * `content: {toolCallId, toolName, output}`, one activity message per call, replaced by each
+ * new output (docs/turn-control.md, "Concurrent tools").
+ */
+export const TOOL_PROGRESS = 'stackbone.tool_progress';
+
+export function toolProgressMessageId(toolCallId: string): string {
+  return `progress:${toolCallId}`;
+}

@@ -45,8 +45,11 @@ export function fromAgUiMessages(messages: AgUiMessage[]): ChatMessage[] {
         }];
       case 'tool':
         return [{ id: message.id, role: 'tool', toolCallId: message.toolCallId, toolName: '', content: textOf(message.content), ...(message.error ? { isError: true } : {}) }];
+      case 'activity':
+        // The server's own progress updates, echoed back with the history: not conversation.
+        return [];
       default:
-        // Reasoning and activity messages are the agent's own output; a client cannot add them.
+        // Reasoning messages are the agent's own output; a client cannot add them.
         return [{ id: message.id, role: 'assistant', content: '' }];
     }
   });
