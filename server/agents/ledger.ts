@@ -99,6 +99,8 @@ export default defineDeepAgent({
   instructions: 'Record what you are asked to record.',
   tools: { recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect, expiringEffect, noteEffect, hang },
   toolTimeouts: { hang: '1s' },
+  // Notes go into one list in the order they were asked for: one call at a time.
+  toolLanes: { noteEffect: 'notes' },
   initialState: { notes: [] },
   toolApproval: {
     recordEffect: { policy: 'user-approval', describe: (input: { key: string }) => `Record ${input.key}` },

@@ -11,6 +11,7 @@ import { createScriptedModel } from '../models/scripted';
 import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
 import { changeQueue } from './queue';
+import { sweep } from './recovery';
 import { reduceAll, type SessionView } from './reduce';
 import { userMessage } from './server-session';
 import { startRun } from './start-run';
@@ -184,5 +185,21 @@ describe('the message queue', () => {
     expect((await view(store, 's1', waiter)).status).toBe('error');
     await changeQueue(store, agents, request, { op: 'sendNow', messageId: 'after-failure' });
     expect(userTexts(await settled(store, 's1', waiter)).at(-1)).toBe('say 2 words');
+  });
+
+  it('a queue left on an idle session by a server that died after the turn goes out on the next sweep, once', async () => {
+    const store = createMemoryStore();
+    await (await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('say 1 word')] })).done;
+    // As if queued while the turn ran, and the server died before sending it.
+    await store.enqueue({ sessionId: 's1', message: userMessage('say 2 words', { id: 'left' }), runId: 'run-left', source: 'agui' });
+    expect(await store.listRecoverable(new Date())).toEqual(['s1']);
+    const swept = await sweep(store, agents);
+    expect(swept).toMatchObject({ sessions: 1, started: 1 });
+    await swept.done;
+    const after = await settled(store, 's1', waiter);
+    expect(userTexts(after)).toEqual(['say 1 word', 'say 2 words']);
+    expect((await store.readEvents('s1')).filter(({ event }) => event.type === 'run_started').map(({ event }) => (event as { runId: string }).runId).at(-1)).toBe('run-left');
+    expect(await store.listRecoverable(new Date())).toEqual([]);
+    expect((await sweep(store, agents)).started).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // The server carries on by itself (docs/architecture.md, "Recovery"): a run whose server died is taken
 // over once its lease runs out — an accepted decision whose tool never finished runs again,
-// with handlerContext().attempt + 1 — and an interrupt past its expiry takes its default
-// action. A sweep runs at start-up and then periodically; any request touching the session
+// with handlerContext().attempt + 1 — an interrupt past its expiry takes its default
+// action, and a queue left behind by a server that died after a turn goes out. A sweep runs at start-up and then periodically; any request touching the session
 // does the same through startRun. A sweep only starts the runs it recovers: one slow
 // recovered run must not hold up the others, nor the next sweep (docs/hitl.md, Timeouts).
 import type { DeepAgent } from '../define';
@@ -12,6 +12,7 @@ import { RunRejectedError } from './errors';
 import { foldEvents, pendingInterrupts } from './reduce';
 import { loadView } from './views';
 import { settleStoppedRun } from './stop';
+import { sendQueued } from './queue';
 import { startRun } from './start-run';
 import { startBackgroundLoop } from './background-loop';
 
@@ -41,7 +42,11 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
       await store.append(sessionId, view.seq, events, { status: view.status });
       return undefined;
     }
-    if (expired.length === 0 && !abandoned) return undefined;
+    if (expired.length === 0 && !abandoned) {
+      // An idle session with a queue: its server died between a turn's end and the next message.
+      const next = view.status === 'idle' ? await sendQueued(store, agent, sessionId) : undefined;
+      return next && { runId: next.runId, done: next.done };
+    }
     if (abandoned) {
       // A stopped run whose server died before it closed itself is closed, not carried on.
       const settled = await settleStoppedRun(store, view);

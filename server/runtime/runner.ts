@@ -172,7 +172,8 @@ export class TurnRunner {
         }
       }
       // The calls that may run start together; those sharing a lane go one at a time (tool-lanes.ts).
-      const questions = await runInLanes(runnable, ({ call }) => toolLaneOf(scope.agent, call.name), ({ call, kind, gate }) => this.runToolCall(scope, call, kind, gate));
+      // A call whose turn in its lane comes after a stop does not start: the stop closes it as not run.
+      const questions = await runInLanes(runnable, ({ call }) => toolLaneOf(scope.agent, call.name), async ({ call, kind, gate }) => (this.signal.aborted ? undefined : this.runToolCall(scope, call, kind, gate)));
       opened.push(...questions.filter((question) => question !== undefined));
       if (this.signal.aborted) return { kind: 'cancelled', before: [] };
       if (cancelled) {

@@ -5,9 +5,9 @@ import Anthropic, { ConflictError as AnthropicConflict } from '@anthropic-ai/sdk
 import { EventType, type MessagesSnapshotEvent } from '@ag-ui/core';
 import OpenAI, { ConflictError } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { newHttpAgent, runHttpAgent } from '../support/agui';
+import { newHttpAgent, readThread, runHttpAgent } from '../support/agui';
 import { backends } from '../support/backends';
-import { countRows } from '../support/inspect';
+import { countRows, eventually } from '../support/inspect';
 
 interface Session {
   status: string;
@@ -68,7 +68,7 @@ for (const server of backends()) {
       expect(paused.stop_reason).toBe('tool_use');
       const toolUse = paused.content.find((block) => block.type === 'tool_use')!;
 
-      // The pause is the session's, so every wire sees it: AG-UI gets RUN_ERROR, the chat wires 409.
+      // The pause is the session's, so every wire sees it: the chat wires answer 409; AG-UI queues the message behind it.
       const before = await countRows(server.databaseUrl, threadId);
       const conflict = await openai(threadId).chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'and now?' }] }).catch((error: unknown) => error);
       expect(conflict).toBeInstanceOf(ConflictError);
@@ -76,9 +76,17 @@ for (const server of backends()) {
       const anthropicConflict = await anthropic(threadId).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'and now?' }] }).catch((error: unknown) => error);
       expect(anthropicConflict).toBeInstanceOf(AnthropicConflict);
       expect((anthropicConflict as AnthropicConflict).errorCode).toBe('approval_pending');
-      const blockedAgent = newHttpAgent(server.url, 'support', threadId);
-      const blocked = await runHttpAgent(blockedAgent, 'and now?').catch((error: unknown) => ({ error }));
-      expect('error' in blocked || blocked.events.some((event) => event.type === EventType.RUN_ERROR && (event as { code?: string }).code === 'interrupts_pending')).toBe(true);
+      const queuedAgent = newHttpAgent(server.url, 'support', threadId);
+      const queued = runHttpAgent(queuedAgent, 'and now?').catch((error: unknown) => ({ error }));
+      const [item] = await eventually(async () => {
+        const queue = (await readThread(server.url, 'support', threadId)).body.queue as { id: string }[];
+        return queue.length === 1 && queue;
+      }, 10_000, 'the AG-UI message queued');
+      expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
+      // Taken back before it went out: it never reaches the thread, and its request says so.
+      await fetch(`${server.url}/api/agents/support/queue`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, op: 'remove', id: item!.id }) });
+      const withdrawn = await queued;
+      expect('error' in withdrawn || withdrawn.events.some((event) => event.type === EventType.RUN_ERROR && (event as { code?: string }).code === 'not_queued')).toBe(true);
       expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
 
       await approveOutOfBand(server.url, threadId);

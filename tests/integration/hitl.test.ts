@@ -114,7 +114,8 @@ for (const server of backends()) {
       const partial = await postRun(server.url, 'support', resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }]));
       expect(partial.events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'resume_incomplete' });
       const both = await postRun(server.url, 'support', resumeBody(threadId, runId, interrupts.map((interrupt) => ({ interruptId: interrupt.id, status: 'resolved', payload: { approved: true } }))));
-      expect(both.events.filter((event) => event.type === EventType.TOOL_CALL_RESULT).map((event) => (event as ToolCallResultEvent).toolCallId)).toEqual(interrupts.map((interrupt) => interrupt.toolCallId));
+      // The two calls run side by side (docs/turn-control.md, "Concurrent tools"): both answered, in either order.
+      expect(both.events.filter((event) => event.type === EventType.TOOL_CALL_RESULT).map((event) => (event as ToolCallResultEvent).toolCallId).sort()).toEqual(interrupts.map((interrupt) => interrupt.toolCallId).sort());
     });
 
     it('an identical replay of an applied resume runs nothing twice', async () => {
@@ -130,7 +131,6 @@ for (const server of backends()) {
 
     describe('refused resumes are a RUN_ERROR with a code, and change nothing', () => {
       const cases: [string, (ids: { threadId: string; runId: string; interrupts: { id: string }[]; otherId: string }) => object, string][] = [
-        ['input without resume while an interrupt is open', ({ threadId }) => ({ threadId, runId: randomUUID(), messages: [userMessage('hello?')] }), 'interrupts_pending'],
         ['a duplicated entry', ({ threadId, runId, interrupts }) => resumeBody(threadId, runId, [0, 0].map(() => ({ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }))), 'resume_duplicate'],
         ['an unknown interrupt id', ({ threadId, runId }) => resumeBody(threadId, runId, [{ interruptId: 'int_nope', status: 'resolved', payload: { approved: true } }]), 'interrupt_unknown'],
         ["another thread's interrupt", ({ threadId, runId, otherId }) => resumeBody(threadId, runId, [{ interruptId: otherId, status: 'resolved', payload: { approved: true } }]), 'interrupt_other_thread'],

@@ -38,7 +38,7 @@ for (const server of backends()) {
       expect(added).toHaveLength(1);
     });
 
-    it('refuses an unknown agent, a malformed body and a thread waiting on a decision, writing nothing', async () => {
+    it('refuses an unknown agent and a malformed body; a message for a thread waiting on a decision is queued, not written', async () => {
       expect(await webhook(server.url, 'nobody', { threadId: randomUUID(), text: 'hi' })).toMatchObject({ status: 404, body: { error: { code: 'agent_not_found' } } });
       expect(await webhook(server.url, 'support', { threadId: 'has spaces', text: 'hi' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
       expect(await webhook(server.url, 'support', { threadId: randomUUID(), text: 'hi', extra: true })).toMatchObject({ status: 400 });
@@ -46,8 +46,11 @@ for (const server of backends()) {
       const threadId = randomUUID();
       await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
       const before = (await readSessionEvents(server.databaseUrl, threadId)).length;
-      expect(await webhook(server.url, 'support', { threadId, text: 'any news?' })).toMatchObject({ status: 409, body: { error: { code: 'interrupts_pending' } } });
+      expect(await webhook(server.url, 'support', { threadId, text: 'any news?', id: 'delivery-9' })).toMatchObject({ status: 202, body: { appended: true, queued: true } });
       expect(await readSessionEvents(server.databaseUrl, threadId)).toHaveLength(before);
+      // A redelivery while it waits is the same queued message.
+      expect(await webhook(server.url, 'support', { threadId, text: 'any news?', id: 'delivery-9' })).toMatchObject({ status: 202, body: { queued: true } });
+      expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([expect.objectContaining({ id: 'delivery-9', content: 'any news?' })]);
     });
   });
 }
