@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { Providers } from '@/components/providers';
 import { OpenDevModeBadge } from '@/components/status-badges';
 import { isOpenDevMode } from '@/server/http/owner';
 import './globals.css';
@@ -21,9 +22,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <Link href="/" className="app-brand">
             Stackbone
           </Link>
+          <nav className="app-nav" aria-label="Main">
+            <Link href="/">Agents</Link>
+            <Link href="/studio" data-testid="nav-studio">
+              Studio
+            </Link>
+          </nav>
           <div className="app-header-badges">{isOpenDevMode() && <OpenDevModeBadge />}</div>
         </header>
-        <main className="app-main">{children}</main>
+        <main className="app-main">
+          <Providers>{children}</Providers>
+        </main>
       </body>
     </html>
   );

@@ -3,7 +3,9 @@
 // tool calls waiting on a person), composer, and (for agents with a task list or draft) the
 // planner panel, all rendered live from useAgent.
 import type { Interrupt, Message } from '@ag-ui/client';
-import { useEffect, useRef } from 'react';
+import Link from 'next/link';
+import { useEffect, useMemo, useRef } from 'react';
+import { useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
 import { findToolCall } from './hooks/frontend-tools';
 import { useAgent, type AgentError, type FrontendTool, type QueueItem } from './hooks/useAgent';
@@ -39,7 +41,10 @@ export interface ChatProps {
 }
 
 export function Chat({ agent, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, initialQueue, tools, onThreadStarted }: ChatProps) {
-  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, initialQueue, tools });
+  // The page's own tools (a confirm dialog, the browser's clock) go with every run, beside the caller's.
+  const browser = useBrowserTools();
+  const allTools = useMemo(() => [...(tools ?? []), ...browser.tools], [tools, browser.tools]);
+  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, initialQueue, tools: allTools });
   const running = chat.status === 'running';
   // A card sits under its tool call; one whose call is not in this conversation (raised in a
   // subagent's) goes in the panel above the composer.
@@ -65,6 +70,11 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
             {agent.description && <p className="chat-description">{agent.description}</p>}
           </div>
           <div className="chat-header-badges">
+            {chat.threadExists && (
+              <Link href={`/studio/sessions/${encodeURIComponent(threadId)}`} className="chat-studio-link" data-testid="chat-audit-link">
+                Audit trail
+              </Link>
+            )}
             {agent.scripted && <ScriptedModelBadge />}
             <span className={`run-status run-status-${chat.status}`} data-testid="run-status" data-status={chat.status}>
               {STATUS_LABEL[chat.status]}
@@ -105,6 +115,7 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
         />
         <MessageQueue queue={chat.queue} onEdit={chat.editQueued} onMoveUp={chat.moveQueued} onRemove={chat.removeQueued} onSendNow={chat.sendQueuedNow} />
       </div>
+      {browser.dialog}
       {showPanel && (
         <PlannerPanel
           todos={chat.state?.todos}

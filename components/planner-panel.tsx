@@ -1,6 +1,6 @@
 'use client';
 // The planner's shared state, live: the task list the agent writes (state.todos) and the
-// draft the user edits (state.draft), which travels to the server with the next message.
+// draft the user edits (state.draft), saved on the server as the user types (no message needed).
 import { useHydrated } from './use-hydrated';
 
 export interface Todo {

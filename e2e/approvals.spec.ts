@@ -128,3 +128,30 @@ test('planner: a question is answered through a form generated from its schema',
 
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+test('planner: a question is declined with a reason, and the agent is told', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+  await page.goto('/agents/planner');
+  await waitForHydration(page);
+
+  await send(page, 'ask me for a launch name');
+  const card = page.getByTestId('approval-card');
+  await expect(card).toHaveAttribute('data-reason', 'input_required');
+  await waitForIdle(page);
+  await card.getByTestId('decline-button').click();
+  await card.getByTestId('decline-reason').fill('Marketing picks the name');
+  await snap(page, testInfo, '19-question-declining');
+  await card.getByTestId('confirm-decline-button').click();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('declined to answer');
+  await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('Marketing picks the name');
+  await waitForIdle(page);
+  await expect(page.getByTestId('composer-input')).not.toHaveAttribute('data-waiting');
+  await snap(page, testInfo, '20-question-declined');
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('approval-card')).toHaveCount(0);
+  await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('declined to answer');
+  expect(problems, problems.join('\n')).toEqual([]);
+});

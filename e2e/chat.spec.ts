@@ -63,7 +63,7 @@ test('support: a streamed reply with a tool call, restored after a reload', asyn
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('planner: the task list fills live and the draft persists', async ({ page }, testInfo) => {
+test('planner: the task list fills live and the draft, saved as it is typed, survives a reload', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
 
   await page.goto('/agents/planner');
@@ -80,11 +80,13 @@ test('planner: the task list fills live and the draft persists', async ({ page }
   await expect(page).toHaveURL(THREAD_URL('planner'));
   await snap(page, testInfo, '06-planner-todos');
 
+  // Typed, not sent: the draft is saved once the typing pauses, with no message.
   const draft = page.getByTestId('draft-input');
-  await draft.fill('Launch notes: ship on Tuesday.');
-  await send(page, 'here is my draft');
-  await waitForIdle(page);
-  await snap(page, testInfo, '07-planner-draft-sent');
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/agents/planner/state') && response.ok());
+  await draft.pressSequentially('Launch notes: ship on Tuesday.', { delay: 5 });
+  await saved;
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
+  await snap(page, testInfo, '07-planner-draft-saved');
 
   await page.reload();
   await waitForHydration(page);

@@ -29,6 +29,7 @@ function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } =
   const stops: unknown[] = [];
   const replies = options.replies ?? [];
   const queueOps: Record<string, unknown>[] = [];
+  const stateWrites: Record<string, unknown>[] = [];
   let queue: { id: string; content: string; runId: string; sendNow: boolean }[] = [];
   const fetch = async (url: string, init: RequestInit): Promise<Response> => {
     if (url.endsWith('/queue')) {
@@ -42,6 +43,11 @@ function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } =
         queue = queue.filter((item) => item.id !== op.id);
       }
       return Response.json({ threadId: 'thread-1', queue });
+    }
+    if (url.endsWith('/state')) {
+      const body = JSON.parse(String(init.body)) as { state: Record<string, unknown> };
+      stateWrites.push(body.state);
+      return Response.json({ threadId: 'thread-1', state: { todos: [], ...body.state } });
     }
     if (url.endsWith('/stop')) {
       stops.push(JSON.parse(String(init.body)));
@@ -71,7 +77,7 @@ function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } =
     expect(open).toHaveLength(1);
     return open[0]!;
   };
-  return { store, sources, requests, stops, feed, queueOps };
+  return { store, sources, requests, stops, feed, queueOps, stateWrites };
 }
 
 const started = (runId: string) => ({ type: 'RUN_STARTED', threadId: 'thread-1', runId });
@@ -288,5 +294,24 @@ describe('AgentStore: the message queue', () => {
     expect(await store.sendMessage('after that')).toBe(true);
     expect(queueOps.at(-1)).toMatchObject({ op: 'add', text: 'after that' });
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('AgentStore: shared state between turns', () => {
+  it('saves a state edit once the typing pauses, without a message, as one write of the last value', async () => {
+    vi.useFakeTimers();
+    try {
+      const { store, requests, stateWrites } = storeWith({ initialState: { todos: [], draft: '' } });
+      store.setState({ draft: 'La' });
+      store.setState({ draft: 'Launch on Tuesday' });
+      expect(store.getSnapshot().state).toEqual({ todos: [], draft: 'Launch on Tuesday' });
+      expect(stateWrites).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(stateWrites).toEqual([{ draft: 'Launch on Tuesday' }]);
+      expect(requests).toHaveLength(0);
+      expect(store.getSnapshot()).toMatchObject({ state: { todos: [], draft: 'Launch on Tuesday' }, threadExists: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -59,6 +59,11 @@ export interface PendingInterrupt extends Interrupt, InterruptDetails {
   cancel: () => Promise<void>;
   /** Takes the staged decision back (not once it is submitted). */
   clearResolution: () => void;
+  /**
+   * Declines to answer a question (`input_required`): the tool is told the person would not
+   * answer, and the turn goes on. Sent at once, on its own.
+   */
+  decline: (reason?: string) => Promise<void>;
 }
 
 /**
@@ -376,12 +381,49 @@ export class AgentStore {
   }
 
   /**
-   * Merges into the shared state now (the UI shows it at once) and sends it with the next
-   * run. Only keys the agent declares editable are kept by the server.
+   * Merges into the shared state now (the UI shows it at once) and saves it on the server once
+   * the edits pause (POST {url}/state), without a message; while a turn runs it goes with the
+   * next run instead. Only keys the agent declares editable are kept by the server.
    */
   setState(partial: Record<string, unknown>): void {
     this.unsentState = { ...this.unsentState, ...partial };
     this.publish({ state: this.visibleState() });
+    this.scheduleStateSave();
+  }
+
+  private stateSaveTimer: ReturnType<typeof setTimeout> | null = null;
+
+  private scheduleStateSave(): void {
+    if (this.stateSaveTimer) clearTimeout(this.stateSaveTimer);
+    this.stateSaveTimer = setTimeout(() => void this.saveState(), STATE_SAVE_DELAY_MS);
+  }
+
+  /** Saves the unsent state now; a refusal keeps it for the next try or the next run. */
+  private async saveState(): Promise<void> {
+    this.stateSaveTimer = null;
+    const sending = this.unsentState;
+    if (!sending || this.snapshot.status === 'running') return;
+    try {
+      const response = await this.agent.fetch(`${this.url}/state`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...this.headers },
+        body: JSON.stringify({ threadId: this.threadId, state: sending }),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+        // A run started meanwhile: the change goes with it, or is saved when it ends.
+        if (body.error?.code !== 'session_busy') this.publish({ error: { message: body.error?.message ?? `The state was not saved (HTTP ${response.status}).`, code: body.error?.code } });
+        return;
+      }
+      const { state } = (await response.json()) as { state: State };
+      // Edits made while this one was on its way stay unsent.
+      if (this.unsentState === sending) this.unsentState = null;
+      this.agent.setState(state);
+      this.publish({ state: this.visibleState(), threadExists: true });
+      if (this.attached) this.listen();
+    } catch {
+      // Offline: it goes with the next run.
+    }
   }
 
   /**
@@ -469,6 +511,8 @@ export class AgentStore {
     else if (this.stopRequested) this.publish({ status: 'idle', ...done });
     else this.publish({ status: 'error', error: toAgentError(failure.error), ...done });
     this.applyNextOtherRun();
+    // An edit made while the turn ran is saved now that it is over.
+    if (this.unsentState && this.snapshot.status !== 'running') this.scheduleStateSave();
   }
 
   /** One HTTP run. Resolves with the frontend tool calls it left to answer. */
@@ -638,8 +682,34 @@ export class AgentStore {
         resolveInterrupt: (approved, options) => this.resolveInterrupt(interrupt.id, approved, options),
         cancel: () => this.cancelInterrupt(interrupt.id),
         clearResolution: () => this.clearResolution(interrupt.id),
+        decline: (reason) => this.declineInterrupt(interrupt.id, reason),
       };
     });
+  }
+
+  /**
+   * Declines a question: AG-UI's resume cannot say it (its payload is the answer itself), so it
+   * goes as a decision of its own (POST {url}/decide). The continuation, if the decision
+   * completed its batch, reaches this tab through the session stream like any other run.
+   */
+  private async declineInterrupt(interruptId: string, reason?: string): Promise<void> {
+    if (this.snapshot.status === 'running' || !this.openInterrupt(interruptId)) return;
+    try {
+      const response = await this.agent.fetch(`${this.url}/decide`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...this.headers },
+        body: JSON.stringify({ threadId: this.threadId, interruptId, action: 'reject', ...(reason?.trim() ? { reason: reason.trim() } : {}) }),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+        this.publish({ error: { message: body.error?.message ?? `The decision was refused (HTTP ${response.status}).`, code: body.error?.code } });
+        return;
+      }
+      this.decidedElsewhere(interruptId);
+      if (this.attached) this.listen();
+    } catch (error) {
+      this.publish({ error: toAgentError(error) });
+    }
   }
 
   /** A resume names the interrupted run as its parent; HttpAgent has no parameter for it (docs/hitl.md). */
@@ -647,6 +717,8 @@ export class AgentStore {
     next.run(input.resume?.length && this.interruptedRunId ? { ...input, parentRunId: this.interruptedRunId } : input);
 
   private flushUnsentState(): void {
+    if (this.stateSaveTimer) clearTimeout(this.stateSaveTimer);
+    this.stateSaveTimer = null;
     if (!this.unsentState) return;
     // HttpAgent sends agent.state as RunAgentInput.state; the server's snapshot then confirms it.
     this.agent.setState({ ...this.agent.state, ...this.unsentState });
@@ -706,6 +778,9 @@ export class AgentStore {
 function isRetryable(error: AgentError): boolean {
   return error.code === undefined || RETRYABLE.has(error.code);
 }
+/** How long the state edits must pause before they are saved (the draft as the user types). */
+const STATE_SAVE_DELAY_MS = 600;
+
 const RETRYABLE = new Set(['session_busy', 'internal_error']);
 
 /** The codes of a run that failed on the server (not of a request it refused): a retry runs it again. */

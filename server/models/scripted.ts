@@ -100,6 +100,13 @@ export const PHRASES: readonly Phrase[] = [
   { tools: ['delegate_task'], example: 'research durable execution',
     pattern: /^research\s+(.+)$/i,
     input: (m, schema) => ({ agent: subagentName(schema), task: m[1] }) },
+  // The web app's browser tools (components/browser-tools.tsx), offered with every chat run.
+  { tools: ['confirm_action'], example: 'ask me to confirm deleting the draft',
+    pattern: /^ask\s+me\s+to\s+confirm\s+(.+)$/i,
+    input: (m) => ({ action: m[1]! }) },
+  { tools: ['get_browser_context'], example: 'what time is it for me',
+    pattern: /^(?:what(?:'s|\s+is)\s+the\s+time|what\s+time\s+is\s+it)(?:\s+(?:for\s+me|here|where\s+i\s+am))?\??$/i,
+    input: () => ({}) },
   { tools: ['ask_user', 'requestInput'], example: 'ask me a question',
     pattern: /^ask\s+me\b\s*(.*)$/i,
     input: (m) => ({ question: questionFrom(m[1]) }) },

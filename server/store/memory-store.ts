@@ -170,7 +170,7 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       timer.firedAt = at;
       return true;
     },
-    watch(sessionId: string, listener: () => void) {
+    watch(sessionId: string, listener: (sessionId: string) => void) {
       return watchers.watch(sessionId, listener);
     },
     async close() {

@@ -3,7 +3,11 @@
 // notifications of other processes (postgres-listener.ts); SQLite is one process in this
 // product, so its hub is shared by every store on the same file in the process and that is all.
 
-export type SessionListener = () => void;
+/** Called with the session that may have changed (every session's after a gap: `ANY_SESSION`). */
+export type SessionListener = (sessionId: string) => void;
+
+/** Watch this "session" to hear every session (Studio's inbox: docs/studio.md). */
+export const ANY_SESSION = '*';
 
 export interface WatchHub {
   /** Adds a listener of one session; returns the function that removes it (idempotent). */
@@ -17,11 +21,11 @@ export interface WatchHub {
 export function createWatchHub(): WatchHub {
   const listeners = new Map<string, Set<SessionListener>>();
 
-  function call(targets: Iterable<SessionListener>) {
+  function call(targets: Iterable<SessionListener>, sessionId: string) {
     // A copy: a listener may unsubscribe (itself or others) while we iterate.
     for (const listener of [...targets]) {
       try {
-        listener();
+        listener(sessionId);
       } catch (error) {
         // One bad listener must not keep the others from hearing, nor fail the write.
         console.error('[stackbone] a session watcher threw:', error);
@@ -32,7 +36,7 @@ export function createWatchHub(): WatchHub {
   return {
     add(sessionId, listener) {
       // Wrapped, so that the same function watching twice is two subscriptions.
-      const entry: SessionListener = () => listener();
+      const entry: SessionListener = (changed) => listener(changed);
       let set = listeners.get(sessionId);
       if (!set) listeners.set(sessionId, (set = new Set()));
       set.add(entry);
@@ -43,11 +47,10 @@ export function createWatchHub(): WatchHub {
       };
     },
     notify(sessionId) {
-      const set = listeners.get(sessionId);
-      if (set) call(set);
+      call([...(listeners.get(sessionId) ?? []), ...(sessionId === ANY_SESSION ? [] : (listeners.get(ANY_SESSION) ?? []))], sessionId);
     },
     notifyAll() {
-      call([...listeners.values()].flatMap((set) => [...set]));
+      call([...listeners.values()].flatMap((set) => [...set]), ANY_SESSION);
     },
   };
 }

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../events';
+import { ANY_SESSION } from './session-watch';
 import { ConcurrentAppendError, type EventStore } from './types';
 
 /**
@@ -380,6 +381,19 @@ export function describeStopAndWatchContract(name: string, makeStore: () => Prom
           const beforeStop = heard.calls;
           await store.requestStop({ sessionId: session.id, runId: randomUUID(), by: { source: 'agui' } });
           await waitFor(() => heard.calls > beforeStop, 'a call after requestStop');
+        } finally {
+          unsubscribe();
+        }
+      });
+
+      it('a watcher of every session hears each change with its session, from this store and another', async () => {
+        const [a, b] = [await newSession(), await newSession()];
+        const heard: string[] = [];
+        const unsubscribe = store.watch(ANY_SESSION, (sessionId) => heard.push(sessionId));
+        try {
+          await store.append(a.id, 0, steps(1));
+          await (otherInstance ?? store).append(b.id, 0, steps(1));
+          await waitFor(() => heard.includes(a.id) && heard.includes(b.id), 'both sessions heard');
         } finally {
           unsubscribe();
         }

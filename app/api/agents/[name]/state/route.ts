@@ -1,0 +1,8 @@
+import { handleStateWrite } from '@/server/wire/agui/state';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
+  return handleStateWrite(request, (await params).name);
+}

@@ -1,0 +1,11 @@
+'use client';
+// The app's client-side providers: one TanStack Query client for every list and read, which
+// the live streams invalidate (docs/studio.md).
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+
+export function Providers({ children }: { children: ReactNode }) {
+  // Live streams say when data changed; a refetch on focus on top of that would only add load.
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } } }));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,72 @@
+// Studio's calls to the server (docs/studio.md): the inbox and decisions through /api/hitl, the
+// audit trail and the live feed through /api/studio. In keyed mode Studio sends an API key,
+// kept for the tab's lifetime only (sessionStorage); in open dev mode none is needed.
+import type { AuditTrail } from '@/server/web/audit-trail';
+
+const KEY_STORAGE = 'stackbone-studio-key';
+
+export function studioKey(): string | null {
+  return typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(KEY_STORAGE);
+}
+
+export function setStudioKey(key: string | null): void {
+  if (key) sessionStorage.setItem(KEY_STORAGE, key);
+  else sessionStorage.removeItem(KEY_STORAGE);
+}
+
+/** A refused request, with the server's code (`unauthorized` asks for a key). */
+export class StudioError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'StudioError';
+  }
+}
+
+export async function studioFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const key = studioKey();
+  const response = await fetch(path, {
+    ...init,
+    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), 'x-stackbone-client': 'studio', ...(key ? { authorization: `Bearer ${key}` } : {}), ...init.headers },
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+    throw new StudioError(body.error?.message ?? `HTTP ${response.status}`, response.status, body.error?.code);
+  }
+  return response;
+}
+
+/** An open decision as GET /api/hitl lists it. */
+export interface InboxItem {
+  id: string;
+  sessionId: string;
+  agent: string;
+  reason: 'tool_call' | 'input_required';
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  message: string;
+  description?: string;
+  responseSchema: Record<string, unknown>;
+  allowedDecisions: ('approve' | 'reject' | 'edit')[];
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+export async function fetchInbox(): Promise<InboxItem[]> {
+  const { interrupts } = (await (await studioFetch('/api/hitl')).json()) as { interrupts: InboxItem[] };
+  return interrupts;
+}
+
+export async function fetchAuditTrail(sessionId: string): Promise<AuditTrail> {
+  return (await studioFetch(`/api/studio/sessions/${encodeURIComponent(sessionId)}`)).json() as Promise<AuditTrail>;
+}
+
+export type HitlAction = 'approve' | 'reject' | 'cancel';
+
+export async function decide(interruptId: string, action: HitlAction, body: { editedArgs?: unknown; payload?: unknown; reason?: string } = {}): Promise<void> {
+  await studioFetch(`/api/hitl/${encodeURIComponent(interruptId)}/${action}`, { method: 'POST', body: JSON.stringify(body) });
+}

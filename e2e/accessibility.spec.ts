@@ -1,0 +1,43 @@
+// Accessibility (axe-core): the chat, an approval card and Studio have no serious or critical
+// WCAG 2 A/AA violations, in light and dark, at phone and desktop widths.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } from './helpers';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const viewport of [{ width: 375, height: 800 }, { width: 1280, height: 800 }]) {
+    test(`no serious violations on the chat, an approval card and Studio (${colorScheme}, ${viewport.width} px)`, async ({ browser }, testInfo) => {
+      const context = await browser.newContext({ colorScheme, viewport });
+      const page = await context.newPage();
+      const problems = collectConsoleProblems(page);
+      await page.goto('/agents/support');
+      await waitForHydration(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await send(page, 'refund order ord_42 for 19.99');
+      await expect(page.getByTestId('approval-card')).toBeVisible();
+      await waitForIdle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, testInfo, `95-chat-approval-${colorScheme}-${viewport.width}`);
+
+      const threadId = page.url().split('/').at(-1)!;
+      await page.goto('/studio');
+      const item = page.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
+      await expect(item).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, testInfo, `96-studio-${colorScheme}-${viewport.width}`);
+      // Cancelled from Studio, so no pause is left behind for other tests.
+      await item.getByTestId('cancel-interrupt-button').click();
+      await expect(item).toHaveCount(0);
+      expect(problems, problems.join('\n')).toEqual([]);
+      await context.close();
+    });
+  }
+}

@@ -1,0 +1,152 @@
+// A session's audit trail (docs/studio.md): its event log as a person reads it — each message,
+// tool call, pause and decision, with who decided, from where and when, and the arguments as
+// proposed and as approved. A read-model of the log: nothing here is stored twice.
+import type { DecisionActor, InterruptRecord, RunSource, StoredEvent } from '../events';
+import { getStore } from '../store';
+
+export type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'error';
+
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  kind: AuditKind;
+  /** One line for the reader. */
+  summary: string;
+  /** For a decision: who decided, through which surface. */
+  actor?: { source: DecisionActor['source']; surface: string; who: string };
+  /** The event's own data (arguments, results, patches) for whoever wants the detail. */
+  details?: Record<string, unknown>;
+}
+
+export interface AuditTrail {
+  session: { id: string; agent: string; title: string | null; status: string; createdAt: string };
+  entries: AuditEntry[];
+}
+
+/** Where a decision was made, as a person calls it. */
+const SURFACE: Record<DecisionActor['source'], string> = {
+  agui: 'chat',
+  studio: 'Studio',
+  cli: 'CLI',
+  hitl: 'HTTP',
+  expiry: 'expiry',
+  server: 'server',
+  queue: 'a message sent now',
+};
+
+/** What started a run, as a person calls it. */
+const RUN_SOURCE: Record<RunSource, string> = {
+  agui: 'the chat (AG-UI)',
+  openai: 'the OpenAI-compatible API',
+  anthropic: 'the Anthropic-compatible API',
+  hitl: 'a decision made out of band',
+  server: 'the server',
+};
+
+/** Who an owner id is: the local owner (open dev mode), an API key, or a browser. */
+export function ownerLabel(ownerId: string | undefined): string {
+  if (!ownerId) return 'the server';
+  if (ownerId === 'local') return 'local owner';
+  const [kind, id = ''] = ownerId.split(':');
+  if (kind === 'key') return `API key ${id.slice(0, 8)}`;
+  if (kind === 'browser') return `browser ${id.slice(0, 8)}`;
+  return ownerId;
+}
+
+/** The trail of a session its owner can see; null for an unknown or foreign one. */
+export async function loadAuditTrail(ownerId: string, sessionId: string): Promise<AuditTrail | null> {
+  const store = getStore();
+  const session = await store.getSession(sessionId);
+  if (!session || session.ownerId !== ownerId) return null;
+  const events = await store.readEvents(sessionId);
+  return {
+    session: { id: session.id, agent: session.agent, title: session.title, status: session.status, createdAt: session.createdAt.toISOString() },
+    entries: auditEntries(events),
+  };
+}
+
+export function auditEntries(events: StoredEvent[]): AuditEntry[] {
+  const interrupts = new Map<string, InterruptRecord>();
+  const entries: AuditEntry[] = [];
+  const add = (stored: StoredEvent, entry: Omit<AuditEntry, 'seq' | 'at'>) => entries.push({ seq: stored.seq, at: stored.at, ...entry });
+  for (const stored of events) {
+    const { event } = stored;
+    const scope = 'scope' in event && event.scope ? ` (in ${event.scope.replace(/^task:/, 'task ')})` : '';
+    switch (event.type) {
+      case 'run_started':
+        add(stored, { kind: 'run', summary: `Run started by ${RUN_SOURCE[event.source] ?? event.source}${event.retry ? ` (retry, attempt ${event.retry.attempt})` : ''}`, details: { runId: event.runId, source: event.source } });
+        break;
+      case 'message_added':
+        add(stored, { kind: 'message', summary: `${capitalise(event.message.role)}${scope}: ${event.message.content}`, details: { id: event.message.id } });
+        break;
+      case 'assistant_step':
+        if (event.message.content) add(stored, { kind: 'message', summary: `Assistant${scope}: ${event.message.content}`, details: { id: event.message.id } });
+        for (const call of event.message.toolCalls ?? []) add(stored, { kind: 'tool-call', summary: `Called ${call.name}${scope}`, details: { toolCallId: call.id, arguments: call.input } });
+        break;
+      case 'tool_started':
+        break; // the call and its result say it; attempts show in the result's details
+      case 'tool_progress':
+        add(stored, { kind: 'progress', summary: `${event.toolName} reported progress${scope}`, details: { toolCallId: event.toolCallId, output: event.output } });
+        break;
+      case 'tool_result':
+        add(stored, {
+          kind: 'tool-result',
+          summary: `${event.message.toolName}${scope} ${event.status === 'denied' ? 'did not run: denied' : event.status === 'cancelled' ? 'did not run: cancelled' : event.message.isError ? 'failed' : 'returned'}`,
+          details: { toolCallId: event.message.toolCallId, result: event.output ?? event.message.content },
+        });
+        break;
+      case 'interrupts_opened':
+        for (const record of event.interrupts) {
+          interrupts.set(record.id, record);
+          add(stored, {
+            kind: 'pause',
+            summary: `${record.reason === 'input_required' ? 'Asked' : 'Approval requested'}: ${record.message}`,
+            details: { interruptId: record.id, toolName: record.toolName, toolCallId: record.toolCallId, arguments: record.input, ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}) },
+          });
+        }
+        break;
+      case 'interrupt_decided': {
+        const record = interrupts.get(event.interruptId);
+        const { decision } = event;
+        const verb = decision.status === 'approved' ? (decision.editedArgs !== undefined ? 'Approved with edits' : record?.reason === 'input_required' ? 'Answered' : 'Approved') : decision.status === 'denied' ? (record?.reason === 'input_required' ? 'Declined' : 'Rejected') : 'Cancelled';
+        const who = ownerLabel(decision.by.ownerId);
+        add(stored, {
+          kind: 'decision',
+          summary: `${verb}${record ? ` ${record.toolName}` : ''}${decision.reason ? `: “${decision.reason}”` : ''}${decision.expired ? ' (expired)' : ''}`,
+          actor: { source: decision.by.source, surface: SURFACE[decision.by.source] ?? decision.by.source, who },
+          details: {
+            interruptId: event.interruptId,
+            ...(record ? { arguments: record.input } : {}),
+            ...(decision.editedArgs !== undefined ? { editedArguments: decision.editedArgs } : {}),
+            ...(decision.payload !== undefined ? { payload: decision.payload } : {}),
+          },
+        });
+        break;
+      }
+      case 'state_patched':
+        add(stored, { kind: 'state', summary: `Shared state changed (${event.patch.map((operation) => operation.path).join(', ')})`, details: { patch: event.patch } });
+        break;
+      case 'step_started':
+        add(stored, { kind: 'step', summary: `Delegated to ${event.stepName}` });
+        break;
+      case 'step_finished':
+        add(stored, { kind: 'step', summary: `${event.stepName} finished` });
+        break;
+      case 'run_finished':
+        add(stored, {
+          kind: 'run',
+          summary: event.outcome.type === 'interrupt' ? 'Run paused for a decision' : event.outcome.type === 'cancelled' ? `Run stopped${event.stop ? ` (by ${SURFACE[event.stop.by.source as DecisionActor['source']] ?? event.stop.by.source})` : ''}` : 'Run finished',
+          details: { runId: event.runId },
+        });
+        break;
+      case 'run_failed':
+        add(stored, { kind: 'error', summary: `Run failed (${event.code}): ${event.message}`, details: { runId: event.runId } });
+        break;
+    }
+  }
+  return entries;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
