@@ -1,4 +1,4 @@
-// Gives every browser a signed identity cookie when API keys are configured (SPEC §3), so the
+// Gives every browser a signed identity cookie when API keys are configured (docs/wires.md, "Auth"), so the
 // web app works in keyed mode and each browser owns its own sessions. In open dev mode there
 // is nothing to do: every request is the local owner.
 import { NextResponse, type NextRequest } from 'next/server';

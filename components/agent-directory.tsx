@@ -1,5 +1,8 @@
+'use client';
 // The home page's agent cards: what each agent does, and a link to start a chat.
 import Link from 'next/link';
+import type { AgentCard } from '@/server/web/agents';
+import { useAgentCards } from './hooks/lists';
 import { ScriptedModelBadge } from './status-badges';
 
 export interface AgentDirectoryEntry {
@@ -9,7 +12,8 @@ export interface AgentDirectoryEntry {
   examples: string[];
 }
 
-export function AgentDirectory({ agents }: { agents: AgentDirectoryEntry[] }) {
+export function AgentDirectory({ agents: initial }: { agents: AgentCard[] }) {
+  const agents: AgentDirectoryEntry[] = useAgentCards(initial).data;
   return (
     <ul className="agent-grid">
       {agents.map((agent) => (

@@ -3,6 +3,7 @@
 // tool calls waiting on a person), composer, and (for agents with a task list or draft) the
 // planner panel, all rendered live from useAgent.
 import type { Interrupt, Message } from '@ag-ui/client';
+import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useMemo, useRef } from 'react';
 import { useBrowserTools } from './browser-tools';
@@ -50,6 +51,13 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
   // subagent's) goes in the panel above the composer.
   const unplaced = chat.interrupts.filter((interrupt) => !interrupt.toolCallId || !findToolCall(chat.messages, interrupt.toolCallId));
   const announcedRef = useRef(chat.threadExists);
+
+  // The history lists (components/hooks/lists.ts) re-read when this thread starts or a turn on it
+  // ends: its title, status and place in the list change then.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (chat.threadExists && chat.status !== 'running') void queryClient.invalidateQueries({ queryKey: ['sessions'] });
+  }, [chat.threadExists, chat.status, queryClient]);
 
   useEffect(() => {
     if (chat.threadExists && !announcedRef.current) {

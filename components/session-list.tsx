@@ -1,15 +1,12 @@
-// The owner's recent conversations across agents, newest first.
+'use client';
+// The owner's recent conversations across agents, newest first: the server's first paint, kept
+// fresh by TanStack Query (components/hooks/lists.ts).
 import Link from 'next/link';
+import type { SessionSummary } from '@/server/web/sessions';
+import { useSessions } from './hooks/lists';
 
-export interface SessionListEntry {
-  id: string;
-  agent: string;
-  title: string;
-  status: string;
-  updatedAt: string;
-}
-
-export function SessionList({ sessions }: { sessions: SessionListEntry[] }) {
+export function SessionList({ sessions: initial }: { sessions: SessionSummary[] }) {
+  const sessions = useSessions({ limit: 20 }, initial).data;
   if (sessions.length === 0) return <p className="muted">No conversations yet. Pick an agent to start one.</p>;
   return (
     <ul className="session-list" data-testid="session-list">

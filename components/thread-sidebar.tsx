@@ -2,6 +2,8 @@
 // The agent's recent conversations and a "New chat" link, like a chat app's history rail.
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import type { SessionSummary } from '@/server/web/sessions';
+import { useSessions } from './hooks/lists';
 
 export interface ThreadLink {
   id: string;
@@ -9,8 +11,10 @@ export interface ThreadLink {
   updatedAt: string;
 }
 
-export function ThreadSidebar({ agent, threads }: { agent: string; threads: ThreadLink[] }) {
+export function ThreadSidebar({ agent, threads: initial }: { agent: string; threads: SessionSummary[] }) {
   const pathname = usePathname();
+  // Kept fresh by TanStack Query; the open chat invalidates it when its thread changes.
+  const threads: ThreadLink[] = useSessions({ agent, limit: 30 }, initial).data;
   const base = `/agents/${encodeURIComponent(agent)}`;
   return (
     <nav className="sidebar" aria-label="Conversations" data-testid="thread-sidebar">

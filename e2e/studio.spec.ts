@@ -85,3 +85,42 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   expect(studioProblems, studioProblems.join('\n')).toEqual([]);
   await context.close();
 });
+
+test('a question is answered in Studio, and the next one declined there; the chat goes on with each', async ({ browser }, testInfo) => {
+  const context = await browser.newContext();
+  const chat = await context.newPage();
+  const studio = await context.newPage();
+  const problems = [...[chat, studio].map(collectConsoleProblems)];
+
+  await chat.goto('/agents/planner');
+  await waitForHydration(chat);
+  await send(chat, 'ask me for a launch name');
+  await expect(chat.getByTestId('approval-card')).toHaveAttribute('data-reason', 'input_required');
+  await expect(chat).toHaveURL(THREAD_URL('planner'));
+  const threadId = chat.url().split('/').at(-1)!;
+  // The history rail lists the new thread without a reload.
+  await expect(chat.getByTestId('sidebar-thread').first()).toContainText('ask me for a launch name');
+
+  await studio.goto('/studio');
+  await studio.getByTestId('inbox-kind-filter').selectOption('input_required');
+  const question = studio.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
+  await question.getByTestId('answer-field-answer').fill('Project Aurora');
+  await question.getByTestId('answer-button').click();
+  await expect(question).toHaveCount(0);
+  await expect(chat.getByTestId('tool-call').getByTestId('tool-result')).toContainText('Project Aurora');
+  await waitForIdle(chat);
+
+  await send(chat, 'ask me for a tagline');
+  await expect(question).toBeVisible();
+  await question.getByTestId('decline-button').click();
+  await question.getByTestId('decline-reason').fill('Copywriting owns taglines');
+  await snap(studio, testInfo, '84-studio-decline');
+  await question.getByTestId('confirm-decline-button').click();
+  await expect(question).toHaveCount(0);
+  await expect(chat.getByTestId('tool-call').last().getByTestId('tool-result')).toContainText('declined to answer');
+  await expect(chat.getByTestId('tool-call').last().getByTestId('tool-result')).toContainText('Copywriting owns taglines');
+  await waitForIdle(chat);
+  await snap(chat, testInfo, '85-chat-after-studio-decline');
+  for (const list of problems) expect(list, list.join('\n')).toEqual([]);
+  await context.close();
+});

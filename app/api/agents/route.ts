@@ -1,0 +1,8 @@
+import { handleAgentList } from '@/server/web/list-routes';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+export function GET() {
+  return handleAgentList();
+}

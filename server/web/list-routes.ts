@@ -1,0 +1,24 @@
+// The web app's list reads as JSON (docs/studio.md): the owner's recent sessions and
+// the agents, for the TanStack Query lists that refresh them after the first paint.
+import { errorResponse } from '../http/errors';
+import { resolveOwner } from '../http/owner';
+import { agentCards } from './agents';
+import { recentSessions } from './sessions';
+
+const MAX_LIMIT = 100;
+
+export async function handleSessionList(request: Request): Promise<Response> {
+  try {
+    const ownerId = resolveOwner(request, { browser: true });
+    const params = new URL(request.url).searchParams;
+    const limit = Math.min(MAX_LIMIT, Math.max(1, Number(params.get('limit')) || 20));
+    const sessions = await recentSessions(ownerId, { limit, agent: params.get('agent') ?? undefined });
+    return Response.json({ sessions }, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    return errorResponse(error, 'session list');
+  }
+}
+
+export function handleAgentList(): Response {
+  return Response.json({ agents: agentCards() });
+}
