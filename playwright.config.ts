@@ -32,14 +32,15 @@ const systemChromium = bundledChromium
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'e2e/artifacts',
+  // Screenshots of every step, per test (Playwright's own default folder).
+  outputDir: 'test-results',
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['html', { outputFolder: 'e2e/artifacts/report', open: 'never' }]] : 'list',
+  reporter: process.env.CI ? [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]] : 'list',
   use: {
     baseURL,
     screenshot: 'on',

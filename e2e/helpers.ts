@@ -1,7 +1,7 @@
 // Shared steps of the e2e specs: screenshots per step, console problems, sending a message.
 import { expect, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 
-/** A named screenshot per step, in this test's folder under e2e/artifacts. */
+/** A named screenshot per step, in this test's folder under test-results/. */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }

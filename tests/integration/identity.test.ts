@@ -74,5 +74,26 @@ for (const { kind } of backends()) {
       expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status).toBe(401);
       expect((await fetch(`${server.url}/api/hitl`, { headers: { authorization: 'Bearer key-one' } })).status).toBe(200);
     });
+
+    it("Studio's reads are behind a key too; a browser's lists and draft are its own", async () => {
+      const cookie = await identityCookie(server.url);
+      expect((await fetch(`${server.url}/api/studio/stream`, { headers: { cookie } })).status).toBe(401);
+      expect((await fetch(`${server.url}/api/studio/sessions/${randomUUID()}`, { headers: { cookie } })).status).toBe(401);
+      const feed = new AbortController();
+      const keyed = await fetch(`${server.url}/api/studio/stream`, { headers: { authorization: 'Bearer key-one' }, signal: feed.signal });
+      expect(keyed.status).toBe(200);
+      feed.abort();
+
+      const threadId = randomUUID();
+      const write = (headers: Record<string, string>) => fetch(`${server.url}/api/agents/planner/state`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ threadId, state: { draft: 'mine' } }) });
+      expect((await write({})).status).toBe(401);
+      expect((await write({ cookie })).status).toBe(200);
+      const other = await identityCookie(server.url);
+      expect((await write({ cookie: other })).status).toBe(404);
+      const mine = (await (await fetch(`${server.url}/api/sessions`, { headers: { cookie } })).json()) as { sessions: { id: string }[] };
+      const theirs = (await (await fetch(`${server.url}/api/sessions`, { headers: { cookie: other } })).json()) as { sessions: { id: string }[] };
+      expect(mine.sessions.map((session) => session.id)).toContain(threadId);
+      expect(theirs.sessions.map((session) => session.id)).not.toContain(threadId);
+    });
   });
 }
