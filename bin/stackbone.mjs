@@ -5,7 +5,7 @@
 // Plain Node 22, no dependencies; see docs/cli.md.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { formatCall, formatDecision, formatStop, formatTable } from './lib/format.mjs';
+import { formatCall, formatDecision, formatStop, formatTable, terminalSafe } from './lib/format.mjs';
 import { createClient, ServerError, UnreachableError } from './lib/http.mjs';
 import { confirm } from './lib/prompt.mjs';
 
@@ -228,7 +228,7 @@ async function main(argv) {
     const { interrupts = [] } = await client.list();
     const interrupt = interrupts.find((/** @type {any} */ i) => i.id === id);
     if (!interrupt) throw new NotDone('not_found', `No pending interrupt ${id} (it may have been decided or expired, or belong to another API key).`);
-    process.stderr.write(formatCall(interrupt, { edit: body.editedArgs, payload: body.payload, reason: body.reason }));
+    process.stderr.write(terminalSafe(formatCall(interrupt, { edit: body.editedArgs, payload: body.payload, reason: body.reason })));
     if (!(await confirm(QUESTIONS[name], { input: process.stdin, output: process.stderr }))) {
       throw new NotDone('not_confirmed', 'Not confirmed; nothing was sent.');
     }
@@ -267,7 +267,7 @@ function oneOf(words) {
 
 /** @param {string} text */
 function print(text) {
-  process.stdout.write(text);
+  process.stdout.write(terminalSafe(text));
   return EXIT.ok;
 }
 
@@ -326,7 +326,7 @@ function report(error, json) {
   }
   if (error instanceof ServerError) {
     out(error.body);
-    process.stderr.write(`stackbone: the server refused (${error.status} ${error.code}): ${error.message}\n`);
+    process.stderr.write(terminalSafe(`stackbone: the server refused (${error.status} ${error.code}): ${error.message}\n`));
     return EXIT.failed;
   }
   if (error instanceof UnreachableError) {

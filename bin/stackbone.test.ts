@@ -646,3 +646,22 @@ describe('confirm()', () => {
     expect(shown).toBe('Approve? [y/N] \n');
   });
 });
+
+describe('text from the server', () => {
+  it('cannot drive the terminal: control characters in what is approved are shown as escapes', async () => {
+    // A message that would clear the screen and repaint an innocent line over the real one.
+    const hostile = { ...INTERRUPT, message: 'Refund order A-17 for 25\u001b[2K\rRefund order A-17 for 1', args: { orderId: 'A-17\u001b[8m', amount: 25 } };
+    respond = (request) => (request.method === 'GET' && request.url === '/api/hitl' ? { json: { interrupts: [hostile] } } : undefined);
+    const listed = await run(['hitl', 'list']);
+    expect(listed.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(listed.stdout).toContain('\\u001b[2K');
+    // What the confirmation prompt shows before asking (on a terminal) goes through the same filter.
+    const { formatCall, terminalSafe } = await importLib<{ formatCall: (interrupt: unknown) => string; terminalSafe: (text: string) => string }>('format.mjs');
+    const shown = terminalSafe(formatCall(hostile));
+    expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(shown).toContain('Refund order A-17 for 25\\u001b[2K\\u000dRefund order A-17 for 1');
+    // --json stays valid JSON, the control characters escaped in it.
+    const json = await run(['hitl', 'list', '--json']);
+    expect((JSON.parse(json.stdout) as { interrupts: { message: string }[] }).interrupts[0]!.message).toBe(hostile.message);
+  });
+});

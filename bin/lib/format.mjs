@@ -115,3 +115,12 @@ export function formatStop(result) {
   if (result?.reason === 'other_run') return `Nothing to stop: run ${result.runId} is not the run in progress on ${thread} (that one was left running).\n`;
   return `Nothing to stop: ${thread} has no run in progress.\n`;
 }
+
+/**
+ * Text from the server, made safe for a terminal: control characters (ANSI escapes above all,
+ * which could repaint what is being approved) are shown as `\u001b`-style escapes — valid inside
+ * JSON strings too — and newlines and tabs stay. @param {string} text
+ */
+export function terminalSafe(text) {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
