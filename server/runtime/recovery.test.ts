@@ -163,4 +163,15 @@ describe('recovery sweep', () => {
     // Nothing left to recover: nothing is started.
     expect(await recoverSession(store, () => agent, 's1')).toBeUndefined();
   });
+
+  it('a session whose agent is gone is closed as failed, with the reason, and not listed again', async () => {
+    const store = createMemoryStore();
+    await abandon(store, 's1');
+    expect(await store.listRecoverable(new Date())).toEqual(['s1']);
+    const result = await within(sweep(store, () => undefined), 'sweep');
+    expect(result).toMatchObject({ sessions: 1, started: 0 });
+    const view = reduceAll(await store.readEvents('s1'), {});
+    expect(view).toMatchObject({ status: 'error', lastRun: { error: { code: 'agent_removed', message: 'Agent "slow" is no longer on this server.' } } });
+    expect(await store.listRecoverable(new Date())).toEqual([]);
+  });
 });

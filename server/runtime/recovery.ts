@@ -29,8 +29,12 @@ export interface RecoveredRun {
  */
 export async function recoverSession(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, sessionId: string): Promise<RecoveredRun | undefined> {
   const session = await store.getSession(sessionId);
-  const agent = session && findAgent(session.agent);
-  if (!session || !agent) return undefined;
+  if (!session) return undefined;
+  const agent = findAgent(session.agent);
+  if (!agent) {
+    await retireSession(store, session.id, session.agent);
+    return undefined;
+  }
   const view = await loadView(store, sessionId, agent.initialState);
   const pending = pendingInterrupts(view);
   const expired = pending.filter((record) => isExpired(record));
@@ -69,6 +73,25 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
     // Another server or request got there first; it carries the session on.
     if (ConcurrentAppendError.is(error) || error instanceof RunRejectedError) return undefined;
     throw error;
+  }
+}
+
+/**
+ * A session whose agent is no longer on this server cannot be carried on: its open decisions
+ * are closed as denied and its run as failed (`agent_removed`), with the reason, so that it is
+ * not listed for recovery again and again, and a client sees why.
+ */
+async function retireSession(store: EventStore, sessionId: string, agentName: string): Promise<void> {
+  const view = await loadView(store, sessionId, {});
+  const reason = `Agent "${agentName}" is no longer on this server.`;
+  const events: SessionEvent[] = pendingInterrupts(view).map((record) => ({ type: 'interrupt_decided', interruptId: record.id, decision: { status: 'denied', reason, by: { source: 'server' } } }));
+  if (view.status !== 'idle' && view.status !== 'error' && view.lastRun) events.push({ type: 'run_failed', runId: view.lastRun.runId, code: 'agent_removed', message: reason });
+  if (events.length === 0) return;
+  try {
+    await store.append(sessionId, view.seq, events, { status: foldEvents(view, events).status, leaseUntil: null });
+    console.error(`[stackbone] recovery: session ${sessionId} belongs to agent "${agentName}", which is gone; its run is closed as failed.`);
+  } catch (error) {
+    if (!ConcurrentAppendError.is(error)) throw error;
   }
 }
 

@@ -177,10 +177,11 @@ export function createPrismaStore(databaseUrl: string): EventStore {
       withClient(async (db) => {
         const limit = options.limit ?? DEFAULT_LIST_LIMIT;
         const [stale, expired] = await Promise.all([
-          db.session.findMany({ where: { status: 'running', leaseUntil: { lt: now } }, select: { id: true }, take: limit }),
-          db.interrupt.findMany({ where: { status: 'pending', expiresAt: { lte: now } }, select: { sessionId: true }, take: limit }),
+          // Longest waiting first, so that no session starves behind others.
+          db.session.findMany({ where: { status: 'running', leaseUntil: { lt: now } }, select: { id: true }, orderBy: { leaseUntil: 'asc' }, take: limit }),
+          db.interrupt.findMany({ where: { status: 'pending', expiresAt: { lte: now } }, select: { sessionId: true }, orderBy: { expiresAt: 'asc' }, take: limit }),
         ]);
-        const queued = await db.queuedMessage.findMany({ where: { session: { status: 'idle' } }, select: { sessionId: true }, distinct: ['sessionId'], take: limit });
+        const queued = await db.queuedMessage.findMany({ where: { session: { status: 'idle' } }, select: { sessionId: true }, distinct: ['sessionId'], orderBy: { createdAt: 'asc' }, take: limit });
         return [...new Set([...stale.map((row) => row.id), ...expired.map((row) => row.sessionId), ...queued.map((row) => row.sessionId)])];
       }),
 
