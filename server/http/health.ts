@@ -1,17 +1,30 @@
-// GET /api/health: readiness for test harnesses and deploy checks. It names the model
-// backend, the database kind and the auth mode (never a key or URL) and proves the
-// database answers.
+// GET /api/health: readiness for test harnesses, deploy checks and load balancers. Anyone gets
+// {ok} and the status code, which prove the database answers. The details — the model
+// backend, the database kind and the auth mode, never a key or URL — go to whoever could use
+// the API anyway: everyone in open dev mode, a key holder in keyed mode. A stranger is not told
+// whether the server is open.
 import { modelMode } from '../models/resolve';
 import { databaseKind, databaseUrl, getStore } from '../store';
-import { isOpenDevMode } from './owner';
+import { HttpError } from './errors';
+import { isOpenDevMode, resolveOwner } from './owner';
 
-export async function healthResponse(): Promise<Response> {
-  const report = { model: modelMode(), database: databaseKind(databaseUrl()), openDevMode: isOpenDevMode() };
+export async function healthResponse(request: Request): Promise<Response> {
+  const report = mayReadDetails(request) ? { model: modelMode(), database: databaseKind(databaseUrl()), openDevMode: isOpenDevMode() } : {};
   try {
     await getStore().listSessions('health-check', { limit: 1 });
     return Response.json({ ok: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     console.error('[stackbone] health check: the database did not answer', error);
     return Response.json({ ok: false, ...report, error: 'database_unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+  }
+}
+
+function mayReadDetails(request: Request): boolean {
+  try {
+    resolveOwner(request);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return false;
+    throw error;
   }
 }

@@ -121,7 +121,10 @@ export class TurnRunner {
         // Our lease ran out and another run took the session: it owns the log now.
         this.feed.push({ runId: this.runId, part: { type: 'run-error', code: 'session_busy', message: 'Another run took over this session.' } });
       } else {
-        await this.fail('internal_error', errorMessage(error)).catch(() => undefined);
+        // The cause goes to the server's log, not to clients (it may be a database's own text).
+        const reference = randomUUID().slice(0, 8);
+        console.error(`[stackbone] run ${this.runId} of ${this.request.sessionId} failed (ref ${reference}):`, error);
+        await this.fail('internal_error', `The server failed while running this turn (ref ${reference}; the details are in its log).`).catch(() => undefined);
       }
     } finally {
       hold.release();

@@ -3,6 +3,6 @@ import { healthResponse } from '@/server/http/health';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export function GET() {
-  return healthResponse();
+export function GET(request: Request) {
+  return healthResponse(request);
 }
