@@ -1,19 +1,53 @@
-// Reading a JSON request body with a size limit, before anything else happens.
+// Reading a JSON request body with a size limit, before anything else happens. Every body the
+// server reads is JSON and says so: a `text/plain` or form POST is what another site's page can
+// send without asking the browser first (no CORS preflight), so it is refused — as is a
+// browser request from another origin that carries no API key (docs/wires.md, "Auth").
 import { HttpError } from './errors';
+import { presentedApiKey } from './owner';
 
 export const MAX_BODY_BYTES = Number(process.env.STACKBONE_MAX_BODY_BYTES) || 1_000_000;
 
 /** `optional`: an empty body reads as `{}` (an endpoint whose fields are all optional). */
 export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES, options: { optional?: boolean } = {}): Promise<unknown> {
+  checkSameOrigin(request);
+  if (!request.body && options.optional) return {};
+  const type = request.headers.get('content-type');
+  if (!type || !JSON_TYPE.test(type)) {
+    throw new HttpError(415, 'unsupported_media_type', `Send the body as JSON with Content-Type: application/json${type ? ` (not "${type.slice(0, 100)}")` : ''}.`);
+  }
   const declared = Number(request.headers.get('content-length'));
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readLimited(request, maxBytes);
   if (!text.trim() && options.optional) return {};
   if (!text.trim()) throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new HttpError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+  checkShape(value);
+  return value;
+}
+
+/** How deep a body may nest, and how long one array may be: deeper or longer is no request a client makes. */
+export const MAX_JSON_DEPTH = 64;
+export const MAX_ARRAY_LENGTH = 10_000;
+
+/**
+ * Refuses a body that nests deeper than MAX_JSON_DEPTH or holds an array longer than
+ * MAX_ARRAY_LENGTH, before anything walks it recursively (JSON.stringify of a 200,000-deep value
+ * overflows the stack). Iterative, so the check itself cannot overflow.
+ */
+function checkShape(root: unknown): void {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_JSON_DEPTH) throw new HttpError(400, 'json_too_deep', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    const children = Array.isArray(value) ? value : Object.values(value);
+    if (Array.isArray(value) && value.length > MAX_ARRAY_LENGTH) throw new HttpError(400, 'json_array_too_long', `An array in the request body has more than ${MAX_ARRAY_LENGTH} items.`);
+    for (const child of children) stack.push([child, depth + 1]);
   }
 }
 
@@ -33,6 +67,22 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** A browser sends Origin; one from another site, without an API key, is refused. */
+function checkSameOrigin(request: Request): void {
+  const origin = request.headers.get('origin');
+  if (!origin || presentedApiKey(request)) return;
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host;
+  let originHost: string | undefined;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = undefined; // "null" (a sandboxed frame, a file:) is no origin of ours
+  }
+  if (originHost !== host) throw new HttpError(403, 'cross_origin', `Requests from ${origin.slice(0, 200)} are not accepted without an API key.`);
 }
 
 function tooLarge(maxBytes: number) {

@@ -50,7 +50,16 @@ export function browserIdentity(request: Request): string | undefined {
   const cookies = request.headers.get('cookie') ?? '';
   for (const part of cookies.split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === IDENTITY_COOKIE) return verifyIdentity(decodeURIComponent(value.join('=')));
+    if (name === IDENTITY_COOKIE) return verifyIdentity(decodeCookieValue(value.join('=')));
   }
   return undefined;
+}
+
+/** A cookie value as sent; a malformed escape (`stackbone_id=%`) is no identity, not an error. */
+function decodeCookieValue(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,6 +1,7 @@
 // Which tool calls need a person, and what a decision on one may carry: the agent's
 // toolApproval normalized, the policy for a call, the schema of each decision's data, and the
 // hash that refuses a decision once the tool changed (docs/hitl.md, "Policies", "Decision data").
+import { own } from './own';
 import { createHash } from 'node:crypto';
 import { asSchema, type Tool } from 'ai';
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export interface NormalizedApproval {
 }
 
 export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedApproval {
-  const spec = agent.toolApproval[toolName];
+  const spec = own(agent.toolApproval, toolName);
   if (spec === undefined) return { policy: 'approved', allowEdit: false, onExpire: 'deny' };
   if (typeof spec === 'string' || typeof spec === 'function') return { policy: spec, allowEdit: false, onExpire: 'deny' };
   return {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { EditableStateSpec } from '../define';
 import type { JsonObject } from '../events';
 import { RunRejectedError } from './errors';
+import { own } from './own';
 import { zodFromJsonSchema } from './json-schema-zod';
 import { firstIssue } from './zod-issue';
 
@@ -23,7 +24,7 @@ export function clientStatePatch(current: JsonObject, incoming: unknown, editabl
   }
   const next = deepClone(current) as JsonObject;
   for (const [key, value] of Object.entries(incoming as JsonObject)) {
-    const spec = editable[key];
+    const spec = own(editable, key);
     if (!spec) continue; // Not a client-writable key: dropped, the server's value stands.
     const parsed = toZod(spec).safeParse(value);
     if (!parsed.success) {

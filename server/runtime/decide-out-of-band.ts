@@ -3,6 +3,7 @@
 // validateDecision, one compare-and-set append — with a partial batch: a decision that leaves
 // others of its batch open is recorded alone; the last one starts the continuation run, which
 // records it in the run's first append, so no decided batch is ever left idle.
+import { own } from './own';
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
 import type { Decision, DecisionActor, InterruptRecord } from '../events';
@@ -43,7 +44,7 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
 
   for (let attempt = 1; ; attempt++) {
     const view = await loadView(store, session.id, agent.initialState);
-    const record = view.interrupts[interruptId]?.record;
+    const record = own(view.interrupts, interruptId)?.record;
     if (!record) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
     try {
       if (pendingInterrupts(view).some((pending) => pending.id !== interruptId)) {

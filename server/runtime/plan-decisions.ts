@@ -3,6 +3,7 @@
 // for a whole batch — left out. An identical replay of an applied batch is recognised and runs
 // nothing twice. Every path comes through here: an AG-UI or TanStack resume, /api/hitl and
 // the CLI (docs/architecture.md, "The decision pipeline").
+import { own } from './own';
 import type { DeepAgent } from '../define';
 import type { Decision, DecisionActor } from '../events';
 import { RunRejectedError } from './errors';
@@ -46,7 +47,7 @@ export async function planDecisions(agent: DeepAgent, view: SessionView, request
   for (const request of requests) {
     if (seen.has(request.interruptId)) throw new RunRejectedError('resume_duplicate', `Interrupt ${request.interruptId} is addressed twice in one resume.`, 400, { interruptId: request.interruptId });
     seen.add(request.interruptId);
-    if (!view.interrupts[request.interruptId]) {
+    if (!own(view.interrupts, request.interruptId)) {
       if (await options.elsewhere(request.interruptId)) {
         throw new RunRejectedError('interrupt_other_thread', `Interrupt ${request.interruptId} belongs to another thread.`, 400, { interruptId: request.interruptId });
       }

@@ -19,7 +19,8 @@ import { foldEvents, pendingInterrupts, type SessionView } from './reduce';
 import { settleStoppedRun } from './stop';
 import { loadView, openSession } from './views';
 import { TurnRunner, type RunUsage } from './runner';
-import type { ClientTool } from './tools';
+import { checkClientTools, type ClientTool } from './tools';
+import { own } from './own';
 
 export { type RunUsage } from './runner';
 
@@ -87,6 +88,8 @@ export interface StartedRun {
  */
 export async function startRun(request: RunRequest): Promise<StartedRun> {
   const { agent, store, sessionId, ownerId } = request;
+  checkRequestSize(request);
+  checkClientTools(agent, request.clientTools ?? []);
   const { session, view } = await openSession(store, sessionId, ownerId, agent);
   // Interrupts past their expiry take their default action before anything else.
   const expired: SessionEvent[] = pendingInterrupts(view)
@@ -99,7 +102,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   let decided: { interruptId: string; decision: Decision }[] = [];
   let resumesRunId: string | undefined;
   const afterExpiry = foldEvents(view, expired);
-  const answers = (request.decisions ?? []).map((input) => readDecision(input, afterExpiry.interrupts[input.interruptId]?.record));
+  const answers = (request.decisions ?? []).map((input) => readDecision(input, own(afterExpiry.interrupts, input.interruptId)?.record));
   if (answers.length) {
     const by: DecisionActor = request.decidedBy ?? { source: ACTOR_OF_SOURCE[request.source], ownerId };
     const plan = await planDecisions(agent, afterExpiry, answers, by, {
@@ -117,7 +120,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     decided = plan.decisions;
   }
   // The same retry again (a double click, a resend) follows the run it started.
-  const retried = request.retry && view.retries[request.retry.retryId];
+  const retried = request.retry && own(view.retries, request.retry.retryId);
   if (retried) return followRun(request, retried);
   const running = view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now();
   if (session && !answers.length && !request.retry && request.durable !== false && request.queue) {
@@ -163,7 +166,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     runner.feed.end();
     if (ConcurrentAppendError.is(error)) {
       // Two sends of the same retry at once: the one that lost follows the one that won.
-      const winner = request.retry && (await loadView(store, sessionId, agent.initialState)).retries[request.retry.retryId];
+      const winner = request.retry && own((await loadView(store, sessionId, agent.initialState)).retries, request.retry.retryId);
       if (winner) return followRun(request, winner);
       throw new RunRejectedError('session_busy', `Session "${sessionId}" changed while this run started (another run or decision won); try again.`, 409);
     }
@@ -173,6 +176,19 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   // A turn's end sends the next queued message, if the session fell idle (queue.ts).
   const done = runner.execute().then(() => (request.durable === false ? undefined : sendNextQueued(request)));
   return { sessionId, runId, ...readersOf(runner.feed), done, usage: () => ({ ...runner.usage }), decided };
+}
+
+/** How much one request may carry: a client echoing a long history stays well inside. */
+export const MAX_REQUEST_MESSAGES = 2_000;
+export const MAX_CLIENT_TOOLS = 128;
+
+function checkRequestSize(request: RunRequest): void {
+  if (request.messages.length > MAX_REQUEST_MESSAGES) {
+    throw new RunRejectedError('too_many_messages', `A request may carry at most ${MAX_REQUEST_MESSAGES} messages (it had ${request.messages.length}); the server keeps the history, send only what is new.`, 400);
+  }
+  if ((request.clientTools?.length ?? 0) > MAX_CLIENT_TOOLS) {
+    throw new RunRejectedError('too_many_tools', `A request may offer at most ${MAX_CLIENT_TOOLS} client tools (it had ${request.clientTools!.length}).`, 400);
+  }
 }
 
 /** Messages of a request the thread does not have yet. */
@@ -255,7 +271,8 @@ function followRun(request: RunRequest, runId: string): StartedRun {
 
 /** A session's title: its first user message, on one line, cut at a word. */
 export function sessionTitle(text: string, max = 80): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  // Control characters (NUL above all: PostgreSQL text cannot hold it) never reach a title.
+  const line = text.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
   if (line.length <= max) return line;
   const cut = line.slice(0, max);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;

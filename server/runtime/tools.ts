@@ -5,7 +5,7 @@ import type { DeepAgent } from '../define';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { runWithHandlerContext, type HandlerContext } from './context';
 import type { JsonObject, ToolCall } from '../events';
-import { errorMessage } from './errors';
+import { errorMessage, RunRejectedError } from './errors';
 import { InputRequired, runWithInputAnswers } from './request-input';
 import { stopGraceMs } from './tool-limits';
 
@@ -18,6 +18,31 @@ export interface ClientTool {
 
 export type ToolKind = 'backend' | 'client' | 'delegate' | 'unknown';
 
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Client tools may be offered under a name that is a tool name (as the model APIs define one),
+ * that is not a name every object has ("constructor", "__proto__"), and not twice. Refused with
+ * `invalid_tool` (400), naming where: `tools[2]`. With `exclusive`, not one of the agent's own
+ * tools either (the chat wires). An AG-UI client may declare one of the agent's tools — TanStack
+ * AI's client does, to render and approve it — and the agent's own stands.
+ */
+export function checkClientTools(agent: DeepAgent, tools: readonly ClientTool[], options: { where?: (index: number) => string; exclusive?: boolean } = {}): void {
+  const where = options.where ?? ((index: number) => `tools[${index}]`);
+  const seen = new Set<string>();
+  tools.forEach((tool, index) => {
+    const name = tool.name;
+    const problem =
+      typeof name !== 'string' || !TOOL_NAME.test(name) ? `${JSON.stringify(name)} is not a tool name: use 1 to 64 letters, digits, "_" or "-".`
+      : name in Object.prototype ? `"${name}" is a reserved name; give the client tool another name.`
+      : options.exclusive && toolKind(agent, [], name) !== 'unknown' ? `"${name}" is a tool of agent "${agent.name}" itself; give the client tool another name.`
+      : seen.has(name) ? `the tool name "${name}" appears twice.`
+      : undefined;
+    if (problem) throw new RunRejectedError('invalid_tool', `${where(index)}: ${problem}`, 400, { param: where(index) });
+    seen.add(name);
+  });
+}
+
 /** Backend tools of the agent, built-ins included. */
 export function agentTools(agent: DeepAgent): ToolSet {
   return { ...builtinTools(agent), ...agent.tools };
@@ -25,7 +50,7 @@ export function agentTools(agent: DeepAgent): ToolSet {
 
 export function toolKind(agent: DeepAgent, clientTools: ClientTool[], name: string): ToolKind {
   if (name === DELEGATION_TOOL && agent.subagents.length > 0) return 'delegate';
-  if (name in agent.tools || name in builtinTools(agent)) return 'backend';
+  if (Object.hasOwn(agent.tools, name) || Object.hasOwn(builtinTools(agent), name)) return 'backend';
   if (clientTools.some((clientTool) => clientTool.name === name)) return 'client';
   return 'unknown';
 }

@@ -60,6 +60,15 @@ for (const { kind } of backends()) {
       const forged = cookie.replace(/^stackbone_id=[^.]+/, `stackbone_id=${randomUUID()}`);
       const tampered = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: forged });
       expect(tampered.status).toBe(401);
+      // A malformed cookie (a bad %-escape) is no identity, not a server error.
+      for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A']) {
+        expect((await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie })).status, cookie).toBe(401);
+      }
+    });
+
+    it('/api/health tells a stranger only that it is up; a key holder gets the details', async () => {
+      expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ ok: true });
+      expect(await (await fetch(`${server.url}/api/health`, { headers: { authorization: 'Bearer key-one' } })).json()).toMatchObject({ ok: true, openDevMode: false, database: kind });
     });
 
     it('the recovery sweep endpoint (for a cron job) needs a key too', async () => {

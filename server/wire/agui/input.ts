@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
 import type { InterruptResponse } from '../../runtime/interrupt-response';
 import type { ClientTool } from '../../runtime/tools';
+import { isSessionId } from '../../runtime/session-id';
 import { firstIssue } from '../../runtime/zod-issue';
 
 export function parseRunAgentInput(body: unknown): RunAgentInput {
@@ -13,6 +14,12 @@ export function parseRunAgentInput(body: unknown): RunAgentInput {
     const { path, message } = firstIssue(parsed.error);
     const field = path.map(String).join('.') || '(body)';
     throw new HttpError(400, 'invalid_request', `Invalid RunAgentInput: ${field}: ${message}`, { field });
+  }
+  // The same rule as x-stackbone-session on the chat wires: ids that fit in a URL.
+  for (const field of ['threadId', 'runId'] as const) {
+    if (!isSessionId(parsed.data[field])) {
+      throw new HttpError(400, `invalid_${field === 'threadId' ? 'thread' : 'run'}_id`, `${field}: 1 to 256 printable ASCII characters without spaces.`, { field });
+    }
   }
   return parsed.data as RunAgentInput;
 }

@@ -8,7 +8,8 @@ import type { ChatMessage, ToolCall } from '../../events';
 import { HttpError } from '../../http/errors';
 import { pendingInterrupts, type SessionView } from '../../runtime/reduce';
 import { startStatelessRun } from '../../runtime/stateless-run';
-import { toolKind, type ClientTool } from '../../runtime/tools';
+import { RunRejectedError } from '../../runtime/errors';
+import { checkClientTools, type ClientTool } from '../../runtime/tools';
 import { startRun, type StartedRun } from '../../runtime/start-run';
 import { openSession } from '../../runtime/views';
 import { getStore } from '../../store';
@@ -21,17 +22,16 @@ export interface WireMessage {
   param: string;
 }
 
-/** Tools of the request are client tools; they may not shadow the agent's own tools. */
-export function checkClientTools(agent: DeepAgent, tools: { tool: ClientTool; param: string }[]): ClientTool[] {
-  const seen = new Set<string>();
-  for (const { tool, param } of tools) {
-    if (toolKind(agent, [], tool.name) !== 'unknown') {
-      throw new HttpError(400, 'invalid_tool', `${param}: "${tool.name}" is a tool of agent "${agent.name}" itself; give the client tool another name.`, { param });
-    }
-    if (seen.has(tool.name)) throw new HttpError(400, 'invalid_tool', `${param}: the tool name "${tool.name}" appears twice.`, { param });
-    seen.add(tool.name);
+/** Tools of the request are client tools, under names the runtime accepts (runtime/tools.ts), checked before any work. */
+export function checkRequestTools(agent: DeepAgent, tools: { tool: ClientTool; param: string }[]): ClientTool[] {
+  const clientTools = tools.map(({ tool }) => tool);
+  try {
+    checkClientTools(agent, clientTools, { where: (index) => tools[index]!.param, exclusive: true });
+  } catch (error) {
+    if (error instanceof RunRejectedError) throw new HttpError(400, error.code, error.message, error.details);
+    throw error;
   }
-  return tools.map(({ tool }) => tool);
+  return clientTools;
 }
 
 export interface ChatTurnRequest {

@@ -9,7 +9,7 @@ import { resolveOwner } from '../../http/owner';
 import { sseResponse } from '../../http/sse';
 import type { ClientTool } from '../../runtime/tools';
 import type { StartedRun } from '../../runtime/start-run';
-import { checkClientTools, startChatTurn, type WireMessage } from './chat-turn';
+import { checkRequestTools, startChatTurn, type WireMessage } from './chat-turn';
 import { readSessionKey, turnHeaders } from './session-key';
 import { collectChatTurn, runErrorStatus, type CollectedTurn } from './turn-events';
 
@@ -42,7 +42,7 @@ export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(req
     const input = wire.parse(await readJsonBody(request));
     const agent = findAgent(input.model);
     if (!agent) throw wire.modelNotFound(input.model);
-    const clientTools = checkClientTools(agent, input.tools);
+    const clientTools = checkRequestTools(agent, input.tools);
     const run = await startChatTurn({ agent, ownerId, source: wire.source, sessionKey, history: input.messages, clientTools, signal: request.signal });
     // A durable turn goes on if the client leaves; a stateless one ends with its request.
     keepAlive(run.done);

@@ -1,19 +1,18 @@
 // The session of a chat-wire request (docs/wires.md, "Sessions: x-stackbone-session"): the
 // header that makes a turn durable, and which shape a shared /api/v1 route answers in.
 import { HttpError } from '../../http/errors';
+import { isSessionId } from '../../runtime/session-id';
 import type { StartedRun } from '../../runtime/start-run';
 
 /** The header that makes a chat turn durable: its value is the session (AG-UI thread) id. */
 export const SESSION_HEADER = 'x-stackbone-session';
-/** Printable ASCII without spaces, like any id a client would put in a URL. */
-export const SESSION_KEY = /^[\x21-\x7e]{1,256}$/;
 
 /** The session key of a request, if it sent one. */
 export function readSessionKey(request: Request): string | undefined {
   const raw = request.headers.get(SESSION_HEADER);
   if (raw === null) return undefined;
   const key = raw.trim();
-  if (!SESSION_KEY.test(key)) {
+  if (!isSessionId(key)) {
     throw new HttpError(400, 'invalid_session_key', `The ${SESSION_HEADER} header must be 1 to 256 printable ASCII characters without spaces.`, { param: SESSION_HEADER });
   }
   return key;
