@@ -2,19 +2,33 @@
 // so the app gives it a random id in an HMAC-signed, httpOnly cookie, and the sessions it
 // starts belong to that id. Only the browser's own surfaces accept it (the pages and the AG-UI
 // endpoint); the programmatic wires, /api/hitl and the CLI still need a key.
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { configuredApiKeys } from './api-keys';
 
 export const IDENTITY_COOKIE = 'stackbone_id';
 export const IDENTITY_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 
-/** STACKBONE_SECRET, else a key derived from the API keys; none in open dev mode (no identities needed). */
+/**
+ * STACKBONE_SECRET signs new identities. It is required in keyed mode (checkIdentitySecret()
+ * stops the server from starting without it): deriving it from the API keys would sign every
+ * browser out when a key rotates, and let anyone who holds the key list forge identities.
+ */
 function signingKey(): string | undefined {
-  const explicit = process.env.STACKBONE_SECRET?.trim();
-  if (explicit) return explicit;
-  const keys = configuredApiKeys();
-  if (keys.length === 0) return undefined;
-  return createHash('sha256').update(`stackbone-browser-identity\n${keys.join(',')}`).digest('hex');
+  return process.env.STACKBONE_SECRET?.trim() || undefined;
+}
+
+/** Secrets a cookie may still be signed with: the current one, then STACKBONE_SECRET_PREVIOUS (comma-separated) during a rotation. */
+function verifyingKeys(): string[] {
+  const current = signingKey();
+  const previous = (process.env.STACKBONE_SECRET_PREVIOUS ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  return current ? [current, ...previous] : [];
+}
+
+/** Throws the start-up error of a keyed server without STACKBONE_SECRET (instrumentation.ts). */
+export function checkIdentitySecret(): void {
+  if (configuredApiKeys().length > 0 && !signingKey()) {
+    throw new Error('STACKBONE_API_KEYS is set but STACKBONE_SECRET is not: set STACKBONE_SECRET to a long random string (e.g. `openssl rand -hex 32`); it signs the browsers\' identity cookies (docs/security.md).');
+  }
 }
 
 function signature(id: string, key: string): string {
@@ -22,27 +36,41 @@ function signature(id: string, key: string): string {
 }
 
 export function identitiesEnabled(): boolean {
-  return signingKey() !== undefined;
+  return configuredApiKeys().length > 0 && signingKey() !== undefined;
 }
 
 /** A new identity cookie value: `<random id>.<signature>`. */
 export function issueIdentity(): string {
   const key = signingKey();
-  if (!key) throw new Error('Browser identities need STACKBONE_API_KEYS or STACKBONE_SECRET.');
+  if (!key) throw new Error('Browser identities need STACKBONE_SECRET.');
   const id = randomUUID();
   return `${id}.${signature(id, key)}`;
 }
 
-/** The id in a cookie value whose signature holds, or undefined. */
+/** The id in a cookie value whose signature holds (under the current or a previous secret), or undefined. */
 export function verifyIdentity(value: string | undefined): string | undefined {
-  const key = signingKey();
-  if (!key || !value) return undefined;
+  return verifiedIdentity(value)?.id;
+}
+
+/** The id, and whether its cookie is signed with a previous secret (the app then signs it anew). */
+export function verifiedIdentity(value: string | undefined): { id: string; stale: boolean } | undefined {
+  if (!value) return undefined;
   const dot = value.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const id = value.slice(0, dot);
-  const expected = Buffer.from(signature(id, key));
   const given = Buffer.from(value.slice(dot + 1));
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+  const index = verifyingKeys().findIndex((key) => {
+    const expected = Buffer.from(signature(id, key));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  return index < 0 ? undefined : { id, stale: index > 0 };
+}
+
+/** A cookie value for an existing id, signed with the current secret. */
+export function signIdentity(id: string): string {
+  const key = signingKey();
+  if (!key) throw new Error('Browser identities need STACKBONE_SECRET.');
+  return `${id}.${signature(id, key)}`;
 }
 
 /** The identity cookie of a request, verified. */

@@ -1,6 +1,6 @@
 // Keyed mode (STACKBONE_API_KEYS set): the browser gets a signed identity cookie and owns its
 // sessions; programmatic surfaces still need a key (docs/wires.md, "Auth").
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postRun, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
@@ -31,7 +31,7 @@ for (const { kind } of backends()) {
     let server: TestServer;
     beforeAll(async () => {
       const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_identity');
-      server = await startServer({ port: PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one' } });
+      server = await startServer({ port: PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: 'test-secret', STACKBONE_SECRET_PREVIOUS: 'old-secret' } });
     });
     afterAll(() => server?.kill());
 
@@ -64,6 +64,21 @@ for (const { kind } of backends()) {
       for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A']) {
         expect((await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie })).status, cookie).toBe(401);
       }
+    });
+
+    it('a cookie signed with the previous secret keeps its browser through a rotation, and is signed anew', async () => {
+      const id = randomUUID();
+      const old = `stackbone_id=${id}.${createHmac('sha256', 'old-secret').update(id).digest('base64url')}`;
+      const threadId = randomUUID();
+      const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: old });
+      expect(run.status).toBe(200);
+      const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: old } });
+      expect(page.status).toBe(200);
+      const renewed = page.headers.get('set-cookie')!.split(';')[0]!;
+      expect(renewed.startsWith(`stackbone_id=${id}.`)).toBe(true);
+      expect(renewed).not.toBe(old);
+      // The re-signed cookie is the same owner: it sees its thread.
+      expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
     });
 
     it('/api/health tells a stranger only that it is up; a key holder gets the details', async () => {
