@@ -4,6 +4,9 @@
 
 export const SESSION_ID = /^[\x21-\x7e]{1,256}$/;
 
+/** The message wires give when an id breaks the rule. */
+export const SESSION_ID_RULE = 'must be 1 to 256 printable ASCII characters without spaces';
+
 export function isSessionId(value: unknown): value is string {
   return typeof value === 'string' && SESSION_ID.test(value);
 }

@@ -99,13 +99,13 @@ export function createPrismaStore(databaseUrl: string): EventStore {
       }),
 
     getSession: (id) =>
-      withClient(async (db) => {
+      !nameable(id) ? Promise.resolve(null) : withClient(async (db) => {
         const row = await db.session.findUnique({ where: { id } });
         return row ? toSessionRecord(row) : null;
       }),
 
     listSessions: (ownerId, options = {}) =>
-      withClient(async (db) => {
+      !nameable(ownerId) || (options.agent !== undefined && !nameable(options.agent)) ? Promise.resolve([]) : withClient(async (db) => {
         const rows = await db.session.findMany({
           where: { ownerId, ...(options.agent !== undefined ? { agent: options.agent } : {}) },
           orderBy: [{ updatedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }],
@@ -115,7 +115,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
       }),
 
     readEvents: (sessionId, afterSeq = 0) =>
-      withClient(async (db) => {
+      !nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => {
         const rows = await db.event.findMany({
           where: { sessionId, seq: { gt: afterSeq } },
           orderBy: { seq: 'asc' },
@@ -158,7 +158,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
     },
 
     findInterrupt: (id) =>
-      withClient(async (db) => {
+      !nameable(id) ? Promise.resolve(null) : withClient(async (db) => {
         const row = await db.interrupt.findUnique({ where: { id } });
         return row ? toInterruptRow(row) : null;
       }),
@@ -229,7 +229,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
     },
 
     findStop: (runId) =>
-      withClient(async (db) => {
+      !nameable(runId) ? Promise.resolve(null) : withClient(async (db) => {
         const row = await db.runStop.findUnique({ where: { runId } });
         return row ? toStopRecord(row) : null;
       }),
@@ -275,7 +275,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
         }
       }),
 
-    listQueue: (sessionId) => withClient(async (db) => (await db.queuedMessage.findMany({ where: { sessionId }, orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] })).map(toQueuedMessage)),
+    listQueue: (sessionId) => !nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => (await db.queuedMessage.findMany({ where: { sessionId }, orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] })).map(toQueuedMessage)),
 
     updateQueued: (sessionId, messageId, change) =>
       withClient(async (db) => {
@@ -292,7 +292,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
     removeQueued: (sessionId, messageId) =>
       withClient(async (db) => (await changing(db, sessionId, (tx) => tx.queuedMessage.deleteMany({ where: { sessionId, messageId } }))).count === 1),
 
-    listSteers: (runId) => withClient(async (db) => (await db.runSteer.findMany({ where: { runId }, orderBy: { createdAt: 'asc' } })).map(toSteerRecord)),
+    listSteers: (runId) => !nameable(runId) ? Promise.resolve([]) : withClient(async (db) => (await db.runSteer.findMany({ where: { runId }, orderBy: { createdAt: 'asc' } })).map(toSteerRecord)),
 
     scheduleTimer: ({ sessionId, key, fireAt, messages }) =>
       withClient(async (db) => {
@@ -345,6 +345,15 @@ const noop = () => {};
 /** Only the documented keys of `by`, so what is stored is what the type promises. */
 function stopBy(by: StopRecord['by']): StopRecord['by'] {
   return { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) };
+}
+
+/**
+ * Whether a text can name a row at all. PostgreSQL's text cannot hold NUL (a query with one
+ * fails), so no id, owner or agent name contains it: a lookup by such a name finds nothing —
+ * on SQLite too, so both stores answer alike.
+ */
+function nameable(text: string): boolean {
+  return !text.includes('\u0000');
 }
 
 function toQueuedMessage(row: QueuedMessageRow): QueuedMessage {

@@ -153,6 +153,19 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         expect(await store.getSession(session.id)).toMatchObject({ status: 'interrupted', leaseUntil: null, title: 'Plan a trip', headSeq: 3 });
       });
 
+      it('a name with a NUL in it (which PostgreSQL text cannot hold) finds nothing, on every store', async () => {
+        const session = await newSession();
+        const bad = `${session.id}\u0000`;
+        expect(await store.getSession(bad)).toBeNull();
+        expect(await store.readEvents(bad)).toEqual([]);
+        expect(await store.findInterrupt('int_\u0000')).toBeNull();
+        expect(await store.findStop('run\u0000')).toBeNull();
+        expect(await store.listQueue(bad)).toEqual([]);
+        expect(await store.listSteers('run\u0000')).toEqual([]);
+        expect(await store.listSessions(session.ownerId, { agent: 'assistant\u0000' })).toEqual([]);
+        expect(await store.listSessions('owner\u0000')).toEqual([]);
+      });
+
       it('an append of no events is still compare-and-set, and updates the columns', async () => {
         const session = await newSession();
         await store.append(session.id, 0, steps(2));

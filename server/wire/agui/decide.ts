@@ -3,6 +3,7 @@
 // Body: {threadId, interruptId, action: 'reject', reason?}. The same decision pipeline as
 // /api/hitl (runtime/decide-out-of-band.ts), for the browser that owns the thread.
 import { z } from 'zod';
+import { SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -14,7 +15,7 @@ import { getStore } from '../../store';
 
 const body = z
   .object({
-    threadId: z.string().min(1),
+    threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE),
     interruptId: z.string().min(1),
     action: z.literal('reject'),
     reason: z.string().trim().max(2000).optional(),

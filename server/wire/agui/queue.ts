@@ -3,6 +3,7 @@
 // {id, text}, `move` {id, index}, `remove` {id}, `sendNow` {id}; the session key in the path
 // stands for threadId. Answers the queue as it stands after the operation.
 import { z } from 'zod';
+import { SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -14,7 +15,7 @@ import { getStore } from '../../store';
 
 const id = z.string().min(1).max(200);
 const text = z.string().trim().min(1).max(20_000);
-const thread = { threadId: z.string().min(1).optional() };
+const thread = { threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE).optional() };
 const body = z.discriminatedUnion('op', [
   /** `id` makes a resend harmless: the same id is the same queued message. */
   z.object({ ...thread, op: z.literal('add'), text, id: id.optional() }).strict(),

@@ -1,6 +1,7 @@
 // POST /api/agents/{name}/state: the editable shared state of a thread, written between turns
 // (docs/architecture.md, "Shared state"). Body: {threadId, state}; answers {threadId, state}.
 import { z } from 'zod';
+import { SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -9,7 +10,7 @@ import { writeClientState } from '../../runtime/write-state';
 import { describeIssue } from '../../runtime/zod-issue';
 import { getStore } from '../../store';
 
-const body = z.object({ threadId: z.string().min(1).max(200), state: z.record(z.string(), z.unknown()) }).strict();
+const body = z.object({ threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE), state: z.record(z.string(), z.unknown()) }).strict();
 
 export async function handleStateWrite(request: Request, agentName: string): Promise<Response> {
   try {

@@ -2,6 +2,7 @@
 // progress (docs/turn-control.md, "Steer"). Body: {threadId?, runId?, text, id?}; the session
 // key in the path stands for threadId. The run takes it in at its next step boundary.
 import { z } from 'zod';
+import { SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -13,7 +14,7 @@ import { getStore } from '../../store';
 
 const body = z
   .object({
-    threadId: z.string().min(1).optional(),
+    threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE).optional(),
     runId: z.string().min(1).optional(),
     text: z.string().trim().min(1).max(20_000),
     /** Makes a resend harmless: the same id is the same guidance. */

@@ -11,11 +11,11 @@ import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
 import { session, userMessage } from '../../runtime/server-session';
 import { describeIssue } from '../../runtime/zod-issue';
-import { SESSION_ID } from '../../runtime/session-id';
+import { SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
 
 const body = z
   .object({
-    threadId: z.string().regex(SESSION_ID, 'must be 1 to 256 printable ASCII characters without spaces'),
+    threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE),
     text: z.string().trim().min(1).max(20_000),
     id: z.string().min(1).max(200).optional(),
   })
