@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
-import { OpenDevModeBadge } from '@/components/status-badges';
+import { KeyedModeBadge, OpenDevModeBadge } from '@/components/status-badges';
 import { isOpenDevMode } from '@/server/http/owner';
 import './globals.css';
 
@@ -28,7 +28,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               Studio
             </Link>
           </nav>
-          <div className="app-header-badges">{isOpenDevMode() && <OpenDevModeBadge />}</div>
+          <div className="app-header-badges">{isOpenDevMode() ? <OpenDevModeBadge /> : <KeyedModeBadge />}</div>
         </header>
         <main className="app-main">
           <Providers>{children}</Providers>

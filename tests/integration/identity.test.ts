@@ -81,6 +81,12 @@ for (const { kind } of backends()) {
       expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
     });
 
+    it("the app's header says keyed mode is on", async () => {
+      const html = await (await fetch(`${server.url}/`)).text();
+      expect(html).toContain('data-testid="keyed-marker"');
+      expect(html).not.toContain('data-testid="open-dev-marker"');
+    });
+
     it('/api/health tells a stranger only that it is up; a key holder gets the details', async () => {
       expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ ok: true });
       expect(await (await fetch(`${server.url}/api/health`, { headers: { authorization: 'Bearer key-one' } })).json()).toMatchObject({ ok: true, openDevMode: false, database: kind });
