@@ -12,6 +12,7 @@ import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../s
 import { RunRejectedError } from './errors';
 import { pendingInterrupts } from './reduce';
 import { startRun, type StartedRun } from './start-run';
+import { ownedSession } from './stop';
 import { loadView } from './views';
 
 export type QueueOperation =
@@ -44,11 +45,9 @@ export function queueItems(queue: QueuedMessage[]): QueueItem[] {
 
 /** Applies one operation to a session's queue; answers the queue as it stands after it. */
 export async function changeQueue(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, request: QueueRequest, operation: QueueOperation): Promise<QueuedMessage[]> {
-  const session = await store.getSession(request.sessionId);
-  const agent = session && findAgent(session.agent);
-  if (!session || !agent || session.ownerId !== request.ownerId || (request.agent && session.agent !== request.agent)) {
-    throw new RunRejectedError('not_found', `No session "${request.sessionId}"${request.agent ? ` for agent "${request.agent}"` : ''}.`, 404);
-  }
+  const session = await ownedSession(store, request);
+  const agent = findAgent(session.agent);
+  if (!agent) throw new RunRejectedError('not_found', `No session "${request.sessionId}".`, 404);
   const { sessionId } = request;
   switch (operation.op) {
     case 'add': {
@@ -172,26 +171,27 @@ export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId:
  * queue without going out (its sender removed it).
  */
 export async function untilSent(store: EventStore, agent: DeepAgent, item: QueuedMessage, signal?: AbortSignal): Promise<void> {
-  for (;;) {
-    let wake: () => void = () => undefined;
-    const woken = new Promise<void>((resolve) => (wake = resolve));
-    const unwatch = store.watch(item.sessionId, () => wake());
-    try {
-      const view = await loadView(store, item.sessionId, agent.initialState);
-      if (view.messages.some((message) => message.id === item.message.id)) return;
+  const sent = async () => (await loadView(store, item.sessionId, agent.initialState)).messages.some((message) => message.id === item.message.id);
+  let wake: () => void = () => undefined;
+  const unwatch = store.watch(item.sessionId, () => wake());
+  signal?.addEventListener('abort', () => wake(), { once: true });
+  try {
+    for (;;) {
+      // Armed before the reads, so a change between them is not missed.
+      const woken = new Promise<void>((resolve) => (wake = resolve));
+      if (await sent()) return;
       if (!(await store.listQueue(item.sessionId)).some((queued) => queued.message.id === item.message.id)) {
         // Sent between the two reads, or removed.
-        if ((await loadView(store, item.sessionId, agent.initialState)).messages.some((message) => message.id === item.message.id)) return;
+        if (await sent()) return;
         throw new RunRejectedError('not_queued', `Queued message "${item.message.id}" was removed before it was sent.`, 409, { messageId: item.message.id });
       }
       if (signal?.aborted) throw signal.reason;
-      const timer = setTimeout(wake, 2_000);
-      signal?.addEventListener('abort', wake, { once: true });
+      // A safety net for a missed wake-up.
+      const timer = setTimeout(() => wake(), 2_000);
       await woken;
       clearTimeout(timer);
-      signal?.removeEventListener('abort', wake);
-    } finally {
-      unwatch();
     }
+  } finally {
+    unwatch();
   }
 }

@@ -10,6 +10,7 @@ import { expiryDecision, isExpired } from './interrupts';
 import type { SessionEvent } from '../events';
 import { RunRejectedError } from './errors';
 import { foldEvents, pendingInterrupts } from './reduce';
+import { runHoldsSession } from './run-lease';
 import { loadView } from './views';
 import { settleStoppedRun } from './stop';
 import { sendQueued } from './queue';
@@ -38,7 +39,7 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
   const view = await loadView(store, sessionId, agent.initialState);
   const pending = pendingInterrupts(view);
   const expired = pending.filter((record) => isExpired(record));
-  const abandoned = view.status === 'running' && (!session.leaseUntil || session.leaseUntil.getTime() <= Date.now());
+  const abandoned = view.status === 'running' && !runHoldsSession(view, session);
   try {
     if (expired.length > 0 && expired.length < pending.length) {
       // Part of a batch expired: record its default actions; the rest still waits for people.

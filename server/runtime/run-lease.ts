@@ -2,11 +2,20 @@
 // server's run expires after leaseMs and recovery takes it over), and the run's persisted Stop
 // is noticed — through the store's watch at once, and on the heartbeat as a safety net
 // (docs/architecture.md, "Two writers never interleave"; docs/hitl.md, "Stopping a run").
-import type { EventStore } from '../store/types';
+import type { EventStore, SessionRecord } from '../store/types';
+import type { SessionView } from './reduce';
 
 /** How long a run holds its session without renewing; a crashed server's run expires after it. */
 export function leaseMs(): number {
   return Number(process.env.STACKBONE_LEASE_MS) || 30_000;
+}
+
+/**
+ * Does a live run hold the session now? A running session whose lease ran out is abandoned
+ * (its server died): recovery, or the next request, takes it over.
+ */
+export function runHoldsSession(view: SessionView, session: SessionRecord | null): boolean {
+  return view.status === 'running' && Boolean(session?.leaseUntil) && session!.leaseUntil!.getTime() > Date.now();
 }
 
 /** Why a run's signal aborted. */

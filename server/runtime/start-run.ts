@@ -14,6 +14,7 @@ import type { ChatMessage, Decision, DecisionActor, RunSource, SessionEvent } fr
 import { RunRejectedError } from './errors';
 import { acceptInput } from './client-input';
 import type { RunPart, StreamPart } from './parts';
+import { runHoldsSession } from './run-lease';
 import { publishFeed, RunFeed } from './run-feed';
 import { foldEvents, pendingInterrupts, type SessionView } from './reduce';
 import { settleStoppedRun } from './stop';
@@ -122,7 +123,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   // The same retry again (a double click, a resend) follows the run it started.
   const retried = request.retry && own(view.retries, request.retry.retryId);
   if (retried) return followRun(request, retried);
-  const running = view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now();
+  const running = runHoldsSession(view, session);
   if (session && !answers.length && !request.retry && request.durable !== false && request.queue) {
     const waiting = request.queue === 'running-or-waiting' && pendingInterrupts(afterExpiry).length > 0;
     if (running || waiting) {

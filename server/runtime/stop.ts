@@ -4,7 +4,7 @@
 // for an older turn cannot cancel a newer one; the first stop of a run is the only one.
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
-import type { EventStore, StopRecord } from '../store/types';
+import type { EventStore, SessionRecord, StopRecord } from '../store/types';
 import { RunRejectedError } from './errors';
 import type { SessionEvent, ToolCall } from '../events';
 import type { SessionView } from './reduce';
@@ -50,12 +50,18 @@ export async function runInProgress(
   findAgent: (name: string) => DeepAgent | undefined,
   request: { sessionId: string; ownerId: string; agent?: string },
 ): Promise<{ sessionId: string; running: string | undefined }> {
+  const session = await ownedSession(store, request);
+  const view = await loadView(store, session.id, findAgent(session.agent)?.initialState ?? {});
+  return { sessionId: session.id, running: view.status === 'running' ? view.lastRun?.runId : undefined };
+}
+
+/** The session a request names, as its owner (and the agent addressed, if any) sees it; another's is not found. */
+export async function ownedSession(store: EventStore, request: { sessionId: string; ownerId: string; agent?: string }): Promise<SessionRecord> {
   const session = await store.getSession(request.sessionId);
   if (!session || session.ownerId !== request.ownerId || (request.agent && session.agent !== request.agent)) {
     throw new RunRejectedError('not_found', `No session "${request.sessionId}"${request.agent ? ` for agent "${request.agent}"` : ''}.`, 404);
   }
-  const view = await loadView(store, session.id, findAgent(session.agent)?.initialState ?? {});
-  return { sessionId: session.id, running: view.status === 'running' ? view.lastRun?.runId : undefined };
+  return session;
 }
 
 /**

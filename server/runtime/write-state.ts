@@ -10,6 +10,7 @@ import { ConcurrentAppendError, type EventStore } from '../store/types';
 import { clientStatePatch } from './client-state';
 import { RunRejectedError } from './errors';
 import { foldEvents } from './reduce';
+import { runHoldsSession } from './run-lease';
 import { openSession } from './views';
 
 const ATTEMPTS = 3;
@@ -20,7 +21,7 @@ export async function writeClientState(store: EventStore, agent: DeepAgent, requ
     const { session, view } = await openSession(store, request.sessionId, request.ownerId, agent);
     const patch = clientStatePatch(view.state, request.state, agent.editableState);
     if (patch.length === 0) return view.state;
-    if (view.status === 'running' && session?.leaseUntil && session.leaseUntil.getTime() > Date.now()) {
+    if (runHoldsSession(view, session)) {
       throw new RunRejectedError('session_busy', `Session "${request.sessionId}" is running a turn; send the state again when it ends, or with the next message.`, 409);
     }
     const record = session ?? (await store.ensureSession({ id: request.sessionId, ownerId: request.ownerId, agent: agent.name }));

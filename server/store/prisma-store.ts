@@ -234,28 +234,21 @@ export function createPrismaStore(databaseUrl: string): EventStore {
         return row ? toStopRecord(row) : null;
       }),
 
-    addSteer: async ({ sessionId, runId, message }) => {
-      const record = await withClient(async (db): Promise<SteerRecord> => {
+    addSteer: ({ sessionId, runId, message }) =>
+      withClient(async (db): Promise<SteerRecord> => {
         const sent = await db.runSteer.findMany({ where: { runId } });
         const existing = sent.map(toSteerRecord).find((steer) => steer.message.id === message.id);
-        if (existing) return existing;
-        let release = noop;
+        if (existing) {
+          hub.notify(existing.sessionId);
+          return existing;
+        }
         try {
-          const created = await db.$transaction(async (tx) => {
-            const row = await tx.runSteer.create({ data: { id: `str_${randomUUID()}`, sessionId, runId, message: JSON.stringify(message), createdAt: new Date() } });
-            release = await notifyOnCommit(tx, sessionId);
-            return row;
-          });
-          return toSteerRecord(created);
+          return toSteerRecord(await changing(db, sessionId, (tx) => tx.runSteer.create({ data: { id: `str_${randomUUID()}`, sessionId, runId, message: JSON.stringify(message), createdAt: new Date() } })));
         } catch (error) {
-          release();
           if (isForeignKeyViolation(error)) throw new Error(`Session ${sessionId} does not exist (ensureSession first).`, { cause: error });
           throw error;
         }
-      });
-      hub.notify(record.sessionId);
-      return record;
-    },
+      }),
 
     enqueue: ({ sessionId, message, runId, source }) =>
       withClient(async (db) => {
