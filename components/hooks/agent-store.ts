@@ -304,19 +304,31 @@ export class AgentStore {
     }
   }
 
+  /**
+   * POSTs `{threadId, ...body}` to one of the thread's endpoints (`{url}/queue`, `/state`,
+   * `/decide`) and reads the JSON answer; `error` is the refusal as the chat shows it.
+   */
+  private async postToThread<T>(endpoint: string, body: Record<string, unknown>, refused: string): Promise<{ answer: T; error?: AgentError }> {
+    const response = await this.agent.fetch(`${this.url}/${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...this.headers },
+      body: JSON.stringify({ threadId: this.threadId, ...body }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as T & { error?: { code?: string; message?: string } };
+    return response.ok ? { answer } : { answer, error: { message: answer.error?.message ?? `${refused} (HTTP ${response.status}).`, code: answer.error?.code } };
+  }
+
   private async changeQueue(body: { op: string; id: string; text?: string; index?: number }): Promise<boolean> {
     try {
-      const response = await this.agent.fetch(`${this.url}/queue`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.headers },
-        body: JSON.stringify({ threadId: this.threadId, ...body }),
-      });
-      const answer = (await response.json().catch(() => ({}))) as { queue?: QueueItem[]; error?: { code?: string; message?: string } };
+      const { answer, error } = await this.postToThread<{ queue?: QueueItem[] }>('queue', body, 'The queue refused the change');
       if (answer.queue) this.setQueue(answer.queue);
-      if (!response.ok) this.publish({ error: { message: answer.error?.message ?? `The queue refused the change (HTTP ${response.status}).`, code: answer.error?.code } });
+      if (error) {
+        this.publish({ error });
+        return false;
+      }
       // A queued message on a thread this tab had not listened to yet (its first turn still streaming).
-      if (response.ok && this.attached) this.listen();
-      return response.ok;
+      if (this.attached) this.listen();
+      return true;
     } catch (error) {
       this.publish({ error: toAgentError(error) });
       return false;
@@ -404,18 +416,13 @@ export class AgentStore {
     const sending = this.unsentState;
     if (!sending || this.snapshot.status === 'running') return;
     try {
-      const response = await this.agent.fetch(`${this.url}/state`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.headers },
-        body: JSON.stringify({ threadId: this.threadId, state: sending }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
+      const { answer, error } = await this.postToThread<{ state: State }>('state', { state: sending }, 'The state was not saved');
+      if (error) {
         // A run started meanwhile: the change goes with it, or is saved when it ends.
-        if (body.error?.code !== 'session_busy') this.publish({ error: { message: body.error?.message ?? `The state was not saved (HTTP ${response.status}).`, code: body.error?.code } });
+        if (error.code !== 'session_busy') this.publish({ error });
         return;
       }
-      const { state } = (await response.json()) as { state: State };
+      const { state } = answer;
       // Edits made while this one was on its way stay unsent.
       if (this.unsentState === sending) this.unsentState = null;
       this.agent.setState(state);
@@ -695,14 +702,9 @@ export class AgentStore {
   private async declineInterrupt(interruptId: string, reason?: string): Promise<void> {
     if (this.snapshot.status === 'running' || !this.openInterrupt(interruptId)) return;
     try {
-      const response = await this.agent.fetch(`${this.url}/decide`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.headers },
-        body: JSON.stringify({ threadId: this.threadId, interruptId, action: 'reject', ...(reason?.trim() ? { reason: reason.trim() } : {}) }),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
-        this.publish({ error: { message: body.error?.message ?? `The decision was refused (HTTP ${response.status}).`, code: body.error?.code } });
+      const { error } = await this.postToThread('decide', { interruptId, action: 'reject', ...(reason?.trim() ? { reason: reason.trim() } : {}) }, 'The decision was refused');
+      if (error) {
+        this.publish({ error });
         return;
       }
       this.decidedElsewhere(interruptId);
