@@ -4,8 +4,9 @@
 // STACKBONE_TIMER_MS=0 turn them off (a host that calls the cron routes instead).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  // A keyed server without STACKBONE_SECRET does not start (docs/security.md).
+  // A keyed server without STACKBONE_SECRET, or with a misspelled STACKBONE_WEB_ACCESS, does not start (docs/security.md).
   (await import('./server/http/browser-identity')).checkIdentitySecret();
+  (await import('./server/http/web-access')).checkWebAccess();
   const [{ startRecoveryLoop }, { startTimerLoop }, { getStore }, { findAgent }] = await Promise.all([
     import('./server/runtime/recovery'),
     import('./server/runtime/timers'),

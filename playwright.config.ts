@@ -5,6 +5,9 @@ import { chromium, defineConfig } from '@playwright/test';
 
 const PORT = 3100;
 const baseURL = `http://127.0.0.1:${PORT}`;
+// A second server in keyed mode with STACKBONE_WEB_ACCESS=open: a public chat and a key-holding
+// desk (e2e/keyed-desk.spec.ts). Keep in step with KEYED_URL in e2e/helpers.ts.
+const KEYED_PORT = 3101;
 
 // Playwright's own Chromium when it is installed; otherwise the system one (these machines
 // cannot download browsers; Debian's `chromium` package is at /usr/bin/chromium).
@@ -47,23 +50,42 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: systemChromium,
   },
-  webServer: {
-    // A fresh database every run: tests assert on "recent conversations" and restored threads.
-    command: `node -e "require('fs').rmSync('.data/e2e.db',{force:true})" && node scripts/db.mjs migrate && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      DATABASE_URL: 'file:./.data/e2e.db',
-      STACKBONE_MODEL: 'scripted',
-      // Open dev mode: the browser is the local owner.
-      STACKBONE_API_KEYS: '',
-      // Slow the scripted model a little so streaming is observable, as a user would see it.
-      STACKBONE_SCRIPTED_DELAY_MS: '15',
-      NEXT_TELEMETRY_DISABLED: '1',
-      CHECKPOINT_DISABLE: '1',
+  webServer: [
+    {
+      // A fresh database every run: tests assert on "recent conversations" and restored threads.
+      command: `node -e "require('fs').rmSync('.data/e2e.db',{force:true})" && node scripts/db.mjs migrate && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        DATABASE_URL: 'file:./.data/e2e.db',
+        STACKBONE_MODEL: 'scripted',
+        // Open dev mode: the browser is the local owner.
+        STACKBONE_API_KEYS: '',
+        // Slow the scripted model a little so streaming is observable, as a user would see it.
+        STACKBONE_SCRIPTED_DELAY_MS: '15',
+        NEXT_TELEMETRY_DISABLED: '1',
+        CHECKPOINT_DISABLE: '1',
+      },
     },
-  },
+    {
+      command: `node -e "require('fs').rmSync('.data/e2e-keyed.db',{force:true})" && node scripts/db.mjs migrate && node node_modules/next/dist/bin/next start -p ${KEYED_PORT} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${KEYED_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        DATABASE_URL: 'file:./.data/e2e-keyed.db',
+        STACKBONE_MODEL: 'scripted',
+        STACKBONE_API_KEYS: 'e2e-desk-key',
+        STACKBONE_SECRET: 'e2e-cookie-secret',
+        STACKBONE_WEB_ACCESS: 'open',
+        NEXT_TELEMETRY_DISABLED: '1',
+        CHECKPOINT_DISABLE: '1',
+      },
+    },
+  ],
 });

@@ -1,26 +1,43 @@
-// Gives every browser a signed identity cookie when API keys are configured (docs/wires.md,
-// "Auth"), so the web app works in keyed mode and each browser owns its own sessions. In open
-// dev mode there is nothing to do: every request is the local owner. A cookie signed with a
-// previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation) keeps its id and is signed anew.
+// Keeps the browser's signed identity cookie in keyed mode (docs/security.md, "Modes"). With
+// STACKBONE_WEB_ACCESS=open every browser gets a random identity on its first page load and owns
+// the sessions it starts; with `key` (the default) a page without a key's cookie sends the
+// browser to /sign-in, where an API key is exchanged for one. In open dev mode there is nothing
+// to do: every request is the local owner. A cookie signed with a previous secret
+// (STACKBONE_SECRET_PREVIOUS, during a rotation) keeps its id and is signed anew.
 import { NextResponse, type NextRequest } from 'next/server';
-import { IDENTITY_COOKIE, IDENTITY_MAX_AGE_SECONDS, identitiesEnabled, issueIdentity, signIdentity, verifiedIdentity } from './server/http/browser-identity';
+import { isConfiguredKeyOwner } from './server/http/api-keys';
+import { IDENTITY_COOKIE, identitiesEnabled, identityCookieOptions, issueIdentity, signIdentity, verifiedIdentity } from './server/http/browser-identity';
+import { browsersWithoutKey } from './server/http/web-access';
+
+const SIGN_IN_PATH = '/sign-in';
 
 export function proxy(request: NextRequest) {
   if (!identitiesEnabled()) return NextResponse.next();
-  const current = verifiedIdentity(safeCookie(request));
+  const current = usableIdentity(request);
   if (current && !current.stale) return NextResponse.next();
+  if (!current && !browsersWithoutKey()) {
+    if (request.nextUrl.pathname === SIGN_IN_PATH) return NextResponse.next();
+    const signIn = new URL(SIGN_IN_PATH, request.url);
+    signIn.searchParams.set('next', request.nextUrl.pathname + request.nextUrl.search);
+    return NextResponse.redirect(signIn);
+  }
   const identity = current ? signIdentity(current.id) : issueIdentity();
   // The page rendering this very request sees the new identity too.
   request.cookies.set(IDENTITY_COOKIE, identity);
   const response = NextResponse.next({ request: { headers: request.headers } });
-  response.cookies.set(IDENTITY_COOKIE, identity, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.nextUrl.protocol === 'https:',
-    path: '/',
-    maxAge: IDENTITY_MAX_AGE_SECONDS,
-  });
+  response.cookies.set(IDENTITY_COOKIE, identity, identityCookieOptions(identity, request.nextUrl.protocol === 'https:'));
   return response;
+}
+
+/**
+ * The request's identity, if the server still honours it: a key's while that key is configured,
+ * a browser's own only while web access is open.
+ */
+function usableIdentity(request: NextRequest): { id: string; stale: boolean } | undefined {
+  const identity = verifiedIdentity(safeCookie(request));
+  if (!identity) return undefined;
+  if (identity.id.startsWith('key:')) return isConfiguredKeyOwner(identity.id) ? identity : undefined;
+  return browsersWithoutKey() ? identity : undefined;
 }
 
 /** The cookie as sent; one Next cannot read (a malformed escape) is no cookie. */

@@ -3,8 +3,11 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
+import { SignOutButton } from '@/components/sign-in-form';
 import { KeyedModeBadge, OpenDevModeBadge } from '@/components/status-badges';
 import { isOpenDevMode } from '@/server/http/owner';
+import { pageCaller } from '@/server/http/page-owner';
+import { webAccess } from '@/server/http/web-access';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,6 +18,7 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // The markers describe the running server, not the build: render at request time.
   await connection();
+  const caller = isOpenDevMode() ? null : await pageCaller();
   return (
     <html lang="en">
       <body>
@@ -28,10 +32,18 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               Studio
             </Link>
           </nav>
-          <div className="app-header-badges">{isOpenDevMode() ? <OpenDevModeBadge /> : <KeyedModeBadge />}</div>
+          <div className="app-header-badges">
+            {isOpenDevMode() ? <OpenDevModeBadge /> : <KeyedModeBadge webAccess={webAccess()} signedInWithKey={caller?.credential === 'key'} />}
+            {caller?.credential === 'key' && <SignOutButton />}
+            {!isOpenDevMode() && caller?.credential !== 'key' && (
+              <Link href="/sign-in" className="button button-quiet" data-testid="sign-in-link">
+                Sign in with a key
+              </Link>
+            )}
+          </div>
         </header>
         <main className="app-main">
-          <Providers>{children}</Providers>
+          <Providers viewer={{ keyHolder: isOpenDevMode() || caller?.credential === 'key' }}>{children}</Providers>
         </main>
       </body>
     </html>

@@ -16,7 +16,7 @@ export default async function HomePage() {
       <section className="home-section">
         <h2 className="home-subtitle">Recent conversations</h2>
         {owner === null ? (
-          <p className="muted">Sign-in for the web app is not set up yet; with STACKBONE_API_KEYS set, use the API with a key.</p>
+          <p className="muted">Sign in with an API key to see conversations.</p>
         ) : (
           <SessionList sessions={sessions} />
         )}

@@ -7,6 +7,7 @@ import { asksForInput, type InterruptResolution } from './hooks/interrupt-resolu
 import type { PendingInterrupt } from './hooks/useAgent';
 import { InputAnswerForm } from './input-answer-form';
 import { useHydrated } from './use-hydrated';
+import { useViewer } from './viewer';
 
 export interface ApprovalCardProps {
   interrupt: PendingInterrupt;
@@ -22,6 +23,7 @@ export function ApprovalCard({ interrupt, busy, batch }: ApprovalCardProps) {
   const staged = resolution !== null && resolution.problems.length === 0;
   const input = asksForInput(interrupt);
   const disabled = !hydrated || busy;
+  const viewer = useViewer();
   return (
     <section
       className={`approval-card${staged ? ' approval-card-staged' : ''}`}
@@ -57,10 +59,28 @@ export function ApprovalCard({ interrupt, busy, batch }: ApprovalCardProps) {
       ) : (
         <>
           {resolution && <ProblemList problems={resolution.problems} />}
-          {input ? <InputAnswerForm interrupt={interrupt} disabled={disabled} /> : <ApprovalDecisionForm interrupt={interrupt} disabled={disabled} />}
+          {input ? (
+            <InputAnswerForm interrupt={interrupt} disabled={disabled} />
+          ) : interrupt.keyHoldersDecide && !viewer.keyHolder ? (
+            <KeyHolderDecides interrupt={interrupt} disabled={disabled} />
+          ) : (
+            <ApprovalDecisionForm interrupt={interrupt} disabled={disabled} />
+          )}
         </>
       )}
     </section>
+  );
+}
+
+/** A call only a key holder may approve: this browser waits for their decision, and may withdraw the request. */
+function KeyHolderDecides({ interrupt, disabled }: { interrupt: PendingInterrupt; disabled: boolean }) {
+  return (
+    <div className="approval-key-holders" data-testid="approval-key-holders">
+      <p>A key holder approves or rejects this (in Studio or with the CLI); the conversation goes on here as soon as they do.</p>
+      <button type="button" className="button button-quiet" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
+        Withdraw the request
+      </button>
+    </div>
   );
 }
 

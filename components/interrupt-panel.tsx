@@ -4,6 +4,7 @@
 // subagent), and a retry when the batch's submission failed.
 import { ApprovalCard } from './approval-card';
 import type { PendingInterrupt } from './hooks/useAgent';
+import { useViewer } from './viewer';
 
 export interface InterruptPanelProps {
   interrupts: readonly PendingInterrupt[];
@@ -16,6 +17,7 @@ export interface InterruptPanelProps {
 }
 
 export function InterruptPanel({ interrupts, unplaced, busy, canRetry, onRetry }: InterruptPanelProps) {
+  const viewer = useViewer();
   if (interrupts.length === 0) return null;
   const decided = interrupts.filter((interrupt) => interrupt.resolution && interrupt.resolution.problems.length === 0).length;
   const allDecided = decided === interrupts.length;
@@ -31,7 +33,7 @@ export function InterruptPanel({ interrupts, unplaced, busy, canRetry, onRetry }
             {allDecided ? '' : ' — the batch is sent when every one is decided.'}
           </span>
         ) : (
-          <span>The agent is waiting for your decision.</span>
+          <span>{interrupts[0]!.keyHoldersDecide && !viewer.keyHolder ? 'The agent is waiting for a key holder’s decision.' : 'The agent is waiting for your decision.'}</span>
         )}
         {canRetry && (
           <button type="button" className="button" data-testid="retry-interrupts-button" disabled={busy} onClick={onRetry}>

@@ -25,14 +25,22 @@ export function OpenDevModeBadge() {
   );
 }
 
-export function KeyedModeBadge() {
+/** Keyed mode, and who this browser is: a key holder, its own random identity, or nobody yet. */
+export function KeyedModeBadge({ webAccess, signedInWithKey }: { webAccess: 'open' | 'key'; signedInWithKey: boolean }) {
+  const access = webAccess === 'key' ? 'the app needs an API key' : 'open to browsers';
+  const who = signedInWithKey ? 'signed in with a key' : webAccess === 'open' ? 'this browser sees only its own conversations' : 'not signed in';
   return (
     <span
       className="badge badge-keyed"
       data-testid="keyed-marker"
-      title="STACKBONE_API_KEYS is set: this browser owns only the conversations it starts; the APIs and Studio need an API key."
+      data-web-access={webAccess}
+      title={
+        webAccess === 'key'
+          ? 'STACKBONE_API_KEYS is set and STACKBONE_WEB_ACCESS=key: a browser uses the app after entering an API key, and then acts as that key.'
+          : 'STACKBONE_API_KEYS is set and STACKBONE_WEB_ACCESS=open: every browser owns only the conversations it starts; the APIs and Studio need an API key, and approvals kept for key holders need one too.'
+      }
     >
-      Keyed mode — this browser sees only its own conversations
+      Keyed mode, {access} — {who}
     </span>
   );
 }

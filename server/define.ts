@@ -32,7 +32,16 @@ export interface ToolApprovalOptions<Input = any> {
   ttl?: string | number;
   /** What happens when the TTL runs out. */
   onExpire?: 'deny' | 'approve';
+  /**
+   * Who may approve or reject: whoever owns the session (the default), or only a key holder —
+   * an API key by header, or a browser signed in with one — so that a chat user cannot approve
+   * their own refund (docs/security.md, "Approvers"). The session's owner may still cancel.
+   */
+  approvers?: Approvers;
 }
+
+/** Who decides a gated call: the session's owner, or only holders of an API key. */
+export type Approvers = 'session-owner' | 'key-holders';
 
 /** The data of each decision, when they differ (e.g. a note to approve, a policy reason to reject). */
 export interface ApprovalSchemas {

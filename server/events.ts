@@ -47,6 +47,8 @@ export interface InterruptRecord {
   expiresAt?: string;
   /** What happens when it expires. */
   onExpire: 'deny' | 'approve';
+  /** Only a key holder may approve or reject it (docs/security.md, "Approvers"); absent: the session's owner. */
+  approvers?: 'key-holders';
   /** Hash of the tool's input and approval schemas when it paused; a resume against a changed tool is refused. */
   schemaHash: string;
   /** The run that paused. */
@@ -59,11 +61,24 @@ export interface InterruptRecord {
 
 export type DecisionStatus = 'approved' | 'denied' | 'cancelled';
 
-/** Who decided, through which path; the audit trail. */
+/**
+ * Who decided, through which path; the audit trail. The source and credential are the
+ * server's own findings (docs/security.md, "What each credential can do"); `client` is what the
+ * client said it is (x-stackbone-client), kept as said and never trusted.
+ */
 export interface DecisionActor {
-  /** `queue`: cancelled by a queued message sent now (docs/turn-control.md, "Queue"). */
+  /**
+   * `hitl`: the HTTP API with a key in a header (the CLI, scripts); `studio`: the app with a key
+   * exchanged for its cookie; `queue`: cancelled by a queued message sent now
+   * (docs/turn-control.md, "Queue"). `cli` appears only in logs written before the source was
+   * derived from the credential.
+   */
   source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server' | 'queue';
   ownerId?: string;
+  /** What proved who decided: an API key, a browser's own identity, or the local owner (open dev mode). */
+  credential?: 'local' | 'key' | 'browser';
+  /** The client's own word for itself, e.g. `cli`; a label, never a permission. */
+  client?: string;
 }
 
 export interface Decision {

@@ -33,6 +33,8 @@ export interface InterruptDetails {
   allowedDecisions: DecisionKind[];
   /** The subagent whose tool this is. */
   agent: string | undefined;
+  /** Only a key holder may approve or reject it; the session's owner may cancel (docs/security.md, "Approvers"). */
+  keyHoldersDecide: boolean;
 }
 
 export function interruptDetails(interrupt: Interrupt): InterruptDetails {
@@ -47,6 +49,7 @@ export function interruptDetails(interrupt: Interrupt): InterruptDetails {
     description: typeof metadata.description === 'string' ? metadata.description : interrupt.message,
     allowedDecisions: allowed,
     agent: typeof metadata.agent === 'string' ? metadata.agent : undefined,
+    keyHoldersDecide: metadata.approvers === 'key-holders',
   };
 }
 

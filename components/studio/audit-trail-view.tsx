@@ -23,7 +23,7 @@ export function AuditTrailView({ sessionId }: { sessionId: string }) {
     URL.revokeObjectURL(url);
   }
 
-  if (trail.error instanceof StudioError && trail.error.code === 'unauthorized') return <StudioKeyForm onKey={() => void trail.refetch()} />;
+  if (trail.error instanceof StudioError && trail.error.code === 'unauthorized') return <StudioKeyForm />;
   if (trail.error) {
     return (
       <p className="chat-error" role="alert">

@@ -23,7 +23,7 @@ export function StudioInbox() {
   const items = useMemo(() => (inbox.data ?? []).filter((item) => (agent === 'all' || item.agent === agent) && (kind === 'all' || item.reason === kind)), [inbox.data, agent, kind]);
   const agents = useMemo(() => [...new Set((inbox.data ?? []).map((item) => item.agent))].sort(), [inbox.data]);
 
-  if (inbox.error instanceof StudioError && inbox.error.code === 'unauthorized') return <StudioKeyForm onKey={() => void inbox.refetch()} />;
+  if (inbox.error instanceof StudioError && inbox.error.code === 'unauthorized') return <StudioKeyForm />;
   return (
     <section className="studio-inbox" aria-labelledby="inbox-title" data-testid="studio-inbox">
       <div className="studio-toolbar">

@@ -1,18 +1,7 @@
 // Studio's calls to the server (docs/studio.md): the inbox and decisions through /api/hitl, the
-// audit trail and the live feed through /api/studio. In keyed mode Studio sends an API key,
-// kept for the tab's lifetime only (sessionStorage); in open dev mode none is needed.
+// audit trail and the live feed through /api/studio. In keyed mode the browser is signed in
+// with an API key (the app's cookie acts as that key); in open dev mode none is needed.
 import type { AuditTrail } from '@/server/web/audit-trail';
-
-const KEY_STORAGE = 'stackbone-studio-key';
-
-export function studioKey(): string | null {
-  return typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(KEY_STORAGE);
-}
-
-export function setStudioKey(key: string | null): void {
-  if (key) sessionStorage.setItem(KEY_STORAGE, key);
-  else sessionStorage.removeItem(KEY_STORAGE);
-}
 
 /** A refused request, with the server's code (`unauthorized` asks for a key). */
 export class StudioError extends Error {
@@ -27,10 +16,10 @@ export class StudioError extends Error {
 }
 
 export async function studioFetch(path: string, init: RequestInit = {}): Promise<Response> {
-  const key = studioKey();
   const response = await fetch(path, {
     ...init,
-    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), 'x-stackbone-client': 'studio', ...(key ? { authorization: `Bearer ${key}` } : {}), ...init.headers },
+    // The label names Studio in the audit trail of open dev mode; in keyed mode the server knows it from the cookie.
+    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), 'x-stackbone-client': 'studio', ...init.headers },
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };

@@ -2,11 +2,10 @@
 // Studio's live feed: one stream per tab of "this session of yours changed", from any process
 // (GET /api/studio/stream). Each change invalidates the queries it touches, so the inbox and
 // the audit trail re-read at once: a decision made elsewhere disappears, a new pause appears.
-// Read with fetch, not EventSource, so that a Studio key can go in a header.
+// Read with fetch, so that a refused feed (not signed in) backs off instead of retrying each second.
 import { useQueryClient } from '@tanstack/react-query';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { useEffect } from 'react';
-import { studioKey } from './studio-api';
 
 export function useStudioFeed(): void {
   const queryClient = useQueryClient();
@@ -16,8 +15,7 @@ export function useStudioFeed(): void {
     async function listen() {
       while (!controller.signal.aborted) {
         try {
-          const key = studioKey();
-          const response = await fetch('/api/studio/stream', { signal: controller.signal, headers: key ? { authorization: `Bearer ${key}` } : {} });
+          const response = await fetch('/api/studio/stream', { signal: controller.signal });
           if (!response.ok || !response.body) throw new Error(`feed: HTTP ${response.status}`);
           // Whatever changed while the feed was down: read everything again.
           void queryClient.invalidateQueries({ queryKey: ['studio'] });

@@ -69,6 +69,9 @@ export default defineDeepAgent({
       approvalSchema: z.object({ note: z.string().max(500).optional() }),
       describe: (input) => `Refund order ${input.orderId} for ${input.amount}`,
       ttl: '24h',
+      // On a public chat (STACKBONE_WEB_ACCESS=open) the customer asks, the desk approves: a
+      // browser without a key cannot approve its own refund (docs/security.md, "Approvers").
+      approvers: 'key-holders',
     },
     closeTicket: 'user-approval',
   },

@@ -1,12 +1,14 @@
-// The browser's signed identity (docs/wires.md, "Auth"): with STACKBONE_API_KEYS set, a browser has no key,
-// so the app gives it a random id in an HMAC-signed, httpOnly cookie, and the sessions it
-// starts belong to that id. Only the browser's own surfaces accept it (the pages and the AG-UI
-// endpoint); the programmatic wires, /api/hitl and the CLI still need a key.
+// The browser's signed identity (docs/security.md, "Modes"): with STACKBONE_API_KEYS set, the app
+// keeps who a browser is in an HMAC-signed, httpOnly cookie. Its id is either `key:<hash>` — an
+// API key was entered in the app and exchanged for the cookie, which then acts as that key — or
+// a random id (STACKBONE_WEB_ACCESS=open), which owns the sessions that browser starts. Only the
+// app's own surfaces read the cookie; the programmatic wires and the CLI send the key itself.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { configuredApiKeys } from './api-keys';
 
 export const IDENTITY_COOKIE = 'stackbone_id';
 export const IDENTITY_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+export const KEY_IDENTITY_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 
 /**
  * STACKBONE_SECRET signs new identities. It is required in keyed mode (checkIdentitySecret()
@@ -37,6 +39,17 @@ function signature(id: string, key: string): string {
 
 export function identitiesEnabled(): boolean {
   return configuredApiKeys().length > 0 && signingKey() !== undefined;
+}
+
+/** How the identity cookie is set: httpOnly, same-site, a year for a browser's own id and a month for a key's. */
+export function identityCookieOptions(id: string, secure: boolean) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    path: '/',
+    maxAge: id.startsWith('key:') ? KEY_IDENTITY_MAX_AGE_SECONDS : IDENTITY_MAX_AGE_SECONDS,
+  };
 }
 
 /** A new identity cookie value: `<random id>.<signature>`. */

@@ -1,18 +1,29 @@
-// Who is asking (docs/wires.md, "Auth"). Sessions belong to an owner: an API key from STACKBONE_API_KEYS
-// (Bearer or x-api-key), else — in open dev mode, with no keys configured — the one local
-// owner shared by every request without credentials.
+// Who is asking (docs/security.md, "What each credential can do"). Sessions belong to an owner:
+// an API key from STACKBONE_API_KEYS (Bearer or x-api-key, or the app's cookie a key was
+// exchanged for), a browser's own random identity (keyed mode with STACKBONE_WEB_ACCESS=open),
+// or — in open dev mode, with no keys configured — the one local owner shared by every request.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { configuredApiKeys } from './api-keys';
+import { configuredApiKeys, isConfiguredKeyOwner, keyOwner } from './api-keys';
 import { browserIdentity } from './browser-identity';
+import { HttpError } from './errors';
+import { browsersWithoutKey } from './web-access';
 
 export { configuredApiKeys } from './api-keys';
-import { HttpError } from './errors';
 
 export const LOCAL_OWNER = 'local';
 
+/** What proved who the caller is; a key (by header or by the app's cookie) may approve what `approvers: 'key-holders'` keeps. */
+export type Credential = 'local' | 'key' | 'browser';
+
+export interface Caller {
+  ownerId: string;
+  credential: Credential;
+  /** How a key came: in a header (an API client, the CLI) or in the app's cookie (Studio, the chat). */
+  via?: 'header' | 'cookie';
+}
+
 // On globalThis: Next bundles routes and pages separately, and the warning is once per process.
 const warned = globalThis as typeof globalThis & { __stackboneWarnedOpenMode?: boolean };
-
 
 export function isOpenDevMode(): boolean {
   return configuredApiKeys().length === 0;
@@ -23,36 +34,55 @@ export function presentedApiKey(request: Request): string | undefined {
   return bearer || request.headers.get('x-api-key')?.trim() || undefined;
 }
 
-function keyOwner(key: string): string {
-  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-}
-
 function sameKey(a: string, b: string): boolean {
   const left = createHash('sha256').update(a).digest();
   const right = createHash('sha256').update(b).digest();
   return timingSafeEqual(left, right);
 }
 
+/** The configured key a presented one matches, or undefined. */
+export function matchingApiKey(presented: string): string | undefined {
+  return configuredApiKeys().find((key) => sameKey(key, presented));
+}
+
+export interface ResolveOptions {
+  /** A surface of the web app: the identity cookie is accepted (a key's, or a browser's own where web access is open). */
+  browser?: boolean;
+  /** A key holder's surface (Studio, /api/hitl): the cookie is accepted only when a key was exchanged for it. */
+  keyCookie?: boolean;
+}
+
 /**
- * The owner id of a request. Throws 401 when keys are configured and none matches — unless
- * the surface is one a browser uses (`browser: true`) and the request carries a valid signed
- * identity cookie (browser-identity.ts).
+ * The caller of a request. Throws 401 when keys are configured and no credential holds: an API
+ * key in a header; on the app's surfaces, the signed identity cookie (browser-identity.ts).
  */
-export function resolveOwner(request: Request, options: { browser?: boolean } = {}): string {
-  const keys = configuredApiKeys();
-  const presented = presentedApiKey(request);
-  if (keys.length === 0) {
+export function resolveCaller(request: Request, options: ResolveOptions = {}): Caller {
+  if (isOpenDevMode()) {
     if (!warned.__stackboneWarnedOpenMode) {
       warned.__stackboneWarnedOpenMode = true;
       console.warn('[stackbone] STACKBONE_API_KEYS is not set: open dev mode, every request is accepted and shares the local owner.');
     }
-    return LOCAL_OWNER;
+    return { ownerId: LOCAL_OWNER, credential: 'local' };
   }
-  if (!presented) {
-    const browser = options.browser ? browserIdentity(request) : undefined;
-    if (browser) return `browser:${browser}`;
-    throw new HttpError(401, 'unauthorized', 'An API key is required: send Authorization: Bearer <key> or x-api-key.');
+  const presented = presentedApiKey(request);
+  if (presented) {
+    const key = matchingApiKey(presented);
+    if (!key) throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
+    return { ownerId: keyOwner(key), credential: 'key', via: 'header' };
   }
-  if (!keys.some((key) => sameKey(key, presented))) throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
-  return keyOwner(presented);
+  const identity = options.browser || options.keyCookie ? browserIdentity(request) : undefined;
+  if (identity?.startsWith('key:')) {
+    // A key entered in the app: valid while that key is configured.
+    if (isConfiguredKeyOwner(identity)) return { ownerId: identity, credential: 'key', via: 'cookie' };
+  } else if (identity && options.browser && browsersWithoutKey()) {
+    return { ownerId: `browser:${identity}`, credential: 'browser' };
+  }
+  throw new HttpError(401, 'unauthorized', options.browser || options.keyCookie
+    ? 'An API key is required: send Authorization: Bearer <key> or x-api-key, or sign in with a key in the app.'
+    : 'An API key is required: send Authorization: Bearer <key> or x-api-key.');
+}
+
+/** The owner id of a request (resolveCaller's, for surfaces that need no more). */
+export function resolveOwner(request: Request, options: ResolveOptions = {}): string {
+  return resolveCaller(request, options).ownerId;
 }

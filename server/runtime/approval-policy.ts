@@ -5,7 +5,7 @@ import { own } from './own';
 import { createHash } from 'node:crypto';
 import { asSchema, type Tool } from 'ai';
 import { z } from 'zod';
-import type { ApprovalPolicy, ApprovalSchemas, DeepAgent, ToolApprovalOptions } from '../define';
+import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../define';
 import { parseDuration } from './duration';
 import type { JsonObject, ToolCall } from '../events';
 import { agentTools, validateToolInput } from './tools';
@@ -18,12 +18,13 @@ export interface NormalizedApproval {
   describe?: (input: any) => string;
   ttlMs?: number;
   onExpire: 'deny' | 'approve';
+  approvers: Approvers;
 }
 
 export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedApproval {
   const spec = own(agent.toolApproval, toolName);
-  if (spec === undefined) return { policy: 'approved', allowEdit: false, onExpire: 'deny' };
-  if (typeof spec === 'string' || typeof spec === 'function') return { policy: spec, allowEdit: false, onExpire: 'deny' };
+  if (spec === undefined) return { policy: 'approved', allowEdit: false, onExpire: 'deny', approvers: 'session-owner' };
+  if (typeof spec === 'string' || typeof spec === 'function') return { policy: spec, allowEdit: false, onExpire: 'deny', approvers: 'session-owner' };
   return {
     policy: spec.policy,
     allowEdit: spec.allowEdit ?? false,
@@ -31,6 +32,7 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
     describe: spec.describe,
     ttlMs: spec.ttl === undefined ? undefined : parseDuration(spec.ttl, 'ttl'),
     onExpire: spec.onExpire ?? 'deny',
+    approvers: spec.approvers ?? 'session-owner',
   };
 }
 

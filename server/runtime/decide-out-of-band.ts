@@ -3,6 +3,7 @@
 // validateDecision, one compare-and-set append — with a partial batch: a decision that leaves
 // others of its batch open is recorded alone; the last one starts the continuation run, which
 // records it in the run's first append, so no decided batch is ever left idle.
+import { mayDecide } from './approvers';
 import { own } from './own';
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore } from '../store/types';
@@ -36,7 +37,7 @@ const ATTEMPTS = 5;
 export async function decideInterrupt(options: DecideOptions): Promise<DecideResult> {
   const { store, ownerId, interruptId } = options;
   const row = await store.findInterrupt(interruptId);
-  if (!row || row.ownerId !== ownerId) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
+  if (!row || !mayDecide(row.record, row.ownerId, { ...options.by, ownerId })) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
   const session = await store.getSession(row.sessionId);
   const agent = session && options.findAgent(session.agent);
   if (!session || !agent) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { DeepAgent } from '../define';
 import { approvalOptions, decisionDataSchema, findToolAgent, toolSchemaHash } from './approval-policy';
 import type { Decision, DecisionActor, InterruptRecord } from '../events';
+import { checkApprover } from './approvers';
 import { RunRejectedError } from './errors';
 import type { DecisionRequest } from './interrupt-response';
 import { isExpired } from './interrupts';
@@ -25,6 +26,7 @@ export async function validateDecision(agent: DeepAgent, record: InterruptRecord
   }
   if (request.status === 'cancelled') return { status: 'cancelled', by };
   if (record.reason === 'input_required') return validateAnswer(record, request, by);
+  checkApprover(record, request.status, by);
   const options = approvalOptions(owner, record.toolName);
   if (request.status === 'denied') {
     if (request.editedArgs !== undefined) throw reject('resume_invalid', `A rejection cannot carry editedArgs (interrupt ${record.id}).`);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
 import { createWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type SessionRecord, type QueuedMessage, type SteerRecord, type StopRecord, type TimerRecord } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type PendingInterruptsOptions, type SessionRecord, type QueuedMessage, type SteerRecord, type StopRecord, type TimerRecord } from './types';
 import { timerMessages } from './timer-messages';
 
 export function createMemoryStore(): EventStore & { appendCalls: number } {
@@ -74,9 +74,10 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       const row = interrupts.get(id);
       return row ? structuredClone(row) : null;
     },
-    async listPendingInterrupts(ownerId: string, options: { limit?: number } = {}) {
+    async listPendingInterrupts(ownerId: string, options: PendingInterruptsOptions = {}) {
+      const keptForKeys = (row: InterruptRow) => options.keyHolder === true && row.record.approvers === 'key-holders' && row.ownerId.startsWith('browser:');
       return [...interrupts.values()]
-        .filter((row) => row.ownerId === ownerId && row.status === 'pending')
+        .filter((row) => (row.ownerId === ownerId || keptForKeys(row)) && row.status === 'pending')
         .reverse()
         .slice(0, options.limit ?? 100)
         .map((row) => structuredClone(row));

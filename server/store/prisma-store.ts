@@ -166,7 +166,9 @@ export function createPrismaStore(databaseUrl: string): EventStore {
     listPendingInterrupts: (ownerId, options = {}) =>
       withClient(async (db) => {
         const rows = await db.interrupt.findMany({
-          where: { ownerId, status: 'pending' },
+          where: options.keyHolder
+            ? { status: 'pending', OR: [{ ownerId }, { approvers: 'key-holders', ownerId: { startsWith: 'browser:' } }] }
+            : { ownerId, status: 'pending' },
           orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
           take: options.limit ?? DEFAULT_LIST_LIMIT,
         });
@@ -398,6 +400,7 @@ async function projectInterrupts(tx: StoreClient, sessionId: string, events: Ses
         status: 'pending',
         data: JSON.stringify(record),
         expiresAt: record.expiresAt ? new Date(record.expiresAt) : null,
+        approvers: record.approvers ?? null,
         createdAt: now,
       })),
     });

@@ -20,6 +20,12 @@ export interface SessionRecord {
 }
 
 /** The interrupt projection: kept in step with the log by append(), for listing across sessions. */
+export interface PendingInterruptsOptions {
+  limit?: number;
+  /** A key holder's list: also the browsers' sessions' interrupts kept for key holders (docs/security.md, "Approvers"). */
+  keyHolder?: boolean;
+}
+
 export interface InterruptRow {
   id: string;
   sessionId: string;
@@ -106,7 +112,7 @@ export interface EventStore {
   /** One interrupt by id, whichever session raised it. */
   findInterrupt(id: string): Promise<InterruptRow | null>;
   /** Undecided interrupts of an owner across sessions, newest first. */
-  listPendingInterrupts(ownerId: string, options?: { limit?: number }): Promise<InterruptRow[]>;
+  listPendingInterrupts(ownerId: string, options?: PendingInterruptsOptions): Promise<InterruptRow[]>;
   /**
    * Sessions with work the server must carry on by itself: a run whose lease ran out (its
    * server died), an undecided interrupt past its expiry, or an idle session with queued

@@ -1,8 +1,9 @@
 // Studio's HTTP reads (docs/studio.md): a session's audit trail (JSON; `?download=1` as a file)
 // and the live feed of the owner's sessions. Owner-scoped like every programmatic surface: an
-// API key in keyed mode, the local owner in open dev mode. Decisions go through /api/hitl.
+// API key (in a header, or the app's cookie a key was exchanged for) in keyed mode, the local
+// owner in open dev mode. Decisions go through /api/hitl.
 import { errorResponse, HttpError } from '../http/errors';
-import { resolveOwner } from '../http/owner';
+import { resolveCaller, resolveOwner } from '../http/owner';
 import { sseResponse } from '../http/sse';
 import { loadAuditTrail } from './audit-trail';
 import { ownerChanges } from './studio-stream';
@@ -12,7 +13,7 @@ const FEED_MS = 240_000;
 
 export async function handleAuditTrail(request: Request, sessionId: string): Promise<Response> {
   try {
-    const trail = await loadAuditTrail(resolveOwner(request), sessionId);
+    const trail = await loadAuditTrail(resolveOwner(request, { keyCookie: true }), sessionId);
     if (!trail) throw new HttpError(404, 'not_found', `No session "${sessionId}".`);
     const download = new URL(request.url).searchParams.get('download') === '1';
     return Response.json(trail, {
@@ -28,8 +29,8 @@ export async function handleAuditTrail(request: Request, sessionId: string): Pro
 
 export function handleStudioFeed(request: Request): Response {
   try {
-    const ownerId = resolveOwner(request);
-    return sseResponse(ownerChanges(ownerId, { signal: request.signal, maxMs: FEED_MS }), (change) => `event: changed\ndata: ${JSON.stringify(change)}\n\n`, { retryMs: 1000 });
+    const caller = resolveCaller(request, { keyCookie: true });
+    return sseResponse(ownerChanges(caller.ownerId, { signal: request.signal, maxMs: FEED_MS, keyHolder: caller.credential === 'key' }), (change) => `event: changed\ndata: ${JSON.stringify(change)}\n\n`, { retryMs: 1000 });
   } catch (error) {
     return errorResponse(error, 'Studio feed request');
   }

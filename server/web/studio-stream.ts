@@ -4,14 +4,19 @@
 // is read through the same owner-scoped reads as everything else.
 import { getStore } from '../store';
 import { ANY_SESSION } from '../store/session-watch';
+import { isBrowserOwner } from '../runtime/approvers';
 import { untilAborted } from '../runtime/run-feed';
 
 export interface SessionChanged {
   sessionId: string;
 }
 
-/** Changes to the owner's sessions, coalesced per wake-up, until `signal` aborts or `maxMs` passes. */
-export async function* ownerChanges(ownerId: string, options: { signal?: AbortSignal; maxMs: number }): AsyncGenerator<SessionChanged> {
+/**
+ * Changes to the owner's sessions, coalesced per wake-up, until `signal` aborts or `maxMs`
+ * passes. A key holder also hears of the browsers' sessions, where decisions kept for key
+ * holders may wait (docs/security.md, "Approvers"); what they may read is still decided by the reads.
+ */
+export async function* ownerChanges(ownerId: string, options: { signal?: AbortSignal; maxMs: number; keyHolder?: boolean }): AsyncGenerator<SessionChanged> {
   const store = getStore();
   const owners = new Map<string, string | null>();
   let pending = new Set<string>();
@@ -44,7 +49,8 @@ export async function* ownerChanges(ownerId: string, options: { signal?: AbortSi
           continue;
         }
         if (!owners.has(sessionId)) owners.set(sessionId, (await store.getSession(sessionId))?.ownerId ?? null);
-        if (owners.get(sessionId) === ownerId) yield { sessionId };
+        const owner = owners.get(sessionId);
+        if (owner === ownerId || (options.keyHolder && owner && isBrowserOwner(owner))) yield { sessionId };
       }
     }
   } finally {

@@ -1,13 +1,17 @@
-// Keyed mode (STACKBONE_API_KEYS set): the browser gets a signed identity cookie and owns its
-// sessions; programmatic surfaces still need a key (docs/wires.md, "Auth").
+// Keyed mode (STACKBONE_API_KEYS set), docs/security.md: with STACKBONE_WEB_ACCESS=open a browser
+// gets a signed identity cookie and owns its sessions, but cannot approve what is kept for key
+// holders; with `key` (the default) the app is for key holders, who sign in once with a key.
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunFinishedEvent } from '@ag-ui/core';
 import { postRun, userMessage } from '../support/agui';
+import { eventually, readSessionEvents } from '../support/inspect';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 
 const PORTS = { sqlite: 3231, postgres: 3232 } as const;
+const KEY_ACCESS_PORTS = { sqlite: 3235, postgres: 3236 } as const;
 
 async function identityCookie(url: string): Promise<string> {
   const response = await fetch(`${url}/`);
@@ -27,11 +31,11 @@ describe('open dev mode', () => {
 });
 
 for (const { kind } of backends()) {
-  describe(`browser identity with STACKBONE_API_KEYS on ${kind}`, () => {
+  describe(`browser identity with STACKBONE_API_KEYS and STACKBONE_WEB_ACCESS=open on ${kind}`, () => {
     let server: TestServer;
     beforeAll(async () => {
       const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_identity');
-      server = await startServer({ port: PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: 'test-secret', STACKBONE_SECRET_PREVIOUS: 'old-secret' } });
+      server = await startServer({ port: PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: 'test-secret', STACKBONE_SECRET_PREVIOUS: 'old-secret', STACKBONE_WEB_ACCESS: 'open' } });
     });
     afterAll(() => server?.kill());
 
@@ -124,6 +128,104 @@ for (const { kind } of backends()) {
       const theirs = (await (await fetch(`${server.url}/api/sessions`, { headers: { cookie: other } })).json()) as { sessions: { id: string }[] };
       expect(mine.sessions.map((session) => session.id)).toContain(threadId);
       expect(theirs.sessions.map((session) => session.id)).not.toContain(threadId);
+    });
+
+    it('a browser cannot approve its own refund: a key holder sees it in /api/hitl and approves it, and the browser may withdraw the next', async () => {
+      const cookie = await identityCookie(server.url);
+      const threadId = randomUUID();
+      const pause = async (text: string) => {
+        const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(text)] }, { cookie });
+        const outcome = (run.events.at(-1) as RunFinishedEvent).outcome;
+        if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
+        return outcome.interrupts[0]!;
+      };
+      const interrupt = await pause('refund order ord_42 for 19.99');
+      expect(interrupt.metadata).toMatchObject({ toolName: 'refundOrder', approvers: 'key-holders' });
+      const logged = (await readSessionEvents(server.databaseUrl, threadId)).length;
+      const resume = (payload: unknown, status = 'resolved', interruptId = interrupt.id) =>
+        postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], resume: [{ interruptId, status, payload }] }, { cookie });
+
+      // The customer's own approval, over AG-UI or the browser's own endpoints, is refused and writes nothing.
+      for (const payload of [{ approved: true }, { approved: false, reason: 'never mind' }]) {
+        const refused = await resume(payload);
+        expect(refused.events.at(-1)).toMatchObject({ type: 'RUN_ERROR', code: 'approver_required' });
+      }
+      expect((await readSessionEvents(server.databaseUrl, threadId)).length).toBe(logged);
+      expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status).toBe(401);
+
+      // The desk, with a key, sees the browser's refund among its own and approves it.
+      const key = { authorization: 'Bearer key-one' };
+      const inbox = (await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] };
+      expect(inbox.interrupts.map((entry) => entry.id)).toContain(interrupt.id);
+      const approved = await fetch(`${server.url}/api/hitl/${interrupt.id}/approve`, { method: 'POST', headers: { ...key, 'content-type': 'application/json', 'x-stackbone-client': 'studio' }, body: '{}' });
+      expect(approved.status).toBe(200);
+      // The source is the server's finding (a key in a header: the HTTP API); the client's word is a label.
+      expect((await approved.json()).decision.by).toMatchObject({ source: 'hitl', credential: 'key', client: 'studio' });
+      await eventually(async () => (await readSessionEvents(server.databaseUrl, threadId)).at(-1)?.type === 'run_finished', 20_000, 'the refund to finish');
+      const log = await readSessionEvents(server.databaseUrl, threadId);
+      expect(log.filter((event) => event.type === 'tool_result')).toHaveLength(1);
+
+      // Withdrawing the request (cancel) stays the customer's; the desk's inbox no longer has it.
+      const next = await pause('refund order ord_7 for 5');
+      const withdrawn = await resume(undefined, 'cancelled', next.id);
+      expect(withdrawn.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
+      expect(((await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] }).interrupts.map((entry) => entry.id)).not.toContain(next.id);
+    });
+  });
+
+  describe(`STACKBONE_WEB_ACCESS=key (the default) on ${kind}`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_key_access');
+      server = await startServer({ port: KEY_ACCESS_PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: 'test-secret' } });
+    });
+    afterAll(() => server?.kill());
+
+    const signIn = (key: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ key }) });
+
+    it('a browser without a key gets no identity: pages send it to /sign-in and the AG-UI endpoint answers 401', async () => {
+      const page = await fetch(`${server.url}/agents/support`, { redirect: 'manual' });
+      expect(page.status).toBe(307);
+      expect(page.headers.get('location')).toMatch(/\/sign-in\?next=%2Fagents%2Fsupport$/);
+      expect(page.headers.get('set-cookie')).toBeNull();
+      const html = await (await fetch(`${server.url}/sign-in`)).text();
+      expect(html).toContain('data-testid="sign-in-form"');
+      expect(html).toContain('data-web-access="key"');
+      // A browser identity of the kind an open server gives is no identity here.
+      const id = randomUUID();
+      const random = `stackbone_id=${id}.${createHmac('sha256', 'test-secret').update(id).digest('base64url')}`;
+      expect((await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: random })).status).toBe(401);
+      expect((await fetch(`${server.url}/`, { headers: { cookie: random }, redirect: 'manual' })).status).toBe(307);
+    });
+
+    it('a key entered once is exchanged for a cookie that acts as that key: its sessions, Studio, /api/hitl', async () => {
+      expect((await signIn('not-a-key')).status).toBe(401);
+      expect((await signIn(42)).status).toBe(400);
+      // Another site's page cannot sign a browser in (or out).
+      expect((await signIn('key-one', { origin: 'https://evil.example' })).status).toBe(403);
+      const response = await signIn(' key-one ');
+      expect(response.status).toBe(200);
+      const setCookie = response.headers.get('set-cookie') ?? '';
+      expect(setCookie).toMatch(/HttpOnly/i);
+      expect(setCookie).not.toContain('key-one');
+      const cookie = setCookie.split(';')[0]!;
+
+      const threadId = randomUUID();
+      const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('look up order ord_42')] }, { cookie });
+      expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
+      // The key itself reads the thread the browser started; another key does not.
+      expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-one' } })).status).toBe(200);
+      expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-two' } })).status).toBe(404);
+      expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status).toBe(200);
+      expect((await fetch(`${server.url}/api/studio/sessions/${threadId}`, { headers: { cookie } })).status).toBe(200);
+      const home = await fetch(`${server.url}/`, { headers: { cookie }, redirect: 'manual' });
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('data-testid="sign-out"');
+
+      const signOut = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE', headers: { cookie, 'content-type': 'application/json' } });
+      expect(signOut.status).toBe(200);
+      expect(signOut.headers.get('set-cookie')).toMatch(/^stackbone_id=;/);
     });
   });
 }

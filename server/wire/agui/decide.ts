@@ -8,7 +8,7 @@ import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
-import { resolveOwner } from '../../http/owner';
+import { resolveCaller } from '../../http/owner';
 import { decideInterrupt } from '../../runtime/decide-out-of-band';
 import { describeIssue } from '../../runtime/zod-issue';
 import { getStore } from '../../store';
@@ -25,7 +25,7 @@ const body = z
 export async function handleChatDecision(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
     if (!findAgent(agentName)) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
-    const ownerId = resolveOwner(request, { browser: true });
+    const { ownerId, credential } = resolveCaller(request, { browser: true });
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "reject", reason?}).`);
     const store = getStore();
@@ -37,7 +37,7 @@ export async function handleChatDecision(request: Request, agentName: string, ke
       ownerId,
       interruptId: parsed.data.interruptId,
       request: { status: 'denied', reason: parsed.data.reason || undefined },
-      by: { source: 'agui', ownerId },
+      by: { source: 'agui', ownerId, credential },
     });
     if (result.continuation) keepAlive(result.continuation.done);
     return Response.json({ interruptId: result.interrupt.id, decision: result.decision, continuation: result.continuation ? { runId: result.continuation.runId } : null });

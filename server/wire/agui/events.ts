@@ -69,7 +69,7 @@ export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
     // allowed, a rejection's `reason` included, still goes through.
     responseSchema: yesOrNo ? (YES_OR_NO.responseSchema as JsonObject) : record.responseSchema,
     ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),
-    metadata: { ...seed, toolName: record.toolName, args: record.input, agent: record.agent, onExpire: record.onExpire },
+    metadata: { ...seed, toolName: record.toolName, args: record.input, agent: record.agent, onExpire: record.onExpire, ...(record.approvers ? { approvers: record.approvers } : {}) },
     ...(strict ? {} : seed),
   };
   const binding = yesOrNo ? toolApprovalBinding(record) : genericBinding(record);

@@ -5,7 +5,7 @@ import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
-import { resolveOwner } from '../../http/owner';
+import { resolveCaller } from '../../http/owner';
 import { parseCursor } from '../../runtime/cursor';
 import { RunRejectedError } from '../../runtime/errors';
 import { startRun } from '../../runtime/start-run';
@@ -18,7 +18,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
   try {
     const agent = findAgent(agentName);
     if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
-    const ownerId = resolveOwner(request, { browser: true });
+    const { ownerId, credential } = resolveCaller(request, { browser: true });
     const input = parseRunAgentInput(await readJsonBody(request));
     const context = { threadId: input.threadId, runId: input.runId, strict: input.protocolVersion === '1.0', accept: request.headers.get('accept') ?? undefined };
 
@@ -44,6 +44,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
         clientTools: fromAgUiTools(input.tools),
         state: input.state,
         decisions: fromAgUiResume(input.resume),
+        decidedBy: { source: 'agui', ownerId, credential },
         // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
         replayable: true,
         retry: fromAgUiRetry(input.forwardedProps),

@@ -4,15 +4,18 @@
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
-import { resolveOwner } from '../../http/owner';
+import type { DecisionActor } from '../../events';
+import { requestActor } from '../../http/decision-actor';
+import { resolveCaller } from '../../http/owner';
 import { parseCursor } from '../../runtime/cursor';
 import { requestStop } from '../../runtime/stop';
 import { getStore } from '../../store';
 
-export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string; source: string }): Promise<Response> {
+export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
   try {
     if (target.agent && !findAgent(target.agent)) throw new HttpError(404, 'agent_not_found', `No agent named "${target.agent}".`);
-    const ownerId = resolveOwner(request, { browser: Boolean(target.agent) });
+    const caller = resolveCaller(request, { browser: Boolean(target.agent) });
+    const ownerId = caller.ownerId;
     const raw = await readJsonBody(request, undefined, { optional: true });
     const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null) as { threadId?: unknown; runId?: unknown; frontier?: unknown } | null;
     if (!body) throw new HttpError(400, 'invalid_request', 'The body must be a JSON object: {threadId, runId?, frontier?}.');
@@ -23,7 +26,8 @@ export async function handleStop(request: Request, target: { agent?: string; ses
     }
     const frontier = (body.frontier as string | undefined) ?? null;
     if (frontier !== null && !parseCursor(frontier)) throw new HttpError(400, 'invalid_cursor', `frontier: "${frontier}" is not a cursor this server sent.`);
-    const result = await requestStop(getStore(), findAgent, { sessionId: threadId, ownerId, agent: target.agent, runId: body.runId as string | undefined, frontier, by: { source: target.source, ownerId } });
+    const by: DecisionActor = target.agent ? { source: 'agui', ownerId, credential: caller.credential } : requestActor(request, caller, 'server');
+    const result = await requestStop(getStore(), findAgent, { sessionId: threadId, ownerId, agent: target.agent, runId: body.runId as string | undefined, frontier, by });
     return Response.json({ threadId: result.sessionId, runId: result.runId, stopped: result.stopped, ...(result.reason ? { reason: result.reason } : {}), ...(result.record ? { frontier: result.record.frontier, requestedAt: result.record.requestedAt } : {}) });
   } catch (error) {
     return errorResponse(error, 'stop request');

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
-import { resolveOwner } from '../../http/owner';
+import { requestActor } from '../../http/decision-actor';
+import { resolveCaller } from '../../http/owner';
 import { isExpired } from '../../runtime/interrupts';
 import type { DecisionRequest } from '../../runtime/interrupt-response';
-import type { DecisionActor } from '../../events';
 import { decideInterrupt } from '../../runtime/decide-out-of-band';
 import { getStore } from '../../store';
 import { describeIssue } from '../../runtime/zod-issue';
@@ -22,12 +22,11 @@ const bodies = {
   cancel: z.object({}).strict(),
 };
 
-const SOURCES = new Set<DecisionActor['source']>(['hitl', 'cli', 'studio']);
 
 export async function listPending(request: Request): Promise<Response> {
   try {
-    const ownerId = resolveOwner(request);
-    const rows = await getStore().listPendingInterrupts(ownerId, { limit: 200 });
+    const caller = resolveCaller(request, { keyCookie: true });
+    const rows = await getStore().listPendingInterrupts(caller.ownerId, { limit: 200, keyHolder: caller.credential === 'key' });
     const now = Date.now();
     return Response.json({
       interrupts: rows
@@ -60,7 +59,8 @@ export async function listPending(request: Request): Promise<Response> {
 export async function decide(request: Request, interruptId: string, action: string): Promise<{ response: Response; continuation?: Promise<void> }> {
   try {
     if (!(ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'not_found', `Unknown action "${action}": use approve, reject or cancel.`);
-    const ownerId = resolveOwner(request);
+    const caller = resolveCaller(request, { keyCookie: true });
+    const ownerId = caller.ownerId;
     const raw = request.headers.get('content-length') === '0' ? {} : await readJsonBody(request).catch((error) => {
       if (error instanceof HttpError && error.message.includes('empty')) return {};
       throw error;
@@ -74,8 +74,7 @@ export async function decide(request: Request, interruptId: string, action: stri
       action === 'approve' ? { status: 'approved', editedArgs: body.editedArgs, payload: body.payload }
       : action === 'reject' ? { status: 'denied', reason: body.reason, payload: body.payload, editedArgs: body.editedArgs }
       : { status: 'cancelled' };
-    const claimed = request.headers.get('x-stackbone-client') as DecisionActor['source'] | null;
-    const by: DecisionActor = { source: claimed && SOURCES.has(claimed) ? claimed : 'hitl', ownerId };
+    const by = requestActor(request, caller, 'hitl');
     const result = await decideInterrupt({ store: getStore(), findAgent, ownerId, interruptId, request: decision, by });
     return {
       response: Response.json({

@@ -4,5 +4,5 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
-  return handleStop(request, { agent: (await params).name, source: 'agui' });
+  return handleStop(request, { agent: (await params).name });
 }

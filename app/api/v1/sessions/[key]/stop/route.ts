@@ -4,5 +4,5 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request, { params }: { params: Promise<{ key: string }> }) {
-  return handleStop(request, { sessionKey: (await params).key, source: request.headers.get('x-stackbone-client') === 'cli' ? 'cli' : 'server' });
+  return handleStop(request, { sessionKey: (await params).key });
 }

@@ -1,0 +1,48 @@
+// A public chat with a desk that holds the key (docs/security.md, "Approvers"): on a keyed server
+// open to browsers, a customer asks for a refund and cannot approve it; the desk signs in to
+// Studio with the API key once, sees the customer's refund and approves it, and the customer's
+// chat goes on by itself.
+import { expect, test } from '@playwright/test';
+import { collectConsoleProblems, KEYED_API_KEY, KEYED_URL, send, snap, waitForHydration, waitForIdle } from './helpers';
+
+test("a customer's refund waits for the desk; the desk signs in with its key and approves it in Studio", async ({ browser }, testInfo) => {
+  const customer = await (await browser.newContext()).newPage();
+  const desk = await (await browser.newContext()).newPage();
+  const customerProblems = collectConsoleProblems(customer);
+
+  await customer.goto(`${KEYED_URL}/agents/support`);
+  await expect(customer.getByTestId('keyed-marker')).toHaveText('Keyed mode, open to browsers — this browser sees only its own conversations');
+  await waitForHydration(customer);
+  await send(customer, 'refund order ord_42 for 19.99');
+  const card = customer.getByTestId('approval-card');
+  await expect(card).toHaveAttribute('data-tool-name', 'refundOrder');
+  // No approve button for the customer: the desk decides; withdrawing stays possible.
+  await expect(card.getByTestId('approval-key-holders')).toContainText('A key holder approves or rejects this');
+  await expect(card.getByTestId('approve-button')).toHaveCount(0);
+  await expect(card.getByTestId('cancel-interrupt-button')).toBeEnabled();
+  await expect(customer.getByTestId('interrupt-progress')).toHaveText('The agent is waiting for a key holder’s decision.');
+  const threadId = customer.url().split('/').at(-1)!;
+  await snap(customer, testInfo, '90-customer-waits-for-desk');
+
+  // The desk: Studio asks for the key once, then shows the customer's refund.
+  await desk.goto(`${KEYED_URL}/studio`);
+  await desk.getByTestId('sign-in-key').fill('not-the-key');
+  await desk.getByRole('button', { name: 'Sign in' }).click();
+  await expect(desk.getByTestId('sign-in-error')).toHaveText('The API key is not valid.');
+  await desk.getByTestId('sign-in-key').fill(KEYED_API_KEY);
+  await desk.getByRole('button', { name: 'Sign in' }).click();
+  await expect(desk.getByTestId('keyed-marker')).toContainText('signed in with a key');
+  await expect(desk.getByTestId('sign-out')).toBeVisible();
+  const refund = desk.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
+  await expect(refund.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');
+  await snap(desk, testInfo, '91-desk-studio-inbox');
+  await refund.getByTestId('approve-button').click();
+  await expect(refund).toHaveCount(0);
+
+  // The customer's open chat carries on with the desk's decision, live.
+  await expect(customer.getByTestId('approval-card')).toHaveCount(0);
+  await expect(customer.getByTestId('message-assistant').last()).toContainText('refundOrder returned');
+  await waitForIdle(customer);
+  await snap(customer, testInfo, '92-customer-refunded');
+  expect(customerProblems).toEqual([]);
+});

@@ -1,0 +1,23 @@
+// Who decided or stopped, for the audit trail, as the server can tell (docs/security.md, "What
+// the server does not trust"). In keyed mode the surface follows the credential: a key in the
+// app's cookie is Studio (or the chat signed in with a key), a key in a header is the HTTP API.
+// What the client says it is (x-stackbone-client: cli) is kept as a label and names the surface
+// only in open dev mode, where every request is the one local owner and a label can pass for
+// nobody else.
+import type { DecisionActor } from '../events';
+import type { Caller } from './owner';
+
+type Surface = Extract<DecisionActor['source'], 'hitl' | 'cli' | 'studio' | 'server'>;
+
+/** The client's own word for itself: letters, digits, `.`, `_`, `-`; at most 32. */
+export function clientLabel(request: Request): string | undefined {
+  return request.headers.get('x-stackbone-client')?.replace(/[^\w.-]/g, '').slice(0, 32) || undefined;
+}
+
+/** The actor of an out-of-band decision or stop; `fallback` names a keyed request by header (`hitl` or `server`). */
+export function requestActor(request: Request, caller: Caller, fallback: Surface): DecisionActor {
+  const client = clientLabel(request);
+  const claimed = client === 'cli' || client === 'studio' ? client : undefined;
+  const source: Surface = caller.credential === 'local' ? (claimed ?? fallback) : caller.via === 'cookie' ? 'studio' : fallback;
+  return { source, ownerId: caller.ownerId, credential: caller.credential, ...(client ? { client } : {}) };
+}

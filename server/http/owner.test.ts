@@ -1,0 +1,66 @@
+// Who a request is (docs/security.md, "Modes"): a key in a header, a key exchanged for the app's
+// cookie (valid while that key is configured), or a browser's own identity — the last only
+// where STACKBONE_WEB_ACCESS=open. A misspelled mode stops the server at start.
+import { createHmac } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keyOwner } from './api-keys';
+import { resolveCaller } from './owner';
+import { checkWebAccess } from './web-access';
+
+const NAMES = ['STACKBONE_SECRET', 'STACKBONE_API_KEYS', 'STACKBONE_WEB_ACCESS'] as const;
+let saved: Record<string, string | undefined> = {};
+beforeEach(() => {
+  saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
+  process.env.STACKBONE_SECRET = 'test-secret';
+  process.env.STACKBONE_API_KEYS = 'key-one,key-two';
+  delete process.env.STACKBONE_WEB_ACCESS;
+});
+afterEach(() => {
+  for (const name of NAMES) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+const cookieOf = (id: string) => `stackbone_id=${id}.${createHmac('sha256', 'test-secret').update(id).digest('base64url')}`;
+const request = (headers: Record<string, string>) => new Request('http://localhost/', { headers });
+
+describe('resolveCaller', () => {
+  it('a key in a header is that key, on every surface', () => {
+    expect(resolveCaller(request({ authorization: 'Bearer key-two' }))).toEqual({ ownerId: keyOwner('key-two'), credential: 'key', via: 'header' });
+    expect(() => resolveCaller(request({ 'x-api-key': 'nope' }))).toThrow(/not valid/);
+  });
+
+  it("a key's cookie acts as the key on the app's and the key holders' surfaces, until the key is removed", () => {
+    const cookie = cookieOf(keyOwner('key-one'));
+    expect(resolveCaller(request({ cookie }), { browser: true })).toEqual({ ownerId: keyOwner('key-one'), credential: 'key', via: 'cookie' });
+    expect(resolveCaller(request({ cookie }), { keyCookie: true }).credential).toBe('key');
+    expect(() => resolveCaller(request({ cookie }))).toThrow(/API key is required/); // the programmatic wires read no cookie
+    process.env.STACKBONE_API_KEYS = 'key-two';
+    expect(() => resolveCaller(request({ cookie }), { browser: true })).toThrow(/API key is required/);
+  });
+
+  it("a browser's own identity counts only where web access is open, and never on key holders' surfaces", () => {
+    const cookie = cookieOf('0b7c5a9e-1111-4222-8333-944445555666');
+    expect(() => resolveCaller(request({ cookie }), { browser: true })).toThrow(/sign in with a key/);
+    process.env.STACKBONE_WEB_ACCESS = 'open';
+    expect(resolveCaller(request({ cookie }), { browser: true })).toEqual({ ownerId: 'browser:0b7c5a9e-1111-4222-8333-944445555666', credential: 'browser' });
+    expect(() => resolveCaller(request({ cookie }), { keyCookie: true })).toThrow(/API key is required/);
+  });
+
+  it('open dev mode: everyone is the local owner', () => {
+    delete process.env.STACKBONE_API_KEYS;
+    expect(resolveCaller(request({}))).toEqual({ ownerId: 'local', credential: 'local' });
+  });
+});
+
+describe('checkWebAccess', () => {
+  it('accepts open and key, and stops the server on anything else', () => {
+    for (const value of ['open', 'key', 'KEY', '']) {
+      process.env.STACKBONE_WEB_ACCESS = value;
+      expect(() => checkWebAccess()).not.toThrow();
+    }
+    process.env.STACKBONE_WEB_ACCESS = 'public';
+    expect(() => checkWebAccess()).toThrow(/must be "open" or "key"/);
+  });
+});

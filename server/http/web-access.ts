@@ -1,0 +1,29 @@
+// Who may use the web app of a keyed server (docs/security.md, "Modes"): STACKBONE_WEB_ACCESS.
+// `key` (the default): a browser has no identity until someone enters an API key in the app,
+// which is exchanged for a signed cookie acting as that key. `open`: any browser gets its own
+// random identity on its first page load and owns the conversations it starts — a public chat,
+// where approvals of gated tools can still be kept for key holders (`approvers: 'key-holders'`).
+// In open dev mode (no API keys) neither applies: every request is the local owner.
+import { configuredApiKeys } from './api-keys';
+
+export type WebAccess = 'open' | 'key';
+
+const VALUES: readonly WebAccess[] = ['open', 'key'];
+
+export function webAccess(): WebAccess {
+  const value = process.env.STACKBONE_WEB_ACCESS?.trim().toLowerCase();
+  return value === 'open' ? 'open' : 'key';
+}
+
+/** Throws the start-up error of a misspelled STACKBONE_WEB_ACCESS (instrumentation.ts). */
+export function checkWebAccess(): void {
+  const value = process.env.STACKBONE_WEB_ACCESS?.trim().toLowerCase();
+  if (value && !(VALUES as readonly string[]).includes(value)) {
+    throw new Error(`STACKBONE_WEB_ACCESS must be "open" or "key" (got "${value.slice(0, 40)}"); see docs/security.md.`);
+  }
+}
+
+/** Whether browsers get a random identity without a key: keyed mode with STACKBONE_WEB_ACCESS=open. */
+export function browsersWithoutKey(): boolean {
+  return configuredApiKeys().length > 0 && webAccess() === 'open';
+}
