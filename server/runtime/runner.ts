@@ -4,7 +4,7 @@
 // coalesced event: writes grow with steps, never with tokens.
 import { randomUUID } from 'node:crypto';
 import type { AssistantMessage, InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../events';
-import { ConcurrentAppendError } from '../store/types';
+import { ConcurrentAppendError, type AppendOptions } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
 import { formatCursor } from './cursor';
 import { errorMessage } from './errors';
@@ -22,6 +22,9 @@ import { denialResult, gateToolCall, type ToolGate } from './tool-gate';
 import { toolTimeoutMs } from './tool-limits';
 import { toolResultEvents } from './tool-result';
 import type { HandlerContext } from './context';
+
+/** What a run's write may set beside its events: the title of a new thread, and the session itself when it is new. */
+type RunAppendOptions = Pick<AppendOptions, 'title' | 'create'>;
 import { scheduleTimer } from './timers';
 import { pendingSteers } from './steer';
 import { runInLanes, toolLaneOf } from './tool-lanes';
@@ -68,7 +71,7 @@ export class TurnRunner {
    * they show. Concurrent tool calls write through here too: one write at a time, in the order
    * they asked, each at the head the one before it left.
    */
-  append(events: SessionEvent[] | ((view: SessionView) => SessionEvent[]), options: { title?: string } = {}): Promise<void> {
+  append(events: SessionEvent[] | ((view: SessionView) => SessionEvent[]), options: RunAppendOptions = {}): Promise<void> {
     const write = this.writing.then(() => this.write(typeof events === 'function' ? events(this.view) : events, options));
     this.writing = write.catch(() => undefined);
     return write;
@@ -76,13 +79,14 @@ export class TurnRunner {
 
   private writing: Promise<void> = Promise.resolve();
 
-  private async write(events: SessionEvent[], options: { title?: string }): Promise<void> {
+  private async write(events: SessionEvent[], options: RunAppendOptions): Promise<void> {
     const next = foldEvents(this.view, events);
     const running = next.status === 'running';
     await this.request.store.append(this.request.sessionId, this.view.seq, events, {
       status: next.status,
       leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
       ...(options.title ? { title: options.title } : {}),
+      ...(options.create ? { create: options.create } : {}),
     });
     const at = new Date().toISOString();
     events.forEach((event, index) => {

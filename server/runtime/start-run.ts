@@ -149,19 +149,19 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state, trusted: request.source === 'server' });
   if (request.retry) checkRetry(current, inputEvents);
 
-  const record = session ?? (await store.ensureSession({ id: sessionId, ownerId, agent: agent.name }));
-  if (record.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionId}".`, 404);
+  // A new thread's session row is written by the run's first append, in its transaction (openSession checked the owner of an existing one).
 
   // A turn continued — after decisions, a browser tool's result, or a retry — takes the guidance its earlier run accepted and did not get to.
   resumesRunId ??= (request.retry || current.status === 'awaiting_tools') ? current.lastRun?.runId : undefined;
   const runner = new TurnRunner({ ...request, resumesRunId, signal: request.durable === false ? request.signal : undefined }, runId, view);
-  const firstUserText = record.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
+  const firstUserText = session?.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
     const decisions: SessionEvent[] = decided.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
     const inputs = [...expired, ...decisions, ...inputEvents];
     const retry = request.retry && { retryId: request.retry.retryId, attempt: (current.lastRun?.attempt ?? 1) + 1 };
     await runner.append([...settled, { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length, ...(retry ? { retry } : {}) }, ...inputs], {
       title: firstUserText?.type === 'message_added' ? sessionTitle(firstUserText.message.content) : undefined,
+      ...(session ? {} : { create: { ownerId, agent: agent.name } }),
     });
   } catch (error) {
     runner.feed.end();

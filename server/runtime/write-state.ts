@@ -24,11 +24,10 @@ export async function writeClientState(store: EventStore, agent: DeepAgent, requ
     if (runHoldsSession(view, session)) {
       throw new RunRejectedError('session_busy', `Session "${request.sessionId}" is running a turn; send the state again when it ends, or with the next message.`, 409);
     }
-    const record = session ?? (await store.ensureSession({ id: request.sessionId, ownerId: request.ownerId, agent: agent.name }));
-    if (record.ownerId !== request.ownerId) throw new RunRejectedError('not_found', `No session "${request.sessionId}".`, 404);
     const events = [{ type: 'state_patched' as const, patch }];
     try {
-      await store.append(request.sessionId, view.seq, events, { status: view.status });
+      // A new session is created by this append, in its transaction (openSession checked the owner of an existing one).
+      await store.append(request.sessionId, view.seq, events, { status: view.status, ...(session ? {} : { create: { ownerId: request.ownerId, agent: agent.name } }) });
       return foldEvents(view, events).state;
     } catch (error) {
       // Another write came first: read again and apply this one over it.

@@ -46,6 +46,11 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
     },
     async append(sessionId: string, expectedSeq: number, events: SessionEvent[], options: AppendOptions = {}) {
       store.appendCalls++;
+      if (options.create) {
+        if (expectedSeq !== 0) throw new Error(`A new session starts at seq 0 (got ${expectedSeq}).`);
+        if (sessions.has(sessionId)) throw new ConcurrentAppendError(sessionId, expectedSeq);
+        await store.ensureSession({ id: sessionId, ...options.create });
+      }
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`No session "${sessionId}".`);
       if (session.headSeq !== expectedSeq) throw new ConcurrentAppendError(sessionId, expectedSeq);

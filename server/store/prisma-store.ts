@@ -131,11 +131,17 @@ export function createPrismaStore(databaseUrl: string): EventStore {
         let release = noop;
         try {
           await db.$transaction(async (tx) => {
-            const claimed = await tx.session.updateMany({
-              where: { id: sessionId, headSeq: expectedSeq },
-              data: { headSeq, updatedAt: now, ...sessionColumns(options) },
-            });
-            if (claimed.count !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
+            if (options.create) {
+              if (expectedSeq !== 0) throw new Error(`A new session starts at seq 0 (got ${expectedSeq}).`);
+              // A session someone created first is a unique violation: a lost race, like a moved head.
+              await tx.session.create({ data: { id: sessionId, ...options.create, headSeq, createdAt: now, updatedAt: now, ...sessionColumns(options) } });
+            } else {
+              const claimed = await tx.session.updateMany({
+                where: { id: sessionId, headSeq: expectedSeq },
+                data: { headSeq, updatedAt: now, ...sessionColumns(options) },
+              });
+              if (claimed.count !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
+            }
             if (events.length > 0) {
               await tx.event.createMany({ data: events.map((event, i) => toEventRow(sessionId, expectedSeq + 1 + i, event, now)) });
             }

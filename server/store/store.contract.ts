@@ -59,6 +59,25 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
       });
     });
 
+    describe('append with create', () => {
+      it("creates a new thread's session in the append itself: one winner among racing first writes, and no row when the write fails", async () => {
+        const id = randomUUID();
+        const ownerId = `owner-${randomUUID()}`;
+        const results = await Promise.allSettled(
+          Array.from({ length: 6 }, (_, i) => (i % 2 ? otherInstance : store).append(id, 0, sampleEvents(), { title: `t${i}`, status: 'idle', create: { ownerId, agent: 'assistant' } })),
+        );
+        expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+        for (const result of results) if (result.status === 'rejected') expect(ConcurrentAppendError.is(result.reason)).toBe(true);
+        expect(await store.getSession(id)).toMatchObject({ ownerId, agent: 'assistant', headSeq: sampleEvents().length });
+        expect(await store.readEvents(id)).toHaveLength(sampleEvents().length);
+
+        // A first write that is refused leaves no empty session behind.
+        const failed = randomUUID();
+        await expect(store.append(failed, 5, sampleEvents(), { create: { ownerId, agent: 'assistant' } })).rejects.toThrow();
+        expect(await store.getSession(failed)).toBeNull();
+      });
+    });
+
     describe('append and readEvents', () => {
       it('round-trips events in order, with their append time', async () => {
         const session = await newSession();

@@ -43,6 +43,12 @@ export interface AppendOptions {
   /** Set or clear the run lease in the same transaction. */
   leaseUntil?: Date | null;
   title?: string;
+  /**
+   * A new session's owner and agent: the session is created in the append's own transaction
+   * (expectedSeq 0), so a refused or failed first write leaves no empty session behind. If it
+   * exists already the append is a ConcurrentAppendError, as any lost race.
+   */
+  create?: { ownerId: string; agent: string };
 }
 
 /** Messages a session is to receive at a time (docs/turn-control.md, "Timers"). */
