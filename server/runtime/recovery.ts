@@ -68,6 +68,8 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
       source: 'server',
       parentRunId: view.lastRun?.runId,
       messages: [],
+      // Only on the log as read here: the run that looked abandoned may have finished meanwhile.
+      atSeq: view.seq,
     });
     return { runId: run.runId, done: run.done };
   } catch (error) {
