@@ -154,6 +154,9 @@ export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId:
     } catch (error) {
       if (ConcurrentAppendError.is(error) || (error instanceof RunRejectedError && error.code === 'session_busy')) return undefined;
       if (error instanceof RunRejectedError) {
+        // Another process sent it between our reads (its turn may be over already: run_id_reused):
+        // the next pass only takes it out of the queue.
+        if ((await loadView(store, sessionId, agent.initialState)).messages.some((message) => message.id === next.message.id)) continue;
         // A message that can never go out (its run id was used meanwhile, say) must not hold up the rest.
         console.error(`[stackbone] queued message ${next.message.id} of ${sessionId} could not be sent (${error.code}): ${error.message}`);
         await store.removeQueued(sessionId, next.message.id);

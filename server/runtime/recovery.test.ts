@@ -164,6 +164,31 @@ describe('recovery sweep', () => {
     expect(await recoverSession(store, () => agent, 's1')).toBeUndefined();
   });
 
+  it('a run that looked abandoned but finishes before recovery starts is left alone: no second run', async () => {
+    const memory = createMemoryStore();
+    const { agent } = slowAgent();
+    await abandon(memory, 's1');
+    let reads = 0;
+    // The starved run's server comes back right after recovery read the log, and finishes the turn.
+    const store: EventStore = {
+      ...memory,
+      readEvents: async (id, after) => {
+        const events = await memory.readEvents(id, after);
+        if (++reads === 1) {
+          await memory.append('s1', 4, [
+            { type: 'tool_result', message: { id: 't-s1', role: 'tool', toolCallId: 'call-s1', toolName: 'crunch', content: '{"crunched":true}' }, output: { crunched: true } },
+            { type: 'run_finished', runId: 'run-s1', outcome: { type: 'success' } },
+          ], { status: 'idle', leaseUntil: null });
+        }
+        return events;
+      },
+    };
+    expect(await within(recoverSession(store, () => agent, 's1'), 'recoverSession')).toBeUndefined();
+    const types = (await memory.readEvents('s1')).map((stored) => stored.event.type);
+    expect(types.filter((type) => type === 'run_started')).toHaveLength(1);
+    expect(types.at(-1)).toBe('run_finished');
+  });
+
   it('a session whose agent is gone is closed as failed, with the reason, and not listed again', async () => {
     const store = createMemoryStore();
     await abandon(store, 's1');

@@ -11,7 +11,7 @@ import type { SessionEvent } from '../events';
 import { RunRejectedError } from './errors';
 import { foldEvents, pendingInterrupts } from './reduce';
 import { runHoldsSession } from './run-lease';
-import { loadView } from './views';
+import { loadSessionView, loadView } from './views';
 import { settleStoppedRun } from './stop';
 import { sendQueued } from './queue';
 import { startRun } from './start-run';
@@ -36,10 +36,10 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
     await retireSession(store, session.id, session.agent);
     return undefined;
   }
-  const view = await loadView(store, sessionId, agent.initialState);
+  const { session: current, view } = await loadSessionView(store, session, agent.initialState);
   const pending = pendingInterrupts(view);
   const expired = pending.filter((record) => isExpired(record));
-  const abandoned = view.status === 'running' && !runHoldsSession(view, session);
+  const abandoned = view.status === 'running' && !runHoldsSession(view, current);
   try {
     if (expired.length > 0 && expired.length < pending.length) {
       // Part of a batch expired: record its default actions; the rest still waits for people.
@@ -68,6 +68,8 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
       source: 'server',
       parentRunId: view.lastRun?.runId,
       messages: [],
+      // Only on the log as read here: the run that looked abandoned may have finished meanwhile.
+      atSeq: view.seq,
     });
     return { runId: run.runId, done: run.done };
   } catch (error) {

@@ -128,7 +128,12 @@ export class TurnRunner {
         // The cause goes to the server's log, not to clients (it may be a database's own text).
         const reference = randomUUID().slice(0, 8);
         console.error(`[stackbone] run ${this.runId} of ${this.request.sessionId} failed (ref ${reference}):`, error);
-        await this.fail('internal_error', `The server failed while running this turn (ref ${reference}; the details are in its log).`).catch(() => undefined);
+        const message = `The server failed while running this turn (ref ${reference}; the details are in its log).`;
+        await this.fail('internal_error', message).catch(() => undefined);
+        // A step that streamed live and then failed to be written leaves its parts in the feed under
+        // the cursors its event would have had; run_failed takes the first of them, so the feed drops
+        // its error as streamed already (or it was never written). The live stream still ends with it.
+        if (!this.feed.ended) this.feed.push({ runId: this.runId, part: { type: 'run-error', code: 'internal_error', message } });
       }
     } finally {
       hold.release();

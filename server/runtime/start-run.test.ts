@@ -138,6 +138,23 @@ describe('the step loop', () => {
     expect(next.view.status).toBe('idle');
   });
 
+  it('a step the store failed to write ends the live stream with RUN_ERROR internal_error, as the log records it', async () => {
+    const memory = createMemoryStore();
+    let appends = 0;
+    // The second append (the model's tool-call step, streamed live already) fails, as a database under load may.
+    const store: EventStore = { ...memory, append: (...args) => (++appends === 2 ? Promise.reject(new Error('no connection to be had')) : memory.append(...args)) };
+    const { error } = console;
+    console.error = () => undefined;
+    try {
+      const { parts, view } = await run(store, { messages: [user('call lookupOrder {"orderId":"ord_42"}')] });
+      expect(parts.map((part) => part.type)).toContain('tool-call-end');
+      expect(parts.at(-1)).toMatchObject({ type: 'run-error', code: 'internal_error' });
+      expect(view.status).toBe('error');
+    } finally {
+      console.error = error;
+    }
+  });
+
   it('a durable run outlives its request: aborting the request signal stops nothing', async () => {
     const slow = defineDeepAgent({ name: 'slow', model: createScriptedModel({ delayMs: 2 }), instructions: 'x' });
     const store = createMemoryStore();

@@ -62,6 +62,12 @@ export interface RunRequest {
   queue?: 'running' | 'running-or-waiting';
   /** A stateless turn ends with its request; a durable run outlives it (only a persisted stop ends it early). */
   signal?: AbortSignal;
+  /**
+   * The log head the caller decided to run on (recovery: a run that looked abandoned there). If
+   * the log moved since — that run finished after all — the request is refused as session_busy
+   * and writes nothing, rather than running the model again on a turn that was answered.
+   */
+  atSeq?: number;
 }
 
 const ACTOR_OF_SOURCE: Record<RunSource, DecisionActor['source']> = { agui: 'agui', openai: 'server', anthropic: 'server', hitl: 'hitl', server: 'server' };
@@ -92,6 +98,9 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   checkRequestSize(request);
   checkClientTools(agent, request.clientTools ?? []);
   const { session, view } = await openSession(store, sessionId, ownerId, agent);
+  if (request.atSeq !== undefined && view.seq !== request.atSeq) {
+    throw new RunRejectedError('session_busy', `Session "${sessionId}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`, 409);
+  }
   // Interrupts past their expiry take their default action before anything else.
   const expired: SessionEvent[] = pendingInterrupts(view)
     .filter((record) => isExpired(record))

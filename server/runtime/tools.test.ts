@@ -137,7 +137,7 @@ describe('executeTool limits', () => {
     const stopped = new AbortController();
     stopped.abort();
     const outcome = await run(tool({ inputSchema: z.object({}), execute }), { signal: stopped.signal, timeoutMs: 1000 });
-    expect(outcome).toMatchObject({ ok: false, error: 'The run was stopped before the tool finished.', abort: 'stopped' });
+    expect(outcome).toMatchObject({ ok: false, error: 'Not run: the run was stopped before this call started.', abort: 'stopped' });
     expect(execute).not.toHaveBeenCalled();
   });
 

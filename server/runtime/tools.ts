@@ -121,8 +121,9 @@ export async function executeTool(options: {
   if (!definition.execute) return fail(`Tool "${call.name}" has no execute function.`);
   const input = await validateToolInput(definition, call.input);
   if (!input.ok) return fail(`Invalid input for ${call.name}: ${input.error}`);
-  // A stopped run starts no new side effects.
-  if (context.signal.aborted) return cutOff('stopped');
+  // A stopped run starts no new side effects; the call is answered as one that never started,
+  // like the calls a stopped run leaves open (docs/hitl.md, "Stopping a run").
+  if (context.signal.aborted) return fail('Not run: the run was stopped before this call started.', 'stopped');
 
   const controller = new AbortController();
   const handler: HandlerContext = {

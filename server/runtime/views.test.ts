@@ -3,7 +3,8 @@ import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
 import type { SessionEvent } from '../events';
 import { reduceAll } from './reduce';
-import { loadView } from './views';
+import { runHoldsSession } from './run-lease';
+import { loadSessionView, loadView } from './views';
 
 const turn = (n: number): SessionEvent[] => [
   { type: 'run_started', runId: `r${n}`, source: 'agui' },
@@ -34,5 +35,19 @@ describe('loadView', () => {
     expect(view).toEqual(reduceAll(await memory.readEvents('s'), {}));
     expect(await loadView(store, 's', {})).toEqual(view);
     expect(reads).toEqual([0, 4, 8]);
+  });
+});
+
+describe('loadSessionView', () => {
+  it('answers the lease of a run that started after the record was read: that run holds the session', async () => {
+    const store = createMemoryStore();
+    await store.ensureSession({ id: 's', ownerId: 'o', agent: 'a' });
+    await store.append('s', 0, turn(1), { status: 'idle', leaseUntil: null });
+    const before = (await store.getSession('s'))!;
+    // Another process starts a run between this request's read of the record and of the log.
+    await store.append('s', 4, [{ type: 'run_started', runId: 'r2', source: 'hitl' }], { status: 'running', leaseUntil: new Date(Date.now() + 30_000) });
+    const { session, view } = await loadSessionView(store, before, {});
+    expect(view.status).toBe('running');
+    expect(runHoldsSession(view, session)).toBe(true);
   });
 });

@@ -36,5 +36,20 @@ export async function openSession(store: EventStore, sessionId: string, ownerId:
   if (session && session.agent !== agent.name) {
     throw new RunRejectedError('agent_mismatch', `Session "${sessionId}" belongs to agent "${session.agent}", not "${agent.name}".`, 409);
   }
-  return { session, view: session ? await loadView(store, sessionId, agent.initialState) : emptyView(agent.initialState) };
+  if (!session) return { session, view: emptyView(agent.initialState) };
+  return loadSessionView(store, session, agent.initialState);
+}
+
+/**
+ * A session's view, with its record as new as the view: the lease that says whether a run holds
+ * the session must not be older than the log the view folds. Read the other way round, a run
+ * that started between the two reads (a decision's continuation, on this process or another)
+ * shows in the view as running with the lease of the turn before it — none — and looks
+ * abandoned, so a second run would take over a live one (docs/architecture.md, "Two writers
+ * never interleave"). The record is read again only when the log moved past it.
+ */
+export async function loadSessionView(store: EventStore, session: SessionRecord, initialState: JsonObject): Promise<{ session: SessionRecord; view: SessionView }> {
+  const view = await loadView(store, session.id, initialState);
+  if (view.seq === session.headSeq) return { session, view };
+  return { session: (await store.getSession(session.id)) ?? session, view };
 }

@@ -57,14 +57,22 @@ async function openPostgres(url: string): Promise<StoreClient> {
     import('@prisma/adapter-pg'),
     import('../../generated/prisma-postgres/client'),
   ]);
-  const { connectionString, schema, poolSize } = parsePostgresUrl(url);
+  const { connectionString, schema } = parsePostgresUrl(url);
   const adapter = new PrismaPg(
-    { connectionString, ...(poolSize ? { max: poolSize } : {}) },
+    { connectionString, max: postgresPoolSize(url) },
     // With a schema, Prisma qualifies every table name with it (no search_path needed).
     schema ? { schema } : undefined,
   );
   const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   return client as unknown as StoreClient;
+}
+
+/** pg's own default, when the URL sets no `connection_limit`. */
+const DEFAULT_POSTGRES_POOL_SIZE = 10;
+
+/** The connections a process keeps to PostgreSQL (`connection_limit` in the URL, else 10). */
+export function postgresPoolSize(url: string): number {
+  return parsePostgresUrl(url).poolSize ?? DEFAULT_POSTGRES_POOL_SIZE;
 }
 
 /** Splits Prisma's own URL parameters (schema, connection_limit) from what pg understands. */

@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { ChatMessage, SessionEvent, StoredEvent } from '../events';
 import type { Event as EventRow, Interrupt as InterruptDbRow, QueuedMessage as QueuedMessageRow, RunSteer as RunSteerRow, RunStop as RunStopRow, Session as SessionRow, Timer as TimerRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
-import { openPrismaClient, type StoreClient } from './prisma-client';
+import { limitConcurrency, type Exclusive } from './limit-concurrency';
+import { openPrismaClient, postgresPoolSize, type StoreClient } from './prisma-client';
 import { createPostgresListener, NOTIFY_SQL } from './postgres-listener';
 import { createWatchHub, sharedWatchHub, storeWatchers } from './session-watch';
 import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type QueuedMessage, type SessionRecord, type SessionStatus, type SteerRecord, type StopRecord, type TimerRecord } from './types';
@@ -21,7 +22,8 @@ const DEFAULT_LIST_LIMIT = 100;
 export function createPrismaStore(databaseUrl: string): EventStore {
   const kind = databaseKind(databaseUrl);
   const connection = lazyClient(databaseUrl);
-  const exclusive = kind === 'sqlite' ? sqliteTurns(sqliteFilePath(databaseUrl)) : <T>(work: () => Promise<T>) => work();
+  // Postgres: one place per pooled connection but one, which a query of its own may borrow (listRecoverable's pair).
+  const exclusive = kind === 'sqlite' ? sqliteTurns(sqliteFilePath(databaseUrl)) : limitConcurrency(Math.max(1, postgresPoolSize(databaseUrl) - 1));
   // SQLite is one process: the stores on one file in it share their watchers, and that is
   // everyone. Postgres stores each have their own, and hear each other through NOTIFY.
   const hub = kind === 'sqlite' && sqliteFilePath(databaseUrl) !== ':memory:' ? sharedWatchHub(sqliteFilePath(databaseUrl)) : createWatchHub();
@@ -497,8 +499,6 @@ function lazyClient(databaseUrl: string) {
   };
 }
 
-type Exclusive = <T>(work: () => Promise<T>) => Promise<T>;
-
 /**
  * SQLite operations take turns, per database file and process, for two reasons:
  * - better-sqlite3 is one connection: a query issued while another caller's interactive
@@ -507,23 +507,15 @@ type Exclusive = <T>(work: () => Promise<T>) => Promise<T>;
  * - its busy wait is synchronous: a second connection in the same process waiting for the
  *   write lock blocks the event loop, so the holder can never commit (a deadlock until the
  *   busy timeout). Across processes the busy timeout works as intended.
- * Postgres gives every transaction its own pooled connection and needs no queue.
+ * Postgres gives every transaction its own pooled connection; its operations wait for one here
+ * (limit-concurrency.ts).
  * Kept on globalThis so that modules re-evaluated by Next dev share it too.
  */
 function sqliteTurns(file: string): Exclusive {
   const registry = globalThis as typeof globalThis & { __stackboneSqliteTurns?: Map<string, Exclusive> };
   const queues = (registry.__stackboneSqliteTurns ??= new Map());
   let queue = queues.get(file);
-  if (!queue) queues.set(file, (queue = serialQueue()));
+  if (!queue) queues.set(file, (queue = limitConcurrency(1)));
   return queue;
 }
 
-/** Runs the given jobs one at a time, in call order; a failed job does not stop the queue. */
-function serialQueue(): Exclusive {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-}

@@ -54,3 +54,14 @@ export async function eventually<T>(check: () => Promise<T | undefined | false>,
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+export interface LoggedEvent {
+  seq: number;
+  event: SessionEvent;
+}
+
+/** The session's events with their seq, straight from the database, in order. */
+export async function readSessionLog(databaseUrl: string, sessionId: string): Promise<LoggedEvent[]> {
+  const rows = await query<{ seq: number | string; data: string }>(databaseUrl, 'SELECT seq, data FROM "Event" WHERE "sessionId" = $1 ORDER BY seq', [sessionId]);
+  return rows.map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.data) as SessionEvent }));
+}
