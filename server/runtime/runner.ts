@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AssistantMessage, InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../events';
 import { ConcurrentAppendError } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
+import { crashPoint } from './crash-point';
 import { formatCursor } from './cursor';
 import { errorMessage } from './errors';
 import { buildInputInterrupt, buildInterrupt } from './interrupts';
@@ -231,6 +232,7 @@ export class TurnRunner {
     // The step streams under the seq it will be written at; the log keeps the stream with it.
     const stepSeq = this.view.seq + 1;
     const streamed: StreamedPart[] = [];
+    const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
     const { messageId, text, toolCalls, finishReason, usage, failure } = await streamModelStep({
       agent: scope.agent,
       messages: conversationOf(this.view, scope.id).messages,
@@ -242,6 +244,7 @@ export class TurnRunner {
         if (!scope.live) return;
         this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
         streamed.push(part);
+        crashPoint(streaming);
       },
     });
     this.usage.inputTokens += usage?.inputTokens ?? 0;
@@ -266,6 +269,7 @@ export class TurnRunner {
     const step: SessionEvent = { type: 'assistant_step', message, finishReason, usage, ...scoped, ...recorded };
     if (toolCalls.length === 0) return { kind: 'answered', step, text };
     await this.append([step]);
+    crashPoint('tool-call-stored');
     return undefined;
   }
 
