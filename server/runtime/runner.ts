@@ -232,6 +232,7 @@ export class TurnRunner {
     // The step streams under the seq it will be written at; the log keeps the stream with it.
     const stepSeq = this.view.seq + 1;
     const streamed: StreamedPart[] = [];
+    // Where a crash test may kill this stream (crash-point.ts): the step after a tool result continues a turn.
     const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
     const { messageId, text, toolCalls, finishReason, usage, failure } = await streamModelStep({
       agent: scope.agent,

@@ -3,7 +3,7 @@
 // Then one server starts, as after a power cut, and must carry every session on: the turn
 // finishes (or waits for its person again), the user's input is still there, each tool's
 // effect is in the ledger once, and the thread takes its next message.
-// CRASH_MATRIX=full repeats every point with more sessions, dying at other depths of a stream.
+// CRASH_MATRIX=full repeats the points (three sessions each but the timer's), dying at other depths of a stream.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -35,6 +35,16 @@ interface Crashed {
   threadId: string;
   /** The user's text that must survive the crash. */
   input: string;
+  /** The AG-UI resume the client sent as the server died, to send again. */
+  resume?: ResumeRequest;
+}
+
+interface ResumeRequest {
+  threadId: string;
+  runId: string;
+  parentRunId: string;
+  messages: [];
+  resume: { interruptId: string; status: 'resolved'; payload: { approved: true } }[];
 }
 
 interface Scenario {
@@ -44,10 +54,12 @@ interface Scenario {
   agent: Crashed['agent'];
   /** STACKBONE_CRASH_AFTER in this round: how deep into a stream the process dies. */
   crashAfter?: (round: number) => number;
+  /** At most this many rounds, whatever CRASH_MATRIX says. */
+  maxRounds?: number;
   /** The doomed server's own knobs (only the timer point runs the timer loop). */
   env?: Record<string, string>;
   /** Drives a new session on the doomed server until it gets to the point; returns the user's text. */
-  drive: (url: string, threadId: string, tag: string) => Promise<string>;
+  drive: (url: string, threadId: string, tag: string) => Promise<Pick<Crashed, 'input' | 'resume'>>;
   /** What the log (and ledger) must hold right after the crash. */
   atCrash: (log: SessionEvent[], ledger: LedgerLine[]) => void;
   /** After the restart: what the recovered session must show, taking it to the end of its turn. */
@@ -88,10 +100,11 @@ async function turnEnded(backend: Backend, threadId: string, what: string, also:
 
 /** A turn that pauses on a recordEffect approval; returns the interrupt. */
 async function pauseOnRecord(url: string, threadId: string, input: string) {
-  const { events } = await postRun(url, 'ledger', { threadId, runId: randomUUID(), messages: [userMessage(input)] });
+  const runId = randomUUID();
+  const { events } = await postRun(url, 'ledger', { threadId, runId, messages: [userMessage(input)] });
   const outcome = (events.at(-1) as RunFinishedEvent | undefined)?.outcome;
   if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(events.at(-1))}`);
-  return outcome.interrupts[0]!;
+  return { runId, interrupt: outcome.interrupts[0]! };
 }
 
 /** Approves out of band; the server may die before it answers, which is the point. */
@@ -106,11 +119,20 @@ async function approve(url: string, interruptId: string): Promise<number | 'died
 }
 
 /** A pause, then an approval: the run that carries the decision out is where the point is. */
-async function approveRecord(url: string, threadId: string, tag: string): Promise<string> {
+async function approveRecord(url: string, threadId: string, tag: string): Promise<Pick<Crashed, 'input'>> {
   const input = `call recordEffect {"key":"${tag}"}`;
-  const interrupt = await pauseOnRecord(url, threadId, input);
+  const { interrupt } = await pauseOnRecord(url, threadId, input);
   await approve(url, interrupt.id);
-  return input;
+  return { input };
+}
+
+/** The same, approved by an AG-UI resume instead, whose response the crash cuts off. */
+async function resumeRecord(url: string, threadId: string, tag: string): Promise<Pick<Crashed, 'input' | 'resume'>> {
+  const input = `call recordEffect {"key":"${tag}"}`;
+  const paused = await pauseOnRecord(url, threadId, input);
+  const resume: ResumeRequest = { threadId, runId: randomUUID(), parentRunId: paused.runId, messages: [], resume: [{ interruptId: paused.interrupt.id, status: 'resolved', payload: { approved: true } }] };
+  await postRun(url, 'ledger', resume).catch(() => undefined);
+  return { input, resume };
 }
 
 /** Starts a turn whose response the crash cuts off. */
@@ -129,7 +151,7 @@ const SCENARIOS: Scenario[] = [
     drive: async (url, threadId) => {
       const input = 'reply with 12 tokens';
       await cutOffTurn(url, 'ledger', threadId, input);
-      return input;
+      return { input };
     },
     atCrash: (log) => {
       expect(ofType(log, 'assistant_step')).toEqual([]);
@@ -148,7 +170,7 @@ const SCENARIOS: Scenario[] = [
     drive: async (url, threadId, tag) => {
       const input = `call recordEffect {"key":"${tag}"}`;
       await cutOffTurn(url, 'ledger', threadId, input);
-      return input;
+      return { input };
     },
     atCrash: (log) => {
       expect(log.at(-1)).toMatchObject({ type: 'assistant_step', message: { toolCalls: [{ name: 'recordEffect' }] } });
@@ -176,7 +198,7 @@ const SCENARIOS: Scenario[] = [
     drive: async (url, threadId, tag) => {
       const input = `call noteEffect {"key":"${tag}"}`;
       await cutOffTurn(url, 'ledger', threadId, input);
-      return input;
+      return { input };
     },
     atCrash: (log, ledger) => {
       expect(log.at(-1)).toMatchObject({ type: 'assistant_step', message: { toolCalls: [{ name: 'noteEffect' }] } });
@@ -200,6 +222,26 @@ const SCENARIOS: Scenario[] = [
       expect(ledger).toEqual([]);
     },
     recovered: async (_server, backend, crashed) => {
+      const log = await turnEnded(backend, crashed.threadId, 'the recovered turn');
+      expect(ofType(log, 'interrupt_decided')).toHaveLength(1);
+      expect(attemptsOf(ledgerOf(backend, recordCalls(log)[0]!))).toEqual([1]);
+    },
+  },
+  {
+    point: 'decision-stored',
+    variant: 'an AG-UI resume, sent again after the restart',
+    agent: 'ledger',
+    drive: resumeRecord,
+    atCrash: (log, ledger) => {
+      expect(ofType(log, 'interrupt_decided')).toHaveLength(1);
+      expect(ofType(log, 'tool_started')).toEqual([]);
+      expect(ledger).toEqual([]);
+    },
+    recovered: async (server, backend, crashed) => {
+      // A client that never saw an answer sends its resume again: answered, never applied twice.
+      const { events } = await postRun(server.url, 'ledger', crashed.resume);
+      expect(events.map((event) => event.type)).not.toContain(EventType.RUN_ERROR);
+      expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
       const log = await turnEnded(backend, crashed.threadId, 'the recovered turn');
       expect(ofType(log, 'interrupt_decided')).toHaveLength(1);
       expect(attemptsOf(ledgerOf(backend, recordCalls(log)[0]!))).toEqual([1]);
@@ -243,11 +285,14 @@ const SCENARIOS: Scenario[] = [
     point: 'timer-firing',
     agent: 'support',
     env: { STACKBONE_TIMER_MS: '200' },
+    // A second doomed server's timer loop would fire the first one's timer (still due: that is
+    // the point) and die on it, before its own session got that far.
+    maxRounds: 1,
     drive: async (url, threadId, tag) => {
       const input = `remind me in 1 seconds to check ord_${tag}`;
       const { events } = await postRun(url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(input)] });
       expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
-      return input;
+      return { input };
     },
     atCrash: (log) => {
       const reminders = userTexts(log).filter((text) => text.startsWith('Reminder:'));
@@ -301,7 +346,7 @@ async function untilKilledAt(server: TestServer, point: CrashPointName): Promise
   expect(server.output()).toContain(`STACKBONE_CRASH_AT=${point}`);
 }
 
-const cases = SCENARIOS.flatMap((scenario) => Array.from({ length: ROUNDS }, (_, round) => ({ scenario, round, label: `${scenario.point}${scenario.variant ? ` (${scenario.variant})` : ''}${ROUNDS > 1 ? ` #${round + 1}` : ''}` })));
+const cases = SCENARIOS.flatMap((scenario) => Array.from({ length: Math.min(ROUNDS, scenario.maxRounds ?? ROUNDS) }, (_, round) => ({ scenario, round, label: `${scenario.point}${scenario.variant ? ` (${scenario.variant})` : ''}${ROUNDS > 1 ? ` #${round + 1}` : ''}` })));
 
 for (const { kind } of backends()) {
   describe(`crash matrix on ${kind}`, () => {
@@ -330,13 +375,13 @@ for (const { kind } of backends()) {
         });
         const threadId = randomUUID();
         try {
-          const input = await scenario.drive(server.url, threadId, `${scenario.point}-${scenario.variant ? 'v' : ''}${round}`);
+          const { input, resume } = await scenario.drive(server.url, threadId, `${scenario.point}-${scenario.variant ? 'v' : ''}${round}`);
           await untilKilledAt(server, scenario.point);
           const log = await readSessionEvents(backend.databaseUrl, threadId);
           expect(userTexts(log)).toContain(input);
           const calls = recordCalls(log);
           scenario.atCrash(log, calls.flatMap((id) => ledgerOf(backend, id)));
-          crashes.set(label, { agent: scenario.agent, threadId, input });
+          crashes.set(label, { agent: scenario.agent, threadId, input, ...(resume ? { resume } : {}) });
         } finally {
           await server.kill('SIGKILL');
         }
