@@ -20,7 +20,8 @@ import { eventually, readSessionEvents, readTimers } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
-const PORTS = { sqlite: 3231, postgres: 3232 } as const;
+// Not 3231/3232: identity.test.ts has those.
+const PORTS = { sqlite: 3251, postgres: 3252 } as const;
 const ROUNDS = process.env.CRASH_MATRIX === 'full' ? 3 : 1;
 
 /** A database and ledger of the matrix's own: no other file's server sweeps these sessions. */
