@@ -5,7 +5,7 @@
 
 /** The places a run can die at that recovery must carry on from. */
 export type CrashPointName =
-  /** A model step is streaming to the client; nothing of it is in the log yet. */
+  /** A model step is streaming text (a pass per delta; a delegated task's too); nothing of it is in the log yet. */
   | 'model-stream'
   /** An assistant step with tool calls is in the log; no call has been gated or started. */
   | 'tool-call-stored'
@@ -13,7 +13,7 @@ export type CrashPointName =
   | 'tool-running'
   /** A decision is in the log with the run it started; its tool has not started. */
   | 'decision-stored'
-  /** The model step after a tool result is streaming; the result is in the log, the reply not. */
+  /** The model step after a tool result is streaming text (a pass per delta); the result is in the log, the reply not. */
   | 'continuation-stream'
   /** A due timer's messages are in its session and their run started; the timer is not marked fired. */
   | 'timer-firing';

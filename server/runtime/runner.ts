@@ -232,7 +232,7 @@ export class TurnRunner {
     // The step streams under the seq it will be written at; the log keeps the stream with it.
     const stepSeq = this.view.seq + 1;
     const streamed: StreamedPart[] = [];
-    // Where a crash test may kill this stream (crash-point.ts): the step after a tool result continues a turn.
+    // Where a crash test may kill this stream, a few words in (crash-point.ts): the step after a tool result continues a turn.
     const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
     const { messageId, text, toolCalls, finishReason, usage, failure } = await streamModelStep({
       agent: scope.agent,
@@ -242,10 +242,11 @@ export class TurnRunner {
       attempt: this.view.lastRun?.attempt ?? 1,
       usedCallIds: toolCallIdsOf(this.view),
       emit: (part) => {
-        if (!scope.live) return;
-        this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
-        streamed.push(part);
-        crashPoint(streaming);
+        if (scope.live) {
+          this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
+          streamed.push(part);
+        }
+        if (part.type === 'text-delta') crashPoint(streaming);
       },
     });
     this.usage.inputTokens += usage?.inputTokens ?? 0;

@@ -73,7 +73,8 @@ function ofType<T extends SessionEvent['type']>(log: SessionEvent[], type: T): E
   return log.filter((event): event is Extract<SessionEvent, { type: T }> => event.type === type);
 }
 
-const userTexts = (log: SessionEvent[]) => ofType(log, 'message_added').flatMap((event) => (event.message.role === 'user' ? [event.message.content] : []));
+/** What the user said on the thread (a delegated task's question is in its own scope). */
+const userTexts = (log: SessionEvent[]) => ofType(log, 'message_added').flatMap((event) => (event.message.role === 'user' && !event.scope ? [event.message.content] : []));
 
 /** The ids of the calls of ledger tools (recordEffect, noteEffect) the model made on the thread. */
 const recordCalls = (log: SessionEvent[]) => ofType(log, 'assistant_step').flatMap((event) => (event.message.toolCalls ?? []).filter((call) => call.name === 'recordEffect' || call.name === 'noteEffect').map((call) => call.id));
@@ -147,8 +148,8 @@ const SCENARIOS: Scenario[] = [
   {
     point: 'model-stream',
     agent: 'ledger',
-    // text-start, then 1, 3 or 6 words of the reply have streamed.
-    crashAfter: (round) => [4, 2, 7][round % 3]!,
+    // 3, 1 or 6 words of the reply have streamed.
+    crashAfter: (round) => [3, 1, 6][round % 3]!,
     drive: async (url, threadId) => {
       const input = 'reply with 12 tokens';
       await cutOffTurn(url, 'ledger', threadId, input);
@@ -163,6 +164,33 @@ const SCENARIOS: Scenario[] = [
       // The reply is whole, not what had streamed before the crash, and there is one.
       const replies = ofType(log, 'assistant_step').map((event) => event.message.content);
       expect(replies).toEqual([Array.from({ length: 12 }, (_, i) => `token${i + 1}`).join(' ')]);
+    },
+  },
+  {
+    point: 'model-stream',
+    variant: 'inside a delegated task',
+    agent: 'ledger',
+    crashAfter: (round) => [2, 5, 9][round % 3]!,
+    drive: async (url, threadId) => {
+      const input = 'call delegate_task {"agent":"ledger-worker","task":"reply with 10 tokens"}';
+      await cutOffTurn(url, 'ledger', threadId, input);
+      return { input };
+    },
+    atCrash: (log) => {
+      // The task was handed over and its subagent was answering.
+      expect(log.at(-1)).toMatchObject({ type: 'message_added', scope: expect.stringMatching(/^task:/), message: { content: 'reply with 10 tokens' } });
+      expect(ofType(log, 'tool_result')).toEqual([]);
+    },
+    recovered: async (_server, backend, crashed) => {
+      const log = await turnEnded(backend, crashed.threadId, 'the recovered turn');
+      // The task goes on in the same conversation: its one question, its one whole answer.
+      const tasks = ofType(log, 'message_added').filter((event) => event.scope);
+      expect(tasks).toHaveLength(1);
+      const answers = ofType(log, 'assistant_step').filter((event) => event.scope === tasks[0]!.scope);
+      expect(answers.map((event) => event.message.content)).toEqual([Array.from({ length: 10 }, (_, i) => `token${i + 1}`).join(' ')]);
+      const results = ofType(log, 'tool_result');
+      expect(results.map((event) => event.message.toolName)).toEqual(['delegate_task']);
+      expect(ofType(log, 'step_finished')).toHaveLength(1);
     },
   },
   {
@@ -268,8 +296,8 @@ const SCENARIOS: Scenario[] = [
   {
     point: 'continuation-stream',
     agent: 'ledger',
-    // text-start, then 0, 1 or 2 words of "recordEffect returned: {…}".
-    crashAfter: (round) => [2, 1, 3][round % 3]!,
+    // 1, 2 or all 3 words of "recordEffect returned: {…}" have streamed; the step is not written.
+    crashAfter: (round) => [1, 2, 3][round % 3]!,
     drive: approveRecord,
     atCrash: (log, ledger) => {
       expect(log.at(-1)).toMatchObject({ type: 'tool_result', message: { toolName: 'recordEffect' } });
