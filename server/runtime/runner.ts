@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AssistantMessage, InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../events';
 import { ConcurrentAppendError, type AppendOptions } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
+import { crashPoint } from './crash-point';
 import { formatCursor } from './cursor';
 import { errorMessage } from './errors';
 import { buildInputInterrupt, buildInterrupt } from './interrupts';
@@ -240,6 +241,8 @@ export class TurnRunner {
     // The step streams under the seq it will be written at; the log keeps the stream with it.
     const stepSeq = this.view.seq + 1;
     const streamed: StreamedPart[] = [];
+    // Where a crash test may kill this stream, a few words in (crash-point.ts): the step after a tool result continues a turn.
+    const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
     const { messageId, text, toolCalls, finishReason, usage, failure } = await streamModelStep({
       agent: scope.agent,
       messages: conversationOf(this.view, scope.id).messages,
@@ -248,9 +251,11 @@ export class TurnRunner {
       attempt: this.view.lastRun?.attempt ?? 1,
       usedCallIds: toolCallIdsOf(this.view),
       emit: (part) => {
-        if (!scope.live) return;
-        this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
-        streamed.push(part);
+        if (scope.live) {
+          this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
+          streamed.push(part);
+        }
+        if (part.type === 'text-delta') crashPoint(streaming);
       },
     });
     this.usage.inputTokens += usage?.inputTokens ?? 0;
@@ -275,6 +280,7 @@ export class TurnRunner {
     const step: SessionEvent = { type: 'assistant_step', message, finishReason, usage, ...scoped, ...recorded };
     if (toolCalls.length === 0) return { kind: 'answered', step, text };
     await this.append([step]);
+    crashPoint('tool-call-stored');
     return undefined;
   }
 

@@ -13,6 +13,7 @@ import { planDecisions } from './plan-decisions';
 import type { ChatMessage, Decision, DecisionActor, RunSource, SessionEvent } from '../events';
 import { RunRejectedError } from './errors';
 import { acceptInput } from './client-input';
+import { crashPoint } from './crash-point';
 import type { RunPart, StreamPart } from './parts';
 import { runHoldsSession } from './run-lease';
 import { publishFeed, RunFeed } from './run-feed';
@@ -182,6 +183,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     }
     throw error;
   }
+  if (decided.length > 0) crashPoint('decision-stored');
   publishFeed(runner.feed);
   // A turn's end sends the next queued message, if the session fell idle (queue.ts).
   const done = runner.execute().then(() => (request.durable === false ? undefined : sendNextQueued(request)));

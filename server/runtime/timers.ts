@@ -7,6 +7,7 @@ import type { TimerWhen } from './context';
 import type { DeepAgent } from '../define';
 import type { ChatMessage } from '../events';
 import type { EventStore } from '../store/types';
+import { crashPoint } from './crash-point';
 import { parseDuration } from './duration';
 import { RunRejectedError } from './errors';
 import { session } from './server-session';
@@ -45,7 +46,10 @@ export async function fireDueTimers(store: EventStore, findAgent: (name: string)
     try {
       if (agent) {
         const run = await session(agent, timer.sessionId, { ownerId: record.ownerId, store }).append(...timer.messages);
-        if (run) runs.push(run.done.catch((error) => console.error(`[stackbone] the run of timer ${timer.id} failed`, error)));
+        if (run) {
+          runs.push(run.done.catch((error) => console.error(`[stackbone] the run of timer ${timer.id} failed`, error)));
+          crashPoint('timer-firing');
+        }
       } else {
         console.error(`[stackbone] timer ${timer.id}: its session or agent is gone; dropping it`);
       }

@@ -3,6 +3,7 @@ import { asSchema, jsonSchema, tool, type JSONSchema7, type ModelMessage, type T
 import { deepClone } from 'fast-json-patch';
 import type { DeepAgent } from '../define';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
+import { crashPoint } from './crash-point';
 import { runWithHandlerContext, type HandlerContext } from './context';
 import type { JsonObject, ToolCall } from '../events';
 import { errorMessage, RunRejectedError } from './errors';
@@ -138,6 +139,7 @@ export async function executeTool(options: {
       messages: options.history,
       abortSignal: controller.signal,
     } as never);
+    crashPoint('tool-running');
     // A tool may stream preliminary outputs (an async iterable); the last one is its result.
     if (result && typeof result === 'object' && Symbol.asyncIterator in (result as object)) {
       let last: unknown;

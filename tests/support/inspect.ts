@@ -44,6 +44,12 @@ export async function readSessionEvents(databaseUrl: string, sessionId: string):
   return rows.map((row) => JSON.parse(row.data) as SessionEvent);
 }
 
+/** Whether each of the session's timers has fired (its messages are in the session), by key. */
+export async function readTimers(databaseUrl: string, sessionId: string): Promise<{ key: string; fired: boolean }[]> {
+  const rows = await query<{ key: string; firedAt: unknown }>(databaseUrl, 'SELECT key, "firedAt" FROM "Timer" WHERE "sessionId" = $1 ORDER BY "createdAt"', [sessionId]);
+  return rows.map((row) => ({ key: row.key, fired: row.firedAt !== null }));
+}
+
 /** Polls until check() returns a value (not undefined/false), or fails after timeoutMs. */
 export async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
   const deadline = Date.now() + timeoutMs;

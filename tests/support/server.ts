@@ -14,6 +14,8 @@ export interface TestServer {
   databaseUrl: string;
   /** Everything the server printed, for assertions and failure reports. */
   output(): string;
+  /** Settles when the process has exited, by itself or killed: how it ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -42,7 +44,7 @@ export async function startServer(options: { port: number; databaseUrl: string; 
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${options.port}`;
   const deadline = Date.now() + 30_000;
   while (true) {
@@ -64,6 +66,7 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     port: options.port,
     databaseUrl: options.databaseUrl,
     output: () => output,
+    exited,
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);
