@@ -10,7 +10,7 @@ import { defineDeepAgent, type DeepAgent } from '../define';
 import { createScriptedModel } from '../models/scripted';
 import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
-import { changeQueue } from './queue';
+import { changeQueue, readViewAndQueue } from './queue';
 import { sweep } from './recovery';
 import { reduceAll, type SessionView } from './reduce';
 import { userMessage } from './server-session';
@@ -201,5 +201,24 @@ describe('the message queue', () => {
     expect((await store.readEvents('s1')).filter(({ event }) => event.type === 'run_started').map(({ event }) => (event as { runId: string }).runId).at(-1)).toBe('run-left');
     expect(await store.listRecoverable(new Date())).toEqual([]);
     expect((await sweep(store, agents)).started).toBe(0);
+  });
+});
+
+describe('readViewAndQueue', () => {
+  it('shows a message being sent once: in the log, not also in the queue, in the instant between the two writes', async () => {
+    const store = createMemoryStore();
+    const support = findAgent('support')!;
+    const first = await startRun({ agent: support, store, sessionId: 's-read', ownerId: 'o', source: 'agui', messages: [userMessage('say 1 word')] });
+    await first.done;
+    const message = userMessage('say 2 words');
+    const queued = await store.enqueue({ sessionId: 's-read', message, runId: 'r-queued', source: 'agui' });
+    expect((await readViewAndQueue(store, 's-read', support.initialState)).queue.map((item) => item.message.id)).toEqual([message.id]);
+    // The send's first write: the message is in the log, still in the queue until its second.
+    const sending = await startRun({ agent: support, store, sessionId: 's-read', ownerId: 'o', source: 'agui', runId: queued.runId, messages: [message] });
+    expect(await store.listQueue('s-read')).toHaveLength(1);
+    const { view: seen, queue } = await readViewAndQueue(store, 's-read', support.initialState);
+    expect(queue).toEqual([]);
+    expect(seen.messages.filter((entry) => entry.id === message.id)).toHaveLength(1);
+    await sending.done;
   });
 });

@@ -10,7 +10,7 @@ import type { DeepAgent } from '../define';
 import type { ChatMessage, RunSource } from '../events';
 import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../store/types';
 import { RunRejectedError } from './errors';
-import { pendingInterrupts } from './reduce';
+import { pendingInterrupts, type SessionView } from './reduce';
 import { startRun, type StartedRun } from './start-run';
 import { ownedSession } from './stop';
 import { loadView } from './views';
@@ -41,6 +41,20 @@ export interface QueueItem {
 
 export function queueItems(queue: QueuedMessage[]): QueueItem[] {
   return queue.map((item) => ({ id: item.message.id, content: item.message.content, runId: item.runId, sendNow: item.sendNow }));
+}
+
+/**
+ * A thread's view and queue as one moment, for readers that show both (the first paint, the
+ * hydration JSON). Sending a queued message adds it to the log, then takes it out of the queue;
+ * read side by side, a send between the two reads could show the message in neither. Read the
+ * queue first, then the log, and drop what the log already has: the message shows once, queued
+ * or sent.
+ */
+export async function readViewAndQueue(store: EventStore, sessionId: string, initialState: DeepAgent['initialState']): Promise<{ view: SessionView; queue: QueuedMessage[] }> {
+  const queue = await store.listQueue(sessionId);
+  const view = await loadView(store, sessionId, initialState);
+  const inLog = new Set(view.messages.map((message) => message.id));
+  return { view, queue: queue.filter((item) => !inLog.has(item.message.id)) };
 }
 
 /** Applies one operation to a session's queue; answers the queue as it stands after it. */

@@ -1,12 +1,11 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
-import { queueItems, type QueueItem } from '../runtime/queue';
+import { queueItems, readViewAndQueue, type QueueItem } from '../runtime/queue';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
 import { threadStatus } from '../runtime/thread-status';
 import { emptyView } from '../runtime/reduce';
-import { loadView } from '../runtime/views';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
 
@@ -71,7 +70,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
   if (session && session.agent !== agent.name) {
     return findAgent(session.agent) ? { kind: 'elsewhere', agent: session.agent } : { kind: 'not_found' };
   }
-  const [view, queue] = session ? await Promise.all([loadView(store, threadId, agent.initialState), store.listQueue(threadId)]) : [emptyView(agent.initialState), []];
+  const { view, queue } = session ? await readViewAndQueue(store, threadId, agent.initialState) : { view: emptyView(agent.initialState), queue: [] };
   const { status, error, pending, interruptedRunId, activeRunId, cursor } = threadStatus(view);
   return {
     kind: 'thread',

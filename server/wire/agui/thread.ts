@@ -11,7 +11,7 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import { formatCursor, parseCursor, type CursorPosition } from '../../runtime/cursor';
 import { follow } from '../../runtime/follow';
-import { queueItems } from '../../runtime/queue';
+import { queueItems, readViewAndQueue } from '../../runtime/queue';
 import { threadStatus } from '../../runtime/thread-status';
 import { liveRun } from '../../runtime/run-feed';
 import { loadView } from '../../runtime/views';
@@ -61,7 +61,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
 
 /** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
 async function hydration(agent: DeepAgent, threadId: string) {
-  const [view, queue] = await Promise.all([loadView(getStore(), threadId, agent.initialState), getStore().listQueue(threadId)]);
+  const { view, queue } = await readViewAndQueue(getStore(), threadId, agent.initialState);
   const { status, activeRunId: running, pending, interruptedRunId, cursor } = threadStatus(view);
   const live = running ? liveRun(running) : undefined;
   const models = toAgUiMessages(view.messages).filter((message) => message.role === 'user' || message.role === 'assistant' || message.role === 'tool') as unknown as ModelMessage[];
