@@ -99,7 +99,11 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
         />
         {chat.error && (
           <div className="chat-error" role="alert" data-testid="run-error" data-code={chat.error.code}>
-            <strong>Run failed{chat.error.code ? ` (${chat.error.code})` : ''}:</strong> {chat.error.message}
+            <strong>
+              {chat.error.refused ? 'Not done' : 'Run failed'}
+              {chat.error.code ? ` (${chat.error.code})` : ''}:
+            </strong>{' '}
+            {chat.error.message}
             {chat.canRetry && (
               <button type="button" className="button chat-error-retry" data-testid="retry-button" onClick={() => void chat.retry()}>
                 Retry

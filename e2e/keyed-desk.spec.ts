@@ -6,8 +6,10 @@ import { expect, test } from '@playwright/test';
 import { collectConsoleProblems, KEYED_API_KEY, KEYED_URL, send, snap, waitForHydration, waitForIdle } from './helpers';
 
 test("a customer's refund waits for the desk; the desk signs in with its key and approves it in Studio", async ({ browser }, testInfo) => {
-  const customer = await (await browser.newContext()).newPage();
-  const desk = await (await browser.newContext()).newPage();
+  const customerContext = await browser.newContext();
+  const deskContext = await browser.newContext();
+  const customer = await customerContext.newPage();
+  const desk = await deskContext.newPage();
   const customerProblems = collectConsoleProblems(customer);
 
   await customer.goto(`${KEYED_URL}/agents/support`);
@@ -45,4 +47,5 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
   await waitForIdle(customer);
   await snap(customer, testInfo, '92-customer-refunded');
   expect(customerProblems).toEqual([]);
+  await Promise.all([customerContext.close(), deskContext.close()]);
 });

@@ -8,10 +8,10 @@ test('a queued message edited and sent', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
   await page.goto('/agents/support');
   await waitForHydration(page);
-  await send(page, 'slowly reply with 40 tokens');
+  await send(page, 'slowly reply with 160 tokens');
   await expect(page.getByTestId('message-assistant')).toContainText('token3');
 
-  // While the turn runs, the primary button queues.
+  // While the turn runs (8 s: long enough to edit the queue on a loaded machine), the primary button queues.
   await expect(page.getByTestId('send-button')).toHaveText('Queue');
   await send(page, 'say 2 words');
   await send(page, 'say 5 words');
@@ -26,20 +26,20 @@ test('a queued message edited and sent', async ({ page }, testInfo) => {
   await items.nth(1).getByTestId('queue-remove-button').click();
   await expect(items.getByTestId('queue-item-text')).toHaveText(['say 3 words']);
   // Nothing queued is in the conversation yet.
-  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 40 tokens']);
+  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 160 tokens']);
   await snap(page, testInfo, '61-queue-edited');
 
   // The turn ends; the edited message goes out as its own turn and the queue empties.
-  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 40 tokens', 'say 3 words'], { timeout: 20_000 });
+  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 160 tokens', 'say 3 words'], { timeout: 30_000 });
   await expect(page.getByTestId('message-assistant').last()).toHaveText('token1 token2 token3');
   await expect(page.getByTestId('message-queue')).toHaveCount(0);
   await waitForIdle(page);
   await expect(page.getByTestId('send-button')).toHaveText('Send');
-  await expect(page.getByTestId('message-assistant').first()).toContainText('token40');
+  await expect(page.getByTestId('message-assistant').first()).toContainText('token160');
   await snap(page, testInfo, '62-queue-sent');
 
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 40 tokens', 'say 3 words']);
+  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 160 tokens', 'say 3 words']);
   expect(problems, problems.join('\n')).toEqual([]);
 });

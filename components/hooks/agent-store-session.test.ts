@@ -285,7 +285,7 @@ describe('AgentStore: the message queue', () => {
     expect(store.getSnapshot().queue).toEqual([]);
     // Removed already (here, or by another tab): refused with the server's reason; nothing else changes.
     expect(await store.removeQueued(item!.id)).toBe(false);
-    expect(store.getSnapshot().error).toMatchObject({ code: 'not_queued' });
+    expect(store.getSnapshot().error).toMatchObject({ code: 'not_queued', refused: true });
 
     // Another tab queued something: the session stream says so.
     feed().emit('', { type: 'CUSTOM', name: 'stackbone.queue', value: { queue: [{ id: 'q9', content: 'from the other tab', runId: 'r9', sendNow: false }] } });

@@ -39,6 +39,8 @@ export interface AgentError {
   message: string;
   /** The RUN_ERROR code, or the JSON error code of a refused request. */
   code?: string;
+  /** A request between turns was refused (a queue change, a state write, a decision); no run failed. */
+  refused?: true;
 }
 
 /** A tool the browser runs: an AG-UI Tool definition plus the code that answers it. */
@@ -315,7 +317,7 @@ export class AgentStore {
       body: JSON.stringify({ threadId: this.threadId, ...body }),
     });
     const answer = (await response.json().catch(() => ({}))) as T & { error?: { code?: string; message?: string } };
-    return response.ok ? { answer } : { answer, error: { message: answer.error?.message ?? `${refused} (HTTP ${response.status}).`, code: answer.error?.code } };
+    return response.ok ? { answer } : { answer, error: { message: answer.error?.message ?? `${refused} (HTTP ${response.status}).`, code: answer.error?.code, refused: true } };
   }
 
   private async changeQueue(body: { op: string; id: string; text?: string; index?: number }): Promise<boolean> {
