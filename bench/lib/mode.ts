@@ -12,6 +12,8 @@ export const counts = {
   streamRuns: quick ? 20 : 50,
   streamWarmup: quick ? 2 : 5,
   streamTokens: 2000,
+  /** Item 1: the second baseline (the AI SDK's SSE stream) is full mode only; the goals use the first. */
+  streamSseBaseline: !quick,
   /** Item 1, in process: turns per variant (the `npm run bench` of before). */
   inProcessTurns: quick ? 10 : 40,
   inProcessTokens: 500,
@@ -26,7 +28,7 @@ export const counts = {
   approvalSamples: quick ? 10 : 30,
   /** Item 6. */
   memoryWarmupTurns: quick ? 20 : 50,
-  memoryTurns: quick ? 200 : 1000,
+  memoryTurns: quick ? 150 : 1000,
   sessionsTouched: quick ? 1000 : 10_000,
   /** Item 7. */
   subscribers: 50,

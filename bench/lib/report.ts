@@ -7,11 +7,11 @@ import type { DatabaseKind } from './servers';
 type Row = [item: string, metric: string, value: (figures: DatabaseFigures) => string | number];
 
 const ROWS: Row[] = [
-  ['1 stream overhead', 'first token p50: ours / bare text / bare SSE (ms)', (f) => `${f.streamOverhead.ttft.oursMs} / ${f.streamOverhead.ttft.bareMs} / ${f.streamOverhead.ttft.bareSseMs}`],
-  ['1 stream overhead', 'first token: ours − bare text / − bare SSE (ms)', (f) => `${f.streamOverhead.ttft.deltaMs} / ${f.streamOverhead.ttft.deltaSseMs}`],
-  ['1 stream overhead', 'first token ratio: to bare text / to bare SSE', (f) => `${f.streamOverhead.ttft.ratio} / ${f.streamOverhead.ttft.ratioSse}`],
-  ['1 stream overhead', 'last byte p50: ours / bare text / bare SSE (ms)', (f) => `${f.streamOverhead.total.oursMs} / ${f.streamOverhead.total.bareMs} / ${f.streamOverhead.total.bareSseMs}`],
-  ['1 stream overhead', 'last byte ratio: to bare text / to bare SSE', (f) => `${f.streamOverhead.total.ratio} / ${f.streamOverhead.total.ratioSse}`],
+  ['1 stream overhead', 'first token p50: ours / bare text / bare SSE (ms)', (f) => `${f.streamOverhead.ttft.oursMs} / ${f.streamOverhead.ttft.bareMs} / ${f.streamOverhead.ttft.bareSseMs ?? '—'}`],
+  ['1 stream overhead', 'first token: ours − bare text / − bare SSE (ms)', (f) => `${f.streamOverhead.ttft.deltaMs} / ${f.streamOverhead.ttft.deltaSseMs ?? '—'}`],
+  ['1 stream overhead', 'first token ratio: to bare text / to bare SSE', (f) => `${f.streamOverhead.ttft.ratio} / ${f.streamOverhead.ttft.ratioSse ?? '—'}`],
+  ['1 stream overhead', 'last byte p50: ours / bare text / bare SSE (ms)', (f) => `${f.streamOverhead.total.oursMs} / ${f.streamOverhead.total.bareMs} / ${f.streamOverhead.total.bareSseMs ?? '—'}`],
+  ['1 stream overhead', 'last byte ratio: to bare text / to bare SSE', (f) => `${f.streamOverhead.total.ratio} / ${f.streamOverhead.total.ratioSse ?? '—'}`],
   ['2 writes per turn', '200 tokens: log rows / transactions', (f) => `${f.writesPerTurn.text200.eventRows} / ${f.writesPerTurn.text200.transactions}`],
   ['2 writes per turn', '2,000 tokens: log rows / transactions', (f) => `${f.writesPerTurn.text2000.eventRows} / ${f.writesPerTurn.text2000.transactions}`],
   ['2 writes per turn', '5-step tool turn: log rows / transactions', (f) => `${f.writesPerTurn.toolTurn5Steps.eventRows} / ${f.writesPerTurn.toolTurn5Steps.transactions}`],

@@ -17,10 +17,10 @@ export interface Side {
   ratio: number;
   /** ours − bare, ms (the goal for first token is stated this way). */
   deltaMs: number;
-  /** Against the SSE baseline (the AI SDK's UI message stream). */
-  bareSseMs: number;
-  ratioSse: number;
-  deltaSseMs: number;
+  /** Against the SSE baseline (the AI SDK's UI message stream); null in quick mode. */
+  bareSseMs: number | null;
+  ratioSse: number | null;
+  deltaSseMs: number | null;
 }
 
 export interface StreamOverhead {
@@ -84,12 +84,13 @@ async function oursRun(baseUrl: string): Promise<StreamRun> {
 const RUNNERS: Record<Which, (baseUrl: string) => Promise<StreamRun>> = { ours: oursRun, bare: bareTextRun, bareSse: bareSseRun };
 
 function side(samples: Record<Which, number[]>): Side {
-  const [o, b, s] = [median(samples.ours), median(samples.bare), median(samples.bareSse)];
-  return { oursMs: round(o), bareMs: round(b), ratio: round(o / b, 3), deltaMs: round(o - b), bareSseMs: round(s), ratioSse: round(o / s, 3), deltaSseMs: round(o - s) };
+  const [o, b] = [median(samples.ours), median(samples.bare)];
+  const s = samples.bareSse.length > 0 ? median(samples.bareSse) : null;
+  return { oursMs: round(o), bareMs: round(b), ratio: round(o / b, 3), deltaMs: round(o - b), bareSseMs: s && round(s), ratioSse: s && round(o / s, 3), deltaSseMs: s && round(o - s) };
 }
 
 export async function measureStreamOverhead(baseUrl: string): Promise<StreamOverhead> {
-  const kinds = Object.keys(RUNNERS) as Which[];
+  const kinds: Which[] = counts.streamSseBaseline ? ['ours', 'bare', 'bareSse'] : ['ours', 'bare'];
   for (let i = 0; i < counts.streamWarmup; i++) for (const which of kinds) await RUNNERS[which](baseUrl);
   const first: Record<Which, number[]> = { ours: [], bare: [], bareSse: [] };
   const total: Record<Which, number[]> = { ours: [], bare: [], bareSse: [] };
