@@ -6,7 +6,8 @@ export const METHOD = `
 
 \`npm run bench\` (full, several minutes) or \`npm run bench -- --quick\` (under 2 minutes on a
 2-core machine). Both reuse the production build in \`.next/\` (and run \`next build\` first when
-there is none, or when it has no bench route), start \`next start\` on a fresh SQLite file and,
+there is none, when it has no bench route, or with \`-- --build\`; a build older than the code is
+named in a warning, as its figures are the old code's), start \`next start\` on a fresh SQLite file and,
 when a server answers at \`TEST_POSTGRES_URL\` (default \`postgres://root@127.0.0.1:5432/test\`), on
 a fresh PostgreSQL schema, one server at a time, on ports 3301/3302. Results go to
 \`bench/results.json\` (per database under each item; the issue's top-level names —
