@@ -12,6 +12,8 @@ export interface TestServer {
   url: string;
   port: number;
   databaseUrl: string;
+  /** The `next start` process's id (the bench reads its memory). */
+  pid: number;
   /** Everything the server printed, for assertions and failure reports. */
   output(): string;
   /** Settles when the process has exited, by itself or killed: how it ended. */
@@ -65,6 +67,7 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     url,
     port: options.port,
     databaseUrl: options.databaseUrl,
+    pid: child.pid!,
     output: () => output,
     exited,
     async kill(signal = 'SIGTERM') {

@@ -1,0 +1,41 @@
+// The baselines of `npm run bench` (docs/benchmarks.md), served by the product's own build at
+// /api/bench/bare so that both sides of every ratio go through the same `next start`, the same
+// HTTP stack and the same process. Nothing here is the product: it answers 404 unless the server
+// was started with STACKBONE_BENCH=1, which only bench/run.mjs sets.
+//   POST {prompt, format}  the scripted model through AI SDK streamText and nothing else: no
+//                     session, no log, no fold (the bare side of "stream overhead"), returned as
+//                     its text stream (format 'text') or its UI message stream (format 'sse')
+//   GET ?threadId=T   the thread's log rows read by Prisma as they are (the bare side of "reopen")
+import { streamText } from 'ai';
+import { createScriptedModel } from '../server/models/scripted';
+import { databaseUrl } from '../server/store/database-url';
+import { openPrismaClient, type StoreClient } from '../server/store/prisma-client';
+
+export function benchRoutesEnabled(): boolean {
+  return process.env.STACKBONE_BENCH === '1';
+}
+
+/** What any path the product does not serve answers. */
+export function notServed(): Response {
+  return new Response('Not Found', { status: 404 });
+}
+
+export async function bareStream(request: Request): Promise<Response> {
+  const { prompt, format } = (await request.json()) as { prompt?: unknown; format?: unknown };
+  // The same model the product's turns use under STACKBONE_MODEL=scripted (server/models/resolve.ts).
+  const result = streamText({ model: createScriptedModel(), messages: [{ role: 'user', content: String(prompt ?? '') }] });
+  // 'text': the stream's text and nothing more, the least a route can return. 'sse': the AI SDK's
+  // own SSE protocol, a JSON event per delta as AG-UI has, what a bare AI SDK chat route returns.
+  return format === 'sse' ? result.toUIMessageStreamResponse() : result.toTextStreamResponse();
+}
+
+const cache = globalThis as typeof globalThis & { __stackboneBenchClient?: Promise<StoreClient> };
+
+export async function bareRead(request: Request): Promise<Response> {
+  const threadId = new URL(request.url).searchParams.get('threadId') ?? '';
+  // A client of its own, as a bare Prisma app would have; opened once per process.
+  cache.__stackboneBenchClient ??= openPrismaClient(databaseUrl()).then((opened) => opened.client);
+  const db = await cache.__stackboneBenchClient;
+  const rows = await db.event.findMany({ where: { sessionId: threadId }, orderBy: { seq: 'asc' } });
+  return Response.json(rows);
+}

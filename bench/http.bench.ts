@@ -1,0 +1,103 @@
+// `npm run bench` (bench/run.mjs): the seven measurements of docs/benchmarks.md, in one run, on
+// SQLite and (when a server answers) PostgreSQL. In-process figures first, with no server up;
+// then one production server per database, one at a time, measured over HTTP. Nothing here
+// asserts on time: the goals are judged and reported, met or missed.
+import { rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import { judgeGoals } from './lib/goals';
+import { METHOD } from './lib/method';
+import { counts, mode } from './lib/mode';
+import { printReport, writeBenchmarksDoc, writeResults } from './lib/report';
+import type { DatabaseFigures, PerDatabase, Results } from './lib/results';
+import { benchDatabases, freshDatabase, startBenchServer, type BenchDatabase } from './lib/servers';
+import { round } from './lib/stats';
+import { measureApprovalRoundTrip } from './measure/approval';
+import { measureConcurrency } from './measure/concurrency';
+import { measureFanout } from './measure/fanout';
+import { measureInProcess } from './measure/in-process';
+import { measureMemory } from './measure/memory';
+import { measureReopen } from './measure/reopen';
+import { measureStreamOverhead } from './measure/stream-overhead';
+import { measureWritesPerTurn } from './measure/writes-per-turn';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const sqliteDirs: string[] = [];
+
+async function database(kind: BenchDatabase['kind'], schema?: string): Promise<BenchDatabase> {
+  const created = await freshDatabase(kind, schema);
+  if (kind === 'sqlite') sqliteDirs.push(path.dirname(created.url.replace(/^file:/, '')));
+  return created;
+}
+
+async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`  ${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+it(`measures the runtime against bare baselines (${mode})`, async () => {
+  const started = performance.now();
+  const { databases, postgresSkipped } = await benchDatabases();
+  if (postgresSkipped) console.warn(`\n!!! PostgreSQL not reachable (${postgresSkipped}): its half of the bench is skipped.\n`);
+  const figures: PerDatabase<DatabaseFigures> = {};
+  try {
+    const inProcessDatabases = await Promise.all(databases.map((kind) => database(kind, 'stackbone_bench_inproc')));
+    const inProcess = await step('in process, every store', () => measureInProcess(inProcessDatabases));
+    for (const db of inProcessDatabases) {
+      const writesPerTurn = await step(`${db.kind}: writes per turn`, () => measureWritesPerTurn(db));
+      const served = await database(db.kind);
+      const server = await step(`${db.kind}: next start`, () => startBenchServer(served));
+      try {
+        const streamOverhead = await step(`${db.kind}: stream overhead`, () => measureStreamOverhead(server.url));
+        const reopen = await step(`${db.kind}: reopen`, () => measureReopen(server.url, served));
+        const approvalRoundTrip = await step(`${db.kind}: approval round trip`, () => measureApprovalRoundTrip(server.url));
+        const fanout = await step(`${db.kind}: fan-out`, () => measureFanout(server.url));
+        const concurrency = await step(`${db.kind}: concurrency`, () => measureConcurrency(server.url));
+        // Last: it fills the server's view cache on purpose.
+        const memory = await step(`${db.kind}: memory`, () => measureMemory(server.url, server.pid, served));
+        figures[db.kind] = { streamOverhead, writesPerTurn, reopen, concurrency, approvalRoundTrip, memory, fanout };
+      } catch (error) {
+        console.error(`The ${db.kind} server printed:\n${server.output().slice(-4000)}`);
+        throw error;
+      } finally {
+        await server.kill();
+      }
+    }
+
+    const sqlite = figures.sqlite!;
+    const perDatabase = <T>(pick: (f: DatabaseFigures) => T): PerDatabase<T> => Object.fromEntries(databases.map((kind) => [kind, pick(figures[kind]!)]));
+    const results: Results = {
+      mode,
+      date: new Date().toISOString(),
+      durationSeconds: round((performance.now() - started) / 1000, 1),
+      machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGB: round(os.totalmem() / 2 ** 30, 1), os: `${os.type()} ${os.release()} ${os.arch()}` },
+      node: process.versions.node,
+      databases,
+      postgresSkipped,
+      streamOverhead: {
+        tokens: counts.streamTokens,
+        runs: counts.streamRuns,
+        ttft: { ...sqlite.streamOverhead.ttft, ...perDatabase((f) => f.streamOverhead.ttft) },
+        total: { ...sqlite.streamOverhead.total, ...perDatabase((f) => f.streamOverhead.total) },
+        inProcess,
+      },
+      writesPerTurn: perDatabase((f) => f.writesPerTurn),
+      reopen: { ...sqlite.reopen, ...perDatabase((f) => f.reopen) },
+      concurrency: perDatabase((f) => f.concurrency),
+      approvalRoundTrip: perDatabase((f) => f.approvalRoundTrip),
+      memory: perDatabase((f) => f.memory),
+      fanout: perDatabase((f) => f.fanout),
+      goals: databases.flatMap((kind) => judgeGoals(kind, figures[kind]!)),
+    };
+    writeResults(root, results);
+    writeBenchmarksDoc(root, results, figures, METHOD);
+    printReport(results, figures);
+    expect(results.goals.length).toBeGreaterThan(0);
+  } finally {
+    for (const dir of sqliteDirs) rmSync(dir, { recursive: true, force: true });
+  }
+});

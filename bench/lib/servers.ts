@@ -1,0 +1,70 @@
+// The bench's servers: the production build (`next start`) on a fresh database of each kind,
+// one at a time, with the bench's baseline routes on (STACKBONE_BENCH=1, bench/bare-route.ts).
+// Ports 3301+ (the integration suite has 3201/3202).
+import { readdirSync, readFileSync } from 'node:fs';
+import { freshPostgresUrl, freshSqliteUrl, postgresReachable, testPostgresUrl } from '../../tests/support/database';
+import { startServer, type TestServer } from '../../tests/support/server';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface BenchDatabase {
+  kind: DatabaseKind;
+  url: string;
+}
+
+export const POSTGRES_SCHEMA = 'stackbone_bench';
+
+/** SQLite always; Postgres when a server answers (else the reason it was skipped). */
+export async function benchDatabases(): Promise<{ databases: DatabaseKind[]; postgresSkipped: string | null }> {
+  if (await postgresReachable()) return { databases: ['sqlite', 'postgres'], postgresSkipped: null };
+  return { databases: ['sqlite'], postgresSkipped: `no PostgreSQL server answers at ${testPostgresUrl()}` };
+}
+
+export async function freshDatabase(kind: DatabaseKind, schema = POSTGRES_SCHEMA): Promise<BenchDatabase> {
+  return { kind, url: kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl(schema) };
+}
+
+const PORTS: Record<DatabaseKind, number> = { sqlite: 3301, postgres: 3302 };
+
+export function startBenchServer(database: BenchDatabase): Promise<TestServer> {
+  return startServer({ port: PORTS[database.kind], databaseUrl: database.url, env: { STACKBONE_BENCH: '1' } });
+}
+
+export interface ProcessMemory {
+  pid: number;
+  name: string;
+  rssMB: number;
+}
+
+/**
+ * The resident memory of the server: of the process that serves, which is the largest of the
+ * `next start` process and its descendants (Next may serve from a child process).
+ */
+export function serverMemory(rootPid: number): ProcessMemory {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const tree = [rootPid];
+  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
+  let largest: ProcessMemory = { pid: rootPid, name: '?', rssMB: 0 };
+  for (const pid of tree) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const rssKB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      const name = /Name:\s+(.+)/.exec(status)?.[1] ?? '?';
+      if (rssKB / 1024 > largest.rssMB) largest = { pid, name, rssMB: rssKB / 1024 };
+    } catch {
+      // gone
+    }
+  }
+  return largest;
+}
