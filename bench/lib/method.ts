@@ -69,14 +69,14 @@ checks the 404).
    event on the stream. 30 samples per path (quick: 10).
 6. **Memory.** VmRSS of the serving process (the largest of \`next start\` and its descendants),
    read 0.5 s after the load stops (no GC can be forced from outside). Turns: RSS after 50 warm-up
-   turns, then after 1,000 sequential turns on new threads (quick: 20 and 150). Sessions
+   turns, then after 1,000 sequential turns on new threads (quick: 10 and 100). Sessions
    touched: 10,000 sessions (quick: 1,000) exist — copies of one real session written by SQL
    (\`bench/lib/clone-sessions.ts\`), since 10,000 turns would not fit the time — and each is read
    once through the hydration JSON, which folds it into the server's view cache
    (\`STACKBONE_VIEW_CACHE\`, 500 by default); RSS before, halfway and after. "Bounded" means the
    second half of the touches grew RSS by at most 5 %.
 7. **Live fan-out.** 50 clients follow one thread's session stream (\`GET ?threadId&offset\`); a
-   51st sends a 5-token run on the thread, 20 times (quick: 5) after one warm-up. Timed from
+   51st sends a 5-token run on the thread, 20 times (quick: 3) after one warm-up. Timed from
    sending the run to its \`RUN_STARTED\` reaching each follower, and from it reaching the sender
    to it reaching each follower (the fan-out's own share). The append happens inside the
    server; the nearest time a client can observe for it is the sender's own \`RUN_STARTED\`.
@@ -102,7 +102,7 @@ checks the 404).
   lease renewals a long turn makes are counted (a turn here is too short to renew).
 - **Reopen's medians are warm** (see item 3); a cold reopen is a single sample per database.
 - **10,000 sessions touched are copies**, not 10,000 turns (see item 6); **1,000 turns** in
-  full mode, 150 in quick mode.
+  full mode, 100 in quick mode.
 - **Fan-out is timed from the client** that sends the run: the append itself happens inside the
   server, where the bench cannot time it without instrumenting the product.
 

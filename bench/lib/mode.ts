@@ -15,7 +15,7 @@ export const counts = {
   /** Item 1: the second baseline (the AI SDK's SSE stream) is full mode only; the goals use the first. */
   streamSseBaseline: !quick,
   /** Item 1, in process: turns per variant (the `npm run bench` of before). */
-  inProcessTurns: quick ? 10 : 40,
+  inProcessTurns: quick ? 5 : 40,
   inProcessTokens: 500,
   /** Item 1, in process: the long-session variant is full mode only. */
   inProcessHistoryTurns: quick ? 0 : 300,
@@ -27,10 +27,10 @@ export const counts = {
   /** Item 5: round trips per path. */
   approvalSamples: quick ? 10 : 30,
   /** Item 6. */
-  memoryWarmupTurns: quick ? 20 : 50,
-  memoryTurns: quick ? 150 : 1000,
+  memoryWarmupTurns: quick ? 10 : 50,
+  memoryTurns: quick ? 100 : 1000,
   sessionsTouched: quick ? 1000 : 10_000,
   /** Item 7. */
   subscribers: 50,
-  fanoutRounds: quick ? 5 : 20,
+  fanoutRounds: quick ? 3 : 20,
 } as const;

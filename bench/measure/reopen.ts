@@ -37,7 +37,7 @@ async function writeThread(database: BenchDatabase, threadId: string, messages: 
   try {
     for (let turn = 0; turn < messages / 2; turn++) {
       runId = randomUUID();
-      const run = await startRun({ agent, store, sessionId: threadId, ownerId: LOCAL_OWNER, runId, source: 'agui', messages: [{ id: randomUUID(), role: 'user', content: 'reply with 20 tokens' }] });
+      const run = await startRun({ agent, store, sessionId: threadId, ownerId: LOCAL_OWNER, runId, source: 'agui', messages: [{ id: randomUUID(), role: 'user', content: 'reply with 5 tokens' }] });
       for await (const part of run.parts) void part;
       await run.done;
     }
