@@ -5,8 +5,7 @@
 // to do: every request is the local owner. A cookie signed with a previous secret
 // (STACKBONE_SECRET_PREVIOUS, during a rotation) keeps its id and is signed anew.
 import { NextResponse, type NextRequest } from 'next/server';
-import { isConfiguredKeyOwner } from './server/http/api-keys';
-import { IDENTITY_COOKIE, identitiesEnabled, identityCookieOptions, issueIdentity, signIdentity, verifiedIdentity } from './server/http/browser-identity';
+import { honouredIdentity, IDENTITY_COOKIE, identitiesEnabled, identityCookieOptions, issueIdentity, signIdentity, verifiedIdentity } from './server/http/browser-identity';
 import { browsersWithoutKey } from './server/http/web-access';
 
 const SIGN_IN_PATH = '/sign-in';
@@ -35,9 +34,7 @@ export function proxy(request: NextRequest) {
  */
 function usableIdentity(request: NextRequest): { id: string; stale: boolean } | undefined {
   const identity = verifiedIdentity(safeCookie(request));
-  if (!identity) return undefined;
-  if (identity.id.startsWith('key:')) return isConfiguredKeyOwner(identity.id) ? identity : undefined;
-  return browsersWithoutKey() ? identity : undefined;
+  return identity && honouredIdentity(identity.id) ? identity : undefined;
 }
 
 /** The cookie as sent; one Next cannot read (a malformed escape) is no cookie. */

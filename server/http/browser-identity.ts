@@ -4,7 +4,8 @@
 // a random id (STACKBONE_WEB_ACCESS=open), which owns the sessions that browser starts. Only the
 // app's own surfaces read the cookie; the programmatic wires and the CLI send the key itself.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { configuredApiKeys } from './api-keys';
+import { configuredApiKeys, isConfiguredKeyOwner } from './api-keys';
+import { browsersWithoutKey } from './web-access';
 
 export const IDENTITY_COOKIE = 'stackbone_id';
 export const IDENTITY_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
@@ -84,6 +85,16 @@ export function signIdentity(id: string): string {
   const key = signingKey();
   if (!key) throw new Error('Browser identities need STACKBONE_SECRET.');
   return `${id}.${signature(id, key)}`;
+}
+
+/**
+ * What a verified identity counts as now: a key's while that key is configured (`key`), a
+ * browser's own only while web access is open (`browser`), else nothing — one rule for the
+ * pages (proxy.ts) and the endpoints (owner.ts).
+ */
+export function honouredIdentity(id: string): 'key' | 'browser' | undefined {
+  if (id.startsWith('key:')) return isConfiguredKeyOwner(id) ? 'key' : undefined;
+  return browsersWithoutKey() ? 'browser' : undefined;
 }
 
 /** The identity cookie of a request, verified. */

@@ -3,10 +3,9 @@
 // exchanged for), a browser's own random identity (keyed mode with STACKBONE_WEB_ACCESS=open),
 // or — in open dev mode, with no keys configured — the one local owner shared by every request.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { configuredApiKeys, isConfiguredKeyOwner, keyOwner } from './api-keys';
-import { browserIdentity } from './browser-identity';
+import { configuredApiKeys, keyOwner } from './api-keys';
+import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from './errors';
-import { browsersWithoutKey } from './web-access';
 
 export { configuredApiKeys } from './api-keys';
 
@@ -71,11 +70,11 @@ export function resolveCaller(request: Request, options: ResolveOptions = {}): C
     return { ownerId: keyOwner(key), credential: 'key', via: 'header' };
   }
   const identity = options.browser || options.keyCookie ? browserIdentity(request) : undefined;
-  if (identity?.startsWith('key:')) {
-    // A key entered in the app: valid while that key is configured.
-    if (isConfiguredKeyOwner(identity)) return { ownerId: identity, credential: 'key', via: 'cookie' };
-  } else if (identity && options.browser && browsersWithoutKey()) {
-    return { ownerId: `browser:${identity}`, credential: 'browser' };
+  if (identity) {
+    const honoured = honouredIdentity(identity);
+    // A key entered in the app acts as the key; a browser's own identity only on the app's surfaces.
+    if (honoured === 'key') return { ownerId: identity, credential: 'key', via: 'cookie' };
+    if (honoured === 'browser' && options.browser) return { ownerId: `browser:${identity}`, credential: 'browser' };
   }
   throw new HttpError(401, 'unauthorized', options.browser || options.keyCookie
     ? 'An API key is required: send Authorization: Bearer <key> or x-api-key, or sign in with a key in the app.'
