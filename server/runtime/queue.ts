@@ -43,6 +43,11 @@ export function queueItems(queue: QueuedMessage[]): QueueItem[] {
   return queue.map((item) => ({ id: item.message.id, content: item.message.content, runId: item.runId, sendNow: item.sendNow }));
 }
 
+/** Whether a queued message is in the log already: it went out (here, or from another process). */
+function hasMessage(view: SessionView, messageId: string): boolean {
+  return view.messages.some((message) => message.id === messageId);
+}
+
 /**
  * A thread's view and queue as one moment, for readers that show both (the first paint, the
  * hydration JSON). Sending a queued message adds it to the log, then takes it out of the queue;
@@ -155,7 +160,7 @@ export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId:
     const [next] = await store.listQueue(sessionId);
     if (!next) return undefined;
     const view = await loadView(store, sessionId, agent.initialState);
-    if (view.messages.some((message) => message.id === next.message.id)) {
+    if (hasMessage(view, next.message.id)) {
       await store.removeQueued(sessionId, next.message.id);
       continue;
     }
@@ -170,7 +175,7 @@ export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId:
       if (error instanceof RunRejectedError) {
         // Another process sent it between our reads (its turn may be over already: run_id_reused):
         // the next pass only takes it out of the queue.
-        if ((await loadView(store, sessionId, agent.initialState)).messages.some((message) => message.id === next.message.id)) continue;
+        if (hasMessage(await loadView(store, sessionId, agent.initialState), next.message.id)) continue;
         // A message that can never go out (its run id was used meanwhile, say) must not hold up the rest.
         console.error(`[stackbone] queued message ${next.message.id} of ${sessionId} could not be sent (${error.code}): ${error.message}`);
         await store.removeQueued(sessionId, next.message.id);
@@ -188,7 +193,7 @@ export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId:
  * queue without going out (its sender removed it).
  */
 export async function untilSent(store: EventStore, agent: DeepAgent, item: QueuedMessage, signal?: AbortSignal): Promise<void> {
-  const sent = async () => (await loadView(store, item.sessionId, agent.initialState)).messages.some((message) => message.id === item.message.id);
+  const sent = async () => hasMessage(await loadView(store, item.sessionId, agent.initialState), item.message.id);
   let wake: () => void = () => undefined;
   const unwatch = store.watch(item.sessionId, () => wake());
   signal?.addEventListener('abort', () => wake(), { once: true });
