@@ -159,6 +159,29 @@ describe('the message queue', () => {
     expect(after.messages.slice(-2).map((message) => message.content)).toEqual(['say 2 words', 'token1 token2']);
   });
 
+  it('a turn the queue starts is handed to keepAlive, and settles when that turn has written its end (a host that freezes after the answer waits for it)', async () => {
+    const support = findAgent('support')!;
+    const store = createMemoryStore();
+    const kept: Promise<unknown>[] = [];
+    const request = { sessionId: 's1', ownerId: 'o1', source: 'agui' as const, keepAlive: (work: Promise<unknown>) => void kept.push(work) };
+    await (await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] })).done;
+    // Waiting on a decision: an add only queues; send-now starts the cancelling turn.
+    await changeQueue(store, findAgent, request, { op: 'add', message: userMessage('say 2 words', { id: 'q-a' }) });
+    expect(kept).toHaveLength(0);
+    await changeQueue(store, findAgent, request, { op: 'sendNow', messageId: 'q-a' });
+    expect(kept).toHaveLength(1);
+    await Promise.all(kept);
+    // The cancelling turn's end sent the queued message, and its turn is over too.
+    const after = await view(store, 's1', support);
+    expect(after.status).toBe('idle');
+    expect(after.messages.slice(-2).map((message) => message.content)).toEqual(['say 2 words', 'token1 token2']);
+    // An add to an idle session goes out at once: its turn is handed over as well.
+    await changeQueue(store, findAgent, request, { op: 'add', message: userMessage('say 3 words', { id: 'q-b' }) });
+    expect(kept).toHaveLength(2);
+    await kept[1];
+    expect((await view(store, 's1', support)).messages.at(-1)?.content).toBe('token1 token2 token3');
+  });
+
   it('a removed message never goes out, and its waiting request is told; a failed turn holds the queue', async () => {
     held.current = gate();
     const store = createMemoryStore();

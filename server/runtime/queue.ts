@@ -29,6 +29,12 @@ export interface QueueRequest {
   /** The agent the client addressed: a session of another agent is not found. */
   agent?: string;
   source: RunSource;
+  /**
+   * Receives the end of a turn the operation started (an add to an idle session, a send-now),
+   * for a host that freezes a function once it has answered (docs/deploy.md): the route hands
+   * it to Next's after().
+   */
+  keepAlive?: (work: Promise<unknown>) => void;
 }
 
 /** What a client shows of a queued message. */
@@ -76,7 +82,7 @@ export async function changeQueue(store: EventStore, findAgent: (name: string) =
       if (view.messages.some((known) => known.id === message.id)) throw new RunRejectedError('already_sent', `Message "${message.id}" is in the thread already.`, 409, { messageId: message.id });
       await store.enqueue({ sessionId, message, runId: randomUUID(), source: request.source });
       // Queued on an idle session (nothing to wait for): it goes out at once.
-      await sendQueued(store, agent, sessionId);
+      keepGoing(request, await sendQueued(store, agent, sessionId));
       break;
     }
     case 'edit': {
@@ -130,7 +136,7 @@ async function sendNow(store: EventStore, agent: DeepAgent, request: QueueReques
   if (pending.length > 0) {
     // The waiting turn ends as cancelled (nothing it asked about runs); its end sends the queue.
     try {
-      await startRun({
+      const cancelling = await startRun({
         agent,
         store,
         sessionId,
@@ -140,13 +146,18 @@ async function sendNow(store: EventStore, agent: DeepAgent, request: QueueReques
         decisions: pending.map((record) => ({ interruptId: record.id, status: 'cancelled' as const })),
         decidedBy: { source: 'queue', ownerId: request.ownerId },
       });
+      keepGoing(request, cancelling);
     } catch (error) {
       // Decided meanwhile by someone else: that continuation's end sends the queue.
       if (!(error instanceof RunRejectedError) && !ConcurrentAppendError.is(error)) throw error;
     }
     return;
   }
-  await sendQueued(store, agent, sessionId);
+  keepGoing(request, await sendQueued(store, agent, sessionId));
+}
+
+function keepGoing(request: QueueRequest, run: StartedRun | undefined): void {
+  if (run) request.keepAlive?.(run.done);
 }
 
 /**

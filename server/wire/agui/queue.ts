@@ -11,6 +11,7 @@ import { resolveOwner } from '../../http/owner';
 import { changeQueue, queueItems, type QueueOperation } from '../../runtime/queue';
 import { userMessage } from '../../runtime/server-session';
 import { describeIssue } from '../../runtime/zod-issue';
+import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { getStore } from '../../store';
 
 const id = z.string().min(1).max(200);
@@ -28,7 +29,7 @@ const body = z.discriminatedUnion('op', [
 /** A session key names a chat-wire session; its queued turns run as that wire's would (untrusted: user messages only). */
 const SESSION_KEY_SOURCE = 'openai';
 
-export async function handleQueue(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
+export async function handleQueue(request: Request, target: { agent?: string; sessionKey?: string }, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
     if (target.agent && !findAgent(target.agent)) throw new HttpError(404, 'agent_not_found', `No agent named "${target.agent}".`);
     const ownerId = resolveOwner(request, { browser: Boolean(target.agent) });
@@ -36,7 +37,7 @@ export async function handleQueue(request: Request, target: { agent?: string; se
     if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid queue body: ${describeIssue(parsed.error, '(body)')} ({threadId, op: add|edit|move|remove|sendNow, id, text?, index?}).`);
     const threadId = target.sessionKey ?? parsed.data.threadId;
     if (!threadId) throw new HttpError(400, 'invalid_request', 'threadId: required (the thread whose queue to change).');
-    const queue = await changeQueue(getStore(), findAgent, { sessionId: threadId, ownerId, agent: target.agent, source: target.agent ? 'agui' : SESSION_KEY_SOURCE }, operationOf(parsed.data));
+    const queue = await changeQueue(getStore(), findAgent, { sessionId: threadId, ownerId, agent: target.agent, source: target.agent ? 'agui' : SESSION_KEY_SOURCE, keepAlive }, operationOf(parsed.data));
     return Response.json({ threadId, queue: queueItems(queue) });
   } catch (error) {
     return errorResponse(error, 'queue request');

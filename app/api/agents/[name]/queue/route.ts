@@ -1,8 +1,11 @@
+import { after } from 'next/server';
 import { handleQueue } from '@/server/wire/agui/queue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
+// An add to an idle thread or a send-now starts a turn that outlives the response (docs/deploy.md): after() keeps it up.
+export const maxDuration = 300;
 
 export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {
-  return handleQueue(request, { agent: (await params).name });
+  return handleQueue(request, { agent: (await params).name }, after);
 }

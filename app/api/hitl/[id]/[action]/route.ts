@@ -3,6 +3,8 @@ import { decide } from '@/server/wire/hitl/handler';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
+// The continuation runs after the response, within this bound (docs/deploy.md).
+export const maxDuration = 300;
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string; action: string }> }) {
   const { id, action } = await params;
