@@ -11,6 +11,16 @@ export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   return `file:${path.join(process.cwd(), '.data', 'stackbone.db')}`;
 }
 
+/**
+ * The unpooled URL of the same database, when DATABASE_URL goes through a pooler in transaction
+ * mode (Neon's -pooler host, Supabase's port 6543, PgBouncer): DIRECT_URL, or
+ * DATABASE_URL_UNPOOLED as Neon's Vercel integration names it. A session-level command —
+ * LISTEN, the migration lock — needs it (docs/deploy.md, "Connections").
+ */
+export function directDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.DIRECT_URL?.trim() || env.DATABASE_URL_UNPOOLED?.trim() || undefined;
+}
+
 export function databaseKind(url: string): DatabaseKind {
   return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
 }

@@ -1,7 +1,7 @@
 // The process's event store. One per process: it owns the database connection (a SQLite
 // handle, or a Postgres pool). Cached on globalThis because Next dev re-evaluates modules on
 // every edit, and a fresh store per reload would leak connections.
-import { databaseUrl } from './database-url';
+import { databaseUrl, directDatabaseUrl } from './database-url';
 import { createPrismaStore } from './prisma-store';
 import type { EventStore } from './types';
 
@@ -13,7 +13,7 @@ export { createPrismaStore } from './prisma-store';
 const cache = globalThis as typeof globalThis & { __stackboneStore?: EventStore };
 
 export function getStore(): EventStore {
-  cache.__stackboneStore ??= createPrismaStore(databaseUrl());
+  cache.__stackboneStore ??= createPrismaStore(databaseUrl(), { listenUrl: directDatabaseUrl() });
   return cache.__stackboneStore;
 }
 

@@ -67,12 +67,19 @@ async function openPostgres(url: string): Promise<StoreClient> {
   return client as unknown as StoreClient;
 }
 
-/** pg's own default, when the URL sets no `connection_limit`. */
+/** pg's own default, when the URL sets no `connection_limit`: a long-lived server. */
 const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
-/** The connections a process keeps to PostgreSQL (`connection_limit` in the URL, else 10). */
-export function postgresPoolSize(url: string): number {
-  return parsePostgresUrl(url).poolSize ?? DEFAULT_POSTGRES_POOL_SIZE;
+/**
+ * On Vercel (VERCEL=1) every function instance has a pool of its own and instances come and go
+ * with traffic: fewer connections each keep the sum under the database's limit
+ * (docs/deploy.md, "Connections").
+ */
+const FUNCTION_POSTGRES_POOL_SIZE = 5;
+
+/** The connections a process keeps to PostgreSQL: `connection_limit` in the URL, else 5 on Vercel and 10 elsewhere. */
+export function postgresPoolSize(url: string, env: NodeJS.ProcessEnv = process.env): number {
+  return parsePostgresUrl(url).poolSize ?? (env.VERCEL ? FUNCTION_POSTGRES_POOL_SIZE : DEFAULT_POSTGRES_POOL_SIZE);
 }
 
 /** Splits Prisma's own URL parameters (schema, connection_limit) from what pg understands. */

@@ -19,7 +19,16 @@ import { timerMessages } from './timer-messages';
 
 const DEFAULT_LIST_LIMIT = 100;
 
-export function createPrismaStore(databaseUrl: string): EventStore {
+export interface PrismaStoreOptions {
+  /**
+   * Where the LISTEN connection goes (Postgres): the database's unpooled URL when databaseUrl
+   * goes through a pooler in transaction mode, which drops a LISTEN at the end of its
+   * transaction. Default: databaseUrl.
+   */
+  listenUrl?: string;
+}
+
+export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptions = {}): EventStore {
   const kind = databaseKind(databaseUrl);
   const connection = lazyClient(databaseUrl);
   // Postgres: one place per pooled connection but one, which a query of its own may borrow (listRecoverable's pair).
@@ -29,7 +38,7 @@ export function createPrismaStore(databaseUrl: string): EventStore {
   const hub = kind === 'sqlite' && sqliteFilePath(databaseUrl) !== ':memory:' ? sharedWatchHub(sqliteFilePath(databaseUrl)) : createWatchHub();
   const watchers = storeWatchers(hub);
   // Opened by the first watch(), not here: most processes never watch.
-  const listener = kind === 'postgres' ? createPostgresListener(databaseUrl, hub) : null;
+  const listener = kind === 'postgres' ? createPostgresListener(options.listenUrl ?? databaseUrl, hub) : null;
   let closed = false;
 
   function withClient<T>(work: (db: StoreClient) => Promise<T>): Promise<T> {
