@@ -17,7 +17,7 @@ export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string {
  * DATABASE_URL_UNPOOLED as Neon's Vercel integration names it. A session-level command —
  * LISTEN, the migration lock — needs it (docs/deploy.md, "Connections").
  */
-export function directDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function directDatabaseUrl(env: Record<string, string | undefined> = process.env): string | undefined {
   return env.DIRECT_URL?.trim() || env.DATABASE_URL_UNPOOLED?.trim() || undefined;
 }
 

@@ -78,7 +78,7 @@ const DEFAULT_POSTGRES_POOL_SIZE = 10;
 const FUNCTION_POSTGRES_POOL_SIZE = 5;
 
 /** The connections a process keeps to PostgreSQL: `connection_limit` in the URL, else 5 on Vercel and 10 elsewhere. */
-export function postgresPoolSize(url: string, env: NodeJS.ProcessEnv = process.env): number {
+export function postgresPoolSize(url: string, env: Record<string, string | undefined> = process.env): number {
   return parsePostgresUrl(url).poolSize ?? (env.VERCEL ? FUNCTION_POSTGRES_POOL_SIZE : DEFAULT_POSTGRES_POOL_SIZE);
 }
 
