@@ -1,21 +1,20 @@
 #!/usr/bin/env node
 // Database chores, so that a user never types a Prisma command:
 //   generate  — both Prisma clients (SQLite and PostgreSQL); run by postinstall
-//   migrate   — apply committed migrations to DATABASE_URL (default: SQLite under .data/)
+//   migrate   — apply committed migrations to DATABASE_URL (default: SQLite under .data/),
+//               through DIRECT_URL when the provider pools connections (docs/deploy.md)
+//   deploy    — what a Vercel build runs before `next build`: refuses SQLite on Vercel, then migrate
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseKind, migrationUrl, refuseEphemeralDatabase } from './lib/deploy-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const prismaBin = path.join(root, 'node_modules', '.bin', 'prisma');
 // prisma.config.ts picks schema and driver adapter from DATABASE_URL; generating a client
 // for the other kind needs a URL of that kind (generate never connects to it).
 const GENERATE_URLS = { sqlite: 'file:./.data/stackbone.db', postgres: 'postgres://localhost/stackbone' };
-
-export function databaseKind(url = process.env.DATABASE_URL) {
-  return url && /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
-}
 
 function prisma(args, env = {}) {
   const result = spawnSync(prismaBin, args, {
@@ -36,8 +35,9 @@ const MIGRATE_DONE = /All migrations have been successfully applied|No pending m
  * it leaves behind), so once it has reported success it is ended instead of waited for.
  */
 function migrateDeploy() {
-  const env = { ...process.env, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1' };
-  const url = process.env.DATABASE_URL;
+  const url = migrationUrl();
+  // prisma.config.ts reads DATABASE_URL: point it at the URL migrations take.
+  const env = { ...process.env, CHECKPOINT_DISABLE: '1', PRISMA_HIDE_UPDATE_MESSAGE: '1', ...(url ? { DATABASE_URL: url } : {}) };
   if (databaseKind(url) === 'postgres') {
     const schema = new URL(url).searchParams.get('schema');
     if (schema) env.PGOPTIONS = `${env.PGOPTIONS ?? ''} -c search_path=${schema}`.trim();
@@ -61,10 +61,15 @@ function migrateDeploy() {
 const command = process.argv[2];
 if (command === 'generate') {
   for (const url of Object.values(GENERATE_URLS)) prisma(['generate'], { DATABASE_URL: url });
-} else if (command === 'migrate') {
-  if (databaseKind() === 'sqlite') mkdirSync(path.join(root, '.data'), { recursive: true });
+} else if (command === 'migrate' || command === 'deploy') {
+  const refused = command === 'deploy' ? refuseEphemeralDatabase() : null;
+  if (refused) {
+    console.error(`\n${refused}\n`);
+    process.exit(1);
+  }
+  if (databaseKind(migrationUrl()) === 'sqlite') mkdirSync(path.join(root, '.data'), { recursive: true });
   migrateDeploy();
 } else {
-  console.error('usage: node scripts/db.mjs generate|migrate');
+  console.error('usage: node scripts/db.mjs generate|migrate|deploy');
   process.exit(2);
 }
