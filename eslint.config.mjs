@@ -28,7 +28,7 @@ const config = [
   {
     files: ['server/store/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, { group: ['**/runtime', '**/runtime/**', '**/wire', '**/wire/**', '**/http', '**/http/**', '**/web', '**/web/**'], message: 'server/store is below the runtime: it imports only server/events.ts (docs/architecture.md).' }] }],
+      'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, { regex: '^(@/|\\.{1,2}/)(.*/)?(runtime|wire|http|web)(/|$)', message: 'server/store is below the runtime: it imports only server/events.ts (docs/architecture.md).' }] }],
     },
   },
 ];

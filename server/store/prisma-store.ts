@@ -7,14 +7,15 @@
 // Watchers hear of every append and stop: from this process right after it commits, and on
 // PostgreSQL from other processes through NOTIFY (postgres-listener.ts).
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, SessionEvent, StoredEvent } from '../events';
-import type { Event as EventRow, Interrupt as InterruptDbRow, QueuedMessage as QueuedMessageRow, RunSteer as RunSteerRow, RunStop as RunStopRow, Session as SessionRow, Timer as TimerRow } from '../../generated/prisma-sqlite/client';
+import type { ChatMessage, SessionEvent } from '../events';
+import type { Timer as TimerRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
 import { limitConcurrency, type Exclusive } from './limit-concurrency';
-import { openPrismaClient, postgresPoolSize, type StoreClient } from './prisma-client';
+import { eventFromRow as toStoredEvent, hotPathSql, type HotPathSql, interruptFromRow as toInterruptRow, queuedFromRow as toQueuedMessage, sessionFromRow as toSessionRecord, steerFromRow as toSteerRecord, stopFromRow as toStopRecord } from './hot-path-sql';
+import { openPrismaClient, parsePostgresUrl, postgresPoolSize, type StoreClient } from './prisma-client';
 import { createPostgresListener, NOTIFY_SQL } from './postgres-listener';
 import { createWatchHub, sharedWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type QueuedMessage, type SessionRecord, type SessionStatus, type SteerRecord, type StopRecord, type TimerRecord } from './types';
+import { ConcurrentAppendError, type EventStore, type SteerRecord, type StopRecord, type TimerRecord } from './types';
 import { timerMessages } from './timer-messages';
 
 const DEFAULT_LIST_LIMIT = 100;
@@ -31,6 +32,7 @@ export interface PrismaStoreOptions {
 export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptions = {}): EventStore {
   const kind = databaseKind(databaseUrl);
   const connection = lazyClient(databaseUrl);
+  const hot = hotPathSql(kind === 'postgres' ? parsePostgresUrl(databaseUrl).schema : undefined);
   // Postgres: one place per pooled connection but one, which a query of its own may borrow (listRecoverable's pair).
   const exclusive = kind === 'sqlite' ? sqliteTurns(sqliteFilePath(databaseUrl)) : limitConcurrency(Math.max(1, postgresPoolSize(databaseUrl) - 1));
   // SQLite is one process: the stores on one file in it share their watchers, and that is
@@ -111,7 +113,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
 
     getSession: (id) =>
       !nameable(id) ? Promise.resolve(null) : withClient(async (db) => {
-        const row = await db.session.findUnique({ where: { id } });
+        const [row] = await db.$queryRaw<Row[]>(hot.session(id));
         return row ? toSessionRecord(row) : null;
       }),
 
@@ -127,10 +129,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
 
     readEvents: (sessionId, afterSeq = 0) =>
       !nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => {
-        const rows = await db.event.findMany({
-          where: { sessionId, seq: { gt: afterSeq } },
-          orderBy: { seq: 'asc' },
-        });
+        const rows = await db.$queryRaw<Row[]>(hot.events(sessionId, afterSeq));
         return rows.map(toStoredEvent);
       }),
 
@@ -145,25 +144,20 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
             if (options.create) {
               if (expectedSeq !== 0) throw new Error(`A new session starts at seq 0 (got ${expectedSeq}).`);
               // A session someone created first is a unique violation: a lost race, like a moved head.
-              await tx.session.create({ data: { id: sessionId, ...options.create, headSeq, createdAt: now, updatedAt: now, ...sessionColumns(options) } });
+              await tx.$executeRaw(hot.createSession(sessionId, options.create, headSeq, now, options));
             } else {
-              const claimed = await tx.session.updateMany({
-                where: { id: sessionId, headSeq: expectedSeq },
-                data: { headSeq, updatedAt: now, ...sessionColumns(options) },
-              });
-              if (claimed.count !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
+              const claimed = await tx.$executeRaw(hot.claim(sessionId, expectedSeq, headSeq, now, options));
+              if (claimed !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
             }
-            if (events.length > 0) {
-              await tx.event.createMany({ data: events.map((event, i) => toEventRow(sessionId, expectedSeq + 1 + i, event, now)) });
-            }
-            await projectInterrupts(tx as unknown as StoreClient, sessionId, events, now);
+            if (events.length > 0) await tx.$executeRaw(hot.insertEvents(sessionId, expectedSeq + 1, events, now));
+            await projectInterrupts(tx, hot, sessionId, events, now);
             release = await notifyOnCommit(tx, sessionId);
           });
         } catch (error) {
           release();
           if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);
           // A head that "moved" on a session that does not exist is a caller bug, not a race.
-          if (ConcurrentAppendError.is(error) && !(await db.session.findUnique({ where: { id: sessionId }, select: { id: true } }))) {
+          if (ConcurrentAppendError.is(error) && (await db.$queryRaw<Row[]>(hot.session(sessionId))).length === 0) {
             throw new Error(`Session ${sessionId} does not exist (ensureSession first).`);
           }
           throw error;
@@ -176,7 +170,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
 
     findInterrupt: (id) =>
       !nameable(id) ? Promise.resolve(null) : withClient(async (db) => {
-        const row = await db.interrupt.findUnique({ where: { id } });
+        const [row] = await db.$queryRaw<Row[]>(hot.interrupt(id));
         return row ? toInterruptRow(row) : null;
       }),
 
@@ -249,7 +243,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
 
     findStop: (runId) =>
       !nameable(runId) ? Promise.resolve(null) : withClient(async (db) => {
-        const row = await db.runStop.findUnique({ where: { runId } });
+        const [row] = await db.$queryRaw<Row[]>(hot.stop(runId));
         return row ? toStopRecord(row) : null;
       }),
 
@@ -287,7 +281,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
         }
       }),
 
-    listQueue: (sessionId) => !nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => (await db.queuedMessage.findMany({ where: { sessionId }, orderBy: [{ position: 'asc' }, { createdAt: 'asc' }] })).map(toQueuedMessage)),
+    listQueue: (sessionId) => !nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => (await db.$queryRaw<Row[]>(hot.queue(sessionId))).map(toQueuedMessage)),
 
     updateQueued: (sessionId, messageId, change) =>
       withClient(async (db) => {
@@ -304,7 +298,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
     removeQueued: (sessionId, messageId) =>
       withClient(async (db) => (await changing(db, sessionId, (tx) => tx.queuedMessage.deleteMany({ where: { sessionId, messageId } }))).count === 1),
 
-    listSteers: (runId) => !nameable(runId) ? Promise.resolve([]) : withClient(async (db) => (await db.runSteer.findMany({ where: { runId }, orderBy: { createdAt: 'asc' } })).map(toSteerRecord)),
+    listSteers: (runId) => !nameable(runId) ? Promise.resolve([]) : withClient(async (db) => (await db.$queryRaw<Row[]>(hot.steers(runId))).map(toSteerRecord)),
 
     scheduleTimer: ({ sessionId, key, fireAt, messages }) =>
       withClient(async (db) => {
@@ -368,99 +362,20 @@ function nameable(text: string): boolean {
   return !text.includes('\u0000');
 }
 
-function toQueuedMessage(row: QueuedMessageRow): QueuedMessage {
-  return { sessionId: row.sessionId, message: JSON.parse(row.message) as ChatMessage, runId: row.runId, source: row.source, position: row.position, sendNow: row.sendNow, createdAt: row.createdAt };
-}
-
-function toSteerRecord(row: RunSteerRow): SteerRecord {
-  return { id: row.id, sessionId: row.sessionId, runId: row.runId, message: JSON.parse(row.message) as ChatMessage, createdAt: row.createdAt };
-}
-
 function toTimerRecord(row: TimerRow): TimerRecord {
   return { id: row.id, sessionId: row.sessionId, key: row.key, fireAt: row.fireAt, messages: JSON.parse(row.messages) as ChatMessage[], firedAt: row.firedAt };
 }
 
-function toStopRecord(row: RunStopRow): StopRecord {
-  return {
-    sessionId: row.sessionId,
-    runId: row.runId,
-    frontier: row.frontier,
-    by: JSON.parse(row.by) as StopRecord['by'],
-    requestedAt: row.createdAt,
-  };
-}
-
-/** The status, lease and title columns an append sets; undefined means "leave as is". */
-function sessionColumns(options: AppendOptions) {
-  return {
-    ...(options.status !== undefined ? { status: options.status } : {}),
-    ...(options.leaseUntil !== undefined ? { leaseUntil: options.leaseUntil } : {}),
-    ...(options.title !== undefined ? { title: options.title } : {}),
-  };
-}
-
 /** Keeps the Interrupt table in step with interrupt events, inside the append's transaction. */
-async function projectInterrupts(tx: StoreClient, sessionId: string, events: SessionEvent[], now: Date) {
+async function projectInterrupts(tx: TransactionClient, hot: HotPathSql, sessionId: string, events: SessionEvent[], now: Date) {
   const opened = events.flatMap((event) => (event.type === 'interrupts_opened' ? event.interrupts : []));
   const decided = events.flatMap((event) => (event.type === 'interrupt_decided' ? [event.interruptId] : []));
-  if (opened.length === 0 && decided.length === 0) return;
-  const session = await tx.session.findUniqueOrThrow({ where: { id: sessionId }, select: { ownerId: true } });
-  if (opened.length > 0) {
-    await tx.interrupt.createMany({
-      data: opened.map((record) => ({
-        id: record.id,
-        sessionId,
-        ownerId: session.ownerId,
-        agent: record.agent,
-        toolCallId: record.toolCallId,
-        toolName: record.toolName,
-        status: 'pending',
-        data: JSON.stringify(record),
-        expiresAt: record.expiresAt ? new Date(record.expiresAt) : null,
-        approvers: record.approvers ?? null,
-        createdAt: now,
-      })),
-    });
-  }
-  if (decided.length > 0) {
-    await tx.interrupt.updateMany({ where: { id: { in: decided } }, data: { status: 'decided', decidedAt: now } });
-  }
+  if (opened.length > 0) await tx.$executeRaw(hot.openInterrupts(sessionId, opened, now));
+  if (decided.length > 0) await tx.$executeRaw(hot.decideInterrupts(decided, now));
 }
 
-function toInterruptRow(row: InterruptDbRow): InterruptRow {
-  return {
-    id: row.id,
-    sessionId: row.sessionId,
-    ownerId: row.ownerId,
-    agent: row.agent,
-    status: row.status as InterruptRow['status'],
-    record: JSON.parse(row.data) as InterruptRow['record'],
-    createdAt: row.createdAt,
-    decidedAt: row.decidedAt,
-  };
-}
-
-function toEventRow(sessionId: string, seq: number, event: SessionEvent, at: Date) {
-  return { sessionId, seq, type: event.type, data: JSON.stringify(event), createdAt: at };
-}
-
-function toStoredEvent(row: EventRow): StoredEvent {
-  return { seq: row.seq, at: row.createdAt.toISOString(), event: JSON.parse(row.data) as SessionEvent };
-}
-
-function toSessionRecord(row: SessionRow): SessionRecord {
-  return {
-    id: row.id,
-    ownerId: row.ownerId,
-    agent: row.agent,
-    title: row.title,
-    headSeq: row.headSeq,
-    status: row.status as SessionStatus,
-    leaseUntil: row.leaseUntil,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
+/** A row as a raw query returns it (hot-path-sql.ts decodes it). */
+type Row = Record<string, unknown>;
 
 function assertSeq(seq: number) {
   if (!Number.isSafeInteger(seq) || seq < 0) throw new RangeError(`expectedSeq must be a non-negative integer, got ${seq}`);
@@ -471,17 +386,26 @@ function prismaCode(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * The driver's kind of failure of a raw query (P2010), as the adapter classifies it; a model
+ * query reports the same failures as P2002 / P2003.
+ */
+function driverErrorKind(error: unknown): string | undefined {
+  const kind = (error as { meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | null)?.meta?.driverAdapterError?.cause?.kind;
+  return typeof kind === 'string' ? kind : undefined;
+}
+
 function isUniqueViolation(error: unknown): boolean {
-  return prismaCode(error) === 'P2002';
+  return prismaCode(error) === 'P2002' || driverErrorKind(error) === 'UniqueConstraintViolation';
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
-  return prismaCode(error) === 'P2003';
+  return prismaCode(error) === 'P2003' || driverErrorKind(error) === 'ForeignKeyConstraintViolation';
 }
 
 /** Turns "table does not exist" into the one thing to do about it. */
 function explain(error: unknown): unknown {
-  if (prismaCode(error) !== 'P2021') return error;
+  if (prismaCode(error) !== 'P2021' && driverErrorKind(error) !== 'TableDoesNotExist') return error;
   const message = error instanceof Error ? error.message : String(error);
   return new Error(`The database has no Stackbone tables: run \`npm run db:migrate\`. (${message})`, { cause: error });
 }
