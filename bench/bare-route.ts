@@ -26,7 +26,10 @@ export async function bareStream(request: Request): Promise<Response> {
   const result = streamText({ model: createScriptedModel(), messages: [{ role: 'user', content: String(prompt ?? '') }] });
   // 'text': the stream's text and nothing more, the least a route can return. 'sse': the AI SDK's
   // own SSE protocol, a JSON event per delta as AG-UI has, what a bare AI SDK chat route returns.
-  return format === 'sse' ? result.toUIMessageStreamResponse() : result.toTextStreamResponse();
+  // Sent uncompressed, as the product's SSE responses are (server/http/sse.ts: no-transform):
+  // otherwise `next start` gzips the baseline alone and the ratio measures zlib, not us.
+  const init = { headers: { 'Cache-Control': 'no-cache, no-transform' } };
+  return format === 'sse' ? result.toUIMessageStreamResponse(init) : result.toTextStreamResponse(init);
 }
 
 const cache = globalThis as typeof globalThis & { __stackboneBenchClient?: Promise<StoreClient> };
