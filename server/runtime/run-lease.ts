@@ -57,7 +57,12 @@ export function holdSession(options: {
     void checkStop();
   }, Math.max(1000, leaseMs() / 3));
   heartbeat.unref?.();
-  const unwatch = options.durable ? store.watch(sessionId, () => void checkStop()) : () => undefined;
+  // An append made in this process is not a stop (a stop is written beside the log and wakes its
+  // watchers itself): the run's own appends, a turn's most frequent wake-up, look up nothing.
+  const onChange = (_: string, change: 'appended' | 'any') => {
+    if (change !== 'appended') void checkStop();
+  };
+  const unwatch = options.durable ? store.watch(sessionId, onChange) : () => undefined;
   return {
     checkStop,
     release: () => {

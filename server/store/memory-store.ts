@@ -72,7 +72,7 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
           if (row) Object.assign(row, { status: 'decided', decidedAt: new Date() });
         }
       }
-      hub.notify(sessionId);
+      hub.notify(sessionId, 'appended');
       return { headSeq: session.headSeq };
     },
     async findInterrupt(id: string) {
@@ -176,7 +176,7 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       timer.firedAt = at;
       return true;
     },
-    watch(sessionId: string, listener: (sessionId: string) => void) {
+    watch(sessionId: string, listener: (sessionId: string, change: 'appended' | 'any') => void) {
       return watchers.watch(sessionId, listener);
     },
     async close() {

@@ -164,7 +164,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
         }
         return { headSeq };
       });
-      hub.notify(sessionId);
+      hub.notify(sessionId, 'appended');
       return result;
     },
 

@@ -3,8 +3,15 @@
 // notifications of other processes (postgres-listener.ts); SQLite is one process in this
 // product, so its hub is shared by every store on the same file in the process and that is all.
 
+/**
+ * What changed: `'appended'` when it is known to be only an append to the log (made by this
+ * process), `'any'` otherwise — a stop, a steer, a queue change, or another process's write,
+ * whose kind a notification does not carry.
+ */
+export type SessionChange = 'appended' | 'any';
+
 /** Called with the session that may have changed (every session's after a gap: `ANY_SESSION`). */
-export type SessionListener = (sessionId: string) => void;
+export type SessionListener = (sessionId: string, change: SessionChange) => void;
 
 /** Watch this "session" to hear every session (Studio's inbox: docs/studio.md). */
 export const ANY_SESSION = '*';
@@ -13,7 +20,7 @@ export interface WatchHub {
   /** Adds a listener of one session; returns the function that removes it (idempotent). */
   add(sessionId: string, listener: SessionListener): () => void;
   /** Calls the listeners of one session. */
-  notify(sessionId: string): void;
+  notify(sessionId: string, change?: SessionChange): void;
   /** Calls every listener once (after a gap in which changes may have been missed). */
   notifyAll(): void;
 }
@@ -21,11 +28,11 @@ export interface WatchHub {
 export function createWatchHub(): WatchHub {
   const listeners = new Map<string, Set<SessionListener>>();
 
-  function call(targets: Iterable<SessionListener>, sessionId: string) {
+  function call(targets: Iterable<SessionListener>, sessionId: string, change: SessionChange) {
     // A copy: a listener may unsubscribe (itself or others) while we iterate.
     for (const listener of [...targets]) {
       try {
-        listener(sessionId);
+        listener(sessionId, change);
       } catch (error) {
         // One bad listener must not keep the others from hearing, nor fail the write.
         console.error('[stackbone] a session watcher threw:', error);
@@ -36,7 +43,7 @@ export function createWatchHub(): WatchHub {
   return {
     add(sessionId, listener) {
       // Wrapped, so that the same function watching twice is two subscriptions.
-      const entry: SessionListener = (changed) => listener(changed);
+      const entry: SessionListener = (changed, change) => listener(changed, change);
       let set = listeners.get(sessionId);
       if (!set) listeners.set(sessionId, (set = new Set()));
       set.add(entry);
@@ -46,11 +53,11 @@ export function createWatchHub(): WatchHub {
         if (current.size === 0) listeners.delete(sessionId);
       };
     },
-    notify(sessionId) {
-      call([...(listeners.get(sessionId) ?? []), ...(sessionId === ANY_SESSION ? [] : (listeners.get(ANY_SESSION) ?? []))], sessionId);
+    notify(sessionId, change = 'any') {
+      call([...(listeners.get(sessionId) ?? []), ...(sessionId === ANY_SESSION ? [] : (listeners.get(ANY_SESSION) ?? []))], sessionId, change);
     },
     notifyAll() {
-      call([...listeners.values()].flatMap((set) => [...set]), ANY_SESSION);
+      call([...listeners.values()].flatMap((set) => [...set]), ANY_SESSION, 'any');
     },
   };
 }

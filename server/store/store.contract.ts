@@ -418,6 +418,28 @@ export function describeStopAndWatchContract(name: string, makeStore: () => Prom
         }
       });
 
+      it("tells its own appends ('appended') from a stop and from another store's writes ('any'), so a run need not look for a stop after each of its appends", async () => {
+        const session = await newSession();
+        const changes: string[] = [];
+        const unsubscribe = store.watch(session.id, (_, change) => changes.push(change));
+        try {
+          await store.append(session.id, 0, steps(1));
+          await waitFor(() => changes.length >= 1, 'a call after append');
+          expect(changes).toEqual(['appended']);
+          await store.requestStop({ sessionId: session.id, runId: randomUUID(), by: { source: 'agui' } });
+          await waitFor(() => changes.length >= 2, 'a call after requestStop');
+          expect(changes[1]).toBe('any');
+          if (otherInstance) {
+            // Another process's write: the notification does not say what it was.
+            await otherInstance.requestStop({ sessionId: session.id, runId: randomUUID(), by: { source: 'agui' } });
+            await waitFor(() => changes.length >= 3, "a call after the other store's stop");
+            expect(changes.slice(2).every((change) => change === 'any')).toBe(true);
+          }
+        } finally {
+          unsubscribe();
+        }
+      });
+
       it('a watcher of every session hears each change with its session, from this store and another', async () => {
         const [a, b] = [await newSession(), await newSession()];
         const heard: string[] = [];

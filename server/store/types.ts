@@ -166,9 +166,10 @@ export interface EventStore {
    * Calls `listener` soon after the session may have changed — an append or a stop, made by
    * this process or by any other process on the same database. Returns the unsubscribe function.
    * A listener may be called spuriously; it re-reads what it needs. Watching `ANY_SESSION`
-   * ('*', session-watch.ts) hears every session; the listener is told which one changed.
+   * ('*', session-watch.ts) hears every session; the listener is told which one changed, and
+   * whether it is known to be only an append ('appended') or may be anything ('any').
    */
-  watch(sessionId: string, listener: (sessionId: string) => void): () => void;
+  watch(sessionId: string, listener: (sessionId: string, change: 'appended' | 'any') => void): () => void;
   /** Closes the connections (the LISTEN one too); the store's watchers are called no more. */
   close(): Promise<void>;
 }
