@@ -128,9 +128,11 @@ third; Prisma about a quarter (its client, the query compiler that still plans r
 its SQLite adapter, which prepares every statement anew); Next's request handling; the AI SDK and
 zod. On SQLite every query runs on the event loop, so a burst's queries queue behind each
 other's streams; on Postgres they run on the server, which is why Postgres's p99 is lower than
-SQLite's under a burst and higher one run at a time. Not done: skipping the stop lookup that a
-run's own append triggers (2 of a plain turn's 9 queries), one statement per append on
-Postgres (today BEGIN, claim, insert, notify, COMMIT), and Node 24's AsyncContextFrame.
+SQLite's under a burst and higher one run at a time. A run also no longer looks for a stop
+after each of its own appends (run-lease.ts; 2 of a plain turn's 9 queries). Not done: one
+statement per append on Postgres (today BEGIN, claim, insert, notify, COMMIT), prepared
+statements kept across calls on SQLite (Prisma's adapter prepares each anew), and Node 24's
+AsyncContextFrame.
 
 ## Caveats
 
