@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsePostgresUrl } from '../server/store/prisma-client';
-import { postgresReachable, testPostgresUrl } from '../tests/support/database';
+import { emptyPostgresSchema, postgresReachable, testPostgresUrl } from '../tests/support/database';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const DB_SCRIPT = path.join(root, 'scripts', 'db.mjs');
@@ -72,14 +72,10 @@ const SCHEMA = 'stackbone_deploy_test';
 
 describe.runIf(reachable)('the Vercel build step on PostgreSQL', () => {
   it('migrates through DIRECT_URL when DATABASE_URL is a pooler (here: a port where nothing listens)', async () => {
-    const { connectionString } = parsePostgresUrl(testPostgresUrl());
-    const admin = new pg.Client({ connectionString });
+    const direct = await emptyPostgresSchema(SCHEMA);
+    const admin = new pg.Client({ connectionString: parsePostgresUrl(testPostgresUrl()).connectionString });
     await admin.connect();
     try {
-      await admin.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-      await admin.query(`CREATE SCHEMA "${SCHEMA}"`);
-      const direct = new URL(connectionString);
-      direct.searchParams.set('schema', SCHEMA);
       const pooled = new URL(direct);
       pooled.port = '1';
       const { code, output } = await deploy({ VERCEL: '1', DATABASE_URL: pooled.toString(), DIRECT_URL: direct.toString() });

@@ -14,13 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { EventType, type RunFinishedEvent } from '@ag-ui/core';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger } from '../../server/agents/ledger';
-import { parsePostgresUrl } from '../../server/store/prisma-client';
 import { joinStream, postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
-import { testPostgresUrl } from '../support/database';
+import { emptyPostgresSchema } from '../support/database';
 import { eventually, readSessionEvents } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 
@@ -34,17 +32,7 @@ const LEASE_MS = 3_000;
 
 /** An empty schema, migrated as a Vercel build migrates it; answers the app's URL and the direct one. */
 async function deployDatabase(): Promise<{ databaseUrl: string; directUrl: string }> {
-  const { connectionString } = parsePostgresUrl(testPostgresUrl());
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE`);
-    await client.query(`CREATE SCHEMA "${SCHEMA}"`);
-  } finally {
-    await client.end();
-  }
-  const direct = new URL(connectionString);
-  direct.searchParams.set('schema', SCHEMA);
+  const direct = await emptyPostgresSchema(SCHEMA);
   const pooled = new URL(direct);
   pooled.searchParams.set('connection_limit', '5');
   const env = { ...process.env, VERCEL: '1', DATABASE_URL: pooled.toString(), DIRECT_URL: direct.toString() };

@@ -51,10 +51,11 @@ export async function freshSqliteUrl(): Promise<string> {
 }
 
 /**
- * A migrated, empty Postgres schema: drops schemaName (and everything in it), recreates it,
- * migrates it. Give each suite its own name; suites sharing one would wipe each other.
+ * An empty Postgres schema, not migrated: drops schemaName (and everything in it) and recreates
+ * it. Answers the base URL with `?schema=` set. Give each suite its own name; suites sharing one
+ * would wipe each other.
  */
-export async function freshPostgresUrl(schemaName: string, baseUrl: string = testPostgresUrl()): Promise<string> {
+export async function emptyPostgresSchema(schemaName: string, baseUrl: string = testPostgresUrl()): Promise<URL> {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schemaName) || schemaName === 'public') {
     throw new Error(`Refusing to recreate schema "${schemaName}": use a dedicated lowercase test schema.`);
   }
@@ -69,6 +70,12 @@ export async function freshPostgresUrl(schemaName: string, baseUrl: string = tes
   }
   const url = new URL(connectionString);
   url.searchParams.set('schema', schemaName);
+  return url;
+}
+
+/** A migrated, empty Postgres schema (emptyPostgresSchema, then the migrations). */
+export async function freshPostgresUrl(schemaName: string, baseUrl: string = testPostgresUrl()): Promise<string> {
+  const url = await emptyPostgresSchema(schemaName, baseUrl);
   await migrateDatabase(url.toString());
   return url.toString();
 }
