@@ -10,7 +10,8 @@ export function databaseKind(url) {
  * The URL migrations run on: DIRECT_URL when set (Neon's Vercel integration names it
  * DATABASE_URL_UNPOOLED), else DATABASE_URL. A pooler in transaction mode (PgBouncer,
  * Supavisor, Neon's -pooler host) cannot hold the session-level lock `prisma migrate deploy`
- * takes, so migrations go around it.
+ * takes, so migrations go around it. The server's LISTEN connection takes the same unpooled URL
+ * (server/store/database-url.ts, directDatabaseUrl): keep the two rules alike.
  */
 export function migrationUrl(env = process.env) {
   return env.DIRECT_URL?.trim() || env.DATABASE_URL_UNPOOLED?.trim() || env.DATABASE_URL?.trim() || undefined;

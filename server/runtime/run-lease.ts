@@ -2,7 +2,7 @@
 // server's run expires after leaseMs and recovery takes it over), and the run's persisted Stop
 // is noticed — through the store's watch at once, and on the heartbeat as a safety net
 // (docs/architecture.md, "Two writers never interleave"; docs/hitl.md, "Stopping a run").
-import type { EventStore, SessionRecord } from '../store/types';
+import type { EventStore, SessionChange, SessionRecord } from '../store/types';
 import type { SessionView } from './reduce';
 
 /** How long a run holds its session without renewing; a crashed server's run expires after it. */
@@ -59,7 +59,7 @@ export function holdSession(options: {
   heartbeat.unref?.();
   // An append made in this process is not a stop (a stop is written beside the log and wakes its
   // watchers itself): the run's own appends, a turn's most frequent wake-up, look up nothing.
-  const onChange = (_: string, change: 'appended' | 'any') => {
+  const onChange = (_: string, change: SessionChange) => {
     if (change !== 'appended') void checkStop();
   };
   const unwatch = options.durable ? store.watch(sessionId, onChange) : () => undefined;

@@ -68,9 +68,11 @@ function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
 }
 
-// Rows as raw queries return them: DateTime columns arrive as Dates on both databases, a
-// SQLite boolean may arrive as 0/1.
-type Row = Record<string, unknown>;
+/**
+ * A row as a raw query returns it: DateTime columns arrive as Dates on both databases, a SQLite
+ * boolean may arrive as 0/1. The decoders below turn it into the store's records.
+ */
+export type Row = Record<string, unknown>;
 
 const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
 import { createWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type PendingInterruptsOptions, type SessionRecord, type QueuedMessage, type SteerRecord, type StopRecord, type TimerRecord } from './types';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type PendingInterruptsOptions, type SessionRecord, type QueuedMessage, type SessionChange, type SteerRecord, type StopRecord, type TimerRecord } from './types';
 import { timerMessages } from './timer-messages';
 
 export function createMemoryStore(): EventStore & { appendCalls: number } {
@@ -176,7 +176,7 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       timer.firedAt = at;
       return true;
     },
-    watch(sessionId: string, listener: (sessionId: string, change: 'appended' | 'any') => void) {
+    watch(sessionId: string, listener: (sessionId: string, change: SessionChange) => void) {
       return watchers.watch(sessionId, listener);
     },
     async close() {

@@ -11,7 +11,7 @@ import type { ChatMessage, SessionEvent } from '../events';
 import type { Timer as TimerRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
 import { limitConcurrency, type Exclusive } from './limit-concurrency';
-import { eventFromRow as toStoredEvent, hotPathSql, type HotPathSql, interruptFromRow as toInterruptRow, queuedFromRow as toQueuedMessage, sessionFromRow as toSessionRecord, steerFromRow as toSteerRecord, stopFromRow as toStopRecord } from './hot-path-sql';
+import { eventFromRow as toStoredEvent, hotPathSql, type HotPathSql, type Row, interruptFromRow as toInterruptRow, queuedFromRow as toQueuedMessage, sessionFromRow as toSessionRecord, steerFromRow as toSteerRecord, stopFromRow as toStopRecord } from './hot-path-sql';
 import { openPrismaClient, parsePostgresUrl, postgresPoolSize, type StoreClient } from './prisma-client';
 import { createPostgresListener, NOTIFY_SQL } from './postgres-listener';
 import { createWatchHub, sharedWatchHub, storeWatchers } from './session-watch';
@@ -373,9 +373,6 @@ async function projectInterrupts(tx: TransactionClient, hot: HotPathSql, session
   if (opened.length > 0) await tx.$executeRaw(hot.openInterrupts(sessionId, opened, now));
   if (decided.length > 0) await tx.$executeRaw(hot.decideInterrupts(decided, now));
 }
-
-/** A row as a raw query returns it (hot-path-sql.ts decodes it). */
-type Row = Record<string, unknown>;
 
 function assertSeq(seq: number) {
   if (!Number.isSafeInteger(seq) || seq < 0) throw new RangeError(`expectedSeq must be a non-negative integer, got ${seq}`);

@@ -2,13 +2,7 @@
 // Every backend calls its hub right after a write commits. PostgreSQL also feeds it the
 // notifications of other processes (postgres-listener.ts); SQLite is one process in this
 // product, so its hub is shared by every store on the same file in the process and that is all.
-
-/**
- * What changed: `'appended'` when it is known to be only an append to the log (made by this
- * process), `'any'` otherwise — a stop, a steer, a queue change, or another process's write,
- * whose kind a notification does not carry.
- */
-export type SessionChange = 'appended' | 'any';
+import type { SessionChange } from './types';
 
 /** Called with the session that may have changed (every session's after a gap: `ANY_SESSION`). */
 export type SessionListener = (sessionId: string, change: SessionChange) => void;

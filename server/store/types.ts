@@ -3,6 +3,13 @@
 // guarantees that two writers never interleave.
 import type { ChatMessage, InterruptRecord, SessionEvent, StoredEvent } from '../events';
 
+/**
+ * What changed, as a watcher hears it: `'appended'` when it is known to be only an append to the
+ * log (made by this process), `'any'` otherwise — a stop, a steer, a queue change, or another
+ * process's write, whose kind a notification does not carry.
+ */
+export type SessionChange = 'appended' | 'any';
+
 export type SessionStatus = 'idle' | 'running' | 'interrupted' | 'awaiting_tools' | 'error';
 
 export interface SessionRecord {
@@ -169,7 +176,7 @@ export interface EventStore {
    * ('*', session-watch.ts) hears every session; the listener is told which one changed, and
    * whether it is known to be only an append ('appended') or may be anything ('any').
    */
-  watch(sessionId: string, listener: (sessionId: string, change: 'appended' | 'any') => void): () => void;
+  watch(sessionId: string, listener: (sessionId: string, change: SessionChange) => void): () => void;
   /** Closes the connections (the LISTEN one too); the store's watchers are called no more. */
   close(): Promise<void>;
 }
