@@ -5,6 +5,7 @@
 // with no session at all, timed to its first SSE event.
 import { randomUUID } from 'node:crypto';
 import { runInput, timedRun } from '../lib/agui-client';
+import { bareRequest } from '../lib/bare-client';
 import { counts } from '../lib/mode';
 import { readSse } from '../lib/sse';
 import { round, summarize, type Summary } from '../lib/stats';
@@ -25,11 +26,14 @@ export interface Concurrency {
   firstEventP99Ratio: number;
 }
 
+const TOKENS = 20;
+const prompt = `reply with ${TOKENS} tokens`;
+
+/** ms to the bare route's first SSE event; null when it failed (counted, not thrown: one of a burst). */
 async function bareFirstEvent(baseUrl: string): Promise<number | null> {
   const sent = performance.now();
   try {
-    const response = await fetch(`${baseUrl}/api/bench/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'reply with 20 tokens', format: 'sse' }) });
-    if (!response.ok) return null;
+    const response = await bareRequest(baseUrl, prompt, 'sse');
     let first: number | null = null;
     await readSse(response, ({ at }) => {
       first ??= at - sent;
@@ -46,9 +50,9 @@ export async function measureConcurrency(baseUrl: string): Promise<Concurrency> 
   const bareWallMs = performance.now() - bareStarted;
   const bareFirst = summarize(bare.flatMap((ms) => (ms === null ? [] : [ms])));
   const started = performance.now();
-  const runs = await Promise.all(Array.from({ length: counts.concurrentRuns }, () => timedRun(baseUrl, runInput(randomUUID(), 'reply with 20 tokens'))));
+  const runs = await Promise.all(Array.from({ length: counts.concurrentRuns }, () => timedRun(baseUrl, runInput(randomUUID(), prompt))));
   const wallMs = performance.now() - started;
-  const failed = runs.filter((run) => run.failure || run.textDeltas !== 20);
+  const failed = runs.filter((run) => run.failure || run.textDeltas !== TOKENS);
   const firstEvent = summarize(runs.flatMap((run) => (run.firstEventMs === null ? [] : [run.firstEventMs])));
   return {
     runs: runs.length,

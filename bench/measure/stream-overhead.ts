@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { counts } from '../lib/mode';
 import { readSse } from '../lib/sse';
 import { runInput, timedRun } from '../lib/agui-client';
+import { bareRequest } from '../lib/bare-client';
 import { median, round } from '../lib/stats';
 
 export interface Side {
@@ -39,16 +40,9 @@ interface StreamRun {
   deltas: number;
 }
 
-function bareRequest(baseUrl: string, format: 'text' | 'sse'): Promise<Response> {
-  return fetch(`${baseUrl}/api/bench/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt, format }) }).then((response) => {
-    if (!response.ok) throw new Error(`The bare route answered ${response.status}: is the build older than bench/bare-route.ts?`);
-    return response;
-  });
-}
-
 async function bareTextRun(baseUrl: string): Promise<StreamRun> {
   const sent = performance.now();
-  const response = await bareRequest(baseUrl, 'text');
+  const response = await bareRequest(baseUrl, prompt, 'text');
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let firstTokenMs = NaN;
@@ -64,7 +58,7 @@ async function bareTextRun(baseUrl: string): Promise<StreamRun> {
 
 async function bareSseRun(baseUrl: string): Promise<StreamRun> {
   const sent = performance.now();
-  const response = await bareRequest(baseUrl, 'sse');
+  const response = await bareRequest(baseUrl, prompt, 'sse');
   let firstTokenMs = NaN;
   let deltas = 0;
   const ended = await readSse(response, ({ data, at }) => {
