@@ -3,11 +3,13 @@
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// STACKBONE_TEST_PORT_OFFSET: see tests/support/server.ts.
+const OFFSET = Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0;
+const PORT = 3100 + OFFSET;
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A second server in keyed mode with STACKBONE_WEB_ACCESS=open: a public chat and a key-holding
 // desk (e2e/keyed-desk.spec.ts). Keep in step with KEYED_URL in e2e/helpers.ts.
-const KEYED_PORT = 3101;
+const KEYED_PORT = 3101 + OFFSET;
 
 // Playwright's own Chromium when it is installed; otherwise the system one (these machines
 // cannot download browsers; Debian's `chromium` package is at /usr/bin/chromium).

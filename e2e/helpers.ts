@@ -36,5 +36,5 @@ export async function waitForIdle(page: Page) {
 export const THREAD_URL = (agent: string) => new RegExp(`/agents/${agent}/[0-9a-f-]{36}$`);
 
 /** The keyed server of playwright.config.ts (STACKBONE_WEB_ACCESS=open) and its one API key. */
-export const KEYED_URL = 'http://127.0.0.1:3101';
+export const KEYED_URL = `http://127.0.0.1:${3101 + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0)}`;
 export const KEYED_API_KEY = 'e2e-desk-key';

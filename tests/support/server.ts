@@ -27,8 +27,17 @@ export function assertBuilt(): void {
   }
 }
 
+/**
+ * STACKBONE_TEST_PORT_OFFSET shifts every test server's port, so that two checkouts of the repo
+ * (git worktrees) can run their suites side by side on one machine.
+ */
+export function testPort(port: number): number {
+  return port + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0);
+}
+
 export async function startServer(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<TestServer> {
   assertBuilt();
+  options = { ...options, port: testPort(options.port) };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
