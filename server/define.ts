@@ -6,14 +6,18 @@ import type { JSONSchema7 } from 'ai';
 import { parseDuration } from './runtime/duration';
 import type { JsonObject } from './events';
 
-/** What a tool call needs before it may run. */
-export type ApprovalPolicy = 'user-approval' | 'approved';
+/**
+ * What a tool call needs before it may run: nothing ('approved'), a person's decision
+ * ('user-approval'), or it never runs ('denied': the model is told it is not allowed).
+ */
+export type ApprovalPolicy = 'user-approval' | 'approved' | 'denied';
 
 /**
  * A policy may be a function of the input. It must be deterministic: it runs at the model
- * step and again on recovery, and both must agree.
+ * step and again on recovery, and both must agree. One that throws, or answers anything but a
+ * policy, fails closed: the call does not run (docs/hitl.md, "Policies").
  */
-export type PolicyFunction<Input = any> = (input: Input, context: { agent: string; sessionId?: string }) => ApprovalPolicy;
+export type PolicyFunction<Input = any> = (input: Input, context: { agent: string; sessionId?: string }) => ApprovalPolicy | PromiseLike<ApprovalPolicy>;
 
 export interface ToolApprovalOptions<Input = any> {
   policy: ApprovalPolicy | PolicyFunction<Input>;
@@ -69,7 +73,11 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   editableState?: Record<string, EditableStateSpec>;
   initialState?: JsonObject;
   subagents?: DeepAgent[];
-  /** A stateless turn cannot pause: run approval-gated tools anyway ('run', the default) or refuse them. */
+  /**
+   * A stateless turn cannot pause: run approval-gated tools anyway ('run', the default) or refuse
+   * them. A tool kept for key holders (`approvers: 'key-holders'`) is refused either way
+   * (docs/wires.md, "Stateless turns").
+   */
   statelessApproval?: 'run' | 'deny';
   /** Model steps per run before the runtime stops the loop. */
   maxSteps?: number;
@@ -108,14 +116,25 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
 }
 
 const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
+const POLICIES: readonly ApprovalPolicy[] = ['approved', 'user-approval', 'denied'];
 
 export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<TOOLS>): DeepAgent<TOOLS> {
   if (!NAME.test(config.name)) {
     throw new Error(`Agent name "${config.name}" must be URL-safe: lower-case letters, digits, "-" or "_".`);
   }
   const tools = (config.tools ?? {}) as TOOLS;
-  for (const toolName of Object.keys(config.toolApproval ?? {})) {
-    if (!(toolName in tools)) throw new Error(`Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools.`);
+  for (const [toolName, spec] of Object.entries(config.toolApproval ?? {})) {
+    if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools.`);
+    const policy = spec && typeof spec === 'object' ? (spec as ToolApprovalOptions).policy : spec;
+    if (typeof policy !== 'function' && !POLICIES.includes(policy as ApprovalPolicy)) {
+      throw new Error(`Agent "${config.name}": the policy of "${toolName}" is ${JSON.stringify(policy)}; use 'approved', 'user-approval', 'denied' or a function.`);
+    }
+  }
+  for (const [toolName, definition] of Object.entries(tools)) {
+    const needsApproval: unknown = (definition as { needsApproval?: unknown }).needsApproval;
+    if (needsApproval !== undefined && typeof needsApproval !== 'boolean' && typeof needsApproval !== 'function') {
+      throw new Error(`Agent "${config.name}": "${toolName}".needsApproval must be a boolean or a function of the input.`);
+    }
   }
   const toolTimeouts: Partial<Record<string, string | number>> = config.toolTimeouts ?? {};
   for (const [toolName, timeout] of Object.entries(toolTimeouts)) {

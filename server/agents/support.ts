@@ -75,6 +75,9 @@ export default defineDeepAgent({
     },
     closeTicket: 'user-approval',
   },
+  // Refunds move money and closures close things: a stateless chat call (no session header)
+  // cannot wait for a person, so it is refused them (docs/wires.md, "Stateless turns").
+  statelessApproval: 'deny',
   // Lookups of one step run side by side; refunds write the ledger, so they go one at a time
   // (docs/turn-control.md, "Concurrent tools").
   toolLanes: { refundOrder: 'ledger' },

@@ -3,7 +3,7 @@
 // hash that refuses a decision once the tool changed (docs/hitl.md, "Policies", "Decision data").
 import { own } from './own';
 import { createHash } from 'node:crypto';
-import { asSchema, type Tool } from 'ai';
+import { asSchema, type ModelMessage, type Tool } from 'ai';
 import { z } from 'zod';
 import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../define';
 import { parseDuration } from './duration';
@@ -36,21 +36,63 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
   };
 }
 
+/** How strict a policy is: when the agent's toolApproval and the tool's own needsApproval disagree, the stricter wins. */
+const STRICTNESS: Record<ApprovalPolicy, number> = { approved: 0, 'user-approval': 1, denied: 2 };
+
+function stricter(a: ApprovalPolicy, b: ApprovalPolicy): ApprovalPolicy {
+  return STRICTNESS[a] >= STRICTNESS[b] ? a : b;
+}
+
+/** A policy that could not be evaluated: it threw, or answered something that is not a policy. The call does not run. */
+export class PolicyFailure extends Error {
+  constructor(
+    readonly toolName: string,
+    readonly cause: unknown,
+  ) {
+    super(`The approval policy of ${toolName} could not be evaluated.`);
+    this.name = 'PolicyFailure';
+  }
+}
+
 /**
- * The policy for one call. A policy function decides on the input as the tool would receive
- * it (its schema's defaults and coercions applied), not on the model's raw arguments: `{}`
- * with `amount` defaulting to 500 is a call for 500. Deterministic over the input: it runs
- * again on recovery.
+ * The policy for one call: the agent's `toolApproval` and the tool's own AI SDK `needsApproval`
+ * (a boolean, or a function of the input) together, the stricter winning (docs/hitl.md,
+ * "Policies"). A policy function decides on the input as the tool would receive it (its
+ * schema's defaults and coercions applied), not on the model's raw arguments: `{}` with
+ * `amount` defaulting to 500 is a call for 500. Deterministic over the input: it runs again on
+ * recovery. Throws PolicyFailure when a policy throws or answers something that is not a
+ * policy: the caller fails closed.
  */
-export async function policyFor(agent: DeepAgent, call: ToolCall, sessionId?: string): Promise<ApprovalPolicy> {
+export async function policyFor(agent: DeepAgent, call: ToolCall, context: { sessionId?: string; history?: () => ModelMessage[] } = {}): Promise<ApprovalPolicy> {
   const { policy } = approvalOptions(agent, call.name);
-  if (typeof policy !== 'function') return policy;
-  const definition = agentTools(agent)[call.name];
-  const checked = definition ? await validateToolInput(definition, call.input) : null;
+  const definition = own(agentTools(agent), call.name);
+  const needsApproval: unknown = definition?.needsApproval;
+  const byTool = needsApproval === undefined || typeof needsApproval === 'function' ? undefined : needsApproval === true ? 'user-approval' : 'approved';
+  if (typeof policy !== 'function' && typeof needsApproval !== 'function') return stricter(checked(call.name, policy), byTool ?? 'approved');
+  const validated = definition ? await validateToolInput(definition, call.input) : null;
   // A call its tool would refuse is not put to a person: it runs into its validation error,
   // which the model reads, and the tool's code never runs.
-  if (!checked?.ok) return 'approved';
-  return policy(checked.value, { agent: agent.name, sessionId });
+  if (!validated?.ok) return 'approved';
+  try {
+    const byAgent = typeof policy === 'function' ? checked(call.name, await policy(validated.value, { agent: agent.name, sessionId: context.sessionId })) : policy;
+    const byFunction =
+      typeof needsApproval === 'function'
+        ? checkedBoolean(call.name, await needsApproval(validated.value, { toolCallId: call.id, messages: context.history?.() ?? [], context: undefined }))
+        : byTool;
+    return stricter(checked(call.name, byAgent), byFunction ?? 'approved');
+  } catch (error) {
+    throw error instanceof PolicyFailure ? error : new PolicyFailure(call.name, error);
+  }
+}
+
+function checked(toolName: string, policy: unknown): ApprovalPolicy {
+  if (policy === 'approved' || policy === 'user-approval' || policy === 'denied') return policy;
+  throw new PolicyFailure(toolName, new Error(`the policy answered ${JSON.stringify(policy)}, not 'approved', 'user-approval' or 'denied'`));
+}
+
+function checkedBoolean(toolName: string, needed: unknown): ApprovalPolicy {
+  if (typeof needed !== 'boolean') throw new PolicyFailure(toolName, new Error(`needsApproval answered ${JSON.stringify(needed)}, not a boolean`));
+  return needed ? 'user-approval' : 'approved';
 }
 
 /** A tool's input as JSON Schema (what an edit must satisfy). */

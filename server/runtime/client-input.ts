@@ -24,8 +24,10 @@ export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientIn
   const known = new Set(view.messages.map((message) => message.id));
   // A client may echo a result the log already has under an id of its own (TanStack AI's client does).
   const answered = new Set(view.messages.flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])));
+  // A call that paused for a person is the server's, even when its tool has gone from the agent since (a deploy): its decision closes it, not a client.
+  const paused = new Set(Object.values(view.interrupts).map((state) => state.record.toolCallId));
   const openClientCalls = new Map(
-    view.openToolCalls.filter((call) => toolKind(agent, [], call.name) !== 'backend' && toolKind(agent, [], call.name) !== 'delegate').map((call) => [call.id, call]),
+    view.openToolCalls.filter((call) => !paused.has(call.id) && toolKind(agent, [], call.name) !== 'backend' && toolKind(agent, [], call.name) !== 'delegate').map((call) => [call.id, call]),
   );
   const events: SessionEvent[] = [];
   const seen = new Set<string>();

@@ -25,6 +25,8 @@ export interface RunnerRequest {
   signal?: AbortSignal;
   /** The paused run this one continues (decisions resume it): guidance sent to it while it paused is taken in here. */
   resumesRunId?: string;
+  /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person (docs/wires.md, "Stateless turns"). */
+  durableHint?: string;
 }
 
 /** A conversation the loop advances. */

@@ -163,7 +163,16 @@ export class TurnRunner {
           }
           continue;
         }
-        const gate = await gateToolCall({ view: this.view, agent: scope.agent, call, kind, sessionId: this.request.sessionId, durable: this.request.durable !== false });
+        const gate = await gateToolCall({
+          view: this.view,
+          agent: scope.agent,
+          call,
+          kind,
+          sessionId: this.request.sessionId,
+          durable: this.request.durable !== false,
+          history: () => toModelMessages(conversationOf(this.view, scope.id).messages),
+          durableHint: this.request.durableHint,
+        });
         switch (gate.action) {
           case 'ask':
             ask.push(call);
@@ -178,6 +187,10 @@ export class TurnRunner {
             break;
           case 'deny':
             await this.recordResult(scope, call, { ok: true, ...denialResult(gate), state: this.view.state, status: 'denied' });
+            break;
+          case 'refuse':
+            // Not run, and nobody decided so: an error result the model reads (fail closed).
+            await this.recordResult(scope, call, { ok: false, content: gate.content, state: this.view.state });
             break;
           case 'run':
             runnable.push({ call, kind, gate });

@@ -63,6 +63,8 @@ export interface RunRequest {
   queue?: 'running' | 'running-or-waiting';
   /** A stateless turn ends with its request; a durable run outlives it (only a persisted stop ends it early). */
   signal?: AbortSignal;
+  /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person. */
+  durableHint?: string;
   /**
    * The log head the caller decided to run on (recovery: a run that looked abandoned there). If
    * the log moved since — that run finished after all — the request is refused as session_busy

@@ -28,6 +28,8 @@ export async function startStatelessRun(options: {
   history: ChatMessage[];
   clientTools?: ClientTool[];
   signal?: AbortSignal;
+  /** What the caller should do to get a turn that can wait for a person (the chat wires name their session header). */
+  durableHint?: string;
 }): Promise<StartedRun> {
   const store = createMemoryStore();
   const sessionId = `stateless_${randomUUID()}`;
@@ -44,5 +46,6 @@ export async function startStatelessRun(options: {
     messages: [],
     clientTools: options.clientTools,
     signal: options.signal,
+    durableHint: options.durableHint,
   });
 }

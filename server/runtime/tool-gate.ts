@@ -1,20 +1,37 @@
 // What may happen to a server-side tool call now, given the thread's interrupts and the
 // agent's policy: run it (with a decision's edits, data and the answers it asked for), answer
 // it as denied or cancelled, wait for a pending decision, or ask a person (docs/hitl.md).
-import type { DeepAgent } from '../define';
+import { randomUUID } from 'node:crypto';
+import type { ModelMessage } from 'ai';
+import type { ApprovalPolicy, DeepAgent } from '../define';
 import type { ToolCall } from '../events';
-import { policyFor } from './approval-policy';
+import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
 import type { SessionView } from './reduce';
 import type { ToolKind } from './tools';
 
 export type ToolGate =
   | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: unknown[] }
   | { action: 'deny'; reason?: string; payload?: unknown; declined?: string }
+  /** Not run, and no person said so: the policy forbids it, cannot be evaluated, or the turn cannot wait for a decision. */
+  | { action: 'refuse'; content: string }
   | { action: 'cancel' }
   | { action: 'ask' }
   | { action: 'wait' };
 
-export async function gateToolCall(options: { view: SessionView; agent: DeepAgent; call: ToolCall; kind: ToolKind; sessionId: string; durable: boolean }): Promise<ToolGate> {
+export interface GateOptions {
+  view: SessionView;
+  agent: DeepAgent;
+  call: ToolCall;
+  kind: ToolKind;
+  sessionId: string;
+  durable: boolean;
+  /** The conversation the call was made in, for a needsApproval function that reads it. */
+  history?: () => ModelMessage[];
+  /** What a stateless caller should do to get a turn that can wait for a person (the chat wires name their header). */
+  durableHint?: string;
+}
+
+export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
   const { view, agent, call, kind } = options;
   const interrupts = Object.values(view.interrupts).filter((state) => state.record.toolCallId === call.id);
   const latest = interrupts.at(-1);
@@ -29,12 +46,27 @@ export async function gateToolCall(options: { view: SessionView; agent: DeepAgen
     const answers = interrupts.filter((state) => state.record.reason === 'input_required').map((state) => state.decision?.payload);
     return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers };
   }
-  if (kind !== 'backend' || (await policyFor(agent, call, options.sessionId)) === 'approved') return { action: 'run', answers: [] };
-  // A stateless turn cannot pause (docs/wires.md, "Stateless turns"): it runs the tool, or refuses it if the agent says so.
+  if (kind !== 'backend') return { action: 'run', answers: [] };
+  let policy: ApprovalPolicy;
+  try {
+    policy = await policyFor(agent, call, { sessionId: options.sessionId, history: options.history });
+  } catch (error) {
+    // Fail closed: a call whose policy cannot say whether it needs a person does not run.
+    const reference = randomUUID().slice(0, 8);
+    console.error(`[stackbone] the approval policy of ${call.name} (call ${call.id}, session ${options.sessionId}) failed (ref ${reference}):`, error instanceof PolicyFailure ? error.cause : error);
+    return { action: 'refuse', content: `Not run: the approval policy of ${call.name} could not be evaluated, so the call was refused (ref ${reference}; the details are in the server's log).` };
+  }
+  if (policy === 'approved') return { action: 'run', answers: [] };
+  if (policy === 'denied') return { action: 'refuse', content: `Not run: ${call.name} is not allowed for this call by the agent's policy.` };
+  // A stateless turn cannot pause (docs/wires.md, "Stateless turns"): it runs the tool, or refuses
+  // it if the agent says so. A call kept for key holders is never run without one's decision.
   if (!options.durable) {
-    return agent.statelessApproval === 'deny'
-      ? { action: 'deny', reason: 'This tool needs a human approval, which a stateless request cannot wait for.' }
-      : { action: 'run', answers: [] };
+    const keyHolders = approvalOptions(agent, call.name).approvers === 'key-holders';
+    if (keyHolders || agent.statelessApproval === 'deny') {
+      const hint = options.durableHint ? ` ${options.durableHint}` : '';
+      return { action: 'refuse', content: `Not run: ${call.name} needs a person's approval${keyHolders ? ' by a key holder' : ''}, and a stateless request cannot wait for one.${hint}` };
+    }
+    return { action: 'run', answers: [] };
   }
   return { action: 'ask' };
 }

@@ -19,12 +19,14 @@ import { describeIssue } from './zod-issue';
  */
 export async function validateDecision(agent: DeepAgent, record: InterruptRecord, request: DecisionRequest, by: DecisionActor, now = Date.now()): Promise<Decision> {
   const reject = (code: string, message: string, status = 400) => new RunRejectedError(code, message, status, { interruptId: record.id });
+  // Withdrawing a request is always possible: nothing runs, so neither expiry nor a tool that
+  // changed since the pause stands in its way — or a thread could be left waiting forever.
+  if (request.status === 'cancelled') return { status: 'cancelled', by };
   if (isExpired(record, now)) throw reject('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt}.`, 409);
   const owner = findToolAgent(agent, record.agent);
   if (!owner || !agentTools(owner)[record.toolName] || toolSchemaHash(owner, record.toolName) !== record.schemaHash) {
     throw reject('tool_schema_changed', `Tool ${record.toolName} changed since interrupt ${record.id} was raised; it cannot be resumed. Ask the agent again.`, 409);
   }
-  if (request.status === 'cancelled') return { status: 'cancelled', by };
   if (record.reason === 'input_required') return validateAnswer(record, request, by);
   checkApprover(record, request.status, by);
   const options = approvalOptions(owner, record.toolName);

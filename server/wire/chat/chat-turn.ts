@@ -58,7 +58,8 @@ export function newId(): string {
 export async function startChatTurn(request: ChatTurnRequest): Promise<StartedRun> {
   const { agent, ownerId, source, sessionKey, clientTools, signal } = request;
   if (!sessionKey) {
-    return startStatelessRun({ agent, ownerId, source, history: statelessHistory(request.history), clientTools, signal });
+    const durableHint = `Send the header ${SESSION_HEADER}: <a conversation id> to keep the conversation on the server, where a person can approve it.`;
+    return startStatelessRun({ agent, ownerId, source, history: statelessHistory(request.history), clientTools, signal, durableHint });
   }
   const store = getStore();
   const { view } = await openSession(store, sessionKey, ownerId, agent);
