@@ -5,6 +5,7 @@ export type RunErrorCode =
   | 'not_found'            // no such session for this owner (or no such agent)
   | 'agent_mismatch'       // the session belongs to another agent
   | 'session_busy'         // another run holds the session
+  | 'lease_lost'           // this run's session was taken over by another run (it stalled past its lease)
   | 'invalid_message'      // a message the client may not send, or a malformed one
   | 'tool_result_missing'  // the session waits for a frontend tool result
   | 'unknown_tool_call'    // a tool result for a call that is not open
@@ -30,4 +31,21 @@ export class RunRejectedError extends Error {
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : JSON.stringify(error);
+}
+
+const LEASE_LOST = Symbol.for('stackbone.LeaseLostError');
+
+/** A run that lost its session to another run tried to write: refused, nothing is written. */
+export class LeaseLostError extends Error {
+  readonly [LEASE_LOST] = true;
+
+  /** By brand: Next bundles routes separately, so the error may come from another copy of this class. */
+  static is(error: unknown): error is LeaseLostError {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[LEASE_LOST] === true;
+  }
+
+  constructor(readonly sessionId: string) {
+    super(`The run lost session ${sessionId} to another run; it writes nothing more.`);
+    this.name = 'LeaseLostError';
+  }
 }

@@ -54,7 +54,7 @@ export async function recoverSession(store: EventStore, findAgent: (name: string
     }
     if (abandoned) {
       // A stopped run whose server died before it closed itself is closed, not carried on.
-      const settled = await settleStoppedRun(store, view);
+      const settled = await settleStoppedRun(store, sessionId, view);
       if (settled.length > 0) {
         await store.append(sessionId, view.seq, settled, { status: foldEvents(view, settled).status, leaseUntil: null });
         return undefined;

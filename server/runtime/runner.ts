@@ -8,7 +8,7 @@ import { ConcurrentAppendError, type AppendOptions } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
 import { crashPoint } from './crash-point';
 import { formatCursor } from './cursor';
-import { errorMessage } from './errors';
+import { errorMessage, LeaseLostError } from './errors';
 import { buildInputInterrupt, buildInterrupt } from './interrupts';
 import { LogProjector } from './log-parts';
 import { toModelMessages } from './model-messages';
@@ -81,19 +81,47 @@ export class TurnRunner {
   private writing: Promise<void> = Promise.resolve();
 
   private async write(events: SessionEvent[], options: RunAppendOptions): Promise<void> {
+    // A run that lost the session writes nothing more, whatever its tools still hand back.
+    if (this.lost) throw new LeaseLostError(this.request.sessionId);
     const next = foldEvents(this.view, events);
     const running = next.status === 'running';
-    await this.request.store.append(this.request.sessionId, this.view.seq, events, {
-      status: next.status,
-      leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
-      ...(options.title ? { title: options.title } : {}),
-      ...(options.create ? { create: options.create } : {}),
-    });
+    try {
+      await this.request.store.append(this.request.sessionId, this.view.seq, events, {
+        status: next.status,
+        leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
+        ...(options.title ? { title: options.title } : {}),
+        ...(options.create ? { create: options.create } : {}),
+      });
+    } catch (error) {
+      // Someone else moved the head under a running run: the session is theirs now.
+      if (ConcurrentAppendError.is(error)) this.loseLease();
+      throw error;
+    }
     const at = new Date().toISOString();
     events.forEach((event, index) => {
       for (const part of this.projector.project({ seq: this.view.seq + index + 1, at, event })) this.feed.push(part);
     });
     this.view = next;
+  }
+
+  /** Another run took the session (this process stalled past its lease): set once, never cleared. */
+  private lost = false;
+
+  /** Stops the run at once: its tools' signals abort, and nothing it produces afterwards is written. */
+  private loseLease(): void {
+    if (this.lost) return;
+    this.lost = true;
+    this.controller.abort({ code: 'lease_lost' });
+  }
+
+  /** Renews the lease at the head this run last wrote, after its writes in flight (never racing its own append). */
+  private renewLease(): Promise<boolean> {
+    const renewal = this.writing.then(() => (this.lost ? false : this.request.store.renewLease(this.request.sessionId, this.view.seq, new Date(Date.now() + leaseMs()))));
+    this.writing = renewal.then(
+      () => undefined,
+      () => undefined,
+    );
+    return renewal;
   }
 
   async execute(): Promise<void> {
@@ -102,9 +130,13 @@ export class TurnRunner {
       sessionId: this.request.sessionId,
       runId: this.runId,
       durable: this.request.durable !== false,
-      head: () => this.view.seq,
+      renew: () => this.renewLease(),
       // A persisted stop aborts the run's signal; tools get it through handlerContext().signal.
       onStop: (reason) => this.controller.abort(reason),
+      onLost: () => {
+        console.error(`[stackbone] run ${this.runId} of ${this.request.sessionId} lost its lease to another run; it stops here.`);
+        this.loseLease();
+      },
     });
     try {
       await hold.checkStop();
@@ -122,9 +154,9 @@ export class TurnRunner {
           return await this.fail(end.code, end.message, end.before);
       }
     } catch (error) {
-      if (ConcurrentAppendError.is(error)) {
+      if (ConcurrentAppendError.is(error) || LeaseLostError.is(error)) {
         // Our lease ran out and another run took the session: it owns the log now.
-        this.feed.push({ runId: this.runId, part: { type: 'run-error', code: 'session_busy', message: 'Another run took over this session.' } });
+        this.feed.push({ runId: this.runId, part: { type: 'run-error', code: 'lease_lost', message: 'Another run took over this session (this server stalled past its lease); this run stopped, and the session goes on there.' } });
       } else {
         // The cause goes to the server's log, not to clients (it may be a database's own text).
         const reference = randomUUID().slice(0, 8);
@@ -343,8 +375,8 @@ export class TurnRunner {
     // turn. That run has ended, so none can reach it later: it is read once.
     const resumed = this.resumedSteersRead ? undefined : this.request.resumesRunId;
     this.resumedSteersRead = true;
-    const earlier = resumed ? await pendingSteers(this.request.store, resumed, known) : [];
-    const own = await pendingSteers(this.request.store, this.runId, known);
+    const earlier = resumed ? await pendingSteers(this.request.store, this.request.sessionId, resumed, known) : [];
+    const own = await pendingSteers(this.request.store, this.request.sessionId, this.runId, known);
     return [...earlier, ...own].map((message) => ({ type: 'message_added' as const, message }));
   }
 

@@ -153,7 +153,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     }
   }
   // A stopped run whose process died before it could close itself is closed first: nothing it left open runs.
-  const settled = await settleStoppedRun(store, view);
+  const settled = await settleStoppedRun(store, sessionId, view);
   const current = foldEvents(view, [...settled, ...expired]);
   if (runId === current.lastRun?.runId) {
     throw new RunRejectedError('run_id_reused', `Run "${runId}" already ran on this thread; a new run needs a fresh runId (to follow that one, re-join it with Last-Event-ID).`, 409, { runId });

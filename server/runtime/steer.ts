@@ -32,6 +32,6 @@ export async function requestSteer(store: EventStore, findAgent: (name: string) 
 }
 
 /** The run's guidance not yet in the conversation, oldest first. */
-export async function pendingSteers(store: EventStore, runId: string, known: ReadonlySet<string>): Promise<ChatMessage[]> {
-  return (await store.listSteers(runId)).map((steer) => steer.message).filter((message) => !known.has(message.id));
+export async function pendingSteers(store: EventStore, sessionId: string, runId: string, known: ReadonlySet<string>): Promise<ChatMessage[]> {
+  return (await store.listSteers(sessionId, runId)).map((steer) => steer.message).filter((message) => !known.has(message.id));
 }

@@ -69,10 +69,10 @@ export async function ownedSession(store: EventStore, request: { sessionId: stri
  * call left open is closed as not run, and the run finishes cancelled. Empty when the
  * session's last run is not a stopped, abandoned one.
  */
-export async function settleStoppedRun(store: EventStore, view: SessionView): Promise<SessionEvent[]> {
+export async function settleStoppedRun(store: EventStore, sessionId: string, view: SessionView): Promise<SessionEvent[]> {
   const run = view.lastRun;
   if (view.status !== 'running' || !run) return [];
-  const stop = await store.findStop(run.runId);
+  const stop = await store.findStop(sessionId, run.runId);
   if (!stop) return [];
   return [...notRunResults(view.openToolCalls), { type: 'run_finished', runId: run.runId, outcome: { type: 'cancelled' }, stop: { frontier: stop.frontier, by: stop.by } }];
 }

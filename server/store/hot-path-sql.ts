@@ -10,8 +10,8 @@ import type { AppendOptions, InterruptRow, QueuedMessage, SessionRecord, Session
 export interface HotPathSql {
   session(id: string): Sql;
   events(sessionId: string, afterSeq: number): Sql;
-  stop(runId: string): Sql;
-  steers(runId: string): Sql;
+  stop(sessionId: string, runId: string): Sql;
+  steers(sessionId: string, runId: string): Sql;
   queue(sessionId: string): Sql;
   interrupt(id: string): Sql;
   /** The compare-and-set on the head: one row updated, or the head moved. */
@@ -40,8 +40,8 @@ export function hotPathSql(schema?: string): HotPathSql {
   return {
     session: (id) => sql`SELECT * FROM ${Session} WHERE "id" = ${id}`,
     events: (sessionId, afterSeq) => sql`SELECT "seq", "data", "createdAt" FROM ${Event} WHERE "sessionId" = ${sessionId} AND "seq" > ${afterSeq} ORDER BY "seq" ASC`,
-    stop: (runId) => sql`SELECT * FROM ${table('RunStop')} WHERE "runId" = ${runId}`,
-    steers: (runId) => sql`SELECT * FROM ${table('RunSteer')} WHERE "runId" = ${runId} ORDER BY "createdAt" ASC`,
+    stop: (sessionId, runId) => sql`SELECT * FROM ${table('RunStop')} WHERE "sessionId" = ${sessionId} AND "runId" = ${runId}`,
+    steers: (sessionId, runId) => sql`SELECT * FROM ${table('RunSteer')} WHERE "sessionId" = ${sessionId} AND "runId" = ${runId} ORDER BY "createdAt" ASC`,
     queue: (sessionId) => sql`SELECT * FROM ${table('QueuedMessage')} WHERE "sessionId" = ${sessionId} ORDER BY "position" ASC, "createdAt" ASC`,
     interrupt: (id) => sql`SELECT * FROM ${Interrupt} WHERE "id" = ${id}`,
     claim: (sessionId, expectedSeq, headSeq, now, options) =>

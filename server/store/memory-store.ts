@@ -11,6 +11,7 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
   const sessions = new Map<string, SessionRecord>();
   const logs = new Map<string, StoredEvent[]>();
   const interrupts = new Map<string, InterruptRow>();
+  /** By runKey(sessionId, runId): a run id names a run only within its session. */
   const stops = new Map<string, StopRecord>();
   const timers = new Map<string, TimerRecord>();
   const steers: SteerRecord[] = [];
@@ -100,21 +101,21 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       return true;
     },
     async requestStop({ sessionId, runId, frontier = null, by }: { sessionId: string; runId: string; frontier?: string | null; by: StopRecord['by'] }) {
-      let stop = stops.get(runId);
+      let stop = stops.get(runKey(sessionId, runId));
       if (!stop) {
         if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
         stop = { sessionId, runId, frontier, by: { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) }, requestedAt: new Date() };
-        stops.set(runId, stop);
+        stops.set(runKey(sessionId, runId), stop);
       }
       hub.notify(stop.sessionId);
       return structuredClone(stop);
     },
-    async findStop(runId: string) {
-      const stop = stops.get(runId);
+    async findStop(sessionId: string, runId: string) {
+      const stop = stops.get(runKey(sessionId, runId));
       return stop ? structuredClone(stop) : null;
     },
     async addSteer({ sessionId, runId, message }: { sessionId: string; runId: string; message: SteerRecord['message'] }) {
-      const existing = steers.find((steer) => steer.runId === runId && steer.message.id === message.id);
+      const existing = steers.find((steer) => steer.sessionId === sessionId && steer.runId === runId && steer.message.id === message.id);
       if (existing) return structuredClone(existing);
       if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
       const steer: SteerRecord = { id: `str_${randomUUID()}`, sessionId, runId, message: structuredClone(message), createdAt: new Date() };
@@ -122,8 +123,8 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       hub.notify(sessionId);
       return structuredClone(steer);
     },
-    async listSteers(runId: string) {
-      return steers.filter((steer) => steer.runId === runId).map((steer) => structuredClone(steer));
+    async listSteers(sessionId: string, runId: string) {
+      return steers.filter((steer) => steer.sessionId === sessionId && steer.runId === runId).map((steer) => structuredClone(steer));
     },
     async enqueue({ sessionId, message, runId, source }: { sessionId: string; message: QueuedMessage['message']; runId: string; source: string }) {
       const existing = queue.find((item) => item.sessionId === sessionId && item.message.id === message.id);
@@ -184,4 +185,8 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
     },
   };
   return store;
+}
+
+function runKey(sessionId: string, runId: string): string {
+  return JSON.stringify([sessionId, runId]);
 }

@@ -211,7 +211,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
 
     requestStop: async ({ sessionId, runId, frontier = null, by }) => {
       const record = await withClient(async (db): Promise<StopRecord> => {
-        const existing = await db.runStop.findUnique({ where: { runId } });
+        const existing = await db.runStop.findUnique({ where: { sessionId_runId: { sessionId, runId } } });
         if (existing) {
           await notifyAlone(db, existing.sessionId);
           return toStopRecord(existing);
@@ -231,7 +231,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
           if (isForeignKeyViolation(error)) throw new Error(`Session ${sessionId} does not exist (ensureSession first).`, { cause: error });
           // Another caller stopped the run between our read and insert: theirs is the stop.
           if (!isUniqueViolation(error)) throw error;
-          const winner = await db.runStop.findUnique({ where: { runId } });
+          const winner = await db.runStop.findUnique({ where: { sessionId_runId: { sessionId, runId } } });
           if (!winner) throw error;
           await notifyAlone(db, winner.sessionId);
           return toStopRecord(winner);
@@ -241,15 +241,15 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
       return record;
     },
 
-    findStop: (runId) =>
-      !nameable(runId) ? Promise.resolve(null) : withClient(async (db) => {
-        const [row] = await db.$queryRaw<Row[]>(hot.stop(runId));
+    findStop: (sessionId, runId) =>
+      !nameable(sessionId) || !nameable(runId) ? Promise.resolve(null) : withClient(async (db) => {
+        const [row] = await db.$queryRaw<Row[]>(hot.stop(sessionId, runId));
         return row ? toStopRecord(row) : null;
       }),
 
     addSteer: ({ sessionId, runId, message }) =>
       withClient(async (db): Promise<SteerRecord> => {
-        const sent = await db.runSteer.findMany({ where: { runId } });
+        const sent = await db.runSteer.findMany({ where: { sessionId, runId } });
         const existing = sent.map(toSteerRecord).find((steer) => steer.message.id === message.id);
         if (existing) {
           hub.notify(existing.sessionId);
@@ -298,7 +298,8 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
     removeQueued: (sessionId, messageId) =>
       withClient(async (db) => (await changing(db, sessionId, (tx) => tx.queuedMessage.deleteMany({ where: { sessionId, messageId } }))).count === 1),
 
-    listSteers: (runId) => !nameable(runId) ? Promise.resolve([]) : withClient(async (db) => (await db.$queryRaw<Row[]>(hot.steers(runId))).map(toSteerRecord)),
+    listSteers: (sessionId, runId) =>
+      !nameable(sessionId) || !nameable(runId) ? Promise.resolve([]) : withClient(async (db) => (await db.$queryRaw<Row[]>(hot.steers(sessionId, runId))).map(toSteerRecord)),
 
     scheduleTimer: ({ sessionId, key, fireAt, messages }) =>
       withClient(async (db) => {

@@ -178,9 +178,10 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         expect(await store.getSession(bad)).toBeNull();
         expect(await store.readEvents(bad)).toEqual([]);
         expect(await store.findInterrupt('int_\u0000')).toBeNull();
-        expect(await store.findStop('run\u0000')).toBeNull();
+        expect(await store.findStop(session.id, 'run\u0000')).toBeNull();
+        expect(await store.findStop(bad, 'run')).toBeNull();
         expect(await store.listQueue(bad)).toEqual([]);
-        expect(await store.listSteers('run\u0000')).toEqual([]);
+        expect(await store.listSteers(session.id, 'run\u0000')).toEqual([]);
         expect(await store.listSessions(session.ownerId, { agent: 'assistant\u0000' })).toEqual([]);
         expect(await store.listSessions('owner\u0000')).toEqual([]);
       });
@@ -260,8 +261,8 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         await otherInstance.addSteer({ sessionId: id, runId, message: say('s2', 'second') });
         const again = await store.addSteer({ sessionId: id, runId, message: say('s1', 'first, resent') });
         expect(again.message).toEqual(say('s1', 'first'));
-        expect((await otherInstance.listSteers(runId)).map((steer) => steer.message.content)).toEqual(['first', 'second']);
-        expect(await store.listSteers(randomUUID())).toEqual([]);
+        expect((await otherInstance.listSteers(id, runId)).map((steer) => steer.message.content)).toEqual(['first', 'second']);
+        expect(await store.listSteers(id, randomUUID())).toEqual([]);
         await expect(store.addSteer({ sessionId: randomUUID(), runId, message: say('s3', 'x') })).rejects.toThrow();
       });
 
@@ -352,8 +353,8 @@ export function describeStopAndWatchContract(name: string, makeStore: () => Prom
         await sleep(5);
         const again = await store.requestStop({ sessionId: session.id, runId, frontier: 'cursor-9', by: { source: 'cli' } });
         expect(again).toEqual(first);
-        expect(await store.findStop(runId)).toEqual(first);
-        if (otherInstance) expect(await otherInstance.findStop(runId)).toEqual(first);
+        expect(await store.findStop(session.id, runId)).toEqual(first);
+        if (otherInstance) expect(await otherInstance.findStop(session.id, runId)).toEqual(first);
 
         // Not an event: the log and its head are as they were.
         expect((await store.readEvents(session.id)).map((e) => e.event)).toEqual(steps(2));
@@ -367,7 +368,7 @@ export function describeStopAndWatchContract(name: string, makeStore: () => Prom
         const stop = await store.requestStop({ sessionId: session.id, runId, by });
         expect(stop.frontier).toBeNull();
         expect(stop.by).toEqual({ source: 'openai' });
-        expect(await store.findStop(runId)).toEqual(stop);
+        expect(await store.findStop(session.id, runId)).toEqual(stop);
       });
 
       it('20 concurrent stops of one run all return the same, first record', async () => {
@@ -383,19 +384,39 @@ export function describeStopAndWatchContract(name: string, makeStore: () => Prom
         expect(winner.frontier).toMatch(/^frontier-\d+$/);
         expect(winner.by).toEqual({ source: `caller-${winner.frontier!.slice('frontier-'.length)}` });
         for (const result of results) expect(result).toEqual(winner);
-        expect(await store.findStop(runId)).toEqual(winner);
+        expect(await store.findStop(session.id, runId)).toEqual(winner);
       });
 
       it('findStop answers null for an unknown run; a stop of another run is not it', async () => {
         const session = await newSession();
         await store.requestStop({ sessionId: session.id, runId: randomUUID(), by: { source: 'agui' } });
-        expect(await store.findStop(randomUUID())).toBeNull();
+        expect(await store.findStop(session.id, randomUUID())).toBeNull();
+      });
+
+      it("a run id names a run within its session: a stop or a steer of one session's run never reaches another's run of the same id", async () => {
+        const mine = await newSession();
+        const theirs = await newSession();
+        const runId = `run-${randomUUID()}`;
+        const stop = await store.requestStop({ sessionId: mine.id, runId, frontier: 'mine', by: { source: 'agui' } });
+        expect(await store.findStop(theirs.id, runId)).toBeNull();
+        // Their own stop of their run is theirs, not the first one's.
+        const their = await store.requestStop({ sessionId: theirs.id, runId, frontier: 'theirs', by: { source: 'cli' } });
+        expect(their).toMatchObject({ sessionId: theirs.id, frontier: 'theirs' });
+        expect(await store.findStop(mine.id, runId)).toEqual(stop);
+
+        const say = (content: string) => ({ id: 'same-id', role: 'user' as const, content });
+        await store.addSteer({ sessionId: mine.id, runId, message: say('mine') });
+        expect(await store.listSteers(theirs.id, runId)).toEqual([]);
+        const theirSteer = await store.addSteer({ sessionId: theirs.id, runId, message: say('theirs') });
+        expect(theirSteer).toMatchObject({ sessionId: theirs.id, message: { content: 'theirs' } });
+        expect((await store.listSteers(mine.id, runId)).map((steer) => steer.message.content)).toEqual(['mine']);
       });
 
       it('refuses a stop on a session that does not exist, recording nothing', async () => {
         const runId = randomUUID();
-        await expect(store.requestStop({ sessionId: randomUUID(), runId, by: { source: 'agui' } })).rejects.toThrow(/does not exist|No session/);
-        expect(await store.findStop(runId)).toBeNull();
+        const sessionId = randomUUID();
+        await expect(store.requestStop({ sessionId, runId, by: { source: 'agui' } })).rejects.toThrow(/does not exist|No session/);
+        expect(await store.findStop(sessionId, runId)).toBeNull();
       });
     });
 

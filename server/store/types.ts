@@ -135,13 +135,13 @@ export interface EventStore {
   /** Extends the lease of a run that still holds the session at expectedSeq; false if it no longer does. */
   renewLease(sessionId: string, expectedSeq: number, until: Date): Promise<boolean>;
   /**
-   * Records a stop for a run. Idempotent: the first stop of a run wins; a repeat returns that
+   * Records a stop for a run of a session. Idempotent: the first stop of a run wins; a repeat returns that
    * first record unchanged. Durable and seen by every process on the database, but not an
    * event: the session's head does not move. The session must exist.
    */
   requestStop(input: { sessionId: string; runId: string; frontier?: string | null; by: { source: string; ownerId?: string } }): Promise<StopRecord>;
-  /** The stop recorded for a run, or null. */
-  findStop(runId: string): Promise<StopRecord | null>;
+  /** The stop recorded for a run of a session, or null. A run id is the client's: it names a run only within its session. */
+  findStop(sessionId: string, runId: string): Promise<StopRecord | null>;
   /**
    * Schedules messages for a session (which must exist). Idempotent by (session, key): the
    * first timer of a key stands, and a repeat returns it with `created: false`.
@@ -149,11 +149,11 @@ export interface EventStore {
   scheduleTimer(input: { sessionId: string; key: string; fireAt: Date; messages: ChatMessage[] }): Promise<{ timer: TimerRecord; created: boolean }>;
   /**
    * Records guidance for a run (the session must exist) and wakes the session's watchers, in
-   * this process and others. Idempotent by the message id: a resend returns the first record.
+   * this process and others. Idempotent by the message id within the run: a resend returns the first record.
    */
   addSteer(input: { sessionId: string; runId: string; message: ChatMessage }): Promise<SteerRecord>;
-  /** A run's guidance, oldest first. */
-  listSteers(runId: string): Promise<SteerRecord[]>;
+  /** The guidance for a run of a session, oldest first. */
+  listSteers(sessionId: string, runId: string): Promise<SteerRecord[]>;
   /**
    * Adds a message at the end of a session's queue (the session must exist) and wakes its
    * watchers. Idempotent by the message id: a resend returns the first record.

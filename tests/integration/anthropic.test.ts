@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Anthropic, { APIError, AuthenticationError, BadRequestError, ConflictError, InternalServerError, NotFoundError } from '@anthropic-ai/sdk';
 import type { MessageParam, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLedger } from '../../server/agents/ledger';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { countRows, eventually } from '../support/inspect';
@@ -94,14 +95,22 @@ for (const server of backends()) {
       expect(final.usage.input_tokens).toBeGreaterThan(0);
     });
 
-    it('stateless: a refund runs without pausing, and nothing is stored', async () => {
+    it('stateless: a refund (the support agent denies gated tools statelessly) does not run; the reply says how to get a durable turn; nothing is stored', async () => {
       const anthropic = client(server.url);
       const before = await countRows(server.databaseUrl);
       const message = await anthropic.messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }] });
       expect(message.stop_reason).toBe('end_turn');
       expect(message.content.every((block) => block.type === 'text')).toBe(true);
-      expect(textOf(message)).toMatch(/refundOrder returned: .*"refunded":true/);
+      expect(textOf(message)).toMatch(/refundOrder failed: Not run: refundOrder needs a person's approval by a key holder, and a stateless request cannot wait for one\. Send the header x-stackbone-session/);
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
+    });
+
+    it("stateless: an ordinary approval's tool runs without pausing (nothing could wake a pause)", async () => {
+      const anthropic = client(server.url);
+      const key = `stateless-${randomUUID()}`;
+      const message = await anthropic.messages.create({ model: 'ledger', max_tokens: 1024, messages: [{ role: 'user', content: `call recordEffect {"key":"${key}"}` }] });
+      expect(textOf(message)).toMatch(/recordEffect returned: .*"recorded"/);
+      expect(readLedger(server.ledgerFile).filter((line) => line.kind === 'effect' && line.key === key)).toHaveLength(1);
     });
 
     it('durable: approval streams as tool_use, 409 approval_pending (readable from the SDK error) until decided, then the session moves on', async () => {

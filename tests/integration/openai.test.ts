@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import OpenAI, { APIError, AuthenticationError, BadRequestError, ConflictError, InternalServerError, NotFoundError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLedger } from '../../server/agents/ledger';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { countRows, eventually } from '../support/inspect';
@@ -119,13 +120,19 @@ for (const server of backends()) {
       expect(completion.choices[0]!.message.content).toContain('Ada Lovelace');
     });
 
-    it('stateless: a tool that needs approval runs without pausing', async () => {
+    it("stateless: an ordinary approval's tool runs without pausing; a refund (statelessApproval 'deny', key holders) does not, and the reply names the session header", async () => {
       const openai = client(server.url);
       const before = await countRows(server.databaseUrl);
-      const completion = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }] });
-      expect(completion.choices[0]!.finish_reason).toBe('stop');
-      expect(completion.choices[0]!.message.tool_calls).toBeUndefined();
-      expect(completion.choices[0]!.message.content).toMatch(/refundOrder returned: .*"refunded":true/);
+      const key = `stateless-${randomUUID()}`;
+      const ran = await openai.chat.completions.create({ model: 'ledger', messages: [{ role: 'user', content: `call recordEffect {"key":"${key}"}` }] });
+      expect(ran.choices[0]!.finish_reason).toBe('stop');
+      expect(ran.choices[0]!.message.tool_calls).toBeUndefined();
+      expect(ran.choices[0]!.message.content).toMatch(/recordEffect returned: .*"recorded"/);
+      expect(readLedger(server.ledgerFile).filter((line) => line.kind === 'effect' && line.key === key)).toHaveLength(1);
+
+      const refused = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }] });
+      expect(refused.choices[0]!.finish_reason).toBe('stop');
+      expect(refused.choices[0]!.message.content).toMatch(/refundOrder failed: Not run: .*a stateless request cannot wait for one\. Send the header x-stackbone-session/);
       // Whole-database counts: sessions only (other files' expiry sweeps may append to their own sessions).
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
     });
