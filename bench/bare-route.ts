@@ -10,6 +10,8 @@ import { streamText } from 'ai';
 import { createScriptedModel } from '../server/models/scripted';
 import { databaseUrl } from '../server/store/database-url';
 import { openPrismaClient, type StoreClient } from '../server/store/prisma-client';
+import { resolveOwner } from '../server/http/owner';
+import { scopedSessionId } from '../server/runtime/session-id';
 
 export function benchRoutesEnabled(): boolean {
   return process.env.STACKBONE_BENCH === '1';
@@ -36,9 +38,11 @@ const cache = globalThis as typeof globalThis & { __stackboneBenchClient?: Promi
 
 export async function bareRead(request: Request): Promise<Response> {
   const threadId = new URL(request.url).searchParams.get('threadId') ?? '';
+  // The caller's own session only, stored under its owner (server/runtime/session-id.ts).
+  const sessionId = scopedSessionId(resolveOwner(request), threadId);
   // A client of its own, as a bare Prisma app would have; opened once per process.
   cache.__stackboneBenchClient ??= openPrismaClient(databaseUrl()).then((opened) => opened.client);
   const db = await cache.__stackboneBenchClient;
-  const rows = await db.event.findMany({ where: { sessionId: threadId }, orderBy: { seq: 'asc' } });
+  const rows = await db.event.findMany({ where: { sessionId }, orderBy: { seq: 'asc' } });
   return Response.json(rows);
 }

@@ -6,6 +6,7 @@ import { formatCursor } from './cursor';
 import type { AssistantMessage, StoredEvent, StreamedPart } from '../events';
 import type { RunPart, StreamPart } from './parts';
 import { reduce, type SessionView } from './reduce';
+import { sessionKeyOf } from './session-id';
 
 
 export class LogProjector {
@@ -13,10 +14,15 @@ export class LogProjector {
   private opening?: { remaining: number; hadMessages: boolean };
   private runId?: string;
 
+  /** The session as its client names it (its key; docs/security.md, "Owners and their ids"). */
+  private readonly threadId: string;
+
   constructor(
-    private readonly threadId: string,
+    sessionId: string,
     private view: SessionView,
-  ) {}
+  ) {
+    this.threadId = sessionKeyOf(sessionId);
+  }
 
   get seq(): number {
     return this.view.seq;

@@ -14,6 +14,7 @@ import { pendingInterrupts, type SessionView } from './reduce';
 import { startRun, type StartedRun } from './start-run';
 import { ownedSession } from './stop';
 import { loadView } from './views';
+import { sessionKeyOf } from './session-id';
 
 export type QueueOperation =
   | { op: 'add'; message: ChatMessage }
@@ -72,7 +73,7 @@ export async function readViewAndQueue(store: EventStore, sessionId: string, ini
 export async function changeQueue(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, request: QueueRequest, operation: QueueOperation): Promise<QueuedMessage[]> {
   const session = await ownedSession(store, request);
   const agent = findAgent(session.agent);
-  if (!agent) throw new RunRejectedError('not_found', `No session "${request.sessionId}".`, 404);
+  if (!agent) throw new RunRejectedError('not_found', `No session "${sessionKeyOf(request.sessionId)}".`, 404);
   const { sessionId } = request;
   switch (operation.op) {
     case 'add': {

@@ -4,6 +4,7 @@
 // of a run"). Another process learns of the run from the log instead (follow.ts).
 import { compareCursor, parseCursor, type CursorPosition } from './cursor';
 import { endsRun, type StreamPart } from './parts';
+import { ownerOfSessionId } from './session-id';
 
 export class RunFeed {
   readonly parts: StreamPart[] = [];
@@ -77,9 +78,12 @@ export function liveFeed(sessionId: string): RunFeed | undefined {
   return feeds().get(sessionId);
 }
 
-/** The live feed of a run by its id (a run is found by id alone only while it runs here). */
-export function liveRun(runId: string): RunFeed | undefined {
-  for (const feed of feeds().values()) if (feed.runId === runId) return feed;
+/**
+ * The live feed of an owner's run by its id alone (found only while it runs here). A run id is
+ * the client's: another owner's run of the same id is none of this owner's.
+ */
+export function liveRunOf(ownerId: string, runId: string): RunFeed | undefined {
+  for (const feed of feeds().values()) if (feed.runId === runId && ownerOfSessionId(feed.sessionId) === ownerId) return feed;
   return undefined;
 }
 

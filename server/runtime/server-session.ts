@@ -1,5 +1,5 @@
 // Trusted server code adding to a session: a webhook, a job, a script (docs/turn-control.md,
-// "Server append"). `session(agent, id, {ownerId}).append(...)` takes a turn on the session as
+// "Server append"). `session(agent, threadId, {ownerId}).append(...)` takes a turn on the session as
 // any client would — same log, same run, same rules — so every open tab sees it live on the
 // session stream. Unlike a browser, trusted code may add system notes as well as user messages.
 import { randomUUID } from 'node:crypto';
@@ -9,6 +9,7 @@ import { getStore } from '../store';
 import type { EventStore } from '../store/types';
 import { startRun, type StartedRun } from './start-run';
 import { openSession } from './views';
+import { scopedSessionId } from './session-id';
 
 /** A user message, as if the session's person had typed it. */
 export function userMessage(content: string, options: { id?: string } = {}): ChatMessage {
@@ -32,14 +33,18 @@ export interface ServerSession {
   append: (...messages: ChatMessage[]) => Promise<StartedRun | null>;
 }
 
-export function session(agent: DeepAgent, sessionId: string, options: { ownerId: string; store?: EventStore }): ServerSession {
+/** The session `threadId` of `ownerId` (the key its clients name it by), as trusted code appends to it. */
+export function session(agent: DeepAgent, threadId: string, options: { ownerId: string; store?: EventStore }): ServerSession {
   return {
-    append: async (...messages) => {
-      const store = options.store ?? getStore();
-      const { view } = await openSession(store, sessionId, options.ownerId, agent);
-      const known = new Set(view.messages.map((message) => message.id));
-      if (messages.every((message) => known.has(message.id))) return null;
-      return startRun({ agent, store, sessionId, ownerId: options.ownerId, source: 'server', messages, queue: 'running-or-waiting' });
-    },
+    append: (...messages) => appendToSession({ agent, store: options.store ?? getStore(), sessionId: scopedSessionId(options.ownerId, threadId), ownerId: options.ownerId }, messages),
   };
+}
+
+/** Trusted messages into a stored session, named by its stored id (a timer firing comes through here). */
+export async function appendToSession(target: { agent: DeepAgent; store: EventStore; sessionId: string; ownerId: string }, messages: ChatMessage[]): Promise<StartedRun | null> {
+  const { agent, store, sessionId, ownerId } = target;
+  const { view } = await openSession(store, sessionId, ownerId, agent);
+  const known = new Set(view.messages.map((message) => message.id));
+  if (messages.every((message) => known.has(message.id))) return null;
+  return startRun({ agent, store, sessionId, ownerId, source: 'server', messages, queue: 'running-or-waiting' });
 }

@@ -1,6 +1,10 @@
-// What a session (AG-UI thread) id may be, on every wire (docs/wires.md, "Sessions"): printable
-// ASCII without spaces, 1 to 256 characters — like any id a client would put in a URL or a
-// header. Run ids follow the same rule.
+// Session ids (docs/security.md, "Owners and their ids"). A client names its session — an AG-UI
+// threadId, the chat wires' x-stackbone-session, a path's {key} — with a key of its own choosing:
+// printable ASCII without spaces, 1 to 256 characters, like any id a client would put in a URL
+// or a header (run ids follow the same rule). Keys are chosen by clients, so each owner has a
+// namespace of its own: the session is stored as `<owner id>/<key>`, and two owners may use the
+// same key without ever seeing, locking or learning of each other's session. Everything a
+// client reads back names the session by its key again.
 
 export const SESSION_ID = /^[\x21-\x7e]{1,256}$/;
 
@@ -9,4 +13,25 @@ export const SESSION_ID_RULE = 'must be 1 to 256 printable ASCII characters with
 
 export function isSessionId(value: unknown): value is string {
   return typeof value === 'string' && SESSION_ID.test(value);
+}
+
+/**
+ * The stored id of an owner's session key. Owner ids (`local`, `key:<hash>`, `browser:<uuid>`)
+ * never hold a `/`, so the first one in a stored id ends the owner's part.
+ */
+export function scopedSessionId(ownerId: string, key: string): string {
+  if (ownerId.includes('/')) throw new Error(`An owner id holds no "/" (got "${ownerId}").`);
+  return `${ownerId}/${key}`;
+}
+
+/** The key a client named a session by, from its stored id. */
+export function sessionKeyOf(sessionId: string): string {
+  const slash = sessionId.indexOf('/');
+  return slash < 0 ? sessionId : sessionId.slice(slash + 1);
+}
+
+/** The owner a stored session id belongs to. */
+export function ownerOfSessionId(sessionId: string): string | undefined {
+  const slash = sessionId.indexOf('/');
+  return slash < 0 ? undefined : sessionId.slice(0, slash);
 }

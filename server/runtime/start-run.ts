@@ -23,6 +23,7 @@ import { loadView, openSession } from './views';
 import { TurnRunner, type RunUsage } from './runner';
 import { checkClientTools, type ClientTool } from './tools';
 import { own } from './own';
+import { sessionKeyOf } from './session-id';
 
 export { type RunUsage } from './runner';
 
@@ -102,7 +103,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   checkClientTools(agent, request.clientTools ?? []);
   const { session, view } = await openSession(store, sessionId, ownerId, agent);
   if (request.atSeq !== undefined && view.seq !== request.atSeq) {
-    throw new RunRejectedError('session_busy', `Session "${sessionId}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`, 409);
+    throw new RunRejectedError('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`, 409);
   }
   // Interrupts past their expiry take their default action before anything else.
   const expired: SessionEvent[] = pendingInterrupts(view)
@@ -144,7 +145,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
     }
   }
   if (running) {
-    throw new RunRejectedError('session_busy', `Session "${sessionId}" is running another turn; try again when it finishes.`, 409);
+    throw new RunRejectedError('session_busy', `Session "${sessionKeyOf(sessionId)}" is running another turn; try again when it finishes.`, 409);
   }
   if (!answers.length) {
     const pending = pendingInterrupts(afterExpiry);
@@ -181,7 +182,7 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
       // Two sends of the same retry at once: the one that lost follows the one that won.
       const winner = request.retry && own((await loadView(store, sessionId, agent.initialState)).retries, request.retry.retryId);
       if (winner) return followRun(request, winner);
-      throw new RunRejectedError('session_busy', `Session "${sessionId}" changed while this run started (another run or decision won); try again.`, 409);
+      throw new RunRejectedError('session_busy', `Session "${sessionKeyOf(sessionId)}" changed while this run started (another run or decision won); try again.`, 409);
     }
     throw error;
   }
@@ -301,7 +302,7 @@ function replayRun(request: RunRequest, runId: string, view: SessionView): Start
   const feed = new RunFeed(request.sessionId, runId);
   const pending = view.openToolCalls.map((call) => call.id);
   const parts: RunPart[] = [
-    { type: 'run-started', threadId: request.sessionId, runId, parentRunId: request.parentRunId },
+    { type: 'run-started', threadId: sessionKeyOf(request.sessionId), runId, parentRunId: request.parentRunId },
     { type: 'messages-snapshot', messages: view.messages },
     { type: 'state-snapshot', state: view.state },
     { type: 'run-finished', outcome: view.lastRun?.outcome?.type === 'cancelled' ? { type: 'cancelled' } : { type: 'success', ...(pending.length ? { pendingToolCallIds: pending } : {}) } },

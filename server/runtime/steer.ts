@@ -8,6 +8,7 @@ import type { ChatMessage } from '../events';
 import type { EventStore, SteerRecord } from '../store/types';
 import { RunRejectedError } from './errors';
 import { runInProgress } from './stop';
+import { sessionKeyOf } from './session-id';
 
 export interface SteerRequest {
   sessionId: string;
@@ -21,9 +22,9 @@ export interface SteerRequest {
 
 export async function requestSteer(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, request: SteerRequest): Promise<SteerRecord> {
   const { sessionId, running } = await runInProgress(store, findAgent, request);
-  if (!running) throw new RunRejectedError('not_running', `Session "${sessionId}" has no run in progress to steer; send the message as a turn of its own.`, 409);
+  if (!running) throw new RunRejectedError('not_running', `Session "${sessionKeyOf(sessionId)}" has no run in progress to steer; send the message as a turn of its own.`, 409);
   if (request.runId && request.runId !== running) {
-    throw new RunRejectedError('other_run', `Run "${request.runId}" is not the run in progress on "${sessionId}"; the guidance was not added.`, 409, { runningRunId: running });
+    throw new RunRejectedError('other_run', `Run "${request.runId}" is not the run in progress on "${sessionKeyOf(sessionId)}"; the guidance was not added.`, 409, { runningRunId: running });
   }
   if (request.message.role !== 'user' || !request.message.content.trim()) {
     throw new RunRejectedError('invalid_message', 'Steering guidance is a user message with text.', 400);

@@ -9,6 +9,7 @@ import { RunRejectedError } from './errors';
 import type { SessionEvent, ToolCall } from '../events';
 import type { SessionView } from './reduce';
 import { loadView } from './views';
+import { sessionKeyOf } from './session-id';
 
 export interface StopRequest {
   sessionId: string;
@@ -59,7 +60,7 @@ export async function runInProgress(
 export async function ownedSession(store: EventStore, request: { sessionId: string; ownerId: string; agent?: string }): Promise<SessionRecord> {
   const session = await store.getSession(request.sessionId);
   if (!session || session.ownerId !== request.ownerId || (request.agent && session.agent !== request.agent)) {
-    throw new RunRejectedError('not_found', `No session "${request.sessionId}"${request.agent ? ` for agent "${request.agent}"` : ''}.`, 404);
+    throw new RunRejectedError('not_found', `No session "${sessionKeyOf(request.sessionId)}"${request.agent ? ` for agent "${request.agent}"` : ''}.`, 404);
   }
   return session;
 }

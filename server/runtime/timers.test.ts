@@ -6,7 +6,7 @@ import { findAgent } from '../agents';
 import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
 import { reduceAll } from './reduce';
-import { session, userMessage } from './server-session';
+import { appendToSession, userMessage } from './server-session';
 import { startRun } from './start-run';
 import { fireDueTimers } from './timers';
 
@@ -72,7 +72,7 @@ describe('timers', () => {
     const store = createMemoryStore();
     await turn(store, 'hello');
     const { timer } = await store.scheduleTimer({ sessionId: 's1', key: 'k', fireAt: later(-1), messages: [userMessage('Reminder: once')] });
-    const crashed = await session(support(), 's1', { ownerId: 'o1', store }).append(...timer.messages);
+    const crashed = await appendToSession({ agent: support(), store, sessionId: 's1', ownerId: 'o1' }, timer.messages);
     await crashed!.done;
     const head = (await store.getSession('s1'))!.headSeq;
     expect(await fireDueTimers(store, findAgent)).toMatchObject({ fired: 1 });

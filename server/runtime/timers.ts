@@ -10,7 +10,7 @@ import type { EventStore } from '../store/types';
 import { crashPoint } from './crash-point';
 import { parseDuration } from './duration';
 import { RunRejectedError } from './errors';
-import { session } from './server-session';
+import { appendToSession } from './server-session';
 import { startBackgroundLoop } from './background-loop';
 
 export function fireTime(when: TimerWhen, now = Date.now()): Date {
@@ -45,7 +45,7 @@ export async function fireDueTimers(store: EventStore, findAgent: (name: string)
     const agent = record && findAgent(record.agent);
     try {
       if (agent) {
-        const run = await session(agent, timer.sessionId, { ownerId: record.ownerId, store }).append(...timer.messages);
+        const run = await appendToSession({ agent, store, sessionId: timer.sessionId, ownerId: record.ownerId }, timer.messages);
         if (run) {
           runs.push(run.done.catch((error) => console.error(`[stackbone] the run of timer ${timer.id} failed`, error)));
           crashPoint('timer-firing');

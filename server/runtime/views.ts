@@ -7,6 +7,7 @@ import type { JsonObject } from '../events';
 import type { EventStore, SessionRecord } from '../store/types';
 import { RunRejectedError } from './errors';
 import { emptyView, reduceAll, type SessionView } from './reduce';
+import { sessionKeyOf } from './session-id';
 
 /** Sessions kept per store; the least recently read is dropped first. */
 const CAPACITY = Number(process.env.STACKBONE_VIEW_CACHE) || 500;
@@ -32,9 +33,9 @@ export async function loadView(store: EventStore, sessionId: string, initialStat
  */
 export async function openSession(store: EventStore, sessionId: string, ownerId: string, agent: DeepAgent): Promise<{ session: SessionRecord | null; view: SessionView }> {
   const session = await store.getSession(sessionId);
-  if (session && session.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionId}".`, 404);
+  if (session && session.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionKeyOf(sessionId)}".`, 404);
   if (session && session.agent !== agent.name) {
-    throw new RunRejectedError('agent_mismatch', `Session "${sessionId}" belongs to agent "${session.agent}", not "${agent.name}".`, 409);
+    throw new RunRejectedError('agent_mismatch', `Session "${sessionKeyOf(sessionId)}" belongs to agent "${session.agent}", not "${agent.name}".`, 409);
   }
   if (!session) return { session, view: emptyView(agent.initialState) };
   return loadSessionView(store, session, agent.initialState);

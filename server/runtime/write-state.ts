@@ -12,6 +12,7 @@ import { RunRejectedError } from './errors';
 import { foldEvents } from './reduce';
 import { runHoldsSession } from './run-lease';
 import { openSession } from './views';
+import { sessionKeyOf } from './session-id';
 
 const ATTEMPTS = 3;
 
@@ -22,7 +23,7 @@ export async function writeClientState(store: EventStore, agent: DeepAgent, requ
     const patch = clientStatePatch(view.state, request.state, agent.editableState);
     if (patch.length === 0) return view.state;
     if (runHoldsSession(view, session)) {
-      throw new RunRejectedError('session_busy', `Session "${request.sessionId}" is running a turn; send the state again when it ends, or with the next message.`, 409);
+      throw new RunRejectedError('session_busy', `Session "${sessionKeyOf(request.sessionId)}" is running a turn; send the state again when it ends, or with the next message.`, 409);
     }
     const events = [{ type: 'state_patched' as const, patch }];
     try {
@@ -31,7 +32,7 @@ export async function writeClientState(store: EventStore, agent: DeepAgent, requ
       return foldEvents(view, events).state;
     } catch (error) {
       // Another write came first: read again and apply this one over it.
-      if (!ConcurrentAppendError.is(error) || attempt >= ATTEMPTS) throw ConcurrentAppendError.is(error) ? new RunRejectedError('session_busy', `Session "${request.sessionId}" kept changing; try again.`, 409) : error;
+      if (!ConcurrentAppendError.is(error) || attempt >= ATTEMPTS) throw ConcurrentAppendError.is(error) ? new RunRejectedError('session_busy', `Session "${sessionKeyOf(request.sessionId)}" kept changing; try again.`, 409) : error;
     }
   }
 }

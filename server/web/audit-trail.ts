@@ -3,6 +3,7 @@
 // proposed and as approved. A read-model of the log: nothing here is stored twice.
 import type { DecisionActor, InterruptRecord, RunSource, StoredEvent } from '../events';
 import { getStore } from '../store';
+import { scopedSessionId } from '../runtime/session-id';
 
 export type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'error';
 
@@ -53,14 +54,14 @@ export function ownerLabel(ownerId: string | undefined): string {
   return ownerId;
 }
 
-/** The trail of a session its owner can see; null for an unknown or foreign one. */
-export async function loadAuditTrail(ownerId: string, sessionId: string): Promise<AuditTrail | null> {
+/** The trail of the owner's session `threadId` (its key); null for an unknown one (another owner's is one). */
+export async function loadAuditTrail(ownerId: string, threadId: string): Promise<AuditTrail | null> {
   const store = getStore();
-  const session = await store.getSession(sessionId);
+  const session = await store.getSession(scopedSessionId(ownerId, threadId));
   if (!session || session.ownerId !== ownerId) return null;
-  const events = await store.readEvents(sessionId);
+  const events = await store.readEvents(session.id);
   return {
-    session: { id: session.id, agent: session.agent, title: session.title, status: session.status, createdAt: session.createdAt.toISOString() },
+    session: { id: threadId, agent: session.agent, title: session.title, status: session.status, createdAt: session.createdAt.toISOString() },
     entries: auditEntries(events),
   };
 }

@@ -8,6 +8,7 @@ import { threadStatus } from '../runtime/thread-status';
 import { emptyView } from '../runtime/reduce';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
+import { scopedSessionId, sessionKeyOf } from '../runtime/session-id';
 
 export interface SessionSummary {
   id: string;
@@ -50,7 +51,8 @@ export async function recentSessions(ownerId: string, options: { limit?: number;
   const sessions = await store.listSessions(ownerId, { limit: options.limit ?? 20, agent: options.agent });
   return Promise.all(
     sessions.map(async (session) => ({
-      id: session.id,
+      // The key the owner's pages name it by.
+      id: sessionKeyOf(session.id),
       agent: session.agent,
       // A session written before titles were stored has none: its first user message stands in.
       title: session.title ?? firstUserText(await store.readEvents(session.id)) ?? 'New conversation',
@@ -65,12 +67,13 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
   const agent = findAgent(agentName);
   if (!agent || ownerId === null) return { kind: 'not_found' };
   const store = getStore();
-  const session: SessionRecord | null = await store.getSession(threadId);
+  const sessionId = scopedSessionId(ownerId, threadId);
+  const session: SessionRecord | null = await store.getSession(sessionId);
   if (session && session.ownerId !== ownerId) return { kind: 'not_found' };
   if (session && session.agent !== agent.name) {
     return findAgent(session.agent) ? { kind: 'elsewhere', agent: session.agent } : { kind: 'not_found' };
   }
-  const { view, queue } = session ? await readViewAndQueue(store, threadId, agent.initialState) : { view: emptyView(agent.initialState), queue: [] };
+  const { view, queue } = session ? await readViewAndQueue(store, sessionId, agent.initialState) : { view: emptyView(agent.initialState), queue: [] };
   const { status, error, pending, interruptedRunId, activeRunId, cursor } = threadStatus(view);
   return {
     kind: 'thread',

@@ -6,8 +6,10 @@ import { getStore } from '../store';
 import { ANY_SESSION } from '../store/session-watch';
 import { isBrowserOwner } from '../runtime/approvers';
 import { untilAborted } from '../runtime/run-feed';
+import { sessionKeyOf } from '../runtime/session-id';
 
 export interface SessionChanged {
+  /** The session as its owner names it (its key), or ANY_SESSION after a gap. */
   sessionId: string;
 }
 
@@ -50,7 +52,7 @@ export async function* ownerChanges(ownerId: string, options: { signal?: AbortSi
         }
         if (!owners.has(sessionId)) owners.set(sessionId, (await store.getSession(sessionId))?.ownerId ?? null);
         const owner = owners.get(sessionId);
-        if (owner === ownerId || (options.keyHolder && owner && isBrowserOwner(owner))) yield { sessionId };
+        if (owner === ownerId || (options.keyHolder && owner && isBrowserOwner(owner))) yield { sessionId: sessionKeyOf(sessionId) };
       }
     }
   } finally {

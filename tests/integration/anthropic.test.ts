@@ -282,13 +282,17 @@ for (const server of backends()) {
       expect(wrong).toMatchObject({ status: 401, type: 'authentication_error', errorCode: 'invalid_api_key' });
     });
 
-    it('a session belongs to its key: another key gets 404 not_found_error', async () => {
+    it('a session belongs to its key: to another key the session key names nothing, and using it starts that key\'s own conversation', async () => {
       const key = randomUUID();
       await client(keyed.url, { apiKey: 'key-one', session: key }).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
-      const foreign = await rejection(client(keyed.url, { apiKey: 'key-two', session: key }).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }), NotFoundError);
-      expect(foreign).toMatchObject({ type: 'not_found_error', errorCode: 'session_not_found' });
-      await rejection(readSession(client(keyed.url, { apiKey: 'key-two' }), key), NotFoundError);
-      expect((await readSession(client(keyed.url, { apiKey: 'key-one' }), key)).messages).toHaveLength(2);
+      const unknown = await rejection(readSession(client(keyed.url, { apiKey: 'key-two' }), key), NotFoundError);
+      expect(unknown).toMatchObject({ type: 'not_found_error', errorCode: 'session_not_found' });
+      const theirs = await client(keyed.url, { apiKey: 'key-two', session: key }).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'reply with 2 tokens' }] });
+      expect(theirs.content).toMatchObject([{ type: 'text', text: 'token1 token2' }]);
+      expect((await readSession(client(keyed.url, { apiKey: 'key-two' }), key)).messages).toHaveLength(2);
+      const mine = await readSession(client(keyed.url, { apiKey: 'key-one' }), key);
+      expect(JSON.stringify(mine.messages)).not.toContain('reply with 2 tokens');
+      expect(mine.messages).toHaveLength(2);
     });
   });
 }

@@ -39,22 +39,32 @@ for (const { kind } of backends()) {
     });
     afterAll(() => server?.kill());
 
-    it('a browser with its signed cookie chats and owns its threads; another browser gets 404', async () => {
+    it("a browser with its signed cookie chats and owns its threads; another browser with the same thread id sees, and touches, nothing of it", async () => {
       const cookie = await identityCookie(server.url);
       const threadId = randomUUID();
-      const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('look up order ord_42')] }, { cookie });
+      const marker = `mine-${randomUUID()}`;
+      const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(`hello ${marker}`)] }, { cookie });
       expect(run.status).toBe(200);
       expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
 
       const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie } });
       expect(page.status).toBe(200);
-      expect(await page.text()).toContain('look up order ord_42');
+      expect(await page.text()).toContain(marker);
 
       const stranger = await identityCookie(server.url);
       expect(stranger).not.toBe(cookie);
-      expect((await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: stranger } })).status).toBe(404);
-      const intrusion = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: stranger });
-      expect(intrusion.status).toBe(404);
+      // The stranger's page is a new, empty chat — the same as for an id nobody used.
+      const theirs = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: stranger } });
+      const unused = await fetch(`${server.url}/agents/support/${randomUUID()}`, { headers: { cookie: stranger } });
+      expect([theirs.status, unused.status]).toEqual([200, 200]);
+      expect(await theirs.text()).not.toContain(marker);
+      // A run there is the stranger's own thread: it shows nothing of the first browser's, and leaves it as it was.
+      const intrusion = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] }, { cookie: stranger });
+      expect(intrusion.status).toBe(200);
+      expect(JSON.stringify(intrusion.events)).not.toContain(marker);
+      const mine = await (await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie } })).text();
+      expect(mine).toContain(marker);
+      expect(mine).not.toContain('reply with 2 tokens');
     });
 
     it('no key and no cookie, or a forged cookie: 401 on the AG-UI endpoint', async () => {
@@ -123,11 +133,17 @@ for (const { kind } of backends()) {
       expect((await write({})).status).toBe(401);
       expect((await write({ cookie })).status).toBe(200);
       const other = await identityCookie(server.url);
-      expect((await write({ cookie: other })).status).toBe(404);
+      // The other browser's write goes to a thread of its own by that id, not to this one.
+      const theirWrite = await write({ cookie: other });
+      expect(theirWrite.status).toBe(200);
+      const read = async (headers: Record<string, string>) => ((await (await fetch(`${server.url}/api/agents/planner?threadId=${threadId}`, { headers })).json()) as { state: { draft: string } }).state.draft;
+      await (await fetch(`${server.url}/api/agents/planner/state`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: other }, body: JSON.stringify({ threadId, state: { draft: 'theirs' } }) })).json();
+      expect([await read({ cookie }), await read({ cookie: other })]).toEqual(['mine', 'theirs']);
       const mine = (await (await fetch(`${server.url}/api/sessions`, { headers: { cookie } })).json()) as { sessions: { id: string }[] };
       const theirs = (await (await fetch(`${server.url}/api/sessions`, { headers: { cookie: other } })).json()) as { sessions: { id: string }[] };
       expect(mine.sessions.map((session) => session.id)).toContain(threadId);
-      expect(theirs.sessions.map((session) => session.id)).not.toContain(threadId);
+      expect(theirs.sessions.map((session) => session.id)).toContain(threadId);
+      expect(mine.sessions.filter((session) => session.id === threadId)).toHaveLength(1);
     });
 
     it('a browser cannot approve its own refund: a key holder sees it in /api/hitl and approves it, and the browser may withdraw the next', async () => {

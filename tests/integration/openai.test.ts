@@ -346,7 +346,7 @@ for (const server of backends()) {
       await keyed?.kill();
     });
 
-    it('401 without a key or with a wrong one; a key owns its sessions and another key gets 404', async () => {
+    it('401 without a key or with a wrong one; a key owns its sessions, and another key using the same session key gets a session of its own', async () => {
       const noKey = await fetch(`${keyed.url}/api/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(noKey.status).toBe(401);
       expect(await noKey.json()).toEqual({ error: { message: expect.any(String), type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
@@ -362,10 +362,16 @@ for (const server of backends()) {
       expect((await readSession(keyed.url, key, { authorization: 'Bearer key-one' })).status).toBe(200);
       expect((await readSession(keyed.url, key, { 'x-api-key': 'key-one' })).status).toBe(200);
 
-      const two = client(keyed.url, { apiKey: 'key-two', session: key });
-      const foreign = await rejection(two.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hi' }] }), NotFoundError);
-      expect(foreign.code).toBe('session_not_found');
+      // Key two has not used the key: to it, there is no such session.
       expect((await readSession(keyed.url, key, { authorization: 'Bearer key-two' })).status).toBe(404);
+      // Using it starts key two's own conversation: it sees nothing of key one's, and key one's is untouched.
+      const two = client(keyed.url, { apiKey: 'key-two', session: key });
+      const second = await two.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'reply with 2 tokens' }] });
+      expect(second.choices[0]!.message.content).toBe('token1 token2');
+      const theirs = (await readSession(keyed.url, key, { authorization: 'Bearer key-two' })).body as { messages: { content: unknown }[] };
+      expect(theirs.messages.map((message) => message.content)).toEqual(['reply with 2 tokens', 'token1 token2']);
+      const mine = (await readSession(keyed.url, key, { authorization: 'Bearer key-one' })).body as { messages: { content: unknown }[] };
+      expect(mine.messages.map((message) => message.content)).toEqual(['hi', expect.stringContaining('You said: "hi"')]);
       expect((await readSession(keyed.url, key)).status).toBe(401);
     });
   });

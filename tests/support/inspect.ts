@@ -4,6 +4,7 @@ import pg from 'pg';
 import { databaseKind } from '../../server/store/database-url';
 import type { SessionEvent } from '../../server/events';
 import { parsePostgresUrl } from '../../server/store/prisma-client';
+import { scopedSessionId, sessionKeyOf } from '../../server/runtime/session-id';
 
 export interface RowCounts {
   sessions: number;
@@ -31,21 +32,45 @@ async function query<Row>(databaseUrl: string, sql: string, params: unknown[] = 
   }
 }
 
-export async function countRows(databaseUrl: string, sessionId?: string): Promise<RowCounts> {
-  const params = sessionId ? [sessionId] : [];
-  const count = async (table: string, column: string) =>
-    Number((await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "${table}"${sessionId ? ` WHERE "${column}" = $1` : ''}`, params))[0]!.n);
-  return { sessions: await count('Session', 'id'), events: await count('Event', 'sessionId') };
+/**
+ * The stored ids of the session a client names `threadId`: the store keeps `<owner id>/<key>`
+ * (server/runtime/session-id.ts). With `ownerId`, that owner's; without, whichever owners have
+ * one by that key (tests use fresh keys, so there is at most one unless a test makes two).
+ */
+export async function storedSessionIds(databaseUrl: string, threadId: string, ownerId?: string): Promise<string[]> {
+  if (ownerId !== undefined) return [scopedSessionId(ownerId, threadId)];
+  const rows = await query<{ id: string }>(databaseUrl, 'SELECT id FROM "Session"');
+  return rows.map((row) => row.id).filter((id) => sessionKeyOf(id) === threadId);
+}
+
+/** The one stored id of `threadId`; a key two owners use must name its owner. */
+async function storedSessionId(databaseUrl: string, threadId: string, ownerId?: string): Promise<string | undefined> {
+  const ids = await storedSessionIds(databaseUrl, threadId, ownerId);
+  if (ids.length > 1) throw new Error(`Two owners have a session "${threadId}" (${ids.join(', ')}): name the owner.`);
+  return ids[0];
+}
+
+/** Rows in the whole database, or of the sessions named `threadId` (by any owner, or by `ownerId`). */
+export async function countRows(databaseUrl: string, threadId?: string, ownerId?: string): Promise<RowCounts> {
+  if (threadId === undefined) {
+    const count = async (table: string) => Number((await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "${table}"`))[0]!.n);
+    return { sessions: await count('Session'), events: await count('Event') };
+  }
+  const ids = ownerId === undefined ? await storedSessionIds(databaseUrl, threadId) : (await query<{ id: string }>(databaseUrl, 'SELECT id FROM "Session" WHERE id = $1', [scopedSessionId(ownerId, threadId)])).map((row) => row.id);
+  let events = 0;
+  for (const id of ids) events += Number((await query<{ n: number | string }>(databaseUrl, 'SELECT COUNT(*) AS n FROM "Event" WHERE "sessionId" = $1', [id]))[0]!.n);
+  return { sessions: ids.length, events };
 }
 
 /** The session's events straight from the database, in order. */
-export async function readSessionEvents(databaseUrl: string, sessionId: string): Promise<SessionEvent[]> {
-  const rows = await query<{ data: string }>(databaseUrl, 'SELECT data FROM "Event" WHERE "sessionId" = $1 ORDER BY seq', [sessionId]);
-  return rows.map((row) => JSON.parse(row.data) as SessionEvent);
+export async function readSessionEvents(databaseUrl: string, threadId: string, ownerId?: string): Promise<SessionEvent[]> {
+  return (await readSessionLog(databaseUrl, threadId, ownerId)).map((logged) => logged.event);
 }
 
 /** Whether each of the session's timers has fired (its messages are in the session), by key. */
-export async function readTimers(databaseUrl: string, sessionId: string): Promise<{ key: string; fired: boolean }[]> {
+export async function readTimers(databaseUrl: string, threadId: string, ownerId?: string): Promise<{ key: string; fired: boolean }[]> {
+  const sessionId = await storedSessionId(databaseUrl, threadId, ownerId);
+  if (!sessionId) return [];
   const rows = await query<{ key: string; firedAt: unknown }>(databaseUrl, 'SELECT key, "firedAt" FROM "Timer" WHERE "sessionId" = $1 ORDER BY "createdAt"', [sessionId]);
   return rows.map((row) => ({ key: row.key, fired: row.firedAt !== null }));
 }
@@ -67,7 +92,9 @@ export interface LoggedEvent {
 }
 
 /** The session's events with their seq, straight from the database, in order. */
-export async function readSessionLog(databaseUrl: string, sessionId: string): Promise<LoggedEvent[]> {
+export async function readSessionLog(databaseUrl: string, threadId: string, ownerId?: string): Promise<LoggedEvent[]> {
+  const sessionId = await storedSessionId(databaseUrl, threadId, ownerId);
+  if (!sessionId) return [];
   const rows = await query<{ seq: number | string; data: string }>(databaseUrl, 'SELECT seq, data FROM "Event" WHERE "sessionId" = $1 ORDER BY seq', [sessionId]);
   return rows.map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.data) as SessionEvent }));
 }

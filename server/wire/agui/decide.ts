@@ -3,7 +3,7 @@
 // Body: {threadId, interruptId, action: 'reject', reason?}. The same decision pipeline as
 // /api/hitl (runtime/decide-out-of-band.ts), for the browser that owns the thread.
 import { z } from 'zod';
-import { SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -30,7 +30,7 @@ export async function handleChatDecision(request: Request, agentName: string, ke
     if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "reject", reason?}).`);
     const store = getStore();
     const row = await store.findInterrupt(parsed.data.interruptId);
-    if (!row || row.sessionId !== parsed.data.threadId || row.ownerId !== ownerId) throw new HttpError(404, 'not_found', `No interrupt "${parsed.data.interruptId}" on thread "${parsed.data.threadId}".`);
+    if (!row || row.sessionId !== scopedSessionId(ownerId, parsed.data.threadId) || row.ownerId !== ownerId) throw new HttpError(404, 'not_found', `No interrupt "${parsed.data.interruptId}" on thread "${parsed.data.threadId}".`);
     const result = await decideInterrupt({
       store,
       findAgent,

@@ -8,6 +8,7 @@ import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveCaller } from '../../http/owner';
 import { parseCursor } from '../../runtime/cursor';
 import { RunRejectedError } from '../../runtime/errors';
+import { scopedSessionId } from '../../runtime/session-id';
 import { startRun } from '../../runtime/start-run';
 import { getStore } from '../../store';
 import { fromAgUiMessages, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from './input';
@@ -35,7 +36,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
       run = await startRun({
         agent,
         store: getStore(),
-        sessionId: input.threadId,
+        sessionId: scopedSessionId(ownerId, input.threadId),
         ownerId,
         runId: input.runId,
         parentRunId: input.parentRunId,

@@ -3,7 +3,7 @@
 // {id, text}, `move` {id, index}, `remove` {id}, `sendNow` {id}; the session key in the path
 // stands for threadId. Answers the queue as it stands after the operation.
 import { z } from 'zod';
-import { SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -37,7 +37,7 @@ export async function handleQueue(request: Request, target: { agent?: string; se
     if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid queue body: ${describeIssue(parsed.error, '(body)')} ({threadId, op: add|edit|move|remove|sendNow, id, text?, index?}).`);
     const threadId = target.sessionKey ?? parsed.data.threadId;
     if (!threadId) throw new HttpError(400, 'invalid_request', 'threadId: required (the thread whose queue to change).');
-    const queue = await changeQueue(getStore(), findAgent, { sessionId: threadId, ownerId, agent: target.agent, source: target.agent ? 'agui' : SESSION_KEY_SOURCE, keepAlive }, operationOf(parsed.data));
+    const queue = await changeQueue(getStore(), findAgent, { sessionId: scopedSessionId(ownerId, threadId), ownerId, agent: target.agent, source: target.agent ? 'agui' : SESSION_KEY_SOURCE, keepAlive }, operationOf(parsed.data));
     return Response.json({ threadId, queue: queueItems(queue) });
   } catch (error) {
     return errorResponse(error, 'queue request');

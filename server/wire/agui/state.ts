@@ -1,7 +1,7 @@
 // POST /api/agents/{name}/state: the editable shared state of a thread, written between turns
 // (docs/architecture.md, "Shared state"). Body: {threadId, state}; answers {threadId, state}.
 import { z } from 'zod';
-import { SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -19,7 +19,7 @@ export async function handleStateWrite(request: Request, agentName: string): Pro
     const ownerId = resolveOwner(request, { browser: true });
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid state body: ${describeIssue(parsed.error, '(body)')} ({threadId, state}).`);
-    const state = await writeClientState(getStore(), agent, { sessionId: parsed.data.threadId, ownerId, state: parsed.data.state });
+    const state = await writeClientState(getStore(), agent, { sessionId: scopedSessionId(ownerId, parsed.data.threadId), ownerId, state: parsed.data.state });
     return Response.json({ threadId: parsed.data.threadId, state });
   } catch (error) {
     return errorResponse(error, 'state write');

@@ -2,7 +2,7 @@
 // progress (docs/turn-control.md, "Steer"). Body: {threadId?, runId?, text, id?}; the session
 // key in the path stands for threadId. The run takes it in at its next step boundary.
 import { z } from 'zod';
-import { SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime/session-id';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -31,7 +31,7 @@ export async function handleSteer(request: Request, target: { agent?: string; se
     const threadId = target.sessionKey ?? parsed.data.threadId;
     if (!threadId) throw new HttpError(400, 'invalid_request', 'threadId: required (the thread whose run to steer).');
     const steer = await requestSteer(getStore(), findAgent, {
-      sessionId: threadId,
+      sessionId: scopedSessionId(ownerId, threadId),
       ownerId,
       agent: target.agent,
       runId: parsed.data.runId,

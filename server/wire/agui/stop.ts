@@ -10,6 +10,7 @@ import { resolveCaller } from '../../http/owner';
 import { parseCursor } from '../../runtime/cursor';
 import { requestStop } from '../../runtime/stop';
 import { getStore } from '../../store';
+import { scopedSessionId } from '../../runtime/session-id';
 
 export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
   try {
@@ -27,8 +28,8 @@ export async function handleStop(request: Request, target: { agent?: string; ses
     const frontier = (body.frontier as string | undefined) ?? null;
     if (frontier !== null && !parseCursor(frontier)) throw new HttpError(400, 'invalid_cursor', `frontier: "${frontier}" is not a cursor this server sent.`);
     const by: DecisionActor = target.agent ? { source: 'agui', ownerId, credential: caller.credential } : requestActor(request, caller, 'server');
-    const result = await requestStop(getStore(), findAgent, { sessionId: threadId, ownerId, agent: target.agent, runId: body.runId as string | undefined, frontier, by });
-    return Response.json({ threadId: result.sessionId, runId: result.runId, stopped: result.stopped, ...(result.reason ? { reason: result.reason } : {}), ...(result.record ? { frontier: result.record.frontier, requestedAt: result.record.requestedAt } : {}) });
+    const result = await requestStop(getStore(), findAgent, { sessionId: scopedSessionId(ownerId, threadId), ownerId, agent: target.agent, runId: body.runId as string | undefined, frontier, by });
+    return Response.json({ threadId, runId: result.runId, stopped: result.stopped, ...(result.reason ? { reason: result.reason } : {}), ...(result.record ? { frontier: result.record.frontier, requestedAt: result.record.requestedAt } : {}) });
   } catch (error) {
     return errorResponse(error, 'stop request');
   }

@@ -13,7 +13,8 @@ import { formatCursor, parseCursor, type CursorPosition } from '../../runtime/cu
 import { follow } from '../../runtime/follow';
 import { queueItems, readViewAndQueue } from '../../runtime/queue';
 import { threadStatus } from '../../runtime/thread-status';
-import { liveRun } from '../../runtime/run-feed';
+import { liveFeed, liveRunOf } from '../../runtime/run-feed';
+import { scopedSessionId, sessionKeyOf } from '../../runtime/session-id';
 import { loadView } from '../../runtime/views';
 import { getStore } from '../../store';
 import { toAgUiInterrupt, toAgUiMessages } from './events';
@@ -44,35 +45,37 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
     }
     if (!threadId) throw new HttpError(400, 'invalid_request', 'Name a threadId (hydration, or the session stream with offset) or a runId (join a run).');
     const store = getStore();
-    const session = await store.getSession(threadId);
+    const sessionId = scopedSessionId(ownerId, threadId);
+    const session = await store.getSession(sessionId);
     if (!session || session.ownerId !== ownerId || session.agent !== agent.name) throw new HttpError(404, 'not_found', `No thread "${threadId}" for agent "${agent.name}".`);
 
     const wantsStream = offset !== null || (request.headers.get('accept') ?? '').includes('text/event-stream');
     if (wantsStream) {
-      const parts = follow({ store, sessionId: threadId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs(), queue: true });
+      const parts = follow({ store, sessionId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs(), queue: true });
       // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
       return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000 });
     }
-    return Response.json(await hydration(agent, threadId));
+    return Response.json(await hydration(agent, sessionId));
   } catch (error) {
     return errorResponse(error, 'AG-UI thread request');
   }
 }
 
 /** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
-async function hydration(agent: DeepAgent, threadId: string) {
-  const { view, queue } = await readViewAndQueue(getStore(), threadId, agent.initialState);
+async function hydration(agent: DeepAgent, sessionId: string) {
+  const { view, queue } = await readViewAndQueue(getStore(), sessionId, agent.initialState);
   const { status, activeRunId: running, pending, interruptedRunId, cursor } = threadStatus(view);
-  const live = running ? liveRun(running) : undefined;
+  const live = running ? liveFeed(sessionId) : undefined;
+  const liveParts = live?.runId === running ? live.parts : [];
   const models = toAgUiMessages(view.messages).filter((message) => message.role === 'user' || message.role === 'assistant' || message.role === 'tool') as unknown as ModelMessage[];
   return {
-    threadId,
+    threadId: sessionKeyOf(sessionId),
     agent: agent.name,
     status,
     messages: modelMessagesToUIMessages(models),
     state: view.state,
     // Join the active run from its start (offset -1): the messages above do not hold its unfinished step.
-    activeRun: running ? { runId: running, cursor: live?.parts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) } : null,
+    activeRun: running ? { runId: running, cursor: liveParts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) } : null,
     interrupts: interruptedRunId ? { runId: interruptedRunId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
     /** Messages waiting for their turn, in the order they go out (docs/turn-control.md, "Queue"). */
     queue: queueItems(queue),
@@ -84,7 +87,8 @@ async function hydration(agent: DeepAgent, threadId: string) {
 /**
  * A run's stream from a cursor: from this process's live feed while the run runs here,
  * else from the log (a finished run replays; a run in another process arrives as it is
- * written). Null when there is no such run for this owner.
+ * written). Null when there is no such run for this owner. Without a thread, only a run of the
+ * owner's running in this process is found (TanStack AI's joinRun names the run alone).
  */
 export async function joinRun(
   request: Request,
@@ -93,15 +97,15 @@ export async function joinRun(
   options: { threadId?: string; runId: string; after: CursorPosition | null; strict: boolean },
 ): Promise<Response | null> {
   const store = getStore();
-  const feed = liveRun(options.runId);
-  const threadId = options.threadId ?? feed?.sessionId;
-  if (!threadId || (feed && feed.sessionId !== threadId)) return null;
-  const session = await store.getSession(threadId);
+  const feed = options.threadId === undefined ? liveRunOf(ownerId, options.runId) : liveFeed(scopedSessionId(ownerId, options.threadId));
+  const sessionId = options.threadId === undefined ? feed?.sessionId : scopedSessionId(ownerId, options.threadId);
+  if (!sessionId) return null;
+  const session = await store.getSession(sessionId);
   if (!session || session.ownerId !== ownerId || session.agent !== agent.name) return null;
-  const context = { threadId, runId: options.runId, strict: options.strict, accept: request.headers.get('accept') ?? undefined };
-  if (feed) return agUiStream(feed.read(options.after, request.signal), context);
+  const context = { threadId: sessionKeyOf(sessionId), runId: options.runId, strict: options.strict, accept: request.headers.get('accept') ?? undefined };
+  if (feed?.runId === options.runId) return agUiStream(feed.read(options.after, request.signal), context);
   // Most joins are of the thread's latest run, which the warm view knows; an older one takes a read of the log.
-  const latest = (await loadView(store, threadId, agent.initialState)).lastRun?.runId === options.runId;
-  if (!latest && !(await store.readEvents(threadId)).some(({ event }) => event.type === 'run_started' && event.runId === options.runId)) return null;
-  return agUiStream(follow({ store, sessionId: threadId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), context);
+  const latest = (await loadView(store, sessionId, agent.initialState)).lastRun?.runId === options.runId;
+  if (!latest && !(await store.readEvents(sessionId)).some(({ event }) => event.type === 'run_started' && event.runId === options.runId)) return null;
+  return agUiStream(follow({ store, sessionId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), context);
 }

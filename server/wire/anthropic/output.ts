@@ -162,9 +162,9 @@ function toAnthropicInterrupt(record: InterruptRecord) {
   };
 }
 
-export function toAnthropicSession({ record, view, pending, queue }: SessionSnapshot) {
+export function toAnthropicSession({ key, record, view, pending, queue }: SessionSnapshot) {
   return {
-    id: record.id,
+    id: key,
     type: 'session',
     model: record.agent,
     status: view.status,

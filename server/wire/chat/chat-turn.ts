@@ -14,6 +14,7 @@ import { startRun, type StartedRun } from '../../runtime/start-run';
 import { openSession } from '../../runtime/views';
 import { getStore } from '../../store';
 import { SESSION_HEADER } from './session-key';
+import { scopedSessionId } from '../../runtime/session-id';
 
 /** A request message in runtime shape (fresh id), with where it was in the request, for errors. */
 export interface WireMessage {
@@ -62,7 +63,8 @@ export async function startChatTurn(request: ChatTurnRequest): Promise<StartedRu
     return startStatelessRun({ agent, ownerId, source, history: statelessHistory(request.history), clientTools, signal, durableHint });
   }
   const store = getStore();
-  const { view } = await openSession(store, sessionKey, ownerId, agent);
+  const sessionId = scopedSessionId(ownerId, sessionKey);
+  const { view } = await openSession(store, sessionId, ownerId, agent);
   const messages = newInput(request.history, view);
   // With nothing new and nothing the session waits for, there is no turn to run. (When it
   // waits on a decision or a client tool result, the runtime answers with its own 409.)
@@ -71,7 +73,7 @@ export async function startChatTurn(request: ChatTurnRequest): Promise<StartedRu
   }
   // A message sent while a turn runs waits for it and is answered in its turn; one sent while a
   // decision is pending is refused (approval_pending), as these wires always have.
-  return startRun({ agent, store, sessionId: sessionKey, ownerId, durable: true, source, messages, clientTools, signal, queue: 'running' });
+  return startRun({ agent, store, sessionId, ownerId, durable: true, source, messages, clientTools, signal, queue: 'running' });
 }
 
 /**

@@ -10,6 +10,7 @@ import { resolveOwner } from '../../http/owner';
 import { startRun } from '../../runtime/start-run';
 import { describeIssue } from '../../runtime/zod-issue';
 import { getStore } from '../../store';
+import { scopedSessionId } from '../../runtime/session-id';
 
 const body = z.object({ retryId: z.string().trim().min(1).max(200) }).strict();
 
@@ -19,10 +20,11 @@ export async function handleSessionRetry(request: Request, key: string, keepAliv
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid retry body: ${describeIssue(parsed.error, '(body)')} ({retryId}: new for each retry).`);
     const store = getStore();
-    const session = await store.getSession(key);
+    const sessionId = scopedSessionId(ownerId, key);
+    const session = await store.getSession(sessionId);
     const agent = session && session.ownerId === ownerId ? findAgent(session.agent) : undefined;
     if (!agent) throw new HttpError(404, 'session_not_found', `No session "${key}".`);
-    const run = await startRun({ agent, store, sessionId: key, ownerId, source: 'server', messages: [], retry: { retryId: parsed.data.retryId } });
+    const run = await startRun({ agent, store, sessionId, ownerId, source: 'server', messages: [], retry: { retryId: parsed.data.retryId } });
     keepAlive(run.done);
     return Response.json({ threadId: key, runId: run.runId, retryId: parsed.data.retryId }, { status: 202 });
   } catch (error) {

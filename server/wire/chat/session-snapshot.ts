@@ -5,13 +5,15 @@ import { HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import type { InterruptRecord } from '../../events';
 import { isExpired } from '../../runtime/interrupts';
-import { queueItems, type QueueItem } from '../../runtime/queue';
+import { queueItems, readViewAndQueue, type QueueItem } from '../../runtime/queue';
 import { pendingInterrupts, type SessionView } from '../../runtime/reduce';
-import { loadView } from '../../runtime/views';
 import { getStore } from '../../store';
 import type { SessionRecord } from '../../store/types';
+import { scopedSessionId } from '../../runtime/session-id';
 
 export interface SessionSnapshot {
+  /** The session as its client names it. */
+  key: string;
   record: SessionRecord;
   view: SessionView;
   /** Decisions still awaited (expired ones are taking their default action). */
@@ -23,12 +25,13 @@ export interface SessionSnapshot {
 /** The session as its owner sees it; null for an unknown or foreign session (both 404). */
 export async function readSession(ownerId: string, key: string): Promise<SessionSnapshot | null> {
   const store = getStore();
-  const record = await store.getSession(key);
+  const record = await store.getSession(scopedSessionId(ownerId, key));
   if (!record || record.ownerId !== ownerId) return null;
   const agent = findAgent(record.agent);
-  const [view, queue] = await Promise.all([loadView(store, key, agent?.initialState ?? {}), store.listQueue(key)]);
+  // The queue, then the log: a message going out between the two reads shows once (queue.ts).
+  const { view, queue } = await readViewAndQueue(store, record.id, agent?.initialState ?? {});
   const now = Date.now();
-  return { record, view, pending: pendingInterrupts(view).filter((interrupt) => !isExpired(interrupt, now)), queue: queueItems(queue) };
+  return { key, record, view, pending: pendingInterrupts(view).filter((interrupt) => !isExpired(interrupt, now)), queue: queueItems(queue) };
 }
 
 /** GET /api/v1/sessions/{key}, in the shape of the wire that asks. */

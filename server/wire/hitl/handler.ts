@@ -11,6 +11,7 @@ import type { DecisionRequest } from '../../runtime/interrupt-response';
 import { decideInterrupt } from '../../runtime/decide-out-of-band';
 import { getStore } from '../../store';
 import { describeIssue } from '../../runtime/zod-issue';
+import { sessionKeyOf } from '../../runtime/session-id';
 
 export const ACTIONS = ['approve', 'reject', 'cancel'] as const;
 export type HitlAction = (typeof ACTIONS)[number];
@@ -33,7 +34,8 @@ export async function listPending(request: Request): Promise<Response> {
         .filter((row) => !isExpired(row.record, now)) // expired ones are taking their default action
         .map((row) => ({
           id: row.id,
-          sessionId: row.sessionId,
+          // The session as its owner names it (a key holder deciding a browser's call sees that browser's key).
+          sessionId: sessionKeyOf(row.sessionId),
           agent: row.agent,
           reason: row.record.reason,
           toolCallId: row.record.toolCallId,
@@ -78,7 +80,7 @@ export async function decide(request: Request, interruptId: string, action: stri
     const result = await decideInterrupt({ store: getStore(), findAgent, ownerId, interruptId, request: decision, by });
     return {
       response: Response.json({
-        interrupt: { id: result.interrupt.id, sessionId: result.sessionId, toolName: result.interrupt.toolName, toolCallId: result.interrupt.toolCallId },
+        interrupt: { id: result.interrupt.id, sessionId: sessionKeyOf(result.sessionId), toolName: result.interrupt.toolName, toolCallId: result.interrupt.toolCallId },
         decision: result.decision,
         continuation: result.continuation ? { runId: result.continuation.runId } : null,
       }),

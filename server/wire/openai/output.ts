@@ -144,9 +144,9 @@ function toOpenAiInterrupt(record: InterruptRecord) {
   };
 }
 
-export function toOpenAiSession({ record, view, pending, queue }: SessionSnapshot) {
+export function toOpenAiSession({ key, record, view, pending, queue }: SessionSnapshot) {
   return {
-    id: record.id,
+    id: key,
     object: 'stackbone.session',
     model: record.agent,
     status: view.status,
