@@ -10,6 +10,8 @@ import { handlerContext } from '../runtime/context';
 export interface LedgerLine {
   kind: 'attempt' | 'effect';
   toolCallId: string;
+  /** handlerContext().idempotencyKey: what makes an effect once (toolCallId is unique only within its session). */
+  idempotencyKey: string;
   attempt: number;
   key: string;
   at: string;
@@ -30,12 +32,12 @@ const recordEffect = tool({
   description: 'Record a side effect in the ledger (once per call); the first attempt then waits sleepMs.',
   inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).max(60_000).default(0) }),
   execute: async ({ key, sleepMs }) => {
-    const { event, attempt, signal } = handlerContext();
+    const { event, attempt, signal, idempotencyKey } = handlerContext();
     const file = ledgerFile();
-    const line = (kind: LedgerLine['kind']) => JSON.stringify({ kind, toolCallId: event.toolCallId, attempt, key, at: new Date().toISOString() }) + '\n';
+    const line = (kind: LedgerLine['kind']) => JSON.stringify({ kind, toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n';
     appendFileSync(file, line('attempt'));
     // The idempotency key: a repeated execution of the same call changes nothing.
-    const done = readLedger(file).some((entry) => entry.kind === 'effect' && entry.toolCallId === event.toolCallId);
+    const done = readLedger(file).some((entry) => entry.kind === 'effect' && entry.idempotencyKey === idempotencyKey);
     if (!done) appendFileSync(file, line('effect'));
     // Only the first attempt dawdles: a test kills the server then, and the retry finishes.
     if (sleepMs > 0 && attempt === 1) {
@@ -67,8 +69,8 @@ const noteEffect = tool({
   description: 'Record a side effect and note it in shared state; takes sleepMs to return.',
   inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).max(60_000).default(0) }),
   execute: async ({ key, sleepMs }) => {
-    const { event, attempt, state } = handlerContext();
-    appendFileSync(ledgerFile(), JSON.stringify({ kind: 'effect', toolCallId: event.toolCallId, attempt, key, at: new Date().toISOString() }) + '\n');
+    const { event, attempt, state, idempotencyKey } = handlerContext();
+    appendFileSync(ledgerFile(), JSON.stringify({ kind: 'effect', toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n');
     state.notes = [...((state.notes as string[] | undefined) ?? []), key];
     if (sleepMs > 0) await new Promise((resolve) => setTimeout(resolve, sleepMs));
     return { noted: key };

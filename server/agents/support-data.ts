@@ -1,6 +1,5 @@
-// The support agent's little world: a fixed order book and a refund ledger. The ledger is
-// keyed by toolCallId, the idempotency key the runtime hands every tool call, so a refund
-// carried out again after a crash is recorded once.
+// The support agent's little world: a fixed order book. Its refunds are kept in the database
+// (refund-ledger.ts).
 
 export interface Order {
   orderId: string;
@@ -23,23 +22,4 @@ export function findOrder(orderId: string): Order | undefined {
   const match = /^ord_(\d+)$/.exec(orderId);
   if (!match) return undefined;
   return { orderId, customer: 'Demo Customer', item: 'Demo item', total: Number(match[1]) || 10, status: 'delivered' };
-}
-
-export interface Refund {
-  refundId: string;
-  orderId: string;
-  amount: number;
-  note?: string;
-  at: string;
-}
-
-const refunds = new Map<string, Refund>();
-
-/** Records a refund once per idempotency key; a repeat returns the first record. */
-export function recordRefund(idempotencyKey: string, refund: Omit<Refund, 'refundId' | 'at'>): Refund {
-  const existing = refunds.get(idempotencyKey);
-  if (existing) return existing;
-  const record = { ...refund, refundId: `re_${idempotencyKey.slice(-8)}`, at: new Date().toISOString() };
-  refunds.set(idempotencyKey, record);
-  return record;
 }

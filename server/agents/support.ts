@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { defineDeepAgent } from '../define';
 import { handlerContext } from '../runtime/context';
 import { userMessage } from '../runtime/server-session';
-import { findOrder, recordRefund } from './support-data';
+import { recordRefund } from './refund-ledger';
+import { findOrder } from './support-data';
 
 const lookupOrder = tool({
   description: 'Look up an order by id: customer, item, total and shipping status.',
@@ -25,9 +26,10 @@ const refundOrder = tool({
     const order = findOrder(orderId);
     if (!order) throw new Error(`No order "${orderId}".`);
     if (amount > order.total) throw new Error(`Cannot refund ${amount}: order ${orderId} totals ${order.total}.`);
-    const { event } = handlerContext();
+    const { event, idempotencyKey } = handlerContext();
     const note = (event.payload as { note?: string } | undefined)?.note;
-    const refund = recordRefund(event.toolCallId, { orderId, amount, note });
+    // The idempotency key, not toolCallId: unique across sessions, the same on a retry after a crash.
+    const refund = await recordRefund(idempotencyKey, { orderId, amount, note });
     return { refunded: true, ...refund };
   },
 });

@@ -1,13 +1,21 @@
 // handlerContext(): what a tool's execute() may know about the call it serves.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import type { ChatMessage, JsonObject, ToolCall } from '../events';
 
 /** When a timer fires: after a delay ('10s', '5m', milliseconds) or at a time. */
 export type TimerWhen = { delay: string | number } | { at: Date | string };
 
 export interface HandlerContext {
-  /** The tool call being served. `event.toolCallId` is the idempotency key for side effects. */
+  /** The tool call being served. `toolCallId` names it within its session only. */
   event: { toolCallId: string; toolName: string; input: unknown; payload?: unknown };
+  /**
+   * The key for side effects (docs/hitl.md, "Exactly once"): the same for every attempt of this
+   * call — a call carried out again after a crash has the same key — and unique across sessions,
+   * owners and servers, unlike `toolCallId` (a provider may send `call_0` in every session). Pass
+   * it to whatever you call (an `Idempotency-Key` header, a unique column).
+   */
+  idempotencyKey: string;
   /** 1 on the first try; higher when the runtime carries out the call again after a crash. */
   attempt: number;
   session: {
@@ -46,3 +54,8 @@ export function runWithHandlerContext<T>(context: HandlerContext, fn: () => T): 
 }
 
 export type { ToolCall };
+
+/** A tool call's idempotency key: a digest of its session's stored id (unique across owners) and its call id (unique in the session). */
+export function idempotencyKey(sessionId: string, toolCallId: string): string {
+  return `idem_${createHash('sha256').update(`${sessionId}\n${toolCallId}`).digest('base64url').slice(0, 32)}`;
+}

@@ -4,7 +4,7 @@ import { deepClone } from 'fast-json-patch';
 import type { DeepAgent } from '../define';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { crashPoint } from './crash-point';
-import { runWithHandlerContext, type HandlerContext } from './context';
+import { idempotencyKey, runWithHandlerContext, type HandlerContext } from './context';
 import type { JsonObject, ToolCall } from '../events';
 import { errorMessage, RunRejectedError } from './errors';
 import { InputRequired, runWithInputAnswers } from './request-input';
@@ -104,7 +104,7 @@ export async function validateToolInput(definition: Tool, input: unknown): Promi
 export async function executeTool(options: {
   definition: Tool;
   call: ToolCall;
-  context: Omit<HandlerContext, 'state' | 'event'> & { payload?: unknown };
+  context: Omit<HandlerContext, 'state' | 'event' | 'idempotencyKey'> & { payload?: unknown };
   state: JsonObject;
   history: ModelMessage[];
   /** Answers to the tool's earlier requestInput() calls, in order. */
@@ -131,6 +131,7 @@ export async function executeTool(options: {
     ...context,
     signal: controller.signal,
     event: { toolCallId: call.id, toolName: call.name, input: input.value, payload: context.payload },
+    idempotencyKey: idempotencyKey(context.session.id, call.id),
     state: draft,
   };
   const work = runWithHandlerContext(handler, () => runWithInputAnswers(options.inputAnswers ?? [], async () => {

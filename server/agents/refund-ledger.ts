@@ -1,0 +1,33 @@
+// The support demo's refund ledger, kept in the app's database (the Refund table) — the pattern
+// a real side effect should follow (docs/hitl.md, "Exactly once"): keyed by the tool call's
+// idempotency key, so the same call carried out again after a crash (attempt 2) returns the
+// refund it made the first time, and a provider's `call_0` in two sessions is two refunds. A real
+// payment API takes the same key (Stripe's Idempotency-Key header) to the same end.
+import { appDatabase } from '../store/app-database';
+
+export interface Refund {
+  refundId: string;
+  orderId: string;
+  amount: number;
+  note?: string;
+  at: string;
+}
+
+/** Records a refund once per idempotency key; a repeat returns the first record, unchanged. */
+export async function recordRefund(idempotencyKey: string, refund: Omit<Refund, 'refundId' | 'at'>): Promise<Refund> {
+  const db = await appDatabase();
+  // One statement (INSERT … ON CONFLICT DO UPDATE of nothing): two attempts at once still write one row.
+  const row = await db.refund.upsert({
+    where: { idempotencyKey },
+    create: { idempotencyKey, refundId: `re_${idempotencyKey.slice(-12)}`, orderId: refund.orderId, amount: refund.amount, note: refund.note ?? null },
+    update: {},
+  });
+  return { refundId: row.refundId, orderId: row.orderId, amount: row.amount, ...(row.note !== null ? { note: row.note } : {}), at: row.createdAt.toISOString() };
+}
+
+/** The refunds made for an order, oldest first (the demo's tests and anyone curious). */
+export async function refundsOf(orderId: string): Promise<Refund[]> {
+  const db = await appDatabase();
+  const rows = await db.refund.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' } });
+  return rows.map((row) => ({ refundId: row.refundId, orderId: row.orderId, amount: row.amount, ...(row.note !== null ? { note: row.note } : {}), at: row.createdAt.toISOString() }));
+}
