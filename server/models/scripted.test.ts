@@ -2,7 +2,15 @@
 import { APICallError, streamText, tool, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createScriptedModel, SCRIPTED_PROVIDER } from './scripted';
+import {
+  createScriptedModel,
+  decideReply,
+  MAX_PHRASE_TEXT_CHARS,
+  phraseMatchWork,
+  SCRIPTED_PROVIDER,
+  type OfferedTools,
+  type ScriptedReply,
+} from './scripted';
 
 // No execute anywhere: the step stops at the tool call, as with approval-gated or frontend tools.
 const supportTools = {
@@ -320,5 +328,106 @@ describe('scripted model: doGenerate', () => {
     expect(result.finishReason.unified).toBe('stop');
     expect(result.usage.outputTokens.total).toBe(4);
     expect(result.usage.inputTokens.total).toBe(4);
+  });
+});
+
+describe('scripted model: adversarial text is decided in linear time', () => {
+  // decideReply directly: the decision is the synchronous part, the one that blocks the event loop.
+  const offered: OfferedTools = new Map(Object.keys(allTools).map((name) => [name, {}]));
+  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered);
+  const repeatTo = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+  /** `count` words of the phrase vocabulary in a fixed pseudo-random order (a seeded LCG, so every run is the same). */
+  const vocabularyWords = (count: number) => {
+    const words = ['look', 'up', 'order', 'ord_42', 'refund', 'for', '19.99', 'close', 'ticket', 'T-7', 'plan', 'a', 'launch:', 'write', 'post,', 'and', ';', ',', 'research', 'ask', 'me', 'to', 'confirm', 'please', 'call', 'remind', 'in', '10', 'seconds', 'what', 'time', 'is', 'it', '?', '.'];
+    let seed = 42;
+    return Array.from({ length: count }, () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return words[seed % words.length];
+    }).join(' ');
+  };
+  const isFallback = (reply: ScriptedReply) => reply.kind === 'text' && reply.text.startsWith('You said: "');
+  const isTooLong = (reply: ScriptedReply) => isFallback(reply) && reply.kind === 'text' && reply.text.includes(`more than the ${MAX_PHRASE_TEXT_CHARS} characters`);
+
+  // [name, message, what the reply must be]
+  const cases: [string, string, (reply: ScriptedReply) => boolean][] = [
+    ['4,000 chars of "a , a , …"', repeatTo('a , ', 4_000), isTooLong],
+    ['100,000 chars of "a , a , …"', repeatTo('a , ', 100_000), isTooLong],
+    ['4,000 chars of "and and …"', repeatTo('and ', 4_000), isTooLong],
+    ['100,000 chars of "and and …"', repeatTo('and ', 100_000), isTooLong],
+    ['4,000 spaces inside a message', `a${' '.repeat(4_000)}b`, isTooLong],
+    ['100,000 spaces after a comma', `a,${' '.repeat(100_000)}b`, isTooLong],
+    ['1,900 spaces inside two phrases', `look up order ord_1 and close ticket T-2${' '.repeat(1_900)}.`,
+      (reply) => reply.kind === 'tool-calls' && reply.calls.map((c) => c.toolName).join() === 'lookupOrder,closeTicket'],
+    ['"call x {" and 50,000 "["', `call lookupOrder {${'['.repeat(50_000)}`, (reply) => reply.kind === 'text' && /not valid JSON/.test(reply.text)],
+    ['a call whose JSON holds 100,000 spaces', `call lookupOrder {"orderId": "${' '.repeat(100_000)}x"}`,
+      (reply) => reply.kind === 'tool-calls' && (reply.calls[0]!.input.orderId as string).length === 100_001],
+    ['"refund order " and 10,000 digits', `refund order ${'9'.repeat(10_000)}`, isTooLong],
+    ['100,000 dots inside a message', `x${'.'.repeat(100_000)}x`, isTooLong],
+    ['a phrase and 1,980 chars of ". . ."', `close ticket T-7${repeatTo(' .', 1_980)}`,
+      (reply) => reply.kind === 'tool-calls' && reply.calls[0]!.toolName === 'closeTicket'],
+    ['11 phrases and a clause that is none', `${'look up order ord_1; '.repeat(11)}sing a song`, isFallback],
+    ['1,990 chars of phrase words', vocabularyWords(4_000).slice(0, 1_990), isFallback],
+    ['1,990 chars of "x and x and …"', repeatTo('x and ', 1_990), isFallback],
+    ['1,990 chars of "; ; ; …"', repeatTo('; ', 1_990), isFallback],
+    ['4,000 words of the phrase vocabulary', vocabularyWords(4_000), isTooLong],
+  ];
+
+  it.each(cases)('%s', (_name, text, expected) => {
+    expect(expected(decide(text))).toBe(true);
+  });
+
+  /** What phrase matching one decision did: candidate clauses tried and their characters. */
+  const workOf = (text: string) => {
+    const { candidates, chars } = phraseMatchWork;
+    decide(text);
+    return { candidates: phraseMatchWork.candidates - candidates, chars: phraseMatchWork.chars - chars };
+  };
+
+  it(`reads a message of up to ${MAX_PHRASE_TEXT_CHARS} characters as a request, and no longer one`, () => {
+    const padded = (length: number) => `close ticket T-7${' '.repeat(length - 'close ticket T-7.'.length)}.`;
+    expect(decide(padded(MAX_PHRASE_TEXT_CHARS))).toEqual({ kind: 'tool-calls', calls: [{ toolName: 'closeTicket', input: { ticketId: 'T-7' } }] });
+    expect(isTooLong(decide(padded(MAX_PHRASE_TEXT_CHARS + 1)))).toBe(true);
+    expect(workOf(padded(MAX_PHRASE_TEXT_CHARS + 1))).toEqual({ candidates: 0, chars: 0 });
+    for (const [name, text] of cases) {
+      if (text.length > MAX_PHRASE_TEXT_CHARS) expect({ name, ...workOf(text) }).toEqual({ name, candidates: 0, chars: 0 });
+    }
+  });
+
+  // 12 clauses at most (MAX_CLAUSES), each start tried with each end: 12 × 13 / 2 = 78 candidates.
+  it('tries at most 78 candidate clauses, none longer than the message', () => {
+    for (const [name, text] of cases) {
+      const work = workOf(text);
+      expect({ name, candidates: Math.min(work.candidates, 78), chars: Math.min(work.chars, 78 * text.length) }).toEqual({ name, ...work });
+    }
+    // The worst case: every clause but the last is a phrase, so every split is tried.
+    expect(workOf(`${'look up order ord_1; '.repeat(11)}sing a song`).candidates).toBe(78);
+  });
+
+  it('at most doubles its phrase matching when the message doubles', () => {
+    const families: [string, (length: number) => string][] = [
+      ['"a , a , …" (one clause)', (length) => repeatTo('a , ', length)],
+      ['"x and x and …" (past 12 clauses: the whole text)', (length) => repeatTo('x and ', length)],
+      ['12 lookups of longer and longer order ids', (length) => Array.from({ length: 12 }, () => `look up order ${'o'.repeat(length / 12 - 16)}`).join('; ')],
+      ['phrases around a run of spaces', (length) => `look up order ord_1 and close ticket T-2${' '.repeat(length - 41)}.`],
+    ];
+    for (const [name, family] of families) {
+      const [half, full] = [workOf(family(900)).chars, workOf(family(1_800)).chars];
+      expect(half, name).toBeGreaterThan(0);
+      expect(full / half, name).toBeLessThanOrEqual(2.05);
+    }
+  });
+
+  it('decides every one of them well within 250 ms', () => {
+    // Generous on a loaded machine: each takes well under a millisecond once warm. Before the
+    // fix the 4,000-space message took 7.5 s, the 100,000-dot one 8.5 s, and 100,000 spaces
+    // after a comma (cubic) would have taken about a day.
+    const slowest = Math.max(
+      ...cases.map(([, text]) => {
+        const started = performance.now();
+        decide(text);
+        return performance.now() - started;
+      }),
+    );
+    expect(slowest).toBeLessThan(250);
   });
 });

@@ -19,6 +19,12 @@
 //   a phrase from PHRASES        → the matching tool call(s); "A and B" / "A; B" give one
 //                                  call per clause in the same step when every clause matches
 //   anything else                → a short reply quoting the text and listing what to try
+//   over 2,000 characters        → that reply, saying the message is too long to read as a
+//                                  request (only a `call` clause is read at any length)
+//
+// Every decision takes time linear in the message (README, "Models"): a model that a long
+// message stalls for seconds blocks the server's event loop, so leases lapse and recovery
+// re-runs tools. Patterns run over whitespace-collapsed text or are anchored; see matchClauses.
 //
 // Text streams one delta per word (leading whitespace kept, so the deltas concatenate to the
 // reply). Tool-call ids are random (`call_<hex>`); everything else is a function of the prompt.
@@ -68,7 +74,11 @@ interface Phrase {
   tools: readonly string[];
   /** Shown in the fallback reply so a user knows what to type. */
   example: string;
-  /** Matched against one normalised clause (see normaliseClause). */
+  /**
+   * Matched against one normalised clause (see normaliseClause). Anchored at the start, so it is
+   * tried at one position only, and run over whitespace-collapsed text, where `\s+` is one
+   * space: a match costs time linear in the clause. A new pattern keeps to both.
+   */
   pattern: RegExp;
   /** Builds the arguments; the tool's JSON Schema is there for choices such as enum values. */
   input: (match: RegExpMatchArray, inputSchema: JSONSchema7) => JSONObject;
@@ -116,8 +126,11 @@ export const PHRASES: readonly Phrase[] = [
     input: (m) => ({ query: m[1] }) },
 ];
 
+/** Items are separated by "," or "and"; single spaces, as the list comes from a normalised clause. */
+const TODO_SEPARATOR = / ?, ?(?:and )?| and /i;
+
 function todoList(list: string): JSONObject[] {
-  const titles = list.split(/\s*,\s*(?:and\s+)?|\s+and\s+/i).map((t) => t.trim()).filter(Boolean);
+  const titles = list.split(TODO_SEPARATOR).map((t) => t.trim()).filter(Boolean);
   return titles.map((title, i) => ({ id: String(i + 1), title: capitalise(title), status: 'pending' }));
 }
 
@@ -135,7 +148,7 @@ function questionFrom(rest: string): string {
   if (about) return `What can you tell me about ${about[1]}?`;
   const askFor = /^for\s+(.+)$/i.exec(topic);
   if (askFor) return `What is ${askFor[1]}?`;
-  return /\?$/.test(topic) ? capitalise(topic) : `${capitalise(topic)}?`;
+  return topic.endsWith('?') ? capitalise(topic) : `${capitalise(topic)}?`;
 }
 
 // ─── Deciding the reply ─────────────────────────────────────────────────────────────────
@@ -146,6 +159,20 @@ const SLOW_PACE_MS = 50;
 /** Replies longer than this are refused: "reply with N tokens" is for tests, not for OOM. */
 const MAX_SCRIPTED_TOKENS = 100_000;
 
+/**
+ * A message longer than this is not read as a command or a phrase: the reply is the fallback,
+ * saying so. Not its first 2,000 characters either: a request cut short is another request
+ * ("refund order ord_42 for 19.99" cut after "for 1" refunds 1). README, "Models".
+ */
+export const MAX_PHRASE_TEXT_CHARS = 2_000;
+
+/**
+ * How much phrase matching the decisions of this process have done: candidate clauses tried
+ * and their characters. scripted.test.ts reads it to check that the work stays linear in the
+ * message and is nothing for a message over MAX_PHRASE_TEXT_CHARS.
+ */
+export const phraseMatchWork = { candidates: 0, chars: 0 };
+
 /** The whole decision, pure: a prompt and the names of the tools on offer → a reply. */
 export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, attempt = 1): ScriptedReply {
   // System messages may be appended anywhere (context, state); they never decide the reply.
@@ -155,7 +182,13 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, 
   if (last?.role === 'assistant') return { kind: 'text', text: 'Is there anything else I can do?' };
 
   const text = lastUserText(prompt);
-  const plain = text.replace(/[.!\s]+$/, '').toLowerCase();
+  // A `call` clause is read at any length (its JSON may be long, and reading it is linear).
+  // No command or phrase starts with "call", so reading it first changes no other reply.
+  const explicit = explicitCalls(text, tools);
+  if (explicit) return explicit;
+  if (text.length > MAX_PHRASE_TEXT_CHARS) return { kind: 'text', text: fallbackText(text, tools) };
+
+  const plain = trimTrailing(text, /[.!\s]/).toLowerCase();
   if (plain === 'fail' || plain === 'simulate model error') return { kind: 'fail' };
 
   const failAfter = /^(slowly\s+)?fail\s+(once\s+)?after\s+(\d+)\s+(?:tokens?|words?)$/i.exec(plain);
@@ -171,24 +204,53 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, 
     return { kind: 'text', text: countedTokens(n), ...(counted[1] ? { paceMs: SLOW_PACE_MS } : {}) };
   }
 
-  const explicit = explicitCalls(text, tools);
-  if (explicit) return explicit;
-
   const calls = matchClauses(text, tools);
   if (calls) return { kind: 'tool-calls', calls };
 
   return { kind: 'text', text: fallbackText(text, tools) };
 }
 
+/**
+ * The text without the trailing characters `charClass` (one character) matches. A loop from the
+ * end: `/[…]+$/` tries every position of a long run that is not at the end, scanning the rest
+ * of the run from each (quadratic).
+ */
+function trimTrailing(text: string, charClass: RegExp): string {
+  let end = text.length;
+  while (end > 0 && charClass.test(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
 function countedTokens(n: number): string {
   return Array.from({ length: n }, (_, i) => `token${i + 1}`).join(' ');
 }
 
+/** Anchored at the start, so tried at one position: linear in the clause. */
 const EXPLICIT_CALL = /^\s*(?:please\s+)?call\s+([A-Za-z0-9_-]+)\s*([\s\S]*)$/i;
+/** A `call` clause starts here. Sticky: tried only where lastIndex says, never scanned for. */
+const CALL_OPENING = /\s*(?:please\s+)?call\s/iy;
+
+/**
+ * The text cut at each ";" that a `call` clause follows. Only the whitespace after each ";" is
+ * read again, and those runs are disjoint, so this is linear; `split(/\s*;\s*(?=…)/)` rescanned
+ * a run of spaces from each of its positions (quadratic).
+ */
+function callClauses(text: string): string[] {
+  const clauses: string[] = [];
+  let start = 0;
+  for (let semicolon = text.indexOf(';'); semicolon !== -1; semicolon = text.indexOf(';', semicolon + 1)) {
+    CALL_OPENING.lastIndex = semicolon + 1;
+    if (!CALL_OPENING.test(text)) continue;
+    clauses.push(text.slice(start, semicolon));
+    start = semicolon + 1;
+  }
+  clauses.push(text.slice(start));
+  return clauses;
+}
 
 /** `call a {…}` — or `call a {…}; call b {…}`, one step with a call per clause. */
 function explicitCalls(text: string, tools: OfferedTools): ScriptedReply | undefined {
-  const clauses = text.split(/\s*;\s*(?=(?:please\s+)?call\s)/i);
+  const clauses = callClauses(text);
   const replies = clauses.map((clause) => EXPLICIT_CALL.exec(clause)).map((match) => match && explicitCall(match[1]!, match[2]!.trim(), tools));
   if (!replies[0]) return undefined;
   if (replies.length === 1) return replies[0];
@@ -219,9 +281,18 @@ function explicitCall(toolName: string, rawArgs: string, tools: OfferedTools): S
   return { kind: 'tool-calls', calls: [{ toolName, input: parsed as JSONObject }] };
 }
 
-/** Clauses are joined by these; the capture keeps them so clauses can be re-joined. */
-const CLAUSE_SEPARATOR = /(\s*;\s*|\s*,?\s+and\s+)/i;
-/** Past this many clauses only the whole text is tried (the search is exponential). */
+/**
+ * Clauses are joined by these, in whitespace-collapsed text; the capture keeps them so clauses
+ * can be re-joined. With at most one space between words, trying the pattern at a position
+ * costs O(1), so the split is linear. Over raw text, `\s*,?\s+and\s+` shared each run of
+ * spaces between `\s*` and `\s+` in every way, from each position of the run: cubic, 7 s for a
+ * message with 4,000 spaces in a row.
+ */
+const CLAUSE_SEPARATOR = /( ?; ?| ?,? and )/i;
+/**
+ * Past this many clauses only the whole text is tried. The search tries at most
+ * MAX_CLAUSES × (MAX_CLAUSES + 1) / 2 = 78 candidate clauses, none longer than the text.
+ */
 const MAX_CLAUSES = 12;
 
 /**
@@ -229,10 +300,11 @@ const MAX_CLAUSES = 12;
  * clauses ("plan x: a and b" stays one todo list). Undefined when no such split exists.
  */
 function matchClauses(text: string, tools: OfferedTools): ScriptedToolCall[] | undefined {
-  const pieces = text.trim().split(CLAUSE_SEPARATOR);
+  const collapsed = collapseWhitespace(text);
+  const pieces = collapsed.split(CLAUSE_SEPARATOR);
   const clauseCount = (pieces.length + 1) / 2;
   if (clauseCount > MAX_CLAUSES) {
-    const call = matchPhrase(text, tools);
+    const call = matchPhrase(collapsed, tools);
     return call && [call];
   }
   const join = (from: number, to: number) => pieces.slice(from * 2, to * 2 - 1).join('');
@@ -251,8 +323,16 @@ function matchClauses(text: string, tools: OfferedTools): ScriptedToolCall[] | u
   return from(0);
 }
 
+/** One space for each run of whitespace, none at the ends: what every pattern after the split reads. */
+function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** `clause`: whitespace-collapsed (collapseWhitespace). */
 function matchPhrase(clause: string, tools: OfferedTools): ScriptedToolCall | undefined {
   const normalised = normaliseClause(clause);
+  phraseMatchWork.candidates++;
+  phraseMatchWork.chars += normalised.length;
   for (const phrase of PHRASES) {
     const toolName = phrase.tools.find((name) => tools.has(name));
     const match = toolName && phrase.pattern.exec(normalised);
@@ -261,14 +341,10 @@ function matchPhrase(clause: string, tools: OfferedTools): ScriptedToolCall | un
   return undefined;
 }
 
-/** Politeness and end punctuation do not change what is asked. */
+/** Politeness and end punctuation do not change what is asked. `clause`: whitespace-collapsed. */
 function normaliseClause(clause: string): string {
-  return clause
-    .trim()
-    .replace(/\s+/g, ' ')
-    .replace(/^(?:please|can you|could you|would you)\s+/i, '')
-    .replace(/[\s.!?]+$/, '')
-    .replace(/\s*,?\s*please$/i, '');
+  const unprefixed = clause.trim().replace(/^(?:please|can you|could you|would you) /i, '');
+  return trimTrailing(unprefixed, /[ .!?]/).replace(/ ?,? ?please$/i, '');
 }
 
 function fallbackText(text: string, tools: OfferedTools): string {
@@ -278,7 +354,8 @@ function fallbackText(text: string, tools: OfferedTools): string {
   const tries = [...examples, ...(genericCall ? [genericCall] : []), '"reply with 20 tokens"'];
   const quoted = text.length > 200 ? `${text.slice(0, 200)}…` : text;
   const opening = quoted ? `You said: "${quoted}".` : 'Hello!';
-  return `${opening} I am the built-in scripted model (offline, deterministic). Try: ${tries.join(', ')}.`;
+  const tooLong = text.length > MAX_PHRASE_TEXT_CHARS ? ` That is more than the ${MAX_PHRASE_TEXT_CHARS} characters I read as a request.` : '';
+  return `${opening}${tooLong} I am the built-in scripted model (offline, deterministic). Try: ${tries.join(', ')}.`;
 }
 
 // ─── Reading the prompt ─────────────────────────────────────────────────────────────────
