@@ -63,7 +63,7 @@ afterAll(async () => {
   await closeAppDatabase();
   process.env.DATABASE_URL = saved.url;
   process.env.STACKBONE_MODEL = saved.model;
-});
+}, 30_000);
 
 describe.each(databases)('the support refund ledger on %s', (_kind, open) => {
   let ready = false;

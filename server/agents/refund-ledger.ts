@@ -16,12 +16,18 @@ export interface Refund {
 /** Records a refund once per idempotency key; a repeat returns the first record, unchanged. */
 export async function recordRefund(idempotencyKey: string, refund: Omit<Refund, 'refundId' | 'at'>): Promise<Refund> {
   const db = await appDatabase();
-  // One statement (INSERT … ON CONFLICT DO UPDATE of nothing): two attempts at once still write one row.
-  const row = await db.refund.upsert({
-    where: { idempotencyKey },
-    create: { idempotencyKey, refundId: `re_${idempotencyKey.slice(-12)}`, orderId: refund.orderId, amount: refund.amount, note: refund.note ?? null },
-    update: {},
-  });
+  const existing = await db.refund.findUnique({ where: { idempotencyKey } });
+  if (existing) return toRefund(existing);
+  try {
+    return toRefund(await db.refund.create({ data: { idempotencyKey, refundId: `re_${idempotencyKey.slice(-12)}`, orderId: refund.orderId, amount: refund.amount, note: refund.note ?? null } }));
+  } catch (error) {
+    // Two attempts at once: the key is the primary key, so the other one's row is the refund.
+    if ((error as { code?: string }).code !== 'P2002') throw error;
+    return toRefund(await db.refund.findUniqueOrThrow({ where: { idempotencyKey } }));
+  }
+}
+
+function toRefund(row: { refundId: string; orderId: string; amount: number; note: string | null; createdAt: Date }): Refund {
   return { refundId: row.refundId, orderId: row.orderId, amount: row.amount, ...(row.note !== null ? { note: row.note } : {}), at: row.createdAt.toISOString() };
 }
 
@@ -29,5 +35,5 @@ export async function recordRefund(idempotencyKey: string, refund: Omit<Refund, 
 export async function refundsOf(orderId: string): Promise<Refund[]> {
   const db = await appDatabase();
   const rows = await db.refund.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' } });
-  return rows.map((row) => ({ refundId: row.refundId, orderId: row.orderId, amount: row.amount, ...(row.note !== null ? { note: row.note } : {}), at: row.createdAt.toISOString() }));
+  return rows.map(toRefund);
 }

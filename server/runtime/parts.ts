@@ -20,7 +20,8 @@ export type RunPart =
   | { type: 'step-finished'; stepName: string }
   /** With outcome 'interrupt', `interrupts` are the records the outcome names. */
   | { type: 'run-finished'; outcome: RunOutcome; interrupts?: InterruptRecord[] }
-  | { type: 'run-error'; code: string; message: string }
+  /** `details` name what the error is about (the queued message and its run, say). */
+  | { type: 'run-error'; code: string; message: string; details?: Record<string, unknown> }
   /** A decision made outside any run (part of a batch, or an expiry): other clients learn of it. */
   | { type: 'interrupt-decided'; interruptId: string; decision: Decision }
   /** The session stream only: the thread's message queue changed (docs/turn-control.md, "Queue"). Not in the log: no cursor. */

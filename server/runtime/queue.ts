@@ -15,6 +15,7 @@ import { startRun, type StartedRun } from './start-run';
 import { ownedSession } from './stop';
 import { loadView } from './views';
 import { sessionKeyOf } from './session-id';
+import { checkRoom, maxQueuedMessages } from './session-limits';
 
 export type QueueOperation =
   | { op: 'add'; message: ChatMessage }
@@ -81,6 +82,10 @@ export async function changeQueue(store: EventStore, findAgent: (name: string) =
       if (message.role !== 'user' || !message.content.trim()) throw new RunRejectedError('invalid_message', 'A queued message is a user message with text.', 400);
       const view = await loadView(store, sessionId, agent.initialState);
       if (view.messages.some((known) => known.id === message.id)) throw new RunRejectedError('already_sent', `Message "${message.id}" is in the thread already.`, 409, { messageId: message.id });
+      const waiting = await store.listQueue(sessionId);
+      if (!waiting.some((item) => item.message.id === message.id)) {
+        checkRoom({ code: 'queue_full', noun: 'Messages queued on a thread', limit: maxQueuedMessages(), held: waiting.length, adding: 1, advice: 'Wait for the turn in progress to end, or remove queued messages; nothing was queued.' });
+      }
       await store.enqueue({ sessionId, message, runId: randomUUID(), source: request.source });
       // Queued on an idle session (nothing to wait for): it goes out at once.
       keepGoing(request, await sendQueued(store, agent, sessionId));
@@ -201,11 +206,13 @@ export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId:
 }
 
 /**
- * Resolves once a queued message's turn has started; rejects with `not_queued` when it left the
- * queue without going out (its sender removed it).
+ * Resolves true once a queued message's turn has started, false when `waitMs` passed (or
+ * `signal` aborted) first; rejects with `not_queued` when it left the queue without going out
+ * (its sender removed it).
  */
-export async function untilSent(store: EventStore, agent: DeepAgent, item: QueuedMessage, signal?: AbortSignal): Promise<void> {
+export async function untilSent(store: EventStore, agent: DeepAgent, item: QueuedMessage, signal?: AbortSignal, waitMs = Infinity): Promise<boolean> {
   const sent = async () => hasMessage(await loadView(store, item.sessionId, agent.initialState), item.message.id);
+  const deadline = Date.now() + waitMs;
   let wake: () => void = () => undefined;
   const unwatch = store.watch(item.sessionId, () => wake());
   signal?.addEventListener('abort', () => wake(), { once: true });
@@ -213,15 +220,15 @@ export async function untilSent(store: EventStore, agent: DeepAgent, item: Queue
     for (;;) {
       // Armed before the reads, so a change between them is not missed.
       const woken = new Promise<void>((resolve) => (wake = resolve));
-      if (await sent()) return;
+      if (await sent()) return true;
       if (!(await store.listQueue(item.sessionId)).some((queued) => queued.message.id === item.message.id)) {
         // Sent between the two reads, or removed.
-        if (await sent()) return;
+        if (await sent()) return true;
         throw new RunRejectedError('not_queued', `Queued message "${item.message.id}" was removed before it was sent.`, 409, { messageId: item.message.id });
       }
-      if (signal?.aborted) throw signal.reason;
-      // A safety net for a missed wake-up.
-      const timer = setTimeout(() => wake(), 2_000);
+      if (signal?.aborted || Date.now() >= deadline) return false;
+      // A safety net for a missed wake-up, and the deadline.
+      const timer = setTimeout(() => wake(), Math.max(0, Math.min(2_000, deadline - Date.now())));
       await woken;
       clearTimeout(timer);
     }

@@ -24,6 +24,7 @@ import { TurnRunner, type RunUsage } from './runner';
 import { checkClientTools, type ClientTool } from './tools';
 import { own } from './own';
 import { sessionKeyOf } from './session-id';
+import { checkRoom, maxQueuedMessages, queuedWaitMs } from './session-limits';
 
 export { type RunUsage } from './runner';
 
@@ -212,9 +213,23 @@ function newMessages(view: SessionView, messages: ChatMessage[]): ChatMessage[] 
   return messages.filter((message) => !known.has(message.id));
 }
 
-/** The request's messages go to the queue; its run is the last one's, followed once it goes out. */
+/**
+ * The request's messages go to the queue; its run is the last one's, followed once it goes out.
+ * A reader waits for that at most queuedWaitMs(): then its stream ends with `message_queued`
+ * (the message stays queued, and its run is named), rather than hanging while a long turn runs.
+ */
 async function queueRun(request: RunRequest, messages: ChatMessage[]): Promise<StartedRun> {
   const { store, sessionId, agent } = request;
+  const waiting = await store.listQueue(sessionId);
+  const alreadyQueued = new Set(waiting.map((item) => item.message.id));
+  checkRoom({
+    code: 'queue_full',
+    noun: 'Messages queued on a thread',
+    limit: maxQueuedMessages(),
+    held: waiting.length,
+    adding: messages.filter((message) => !alreadyQueued.has(message.id)).length,
+    advice: 'Wait for the turn in progress to end, or remove queued messages; nothing was queued.',
+  });
   const queued: QueuedMessage[] = [];
   for (const [index, message] of messages.entries()) {
     const last = index === messages.length - 1;
@@ -223,7 +238,20 @@ async function queueRun(request: RunRequest, messages: ChatMessage[]): Promise<S
   const item = queued.at(-1)!;
   const followed = followRun(request, item.runId);
   async function* stream(after?: CursorPosition | null, signal?: AbortSignal): AsyncIterable<StreamPart> {
-    await untilSent(store, agent, item, signal);
+    if (!(await untilSent(store, agent, item, signal, queuedWaitMs()))) {
+      if (signal?.aborted) return;
+      yield { runId: item.runId, part: { type: 'run-started', threadId: sessionKeyOf(sessionId), runId: item.runId } };
+      yield {
+        runId: item.runId,
+        part: {
+          type: 'run-error',
+          code: 'message_queued',
+          message: `Message "${item.message.id}" is queued behind the turn in progress and goes out, as run "${item.runId}", when the thread is free; this request stopped waiting. Follow the thread to see its answer.`,
+          details: { messageId: item.message.id, runId: item.runId },
+        },
+      };
+      return;
+    }
     yield* followed.stream(after, signal);
   }
   return {

@@ -9,6 +9,7 @@ import type { EventStore, SteerRecord } from '../store/types';
 import { RunRejectedError } from './errors';
 import { runInProgress } from './stop';
 import { sessionKeyOf } from './session-id';
+import { checkRoom, maxSteersPerRun } from './session-limits';
 
 export interface SteerRequest {
   sessionId: string;
@@ -28,6 +29,10 @@ export async function requestSteer(store: EventStore, findAgent: (name: string) 
   }
   if (request.message.role !== 'user' || !request.message.content.trim()) {
     throw new RunRejectedError('invalid_message', 'Steering guidance is a user message with text.', 400);
+  }
+  const taken = await store.listSteers(sessionId, running);
+  if (!taken.some((steer) => steer.message.id === request.message.id)) {
+    checkRoom({ code: 'too_many_steers', noun: 'Guidance for one run', limit: maxSteersPerRun(), held: taken.length, adding: 1, advice: 'Stop the run and send a new message instead; the guidance was not added.' });
   }
   return store.addSteer({ sessionId, runId: running, message: request.message });
 }

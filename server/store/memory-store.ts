@@ -164,6 +164,13 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       timers.set(id, timer);
       return { timer: structuredClone(timer), created: true };
     },
+    async findTimer(sessionId: string, key: string) {
+      const timer = [...timers.values()].find((candidate) => candidate.sessionId === sessionId && candidate.key === key);
+      return timer ? structuredClone(timer) : null;
+    },
+    async countPendingTimers(sessionId: string) {
+      return [...timers.values()].filter((timer) => timer.sessionId === sessionId && timer.firedAt === null).length;
+    },
     async dueTimers(now: Date, options: { limit?: number } = {}) {
       return [...timers.values()]
         .filter((timer) => !timer.firedAt && timer.fireAt.getTime() <= now.getTime())

@@ -319,6 +319,14 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
         }
       }),
 
+    findTimer: (sessionId, key) =>
+      !nameable(sessionId) || !nameable(key) ? Promise.resolve(null) : withClient(async (db) => {
+        const row = await db.timer.findUnique({ where: { sessionId_key: { sessionId, key } } });
+        return row ? toTimerRecord(row) : null;
+      }),
+
+    countPendingTimers: (sessionId) => (!nameable(sessionId) ? Promise.resolve(0) : withClient((db) => db.timer.count({ where: { sessionId, firedAt: null } }))),
+
     dueTimers: (now, options = {}) =>
       withClient(async (db) =>
         (await db.timer.findMany({ where: { firedAt: null, fireAt: { lte: now } }, orderBy: { fireAt: 'asc' }, take: options.limit ?? DEFAULT_LIST_LIMIT })).map(toTimerRecord),

@@ -165,6 +165,10 @@ export interface EventStore {
   updateQueued(sessionId: string, messageId: string, change: { content?: string; position?: number; sendNow?: boolean }): Promise<QueuedMessage | null>;
   /** Takes a message out of the queue and wakes the watchers; false if it was not queued. */
   removeQueued(sessionId: string, messageId: string): Promise<boolean>;
+  /** A session's timer by its key, or null. */
+  findTimer(sessionId: string, key: string): Promise<TimerRecord | null>;
+  /** How many of a session's timers have not fired yet. */
+  countPendingTimers(sessionId: string): Promise<number>;
   /** Timers not fired yet whose time has come, oldest first. */
   dueTimers(now: Date, options?: { limit?: number }): Promise<TimerRecord[]>;
   /** Marks a timer fired; false if it already was (another process fired it). */

@@ -9,7 +9,7 @@ import OpenAI, { ConflictError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { joinStream, openRun, postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
-import { eventually, readSessionEvents } from '../support/inspect';
+import { countRows, eventually, readSessionEvents } from '../support/inspect';
 import { rejection } from '../support/sdk';
 
 interface QueueItem {
@@ -59,14 +59,25 @@ for (const server of backends()) {
       expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([]);
     });
 
-    it('a queued message while an approval is pending, then the approval: the continuation first, then the message', async () => {
+    it('a new AG-UI message while an approval is pending is RUN_ERROR interrupts_pending at once, writing nothing; queued through /queue it goes out after the continuation', async () => {
       const threadId = randomUUID();
       const paused = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
       const finished = paused.events.at(-1) as BaseEvent & { outcome: { type: string; interrupts: { id: string }[] } };
       expect(finished.outcome.type).toBe('interrupt');
-      const queuedRunId = randomUUID();
-      const queuedResponse = postRun(server.url, 'support', { threadId, runId: queuedRunId, messages: [userMessage('say 2 words')] });
-      await eventually(async () => ((await readThread(server.url, 'support', threadId)).body.queue as QueueItem[]).length === 1, 10_000, 'the message queued');
+      const before = await countRows(server.databaseUrl, threadId);
+
+      // A raw AG-UI client sending a new message: answered at once (no open-ended wait), nothing written.
+      const started = Date.now();
+      const refused = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hello?')] });
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(refused.events.map((event) => event.type)).toEqual(['RUN_STARTED', 'RUN_ERROR']);
+      expect(refused.events[1]).toMatchObject({ code: 'interrupts_pending', metadata: { interruptIds: [finished.outcome.interrupts[0]!.id] } });
+      expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
+      expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([]);
+
+      // The web app queues it explicitly instead.
+      const queuedResponse = await fetch(`${server.url}/api/agents/support/queue`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, op: 'add', text: 'say 2 words', id: 'queued-1' }) });
+      expect(queuedResponse.status).toBe(200);
 
       // The chat wire keeps its 409 while the decision is pending, and writes nothing.
       const openai = new OpenAI({ baseURL: `${server.url}/api/v1`, apiKey: 'dev', defaultHeaders: { 'x-stackbone-session': threadId }, maxRetries: 0 });
@@ -75,9 +86,7 @@ for (const server of backends()) {
 
       const resumed = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], resume: [{ interruptId: finished.outcome.interrupts[0]!.id, status: 'resolved', payload: { approved: true } }] });
       expect(resumed.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
-      const { events } = await queuedResponse;
-      expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', runId: queuedRunId });
-      expect(deltas(events).trim()).toBe('token1 token2');
+      await eventually(async () => userTexts(await readSessionEvents(server.databaseUrl, threadId)).length === 2 && (await readThread(server.url, 'support', threadId)).body.status === 'idle', 15_000, 'the queued message answered');
 
       const log = await readSessionEvents(server.databaseUrl, threadId);
       const order = log.flatMap((event) => (event.type === 'message_added' || event.type === 'tool_result' || event.type === 'assistant_step' ? [`${event.message.role}`] : event.type === 'interrupt_decided' ? ['decided'] : []));

@@ -164,7 +164,7 @@ export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
           : part.outcome,
       } as BaseEvent;
     case 'run-error':
-      return { type: EventType.RUN_ERROR, message: part.message, code: part.code } as BaseEvent;
+      return { type: EventType.RUN_ERROR, message: part.message, code: part.code, ...(part.details ? { metadata: part.details } : {}) } as BaseEvent;
     case 'interrupt-decided':
       // Not an AG-UI lifecycle event: a decision made elsewhere, for clients that show the thread live.
       return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: { interruptId: part.interruptId, status: part.decision.status, by: part.decision.by.source } } as BaseEvent;

@@ -49,8 +49,10 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
         // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
         replayable: true,
         retry: fromAgUiRetry(input.forwardedProps),
-        // A message sent while a turn runs or waits on a decision waits its turn (docs/turn-control.md, "Queue").
-        queue: 'running-or-waiting',
+        // A message sent while a turn runs waits its turn (docs/turn-control.md, "Queue"); one sent
+        // while a decision is pending is refused as interrupts_pending, as an AG-UI client expects
+        // (the web app queues it through /queue instead).
+        queue: 'running',
       });
     } catch (error) {
       if (error instanceof RunRejectedError && error.code === 'not_found') throw new HttpError(404, error.code, error.message);

@@ -125,5 +125,5 @@ export async function collectChatTurn(run: StartedRun): Promise<CollectedTurn> {
 
 /** The HTTP status a run error mid-turn maps to, for a non-streaming response. */
 export function runErrorStatus(code: string): number {
-  return code === 'session_busy' ? 409 : 500;
+  return code === 'session_busy' || code === 'message_queued' || code === 'lease_lost' ? 409 : 500;
 }
