@@ -144,6 +144,12 @@ describe('scripted model: the generic call rule', () => {
     expect(r.text).toContain('lookupOrder');
   });
 
+  it('makes no call when a later clause names no tool, and quotes that clause', async () => {
+    const r = await run('call lookupOrder {"orderId":"ord_1"}; call !');
+    expect(r.toolCalls).toEqual([]);
+    expect(r.text).toMatch(/could not read "call !" as a call/);
+  });
+
   it('explains invalid JSON', async () => {
     const r = await run('call lookupOrder {orderId: ord_1}');
     expect(r.toolCalls).toEqual([]);

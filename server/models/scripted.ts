@@ -273,13 +273,21 @@ function explicitCalls(text: string, tools: OfferedTools): ScriptedReply | undef
   if (clauses.length > MAX_CALLS_PER_STEP) {
     return { kind: 'text', text: `I can make at most ${MAX_CALLS_PER_STEP} tool calls in one step, and this message asks for ${clauses.length}, so I made none. Send at most ${MAX_CALLS_PER_STEP} \`call\` clauses in a message.` };
   }
-  const replies = clauses.map((clause) => EXPLICIT_CALL.exec(clause)).map((match) => match && explicitCall(match[1]!, match[2]!.trim(), tools));
-  if (!replies[0]) return undefined;
-  if (replies.length === 1) return replies[0];
-  // Every clause must be a call; otherwise the first clause's answer explains what is wrong.
-  const failed = replies.find((reply) => !reply || reply.kind !== 'tool-calls');
-  if (failed !== undefined) return failed ?? replies[0];
-  return { kind: 'tool-calls', calls: replies.flatMap((reply) => (reply?.kind === 'tool-calls' ? reply.calls : [])) };
+  // Every clause must be a call, or none is made: the first clause that is not one says why.
+  // A later clause starts with "call" (that is where callClauses cuts) but may name no tool.
+  const replies = clauses.map((clause) => {
+    const match = EXPLICIT_CALL.exec(clause);
+    return match ? explicitCall(match[1]!, match[2]!.trim(), tools) : unreadableCall(clause);
+  });
+  const failed = replies.find((reply) => reply.kind !== 'tool-calls');
+  if (failed) return failed;
+  return { kind: 'tool-calls', calls: replies.flatMap((reply) => (reply.kind === 'tool-calls' ? reply.calls : [])) };
+}
+
+function unreadableCall(clause: string): ScriptedReply {
+  const trimmed = clause.trim();
+  const quoted = trimmed.length > 100 ? `${trimmed.slice(0, 100)}…` : trimmed;
+  return { kind: 'text', text: `I could not read "${quoted}" as a call, so I made none. Write it as: call <toolName> {"key": "value"}` };
 }
 
 function explicitCall(toolName: string, rawArgs: string, tools: OfferedTools): ScriptedReply {
