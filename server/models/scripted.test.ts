@@ -5,6 +5,8 @@ import { z } from 'zod';
 import {
   createScriptedModel,
   decideReply,
+  MAX_CALL_JSON_DEPTH,
+  MAX_CALLS_PER_STEP,
   MAX_PHRASE_TEXT_CHARS,
   phraseMatchWork,
   SCRIPTED_PROVIDER,
@@ -142,10 +144,63 @@ describe('scripted model: the generic call rule', () => {
     expect(r.text).toContain('lookupOrder');
   });
 
+  it('makes no call when a later clause names no tool, and quotes that clause', async () => {
+    const r = await run('call lookupOrder {"orderId":"ord_1"}; call !');
+    expect(r.toolCalls).toEqual([]);
+    expect(r.text).toMatch(/could not read "call !" as a call/);
+  });
+
   it('explains invalid JSON', async () => {
     const r = await run('call lookupOrder {orderId: ord_1}');
     expect(r.toolCalls).toEqual([]);
     expect(r.text).toMatch(/not valid JSON/);
+  });
+});
+
+describe('scripted model: the limits of a `call`', () => {
+  const offered: OfferedTools = new Map(Object.keys(allTools).map((name) => [name, {}]));
+  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered);
+  const lookups = (n: number) => Array.from({ length: n }, (_, i) => `call lookupOrder {"orderId":"ord_${i + 1}"}`).join('; ');
+  /** `call lookupOrder` with an object `levels` deep: {"a":{"a":…{}…}}. */
+  const nested = (levels: number) => `call lookupOrder ${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
+
+  it(`makes ${MAX_CALLS_PER_STEP} calls in one step`, async () => {
+    const r = await run(lookups(MAX_CALLS_PER_STEP));
+    expect(callsOf(r).map((c) => c.input)).toEqual(Array.from({ length: MAX_CALLS_PER_STEP }, (_, i) => ({ orderId: `ord_${i + 1}` })));
+  });
+
+  it(`makes none at all when asked for ${MAX_CALLS_PER_STEP + 1}, and says the limit`, async () => {
+    const r = await run(lookups(MAX_CALLS_PER_STEP + 1));
+    expect(r.toolCalls).toEqual([]);
+    expect(r.text).toContain(`at most ${MAX_CALLS_PER_STEP} tool calls in one step`);
+    expect(r.text).toContain(`asks for ${MAX_CALLS_PER_STEP + 1}`);
+  });
+
+  it('answers a million characters of "call lookupOrder {…}; …" with that text, at once', () => {
+    const flood = lookups(50_000).slice(0, 1_000_000);
+    const started = performance.now();
+    const reply = decide(flood);
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(reply.kind).toBe('text');
+    expect(reply.kind === 'text' && reply.text).toContain(`at most ${MAX_CALLS_PER_STEP} tool calls in one step`);
+  });
+
+  it(`takes JSON arguments ${MAX_CALL_JSON_DEPTH} levels deep and refuses deeper ones, naming the limit`, () => {
+    const deepest = decide(nested(MAX_CALL_JSON_DEPTH));
+    expect(deepest.kind === 'tool-calls' && JSON.stringify(deepest.calls[0]!.input)).toBe(`${'{"a":'.repeat(MAX_CALL_JSON_DEPTH - 1)}{}${'}'.repeat(MAX_CALL_JSON_DEPTH - 1)}`);
+    const deeper = decide(nested(MAX_CALL_JSON_DEPTH + 1));
+    expect(deeper.kind).toBe('text');
+    expect(deeper.kind === 'text' && deeper.text).toContain(`nested deeper than ${MAX_CALL_JSON_DEPTH} levels`);
+    // Arrays count as levels too, and a deep value in a later clause refuses the whole step.
+    const deepArray = decide(`call lookupOrder {"orderId":"ord_1"}; call closeTicket {"a":${'['.repeat(MAX_CALL_JSON_DEPTH)}${']'.repeat(MAX_CALL_JSON_DEPTH)}}`);
+    expect(deepArray.kind === 'text' && deepArray.text).toContain(`nested deeper than ${MAX_CALL_JSON_DEPTH} levels`);
+  });
+
+  it('answers arguments nested 100,000 levels deep with that text, not a stack overflow', async () => {
+    const r = await run(nested(100_000));
+    expect(r.errors).toEqual([]);
+    expect(r.toolCalls).toEqual([]);
+    expect(r.text).toContain(`nested deeper than ${MAX_CALL_JSON_DEPTH} levels`);
   });
 });
 

@@ -15,7 +15,8 @@
 //   slowly reply with N tokens   → the same, one delta every 50 ms (a turn long enough to
 //                                  refresh, stop or join while it streams)
 //   call <tool> {json}           → one call of that tool with those arguments ({} if absent)
-//   call a {…}; call b {…}       → one step with both calls
+//   call a {…}; call b {…}       → one step with both calls (at most 16: more get a reply saying
+//                                  so and no call; JSON nested deeper than 64 levels is refused)
 //   a phrase from PHRASES        → the matching tool call(s); "A and B" / "A; B" give one
 //                                  call per clause in the same step when every clause matches
 //   anything else                → a short reply quoting the text and listing what to try
@@ -167,6 +168,22 @@ const MAX_SCRIPTED_TOKENS = 100_000;
 export const MAX_PHRASE_TEXT_CHARS = 2_000;
 
 /**
+ * At most this many `call` clauses make one step. The runtime stores every call of a step and
+ * then runs it (or holds it for approval), so without a cap one 1 MB message of "call x {}; …"
+ * is about 90,000 calls. A message with more gets a reply saying so and no call at all: its first
+ * 16 calls alone would be another request. README, "Models".
+ */
+export const MAX_CALLS_PER_STEP = 16;
+
+/**
+ * How deep the JSON arguments of a `call` may nest: the limit a request body has
+ * (MAX_JSON_DEPTH, server/http/body.ts), which message text does not pass through. JSON.parse
+ * reads any depth, but what comes after walks the value recursively (JSON.stringify of the
+ * call's input, the AI SDK, the store): 100,000 levels overflow the stack there.
+ */
+export const MAX_CALL_JSON_DEPTH = 64;
+
+/**
  * How much phrase matching the decisions of this process have done: candidate clauses tried
  * and their characters. scripted.test.ts reads it to check that the work stays linear in the
  * message and is nothing for a message over MAX_PHRASE_TEXT_CHARS.
@@ -251,13 +268,26 @@ function callClauses(text: string): string[] {
 /** `call a {…}` — or `call a {…}; call b {…}`, one step with a call per clause. */
 function explicitCalls(text: string, tools: OfferedTools): ScriptedReply | undefined {
   const clauses = callClauses(text);
-  const replies = clauses.map((clause) => EXPLICIT_CALL.exec(clause)).map((match) => match && explicitCall(match[1]!, match[2]!.trim(), tools));
-  if (!replies[0]) return undefined;
-  if (replies.length === 1) return replies[0];
-  // Every clause must be a call; otherwise the first clause's answer explains what is wrong.
-  const failed = replies.find((reply) => !reply || reply.kind !== 'tool-calls');
-  if (failed !== undefined) return failed ?? replies[0];
-  return { kind: 'tool-calls', calls: replies.flatMap((reply) => (reply?.kind === 'tool-calls' ? reply.calls : [])) };
+  if (!EXPLICIT_CALL.test(clauses[0]!)) return undefined;
+  // Counted before any clause's JSON is read: the count alone decides.
+  if (clauses.length > MAX_CALLS_PER_STEP) {
+    return { kind: 'text', text: `I can make at most ${MAX_CALLS_PER_STEP} tool calls in one step, and this message asks for ${clauses.length}, so I made none. Send at most ${MAX_CALLS_PER_STEP} \`call\` clauses in a message.` };
+  }
+  // Every clause must be a call, or none is made: the first clause that is not one says why.
+  // A later clause starts with "call" (that is where callClauses cuts) but may name no tool.
+  const replies = clauses.map((clause) => {
+    const match = EXPLICIT_CALL.exec(clause);
+    return match ? explicitCall(match[1]!, match[2]!.trim(), tools) : unreadableCall(clause);
+  });
+  const failed = replies.find((reply) => reply.kind !== 'tool-calls');
+  if (failed) return failed;
+  return { kind: 'tool-calls', calls: replies.flatMap((reply) => (reply.kind === 'tool-calls' ? reply.calls : [])) };
+}
+
+function unreadableCall(clause: string): ScriptedReply {
+  const trimmed = clause.trim();
+  const quoted = trimmed.length > 100 ? `${trimmed.slice(0, 100)}…` : trimmed;
+  return { kind: 'text', text: `I could not read "${quoted}" as a call, so I made none. Write it as: call <toolName> {"key": "value"}` };
 }
 
 function explicitCall(toolName: string, rawArgs: string, tools: OfferedTools): ScriptedReply {
@@ -278,7 +308,26 @@ function explicitCall(toolName: string, rawArgs: string, tools: OfferedTools): S
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return { kind: 'text', text: `I could not call ${toolName}: the arguments must be a JSON object. ${usage}` };
   }
+  if (nestsDeeperThan(parsed, MAX_CALL_JSON_DEPTH)) {
+    return { kind: 'text', text: `I could not call ${toolName}: the arguments are nested deeper than ${MAX_CALL_JSON_DEPTH} levels, the most I read.` };
+  }
   return { kind: 'tool-calls', calls: [{ toolName, input: parsed as JSONObject }] };
+}
+
+/**
+ * Whether a parsed JSON value has an object or array more than `maxDepth` levels down (the value
+ * itself is level 1), counted as server/http/body.ts counts a request body. Iterative, so the
+ * check cannot overflow the stack that the value would.
+ */
+function nestsDeeperThan(root: unknown, maxDepth: number): boolean {
+  const stack: [unknown, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > maxDepth) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /**
