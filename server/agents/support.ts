@@ -5,13 +5,15 @@ import { handlerContext } from '../runtime/context';
 import { userMessage } from '../runtime/server-session';
 import { recordRefund } from './refund-ledger';
 import { findOrder } from './support-data';
+import { ToolError } from '../runtime/tool-error';
 
 const lookupOrder = tool({
   description: 'Look up an order by id: customer, item, total and shipping status.',
   inputSchema: z.object({ orderId: z.string().describe('e.g. ord_42') }),
   execute: async ({ orderId }) => {
     const order = findOrder(orderId);
-    if (!order) throw new Error(`No order "${orderId}". Order ids look like ord_42.`);
+    // ToolError: a message for the model and the person, shown as it is (other errors are not).
+    if (!order) throw new ToolError(`No order "${orderId}". Order ids look like ord_42.`);
     return order;
   },
 });
@@ -24,8 +26,8 @@ const refundOrder = tool({
   }),
   execute: async ({ orderId, amount }) => {
     const order = findOrder(orderId);
-    if (!order) throw new Error(`No order "${orderId}".`);
-    if (amount > order.total) throw new Error(`Cannot refund ${amount}: order ${orderId} totals ${order.total}.`);
+    if (!order) throw new ToolError(`No order "${orderId}".`);
+    if (amount > order.total) throw new ToolError(`Cannot refund ${amount}: order ${orderId} totals ${order.total}.`);
     const { event, idempotencyKey } = handlerContext();
     const note = (event.payload as { note?: string } | undefined)?.note;
     // The idempotency key, not toolCallId: unique across sessions, the same on a retry after a crash.

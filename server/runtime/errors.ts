@@ -1,5 +1,6 @@
 // Typed failures of the runtime. A wire turns each into its own shape (AG-UI RUN_ERROR,
 // an OpenAI or Anthropic error body) using `code` and `status`; it never invents rules.
+import { randomUUID } from 'node:crypto';
 
 export type RunErrorCode =
   | 'not_found'            // no such session for this owner (or no such agent)
@@ -26,6 +27,18 @@ export class RunRejectedError extends Error {
     super(message);
     this.name = 'RunRejectedError';
   }
+}
+
+/**
+ * Logs a failure whose text is not for clients (a provider's response, a database's message, a
+ * stack) under a short reference, and returns the reference: clients and the model get the
+ * reference and a code, the server's log has the rest (docs/security.md, "What the server does
+ * not tell").
+ */
+export function logFailure(what: string, error: unknown): string {
+  const reference = randomUUID().slice(0, 8);
+  console.error(`[stackbone] ${what} (ref ${reference}):`, error);
+  return reference;
 }
 
 export function errorMessage(error: unknown): string {

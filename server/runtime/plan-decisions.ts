@@ -59,10 +59,12 @@ export async function planDecisions(agent: DeepAgent, view: SessionView, request
     const identical = options.replayable && decided.length === requests.length && requests.every((request) => sameDecision(view.interrupts[request.interruptId]!.decision!, request));
     if (identical) return { kind: 'replay' };
     const { record, decision } = view.interrupts[decided[0]!.interruptId]!;
+    // What was decided, and from where — not who: the decider may be another owner (a key holder).
+    const told = { status: decision!.status, ...(decision!.expired ? { expired: true } : {}), by: { source: decision!.by.source } };
     if (decision!.expired) {
-      throw new RunRejectedError('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt} and took its default action (${record.onExpire}).`, 409, { interruptId: record.id, decision });
+      throw new RunRejectedError('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt} and took its default action (${record.onExpire}).`, 409, { interruptId: record.id, decision: told });
     }
-    throw new RunRejectedError('interrupt_already_decided', `Interrupt ${record.id} was already decided (${decision!.status}).`, 409, { interruptId: record.id, decision });
+    throw new RunRejectedError('interrupt_already_decided', `Interrupt ${record.id} was already decided (${decision!.status}).`, 409, { interruptId: record.id, decision: told });
   }
   if (!options.partial) {
     const missing = pendingInterrupts(view)

@@ -8,7 +8,7 @@ import { ConcurrentAppendError, type AppendOptions } from '../store/types';
 import { DELEGATION_TOOL } from './builtins';
 import { crashPoint } from './crash-point';
 import { formatCursor } from './cursor';
-import { errorMessage, LeaseLostError } from './errors';
+import { LeaseLostError, logFailure } from './errors';
 import { buildInputInterrupt, buildInterrupt } from './interrupts';
 import { LogProjector } from './log-parts';
 import { toModelMessages } from './model-messages';
@@ -159,8 +159,7 @@ export class TurnRunner {
         this.feed.push({ runId: this.runId, part: { type: 'run-error', code: 'lease_lost', message: 'Another run took over this session (this server stalled past its lease); this run stopped, and the session goes on there.' } });
       } else {
         // The cause goes to the server's log, not to clients (it may be a database's own text).
-        const reference = randomUUID().slice(0, 8);
-        console.error(`[stackbone] run ${this.runId} of ${this.request.sessionId} failed (ref ${reference}):`, error);
+        const reference = logFailure(`run ${this.runId} of ${this.request.sessionId} failed`, error);
         const message = `The server failed while running this turn (ref ${reference}; the details are in its log).`;
         await this.fail('internal_error', message).catch(() => undefined);
         // A step that streamed live and then failed to be written leaves its parts in the feed under
@@ -319,7 +318,10 @@ export class TurnRunner {
     }
     if (failure !== undefined) {
       const partial: SessionEvent[] = streamed.length || text ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: text }, finishReason: 'error', ...scoped, ...recorded }] : [];
-      return { kind: 'failed', code: 'model_error', message: errorMessage(failure), before: partial };
+      // A provider's own text (its response body, a URL) goes to the server's log; the client gets a code, the status and a reference.
+      const reference = logFailure(`the model call of run ${this.runId} (session ${this.request.sessionId}) failed`, failure);
+      const status = (failure as { statusCode?: unknown }).statusCode;
+      return { kind: 'failed', code: 'model_error', message: `The model call failed (${typeof status === 'number' ? `HTTP ${status}; ` : ''}ref ${reference}; the details are in the server's log). Retry the turn.`, before: partial };
     }
     const message: AssistantMessage = { id: messageId, role: 'assistant', content: text, ...(toolCalls.length ? { toolCalls } : {}) };
     const step: SessionEvent = { type: 'assistant_step', message, finishReason, usage, ...scoped, ...recorded };

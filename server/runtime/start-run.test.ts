@@ -9,6 +9,7 @@ import { createPrismaStore } from '../store/prisma-store';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../../tests/support/database';
 import type { EventStore } from '../store/types';
 import { handlerContext } from './context';
+import { ToolError } from './tool-error';
 import type { ChatMessage } from '../events';
 import { RunRejectedError } from './errors';
 import type { RunPart } from './parts';
@@ -36,6 +37,12 @@ const agent = defineDeepAgent({
       inputSchema: z.object({}),
       execute: async (): Promise<string> => {
         throw new Error('the warehouse is on fire');
+      },
+    }),
+    refuse: tool({
+      inputSchema: z.object({}),
+      execute: async (): Promise<string> => {
+        throw new ToolError('No order "ord_9". Order ids look like ord_42.');
       },
     }),
     setDraft: tool({
@@ -103,14 +110,21 @@ describe('the step loop', () => {
     expect(view.toolAttempts[(result as { toolCallId: string }).toolCallId]).toBe(1);
   });
 
-  it('turns a throwing tool into an error result the model reads, and finishes the run', async () => {
+  it("turns a throwing tool into an error result the model reads — a reference, not the exception's text — and finishes the run", async () => {
     const store = createMemoryStore();
     const { parts, view } = await run(store, { messages: [user('call explode')] });
     const result = parts.find((part) => part.type === 'tool-result');
-    expect(result).toMatchObject({ isError: true, content: 'the warehouse is on fire' });
+    expect(result).toMatchObject({ isError: true, content: expect.stringMatching(/^Tool "explode" failed \(tool_error, ref [0-9a-f]{8}; the details are in the server's log\)\.$/) });
+    expect(JSON.stringify(parts)).not.toContain('the warehouse is on fire');
     expect(view.messages.at(-1)).toMatchObject({ role: 'assistant' });
-    expect(view.messages.at(-1)!.content).toContain('the warehouse is on fire');
+    expect(view.messages.at(-1)!.content).toContain('Tool "explode" failed');
     expect(view.status).toBe('idle');
+  });
+
+  it("passes a ToolError's message on as it is: the tool's own word to the model and the person", async () => {
+    const store = createMemoryStore();
+    const { parts } = await run(store, { messages: [user('call refuse')] });
+    expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ isError: true, content: 'No order "ord_9". Order ids look like ord_42.' });
   });
 
   it('rejects invalid tool input without running the tool', async () => {
@@ -131,7 +145,9 @@ describe('the step loop', () => {
   it('records a model error as a failed run, and the session takes the next run', async () => {
     const store = createMemoryStore();
     const failed = await run(store, { messages: [user('fail')] });
-    expect(failed.parts.at(-1)).toMatchObject({ type: 'run-error', code: 'model_error' });
+    // The code, the provider's status and a reference; the provider's own text stays in the server's log.
+    expect(failed.parts.at(-1)).toMatchObject({ type: 'run-error', code: 'model_error', message: expect.stringMatching(/^The model call failed \(HTTP \d+; ref [0-9a-f]{8}; the details are in the server's log\)/) });
+    expect(JSON.stringify(failed.parts)).not.toContain('the user asked for a failure');
     expect(failed.view.status).toBe('error');
     const next = await run(store, { messages: [...failed.view.messages, user('hello again')] });
     expect(next.parts.at(-1)).toMatchObject({ type: 'run-finished' });

@@ -1,13 +1,13 @@
 // What may happen to a server-side tool call now, given the thread's interrupts and the
 // agent's policy: run it (with a decision's edits, data and the answers it asked for), answer
 // it as denied or cancelled, wait for a pending decision, or ask a person (docs/hitl.md).
-import { randomUUID } from 'node:crypto';
 import type { ModelMessage } from 'ai';
 import type { ApprovalPolicy, DeepAgent } from '../define';
 import type { ToolCall } from '../events';
 import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
 import type { SessionView } from './reduce';
 import type { ToolKind } from './tools';
+import { logFailure } from './errors';
 
 export type ToolGate =
   | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: unknown[] }
@@ -52,8 +52,7 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     policy = await policyFor(agent, call, { sessionId: options.sessionId, history: options.history });
   } catch (error) {
     // Fail closed: a call whose policy cannot say whether it needs a person does not run.
-    const reference = randomUUID().slice(0, 8);
-    console.error(`[stackbone] the approval policy of ${call.name} (call ${call.id}, session ${options.sessionId}) failed (ref ${reference}):`, error instanceof PolicyFailure ? error.cause : error);
+    const reference = logFailure(`the approval policy of ${call.name} (call ${call.id}, session ${options.sessionId}) failed`, error instanceof PolicyFailure ? error.cause : error);
     return { action: 'refuse', content: `Not run: the approval policy of ${call.name} could not be evaluated, so the call was refused (ref ${reference}; the details are in the server's log).` };
   }
   if (policy === 'approved') return { action: 'run', answers: [] };

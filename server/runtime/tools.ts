@@ -6,7 +6,8 @@ import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { crashPoint } from './crash-point';
 import { idempotencyKey, runWithHandlerContext, type HandlerContext } from './context';
 import type { JsonObject, ToolCall } from '../events';
-import { errorMessage, RunRejectedError } from './errors';
+import { errorMessage, logFailure, RunRejectedError } from './errors';
+import { ToolError } from './tool-error';
 import { InputRequired, runWithInputAnswers } from './request-input';
 import { stopGraceMs } from './tool-limits';
 
@@ -156,7 +157,10 @@ export async function executeTool(options: {
   if (ending.status === 'fulfilled') return { ok: true, output: ending.value, content: stringifyOutput(ending.value), state: draft };
   if (ending.status === 'cut') return cutOff(ending.abort);
   if (ending.reason instanceof InputRequired) return { ok: false, inputRequired: ending.reason.request, content: ending.reason.message, state: options.state };
-  return fail(errorMessage(ending.reason));
+  // A ToolError is the tool's word to the model and the person; anything else stays in the server's log.
+  if (ToolError.is(ending.reason)) return fail(ending.reason.message);
+  const reference = logFailure(`tool ${call.name} (call ${call.id}, session ${context.session.id}) threw`, ending.reason);
+  return fail(`Tool "${call.name}" failed (tool_error, ref ${reference}; the details are in the server's log).`);
 }
 
 /** setTimeout fires at once past this (2^31 - 1 ms, about 24.8 days), so longer waits are capped. */
