@@ -312,7 +312,7 @@ describe('an out-of-band decision after an AG-UI resume', () => {
   it('the refusal says what was decided and from where, never who: the decider may be another owner', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
     await decideInterrupt({ store, findAgent: () => agent, ownerId: 'o1', interruptId: interrupts[0]!.id, request: { status: 'approved' }, by: { source: 'hitl', ownerId: 'key:desk-operator', credential: 'key' } });
-    const refusal = await turn(store, agent, { decisions: [approve(interrupts[0]!.id)] }).catch((error: unknown) => error as { code: string; details: unknown });
+    const refusal = (await turn(store, agent, { decisions: [approve(interrupts[0]!.id)] }).catch((error: unknown) => error)) as { code: string; details: unknown };
     expect(refusal).toMatchObject({ code: 'interrupt_already_decided', details: { interruptId: interrupts[0]!.id, decision: { status: 'approved', by: { source: 'hitl' } } } });
     expect(JSON.stringify(refusal.details)).not.toContain('desk-operator');
   });

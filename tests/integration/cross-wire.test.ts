@@ -7,7 +7,7 @@ import OpenAI, { ConflictError } from 'openai';
 import { describe, expect, it } from 'vitest';
 import { newHttpAgent, readThread, runHttpAgent } from '../support/agui';
 import { backends } from '../support/backends';
-import { countRows, eventually } from '../support/inspect';
+import { countRows } from '../support/inspect';
 
 interface Session {
   status: string;
@@ -68,7 +68,8 @@ for (const server of backends()) {
       expect(paused.stop_reason).toBe('tool_use');
       const toolUse = paused.content.find((block) => block.type === 'tool_use')!;
 
-      // The pause is the session's, so every wire sees it: the chat wires answer 409; AG-UI queues the message behind it.
+      // The pause is the session's, so every wire sees it: the chat wires answer 409, AG-UI RUN_ERROR
+      // interrupts_pending (the Stackbone contract), all before any work.
       const before = await countRows(server.databaseUrl, threadId);
       const conflict = await openai(threadId).chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'and now?' }] }).catch((error: unknown) => error);
       expect(conflict).toBeInstanceOf(ConflictError);
@@ -76,18 +77,10 @@ for (const server of backends()) {
       const anthropicConflict = await anthropic(threadId).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'and now?' }] }).catch((error: unknown) => error);
       expect(anthropicConflict).toBeInstanceOf(AnthropicConflict);
       expect((anthropicConflict as AnthropicConflict).errorCode).toBe('approval_pending');
-      const queuedAgent = newHttpAgent(server.url, 'support', threadId);
-      const queued = runHttpAgent(queuedAgent, 'and now?').catch((error: unknown) => ({ error }));
-      const [item] = await eventually(async () => {
-        const queue = (await readThread(server.url, 'support', threadId)).body.queue as { id: string }[];
-        return queue.length === 1 && queue;
-      }, 10_000, 'the AG-UI message queued');
+      const refused = await runHttpAgent(newHttpAgent(server.url, 'support', threadId), 'and now?').catch((error: unknown) => ({ error }));
+      expect('error' in refused || refused.events.some((event) => event.type === EventType.RUN_ERROR && (event as { code?: string }).code === 'interrupts_pending')).toBe(true);
       expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
-      // Taken back before it went out: it never reaches the thread, and its request says so.
-      await fetch(`${server.url}/api/agents/support/queue`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, op: 'remove', id: item!.id }) });
-      const withdrawn = await queued;
-      expect('error' in withdrawn || withdrawn.events.some((event) => event.type === EventType.RUN_ERROR && (event as { code?: string }).code === 'not_queued')).toBe(true);
-      expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
+      expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([]);
 
       await approveOutOfBand(server.url, threadId);
       const decided = await settled(server.url, threadId);
