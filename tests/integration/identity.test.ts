@@ -85,6 +85,50 @@ for (const { kind } of backends()) {
       expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
     });
 
+    it('a cross-site POST with a key\'s cookie decides nothing, with or without a body; a key in a header may send none', async () => {
+      const signIn = await fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'key-one' }) });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+      const pause = async () => {
+        const threadId = randomUUID();
+        const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] }, { cookie });
+        const outcome = (run.events.at(-1) as RunFinishedEvent).outcome;
+        if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
+        return { threadId, interruptId: outcome.interrupts[0]!.id };
+      };
+      const key = { authorization: 'Bearer key-one' };
+      const pending = async () => ((await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] }).interrupts.map((entry) => entry.id);
+      const approve = (interruptId: string, headers: Record<string, string>) => fetch(`${server.url}/api/hitl/${interruptId}/approve`, { method: 'POST', headers });
+
+      const first = await pause();
+      const logged = (await readSessionEvents(server.databaseUrl, first.threadId)).length;
+      // No body and no content-type: what another site's page can send without asking the browser first.
+      const crossSite: Record<string, string>[] = [{ cookie, origin: 'https://evil.example' }, { cookie, 'sec-fetch-site': 'cross-site' }, { cookie, origin: 'null' }];
+      for (const headers of crossSite) {
+        const refused = await approve(first.interruptId, headers);
+        expect(refused.status, JSON.stringify(headers)).toBe(403);
+        expect((await refused.json()).error.code).toBe('cross_origin');
+      }
+      // The same with a body, and on the browser's other endpoints.
+      const withBody = await fetch(`${server.url}/api/hitl/${first.interruptId}/approve`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, body: '{}' });
+      expect(withBody.status).toBe(403);
+      const stop = await fetch(`${server.url}/api/agents/support/stop`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+      expect(stop.status).toBe(403);
+      const signOut = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+      expect(signOut.status).toBe(403);
+      expect(await pending()).toContain(first.interruptId);
+      expect((await readSessionEvents(server.databaseUrl, first.threadId)).length).toBe(logged);
+
+      // The CLI approves with a key in a header and no body; the app itself, from its own origin, may too.
+      const byKey = await approve(first.interruptId, key);
+      expect(byKey.status).toBe(200);
+      expect((await byKey.json()).decision.by).toMatchObject({ source: 'hitl', credential: 'key' });
+      const second = await pause();
+      const sameOrigin = await approve(second.interruptId, { cookie, origin: server.url, 'sec-fetch-site': 'same-origin' });
+      expect(sameOrigin.status).toBe(200);
+      expect((await sameOrigin.json()).decision.by).toMatchObject({ source: 'studio', credential: 'key' });
+    });
+
     it("the app's header says keyed mode is on", async () => {
       const html = await (await fetch(`${server.url}/`)).text();
       expect(html).toContain('data-testid="keyed-marker"');
