@@ -64,8 +64,10 @@ export default defineConfig({
       env: {
         DATABASE_URL: 'file:./.data/e2e.db',
         STACKBONE_MODEL: 'scripted',
-        // Open dev mode: the browser is the local owner.
+        // Open dev mode: the browser is the local owner. A production server (`next start`) runs
+        // without keys only with this opt-in (docs/security.md, "Modes").
         STACKBONE_API_KEYS: '',
+        STACKBONE_ALLOW_OPEN_ACCESS: '1',
         // Slow the scripted model a little so streaming is observable, as a user would see it.
         STACKBONE_SCRIPTED_DELAY_MS: '15',
         NEXT_TELEMETRY_DISABLED: '1',

@@ -27,7 +27,8 @@ export async function freshDatabase(kind: DatabaseKind, schema = POSTGRES_SCHEMA
 const PORTS: Record<DatabaseKind, number> = { sqlite: 3301, postgres: 3302 };
 
 export function startBenchServer(database: BenchDatabase): Promise<TestServer> {
-  return startServer({ port: PORTS[database.kind], databaseUrl: database.url, env: { STACKBONE_BENCH: '1' } });
+  // Open dev mode on a production build: it starts only with STACKBONE_ALLOW_OPEN_ACCESS=1 (docs/security.md).
+  return startServer({ port: PORTS[database.kind], databaseUrl: database.url, env: { STACKBONE_BENCH: '1', STACKBONE_ALLOW_OPEN_ACCESS: '1' } });
 }
 
 export interface ProcessMemory {

@@ -6,6 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
 import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from './errors';
+import { checkOpenDevHost } from './open-access';
 import { checkSameOrigin } from './same-origin';
 
 export { configuredApiKeys, presentedApiKey } from './api-keys';
@@ -51,11 +52,13 @@ export interface ResolveOptions {
  * The caller of a request. Throws 401 when keys are configured and no credential holds: an API
  * key in a header; on the app's surfaces, the signed identity cookie (browser-identity.ts).
  * A POST or DELETE without a key in a header must come from this site (same-origin.ts): the
- * cookie, or open dev mode, is what a browser carries to any site's request.
+ * cookie, or open dev mode, is what a browser carries to any site's request. Open dev mode
+ * answers only requests addressed to localhost (open-access.ts).
  */
 export function resolveCaller(request: Request, options: ResolveOptions = {}): Caller {
   checkSameOrigin(request);
   if (isOpenDevMode()) {
+    checkOpenDevHost(request);
     if (!warned.__stackboneWarnedOpenMode) {
       warned.__stackboneWarnedOpenMode = true;
       console.warn('[stackbone] STACKBONE_API_KEYS is not set: open dev mode, every request is accepted and shares the local owner.');
