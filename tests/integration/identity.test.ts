@@ -323,6 +323,19 @@ for (const { kind } of backends()) {
       expect(signOut.headers.get('set-cookie')).toMatch(/^stackbone_id=;/);
     });
 
+    it('the sign-in page hands its form only a path of this site as where to go next', async () => {
+      // The form's `next`, as the page serialized it for the browser.
+      const nextOf = async (next: string) => {
+        const html = await (await fetch(`${server.url}/sign-in?next=${encodeURIComponent(next)}`)).text();
+        expect(html, next).toContain('data-testid="sign-in-form"');
+        return /\{\\"next\\":\\"([^\\]*)\\"\}/.exec(html)?.[1];
+      };
+      for (const next of ['/\t/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) {
+        expect(await nextOf(next), next).toBe('/');
+      }
+      expect(await nextOf('/agents/support?from=sign-in')).toBe('/agents/support?from=sign-in');
+    });
+
     it("a key's cookie expires on the server: issued longer ago than its max age (30 days), or without an issue time, it is no identity", async () => {
       const owner = keyOwnerId('key-one');
       const recent = signedCookie(owner, nowSeconds() - 29 * 86_400);
