@@ -4,9 +4,9 @@
 // STACKBONE_TIMER_MS=0 turn them off (a host that calls the cron routes instead).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  // A keyed server without STACKBONE_SECRET, or with a misspelled STACKBONE_WEB_ACCESS, does not start (docs/security.md).
-  (await import('./server/http/browser-identity')).checkIdentitySecret();
-  (await import('./server/http/web-access')).checkWebAccess();
+  // A keyed server without STACKBONE_SECRET, one with a misspelled STACKBONE_WEB_ACCESS, and a
+  // production server without keys (unless STACKBONE_ALLOW_OPEN_ACCESS=1) do not start (docs/security.md).
+  (await import('./server/http/start-checks')).refuseUnsafeStart();
   const [{ startRecoveryLoop }, { startTimerLoop }, { getStore }, { findAgent }] = await Promise.all([
     import('./server/runtime/recovery'),
     import('./server/runtime/timers'),

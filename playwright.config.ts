@@ -64,8 +64,10 @@ export default defineConfig({
       env: {
         DATABASE_URL: 'file:./.data/e2e.db',
         STACKBONE_MODEL: 'scripted',
-        // Open dev mode: the browser is the local owner.
+        // Open dev mode: the browser is the local owner. A production server (`next start`) runs
+        // without keys only with this opt-in (docs/security.md, "Modes").
         STACKBONE_API_KEYS: '',
+        STACKBONE_ALLOW_OPEN_ACCESS: '1',
         // Slow the scripted model a little so streaming is observable, as a user would see it.
         STACKBONE_SCRIPTED_DELAY_MS: '15',
         NEXT_TELEMETRY_DISABLED: '1',
@@ -83,7 +85,7 @@ export default defineConfig({
         DATABASE_URL: 'file:./.data/e2e-keyed.db',
         STACKBONE_MODEL: 'scripted',
         STACKBONE_API_KEYS: 'e2e-desk-key',
-        STACKBONE_SECRET: 'e2e-cookie-secret',
+        STACKBONE_SECRET: 'e2e-cookie-secret-0123456789abcdef0123',
         STACKBONE_WEB_ACCESS: 'open',
         NEXT_TELEMETRY_DISABLED: '1',
         CHECKPOINT_DISABLE: '1',

@@ -1,16 +1,21 @@
 // Keeps the browser's signed identity cookie in keyed mode (docs/security.md, "Modes"). With
 // STACKBONE_WEB_ACCESS=open every browser gets a random identity on its first page load and owns
 // the sessions it starts; with `key` (the default) a page without a key's cookie sends the
-// browser to /sign-in, where an API key is exchanged for one. In open dev mode there is nothing
-// to do: every request is the local owner. A cookie signed with a previous secret
-// (STACKBONE_SECRET_PREVIOUS, during a rotation) keeps its id and is signed anew.
+// browser to /sign-in, where an API key is exchanged for one. In open dev mode every request is
+// the local owner, so pages are served only to requests addressed to this machine. A cookie
+// signed with a previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation), or one from
+// before cookies carried an issue time, keeps its id and is signed anew; an expired one is none.
 import { NextResponse, type NextRequest } from 'next/server';
-import { honouredIdentity, IDENTITY_COOKIE, identitiesEnabled, identityCookieOptions, issueIdentity, signIdentity, verifiedIdentity } from './server/http/browser-identity';
+import { honouredIdentity, IDENTITY_COOKIE, identitiesEnabled, identityCookieOptions, issueIdentity, signIdentity, verifiedIdentity, type VerifiedIdentity } from './server/http/browser-identity';
+import { openDevModeRefusal } from './server/http/open-access';
 import { browsersWithoutKey } from './server/http/web-access';
 
 const SIGN_IN_PATH = '/sign-in';
 
 export function proxy(request: NextRequest) {
+  // Open dev mode serves its pages only to this machine (the APIs refuse in resolveCaller).
+  const remote = openDevModeRefusal(request);
+  if (remote) return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   if (!identitiesEnabled()) return NextResponse.next();
   const current = usableIdentity(request);
   if (current && !current.stale) return NextResponse.next();
@@ -20,7 +25,8 @@ export function proxy(request: NextRequest) {
     signIn.searchParams.set('next', request.nextUrl.pathname + request.nextUrl.search);
     return NextResponse.redirect(signIn);
   }
-  const identity = current ? signIdentity(current.id) : issueIdentity();
+  // Signed anew (a rotation, or a cookie without an issue time): the same id, its life not extended.
+  const identity = current ? signIdentity(current.id, current.issuedAt) : issueIdentity();
   // The page rendering this very request sees the new identity too.
   request.cookies.set(IDENTITY_COOKIE, identity);
   const response = NextResponse.next({ request: { headers: request.headers } });
@@ -32,7 +38,7 @@ export function proxy(request: NextRequest) {
  * The request's identity, if the server still honours it: a key's while that key is configured,
  * a browser's own only while web access is open.
  */
-function usableIdentity(request: NextRequest): { id: string; stale: boolean } | undefined {
+function usableIdentity(request: NextRequest): VerifiedIdentity | undefined {
   const identity = verifiedIdentity(safeCookie(request));
   return identity && honouredIdentity(identity.id) ? identity : undefined;
 }

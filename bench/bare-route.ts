@@ -1,16 +1,21 @@
 // The baselines of `npm run bench` (docs/benchmarks.md), served by the product's own build at
 // /api/bench/bare so that both sides of every ratio go through the same `next start`, the same
 // HTTP stack and the same process. Nothing here is the product: it answers 404 unless the server
-// was started with STACKBONE_BENCH=1, which only bench/run.mjs sets.
+// was started with STACKBONE_BENCH=1, which only bench/run.mjs sets — and even then only to a
+// caller of the API (docs/security.md, "What each credential can do"): a key when keys are
+// configured, reading only that key's threads; without keys, open dev mode's own rules, and a
+// production build serves it only with STACKBONE_ALLOW_OPEN_ACCESS=1.
 //   POST {prompt, format}  the scripted model through AI SDK streamText and nothing else: no
 //                     session, no log, no fold (the bare side of "stream overhead"), returned as
 //                     its text stream (format 'text') or its UI message stream (format 'sse')
 //   GET ?threadId=T   the thread's log rows read by Prisma as they are (the bare side of "reopen")
 import { streamText } from 'ai';
+import { errorResponse } from '../server/http/errors';
+import { openAccessAllowed } from '../server/http/open-access';
+import { isOpenDevMode, resolveCaller, type Caller } from '../server/http/owner';
 import { createScriptedModel } from '../server/models/scripted';
 import { databaseUrl } from '../server/store/database-url';
 import { openPrismaClient, type StoreClient } from '../server/store/prisma-client';
-import { resolveOwner } from '../server/http/owner';
 import { scopedSessionId } from '../server/runtime/session-id';
 
 export function benchRoutesEnabled(): boolean {
@@ -20,6 +25,18 @@ export function benchRoutesEnabled(): boolean {
 /** What any path the product does not serve answers. */
 export function notServed(): Response {
   return new Response('Not Found', { status: 404 });
+}
+
+/** The caller the bench route serves, or the response that refuses the request. */
+export function benchCaller(request: Request): Caller | Response {
+  if (!benchRoutesEnabled()) return notServed();
+  // A production server without keys runs only with the opt-in (start-checks.ts); said again here.
+  if (process.env.NODE_ENV === 'production' && isOpenDevMode() && !openAccessAllowed()) return notServed();
+  try {
+    return resolveCaller(request);
+  } catch (error) {
+    return errorResponse(error, 'bench route');
+  }
 }
 
 export async function bareStream(request: Request): Promise<Response> {
@@ -36,10 +53,11 @@ export async function bareStream(request: Request): Promise<Response> {
 
 const cache = globalThis as typeof globalThis & { __stackboneBenchClient?: Promise<StoreClient> };
 
-export async function bareRead(request: Request): Promise<Response> {
+export async function bareRead(request: Request, ownerId: string): Promise<Response> {
   const threadId = new URL(request.url).searchParams.get('threadId') ?? '';
-  // The caller's own session only, stored under its owner (server/runtime/session-id.ts).
-  const sessionId = scopedSessionId(resolveOwner(request), threadId);
+  // The caller's own session only: a thread is stored under its owner (server/runtime/session-id.ts),
+  // so a key reads its own threads and open dev mode's one owner holds them all.
+  const sessionId = scopedSessionId(ownerId, threadId);
   // A client of its own, as a bare Prisma app would have; opened once per process.
   cache.__stackboneBenchClient ??= openPrismaClient(databaseUrl()).then((opened) => opened.client);
   const db = await cache.__stackboneBenchClient;

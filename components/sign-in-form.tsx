@@ -3,11 +3,7 @@
 // key is not kept in the page (docs/security.md, "Modes").
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-
-/** A path of this site to go back to; anything else (another site, `//host`) goes home. */
-function safeNext(next: string): string {
-  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
+import { safeNext } from './safe-next';
 
 export function SignInForm({ next }: { next: string }) {
   const [key, setKey] = useState('');
@@ -24,7 +20,8 @@ export function SignInForm({ next }: { next: string }) {
         const response = await fetch('/api/auth/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: key.trim() }) });
         if (response.ok) {
           // A full load: the layout and every page read the new identity on the server.
-          window.location.assign(safeNext(next));
+          // Checked again here, against the origin the browser is on.
+          window.location.assign(safeNext(next, window.location.origin));
           return;
         }
         const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { safeNext } from '@/components/safe-next';
 import { SignInForm } from '@/components/sign-in-form';
 import { isOpenDevMode } from '@/server/http/owner';
 import { webAccess } from '@/server/http/web-access';
@@ -21,7 +22,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
               ? 'This server keeps its app for key holders: enter an API key (one of STACKBONE_API_KEYS). This browser then acts as that key until you sign out.'
               : 'Anyone may chat here. Enter an API key to act as that key: its conversations, Studio, and the approvals kept for key holders.'}
           </p>
-          <SignInForm next={typeof next === 'string' ? next : '/'} />
+          {/* Only a path of this site ever reaches the page (components/safe-next.ts). */}
+          <SignInForm next={safeNext(next)} />
         </>
       )}
     </div>

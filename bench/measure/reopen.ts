@@ -13,6 +13,7 @@ import { counts } from '../lib/mode';
 import type { BenchDatabase } from '../lib/servers';
 import { agUiType, readSse } from '../lib/sse';
 import { median, round } from '../lib/stats';
+import { scopedSessionId } from '../../server/runtime/session-id';
 
 export interface Reopen {
   messages: number;
@@ -37,7 +38,7 @@ async function writeThread(database: BenchDatabase, threadId: string, messages: 
   try {
     for (let turn = 0; turn < messages / 2; turn++) {
       runId = randomUUID();
-      const run = await startRun({ agent, store, sessionId: threadId, ownerId: LOCAL_OWNER, runId, source: 'agui', messages: [{ id: randomUUID(), role: 'user', content: 'reply with 5 tokens' }] });
+      const run = await startRun({ agent, store, sessionId: scopedSessionId(LOCAL_OWNER, threadId), ownerId: LOCAL_OWNER, runId, source: 'agui', messages: [{ id: randomUUID(), role: 'user', content: 'reply with 5 tokens' }] });
       for await (const part of run.parts) void part;
       await run.done;
     }

@@ -18,3 +18,9 @@ export function keyOwner(key: string): string {
 export function isConfiguredKeyOwner(ownerId: string): boolean {
   return ownerId.startsWith('key:') && configuredApiKeys().some((key) => keyOwner(key) === ownerId);
 }
+
+/** The key a request presents in a header (`Authorization: Bearer` or `x-api-key`), checked or not. */
+export function presentedApiKey(request: Request): string | undefined {
+  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  return bearer || request.headers.get('x-api-key')?.trim() || undefined;
+}

@@ -1,24 +1,28 @@
 // Reading a JSON request body with a size limit, before anything else happens. Every body the
 // server reads is JSON and says so: a `text/plain` or form POST is what another site's page can
 // send without asking the browser first (no CORS preflight), so it is refused — as is a
-// browser request from another origin that carries no API key (docs/wires.md, "Auth").
+// browser request from another site that carries no API key, with a body or without one
+// (same-origin.ts; docs/wires.md, "Auth").
 import { HttpError } from './errors';
-import { presentedApiKey } from './owner';
+import { checkSameOrigin } from './same-origin';
 
 export const MAX_BODY_BYTES = Number(process.env.STACKBONE_MAX_BODY_BYTES) || 1_000_000;
 
-/** `optional`: an empty body reads as `{}` (an endpoint whose fields are all optional). */
+/**
+ * `optional`: an empty body reads as `{}` (an endpoint whose fields are all optional), with or
+ * without a content type — after the same-origin rule, which holds for a bodiless request too.
+ */
 export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES, options: { optional?: boolean } = {}): Promise<unknown> {
   checkSameOrigin(request);
-  if (!request.body && options.optional) return {};
   const type = request.headers.get('content-type');
-  if (!type || !JSON_TYPE.test(type)) {
-    throw new HttpError(415, 'unsupported_media_type', `Send the body as JSON with Content-Type: application/json${type ? ` (not "${type.slice(0, 100)}")` : ''}.`);
-  }
+  const json = type !== null && JSON_TYPE.test(type);
+  const unsupported = () => new HttpError(415, 'unsupported_media_type', `Send the body as JSON with Content-Type: application/json${type ? ` (not "${type.slice(0, 100)}")` : ''}.`);
+  if (!json && !options.optional) throw unsupported();
   const declared = Number(request.headers.get('content-length'));
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readLimited(request, maxBytes);
   if (!text.trim() && options.optional) return {};
+  if (!json) throw unsupported();
   if (!text.trim()) throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
   let value: unknown;
   try {
@@ -70,20 +74,6 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-/** A browser sends Origin; one from another site, without an API key, is refused. */
-function checkSameOrigin(request: Request): void {
-  const origin = request.headers.get('origin');
-  if (!origin || presentedApiKey(request)) return;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host;
-  let originHost: string | undefined;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    originHost = undefined; // "null" (a sandboxed frame, a file:) is no origin of ours
-  }
-  if (originHost !== host) throw new HttpError(403, 'cross_origin', `Requests from ${origin.slice(0, 200)} are not accepted without an API key.`);
-}
 
 function tooLarge(maxBytes: number) {
   return new HttpError(413, 'body_too_large', `The request body is larger than ${maxBytes} bytes.`);

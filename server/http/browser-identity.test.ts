@@ -1,17 +1,19 @@
-// The browser's identity cookie: a valid one names its browser; a forged, truncated or
-// malformed one (a bad %-escape) is no identity — never an error.
+// The browser's identity cookie: a valid one names its browser; a forged, truncated, malformed
+// (a bad %-escape) or expired one is no identity — never an error.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { browserIdentity, checkIdentitySecret, issueIdentity, verifiedIdentity } from './browser-identity';
+import { browserIdentity, checkIdentitySecret, IDENTITY_MAX_AGE_SECONDS, issueIdentity, KEY_IDENTITY_MAX_AGE_SECONDS, signIdentity, verifiedIdentity } from './browser-identity';
 
 const request = (cookie: string) => new Request('http://localhost/', { headers: { cookie } });
+const SECRET = 'test-secret-0123456789abcdef0123456789';
+const now = () => Math.floor(Date.now() / 1000);
 
 describe('browserIdentity', () => {
   const NAMES = ['STACKBONE_SECRET', 'STACKBONE_SECRET_PREVIOUS', 'STACKBONE_API_KEYS'] as const;
   let saved: Record<string, string | undefined> = {};
   beforeEach(() => {
     saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
-    process.env.STACKBONE_SECRET = 'test-secret';
+    process.env.STACKBONE_SECRET = SECRET;
     delete process.env.STACKBONE_SECRET_PREVIOUS;
   });
   afterEach(() => {
@@ -21,31 +23,63 @@ describe('browserIdentity', () => {
     }
   });
 
-  const signedWith = (id: string, secret: string) => `${id}.${createHmac('sha256', secret).update(id).digest('base64url')}`;
+  const hmac = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+  /** `<id>.<issued at>.<signature>`, as the server signs a cookie. */
+  const signedWith = (id: string, secret: string, issuedAt = now()) => `${id}.${issuedAt}.${hmac(`${id}.${issuedAt}`, secret)}`;
+  /** `<id>.<signature>`: a cookie from before cookies carried an issue time. */
+  const legacy = (id: string, secret: string) => `${id}.${hmac(id, secret)}`;
 
-  it('during a rotation, a cookie signed with a previous secret keeps its id and is marked for re-signing; after it, it is no identity', () => {
-    const old = signedWith('browser-1', 'old-secret');
+  it('during a rotation, a cookie signed with a previous secret (however short) keeps its id and issue time and is marked for re-signing; after it, it is no identity', () => {
+    const issuedAt = now() - 3600;
+    const old = signedWith('browser-1', 'old-secret', issuedAt);
     expect(verifiedIdentity(old)).toBeUndefined();
     process.env.STACKBONE_SECRET_PREVIOUS = 'older, old-secret';
-    expect(verifiedIdentity(old)).toEqual({ id: 'browser-1', stale: true });
-    expect(verifiedIdentity(signedWith('browser-1', 'test-secret'))).toEqual({ id: 'browser-1', stale: false });
+    expect(verifiedIdentity(old)).toEqual({ id: 'browser-1', stale: true, issuedAt });
+    expect(verifiedIdentity(signedWith('browser-1', SECRET, issuedAt))).toEqual({ id: 'browser-1', stale: false, issuedAt });
+    expect(signIdentity('browser-1', issuedAt)).toBe(signedWith('browser-1', SECRET, issuedAt));
   });
 
-  it('keyed mode needs STACKBONE_SECRET: the server does not start without it, and the key list signs nothing', () => {
+  it('refuses a cookie older than its max age on the server: a month for a key, a year for a browser; and one issued in the future', () => {
+    const key = 'key:0123456789abcdef01234567';
+    expect(verifiedIdentity(signedWith(key, SECRET, now() - KEY_IDENTITY_MAX_AGE_SECONDS + 60))?.id).toBe(key);
+    expect(verifiedIdentity(signedWith(key, SECRET, now() - KEY_IDENTITY_MAX_AGE_SECONDS - 60))).toBeUndefined();
+    expect(verifiedIdentity(signedWith('browser-1', SECRET, now() - KEY_IDENTITY_MAX_AGE_SECONDS - 60))?.id).toBe('browser-1');
+    expect(verifiedIdentity(signedWith('browser-1', SECRET, now() - IDENTITY_MAX_AGE_SECONDS - 60))).toBeUndefined();
+    expect(verifiedIdentity(signedWith('browser-1', SECRET, now() + 86_400))).toBeUndefined();
+    // The issue time is signed: moving it forward breaks the signature.
+    const value = signedWith(key, SECRET, now() - KEY_IDENTITY_MAX_AGE_SECONDS - 60);
+    const [id, , signature] = value.split('.');
+    expect(verifiedIdentity(`${id}.${now()}.${signature}`)).toBeUndefined();
+  });
+
+  it("a browser's cookie from before issue times still names its browser, to be signed anew; a key's does not", () => {
+    expect(verifiedIdentity(legacy('browser-1', SECRET))).toEqual({ id: 'browser-1', stale: true });
+    expect(verifiedIdentity(legacy('key:0123456789abcdef01234567', SECRET))).toBeUndefined();
+  });
+
+  it('keyed mode needs STACKBONE_SECRET of 32 bytes or more: the server does not start without it, and the key list signs nothing', () => {
     process.env.STACKBONE_API_KEYS = 'key-one';
+    expect(() => checkIdentitySecret()).not.toThrow();
+    process.env.STACKBONE_SECRET = 'test-secret';
+    expect(() => checkIdentitySecret()).toThrow(/STACKBONE_SECRET is 11 bytes; it must be at least 32.*openssl rand -hex 32/);
+    process.env.STACKBONE_SECRET = 'x'.repeat(32);
+    expect(() => checkIdentitySecret()).not.toThrow();
+    process.env.STACKBONE_SECRET_PREVIOUS = 'short'; // a legacy secret being rotated away
     expect(() => checkIdentitySecret()).not.toThrow();
     delete process.env.STACKBONE_SECRET;
     expect(() => checkIdentitySecret()).toThrow(/STACKBONE_SECRET is not/);
     expect(() => issueIdentity()).toThrow();
     expect(browserIdentity(request(`stackbone_id=${signedWith('browser-1', 'key-one')}`))).toBeUndefined();
     delete process.env.STACKBONE_API_KEYS;
+    process.env.STACKBONE_SECRET = 'short';
     expect(() => checkIdentitySecret()).not.toThrow(); // open dev mode: nothing to sign
   });
 
   it('reads a valid cookie, and treats forged or malformed ones as absent', () => {
     const value = issueIdentity();
+    expect(value).toMatch(/^[0-9a-f-]{36}\.\d+\.[\w-]+$/);
     expect(browserIdentity(request(`other=1; stackbone_id=${encodeURIComponent(value)}`))).toBe(value.split('.')[0]);
-    for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A', 'stackbone_id=', `stackbone_id=${value.slice(0, -2)}`, 'stackbone_id=abc.def', 'stackbone_id']) {
+    for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A', 'stackbone_id=', `stackbone_id=${value.slice(0, -2)}`, 'stackbone_id=abc.def', 'stackbone_id=abc.1.def', 'stackbone_id']) {
       expect(browserIdentity(request(cookie)), cookie).toBeUndefined();
     }
   });

@@ -3,6 +3,8 @@
 // API key was entered in the app and exchanged for the cookie, which then acts as that key — or
 // a random id (STACKBONE_WEB_ACCESS=open), which owns the sessions that browser starts. Only the
 // app's own surfaces read the cookie; the programmatic wires and the CLI send the key itself.
+// The value is `<id>.<issued at, Unix seconds>.<HMAC of both>`: the server refuses it once it is
+// older than its max age, whatever the browser kept (a cookie's Max-Age is only a hint to it).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { configuredApiKeys, isConfiguredKeyOwner } from './api-keys';
 import { browsersWithoutKey } from './web-access';
@@ -10,6 +12,10 @@ import { browsersWithoutKey } from './web-access';
 export const IDENTITY_COOKIE = 'stackbone_id';
 export const IDENTITY_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 export const KEY_IDENTITY_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+/** How short STACKBONE_SECRET may be: 32 bytes (`openssl rand -hex 32` makes 64). */
+export const MIN_SECRET_BYTES = 32;
+/** How far in the future an issue time may lie (another instance's clock). */
+const CLOCK_SKEW_SECONDS = 300;
 
 /**
  * STACKBONE_SECRET signs new identities. It is required in keyed mode (checkIdentitySecret()
@@ -20,23 +26,40 @@ function signingKey(): string | undefined {
   return process.env.STACKBONE_SECRET?.trim() || undefined;
 }
 
-/** Secrets a cookie may still be signed with: the current one, then STACKBONE_SECRET_PREVIOUS (comma-separated) during a rotation. */
+/**
+ * Secrets a cookie may still be signed with: the current one, then STACKBONE_SECRET_PREVIOUS
+ * (comma-separated) during a rotation. A previous secret may be shorter than MIN_SECRET_BYTES:
+ * it is the one being rotated away, and refusing it would sign every browser out at once.
+ */
 function verifyingKeys(): string[] {
   const current = signingKey();
   const previous = (process.env.STACKBONE_SECRET_PREVIOUS ?? '').split(',').map((key) => key.trim()).filter(Boolean);
   return current ? [current, ...previous] : [];
 }
 
-/** Throws the start-up error of a keyed server without STACKBONE_SECRET (instrumentation.ts). */
+/** Throws the start-up error of a keyed server without STACKBONE_SECRET, or with a short one (start-checks.ts). */
 export function checkIdentitySecret(): void {
-  if (configuredApiKeys().length > 0 && !signingKey()) {
+  if (configuredApiKeys().length === 0) return;
+  const key = signingKey();
+  if (!key) {
     throw new Error('STACKBONE_API_KEYS is set but STACKBONE_SECRET is not: set STACKBONE_SECRET to a long random string (e.g. `openssl rand -hex 32`); it signs the browsers\' identity cookies (docs/security.md).');
+  }
+  const bytes = Buffer.byteLength(key);
+  if (bytes < MIN_SECRET_BYTES) {
+    throw new Error(`STACKBONE_SECRET is ${bytes} bytes; it must be at least ${MIN_SECRET_BYTES}, or anyone who guesses it signs in as any key: make one with \`openssl rand -hex 32\` (to keep browsers signed in, move the old one to STACKBONE_SECRET_PREVIOUS; docs/security.md).`);
   }
 }
 
-function signature(id: string, key: string): string {
-  return createHmac('sha256', key).update(id).digest('base64url');
+function signature(payload: string, key: string): string {
+  return createHmac('sha256', key).update(payload).digest('base64url');
 }
+
+/** How long the server honours an identity: a month for a key's, a year for a browser's own. */
+function maxAgeSeconds(id: string): number {
+  return id.startsWith('key:') ? KEY_IDENTITY_MAX_AGE_SECONDS : IDENTITY_MAX_AGE_SECONDS;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export function identitiesEnabled(): boolean {
   return configuredApiKeys().length > 0 && signingKey() !== undefined;
@@ -49,16 +72,13 @@ export function identityCookieOptions(id: string, secure: boolean) {
     sameSite: 'lax' as const,
     secure,
     path: '/',
-    maxAge: id.startsWith('key:') ? KEY_IDENTITY_MAX_AGE_SECONDS : IDENTITY_MAX_AGE_SECONDS,
+    maxAge: maxAgeSeconds(id),
   };
 }
 
-/** A new identity cookie value: `<random id>.<signature>`. */
+/** A new identity cookie value: `<random id>.<now>.<signature>`. */
 export function issueIdentity(): string {
-  const key = signingKey();
-  if (!key) throw new Error('Browser identities need STACKBONE_SECRET.');
-  const id = randomUUID();
-  return `${id}.${signature(id, key)}`;
+  return signIdentity(randomUUID());
 }
 
 /** The id in a cookie value whose signature holds (under the current or a previous secret), or undefined. */
@@ -66,25 +86,46 @@ export function verifyIdentity(value: string | undefined): string | undefined {
   return verifiedIdentity(value)?.id;
 }
 
-/** The id, and whether its cookie is signed with a previous secret (the app then signs it anew). */
-export function verifiedIdentity(value: string | undefined): { id: string; stale: boolean } | undefined {
+export interface VerifiedIdentity {
+  id: string;
+  /** Signed with a previous secret, or in the format without an issue time: the app signs it anew. */
+  stale: boolean;
+  /** When it was first issued (Unix seconds); none in a browser's cookie from before issue times. */
+  issuedAt?: number;
+}
+
+/**
+ * The id, if the signature holds (under the current or a previous secret) and the cookie is no
+ * older than its max age. A cookie from before cookies carried an issue time (`<id>.<signature>`)
+ * still names its browser — its threads are kept, and the app signs it anew with an issue time —
+ * but not a key: a key's cookie must be younger than a month, and its browser signs in again.
+ */
+export function verifiedIdentity(value: string | undefined): VerifiedIdentity | undefined {
   if (!value) return undefined;
   const dot = value.lastIndexOf('.');
   if (dot <= 0) return undefined;
-  const id = value.slice(0, dot);
+  const payload = value.slice(0, dot);
   const given = Buffer.from(value.slice(dot + 1));
   const index = verifyingKeys().findIndex((key) => {
-    const expected = Buffer.from(signature(id, key));
+    const expected = Buffer.from(signature(payload, key));
     return expected.length === given.length && timingSafeEqual(expected, given);
   });
-  return index < 0 ? undefined : { id, stale: index > 0 };
+  if (index < 0) return undefined;
+  const issued = /^(.+)\.(\d{1,12})$/.exec(payload);
+  if (!issued) return payload.startsWith('key:') ? undefined : { id: payload, stale: true };
+  const id = issued[1]!;
+  const issuedAt = Number(issued[2]);
+  const age = nowSeconds() - issuedAt;
+  if (age > maxAgeSeconds(id) || age < -CLOCK_SKEW_SECONDS) return undefined;
+  return { id, stale: index > 0, issuedAt };
 }
 
-/** A cookie value for an existing id, signed with the current secret. */
-export function signIdentity(id: string): string {
+/** A cookie value for an id, signed with the current secret; `issuedAt` is kept when an existing cookie is signed anew. */
+export function signIdentity(id: string, issuedAt: number = nowSeconds()): string {
   const key = signingKey();
   if (!key) throw new Error('Browser identities need STACKBONE_SECRET.');
-  return `${id}.${signature(id, key)}`;
+  const payload = `${id}.${issuedAt}`;
+  return `${payload}.${signature(payload, key)}`;
 }
 
 /**

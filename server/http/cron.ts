@@ -9,6 +9,7 @@ import { fireDueTimers } from '../runtime/timers';
 import { getStore } from '../store';
 import { configuredApiKeys } from './api-keys';
 import { HttpError, jsonError } from './errors';
+import { openDevModeRefusal } from './open-access';
 import { presentedApiKey } from './owner';
 
 function same(a: string, b: string): boolean {
@@ -46,5 +47,7 @@ function refuseUnlessCron(request: Request): Response | null {
   if (accepted.length > 0 && !(presented && accepted.some((key) => same(key, presented)))) {
     return jsonError(new HttpError(401, 'unauthorized', 'Send Authorization: Bearer <CRON_SECRET or an API key>.'));
   }
-  return null;
+  // Nothing to present (open dev mode, no CRON_SECRET): only from this machine, unless opted in.
+  const remote = accepted.length === 0 ? openDevModeRefusal(request) : undefined;
+  return remote ? jsonError(remote) : null;
 }

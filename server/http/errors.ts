@@ -8,6 +8,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: Record<string, unknown>,
+    /** Response headers the answer carries (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -15,7 +17,7 @@ export class HttpError extends Error {
 }
 
 export function jsonError(error: HttpError): Response {
-  return Response.json({ error: { code: error.code, message: error.message, ...(error.details ?? {}) } }, { status: error.status });
+  return Response.json({ error: { code: error.code, message: error.message, ...(error.details ?? {}) } }, { status: error.status, headers: error.headers });
 }
 
 /**

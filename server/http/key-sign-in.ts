@@ -6,18 +6,26 @@ import { keyOwner } from './api-keys';
 import { readJsonBody } from './body';
 import { signIdentity } from './browser-identity';
 import { HttpError } from './errors';
+import { checkSignInAttempts, countFailedSignIn } from './limits';
 import { isOpenDevMode, matchingApiKey } from './owner';
 import { describeIssue } from '../runtime/zod-issue';
 
 const SignIn = z.object({ key: z.string().min(1).max(1000) }).strict();
 
-/** The cookie value for the key in the request's body; 401 for a key the server does not hold. */
+/**
+ * The cookie value for the key in the request's body; 401 for a key the server does not hold,
+ * and 429 once this client has tried too many wrong ones (limits.ts) — the right key too, then.
+ */
 export async function keyIdentityCookie(request: Request): Promise<string> {
   const body = SignIn.safeParse(await readJsonBody(request));
   if (!body.success) throw new HttpError(400, 'invalid_request', `Invalid sign-in: ${describeIssue(body.error, '(body)')}`);
   if (isOpenDevMode()) throw new HttpError(400, 'open_dev_mode', 'This server is in open dev mode (no STACKBONE_API_KEYS): nobody needs a key.');
+  await checkSignInAttempts(request);
   const key = matchingApiKey(body.data.key.trim());
-  if (!key) throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
+  if (!key) {
+    await countFailedSignIn(request);
+    throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
+  }
   return signIdentity(keyOwner(key));
 }
 

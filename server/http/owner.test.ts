@@ -8,10 +8,11 @@ import { resolveCaller } from './owner';
 import { checkWebAccess } from './web-access';
 
 const NAMES = ['STACKBONE_SECRET', 'STACKBONE_API_KEYS', 'STACKBONE_WEB_ACCESS'] as const;
+const SECRET = 'test-secret-0123456789abcdef0123456789';
 let saved: Record<string, string | undefined> = {};
 beforeEach(() => {
   saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
-  process.env.STACKBONE_SECRET = 'test-secret';
+  process.env.STACKBONE_SECRET = SECRET;
   process.env.STACKBONE_API_KEYS = 'key-one,key-two';
   delete process.env.STACKBONE_WEB_ACCESS;
 });
@@ -22,7 +23,11 @@ afterEach(() => {
   }
 });
 
-const cookieOf = (id: string) => `stackbone_id=${id}.${createHmac('sha256', 'test-secret').update(id).digest('base64url')}`;
+/** A cookie as the server signs it: `<id>.<issued at>.<HMAC of both>` (browser-identity.ts). */
+const cookieOf = (id: string) => {
+  const payload = `${id}.${Math.floor(Date.now() / 1000)}`;
+  return `stackbone_id=${payload}.${createHmac('sha256', SECRET).update(payload).digest('base64url')}`;
+};
 const request = (headers: Record<string, string>) => new Request('http://localhost/', { headers });
 
 describe('resolveCaller', () => {

@@ -3,11 +3,13 @@
 // exchanged for), a browser's own random identity (keyed mode with STACKBONE_WEB_ACCESS=open),
 // or — in open dev mode, with no keys configured — the one local owner shared by every request.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { configuredApiKeys, keyOwner } from './api-keys';
+import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
 import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from './errors';
+import { checkOpenDevHost } from './open-access';
+import { checkSameOrigin } from './same-origin';
 
-export { configuredApiKeys } from './api-keys';
+export { configuredApiKeys, presentedApiKey } from './api-keys';
 
 export const LOCAL_OWNER = 'local';
 
@@ -26,11 +28,6 @@ const warned = globalThis as typeof globalThis & { __stackboneWarnedOpenMode?: b
 
 export function isOpenDevMode(): boolean {
   return configuredApiKeys().length === 0;
-}
-
-export function presentedApiKey(request: Request): string | undefined {
-  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-  return bearer || request.headers.get('x-api-key')?.trim() || undefined;
 }
 
 function sameKey(a: string, b: string): boolean {
@@ -54,9 +51,14 @@ export interface ResolveOptions {
 /**
  * The caller of a request. Throws 401 when keys are configured and no credential holds: an API
  * key in a header; on the app's surfaces, the signed identity cookie (browser-identity.ts).
+ * A POST or DELETE without a key in a header must come from this site (same-origin.ts): the
+ * cookie, or open dev mode, is what a browser carries to any site's request. Open dev mode
+ * answers only requests addressed to localhost (open-access.ts).
  */
 export function resolveCaller(request: Request, options: ResolveOptions = {}): Caller {
+  checkSameOrigin(request);
   if (isOpenDevMode()) {
+    checkOpenDevHost(request);
     if (!warned.__stackboneWarnedOpenMode) {
       warned.__stackboneWarnedOpenMode = true;
       console.warn('[stackbone] STACKBONE_API_KEYS is not set: open dev mode, every request is accepted and shares the local owner.');

@@ -1,8 +1,11 @@
-// A text/event-stream response that flushes each event as it is produced.
+// A text/event-stream response that flushes each event as it is produced. `slot`: the owner's
+// open-stream slot (limits.ts), given back when the stream ends, fails or the client goes.
+import type { StreamSlot } from './limits';
 
-export function sseResponse<T>(events: AsyncIterable<T>, encode: (event: T) => string, options: { retryMs?: number } = {}): Response {
+export function sseResponse<T>(events: AsyncIterable<T>, encode: (event: T) => string, options: { retryMs?: number; slot?: StreamSlot } = {}): Response {
   const encoder = new TextEncoder();
   const iterator = events[Symbol.asyncIterator]();
+  const release = () => options.slot?.release();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       // How soon an EventSource reconnects once this response ends (browsers wait ~3 s by default).
@@ -11,13 +14,17 @@ export function sseResponse<T>(events: AsyncIterable<T>, encode: (event: T) => s
     async pull(controller) {
       try {
         const { done, value } = await iterator.next();
-        if (done) controller.close();
-        else controller.enqueue(encoder.encode(encode(value)));
+        if (done) {
+          controller.close();
+          release();
+        } else controller.enqueue(encoder.encode(encode(value)));
       } catch (error) {
         controller.error(error);
+        release();
       }
     },
     async cancel() {
+      release();
       await iterator.return?.();
     },
   });

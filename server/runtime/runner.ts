@@ -30,6 +30,7 @@ import { scheduleTimer } from './timers';
 import { pendingSteers } from './steer';
 import { runInLanes, toolLaneOf } from './tool-lanes';
 import { agentTools, executeTool, toolKind, type ToolKind } from './tools';
+import { ToolError } from './tool-error';
 
 export type { RunnerRequest, RunUsage } from './run-types';
 
@@ -390,7 +391,7 @@ export class TurnRunner {
 
   /** handlerContext().session.schedule: a durable session's timers; a stateless turn has none. */
   private readonly schedule: HandlerContext['session']['schedule'] = (key, when, ...messages) => {
-    if (this.request.durable === false) return Promise.reject(new Error('schedule(): a stateless turn has no session to schedule on; send a session id to keep one.'));
+    if (this.request.durable === false) return Promise.reject(new ToolError('schedule(): a stateless turn has no session to schedule on; send a session id to keep one.'));
     return scheduleTimer(this.request.store, this.request.sessionId, key, when, messages);
   };
 

@@ -7,6 +7,7 @@ import { handlerContext } from './context';
 import type { JsonObject } from '../events';
 import { DEFAULT_STOP_GRACE_MS, DEFAULT_TOOL_TIMEOUT_MS, stopGraceMs, toolTimeoutMs } from './tool-limits';
 import { executeTool } from './tools';
+import { ToolError } from './tool-error';
 
 const GRACE_MS = 100;
 const ENV = ['STACKBONE_STOP_GRACE_MS', 'STACKBONE_TOOL_TIMEOUT_MS'] as const;
@@ -149,15 +150,24 @@ describe('executeTool limits', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('a tool that fails by itself is an ordinary error, without abort', async () => {
+  it("a tool that fails by itself is an ordinary error, without abort; its ToolError's message is kept, any other exception's is not", async () => {
+    const refusing = tool({
+      inputSchema: z.object({}),
+      execute: async (): Promise<string> => {
+        throw new ToolError('out of stock');
+      },
+    });
+    expect(await run(refusing, { timeoutMs: 1000 })).toEqual({ ok: false, error: 'out of stock', content: 'out of stock', state: { count: 0 } });
     const broken = tool({
       inputSchema: z.object({}),
       execute: async (): Promise<string> => {
-        throw new Error('out of stock');
+        throw new Error('connect ECONNREFUSED postgres://admin:hunter2@db.internal:5432');
       },
     });
     const outcome = await run(broken, { timeoutMs: 1000 });
-    expect(outcome).toEqual({ ok: false, error: 'out of stock', content: 'out of stock', state: { count: 0 } });
+    expect(outcome).toMatchObject({ ok: false, content: expect.stringMatching(/^Tool "work" failed \(tool_error, ref [0-9a-f]{8}; the details are in the server's log\)\.$/), state: { count: 0 } });
+    expect(JSON.stringify(outcome)).not.toContain('hunter2');
+    expect('abort' in outcome).toBe(false);
   });
 });
 

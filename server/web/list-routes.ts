@@ -1,6 +1,7 @@
 // The web app's list reads as JSON (docs/studio.md): the owner's recent sessions and
 // the agents, for the TanStack Query lists that refresh them after the first paint.
 import { errorResponse } from '../http/errors';
+import { checkOpenDevHost } from '../http/open-access';
 import { resolveOwner } from '../http/owner';
 import { agentCards } from './agents';
 import { recentSessions } from './sessions';
@@ -19,6 +20,12 @@ export async function handleSessionList(request: Request): Promise<Response> {
   }
 }
 
-export function handleAgentList(): Response {
-  return Response.json({ agents: agentCards() });
+/** The agents, to anyone but a request that open dev mode does not serve (docs/security.md, "Modes"). */
+export function handleAgentList(request: Request): Response {
+  try {
+    checkOpenDevHost(request);
+    return Response.json({ agents: agentCards() });
+  } catch (error) {
+    return errorResponse(error, 'agent list');
+  }
 }

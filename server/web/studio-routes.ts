@@ -4,6 +4,7 @@
 // owner in open dev mode. Decisions go through /api/hitl.
 import { errorResponse, HttpError } from '../http/errors';
 import { resolveCaller, resolveOwner } from '../http/owner';
+import { takeStreamSlot } from '../http/limits';
 import { sseResponse } from '../http/sse';
 import { loadAuditTrail } from './audit-trail';
 import { ownerChanges } from './studio-stream';
@@ -30,7 +31,8 @@ export async function handleAuditTrail(request: Request, sessionId: string): Pro
 export function handleStudioFeed(request: Request): Response {
   try {
     const caller = resolveCaller(request, { keyCookie: true });
-    return sseResponse(ownerChanges(caller.ownerId, { signal: request.signal, maxMs: FEED_MS, keyHolder: caller.credential === 'key' }), (change) => `event: changed\ndata: ${JSON.stringify(change)}\n\n`, { retryMs: 1000 });
+    const slot = takeStreamSlot(caller.ownerId); // 429 when the owner has the most streams open (docs/security.md)
+    return sseResponse(ownerChanges(caller.ownerId, { signal: request.signal, maxMs: FEED_MS, keyHolder: caller.credential === 'key' }), (change) => `event: changed\ndata: ${JSON.stringify(change)}\n\n`, { retryMs: 1000, slot });
   } catch (error) {
     return errorResponse(error, 'Studio feed request');
   }

@@ -256,7 +256,7 @@ for (const server of backends()) {
     let keyed: TestServer;
     beforeAll(async () => {
       const databaseUrl = server.kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_anthropic_keys');
-      keyed = await startServer({ port: server.kind === 'sqlite' ? 3223 : 3224, databaseUrl, env: { STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: 'test-secret' } });
+      keyed = await startServer({ port: server.kind === 'sqlite' ? 3223 : 3224, databaseUrl, env: { STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' } });
     });
     afterAll(async () => {
       await keyed?.kill();

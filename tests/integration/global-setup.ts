@@ -15,9 +15,13 @@ export interface TestBackend {
   ledgerFile: string;
 }
 
-/** What every integration server runs with: the fixture agent, short leases, a quick sweep. */
+/**
+ * What every integration server runs with: the fixture agent, short leases, a quick sweep, and
+ * room for the load test's 200 runs at once (LOAD_RUNS more), which in open dev mode are all the
+ * one local owner's streams (STACKBONE_MAX_STREAMS_PER_OWNER, 32 by default; docs/security.md).
+ */
 export function fixtureEnv(ledgerFile: string): Record<string, string> {
-  return { STACKBONE_FIXTURE_AGENTS: '1', STACKBONE_LEDGER_FILE: ledgerFile, STACKBONE_LEASE_MS: '3000', STACKBONE_SWEEP_MS: '300' };
+  return { STACKBONE_FIXTURE_AGENTS: '1', STACKBONE_LEDGER_FILE: ledgerFile, STACKBONE_LEASE_MS: '3000', STACKBONE_SWEEP_MS: '300', STACKBONE_MAX_STREAMS_PER_OWNER: '100000' };
 }
 
 declare module 'vitest' {

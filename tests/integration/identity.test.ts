@@ -1,7 +1,7 @@
 // Keyed mode (STACKBONE_API_KEYS set), docs/security.md: with STACKBONE_WEB_ACCESS=open a browser
 // gets a signed identity cookie and owns its sessions, but cannot approve what is kept for key
 // holders; with `key` (the default) the app is for key holders, who sign in once with a key.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import { postRun, userMessage } from '../support/agui';
@@ -12,6 +12,17 @@ import { startServer, type TestServer } from '../support/server';
 
 const PORTS = { sqlite: 3231, postgres: 3232 } as const;
 const KEY_ACCESS_PORTS = { sqlite: 3235, postgres: 3236 } as const;
+/** STACKBONE_SECRET of these servers: 32 bytes or more, as the server requires (docs/security.md). */
+const SECRET = 'test-secret-0123456789abcdef0123456789';
+
+/** A cookie value signed as the server signs one: `<id>.<issued at, s>.<HMAC of both>`. */
+function signedCookie(id: string, issuedAt: number, secret = SECRET): string {
+  const payload = `${id}.${issuedAt}`;
+  return `stackbone_id=${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
+}
+
+const keyOwnerId = (key: string) => `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function identityCookie(url: string): Promise<string> {
   const response = await fetch(`${url}/`);
@@ -30,12 +41,25 @@ describe('open dev mode', () => {
   });
 });
 
+describe('STACKBONE_SECRET', () => {
+  it('a keyed server with one shorter than 32 bytes does not start, and says how to make one', async () => {
+    let refusal: unknown;
+    try {
+      const started = await startServer({ port: 3237, databaseUrl: await freshSqliteUrl(), env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: 'test-secret' } });
+      await started.kill();
+    } catch (error) {
+      refusal = error;
+    }
+    expect(String(refusal)).toMatch(/exited early.*STACKBONE_SECRET is 11 bytes; it must be at least 32.*openssl rand -hex 32/s);
+  });
+});
+
 for (const { kind } of backends()) {
   describe(`browser identity with STACKBONE_API_KEYS and STACKBONE_WEB_ACCESS=open on ${kind}`, () => {
     let server: TestServer;
     beforeAll(async () => {
       const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_identity');
-      server = await startServer({ port: PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: 'test-secret', STACKBONE_SECRET_PREVIOUS: 'old-secret', STACKBONE_WEB_ACCESS: 'open' } });
+      server = await startServer({ port: PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: SECRET, STACKBONE_SECRET_PREVIOUS: 'old-secret', STACKBONE_WEB_ACCESS: 'open' } });
     });
     afterAll(() => server?.kill());
 
@@ -82,17 +106,88 @@ for (const { kind } of backends()) {
 
     it('a cookie signed with the previous secret keeps its browser through a rotation, and is signed anew', async () => {
       const id = randomUUID();
-      const old = `stackbone_id=${id}.${createHmac('sha256', 'old-secret').update(id).digest('base64url')}`;
+      const issuedAt = nowSeconds() - 3600;
+      // STACKBONE_SECRET_PREVIOUS may be shorter than 32 bytes: a legacy secret being rotated away.
+      const old = signedCookie(id, issuedAt, 'old-secret');
       const threadId = randomUUID();
       const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: old });
       expect(run.status).toBe(200);
       const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: old } });
       expect(page.status).toBe(200);
       const renewed = page.headers.get('set-cookie')!.split(';')[0]!;
-      expect(renewed.startsWith(`stackbone_id=${id}.`)).toBe(true);
-      expect(renewed).not.toBe(old);
+      // The same browser and the same issue time (a rotation extends no cookie's life), signed with the new secret.
+      expect(renewed).toBe(signedCookie(id, issuedAt));
       // The re-signed cookie is the same owner: it sees its thread.
       expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
+    });
+
+    it("a browser's cookie from before cookies carried an issue time keeps its browser and is signed anew with one", async () => {
+      const id = randomUUID();
+      const legacy = `stackbone_id=${id}.${createHmac('sha256', SECRET).update(id).digest('base64url')}`;
+      const threadId = randomUUID();
+      expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: legacy })).status).toBe(200);
+      const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: legacy } });
+      expect(page.status).toBe(200);
+      const renewed = page.headers.get('set-cookie')!.split(';')[0]!;
+      expect(renewed).toMatch(new RegExp(`^stackbone_id=${id}\\.\\d+\\.`));
+      const issuedAt = Number(renewed.split('.')[1]);
+      expect(Math.abs(issuedAt - nowSeconds())).toBeLessThan(60);
+    });
+
+    it("a browser's cookie older than its max age (a year) is no identity: the page gives a new one", async () => {
+      const id = randomUUID();
+      const threadId = randomUUID();
+      const fresh = signedCookie(id, nowSeconds() - 364 * 86_400);
+      expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: fresh })).status).toBe(200);
+      const expired = signedCookie(id, nowSeconds() - 366 * 86_400);
+      expect((await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: expired })).status).toBe(401);
+      const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: expired } });
+      expect(page.status).toBe(404); // a new browser: the old one's thread is not its own
+      expect(page.headers.get('set-cookie')).not.toContain(`stackbone_id=${id}.`);
+    });
+
+    it('a cross-site POST with a key\'s cookie decides nothing, with or without a body; a key in a header may send none', async () => {
+      const signIn = await fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'key-one' }) });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+      const pause = async () => {
+        const threadId = randomUUID();
+        const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] }, { cookie });
+        const outcome = (run.events.at(-1) as RunFinishedEvent).outcome;
+        if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
+        return { threadId, interruptId: outcome.interrupts[0]!.id };
+      };
+      const key = { authorization: 'Bearer key-one' };
+      const pending = async () => ((await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] }).interrupts.map((entry) => entry.id);
+      const approve = (interruptId: string, headers: Record<string, string>) => fetch(`${server.url}/api/hitl/${interruptId}/approve`, { method: 'POST', headers });
+
+      const first = await pause();
+      const logged = (await readSessionEvents(server.databaseUrl, first.threadId)).length;
+      // No body and no content-type: what another site's page can send without asking the browser first.
+      const crossSite: Record<string, string>[] = [{ cookie, origin: 'https://evil.example' }, { cookie, 'sec-fetch-site': 'cross-site' }, { cookie, origin: 'null' }];
+      for (const headers of crossSite) {
+        const refused = await approve(first.interruptId, headers);
+        expect(refused.status, JSON.stringify(headers)).toBe(403);
+        expect((await refused.json()).error.code).toBe('cross_origin');
+      }
+      // The same with a body, and on the browser's other endpoints.
+      const withBody = await fetch(`${server.url}/api/hitl/${first.interruptId}/approve`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, body: '{}' });
+      expect(withBody.status).toBe(403);
+      const stop = await fetch(`${server.url}/api/agents/support/stop`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+      expect(stop.status).toBe(403);
+      const signOut = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+      expect(signOut.status).toBe(403);
+      expect(await pending()).toContain(first.interruptId);
+      expect((await readSessionEvents(server.databaseUrl, first.threadId)).length).toBe(logged);
+
+      // The CLI approves with a key in a header and no body; the app itself, from its own origin, may too.
+      const byKey = await approve(first.interruptId, key);
+      expect(byKey.status).toBe(200);
+      expect((await byKey.json()).decision.by).toMatchObject({ source: 'hitl', credential: 'key' });
+      const second = await pause();
+      const sameOrigin = await approve(second.interruptId, { cookie, origin: server.url, 'sec-fetch-site': 'same-origin' });
+      expect(sameOrigin.status).toBe(200);
+      expect((await sameOrigin.json()).decision.by).toMatchObject({ source: 'studio', credential: 'key' });
     });
 
     it("the app's header says keyed mode is on", async () => {
@@ -193,7 +288,7 @@ for (const { kind } of backends()) {
     let server: TestServer;
     beforeAll(async () => {
       const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_key_access');
-      server = await startServer({ port: KEY_ACCESS_PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: 'test-secret' } });
+      server = await startServer({ port: KEY_ACCESS_PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: SECRET } });
     });
     afterAll(() => server?.kill());
 
@@ -210,7 +305,7 @@ for (const { kind } of backends()) {
       expect(html).toContain('data-web-access="key"');
       // A browser identity of the kind an open server gives is no identity here.
       const id = randomUUID();
-      const random = `stackbone_id=${id}.${createHmac('sha256', 'test-secret').update(id).digest('base64url')}`;
+      const random = signedCookie(id, nowSeconds());
       expect((await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: random })).status).toBe(401);
       expect((await fetch(`${server.url}/`, { headers: { cookie: random }, redirect: 'manual' })).status).toBe(307);
     });
@@ -242,6 +337,37 @@ for (const { kind } of backends()) {
       const signOut = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE', headers: { cookie, 'content-type': 'application/json' } });
       expect(signOut.status).toBe(200);
       expect(signOut.headers.get('set-cookie')).toMatch(/^stackbone_id=;/);
+    });
+
+    it('the sign-in page hands its form only a path of this site as where to go next', async () => {
+      // The form's `next`, as the page serialized it for the browser.
+      const nextOf = async (next: string) => {
+        const html = await (await fetch(`${server.url}/sign-in?next=${encodeURIComponent(next)}`)).text();
+        expect(html, next).toContain('data-testid="sign-in-form"');
+        return /\{\\"next\\":\\"([^\\]*)\\"\}/.exec(html)?.[1];
+      };
+      for (const next of ['/\t/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) {
+        expect(await nextOf(next), next).toBe('/');
+      }
+      expect(await nextOf('/agents/support?from=sign-in')).toBe('/agents/support?from=sign-in');
+    });
+
+    it("a key's cookie expires on the server: issued longer ago than its max age (30 days), or without an issue time, it is no identity", async () => {
+      const owner = keyOwnerId('key-one');
+      const recent = signedCookie(owner, nowSeconds() - 29 * 86_400);
+      expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie: recent } })).status).toBe(200);
+      expect((await fetch(`${server.url}/`, { headers: { cookie: recent }, redirect: 'manual' })).status).toBe(200);
+      const expired = signedCookie(owner, nowSeconds() - 31 * 86_400);
+      // A key's cookie from before cookies carried an issue time: its browser signs in once more.
+      const legacy = `stackbone_id=${owner}.${createHmac('sha256', SECRET).update(owner).digest('base64url')}`;
+      // Issued in the future: no cookie the server made.
+      const future = signedCookie(owner, nowSeconds() + 86_400);
+      for (const cookie of [expired, legacy, future]) {
+        expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status, cookie).toBe(401);
+        const page = await fetch(`${server.url}/`, { headers: { cookie }, redirect: 'manual' });
+        expect(page.status, cookie).toBe(307);
+        expect(page.headers.get('location')).toMatch(/\/sign-in\?next=%2F$/);
+      }
     });
   });
 }

@@ -340,7 +340,7 @@ for (const server of backends()) {
     let keyed: TestServer;
     beforeAll(async () => {
       const databaseUrl = server.kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_openai_keys');
-      keyed = await startServer({ port: server.kind === 'sqlite' ? 3221 : 3222, databaseUrl, env: { STACKBONE_API_KEYS: 'key-one, key-two', STACKBONE_SECRET: 'test-secret' } });
+      keyed = await startServer({ port: server.kind === 'sqlite' ? 3221 : 3222, databaseUrl, env: { STACKBONE_API_KEYS: 'key-one, key-two', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' } });
     });
     afterAll(async () => {
       await keyed?.kill();

@@ -1,5 +1,7 @@
 // A real Next server for integration tests: `next start` from the one build the test
 // script makes, on its own port and database. Tests may kill it (SIGKILL) and start it again.
+// `dev: true` runs `next dev` instead (what `npm run dev` runs), for what only a development
+// server does (open dev mode's loopback rule, docs/security.md).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -35,19 +37,22 @@ export function testPort(port: number): number {
   return port + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0);
 }
 
-export async function startServer(options: { port: number; databaseUrl: string; env?: Record<string, string> }): Promise<TestServer> {
-  assertBuilt();
+export async function startServer(options: { port: number; databaseUrl: string; env?: Record<string, string>; dev?: boolean }): Promise<TestServer> {
+  if (!options.dev) assertBuilt();
   options = { ...options, port: testPort(options.port) };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    NODE_ENV: options.dev ? 'development' : 'production',
     DATABASE_URL: options.databaseUrl,
     STACKBONE_MODEL: 'scripted',
     NEXT_TELEMETRY_DISABLED: '1',
     PORT: String(options.port),
+    // A production server without STACKBONE_API_KEYS starts only with this opt-in (docs/security.md,
+    // "Modes"); most test servers are open ones. A keyed server ignores it.
+    STACKBONE_ALLOW_OPEN_ACCESS: '1',
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, [nextBin, 'start', '-p', String(options.port), '-H', '127.0.0.1'], {
+  const child: ChildProcess = spawn(process.execPath, [nextBin, options.dev ? 'dev' : 'start', '-p', String(options.port), '-H', '127.0.0.1'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,7 +62,9 @@ export async function startServer(options: { port: number; databaseUrl: string; 
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 30_000;
+  // `next dev` compiles each route on its first request.
+  const readyMs = options.dev ? 90_000 : 30_000;
+  const deadline = Date.now() + readyMs;
   while (true) {
     if (child.exitCode !== null) throw new Error(`The test server exited early:\n${output}`);
     try {
@@ -68,7 +75,7 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`The test server did not become ready in 30 s:\n${output}`);
+      throw new Error(`The test server did not become ready in ${readyMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

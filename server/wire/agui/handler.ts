@@ -5,6 +5,7 @@ import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
+import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveCaller } from '../../http/owner';
 import { parseCursor } from '../../runtime/cursor';
 import { RunRejectedError } from '../../runtime/errors';
@@ -16,18 +17,21 @@ import { agUiStream, refusedRun } from './stream';
 import { joinRun } from './thread';
 
 export async function handleAgUiRun(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
+  let slot: StreamSlot | undefined;
   try {
     const agent = findAgent(agentName);
     if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
     const { ownerId, credential } = resolveCaller(request, { browser: true });
     const input = parseRunAgentInput(await readJsonBody(request));
-    const context = { threadId: input.threadId, runId: input.runId, strict: input.protocolVersion === '1.0', accept: request.headers.get('accept') ?? undefined };
+    // The answer is a stream: 429 when the owner has the most open, before anything is written (docs/security.md).
+    slot = takeStreamSlot(ownerId);
+    const context = { threadId: input.threadId, runId: input.runId, strict: input.protocolVersion === '1.0', accept: request.headers.get('accept') ?? undefined, slot };
 
     // A client re-sending its request after a dropped connection (as TanStack AI's does)
     // re-joins the run it started instead of starting another.
     const lastEventId = parseCursor(request.headers.get('last-event-id'));
     if (lastEventId) {
-      const joined = await joinRun(request, agent, ownerId, { threadId: input.threadId, runId: input.runId, after: lastEventId, strict: context.strict });
+      const joined = await joinRun(request, agent, ownerId, { threadId: input.threadId, runId: input.runId, after: lastEventId, strict: context.strict, slot });
       if (joined) return joined;
     }
 
@@ -62,6 +66,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
     keepAlive(run.done);
     return agUiStream(run.stream(null, request.signal), context);
   } catch (error) {
+    slot?.release();
     return errorResponse(error, 'AG-UI request');
   }
 }

@@ -3,6 +3,7 @@
 // it missed (docs/architecture.md, "Streams and cursors").
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
+import type { StreamSlot } from '../../http/limits';
 import { sseResponse } from '../../http/sse';
 import type { RunRejectedError } from '../../runtime/errors';
 import type { StreamPart } from '../../runtime/parts';
@@ -16,6 +17,8 @@ export interface AgUiStreamContext {
   accept?: string;
   /** Sent as the SSE `retry:` field: a stream meant to be reopened says how soon. */
   retryMs?: number;
+  /** The owner's open-stream slot, given back when the stream ends (docs/security.md). */
+  slot?: StreamSlot;
 }
 
 export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStreamContext): Response {
@@ -23,7 +26,7 @@ export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStream
   return sseResponse(parts, ({ cursor, runId, part }) => {
     const event = toAgUiEvent(part, { threadId: context.threadId, runId: runId ?? context.runId, strict: context.strict });
     return `${cursor === undefined ? '' : `id: ${cursor}\n`}${encoder.encodeSSE(event)}`;
-  }, { retryMs: context.retryMs });
+  }, { retryMs: context.retryMs, slot: context.slot });
 }
 
 /** A refused run is still an AG-UI run: it starts and ends with RUN_ERROR, having written nothing. */
@@ -39,5 +42,6 @@ export function refusedRun(error: RunRejectedError, context: AgUiStreamContext):
       yield* events;
     })(),
     (event) => encoder.encodeSSE(event),
+    { slot: context.slot },
   );
 }

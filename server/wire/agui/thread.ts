@@ -8,6 +8,7 @@ import { modelMessagesToUIMessages, type ModelMessage } from '@tanstack/ai';
 import type { DeepAgent } from '../../define';
 import { findAgent } from '../../agents';
 import { errorResponse, HttpError } from '../../http/errors';
+import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveOwner } from '../../http/owner';
 import { formatCursor, parseCursor, type CursorPosition } from '../../runtime/cursor';
 import { follow } from '../../runtime/follow';
@@ -51,9 +52,10 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
 
     const wantsStream = offset !== null || (request.headers.get('accept') ?? '').includes('text/event-stream');
     if (wantsStream) {
+      const slot = takeStreamSlot(ownerId); // 429 when the owner has the most streams open (docs/security.md)
       const parts = follow({ store, sessionId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs(), queue: true });
       // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
-      return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000 });
+      return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000, slot });
     }
     return Response.json(await hydration(agent, sessionId));
   } catch (error) {
@@ -89,12 +91,14 @@ async function hydration(agent: DeepAgent, sessionId: string) {
  * else from the log (a finished run replays; a run in another process arrives as it is
  * written). Null when there is no such run for this owner. Without a thread, only a run of the
  * owner's running in this process is found (TanStack AI's joinRun names the run alone).
+ * `slot`: one the caller holds already; else one is taken for the stream (429 when the owner has
+ * the most open).
  */
 export async function joinRun(
   request: Request,
   agent: DeepAgent,
   ownerId: string,
-  options: { threadId?: string; runId: string; after: CursorPosition | null; strict: boolean },
+  options: { threadId?: string; runId: string; after: CursorPosition | null; strict: boolean; slot?: StreamSlot },
 ): Promise<Response | null> {
   const store = getStore();
   const feed = options.threadId === undefined ? liveRunOf(ownerId, options.runId) : liveFeed(scopedSessionId(ownerId, options.threadId));
@@ -103,9 +107,9 @@ export async function joinRun(
   const session = await store.getSession(sessionId);
   if (!session || session.ownerId !== ownerId || session.agent !== agent.name) return null;
   const context = { threadId: sessionKeyOf(sessionId), runId: options.runId, strict: options.strict, accept: request.headers.get('accept') ?? undefined };
-  if (feed?.runId === options.runId) return agUiStream(feed.read(options.after, request.signal), context);
+  if (feed?.runId === options.runId) return agUiStream(feed.read(options.after, request.signal), { ...context, slot: options.slot ?? takeStreamSlot(ownerId) });
   // Most joins are of the thread's latest run, which the warm view knows; an older one takes a read of the log.
   const latest = (await loadView(store, sessionId, agent.initialState)).lastRun?.runId === options.runId;
   if (!latest && !(await store.readEvents(sessionId)).some(({ event }) => event.type === 'run_started' && event.runId === options.runId)) return null;
-  return agUiStream(follow({ store, sessionId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), context);
+  return agUiStream(follow({ store, sessionId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), { ...context, slot: options.slot ?? takeStreamSlot(ownerId) });
 }

@@ -5,6 +5,7 @@ import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { HttpError } from '../../http/errors';
 import type { KeepAlive } from '../../http/keep-alive';
+import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveOwner } from '../../http/owner';
 import { sseResponse } from '../../http/sse';
 import type { ClientTool } from '../../runtime/tools';
@@ -36,6 +37,7 @@ export interface ChatWire<Input extends ChatRequest, Meta, Chunk> {
 }
 
 export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(request: Request, keepAlive: KeepAlive, wire: ChatWire<Input, Meta, Chunk>): Promise<Response> {
+  let slot: StreamSlot | undefined;
   try {
     const ownerId = resolveOwner(request);
     const sessionKey = readSessionKey(request);
@@ -43,17 +45,20 @@ export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(req
     const agent = findAgent(input.model);
     if (!agent) throw wire.modelNotFound(input.model);
     const clientTools = checkRequestTools(agent, input.tools);
+    // A streamed turn is an open stream: 429 when the owner has the most open, before the turn starts (docs/security.md).
+    if (input.stream) slot = takeStreamSlot(ownerId);
     const run = await startChatTurn({ agent, ownerId, source: wire.source, sessionKey, history: input.messages, clientTools, signal: request.signal });
     // A durable turn goes on if the client leaves; a stateless one ends with its request.
     keepAlive(run.done);
     const meta = wire.meta(run, agent.name);
     const headers = { ...turnHeaders(run, sessionKey), [wire.requestIdHeader]: run.runId };
 
-    if (input.stream) return withHeaders(sseResponse(wire.chunks(run, meta, input), wire.encode), headers);
+    if (input.stream) return withHeaders(sseResponse(wire.chunks(run, meta, input), wire.encode, { slot }), headers);
     const turn = await collectChatTurn(run);
     if (turn.error) return withHeaders(wire.errorResponse(new HttpError(runErrorStatus(turn.error.code), turn.error.code, turn.error.message)), headers);
     return Response.json(wire.body(turn, meta), { headers });
   } catch (error) {
+    slot?.release();
     return wire.errorResponse(error);
   }
 }

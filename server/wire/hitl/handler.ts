@@ -63,10 +63,7 @@ export async function decide(request: Request, interruptId: string, action: stri
     if (!(ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'not_found', `Unknown action "${action}": use approve, reject or cancel.`);
     const caller = resolveCaller(request, { keyCookie: true });
     const ownerId = caller.ownerId;
-    const raw = request.headers.get('content-length') === '0' ? {} : await readJsonBody(request).catch((error) => {
-      if (error instanceof HttpError && error.message.includes('empty')) return {};
-      throw error;
-    });
+    const raw = await readJsonBody(request, undefined, { optional: true });
     const parsed = bodies[action as HitlAction].safeParse(raw);
     if (!parsed.success) {
       throw new HttpError(400, 'invalid_request', `Invalid body for ${action}: ${describeIssue(parsed.error, '(body)')}`);

@@ -1,13 +1,16 @@
-// The bench's baselines (bench/bare-route.ts): 404 unless the server runs with STACKBONE_BENCH=1.
-import { bareRead, bareStream, benchRoutesEnabled, notServed } from '@/bench/bare-route';
+// The bench's baselines (bench/bare-route.ts): 404 unless the server runs with STACKBONE_BENCH=1,
+// and then only to a caller of the API (a key, when keys are configured).
+import { bareRead, bareStream, benchCaller } from '@/bench/bare-route';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request) {
-  return benchRoutesEnabled() ? bareStream(request) : notServed();
+  const caller = benchCaller(request);
+  return caller instanceof Response ? caller : bareStream(request);
 }
 
 export async function GET(request: Request) {
-  return benchRoutesEnabled() ? bareRead(request) : notServed();
+  const caller = benchCaller(request);
+  return caller instanceof Response ? caller : bareRead(request, caller.ownerId);
 }
