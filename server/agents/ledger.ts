@@ -8,7 +8,8 @@ import { defineDeepAgent } from '../define';
 import { handlerContext } from '../runtime/context';
 
 export interface LedgerLine {
-  kind: 'attempt' | 'effect';
+  /** `tick`: tickEffect's work in progress, one line per interval while it runs. */
+  kind: 'attempt' | 'effect' | 'tick';
   toolCallId: string;
   /** handlerContext().idempotencyKey: what makes an effect once (toolCallId is unique only within its session). */
   idempotencyKey: string;
@@ -84,6 +85,65 @@ const hang = tool({
   execute: (): Promise<string> => new Promise<string>(() => undefined),
 });
 
+/** Records the call's effect once (by its idempotency key), as recordEffect does; answers whether this attempt made it. */
+function effectOnce(key: string): boolean {
+  const { event, attempt, idempotencyKey } = handlerContext();
+  const file = ledgerFile();
+  if (readLedger(file).some((entry) => entry.kind === 'effect' && entry.idempotencyKey === idempotencyKey)) return false;
+  appendFileSync(file, JSON.stringify({ kind: 'effect', toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n');
+  return true;
+}
+
+// Gated the AI SDK's own way (needsApproval), with no toolApproval entry (docs/hitl.md, "Policies").
+const needsEffect = tool({
+  description: 'Record a side effect; the tool itself asks for approval (needsApproval).',
+  inputSchema: z.object({ key: z.string() }),
+  needsApproval: true,
+  execute: async ({ key }) => ({ recorded: key, new: effectOnce(key) }),
+});
+
+// Its policy throws: it must never run (fail closed).
+const brokenPolicyEffect = tool({
+  description: 'Record a side effect; its approval policy cannot be evaluated.',
+  inputSchema: z.object({ key: z.string() }),
+  execute: async ({ key }) => ({ recorded: key, new: effectOnce(key) }),
+});
+
+// Approved only by a key holder: never on a turn that cannot pause.
+const deskEffect = tool({
+  description: 'Record a side effect a key holder must approve.',
+  inputSchema: z.object({ key: z.string() }),
+  execute: async ({ key }) => ({ recorded: key, new: effectOnce(key) }),
+});
+
+// Works for ms: records its effect once, then a tick line every 100 ms until it is done or its
+// signal aborts (a stop, a timeout, or a lost lease), so a test sees when each attempt stopped.
+const tickEffect = tool({
+  description: 'Record a side effect, then keep working for ms, ticking every 100 ms.',
+  inputSchema: z.object({ key: z.string(), ms: z.number().int().min(0).max(60_000) }),
+  execute: async ({ key, ms }) => {
+    const { event, attempt, signal, idempotencyKey } = handlerContext();
+    effectOnce(key);
+    const until = Date.now() + ms;
+    while (Date.now() < until && !signal.aborted) {
+      appendFileSync(ledgerFile(), JSON.stringify({ kind: 'tick', toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { recorded: key, attempt, stopped: signal.aborted };
+  },
+});
+
+// Schedules a user message for this session (a durable timer), e.g. one that calls a gated tool.
+const scheduleMessage = tool({
+  description: 'Schedule a user message for this conversation after inMs.',
+  inputSchema: z.object({ text: z.string().min(1), inMs: z.number().int().min(0).max(600_000) }),
+  execute: async ({ text, inMs }) => {
+    const { event, session } = handlerContext();
+    const timer = await session.schedule(`message:${event.toolCallId}`, { delay: inMs }, { id: `timer-message-${event.toolCallId}`, role: 'user', content: text });
+    return { scheduled: true, at: timer.fireAt };
+  },
+});
+
 // A subagent with the same gated tool, so that tests can pause inside a delegated task.
 const worker = defineDeepAgent({
   name: 'ledger-worker',
@@ -99,7 +159,7 @@ export default defineDeepAgent({
   description: 'Test fixture: records side effects in a ledger after a human approval.',
   model: 'scripted/ledger',
   instructions: 'Record what you are asked to record.',
-  tools: { recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect, expiringEffect, noteEffect, hang },
+  tools: { recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect, expiringEffect, noteEffect, hang, needsEffect, brokenPolicyEffect, deskEffect, tickEffect, scheduleMessage },
   toolTimeouts: { hang: '1s' },
   // Notes go into one list in the order they were asked for: one call at a time.
   toolLanes: { noteEffect: 'notes' },
@@ -107,6 +167,11 @@ export default defineDeepAgent({
   toolApproval: {
     recordEffect: { policy: 'user-approval', describe: (input: { key: string }) => `Record ${input.key}` },
     expiringEffect: { policy: 'user-approval', ttl: '1s' },
+    brokenPolicyEffect: () => {
+      throw new Error('the policy service is down');
+    },
+    deskEffect: { policy: 'user-approval', approvers: 'key-holders' },
+    tickEffect: 'user-approval',
   },
   subagents: [worker],
 });

@@ -47,6 +47,7 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers };
   }
   if (kind !== 'backend') return { action: 'run', answers: [] };
+  if (gateBrokenOnPurpose(agent)) return { action: 'run', answers: [] };
   let policy: ApprovalPolicy;
   try {
     policy = await policyFor(agent, call, { sessionId: options.sessionId, history: options.history });
@@ -75,4 +76,14 @@ export function denialResult(gate: Extract<ToolGate, { action: 'deny' }>): { con
   const details = `${gate.reason ? ` Reason: ${gate.reason}` : ''}${gate.payload !== undefined ? ` Details: ${JSON.stringify(gate.payload)}` : ''}`;
   const content = gate.declined ? `The user declined to answer "${gate.declined}".${details}` : `The user denied this call; it did not run.${details}`;
   return { content, output: { denied: true, reason: gate.reason ?? null, ...(gate.payload !== undefined ? { payload: gate.payload } : {}) } };
+}
+
+/**
+ * A test knob (docs/architecture.md, "Test knobs"): the approval-bypass suite breaks this gate on
+ * purpose, on a server of its own, to show that its checks notice. It holds only for the test
+ * fixture agent `ledger`, and only where fixture agents are listed (STACKBONE_FIXTURE_AGENTS=1):
+ * no agent of an app is ever affected.
+ */
+function gateBrokenOnPurpose(agent: DeepAgent): boolean {
+  return process.env.STACKBONE_TEST_BREAK_GATE === '1' && process.env.STACKBONE_FIXTURE_AGENTS === '1' && agent.name === 'ledger';
 }
