@@ -81,9 +81,9 @@ export function denialResult(gate: Extract<ToolGate, { action: 'deny' }>): { con
 /**
  * A test knob (docs/architecture.md, "Test knobs"): the approval-bypass suite breaks this gate on
  * purpose, on a server of its own, to show that its checks notice. It holds only for the test
- * fixture agent `ledger`, and only where fixture agents are listed (STACKBONE_FIXTURE_AGENTS=1):
- * no agent of an app is ever affected.
+ * fixture agent `ledger` and its subagent `ledger-worker`, and only where fixture agents are
+ * listed (STACKBONE_FIXTURE_AGENTS=1): no agent of an app is ever affected.
  */
 function gateBrokenOnPurpose(agent: DeepAgent): boolean {
-  return process.env.STACKBONE_TEST_BREAK_GATE === '1' && process.env.STACKBONE_FIXTURE_AGENTS === '1' && agent.name === 'ledger';
+  return process.env.STACKBONE_TEST_BREAK_GATE === '1' && process.env.STACKBONE_FIXTURE_AGENTS === '1' && (agent.name === 'ledger' || agent.name === 'ledger-worker');
 }
