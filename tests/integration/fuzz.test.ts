@@ -3,12 +3,16 @@
 // arguments and payloads, invalid ids, bad cookies, wrong content types. Whatever comes in: no
 // answer is a 5xx, a refused request writes nothing, and the server stays up. Seeded and
 // reproducible (fast-check); FUZZ_RUNS sets the requests per database (the full run:
-// FUZZ_RUNS=2500, 5,000 requests over SQLite and Postgres), FUZZ_SEED the seed.
+// FUZZ_RUNS=2500, 5,000 requests over SQLite and Postgres), FUZZ_SEED the seed. Floods too
+// (docs/security.md, "What a request may carry"): generated piles of messages and steers on a
+// busy thread are refused with 429 past the limits, writing nothing, and texts made to wedge a
+// regex do not slow the server (the scripted model is linear).
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
-import { countRows } from '../support/inspect';
+import { countRows, eventually } from '../support/inspect';
+import { readThread, stopRun } from '../support/agui';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 100;
 const SEED = Number(process.env.FUZZ_SEED) || 20_261_201;
@@ -147,5 +151,78 @@ for (const server of backends()) {
       expect(health.status).toBe(200);
       console.info(`[fuzz] ${server.kind}: ${RUNS} requests, ${refused} refused, 0 answers ≥ 500 (seed ${SEED})`);
     }, 600_000);
+
+    it('floods on a busy thread: piles of new messages and steers past the limits are 429 and write nothing', async () => {
+      const threadId = `flood-${randomUUID()}`;
+      const busy = fetch(`${server.url}/api/agents/ledger`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ threadId, runId: randomUUID(), messages: [user('call noteEffect {"key":"flood","sleepMs":60000}')], tools: [], context: [], state: {}, forwardedProps: {} }),
+      }).then((response) => response.text());
+      await eventually(async () => (await readThread(server.url, 'ledger', threadId)).body.status === 'running', 15_000, 'the busy turn');
+      const before = await countRows(server.databaseUrl, threadId);
+      const runs = Math.max(8, Math.floor(RUNS / 10));
+      let floods = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 33, max: 2_000 }), hostileString.map((text) => text.slice(0, 2_000)), async (count, text) => {
+          floods++;
+          const messages = Array.from({ length: count }, () => user(text || 'x'));
+          const response = await fetch(`${server.url}/api/agents/ledger`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+            body: JSON.stringify({ threadId, runId: randomUUID(), messages, tools: [], context: [], state: {}, forwardedProps: {} }),
+            signal: AbortSignal.timeout(20_000),
+          });
+          const answer = await response.text();
+          if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+            // Too big to read at all (more than STACKBONE_MAX_BODY_BYTES).
+            expect(response.status).toBe(413);
+          } else {
+            const events = answer.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)) as { type: string; code?: string });
+            expect(events.map((event) => event.type)).toEqual(['RUN_STARTED', 'RUN_ERROR']);
+            expect(events[1]!.code).toMatch(/^(queue_full|too_many_messages)$/);
+          }
+          expect((await readThread(server.url, 'ledger', threadId)).body.queue).toEqual([]);
+        }),
+        { numRuns: runs, seed: SEED, endOnFailure: true },
+      );
+      // Steers: the run takes the first 32, then 429 too_many_steers, each writing nothing more.
+      const answers: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const response = await fetch(`${server.url}/api/agents/ledger/steer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, text: `guidance ${i}`, id: `steer-${i}` }) });
+        answers.push(response.status);
+        if (response.status === 429) expect(((await response.json()) as { error: { code: string } }).error.code).toBe('too_many_steers');
+      }
+      expect(answers.filter((status) => status === 202)).toHaveLength(32);
+      expect(answers.filter((status) => status === 429)).toHaveLength(8);
+      expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
+      await stopRun(server.url, 'ledger', { threadId });
+      await busy;
+      console.info(`[fuzz] ${server.kind}: ${floods} message floods (33 to 2,000 messages each) and 40 steers on a busy thread: every flood 429 or refused, 8 steers 429, 0 rows written by them`);
+    }, 120_000);
+
+    it('texts made to wedge a regex (4,000 to 100,000 characters of separators) are answered at once, and the server stays quick for everyone else', async () => {
+      const wedges = [' '.repeat(4_000), 'a , '.repeat(1_000), ' and'.repeat(1_000), `refund order ${'9'.repeat(10_000)}`, `call lookupOrder {${'['.repeat(50_000)}`, '. '.repeat(50_000), ' ; call '.repeat(5_000)];
+      let slowest = 0;
+      for (const text of wedges) {
+        const started = Date.now();
+        const response = await fetch(`${server.url}/api/agents/support`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+          body: JSON.stringify({ threadId: `wedge-${randomUUID()}`, runId: randomUUID(), messages: [user(text)], tools: [], context: [], state: {}, forwardedProps: {} }),
+          signal: AbortSignal.timeout(20_000),
+        });
+        // While the hostile text is read, another request is served promptly: the event loop is not blocked.
+        const probeStarted = Date.now();
+        const probe = await fetch(`${server.url}/api/health`);
+        const probeMs = Date.now() - probeStarted;
+        expect(probe.status).toBe(200);
+        expect(response.status).toBeLessThan(500);
+        await response.text();
+        slowest = Math.max(slowest, Date.now() - started);
+        expect(probeMs, `health answered in ${probeMs} ms beside a ${text.length}-character message`).toBeLessThan(2_000);
+      }
+      console.info(`[fuzz] ${server.kind}: ${wedges.length} regex-wedging texts, slowest answered in ${slowest} ms`);
+    }, 120_000);
   });
 }
