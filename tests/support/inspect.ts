@@ -98,3 +98,30 @@ export async function readSessionLog(databaseUrl: string, threadId: string, owne
   const rows = await query<{ seq: number | string; data: string }>(databaseUrl, 'SELECT seq, data FROM "Event" WHERE "sessionId" = $1 ORDER BY seq', [sessionId]);
   return rows.map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.data) as SessionEvent }));
 }
+
+/**
+ * Everything the store keeps of a session, in the log and beside it (docs/turn-control.md): the
+ * session row (without its lease and update time, which a running turn renews), its events, its
+ * interrupts, stops, steers, queued messages and timers — to compare before and after something
+ * that must not touch it. Empty arrays and no session when the owner has none by that key.
+ */
+export async function readSessionRows(databaseUrl: string, threadId: string, ownerId: string) {
+  const id = scopedSessionId(ownerId, threadId);
+  const rows = <Row>(sql: string) => query<Row>(databaseUrl, sql, [id]);
+  const [session, events, interrupts, stops, steers, queue, timers] = await Promise.all([
+    rows('SELECT id, "ownerId", agent, title, "headSeq", status FROM "Session" WHERE id = $1'),
+    rows('SELECT seq, data FROM "Event" WHERE "sessionId" = $1 ORDER BY seq'),
+    rows('SELECT id, status, "decidedAt" FROM "Interrupt" WHERE "sessionId" = $1 ORDER BY id'),
+    rows('SELECT "runId", frontier, "by" FROM "RunStop" WHERE "sessionId" = $1 ORDER BY "runId"'),
+    rows('SELECT "runId", message FROM "RunSteer" WHERE "sessionId" = $1 ORDER BY id'),
+    rows('SELECT "messageId", message, "runId", position, "sendNow" FROM "QueuedMessage" WHERE "sessionId" = $1 ORDER BY position'),
+    rows('SELECT key, "fireAt", "firedAt", messages FROM "Timer" WHERE "sessionId" = $1 ORDER BY key'),
+  ]);
+  // Numbers and dates as text: the drivers give bigint/number and Date/number differently.
+  return JSON.parse(JSON.stringify({ session: session[0] ?? null, events, interrupts, stops, steers, queue, timers }, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))) as Record<string, unknown>;
+}
+
+/** Rows in one table of the database (e.g. the support agent's `Refund` ledger). */
+export async function countTable(databaseUrl: string, table: string): Promise<number> {
+  return Number((await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "${table}"`))[0]!.n);
+}
