@@ -2,7 +2,8 @@
 // own interrupts; a tool declared `approvers: 'key-holders'` is approved or rejected only by a
 // key holder — who, for such an interrupt in a browser's session, may decide it though the
 // session is not theirs: the support desk approving a customer's refund. Cancelling (withdrawing
-// the request) stays with the session's owner.
+// the request) is open to the session's owner — the customer may take back their own request —
+// and to whoever may decide it (docs/hitl.md: a withdrawal is always accepted).
 import type { DecisionActor, DecisionStatus, InterruptRecord } from '../events';
 import { RunRejectedError } from './errors';
 

@@ -63,6 +63,11 @@ for (const server of backends()) {
         const { status, text } = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hi')] });
         expect(status, JSON.stringify(threadId)).toBe(400);
         expect(JSON.parse(text), JSON.stringify(threadId)).toMatchObject({ error: { code: 'invalid_thread_id' } });
+        if (!threadId) continue;
+        // A stop names its thread by the same rule.
+        const stop = await fetch(`${server.url}/api/agents/support/stop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId }) });
+        expect(stop.status, JSON.stringify(threadId)).toBe(400);
+        expect(((await stop.json()) as { error: { code: string } }).error.code).toBe('invalid_thread_id');
       }
       expect(await countRows(server.databaseUrl)).toEqual(before);
 

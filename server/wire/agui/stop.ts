@@ -10,7 +10,7 @@ import { resolveCaller } from '../../http/owner';
 import { parseCursor } from '../../runtime/cursor';
 import { requestStop } from '../../runtime/stop';
 import { getStore } from '../../store';
-import { scopedSessionId } from '../../runtime/session-id';
+import { isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime/session-id';
 
 export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
   try {
@@ -22,6 +22,7 @@ export async function handleStop(request: Request, target: { agent?: string; ses
     if (!body) throw new HttpError(400, 'invalid_request', 'The body must be a JSON object: {threadId, runId?, frontier?}.');
     const threadId = target.sessionKey ?? body.threadId;
     if (typeof threadId !== 'string' || !threadId) throw new HttpError(400, 'invalid_request', 'threadId: required (the thread whose run to stop).');
+    if (!isSessionId(threadId)) throw new HttpError(400, 'invalid_thread_id', `threadId: ${SESSION_ID_RULE}.`, { field: 'threadId' });
     for (const key of ['runId', 'frontier'] as const) {
       if (body[key] !== undefined && body[key] !== null && typeof body[key] !== 'string') throw new HttpError(400, 'invalid_request', `${key}: must be a string.`);
     }
