@@ -1,14 +1,13 @@
 // The support demo's refunds are made once per call, across sessions and crashes (docs/hitl.md,
 // "Exactly once"): keyed by handlerContext().idempotencyKey — unique across sessions, the same
 // on every attempt — in the app's own table, not in a process's memory.
-import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineDeepAgent } from '../define';
-import { createScriptedModel } from '../models/scripted';
 import { closeAppDatabase } from '../store/app-database';
 import { createMemoryStore } from '../store/memory-store';
 import type { EventStore } from '../store/types';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../../tests/support/database';
+import { reusingCallIds } from '../../tests/support/models';
 import type { RunPart } from '../runtime/parts';
 import { reduceAll } from '../runtime/reduce';
 import { recoverSession } from '../runtime/recovery';
@@ -16,21 +15,7 @@ import { startRun, type RunRequest } from '../runtime/start-run';
 import support from './support';
 import { recordRefund, refundsOf } from './refund-ledger';
 
-/** A provider that numbers its calls per response, as some do: every call is `call_0`. */
-function reusingIds(): LanguageModelV4 {
-  const base = createScriptedModel();
-  const renamed = (part: LanguageModelV4StreamPart): LanguageModelV4StreamPart =>
-    part.type === 'tool-input-start' || part.type === 'tool-input-delta' || part.type === 'tool-input-end' ? { ...part, id: 'call_0' } : part.type === 'tool-call' ? { ...part, toolCallId: 'call_0' } : part;
-  return {
-    ...base,
-    async doStream(call) {
-      const result = await base.doStream(call);
-      return { ...result, stream: result.stream.pipeThrough(new TransformStream({ transform: (part, controller) => controller.enqueue(renamed(part)) })) };
-    },
-  };
-}
-
-const desk = defineDeepAgent({ ...support, model: reusingIds() });
+const desk = defineDeepAgent({ ...support, model: reusingCallIds() });
 
 async function turn(store: EventStore, sessionId: string, request: Partial<RunRequest>): Promise<RunPart[]> {
   const run = await startRun({ agent: desk, store, sessionId, ownerId: sessionId.split('/')[0]!, source: 'agui', messages: [], ...request });

@@ -1,4 +1,3 @@
-import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -7,6 +6,7 @@ import { createScriptedModel } from '../models/scripted';
 import { createMemoryStore } from '../store/memory-store';
 import { createPrismaStore } from '../store/prisma-store';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../../tests/support/database';
+import { reusingCallIds } from '../../tests/support/models';
 import type { EventStore } from '../store/types';
 import { handlerContext } from './context';
 import { ToolError } from './tool-error';
@@ -464,23 +464,10 @@ describe('retry', () => {
 });
 
 describe('tool-call ids', () => {
-  // A provider that numbers its calls per response: every call is `call_0`.
-  function reusingIds(): LanguageModelV4 {
-    const base = createScriptedModel();
-    const renamed = (part: LanguageModelV4StreamPart): LanguageModelV4StreamPart =>
-      part.type === 'tool-input-start' || part.type === 'tool-input-delta' || part.type === 'tool-input-end' ? { ...part, id: 'call_0' } : part.type === 'tool-call' ? { ...part, toolCallId: 'call_0' } : part;
-    return {
-      ...base,
-      async doStream(call) {
-        const result = await base.doStream(call);
-        return { ...result, stream: result.stream.pipeThrough(new TransformStream({ transform: (part, controller) => controller.enqueue(renamed(part)) })) };
-      },
-    };
-  }
   const closed: string[] = [];
   const desk = defineDeepAgent({
     name: 'desk',
-    model: reusingIds(),
+    model: reusingCallIds(),
     instructions: 'Closes tickets.',
     tools: { closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => (closed.push(ticketId), { closed: ticketId }) }) },
     toolApproval: { closeTicket: 'user-approval' },

@@ -1,0 +1,17 @@
+// Language models that misbehave the way real providers do, built on the scripted one.
+import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { createScriptedModel } from '../../server/models/scripted';
+
+/** A provider that numbers its calls per response, as some do: every call is `call_0`. */
+export function reusingCallIds(): LanguageModelV4 {
+  const base = createScriptedModel();
+  const renamed = (part: LanguageModelV4StreamPart): LanguageModelV4StreamPart =>
+    part.type === 'tool-input-start' || part.type === 'tool-input-delta' || part.type === 'tool-input-end' ? { ...part, id: 'call_0' } : part.type === 'tool-call' ? { ...part, toolCallId: 'call_0' } : part;
+  return {
+    ...base,
+    async doStream(call) {
+      const result = await base.doStream(call);
+      return { ...result, stream: result.stream.pipeThrough(new TransformStream({ transform: (part, controller) => controller.enqueue(renamed(part)) })) };
+    },
+  };
+}
