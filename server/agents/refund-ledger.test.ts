@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineDeepAgent } from '../define';
 import { closeAppDatabase } from '../store/app-database';
 import { createMemoryStore } from '../store/memory-store';
+import { createPrismaStore } from '../store/prisma-store';
 import type { EventStore } from '../store/types';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../../tests/support/database';
 import { reusingCallIds } from '../../tests/support/models';
@@ -98,6 +99,24 @@ describe.each(databases)('the support refund ledger on %s', (_kind, open) => {
     const result = view.messages.find((message) => message.role === 'tool' && message.toolName === 'refundOrder');
     expect(JSON.parse(result!.content)).toMatchObject({ refunded: true, refundId: made!.refundId });
   });
+
+  it('refunds made while the event store writes to the same database all land, at once (no deadlock between the two connections)', async () => {
+    if (!ready) return;
+    const store = createPrismaStore(process.env.DATABASE_URL!);
+    try {
+      const orderId = `ord_${(Date.now() % 100_000) + 3}`;
+      const started = Date.now();
+      await Promise.all([
+        ...Array.from({ length: 10 }, (_, i) => store.append(`o/busy-${orderId}-${i}`, 0, [{ type: 'message_added', message: { id: 'm', role: 'user', content: 'x' } }], { status: 'idle', create: { ownerId: 'o', agent: 'support' } })),
+        ...Array.from({ length: 10 }, (_, i) => recordRefund(`idem_busy-${orderId}-${i}`, { orderId, amount: 1 })),
+      ]);
+      expect(await refundsOf(orderId)).toHaveLength(10);
+      // The database's busy timeout is 10 s: a deadlock would wait it out, and fail.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
 
   it('two attempts at once write one row', async () => {
     if (!ready) return;

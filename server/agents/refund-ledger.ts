@@ -3,7 +3,7 @@
 // idempotency key, so the same call carried out again after a crash (attempt 2) returns the
 // refund it made the first time, and a provider's `call_0` in two sessions is two refunds. A real
 // payment API takes the same key (Stripe's Idempotency-Key header) to the same end.
-import { appDatabase } from '../store/app-database';
+import { withAppDatabase } from '../store/app-database';
 
 export interface Refund {
   refundId: string;
@@ -15,16 +15,17 @@ export interface Refund {
 
 /** Records a refund once per idempotency key; a repeat returns the first record, unchanged. */
 export async function recordRefund(idempotencyKey: string, refund: Omit<Refund, 'refundId' | 'at'>): Promise<Refund> {
-  const db = await appDatabase();
-  const existing = await db.refund.findUnique({ where: { idempotencyKey } });
-  if (existing) return toRefund(existing);
-  try {
-    return toRefund(await db.refund.create({ data: { idempotencyKey, refundId: `re_${idempotencyKey.slice(-12)}`, orderId: refund.orderId, amount: refund.amount, note: refund.note ?? null } }));
-  } catch (error) {
-    // Two attempts at once: the key is the primary key, so the other one's row is the refund.
-    if ((error as { code?: string }).code !== 'P2002') throw error;
-    return toRefund(await db.refund.findUniqueOrThrow({ where: { idempotencyKey } }));
-  }
+  return withAppDatabase(async (db) => {
+    const existing = await db.refund.findUnique({ where: { idempotencyKey } });
+    if (existing) return toRefund(existing);
+    try {
+      return toRefund(await db.refund.create({ data: { idempotencyKey, refundId: `re_${idempotencyKey.slice(-12)}`, orderId: refund.orderId, amount: refund.amount, note: refund.note ?? null } }));
+    } catch (error) {
+      // Two attempts at once (two processes): the key is the primary key, so the other one's row is the refund.
+      if ((error as { code?: string }).code !== 'P2002') throw error;
+      return toRefund(await db.refund.findUniqueOrThrow({ where: { idempotencyKey } }));
+    }
+  });
 }
 
 function toRefund(row: { refundId: string; orderId: string; amount: number; note: string | null; createdAt: Date }): Refund {
@@ -33,7 +34,6 @@ function toRefund(row: { refundId: string; orderId: string; amount: number; note
 
 /** The refunds made for an order, oldest first (the demo's tests and anyone curious). */
 export async function refundsOf(orderId: string): Promise<Refund[]> {
-  const db = await appDatabase();
-  const rows = await db.refund.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' } });
+  const rows = await withAppDatabase((db) => db.refund.findMany({ where: { orderId }, orderBy: { createdAt: 'asc' } }));
   return rows.map(toRefund);
 }

@@ -1,25 +1,35 @@
 // The app's own tables — the support demo's refund ledger, and yours — live in the same database
 // as the sessions: prisma/schema.prisma declares them beside the event log, and the same
-// migrations make them. This is their Prisma client, one per process, opened on first use. On
-// PostgreSQL its pool is small unless the URL says otherwise: the event store keeps its own.
-import { databaseKind, databaseUrl } from './database-url';
+// migrations make them. `withAppDatabase(work)` runs work with their Prisma client, one per
+// process, opened on first use. On SQLite the work takes its turn with the event store's
+// (sqlite-turns.ts: two connections of one process writing at once would deadlock); on
+// PostgreSQL it runs at once, on a small pool of its own unless the URL says otherwise.
+import { databaseKind, databaseUrl, sqliteFilePath } from './database-url';
 import { openPrismaClient, type StoreClient } from './prisma-client';
+import { sqliteTurns } from './sqlite-turns';
 
 /** Connections the app's own tables take on PostgreSQL, when DATABASE_URL sets no connection_limit. */
 const APP_POOL_SIZE = 2;
 
-const cache = globalThis as typeof globalThis & { __stackboneAppDatabase?: Promise<StoreClient> };
+const cache = globalThis as typeof globalThis & { __stackboneAppDatabase?: { url: string; client: Promise<StoreClient> } };
 
-export function appDatabase(): Promise<StoreClient> {
-  cache.__stackboneAppDatabase ??= openPrismaClient(withPool(databaseUrl())).then((opened) => opened.client);
-  return cache.__stackboneAppDatabase;
+/** Runs `work` with the app database's client; keep it short, and do not call the event store inside it. */
+export function withAppDatabase<T>(work: (db: StoreClient) => Promise<T>): Promise<T> {
+  const url = databaseUrl();
+  const run = async () => work(await client(url));
+  return databaseKind(url) === 'sqlite' ? sqliteTurns(sqliteFilePath(url))(run) : run();
 }
 
-/** Forgets the client (tests that point DATABASE_URL elsewhere); the next appDatabase() opens a new one. */
+function client(url: string): Promise<StoreClient> {
+  if (cache.__stackboneAppDatabase?.url !== url) cache.__stackboneAppDatabase = { url, client: openPrismaClient(withPool(url)).then((opened) => opened.client) };
+  return cache.__stackboneAppDatabase.client;
+}
+
+/** Closes the client (tests that point DATABASE_URL elsewhere); the next use opens a new one. */
 export async function closeAppDatabase(): Promise<void> {
-  const client = cache.__stackboneAppDatabase;
+  const opened = cache.__stackboneAppDatabase;
   cache.__stackboneAppDatabase = undefined;
-  await (await client)?.$disconnect();
+  await (await opened?.client.catch(() => undefined))?.$disconnect();
 }
 
 function withPool(url: string): string {

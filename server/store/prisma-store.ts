@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { ChatMessage, SessionEvent } from '../events';
 import type { Timer as TimerRow } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath } from './database-url';
-import { limitConcurrency, type Exclusive } from './limit-concurrency';
+import { limitConcurrency } from './limit-concurrency';
+import { sqliteTurns } from './sqlite-turns';
 import { eventFromRow as toStoredEvent, hotPathSql, type HotPathSql, type Row, interruptFromRow as toInterruptRow, queuedFromRow as toQueuedMessage, sessionFromRow as toSessionRecord, steerFromRow as toSteerRecord, stopFromRow as toStopRecord } from './hot-path-sql';
 import { openPrismaClient, parsePostgresUrl, postgresPoolSize, type StoreClient } from './prisma-client';
 import { createPostgresListener, NOTIFY_SQL } from './postgres-listener';
@@ -438,23 +439,4 @@ function lazyClient(databaseUrl: string) {
   };
 }
 
-/**
- * SQLite operations take turns, per database file and process, for two reasons:
- * - better-sqlite3 is one connection: a query issued while another caller's interactive
- *   transaction is open runs INSIDE that transaction (it sees uncommitted rows, and its
- *   writes vanish if that transaction rolls back);
- * - its busy wait is synchronous: a second connection in the same process waiting for the
- *   write lock blocks the event loop, so the holder can never commit (a deadlock until the
- *   busy timeout). Across processes the busy timeout works as intended.
- * Postgres gives every transaction its own pooled connection; its operations wait for one here
- * (limit-concurrency.ts).
- * Kept on globalThis so that modules re-evaluated by Next dev share it too.
- */
-function sqliteTurns(file: string): Exclusive {
-  const registry = globalThis as typeof globalThis & { __stackboneSqliteTurns?: Map<string, Exclusive> };
-  const queues = (registry.__stackboneSqliteTurns ??= new Map());
-  let queue = queues.get(file);
-  if (!queue) queues.set(file, (queue = limitConcurrency(1)));
-  return queue;
-}
 
