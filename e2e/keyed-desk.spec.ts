@@ -37,6 +37,9 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
   await expect(desk.getByTestId('sign-out')).toBeVisible();
   const refund = desk.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
   await expect(refund.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');
+  // The conversation is the customer's: the desk decides the call but has no chat or trail of it to open.
+  await expect(refund.getByTestId('inbox-foreign')).toHaveText("In a customer's conversation");
+  await expect(refund.getByTestId('inbox-chat-link')).toHaveCount(0);
   await snap(desk, testInfo, '91-desk-studio-inbox');
   await refund.getByTestId('approve-button').click();
   await expect(refund).toHaveCount(0);

@@ -97,12 +97,21 @@ function InboxEntry({ item }: { item: InboxItem }) {
           asked <time dateTime={item.createdAt}>{new Date(item.createdAt).toLocaleTimeString()}</time>
         </span>
         {item.expiresAt && <Countdown at={item.expiresAt} />}
-        <Link href={`/agents/${encodeURIComponent(item.agent)}/${encodeURIComponent(item.sessionId)}`} data-testid="inbox-chat-link">
-          Open chat
-        </Link>
-        <Link href={`/studio/sessions/${encodeURIComponent(item.sessionId)}`} data-testid="inbox-audit-link">
-          Audit trail
-        </Link>
+        {item.ownSession ? (
+          <>
+            <Link href={`/agents/${encodeURIComponent(item.agent)}/${encodeURIComponent(item.sessionId)}`} data-testid="inbox-chat-link">
+              Open chat
+            </Link>
+            <Link href={`/studio/sessions/${encodeURIComponent(item.sessionId)}`} data-testid="inbox-audit-link">
+              Audit trail
+            </Link>
+          </>
+        ) : (
+          // A customer's conversation: the desk decides the call, but the thread is the customer's (docs/security.md, "Approvers").
+          <span className="muted" data-testid="inbox-foreign">
+            In a customer&apos;s conversation
+          </span>
+        )}
       </div>
       <ApprovalCard interrupt={interrupt} busy={busy} />
       {error && (

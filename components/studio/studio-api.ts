@@ -32,6 +32,8 @@ export async function studioFetch(path: string, init: RequestInit = {}): Promise
 export interface InboxItem {
   id: string;
   sessionId: string;
+  /** False for a browser's call kept for key holders: the conversation is that browser's, not this desk's. */
+  ownSession: boolean;
   agent: string;
   reason: 'tool_call' | 'input_required';
   toolCallId: string;

@@ -35,7 +35,7 @@ for (const server of backends()) {
 
       const listed = await stackbone(server.url, 'hitl', 'list', '--json');
       expect(listed.code).toBe(0);
-      expect(JSON.parse(listed.stdout).interrupts).toContainEqual(expect.objectContaining({ id: interrupt.id, sessionId: threadId, toolName: 'recordEffect', args: { key: 'from-cli', sleepMs: 0 } }));
+      expect(JSON.parse(listed.stdout).interrupts).toContainEqual(expect.objectContaining({ id: interrupt.id, sessionId: threadId, ownSession: true, toolName: 'recordEffect', args: { key: 'from-cli', sleepMs: 0 } }));
       const table = await stackbone(server.url, 'hitl', 'list');
       expect(table.stdout).toContain(interrupt.id);
 

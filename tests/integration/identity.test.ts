@@ -269,8 +269,10 @@ for (const { kind } of backends()) {
 
       // The desk, with a key, sees the browser's refund among its own and approves it.
       const key = { authorization: 'Bearer key-one' };
-      const inbox = (await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] };
+      const inbox = (await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string; sessionId: string; ownSession: boolean }[] };
       expect(inbox.interrupts.map((entry) => entry.id)).toContain(interrupt.id);
+      // The key decides it, but the conversation is the browser's: named by the browser's key, not the desk's own.
+      expect(inbox.interrupts.find((entry) => entry.id === interrupt.id)).toMatchObject({ sessionId: threadId, ownSession: false });
       const approved = await fetch(`${server.url}/api/hitl/${interrupt.id}/approve`, { method: 'POST', headers: { ...key, 'content-type': 'application/json', 'x-stackbone-client': 'studio' }, body: '{}' });
       expect(approved.status).toBe(200);
       // The source is the server's finding (a key in a header: the HTTP API); the client's word is a label.

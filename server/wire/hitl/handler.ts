@@ -36,6 +36,8 @@ export async function listPending(request: Request): Promise<Response> {
           id: row.id,
           // The session as its owner names it (a key holder deciding a browser's call sees that browser's key).
           sessionId: sessionKeyOf(row.sessionId),
+          // False for a browser's call kept for key holders: its session is that browser's, not the caller's to open.
+          ownSession: row.ownerId === caller.ownerId,
           agent: row.agent,
           reason: row.record.reason,
           toolCallId: row.record.toolCallId,
