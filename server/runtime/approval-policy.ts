@@ -67,19 +67,21 @@ export async function policyFor(agent: DeepAgent, call: ToolCall, context: { ses
   const { policy } = approvalOptions(agent, call.name);
   const definition = own(agentTools(agent), call.name);
   const needsApproval: unknown = definition?.needsApproval;
-  const byTool = needsApproval === undefined || typeof needsApproval === 'function' ? undefined : needsApproval === true ? 'user-approval' : 'approved';
-  if (typeof policy !== 'function' && typeof needsApproval !== 'function') return stricter(checked(call.name, policy), byTool ?? 'approved');
-  const validated = definition ? await validateToolInput(definition, call.input) : null;
-  // A call its tool would refuse is not put to a person: it runs into its validation error,
-  // which the model reads, and the tool's code never runs.
-  if (!validated?.ok) return 'approved';
+  let input = call.input;
+  if (typeof policy === 'function' || typeof needsApproval === 'function') {
+    const validated = definition ? await validateToolInput(definition, call.input) : null;
+    // A call its tool would refuse is not put to a person: it runs into its validation error,
+    // which the model reads, and the tool's code never runs.
+    if (!validated?.ok) return 'approved';
+    input = validated.value;
+  }
   try {
-    const byAgent = typeof policy === 'function' ? checked(call.name, await policy(validated.value, { agent: agent.name, sessionId: context.sessionId })) : policy;
-    const byFunction =
-      typeof needsApproval === 'function'
-        ? checkedBoolean(call.name, await needsApproval(validated.value, { toolCallId: call.id, messages: context.history?.() ?? [], context: undefined }))
-        : byTool;
-    return stricter(checked(call.name, byAgent), byFunction ?? 'approved');
+    const byAgent = checked(call.name, typeof policy === 'function' ? await policy(input, { agent: agent.name, sessionId: context.sessionId }) : policy);
+    const byTool =
+      needsApproval === undefined
+        ? 'approved'
+        : checkedBoolean(call.name, typeof needsApproval === 'function' ? await needsApproval(input, { toolCallId: call.id, messages: context.history?.() ?? [], context: undefined }) : needsApproval);
+    return stricter(byAgent, byTool);
   } catch (error) {
     throw error instanceof PolicyFailure ? error : new PolicyFailure(call.name, error);
   }
