@@ -82,10 +82,7 @@ export async function changeQueue(store: EventStore, findAgent: (name: string) =
       if (message.role !== 'user' || !message.content.trim()) throw new RunRejectedError('invalid_message', 'A queued message is a user message with text.', 400);
       const view = await loadView(store, sessionId, agent.initialState);
       if (view.messages.some((known) => known.id === message.id)) throw new RunRejectedError('already_sent', `Message "${message.id}" is in the thread already.`, 409, { messageId: message.id });
-      const waiting = await store.listQueue(sessionId);
-      if (!waiting.some((item) => item.message.id === message.id)) {
-        checkRoom({ code: 'queue_full', noun: 'Messages queued on a thread', limit: maxQueuedMessages(), held: waiting.length, adding: 1, advice: 'Wait for the turn in progress to end, or remove queued messages; nothing was queued.' });
-      }
+      await checkQueueRoom(store, sessionId, [message]);
       await store.enqueue({ sessionId, message, runId: randomUUID(), source: request.source });
       // Queued on an idle session (nothing to wait for): it goes out at once.
       keepGoing(request, await sendQueued(store, agent, sessionId));
@@ -117,6 +114,23 @@ export async function changeQueue(store: EventStore, findAgent: (name: string) =
       break;
   }
   return store.listQueue(sessionId);
+}
+
+/**
+ * Refuses queuing `messages` when the session's queue would hold more than maxQueuedMessages()
+ * (429 queue_full, nothing queued); a message queued already is the same message, not counted again.
+ */
+export async function checkQueueRoom(store: EventStore, sessionId: string, messages: ChatMessage[]): Promise<void> {
+  const waiting = await store.listQueue(sessionId);
+  const queued = new Set(waiting.map((item) => item.message.id));
+  checkRoom({
+    code: 'queue_full',
+    noun: 'Messages queued on a thread',
+    limit: maxQueuedMessages(),
+    held: waiting.length,
+    adding: messages.filter((message) => !queued.has(message.id)).length,
+    advice: 'Wait for the turn in progress to end, or remove queued messages; nothing was queued.',
+  });
 }
 
 function notQueued(messageId: string): RunRejectedError {

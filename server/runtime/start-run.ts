@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
 import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../store/types';
-import { sendQueued, untilSent } from './queue';
+import { checkQueueRoom, sendQueued, untilSent } from './queue';
 import type { CursorPosition } from './cursor';
 import { follow } from './follow';
 import { readDecision, type DecisionInput } from './interrupt-response';
@@ -24,7 +24,7 @@ import { TurnRunner, type RunUsage } from './runner';
 import { checkClientTools, type ClientTool } from './tools';
 import { own } from './own';
 import { sessionKeyOf } from './session-id';
-import { checkRoom, maxQueuedMessages, queuedWaitMs } from './session-limits';
+import { queuedWaitMs } from './session-limits';
 
 export { type RunUsage } from './runner';
 
@@ -220,16 +220,7 @@ function newMessages(view: SessionView, messages: ChatMessage[]): ChatMessage[] 
  */
 async function queueRun(request: RunRequest, messages: ChatMessage[]): Promise<StartedRun> {
   const { store, sessionId, agent } = request;
-  const waiting = await store.listQueue(sessionId);
-  const alreadyQueued = new Set(waiting.map((item) => item.message.id));
-  checkRoom({
-    code: 'queue_full',
-    noun: 'Messages queued on a thread',
-    limit: maxQueuedMessages(),
-    held: waiting.length,
-    adding: messages.filter((message) => !alreadyQueued.has(message.id)).length,
-    advice: 'Wait for the turn in progress to end, or remove queued messages; nothing was queued.',
-  });
+  await checkQueueRoom(store, sessionId, messages);
   const queued: QueuedMessage[] = [];
   for (const [index, message] of messages.entries()) {
     const last = index === messages.length - 1;
