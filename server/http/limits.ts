@@ -6,9 +6,11 @@
 // several containers, each instance counts its own.
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { HttpError } from './errors';
+import { envNumber } from '../runtime/env-number';
 
+/** A positive whole number from the environment, else `fallback` (a limit of 0 would refuse everyone). */
 function envCount(name: string, fallback: number): number {
-  const value = Math.floor(Number(process.env[name]));
+  const value = Math.floor(envNumber(name) ?? 0);
   return value > 0 ? value : fallback;
 }
 

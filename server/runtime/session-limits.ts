@@ -4,6 +4,7 @@
 // per timer — so one request, or one client, cannot pile up hundreds. A refusal writes nothing
 // and says which limit (429, with a code).
 import { RunRejectedError } from './errors';
+import { envNumber } from './env-number';
 
 /** Messages waiting in a session's queue at once (each becomes a model turn): STACKBONE_MAX_QUEUED_MESSAGES, default 32. */
 export function maxQueuedMessages(): number {
@@ -35,9 +36,8 @@ export function checkRoom(what: { code: string; noun: string; limit: number; hel
   throw new RunRejectedError(what.code, `${what.noun}: at most ${what.limit} (${what.held} already, ${what.adding} more asked). ${what.advice}`, 429, { limit: what.limit });
 }
 
+/** A whole number from the environment (a limit, milliseconds), or undefined for the default. */
 function envCount(name: string): number | undefined {
-  const raw = process.env[name]?.trim();
-  if (!raw) return undefined;
-  const value = Math.floor(Number(raw));
-  return Number.isFinite(value) && value >= 0 ? value : undefined;
+  const value = envNumber(name);
+  return value !== undefined && Number.isFinite(value) ? Math.floor(value) : undefined;
 }

@@ -2,6 +2,7 @@
 // (docs/hitl.md, Timeouts). Without a limit one hung tool holds its session's run forever.
 import type { DeepAgent } from '../define';
 import { parseDuration } from './duration';
+import { envNumber } from './env-number';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
 export const DEFAULT_STOP_GRACE_MS = 2_000;
@@ -15,18 +16,10 @@ export function toolTimeoutMs(agent: DeepAgent, toolName: string): number {
   const own = Object.hasOwn(agent.tools, toolName) ? agent.toolTimeouts[toolName] : undefined;
   const configured = own ?? agent.toolTimeout;
   if (configured !== undefined) return parseDuration(configured, 'toolTimeout');
-  return envMs('STACKBONE_TOOL_TIMEOUT_MS') ?? DEFAULT_TOOL_TIMEOUT_MS;
+  return envNumber('STACKBONE_TOOL_TIMEOUT_MS') ?? DEFAULT_TOOL_TIMEOUT_MS;
 }
 
 /** How long a timed-out or stopped call may still take to settle before it is abandoned. */
 export function stopGraceMs(): number {
-  return envMs('STACKBONE_STOP_GRACE_MS') ?? DEFAULT_STOP_GRACE_MS;
-}
-
-/** A non-negative number of milliseconds from the environment; unset or unreadable is undefined. */
-function envMs(name: string): number | undefined {
-  const raw = process.env[name]?.trim();
-  if (!raw) return undefined;
-  const value = Number(raw);
-  return Number.isNaN(value) || value < 0 ? undefined : value;
+  return envNumber('STACKBONE_STOP_GRACE_MS') ?? DEFAULT_STOP_GRACE_MS;
 }
