@@ -34,11 +34,11 @@ async function query<Row>(databaseUrl: string, sql: string, params: unknown[] = 
 
 /**
  * The stored ids of the session a client names `threadId`: the store keeps `<owner id>/<key>`
- * (server/runtime/session-id.ts). With `ownerId`, that owner's; without, whichever owners have
- * one by that key (tests use fresh keys, so there is at most one unless a test makes two).
+ * (server/runtime/session-id.ts). With `ownerId`, that owner's, if it has one; without,
+ * whichever owners have one by that key (tests use fresh keys, so there is at most one unless a test makes two).
  */
-export async function storedSessionIds(databaseUrl: string, threadId: string, ownerId?: string): Promise<string[]> {
-  if (ownerId !== undefined) return [scopedSessionId(ownerId, threadId)];
+async function storedSessionIds(databaseUrl: string, threadId: string, ownerId?: string): Promise<string[]> {
+  if (ownerId !== undefined) return (await query<{ id: string }>(databaseUrl, 'SELECT id FROM "Session" WHERE id = $1', [scopedSessionId(ownerId, threadId)])).map((row) => row.id);
   const rows = await query<{ id: string }>(databaseUrl, 'SELECT id FROM "Session"');
   return rows.map((row) => row.id).filter((id) => sessionKeyOf(id) === threadId);
 }
@@ -56,7 +56,7 @@ export async function countRows(databaseUrl: string, threadId?: string, ownerId?
     const count = async (table: string) => Number((await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "${table}"`))[0]!.n);
     return { sessions: await count('Session'), events: await count('Event') };
   }
-  const ids = ownerId === undefined ? await storedSessionIds(databaseUrl, threadId) : (await query<{ id: string }>(databaseUrl, 'SELECT id FROM "Session" WHERE id = $1', [scopedSessionId(ownerId, threadId)])).map((row) => row.id);
+  const ids = await storedSessionIds(databaseUrl, threadId, ownerId);
   let events = 0;
   for (const id of ids) events += Number((await query<{ n: number | string }>(databaseUrl, 'SELECT COUNT(*) AS n FROM "Event" WHERE "sessionId" = $1', [id]))[0]!.n);
   return { sessions: ids.length, events };

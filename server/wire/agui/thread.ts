@@ -101,9 +101,10 @@ export async function joinRun(
   options: { threadId?: string; runId: string; after: CursorPosition | null; strict: boolean; slot?: StreamSlot },
 ): Promise<Response | null> {
   const store = getStore();
-  const feed = options.threadId === undefined ? liveRunOf(ownerId, options.runId) : liveFeed(scopedSessionId(ownerId, options.threadId));
-  const sessionId = options.threadId === undefined ? feed?.sessionId : scopedSessionId(ownerId, options.threadId);
+  const byRunId = options.threadId === undefined ? liveRunOf(ownerId, options.runId) : undefined;
+  const sessionId = options.threadId === undefined ? byRunId?.sessionId : scopedSessionId(ownerId, options.threadId);
   if (!sessionId) return null;
+  const feed = byRunId ?? liveFeed(sessionId);
   const session = await store.getSession(sessionId);
   if (!session || session.ownerId !== ownerId || session.agent !== agent.name) return null;
   const context = { threadId: sessionKeyOf(sessionId), runId: options.runId, strict: options.strict, accept: request.headers.get('accept') ?? undefined };
