@@ -243,6 +243,10 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         const [timer] = scheduled.map(({ timer }) => timer);
         expect(timer).toMatchObject({ sessionId: id, key: 'remind:1', firedAt: null, messages: [{ id: `${timer!.id}.0`, role: 'user', content: 'Reminder: check ord_42' }] });
 
+        expect(await otherInstance.findTimer(id, 'remind:1')).toEqual(timer);
+        expect(await store.findTimer(id, 'remind:2')).toBeNull();
+        expect(await otherInstance.countPendingTimers(id)).toBe(1);
+
         expect((await store.dueTimers(new Date())).map((due) => due.id)).not.toContain(timer!.id);
         const due = await store.dueTimers(new Date(soon.getTime() + 1));
         expect(due.map((t) => t.id)).toContain(timer!.id);
@@ -250,6 +254,8 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
         const marks = await Promise.all([store.markTimerFired(timer!.id, new Date()), otherInstance.markTimerFired(timer!.id, new Date())]);
         expect(marks.filter(Boolean)).toHaveLength(1);
         expect((await store.dueTimers(new Date(soon.getTime() + 1))).map((t) => t.id)).not.toContain(timer!.id);
+        // A fired timer no longer counts against the session's limit (docs/turn-control.md, "Timers").
+        expect(await store.countPendingTimers(id)).toBe(0);
       });
 
       it('steers: kept per run in order, the same message id once, seen from another instance', async () => {
