@@ -9,7 +9,7 @@ beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';
 });
 
-describe('session(agent, id).append', () => {
+describe('session(agent, threadId).append', () => {
   it('takes a turn for trusted code, with system notes a client may not send, and adds a redelivered message once', async () => {
     const support = findAgent('support')!;
     const store = createMemoryStore();
