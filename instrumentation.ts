@@ -8,8 +8,8 @@ export async function register() {
   // production server without keys (unless STACKBONE_ALLOW_OPEN_ACCESS=1) do not start (docs/security.md).
   (await import('./server/http/start-checks')).refuseUnsafeStart();
   const [{ startRecoveryLoop }, { startTimerLoop }, { getStore }, { findAgent }] = await Promise.all([
-    import('./server/runtime/recovery'),
-    import('./server/runtime/timers'),
+    import('./server/runtime/recovery/recovery'),
+    import('./server/runtime/turn-control/timers'),
     import('./server/store'),
     import('./server/agents'),
   ]);

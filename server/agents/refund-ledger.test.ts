@@ -9,10 +9,10 @@ import { createPrismaStore } from '../store/prisma-store';
 import type { EventStore } from '../store/types';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../../tests/support/database';
 import { reusingCallIds } from '../../tests/support/models';
-import type { RunPart } from '../runtime/parts';
-import { reduceAll } from '../runtime/reduce';
-import { recoverSession } from '../runtime/recovery';
-import { startRun, type RunRequest } from '../runtime/start-run';
+import type { RunPart } from '../runtime/stream/parts';
+import { reduceAll } from '../runtime/session/reduce';
+import { recoverSession } from '../runtime/recovery/recovery';
+import { startRun, type RunRequest } from '../runtime/turn/start-run';
 import support from './support';
 import { recordRefund, refundsOf } from './refund-ledger';
 

@@ -12,7 +12,7 @@ import { EventType, type RunFinishedEvent, type TextMessageContentEvent } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger, type LedgerLine } from '../../server/agents/ledger';
 import type { SessionEvent } from '../../server/events';
-import type { CrashPointName } from '../../server/runtime/crash-point';
+import type { CrashPointName } from '../../server/runtime/common/crash-point';
 import { postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { databaseKind } from '../../server/store/database-url';
 import type { SessionEvent } from '../../server/events';
 import { parsePostgresUrl } from '../../server/store/prisma-client';
-import { scopedSessionId, sessionKeyOf } from '../../server/runtime/session-id';
+import { scopedSessionId, sessionKeyOf } from '../../server/runtime/session/session-id';
 
 export interface RowCounts {
   sessions: number;

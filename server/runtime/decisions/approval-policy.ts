@@ -1,0 +1,134 @@
+// Which tool calls need a person, and what a decision on one may carry: the agent's
+// toolApproval normalized, the policy for a call, the schema of each decision's data, and the
+// hash that refuses a decision once the tool changed (docs/hitl.md, "Policies", "Decision data").
+import { own } from '../common/own';
+import { createHash } from 'node:crypto';
+import { asSchema, type ModelMessage, type Tool } from 'ai';
+import { z } from 'zod';
+import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../../define';
+import { parseDuration } from '../common/duration';
+import type { JsonObject, ToolCall } from '../../events';
+import { agentTools, validateToolInput } from '../tools/tool-set';
+
+export interface NormalizedApproval {
+  policy: ToolApprovalOptions['policy'];
+  allowEdit: boolean;
+  /** As declared: one schema for either decision, or one per decision. */
+  approvalSchema?: z.ZodType | ApprovalSchemas;
+  describe?: (input: any) => string;
+  ttlMs?: number;
+  onExpire: 'deny' | 'approve';
+  approvers: Approvers;
+}
+
+export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedApproval {
+  const spec = own(agent.toolApproval, toolName);
+  if (spec === undefined) return { policy: 'approved', allowEdit: false, onExpire: 'deny', approvers: 'session-owner' };
+  if (typeof spec === 'string' || typeof spec === 'function') return { policy: spec, allowEdit: false, onExpire: 'deny', approvers: 'session-owner' };
+  return {
+    policy: spec.policy,
+    allowEdit: spec.allowEdit ?? false,
+    approvalSchema: spec.approvalSchema,
+    describe: spec.describe,
+    ttlMs: spec.ttl === undefined ? undefined : parseDuration(spec.ttl, 'ttl'),
+    onExpire: spec.onExpire ?? 'deny',
+    approvers: spec.approvers ?? 'session-owner',
+  };
+}
+
+/** How strict a policy is: when the agent's toolApproval and the tool's own needsApproval disagree, the stricter wins. */
+const STRICTNESS: Record<ApprovalPolicy, number> = { approved: 0, 'user-approval': 1, denied: 2 };
+
+function stricter(a: ApprovalPolicy, b: ApprovalPolicy): ApprovalPolicy {
+  return STRICTNESS[a] >= STRICTNESS[b] ? a : b;
+}
+
+/** A policy that could not be evaluated: it threw, or answered something that is not a policy. The call does not run. */
+export class PolicyFailure extends Error {
+  constructor(
+    readonly toolName: string,
+    readonly cause: unknown,
+  ) {
+    super(`The approval policy of ${toolName} could not be evaluated.`);
+    this.name = 'PolicyFailure';
+  }
+}
+
+/**
+ * The policy for one call: the agent's `toolApproval` and the tool's own AI SDK `needsApproval`
+ * (a boolean, or a function of the input) together, the stricter winning (docs/hitl.md,
+ * "Policies"). A policy function decides on the input as the tool would receive it (its
+ * schema's defaults and coercions applied), not on the model's raw arguments: `{}` with
+ * `amount` defaulting to 500 is a call for 500. Deterministic over the input: it runs again on
+ * recovery. Throws PolicyFailure when a policy throws or answers something that is not a
+ * policy: the caller fails closed.
+ */
+export async function policyFor(agent: DeepAgent, call: ToolCall, context: { sessionId?: string; history?: () => ModelMessage[] } = {}): Promise<ApprovalPolicy> {
+  const { policy } = approvalOptions(agent, call.name);
+  const definition = own(agentTools(agent), call.name);
+  const needsApproval: unknown = definition?.needsApproval;
+  let input = call.input;
+  if (typeof policy === 'function' || typeof needsApproval === 'function') {
+    const validated = definition ? await validateToolInput(definition, call.input) : null;
+    // A call its tool would refuse is not put to a person: it runs into its validation error,
+    // which the model reads, and the tool's code never runs.
+    if (!validated?.ok) return 'approved';
+    input = validated.value;
+  }
+  try {
+    const byAgent = checked(call.name, typeof policy === 'function' ? await policy(input, { agent: agent.name, sessionId: context.sessionId }) : policy);
+    const byTool =
+      needsApproval === undefined
+        ? 'approved'
+        : checkedBoolean(call.name, typeof needsApproval === 'function' ? await needsApproval(input, { toolCallId: call.id, messages: context.history?.() ?? [], context: undefined }) : needsApproval);
+    return stricter(byAgent, byTool);
+  } catch (error) {
+    throw error instanceof PolicyFailure ? error : new PolicyFailure(call.name, error);
+  }
+}
+
+function checked(toolName: string, policy: unknown): ApprovalPolicy {
+  if (policy === 'approved' || policy === 'user-approval' || policy === 'denied') return policy;
+  throw new PolicyFailure(toolName, new Error(`the policy answered ${JSON.stringify(policy)}, not 'approved', 'user-approval' or 'denied'`));
+}
+
+function checkedBoolean(toolName: string, needed: unknown): ApprovalPolicy {
+  if (typeof needed !== 'boolean') throw new PolicyFailure(toolName, new Error(`needsApproval answered ${JSON.stringify(needed)}, not a boolean`));
+  return needed ? 'user-approval' : 'approved';
+}
+
+/** A tool's input as JSON Schema (what an edit must satisfy). */
+export function inputJsonSchema(definition: Tool): JsonObject {
+  return asSchema(definition.inputSchema).jsonSchema as JsonObject;
+}
+
+/** The schema of a decision's data: the one schema, or that decision's own. */
+export function decisionDataSchema(options: NormalizedApproval, decision: 'approve' | 'reject'): z.ZodType | undefined {
+  const schema = options.approvalSchema;
+  return schema instanceof z.ZodType ? schema : schema?.[decision];
+}
+
+function approvalJsonSchema(options: NormalizedApproval): JsonObject | undefined {
+  const schema = options.approvalSchema;
+  if (!schema) return undefined;
+  if (schema instanceof z.ZodType) return z.toJSONSchema(schema) as JsonObject;
+  const json = (branch?: z.ZodType) => (branch ? (z.toJSONSchema(branch) as JsonObject) : null);
+  return { approve: json(schema.approve), reject: json(schema.reject) };
+}
+
+/** Identifies the shape of a tool's arguments and approval data, to refuse resumes after a change. */
+export function toolSchemaHash(agent: DeepAgent, toolName: string): string {
+  const definition = agentTools(agent)[toolName];
+  const shape = { input: definition ? inputJsonSchema(definition) : null, approval: approvalJsonSchema(approvalOptions(agent, toolName)) ?? null };
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 32);
+}
+
+/** The agent (root or subagent) that owns a tool named in an interrupt. */
+export function findToolAgent(root: DeepAgent, name: string): DeepAgent | undefined {
+  if (root.name === name) return root;
+  for (const subagent of root.subagents) {
+    const found = findToolAgent(subagent, name);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,0 +1,103 @@
+// The pause: the interrupt record a gated call or a question opens, what its response may be
+// (responseSchema), and what happens when it expires (docs/hitl.md, "The interrupt", "Expiry").
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { DeepAgent } from '../../define';
+import { approvalOptions, decisionDataSchema, inputJsonSchema, toolSchemaHash } from './approval-policy';
+import type { Decision, DecisionKind, InterruptRecord, JsonObject, ToolCall } from '../../events';
+import { agentTools } from '../tools/tool-set';
+
+export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {
+  const options = approvalOptions(agent, call.name);
+  const definition = agentTools(agent)[call.name]!;
+  const allowedDecisions: DecisionKind[] = options.allowEdit ? ['approve', 'reject', 'edit'] : ['approve', 'reject'];
+  const editedArgs = options.allowEdit ? { ...inputJsonSchema(definition), description: 'Replacement arguments (approve only).' } : undefined;
+  const dataOf = (decision: 'approve' | 'reject') => {
+    const schema = decisionDataSchema(options, decision);
+    return schema ? (z.toJSONSchema(schema) as JsonObject) : undefined;
+  };
+  let description: string | undefined;
+  try {
+    description = options.describe?.(call.input) || undefined;
+  } catch {
+    // A describe() that throws must not lose the interrupt: it pauses without a description.
+  }
+  return {
+    id: `int_${randomUUID()}`,
+    reason: 'tool_call',
+    toolCallId: call.id,
+    toolName: call.name,
+    input: call.input,
+    // A pause that carries no description omits it; the message is then generated from the call.
+    message: description ?? `${call.name}(${JSON.stringify(call.input)})`,
+    ...(description !== undefined ? { description } : {}),
+    responseSchema: approvalResponseSchema(editedArgs, dataOf('approve'), dataOf('reject'), !(options.approvalSchema instanceof z.ZodType) && options.approvalSchema !== undefined),
+    allowedDecisions,
+    ...(options.ttlMs !== undefined ? { expiresAt: new Date(now + options.ttlMs).toISOString() } : {}),
+    onExpire: options.onExpire,
+    ...(options.approvers === 'key-holders' ? { approvers: options.approvers } : {}),
+    schemaHash: toolSchemaHash(agent, call.name),
+    runId,
+    agent: agent.name,
+    ...(scope ? { scope } : {}),
+  };
+}
+
+/**
+ * What an approval's response may be: `{approved, reason?, editedArgs?, payload?}`. With one
+ * data schema for both decisions it is one object; with a schema per decision, one branch per
+ * decision (`oneOf`, told apart by `approved`), each with its own `payload`.
+ */
+function approvalResponseSchema(editedArgs: JsonObject | undefined, approveData: JsonObject | undefined, rejectData: JsonObject | undefined, perDecision: boolean): JsonObject {
+  const approved = { type: 'boolean', description: 'Approve (true) or reject (false) the call.' };
+  const reason = { type: 'string', description: 'Why it was rejected (shown to the model).' };
+  if (!perDecision) {
+    const properties: JsonObject = { approved, reason, ...(editedArgs ? { editedArgs } : {}), ...(approveData ? { payload: approveData } : {}) };
+    return { type: 'object', properties, required: ['approved'], additionalProperties: false };
+  }
+  const approve: JsonObject = { approved: { const: true }, ...(editedArgs ? { editedArgs } : {}), ...(approveData ? { payload: approveData } : {}) };
+  const reject: JsonObject = { approved: { const: false }, reason, ...(rejectData ? { payload: rejectData } : {}) };
+  const branch = (properties: JsonObject, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false });
+  return { oneOf: [branch(approve, approveData ? ['approved', 'payload'] : ['approved']), branch(reject, rejectData ? ['approved', 'payload'] : ['approved'])] };
+}
+
+/**
+ * True for a tool approval that takes a yes or a no and nothing else: the tool allows no
+ * edits and has no approval data, so no branch of its responseSchema has `editedArgs` or
+ * `payload`. Wires may describe such an answer more narrowly (docs/wires.md, "TanStack AI's
+ * client").
+ */
+export function isYesOrNoApproval(record: InterruptRecord): boolean {
+  const branches = (Array.isArray(record.responseSchema.oneOf) ? record.responseSchema.oneOf : [record.responseSchema]) as JsonObject[];
+  return record.reason === 'tool_call' && branches.every((branch) => !('editedArgs' in ((branch.properties ?? {}) as JsonObject)) && !('payload' in ((branch.properties ?? {}) as JsonObject)));
+}
+
+/** The pause of a tool that called requestInput(): the person's answer is the response. */
+export function buildInputInterrupt(agent: DeepAgent, call: ToolCall, runId: string, request: { message: string; responseSchema: JsonObject }, scope?: string): InterruptRecord {
+  return {
+    id: `int_${randomUUID()}`,
+    reason: 'input_required',
+    toolCallId: call.id,
+    toolName: call.name,
+    input: call.input,
+    message: request.message,
+    responseSchema: request.responseSchema,
+    // approve = answer (the payload is the answer), reject = decline to answer.
+    allowedDecisions: ['approve', 'reject'],
+    onExpire: 'deny',
+    schemaHash: toolSchemaHash(agent, call.name),
+    runId,
+    agent: agent.name,
+    ...(scope ? { scope } : {}),
+  };
+}
+
+export function isExpired(record: InterruptRecord, now = Date.now()): boolean {
+  return record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now;
+}
+
+export function expiryDecision(record: InterruptRecord): Decision {
+  return record.onExpire === 'approve'
+    ? { status: 'approved', expired: true, by: { source: 'expiry' } }
+    : { status: 'denied', reason: 'The approval request expired.', expired: true, by: { source: 'expiry' } };
+}

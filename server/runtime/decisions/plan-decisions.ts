@@ -1,0 +1,82 @@
+// The batch rules, the one place where a decision is refused for what happened to the thread:
+// an interrupt addressed twice, unknown, of another thread, decided already (or expired), or —
+// for a whole batch — left out. An identical replay of an applied batch is recognised and runs
+// nothing twice. Every path comes through here: an AG-UI or TanStack resume, /api/hitl and
+// the CLI (docs/architecture.md, "The decision pipeline").
+import { own } from '../common/own';
+import type { DeepAgent } from '../../define';
+import type { Decision, DecisionActor } from '../../events';
+import { RunRejectedError } from '../errors/run-errors';
+import type { DecisionRequest } from './read-decision';
+import type { SessionView } from '../session/reduce';
+import { pendingInterrupts } from '../session/reduce';
+import { validateDecision } from './validate-decision';
+
+/** Same decision, same content: an identical replay of a resume that already applied. */
+export function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
+  if (recorded.status !== request.status) return false;
+  if (request.status === 'cancelled') return true;
+  const canonical = (value: unknown) => JSON.stringify(value ?? null);
+  return (
+    canonical(recorded.editedArgs) === canonical(request.editedArgs) &&
+    (request.payload === undefined || canonical(recorded.payload) === canonical(request.payload)) &&
+    (recorded.reason ?? null) === (request.reason ?? null)
+  );
+}
+
+export type DecisionPlan =
+  | { kind: 'apply'; decisions: { interruptId: string; decision: Decision }[] }
+  | { kind: 'replay' };
+
+export interface PlanOptions {
+  /** Whether an id this thread lacks belongs to another thread of the same owner, for a precise error. */
+  elsewhere: (interruptId: string) => Promise<boolean>;
+  /** A client may resend a resume it is unsure arrived (AG-UI): an identical one runs nothing and is answered. Out of band, a second decision is refused. */
+  replayable: boolean;
+  /** Out of band, one decision of a batch at a time; a resume addresses the whole open batch. */
+  partial: boolean;
+}
+
+/**
+ * Checks decisions against the thread: each interrupt addressed once, known on this thread,
+ * still open, and — unless `partial` — the whole open batch addressed (all or nothing). Then
+ * validates each. Throws RunRejectedError with the first problem; nothing is written here.
+ */
+export async function planDecisions(agent: DeepAgent, view: SessionView, requests: DecisionRequest[], by: DecisionActor, options: PlanOptions): Promise<DecisionPlan> {
+  const seen = new Set<string>();
+  for (const request of requests) {
+    if (seen.has(request.interruptId)) throw new RunRejectedError('resume_duplicate', `Interrupt ${request.interruptId} is addressed twice in one resume.`, 400, { interruptId: request.interruptId });
+    seen.add(request.interruptId);
+    if (!own(view.interrupts, request.interruptId)) {
+      if (await options.elsewhere(request.interruptId)) {
+        throw new RunRejectedError('interrupt_other_thread', `Interrupt ${request.interruptId} belongs to another thread.`, 400, { interruptId: request.interruptId });
+      }
+      throw new RunRejectedError('interrupt_unknown', `No interrupt ${request.interruptId} on this thread.`, 404, { interruptId: request.interruptId });
+    }
+  }
+  const decided = requests.filter((request) => view.interrupts[request.interruptId]!.decision);
+  if (decided.length > 0) {
+    const identical = options.replayable && decided.length === requests.length && requests.every((request) => sameDecision(view.interrupts[request.interruptId]!.decision!, request));
+    if (identical) return { kind: 'replay' };
+    const { record, decision } = view.interrupts[decided[0]!.interruptId]!;
+    // What was decided, and from where — not who: the decider may be another owner (a key holder).
+    const told = { status: decision!.status, ...(decision!.expired ? { expired: true } : {}), by: { source: decision!.by.source } };
+    if (decision!.expired) {
+      throw new RunRejectedError('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt} and took its default action (${record.onExpire}).`, 409, { interruptId: record.id, decision: told });
+    }
+    throw new RunRejectedError('interrupt_already_decided', `Interrupt ${record.id} was already decided (${decision!.status}).`, 409, { interruptId: record.id, decision: told });
+  }
+  if (!options.partial) {
+    const missing = pendingInterrupts(view)
+      .map((record) => record.id)
+      .filter((id) => !seen.has(id));
+    if (missing.length > 0) {
+      throw new RunRejectedError('resume_incomplete', `A resume must address every open interrupt; missing: ${missing.join(', ')}.`, 400, { missing });
+    }
+  }
+  const decisions = [];
+  for (const request of requests) {
+    decisions.push({ interruptId: request.interruptId, decision: await validateDecision(agent, view.interrupts[request.interruptId]!.record, request, by) });
+  }
+  return { kind: 'apply', decisions };
+}

@@ -1,0 +1,89 @@
+// What may happen to a server-side tool call now, given the thread's interrupts and the
+// agent's policy: run it (with a decision's edits, data and the answers it asked for), answer
+// it as denied or cancelled, wait for a pending decision, or ask a person (docs/hitl.md).
+import type { ModelMessage } from 'ai';
+import type { ApprovalPolicy, DeepAgent } from '../../define';
+import type { ToolCall } from '../../events';
+import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
+import type { SessionView } from '../session/reduce';
+import type { ToolKind } from '../tools/tool-set';
+import { logFailure } from '../errors/run-errors';
+
+export type ToolGate =
+  | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: unknown[] }
+  | { action: 'deny'; reason?: string; payload?: unknown; declined?: string }
+  /** Not run, and no person said so: the policy forbids it, cannot be evaluated, or the turn cannot wait for a decision. */
+  | { action: 'refuse'; content: string }
+  | { action: 'cancel' }
+  | { action: 'ask' }
+  | { action: 'wait' };
+
+export interface GateOptions {
+  view: SessionView;
+  agent: DeepAgent;
+  call: ToolCall;
+  kind: ToolKind;
+  sessionId: string;
+  durable: boolean;
+  /** The conversation the call was made in, for a needsApproval function that reads it. */
+  history?: () => ModelMessage[];
+  /** What a stateless caller should do to get a turn that can wait for a person (the chat wires name their header). */
+  durableHint?: string;
+}
+
+export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
+  const { view, agent, call, kind } = options;
+  const interrupts = Object.values(view.interrupts).filter((state) => state.record.toolCallId === call.id);
+  const latest = interrupts.at(-1);
+  if (latest) {
+    const decision = latest.decision;
+    if (!decision) return { action: 'wait' };
+    if (decision.status === 'cancelled') return { action: 'cancel' };
+    if (decision.status === 'denied') {
+      return { action: 'deny', reason: decision.reason, payload: decision.payload, ...(latest.record.reason === 'input_required' ? { declined: latest.record.message } : {}) };
+    }
+    const approval = interrupts.find((state) => state.record.reason === 'tool_call')?.decision;
+    const answers = interrupts.filter((state) => state.record.reason === 'input_required').map((state) => state.decision?.payload);
+    return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers };
+  }
+  if (kind !== 'backend') return { action: 'run', answers: [] };
+  if (gateBrokenOnPurpose(agent)) return { action: 'run', answers: [] };
+  let policy: ApprovalPolicy;
+  try {
+    policy = await policyFor(agent, call, { sessionId: options.sessionId, history: options.history });
+  } catch (error) {
+    // Fail closed: a call whose policy cannot say whether it needs a person does not run.
+    const reference = logFailure(`the approval policy of ${call.name} (call ${call.id}, session ${options.sessionId}) failed`, error instanceof PolicyFailure ? error.cause : error);
+    return { action: 'refuse', content: `Not run: the approval policy of ${call.name} could not be evaluated, so the call was refused (ref ${reference}; the details are in the server's log).` };
+  }
+  if (policy === 'approved') return { action: 'run', answers: [] };
+  if (policy === 'denied') return { action: 'refuse', content: `Not run: ${call.name} is not allowed for this call by the agent's policy.` };
+  // A stateless turn cannot pause (docs/wires.md, "Stateless turns"): it runs the tool, or refuses
+  // it if the agent says so. A call kept for key holders is never run without one's decision.
+  if (!options.durable) {
+    const keyHolders = approvalOptions(agent, call.name).approvers === 'key-holders';
+    if (keyHolders || agent.statelessApproval === 'deny') {
+      const hint = options.durableHint ? ` ${options.durableHint}` : '';
+      return { action: 'refuse', content: `Not run: ${call.name} needs a person's approval${keyHolders ? ' by a key holder' : ''}, and a stateless request cannot wait for one.${hint}` };
+    }
+    return { action: 'run', answers: [] };
+  }
+  return { action: 'ask' };
+}
+
+/** The tool result a denial becomes: the model is told why, in the person's words and in the rejection's data. */
+export function denialResult(gate: Extract<ToolGate, { action: 'deny' }>): { content: string; output: unknown } {
+  const details = `${gate.reason ? ` Reason: ${gate.reason}` : ''}${gate.payload !== undefined ? ` Details: ${JSON.stringify(gate.payload)}` : ''}`;
+  const content = gate.declined ? `The user declined to answer "${gate.declined}".${details}` : `The user denied this call; it did not run.${details}`;
+  return { content, output: { denied: true, reason: gate.reason ?? null, ...(gate.payload !== undefined ? { payload: gate.payload } : {}) } };
+}
+
+/**
+ * A test knob (docs/architecture.md, "Test knobs"): the approval-bypass suite breaks this gate on
+ * purpose, on a server of its own, to show that its checks notice. It holds only for the test
+ * fixture agent `ledger` and its subagent `ledger-worker`, and only where fixture agents are
+ * listed (STACKBONE_FIXTURE_AGENTS=1): no agent of an app is ever affected.
+ */
+function gateBrokenOnPurpose(agent: DeepAgent): boolean {
+  return process.env.STACKBONE_TEST_BREAK_GATE === '1' && process.env.STACKBONE_FIXTURE_AGENTS === '1' && (agent.name === 'ledger' || agent.name === 'ledger-worker');
+}

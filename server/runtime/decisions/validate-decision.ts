@@ -1,0 +1,72 @@
+// Is this decision acceptable for this interrupt, against the agent as it is now? Expiry, a
+// changed tool, edits, decision data, answers to questions: each checked here and nowhere else
+// (docs/hitl.md). Returns the decision to record, its edits and data parsed by their schemas.
+import { z } from 'zod';
+import type { DeepAgent } from '../../define';
+import { approvalOptions, decisionDataSchema, findToolAgent, toolSchemaHash } from './approval-policy';
+import type { Decision, DecisionActor, InterruptRecord } from '../../events';
+import { checkApprover } from './who-may-decide';
+import { RunRejectedError } from '../errors/run-errors';
+import type { DecisionRequest } from './read-decision';
+import { isExpired } from './interrupt-record';
+import { agentTools, validateToolInput } from '../tools/tool-set';
+import { zodFromJsonSchema } from '../common/json-schema-zod';
+import { describeIssue } from '../common/zod-issue';
+
+/**
+ * Validates one decision against its interrupt and the agent as it is now. Returns the
+ * decision to record (edits and payload parsed by their schemas).
+ */
+export async function validateDecision(agent: DeepAgent, record: InterruptRecord, request: DecisionRequest, by: DecisionActor, now = Date.now()): Promise<Decision> {
+  const reject = (code: string, message: string, status = 400) => new RunRejectedError(code, message, status, { interruptId: record.id });
+  // Withdrawing a request is always possible: nothing runs, so neither expiry nor a tool that
+  // changed since the pause stands in its way — or a thread could be left waiting forever.
+  if (request.status === 'cancelled') return { status: 'cancelled', by };
+  if (isExpired(record, now)) throw reject('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt}.`, 409);
+  const owner = findToolAgent(agent, record.agent);
+  if (!owner || !agentTools(owner)[record.toolName] || toolSchemaHash(owner, record.toolName) !== record.schemaHash) {
+    throw reject('tool_schema_changed', `Tool ${record.toolName} changed since interrupt ${record.id} was raised; it cannot be resumed. Ask the agent again.`, 409);
+  }
+  if (record.reason === 'input_required') return validateAnswer(record, request, by);
+  checkApprover(record, request.status, by);
+  const options = approvalOptions(owner, record.toolName);
+  if (request.status === 'denied') {
+    if (request.editedArgs !== undefined) throw reject('resume_invalid', `A rejection cannot carry editedArgs (interrupt ${record.id}).`);
+    const payload = decisionData(record, decisionDataSchema(options, 'reject'), request.payload);
+    return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), ...(request.payload !== undefined ? { payload } : {}), by };
+  }
+  const decision: Decision = { status: 'approved', by };
+  if (request.editedArgs !== undefined) {
+    if (!options.allowEdit) throw reject('edit_not_allowed', `${record.toolName} does not allow edited arguments (interrupt ${record.id}).`);
+    const checked = await validateToolInput(agentTools(owner)[record.toolName]!, request.editedArgs);
+    if (!checked.ok) throw reject('edited_args_invalid', `editedArgs for ${record.toolName} are invalid: ${checked.error}`);
+    decision.editedArgs = checked.value;
+  }
+  const payload = decisionData(record, decisionDataSchema(options, 'approve'), request.payload);
+  if (payload !== undefined) decision.payload = payload;
+  return decision;
+}
+
+/** A decision's data checked against its schema (defaults applied); as given when there is none. */
+function decisionData(record: InterruptRecord, schema: z.ZodType | undefined, payload: unknown): unknown {
+  if (!schema) return payload;
+  const parsed = schema.safeParse(payload ?? {});
+  if (!parsed.success) {
+    throw new RunRejectedError('payload_invalid', `payload for ${record.toolName} is invalid: ${describeIssue(parsed.error, '(payload)')}`, 400, { interruptId: record.id });
+  }
+  return parsed.data;
+}
+
+/** An answer to requested input: validated against the schema the tool asked with. */
+function validateAnswer(record: InterruptRecord, request: DecisionRequest, by: DecisionActor): Decision {
+  if (request.editedArgs !== undefined) {
+    throw new RunRejectedError('resume_invalid', `Interrupt ${record.id} asks for input; it takes no editedArgs.`, 400, { interruptId: record.id });
+  }
+  if (request.status === 'denied') return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), by };
+  const parsed = zodFromJsonSchema(record.responseSchema).safeParse(request.payload);
+  if (!parsed.success) {
+    throw new RunRejectedError('payload_invalid', `The answer to "${record.message}" is invalid: ${describeIssue(parsed.error, '(answer)')}`, 400, { interruptId: record.id });
+  }
+  return { status: 'approved', payload: parsed.data, by };
+}
+

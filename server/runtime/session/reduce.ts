@@ -1,0 +1,166 @@
+// A pure fold from the event log to what every client sees. Deterministic and total: the
+// same events give the same view in every tab, on every wire, after every restart.
+import { applyPatch, deepClone } from 'fast-json-patch';
+import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from '../../events';
+import type { SessionStatus } from '../../store/types';
+
+export interface RunSummary {
+  runId: string;
+  parentRunId?: string;
+  /** seq of the run_started event: the run's messages are those appended after it. */
+  startSeq: number;
+  outcome?: RunOutcome;
+  error?: { code: string; message: string };
+  /** Which attempt at the turn this run is: 1, or more for a retry. */
+  attempt: number;
+  /** The partial output of a step that failed: a retry takes it out of the conversation. */
+  partial?: { messageId: string; scope?: string };
+}
+
+/** One conversation: the root thread's, or a delegated task's. */
+export interface Conversation {
+  messages: ChatMessage[];
+  /** Tool calls of the model that have no result yet, in call order. */
+  openToolCalls: ToolCall[];
+}
+
+export interface SessionView extends Conversation {
+  /** seq of the last folded event. */
+  seq: number;
+  state: JsonObject;
+  status: SessionStatus;
+  /** The run in progress, or the last one. */
+  lastRun?: RunSummary;
+  /** Delegated tasks' conversations, by scope (`task:<delegate_task call id>`). */
+  tasks: Record<string, Conversation>;
+  /** Attempts per backend tool call (tool_started count), for handlerContext().attempt. */
+  toolAttempts: Record<string, number>;
+  /** Every interrupt the session has raised, by id, with its decision once made. */
+  interrupts: Record<string, InterruptState>;
+  /** The run each retry started, by retryId: the same retryId again is the same retry. */
+  retries: Record<string, string>;
+}
+
+export interface InterruptState {
+  record: InterruptRecord;
+  decision?: Decision;
+  /** seq of the decision event. */
+  decidedSeq?: number;
+  decidedAt?: string;
+  openedAt: string;
+}
+
+/** Interrupts still waiting for a decision, oldest first. */
+export function pendingInterrupts(view: SessionView): InterruptRecord[] {
+  return Object.values(view.interrupts)
+    .filter((state) => !state.decision)
+    .map((state) => state.record);
+}
+
+export function emptyView(initialState: JsonObject = {}): SessionView {
+  return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], tasks: {}, toolAttempts: {}, interrupts: {}, retries: {} };
+}
+
+/** Folds one event into a view. Returns a new view; the input view is not modified. */
+export function reduce(view: SessionView, stored: StoredEvent): SessionView {
+  const next: SessionView = { ...view, seq: stored.seq };
+  const event: SessionEvent = stored.event;
+  switch (event.type) {
+    case 'run_started': {
+      next.status = 'running';
+      next.lastRun = { runId: event.runId, parentRunId: event.parentRunId, startSeq: stored.seq, attempt: event.retry?.attempt ?? 1 };
+      if (!event.retry) return next;
+      next.retries = { ...view.retries, [event.retry.retryId]: event.runId };
+      // The failed step's partial output leaves the conversation; completed steps stay.
+      const partial = view.lastRun?.partial;
+      if (!partial) return next;
+      return withConversation(next, partial.scope, (conversation) => ({ ...conversation, messages: conversation.messages.filter((message) => message.id !== partial.messageId) }));
+    }
+    case 'message_added':
+      return withConversation(next, event.scope, (conversation) => ({
+        messages: [...conversation.messages, event.message],
+        openToolCalls: event.message.role === 'tool' ? withoutCall(conversation.openToolCalls, event.message.toolCallId) : conversation.openToolCalls,
+      }));
+    case 'assistant_step':
+      // A step a stop cut before anything the user saw is written only to keep its cursors.
+      if (!event.message.content && !event.message.toolCalls?.length) return next;
+      if (event.finishReason === 'error' && view.lastRun) next.lastRun = { ...view.lastRun, partial: { messageId: event.message.id, ...(event.scope ? { scope: event.scope } : {}) } };
+      return withConversation(next, event.scope, (conversation) => ({
+        messages: [...conversation.messages, event.message],
+        openToolCalls: [...conversation.openToolCalls, ...(event.message.toolCalls ?? [])],
+      }));
+    case 'tool_started':
+      next.toolAttempts = { ...view.toolAttempts, [event.toolCallId]: event.attempt };
+      return next;
+    case 'tool_result':
+      return withConversation(next, event.scope, (conversation) => ({
+        messages: [...conversation.messages, event.message],
+        openToolCalls: withoutCall(conversation.openToolCalls, event.message.toolCallId),
+      }));
+    case 'state_patched':
+      next.state = applyPatch(deepClone(view.state), event.patch).newDocument as JsonObject;
+      return next;
+    case 'interrupts_opened':
+      next.interrupts = { ...view.interrupts };
+      for (const record of event.interrupts) next.interrupts[record.id] = { record, openedAt: stored.at };
+      return next;
+    case 'interrupt_decided': {
+      const current = view.interrupts[event.interruptId];
+      if (!current || current.decision) return next; // The log's CAS never lets this happen; stay total anyway.
+      next.interrupts = { ...view.interrupts, [event.interruptId]: { ...current, decision: event.decision, decidedSeq: stored.seq, decidedAt: stored.at } };
+      return next;
+    }
+    case 'step_started':
+    case 'step_finished':
+    case 'tool_progress':
+      return next;
+    case 'run_finished':
+      next.lastRun = view.lastRun && { ...view.lastRun, outcome: event.outcome };
+      next.status =
+        event.outcome.type === 'interrupt' ? 'interrupted'
+        : event.outcome.type === 'success' && event.outcome.pendingToolCallIds?.length ? 'awaiting_tools'
+        : 'idle';
+      return next;
+    case 'run_failed':
+      next.lastRun = view.lastRun && { ...view.lastRun, error: { code: event.code, message: event.message } };
+      next.status = 'error';
+      return next;
+  }
+}
+
+export function reduceAll(events: StoredEvent[], initialState: JsonObject = {}, from: SessionView = emptyView(initialState)): SessionView {
+  return events.reduce(reduce, from);
+}
+
+/** The conversation of a scope (the root thread when scope is undefined). */
+export function conversationOf(view: SessionView, scope?: string): Conversation {
+  if (scope === undefined) return view;
+  return view.tasks[scope] ?? { messages: [], openToolCalls: [] };
+}
+
+function withConversation(view: SessionView, scope: string | undefined, change: (conversation: Conversation) => Conversation): SessionView {
+  if (scope === undefined) return { ...view, ...change(view) };
+  return { ...view, tasks: { ...view.tasks, [scope]: change(conversationOf(view, scope)) } };
+}
+
+function withoutCall(calls: ToolCall[], toolCallId: string): ToolCall[] {
+  return calls.filter((call) => call.id !== toolCallId);
+}
+
+/** Folds events not yet in the log onto a view, as if appended now: what the view will be. */
+export function foldEvents(view: SessionView, events: SessionEvent[], at = new Date().toISOString()): SessionView {
+  return events.reduce((next, event, index) => reduce(next, { seq: view.seq + index + 1, at, event }), view);
+}
+
+/** Every tool-call id the session used, in any conversation: a new call must not take one. */
+export function toolCallIdsOf(view: SessionView): Set<string> {
+  const ids = new Set<string>();
+  for (const conversation of [view, ...Object.values(view.tasks)]) {
+    for (const message of conversation.messages) {
+      if (message.role === 'assistant') for (const call of message.toolCalls ?? []) ids.add(call.id);
+    }
+  }
+  // An interrupt's call may have left the conversation (a retried step): its id stays bound.
+  for (const state of Object.values(view.interrupts)) ids.add(state.record.toolCallId);
+  return ids;
+}

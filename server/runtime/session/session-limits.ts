@@ -1,0 +1,43 @@
+// How much one session may hold beside its log, and how long a queued request waits
+// (docs/security.md, "What a request may carry"). Each is work a client can ask for cheaply and
+// the server pays for later — a model turn per queued message, a model step per steer, a run
+// per timer — so one request, or one client, cannot pile up hundreds. A refusal writes nothing
+// and says which limit (429, with a code).
+import { RunRejectedError } from '../errors/run-errors';
+import { envNumber } from '../common/env-number';
+
+/** Messages waiting in a session's queue at once (each becomes a model turn): STACKBONE_MAX_QUEUED_MESSAGES, default 32. */
+export function maxQueuedMessages(): number {
+  return envCount('STACKBONE_MAX_QUEUED_MESSAGES') ?? 32;
+}
+
+/** Guidance one run may take (each may cost a model step): STACKBONE_MAX_STEERS_PER_RUN, default 32. */
+export function maxSteersPerRun(): number {
+  return envCount('STACKBONE_MAX_STEERS_PER_RUN') ?? 32;
+}
+
+/** Timers a session may have waiting to fire (each fires a run): STACKBONE_MAX_TIMERS_PER_SESSION, default 100. */
+export function maxPendingTimers(): number {
+  return envCount('STACKBONE_MAX_TIMERS_PER_SESSION') ?? 100;
+}
+
+/**
+ * How long the response of a message queued behind a running turn waits for the message to go
+ * out before it ends, saying the message is queued (STACKBONE_QUEUE_WAIT_MS, default 60 s): a
+ * turn may run for minutes, and a request must not hang that long.
+ */
+export function queuedWaitMs(): number {
+  return envCount('STACKBONE_QUEUE_WAIT_MS') ?? 60_000;
+}
+
+/** Refuses adding `adding` to `held` when it would pass `limit`. */
+export function checkRoom(what: { code: string; noun: string; limit: number; held: number; adding: number; advice: string }): void {
+  if (what.held + what.adding <= what.limit) return;
+  throw new RunRejectedError(what.code, `${what.noun}: at most ${what.limit} (${what.held} already, ${what.adding} more asked). ${what.advice}`, 429, { limit: what.limit });
+}
+
+/** A whole number from the environment (a limit, milliseconds), or undefined for the default. */
+function envCount(name: string): number | undefined {
+  const value = envNumber(name);
+  return value !== undefined && Number.isFinite(value) ? Math.floor(value) : undefined;
+}

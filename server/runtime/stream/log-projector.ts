@@ -1,0 +1,117 @@
+// The parts a client sees, derived from the log. The live stream and every replay come
+// from here, so a client that re-joins from a cursor gets exactly the parts it missed —
+// the same parts, under the same cursors, whether they reach it live or from the database
+// (docs/architecture.md, "Streams and cursors").
+import { formatCursor } from './cursor';
+import type { AssistantMessage, StoredEvent, StreamedPart } from '../../events';
+import type { RunPart, StreamPart } from './parts';
+import { reduce, type SessionView } from '../session/reduce';
+import { sessionKeyOf } from '../session/session-id';
+
+
+export class LogProjector {
+  /** The run whose start is being read: its snapshots follow its last input event. */
+  private opening?: { remaining: number; hadMessages: boolean };
+  private runId?: string;
+
+  /** The session as its client names it (its key; docs/security.md, "Owners and their ids"). */
+  private readonly threadId: string;
+
+  constructor(
+    sessionId: string,
+    private view: SessionView,
+  ) {
+    this.threadId = sessionKeyOf(sessionId);
+  }
+
+  get seq(): number {
+    return this.view.seq;
+  }
+
+  /** Folds one stored event and returns the parts it makes, in order. */
+  project(stored: StoredEvent): StreamPart[] {
+    const before = this.view;
+    this.view = reduce(before, stored);
+    const parts = this.partsOf(stored, before);
+    return parts.map((part, j) => ({ cursor: formatCursor(stored.seq, j), ...(part.type === 'interrupt-decided' ? {} : { runId: this.runId }), part }));
+  }
+
+  private partsOf({ event }: StoredEvent, before: SessionView): RunPart[] {
+    if (this.opening) {
+      // The run's decisions and input: the snapshots after them show their effect.
+      this.opening.remaining--;
+      return this.opening.remaining === 0 ? this.openingSnapshots() : [];
+    }
+    switch (event.type) {
+      case 'run_started': {
+        this.runId = event.runId;
+        const started: RunPart = { type: 'run-started', threadId: this.threadId, runId: event.runId, ...(event.parentRunId ? { parentRunId: event.parentRunId } : {}) };
+        this.opening = { remaining: event.inputs ?? 0, hadMessages: before.messages.length > 0 };
+        return this.opening.remaining === 0 ? [started, ...this.openingSnapshots()] : [started];
+      }
+      case 'assistant_step':
+        if (event.scope) return [];
+        return event.stream ?? streamOf(event.message);
+      case 'tool_result':
+        if (event.scope) return [];
+        return [{ type: 'tool-result', messageId: event.message.id, toolCallId: event.message.toolCallId, toolName: event.message.toolName, content: event.message.content, ...(event.message.isError ? { isError: true } : {}) }];
+      case 'tool_progress':
+        return event.scope ? [] : [{ type: 'tool-progress', toolCallId: event.toolCallId, toolName: event.toolName, output: event.output }];
+      case 'message_added':
+        // Guidance taken in mid-run (a steer): the conversation as it now stands. (A run's own
+        // input is placed by its opening, above.)
+        return event.scope ? [] : [this.messagesSnapshot()];
+      case 'state_patched':
+        // Shared state is one for the whole session: a task's changes show live too.
+        return [{ type: 'state-delta', patch: event.patch }];
+      case 'interrupt_decided':
+        return [{ type: 'interrupt-decided', interruptId: event.interruptId, decision: event.decision }];
+      case 'step_started':
+        return [{ type: 'step-started', stepName: event.stepName }];
+      case 'step_finished':
+        return [{ type: 'step-finished', stepName: event.stepName }];
+      case 'run_finished':
+        switch (event.outcome.type) {
+          case 'interrupt': {
+            const interrupts = event.outcome.interruptIds.flatMap((id) => this.view.interrupts[id]?.record ?? []);
+            return [this.messagesSnapshot(), { type: 'state-snapshot', state: this.view.state }, { type: 'run-finished', outcome: event.outcome, interrupts }];
+          }
+          case 'cancelled':
+            // What the stop kept, whatever each client had streamed of the cut step.
+            return [this.messagesSnapshot(), { type: 'run-finished', outcome: event.outcome }];
+          default:
+            return [{ type: 'run-finished', outcome: event.outcome }];
+        }
+      case 'run_failed':
+        return [{ type: 'run-error', code: event.code, message: event.message }];
+      default:
+        return [];
+    }
+  }
+
+  private openingSnapshots(): RunPart[] {
+    const hadMessages = this.opening?.hadMessages;
+    this.opening = undefined;
+    return [...(hadMessages ? [this.messagesSnapshot()] : []), { type: 'state-snapshot', state: this.view.state }];
+  }
+
+  private messagesSnapshot(): RunPart {
+    return { type: 'messages-snapshot', messages: this.view.messages };
+  }
+}
+
+/** The parts of a step that recorded no stream (a subagent's, or one written before streams were kept). */
+function streamOf(message: AssistantMessage): StreamedPart[] {
+  const parts: StreamedPart[] = [];
+  if (message.content) {
+    parts.push({ type: 'text-start', messageId: message.id }, { type: 'text-delta', messageId: message.id, delta: message.content }, { type: 'text-end', messageId: message.id });
+  }
+  for (const call of message.toolCalls ?? []) {
+    parts.push(
+      { type: 'tool-call-start', toolCallId: call.id, toolName: call.name, parentMessageId: message.id },
+      { type: 'tool-call-delta', toolCallId: call.id, delta: JSON.stringify(call.input ?? {}) },
+      { type: 'tool-call-end', toolCallId: call.id },
+    );
+  }
+  return parts;
+}

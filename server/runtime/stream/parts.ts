@@ -1,0 +1,40 @@
+// The stream of a thread, as the runtime produces it. Wires translate these parts into
+// their own events (AG-UI, OpenAI chunks, Anthropic stream events). Every part derives from
+// the event log (log-parts.ts) except a model step's live deltas, whose coalesced form the
+// log keeps; each carries the cursor that orders it in the thread (cursor.ts).
+import type { Operation } from 'fast-json-patch';
+import type { Cursor } from './cursor';
+import type { QueueItem } from '../turn-control/queue';
+import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../events';
+
+export type RunPart =
+  | { type: 'run-started'; threadId: string; runId: string; parentRunId?: string }
+  | { type: 'messages-snapshot'; messages: ChatMessage[] }
+  | { type: 'state-snapshot'; state: JsonObject }
+  | StreamedPart
+  | { type: 'tool-result'; messageId: string; toolCallId: string; toolName: string; content: string; isError?: boolean }
+  /** A running tool's preliminary output (docs/turn-control.md, "Concurrent tools"); its result follows. */
+  | { type: 'tool-progress'; toolCallId: string; toolName: string; output: unknown }
+  | { type: 'state-delta'; patch: Operation[] }
+  | { type: 'step-started'; stepName: string }
+  | { type: 'step-finished'; stepName: string }
+  /** With outcome 'interrupt', `interrupts` are the records the outcome names. */
+  | { type: 'run-finished'; outcome: RunOutcome; interrupts?: InterruptRecord[] }
+  /** `details` name what the error is about (the queued message and its run, say). */
+  | { type: 'run-error'; code: string; message: string; details?: Record<string, unknown> }
+  /** A decision made outside any run (part of a batch, or an expiry): other clients learn of it. */
+  | { type: 'interrupt-decided'; interruptId: string; decision: Decision }
+  /** The session stream only: the thread's message queue changed (docs/turn-control.md, "Queue"). Not in the log: no cursor. */
+  | { type: 'queue-changed'; queue: QueueItem[] };
+
+/** A part in a thread's stream: where it is (absent on a refused or replayed resume, which the log does not hold) and which run it belongs to. */
+export interface StreamPart {
+  cursor?: Cursor;
+  runId?: string;
+  part: RunPart;
+}
+
+/** Does this part end its run? */
+export function endsRun(part: RunPart): boolean {
+  return part.type === 'run-finished' || part.type === 'run-error';
+}

@@ -1,0 +1,46 @@
+// Tools every deep agent has (README, "Add an agent"): a planner that writes state.todos, and a
+// delegation tool that hands a task to a subagent (run by the turn loop itself).
+import { tool } from 'ai';
+import { z } from 'zod';
+import type { DeepAgent } from '../../define';
+import { handlerContext } from './handler-context';
+
+export const PLANNING_TOOL = 'write_todos';
+export const DELEGATION_TOOL = 'delegate_task';
+
+export const todoSchema = z.object({
+  id: z.string().min(1).optional(),
+  title: z.string().min(1),
+  status: z.enum(['pending', 'in_progress', 'done']).default('pending'),
+});
+export type Todo = Required<z.infer<typeof todoSchema>>;
+
+export const writeTodos = tool({
+  description:
+    'Write the plan: the full list of todos, replacing the previous one. Mark each pending, in_progress or done as work proceeds.',
+  inputSchema: z.object({ todos: z.array(todoSchema) }),
+  execute: async ({ todos }) => {
+    const planned: Todo[] = todos.map((todo, index) => ({ ...todo, id: todo.id ?? String(index + 1) }));
+    handlerContext().state.todos = planned;
+    const done = planned.filter((todo) => todo.status === 'done').length;
+    return { todos: planned.length, done };
+  },
+});
+
+export function delegationTool(agent: DeepAgent) {
+  const names = agent.subagents.map((subagent) => subagent.name) as [string, ...string[]];
+  return tool({
+    description: `Hand a task to a subagent and get its answer. Subagents: ${agent.subagents
+      .map((subagent) => `${subagent.name} (${subagent.description || 'no description'})`)
+      .join('; ')}.`,
+    inputSchema: z.object({ agent: z.enum(names), task: z.string().min(1) }),
+  });
+}
+
+/** The built-in tools of an agent, by name. The delegation tool has no execute: the turn loop runs it. */
+export function builtinTools(agent: DeepAgent) {
+  return {
+    [PLANNING_TOOL]: writeTodos,
+    ...(agent.subagents.length > 0 ? { [DELEGATION_TOOL]: delegationTool(agent) } : {}),
+  };
+}

@@ -1,0 +1,61 @@
+// handlerContext(): what a tool's execute() may know about the call it serves.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import type { ChatMessage, JsonObject, ToolCall } from '../../events';
+
+/** When a timer fires: after a delay ('10s', '5m', milliseconds) or at a time. */
+export type TimerWhen = { delay: string | number } | { at: Date | string };
+
+export interface HandlerContext {
+  /** The tool call being served. `toolCallId` names it within its session only. */
+  event: { toolCallId: string; toolName: string; input: unknown; payload?: unknown };
+  /**
+   * The key for side effects (docs/hitl.md, "Exactly once"): the same for every attempt of this
+   * call — a call carried out again after a crash has the same key — and unique across sessions,
+   * owners and servers, unlike `toolCallId` (a provider may send `call_0` in every session). Pass
+   * it to whatever you call (an `Idempotency-Key` header, a unique column).
+   */
+  idempotencyKey: string;
+  /** 1 on the first try; higher when the runtime carries out the call again after a crash. */
+  attempt: number;
+  session: {
+    id: string;
+    agent: string;
+    ownerId: string;
+    durable: boolean;
+    /**
+     * Schedules messages for this session (docs/turn-control.md, "Timers"): durable, fired once,
+     * de-duplicated by key — a tool carried out again schedules nothing new with the same key
+     * (`toolCallId` makes a good one). A stateless turn has no session to schedule on: it throws.
+     */
+    schedule: (key: string, when: TimerWhen, ...messages: ChatMessage[]) => Promise<{ id: string; fireAt: string; created: boolean }>;
+  };
+  /** Aborts when the run is stopped (reason 'stopped') or the call times out (reason 'timeout'); a client going away never aborts it (docs/hitl.md). */
+  signal: AbortSignal;
+  /**
+   * The session's shared state, as a draft: mutate it and the runtime publishes the change
+   * (an RFC 6902 delta) when the tool returns.
+   */
+  state: JsonObject;
+}
+
+const storage = new AsyncLocalStorage<HandlerContext>();
+
+/** The context of the tool call in progress. Throws outside a tool's execute(). */
+export function handlerContext(): HandlerContext {
+  const context = storage.getStore();
+  if (!context) throw new Error('handlerContext() is only available inside a tool execute() run by the Stackbone runtime.');
+  return context;
+}
+
+/** Runs fn with the given context: how the runtime calls tools, and how tests can. */
+export function runWithHandlerContext<T>(context: HandlerContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export type { ToolCall };
+
+/** A tool call's idempotency key: a digest of its session's stored id (unique across owners) and its call id (unique in the session). */
+export function idempotencyKey(sessionId: string, toolCallId: string): string {
+  return `idem_${createHash('sha256').update(`${sessionId}\n${toolCallId}`).digest('base64url').slice(0, 32)}`;
+}

@@ -1,0 +1,78 @@
+// Deciding out of band: the HTTP API and the CLI that speaks it come through here (docs/hitl.md,
+// "Out of band"). It is the same pipeline as a resume — readDecision, planDecisions,
+// validateDecision, one compare-and-set append — with a partial batch: a decision that leaves
+// others of its batch open is recorded alone; the last one starts the continuation run, which
+// records it in the run's first append, so no decided batch is ever left idle.
+import { mayDecide } from '../decisions/who-may-decide';
+import { own } from '../common/own';
+import type { DeepAgent } from '../../define';
+import { ConcurrentAppendError, type EventStore } from '../../store/types';
+import type { Decision, DecisionActor, InterruptRecord } from '../../events';
+import { RunRejectedError } from '../errors/run-errors';
+import type { DecisionRequest } from '../decisions/read-decision';
+import { planDecisions } from '../decisions/plan-decisions';
+import { pendingInterrupts } from '../session/reduce';
+import { loadView } from '../session/view-cache';
+import { startRun, type StartedRun } from '../turn/start-run';
+
+export interface DecideOptions {
+  store: EventStore;
+  findAgent: (name: string) => DeepAgent | undefined;
+  ownerId: string;
+  interruptId: string;
+  request: Omit<DecisionRequest, 'interruptId'>;
+  by: DecisionActor;
+}
+
+export interface DecideResult {
+  sessionId: string;
+  interrupt: InterruptRecord;
+  decision: Decision;
+  /** The run that carries the decided batch on; absent while other interrupts of the batch wait. */
+  continuation?: StartedRun;
+}
+
+const ATTEMPTS = 5;
+
+export async function decideInterrupt(options: DecideOptions): Promise<DecideResult> {
+  const { store, ownerId, interruptId } = options;
+  const row = await store.findInterrupt(interruptId);
+  if (!row || !mayDecide(row.record, row.ownerId, { ...options.by, ownerId })) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
+  const session = await store.getSession(row.sessionId);
+  const agent = session && options.findAgent(session.agent);
+  if (!session || !agent) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
+  const request: DecisionRequest = { ...options.request, interruptId };
+
+  for (let attempt = 1; ; attempt++) {
+    const view = await loadView(store, session.id, agent.initialState);
+    const record = own(view.interrupts, interruptId)?.record;
+    if (!record) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
+    try {
+      if (pendingInterrupts(view).some((pending) => pending.id !== interruptId)) {
+        const plan = await planDecisions(agent, view, [request], options.by, { elsewhere: async () => false, replayable: false, partial: true });
+        // Not replayable: a second decision on this interrupt was refused above.
+        const decision = (plan as Extract<typeof plan, { kind: 'apply' }>).decisions[0]!.decision;
+        await store.append(session.id, view.seq, [{ type: 'interrupt_decided', interruptId, decision }], { status: view.status });
+        return { sessionId: session.id, interrupt: record, decision };
+      }
+      const continuation = await startRun({
+        agent,
+        store,
+        sessionId: session.id,
+        ownerId: session.ownerId,
+        source: 'hitl',
+        parentRunId: record.runId,
+        messages: [],
+        decisions: [request],
+        decidedBy: options.by,
+      });
+      // The run recorded the decision in its first append.
+      const decision = continuation.decided!.find((entry) => entry.interruptId === interruptId)!.decision;
+      return { sessionId: session.id, interrupt: record, decision, continuation };
+    } catch (error) {
+      // Someone else wrote first: read again; their decision, if it was on this interrupt, wins.
+      const raced = ConcurrentAppendError.is(error) || (error instanceof RunRejectedError && error.code === 'session_busy');
+      if (!raced || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// Steering a running turn (docs/turn-control.md, "Steer"): guidance a person adds while the
+// agent works. It is kept beside the log, like a stop — a running run holds the head — and the
+// run takes it into the conversation at its next step boundary: before its next model call,
+// or, if the model had just answered, by going on with one more step. Not a new turn. A steer
+// names its run, so guidance meant for a turn that ended is refused, never applied to the next.
+import type { DeepAgent } from '../../define';
+import type { ChatMessage } from '../../events';
+import type { EventStore, SteerRecord } from '../../store/types';
+import { RunRejectedError } from '../errors/run-errors';
+import { runInProgress } from './stop';
+import { sessionKeyOf } from '../session/session-id';
+import { checkRoom, maxSteersPerRun } from '../session/session-limits';
+
+export interface SteerRequest {
+  sessionId: string;
+  ownerId: string;
+  /** The agent the client addressed: a session of another agent is not found. */
+  agent?: string;
+  /** The run to steer; the session's running run when absent. */
+  runId?: string;
+  message: ChatMessage;
+}
+
+export async function requestSteer(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, request: SteerRequest): Promise<SteerRecord> {
+  const { sessionId, running } = await runInProgress(store, findAgent, request);
+  if (!running) throw new RunRejectedError('not_running', `Session "${sessionKeyOf(sessionId)}" has no run in progress to steer; send the message as a turn of its own.`, 409);
+  if (request.runId && request.runId !== running) {
+    throw new RunRejectedError('other_run', `Run "${request.runId}" is not the run in progress on "${sessionKeyOf(sessionId)}"; the guidance was not added.`, 409, { runningRunId: running });
+  }
+  if (request.message.role !== 'user' || !request.message.content.trim()) {
+    throw new RunRejectedError('invalid_message', 'Steering guidance is a user message with text.', 400);
+  }
+  const taken = await store.listSteers(sessionId, running);
+  if (!taken.some((steer) => steer.message.id === request.message.id)) {
+    checkRoom({ code: 'too_many_steers', noun: 'Guidance for one run', limit: maxSteersPerRun(), held: taken.length, adding: 1, advice: 'Stop the run and send a new message instead; the guidance was not added.' });
+  }
+  return store.addSteer({ sessionId, runId: running, message: request.message });
+}
+
+/** The run's guidance not yet in the conversation, oldest first. */
+export async function pendingSteers(store: EventStore, sessionId: string, runId: string, known: ReadonlySet<string>): Promise<ChatMessage[]> {
+  return (await store.listSteers(sessionId, runId)).map((steer) => steer.message).filter((message) => !known.has(message.id));
+}

@@ -1,0 +1,122 @@
+// One model call on a conversation, turned into the parts a client sees as they stream: text
+// and tool calls, each call opened before its arguments and closed once complete. AI SDK
+// `streamText` runs one step with tools that have no `execute` (the runtime, not the SDK, runs
+// them). The runner decides what the step becomes in the log (docs/architecture.md, "The step loop").
+import { randomUUID } from 'node:crypto';
+import { streamText } from 'ai';
+import type { DeepAgent } from '../../define';
+import type { ChatMessage, StreamedPart, ToolCall } from '../../events';
+import { resolveModel } from '../../models/resolve';
+import { toModelMessages } from './model-messages';
+import { modelTools, type ClientTool } from '../tools/tool-set';
+
+export interface ModelStep {
+  messageId: string;
+  text: string;
+  /** The calls the model completed; a call whose arguments were still streaming is not one. */
+  toolCalls: ToolCall[];
+  finishReason: string;
+  usage?: { inputTokens?: number; outputTokens?: number };
+  /** The model call failed (or was aborted) with this; what streamed before it is above. */
+  failure?: unknown;
+}
+
+export async function streamModelStep(options: {
+  agent: DeepAgent;
+  messages: ChatMessage[];
+  clientTools: ClientTool[];
+  signal: AbortSignal;
+  /** Which attempt at the turn: a retry tells the model (providers ignore it; the scripted model reads it). */
+  attempt: number;
+  /**
+   * Tool-call ids the session already used. A call id is the key every interrupt, decision and
+   * result of the call is bound to, so it must never repeat within a session; a provider that
+   * reuses ids (`call_0` every turn) gets a server-issued one instead.
+   */
+  usedCallIds: ReadonlySet<string>;
+  emit: (part: StreamedPart) => void;
+}): Promise<ModelStep> {
+  const { agent, emit } = options;
+  const step: ModelStep = { messageId: randomUUID(), text: '', toolCalls: [], finishReason: 'stop' };
+  const { messageId } = step;
+  const openCalls = new Set<string>();
+  // The provider's id → the id the log uses; the ids this step gave out.
+  const callIds = new Map<string, string>();
+  const given = new Set<string>();
+  const callIdOf = (providerId: string) => {
+    let id = callIds.get(providerId);
+    if (!id) {
+      id = options.usedCallIds.has(providerId) || given.has(providerId) ? `call_${randomUUID()}` : providerId;
+      callIds.set(providerId, id);
+      given.add(id);
+    }
+    return id;
+  };
+  let textOpen = false;
+  const closeText = () => {
+    if (textOpen) emit({ type: 'text-end', messageId });
+    textOpen = false;
+  };
+  try {
+    const result = streamText({
+      model: resolveModel(agent.model).model,
+      instructions: agent.instructions,
+      messages: toModelMessages(options.messages),
+      // The log may hold system messages from a client's history; they stay where they were.
+      allowSystemInMessages: true,
+      tools: modelTools(agent, options.clientTools),
+      abortSignal: options.signal,
+      ...(options.attempt > 1 ? { providerOptions: { stackbone: { attempt: options.attempt } } } : {}),
+      // Errors arrive as stream parts and become run_failed; the SDK need not log them too.
+      onError: () => undefined,
+    });
+    for await (const part of result.stream) {
+      switch (part.type) {
+        case 'text-delta':
+          if (!part.text) break;
+          if (!textOpen) emit({ type: 'text-start', messageId });
+          textOpen = true;
+          step.text += part.text;
+          emit({ type: 'text-delta', messageId, delta: part.text });
+          break;
+        case 'tool-input-start': {
+          closeText();
+          const id = callIdOf(part.id);
+          openCalls.add(id);
+          emit({ type: 'tool-call-start', toolCallId: id, toolName: part.toolName, parentMessageId: messageId });
+          break;
+        }
+        case 'tool-input-delta': {
+          const id = callIdOf(part.id);
+          if (openCalls.has(id)) emit({ type: 'tool-call-delta', toolCallId: id, delta: part.delta });
+          break;
+        }
+        case 'tool-call': {
+          closeText();
+          const id = callIdOf(part.toolCallId);
+          if (!openCalls.has(id)) {
+            emit({ type: 'tool-call-start', toolCallId: id, toolName: part.toolName, parentMessageId: messageId });
+            emit({ type: 'tool-call-delta', toolCallId: id, delta: JSON.stringify(part.input ?? {}) });
+          }
+          openCalls.delete(id);
+          emit({ type: 'tool-call-end', toolCallId: id });
+          step.toolCalls.push({ id, name: part.toolName, input: part.input ?? {} });
+          break;
+        }
+        case 'finish-step':
+          step.finishReason = part.finishReason;
+          step.usage = { inputTokens: part.usage.inputTokens, outputTokens: part.usage.outputTokens };
+          break;
+        case 'error':
+          throw part.error;
+        default:
+          break;
+      }
+    }
+  } catch (error) {
+    step.failure = error;
+  }
+  closeText();
+  for (const id of openCalls) emit({ type: 'tool-call-end', toolCallId: id });
+  return step;
+}

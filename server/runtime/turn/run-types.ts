@@ -1,0 +1,60 @@
+// The types of a run in progress: what it knows of the request that started it, the
+// conversations it advances (the root thread, a delegated task), where advancing one stopped,
+// and what a tool call came to.
+import type { DeepAgent } from '../../define';
+import type { InterruptRecord, JsonObject, RunSource, SessionEvent } from '../../events';
+import type { EventStore } from '../../store/types';
+import type { ClientTool } from '../tools/tool-set';
+
+export interface RunUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** What a run needs to know about the request that started it. */
+export interface RunnerRequest {
+  agent: DeepAgent;
+  store: EventStore;
+  sessionId: string;
+  ownerId: string;
+  durable?: boolean;
+  parentRunId?: string;
+  source: RunSource;
+  clientTools?: ClientTool[];
+  /** Ends a stateless turn with its request. A durable run ignores its request: only a persisted stop ends it early. */
+  signal?: AbortSignal;
+  /** The paused run this one continues (decisions resume it): guidance sent to it while it paused is taken in here. */
+  resumesRunId?: string;
+  /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person (docs/wires.md, "Stateless turns"). */
+  durableHint?: string;
+}
+
+/** A conversation the loop advances. */
+export interface Scope {
+  /** undefined for the root thread; `task:<delegate_task call id>` for a delegated task. */
+  id?: string;
+  agent: DeepAgent;
+  /** The root thread streams its text and tool calls; a task works quietly inside its step. */
+  live: boolean;
+  clientTools: ClientTool[];
+}
+
+/** Where advancing a conversation stopped. */
+export type Advance =
+  /** The model answered in text; its final step is not yet written (it goes with what follows). */
+  | { kind: 'answered'; step: SessionEvent; text: string }
+  | { kind: 'paused'; opened: InterruptRecord[] }
+  | { kind: 'awaiting-client'; toolCallIds: string[] }
+  | { kind: 'cancelled'; before: SessionEvent[] }
+  | { kind: 'failed'; code: string; message: string; before?: SessionEvent[] };
+
+export type ResultOutcome = {
+  ok: boolean;
+  content: string;
+  output?: unknown;
+  /** The state after the call: the tool's draft. */
+  state: JsonObject;
+  /** The state the draft started from, when other writes may have come in between (concurrent calls). */
+  base?: JsonObject;
+  status?: 'denied' | 'cancelled';
+};

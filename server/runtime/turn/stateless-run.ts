@@ -1,0 +1,51 @@
+// A stateless turn (no session key): the request carries the whole conversation, nothing is
+// kept. It runs on the same loop over a throwaway in-memory log seeded with that history.
+import { randomUUID } from 'node:crypto';
+import type { DeepAgent } from '../../define';
+import { createMemoryStore } from '../../store/memory-store';
+import type { ChatMessage, RunSource, SessionEvent } from '../../events';
+import type { ClientTool } from '../tools/tool-set';
+import { startRun, type StartedRun } from './start-run';
+
+/** The events that put a client-supplied history into a log, as if it had happened there. */
+export function historyEvents(history: ChatMessage[]): SessionEvent[] {
+  return history.map((message): SessionEvent => {
+    switch (message.role) {
+      case 'assistant':
+        return { type: 'assistant_step', message, finishReason: 'history' };
+      case 'tool':
+        return { type: 'tool_result', message, output: message.content };
+      default:
+        return { type: 'message_added', message };
+    }
+  });
+}
+
+export async function startStatelessRun(options: {
+  agent: DeepAgent;
+  ownerId: string;
+  source: RunSource;
+  history: ChatMessage[];
+  clientTools?: ClientTool[];
+  signal?: AbortSignal;
+  /** What the caller should do to get a turn that can wait for a person (the chat wires name their session header). */
+  durableHint?: string;
+}): Promise<StartedRun> {
+  const store = createMemoryStore();
+  const sessionId = `stateless_${randomUUID()}`;
+  await store.ensureSession({ id: sessionId, ownerId: options.ownerId, agent: options.agent.name });
+  const events = historyEvents(options.history);
+  if (events.length > 0) await store.append(sessionId, 0, events, { status: 'idle' });
+  return startRun({
+    agent: options.agent,
+    store,
+    sessionId,
+    ownerId: options.ownerId,
+    durable: false,
+    source: options.source,
+    messages: [],
+    clientTools: options.clientTools,
+    signal: options.signal,
+    durableHint: options.durableHint,
+  });
+}

@@ -1,0 +1,450 @@
+// The step loop of one run. It advances a conversation — the root thread, or a delegated
+// task's — by alternating tool calls and model steps until the model answers in text, a
+// call waits for a person or the browser, or the run is stopped. Each model step is one
+// coalesced event: writes grow with steps, never with tokens.
+import { randomUUID } from 'node:crypto';
+import type { AssistantMessage, InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
+import { ConcurrentAppendError, type AppendOptions } from '../../store/types';
+import { DELEGATION_TOOL } from '../tools/builtins';
+import { crashPoint } from '../common/crash-point';
+import { formatCursor } from '../stream/cursor';
+import { LeaseLostError, logFailure } from '../errors/run-errors';
+import { buildInputInterrupt, buildInterrupt } from '../decisions/interrupt-record';
+import { LogProjector } from '../stream/log-projector';
+import { toModelMessages } from './model-messages';
+import { streamModelStep } from './model-step';
+import { conversationOf, foldEvents, pendingInterrupts, toolCallIdsOf, type SessionView } from '../session/reduce';
+import { RunFeed } from '../stream/live-feed';
+import { holdSession, leaseMs, type StopReason } from '../session/run-lease';
+import type { Advance, ResultOutcome, RunnerRequest, RunUsage, Scope } from './run-types';
+import { keptStep } from './kept-step';
+import { notRunResults } from '../turn-control/stop';
+import { denialResult, gateToolCall, type ToolGate } from '../decisions/tool-gate';
+import { toolTimeoutMs } from '../tools/tool-limits';
+import { toolResultEvents } from './tool-result';
+import type { HandlerContext } from '../tools/handler-context';
+
+/** What a run's write may set beside its events: the title of a new thread, and the session itself when it is new. */
+type RunAppendOptions = Pick<AppendOptions, 'title' | 'create'>;
+import { scheduleTimer } from '../turn-control/timers';
+import { pendingSteers } from '../turn-control/steer';
+import { runInLanes, toolLaneOf } from '../tools/tool-lanes';
+import { agentTools, executeTool, toolKind, type ToolKind } from '../tools/tool-set';
+import { ToolError } from '../tools/tool-error';
+
+export type { RunnerRequest, RunUsage } from './run-types';
+
+export class TurnRunner {
+  /** Everything this run streamed so far: what a response, or a client re-joining here, reads. */
+  readonly feed: RunFeed;
+  /** Summed over this run's model steps; the chat wires report it. */
+  readonly usage: RunUsage = { inputTokens: 0, outputTokens: 0 };
+  private readonly controller = new AbortController();
+  private readonly root: Scope;
+  private readonly projector: LogProjector;
+  private resumedSteersRead = false;
+  /** A queued message was sent now: this run ended at a step boundary to make way for it. */
+  private madeWay = false;
+
+  constructor(
+    private readonly request: RunnerRequest,
+    private readonly runId: string,
+    private view: SessionView,
+  ) {
+    this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [] };
+    this.feed = new RunFeed(request.sessionId, runId);
+    this.projector = new LogProjector(request.sessionId, view);
+    request.signal?.addEventListener('abort', () => this.controller.abort(request.signal?.reason), { once: true });
+    if (request.signal?.aborted) this.controller.abort(request.signal.reason);
+  }
+
+  private get signal() {
+    return this.controller.signal;
+  }
+
+  /** The stop that aborted this run, if one did. */
+  private get stopped(): StopReason | undefined {
+    const reason = this.signal.reason as StopReason | undefined;
+    return reason && typeof reason === 'object' && reason.code === 'stopped' ? reason : undefined;
+  }
+
+  /**
+   * Appends events at the head this run last saw, folds them into its view, and streams what
+   * they show. Concurrent tool calls write through here too: one write at a time, in the order
+   * they asked, each at the head the one before it left.
+   */
+  append(events: SessionEvent[] | ((view: SessionView) => SessionEvent[]), options: RunAppendOptions = {}): Promise<void> {
+    const write = this.writing.then(() => this.write(typeof events === 'function' ? events(this.view) : events, options));
+    this.writing = write.catch(() => undefined);
+    return write;
+  }
+
+  private writing: Promise<void> = Promise.resolve();
+
+  private async write(events: SessionEvent[], options: RunAppendOptions): Promise<void> {
+    // A run that lost the session writes nothing more, whatever its tools still hand back.
+    if (this.lost) throw new LeaseLostError(this.request.sessionId);
+    const next = foldEvents(this.view, events);
+    const running = next.status === 'running';
+    try {
+      await this.request.store.append(this.request.sessionId, this.view.seq, events, {
+        status: next.status,
+        leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
+        ...(options.title ? { title: options.title } : {}),
+        ...(options.create ? { create: options.create } : {}),
+      });
+    } catch (error) {
+      // Someone else moved the head under a running run: the session is theirs now.
+      if (ConcurrentAppendError.is(error)) this.loseLease();
+      throw error;
+    }
+    const at = new Date().toISOString();
+    events.forEach((event, index) => {
+      for (const part of this.projector.project({ seq: this.view.seq + index + 1, at, event })) this.feed.push(part);
+    });
+    this.view = next;
+  }
+
+  /** Another run took the session (this process stalled past its lease): set once, never cleared. */
+  private lost = false;
+
+  /** Stops the run at once: its tools' signals abort, and nothing it produces afterwards is written. */
+  private loseLease(): void {
+    if (this.lost) return;
+    this.lost = true;
+    this.controller.abort({ code: 'lease_lost' });
+  }
+
+  /** Renews the lease at the head this run last wrote, after its writes in flight (never racing its own append). */
+  private renewLease(): Promise<boolean> {
+    const renewal = this.writing.then(() => (this.lost ? false : this.request.store.renewLease(this.request.sessionId, this.view.seq, new Date(Date.now() + leaseMs()))));
+    this.writing = renewal.then(
+      () => undefined,
+      () => undefined,
+    );
+    return renewal;
+  }
+
+  async execute(): Promise<void> {
+    const hold = holdSession({
+      store: this.request.store,
+      sessionId: this.request.sessionId,
+      runId: this.runId,
+      durable: this.request.durable !== false,
+      renew: () => this.renewLease(),
+      // A persisted stop aborts the run's signal; tools get it through handlerContext().signal.
+      onStop: (reason) => this.controller.abort(reason),
+      onLost: () => {
+        console.error(`[stackbone] run ${this.runId} of ${this.request.sessionId} lost its lease to another run; it stops here.`);
+        this.loseLease();
+      },
+    });
+    try {
+      await hold.checkStop();
+      const end = await this.advance(this.root);
+      switch (end.kind) {
+        case 'answered':
+          return await this.finish({ type: 'success' }, [end.step]);
+        case 'paused':
+          return await this.pause(end.opened);
+        case 'awaiting-client':
+          return await this.finish({ type: 'success', pendingToolCallIds: end.toolCallIds });
+        case 'cancelled':
+          return await this.finish({ type: 'cancelled' }, [...end.before, ...(this.stopped ? notRunResults(foldEvents(this.view, end.before).openToolCalls) : [])]);
+        case 'failed':
+          return await this.fail(end.code, end.message, end.before);
+      }
+    } catch (error) {
+      if (ConcurrentAppendError.is(error) || LeaseLostError.is(error)) {
+        // Our lease ran out and another run took the session: it owns the log now.
+        this.feed.push({ runId: this.runId, part: { type: 'run-error', code: 'lease_lost', message: 'Another run took over this session (this server stalled past its lease); this run stopped, and the session goes on there.' } });
+      } else {
+        // The cause goes to the server's log, not to clients (it may be a database's own text).
+        const reference = logFailure(`run ${this.runId} of ${this.request.sessionId} failed`, error);
+        const message = `The server failed while running this turn (ref ${reference}; the details are in its log).`;
+        await this.fail('internal_error', message).catch(() => undefined);
+        // A step that streamed live and then failed to be written leaves its parts in the feed under
+        // the cursors its event would have had; run_failed takes the first of them, so the feed drops
+        // its error as streamed already (or it was never written). The live stream still ends with it.
+        if (!this.feed.ended) this.feed.push({ runId: this.runId, part: { type: 'run-error', code: 'internal_error', message } });
+      }
+    } finally {
+      hold.release();
+      this.feed.end();
+    }
+  }
+
+  private async advance(scope: Scope): Promise<Advance> {
+    for (let steps = 0; ; ) {
+      const ask: ToolCall[] = [];
+      const runnable: { call: ToolCall; kind: ToolKind; gate: Extract<ToolGate, { action: 'run' }> }[] = [];
+      const opened: InterruptRecord[] = [];
+      let waiting = false;
+      let cancelled = false;
+      for (const call of conversationOf(this.view, scope.id).openToolCalls) {
+        if (this.signal.aborted) return { kind: 'cancelled', before: [] };
+        const kind = toolKind(scope.agent, scope.clientTools, call.name);
+        if (kind === 'client') continue;
+        if (kind === 'delegate') {
+          const task = await this.delegate(scope, call);
+          if (task.kind === 'paused') {
+            opened.push(...task.opened);
+            waiting = true;
+          } else if (task.kind === 'cancelled' || task.kind === 'failed') {
+            return task;
+          }
+          continue;
+        }
+        const gate = await gateToolCall({
+          view: this.view,
+          agent: scope.agent,
+          call,
+          kind,
+          sessionId: this.request.sessionId,
+          durable: this.request.durable !== false,
+          history: () => toModelMessages(conversationOf(this.view, scope.id).messages),
+          durableHint: this.request.durableHint,
+        });
+        switch (gate.action) {
+          case 'ask':
+            ask.push(call);
+            break;
+          case 'wait':
+            waiting = true;
+            break;
+          case 'cancel':
+            // The turn ends once the rest of the batch has had its decisions applied.
+            await this.recordResult(scope, call, { ok: false, content: 'Cancelled by the user: the tool did not run.', state: this.view.state, status: 'cancelled' });
+            cancelled = true;
+            break;
+          case 'deny':
+            await this.recordResult(scope, call, { ok: true, ...denialResult(gate), state: this.view.state, status: 'denied' });
+            break;
+          case 'refuse':
+            // Not run, and nobody decided so: an error result the model reads (fail closed).
+            await this.recordResult(scope, call, { ok: false, content: gate.content, state: this.view.state });
+            break;
+          case 'run':
+            runnable.push({ call, kind, gate });
+            break;
+        }
+      }
+      // The calls that may run start together; those sharing a lane go one at a time (tool-lanes.ts).
+      // A call whose turn in its lane comes after a stop does not start: the stop closes it as not run.
+      const questions = await runInLanes(runnable, ({ call }) => toolLaneOf(scope.agent, call.name), async ({ call, kind, gate }) => (this.signal.aborted ? undefined : this.runToolCall(scope, call, kind, gate)));
+      opened.push(...questions.filter((question) => question !== undefined));
+      if (this.signal.aborted) return { kind: 'cancelled', before: [] };
+      if (cancelled) {
+        // Approved calls of the batch ran and denied ones are answered; whatever is still open
+        // is closed, so nothing of this step runs later on an unrelated message.
+        for (const call of conversationOf(this.view, scope.id).openToolCalls) {
+          await this.recordResult(scope, call, { ok: false, content: 'Not run: another call of its batch was cancelled, which ended the turn.', state: this.view.state, status: 'cancelled' });
+        }
+        return { kind: 'cancelled', before: [] };
+      }
+      opened.push(...ask.map((call) => buildInterrupt(scope.agent, call, this.runId, scope.id)));
+      if (opened.length > 0 || waiting) return { kind: 'paused', opened };
+      const clientCalls = conversationOf(this.view, scope.id).openToolCalls.map((call) => call.id);
+      if (clientCalls.length > 0) return { kind: 'awaiting-client', toolCallIds: clientCalls };
+      if (steps >= scope.agent.maxSteps) {
+        return { kind: 'failed', code: 'max_steps_exceeded', message: `Agent "${scope.agent.name}" took ${steps} model steps without finishing.` };
+      }
+      // A queued message sent now ends the turn here, between steps (docs/turn-control.md, "Queue").
+      if (await this.queuedSentNow(scope)) {
+        this.madeWay = true;
+        return { kind: 'cancelled', before: [] };
+      }
+      steps++;
+      // Guidance a person added while the run worked goes in before the model's next call.
+      const guidance = await this.takeSteers(scope);
+      if (guidance.length) await this.append(guidance);
+      const step = await this.modelStep(scope);
+      if (step?.kind === 'answered') {
+        // The model answered, but guidance came in meanwhile: the turn goes on with it.
+        const late = await this.takeSteers(scope);
+        if (late.length) {
+          await this.append([step.step, ...late]);
+          continue;
+        }
+      }
+      if (step) return step;
+    }
+  }
+
+  /** Ends the run waiting for decisions: the thread as it stands, then every open interrupt. */
+  private async pause(opened: InterruptRecord[]): Promise<void> {
+    const waiting = [...pendingInterrupts(this.view), ...opened];
+    const outcome: RunOutcome = { type: 'interrupt', interruptIds: waiting.map((record) => record.id) };
+    await this.append([...(opened.length ? [{ type: 'interrupts_opened' as const, interrupts: opened }] : []), { type: 'run_finished', runId: this.runId, outcome }]);
+  }
+
+  /**
+   * One model call on a conversation, streamed live on the root thread; recorded as one
+   * assistant_step event. Returns where the conversation stopped, or undefined to go on.
+   */
+  private async modelStep(scope: Scope): Promise<Advance | undefined> {
+    // The step streams under the seq it will be written at; the log keeps the stream with it.
+    const stepSeq = this.view.seq + 1;
+    const streamed: StreamedPart[] = [];
+    // Where a crash test may kill this stream, a few words in (crash-point.ts): the step after a tool result continues a turn.
+    const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
+    const { messageId, text, toolCalls, finishReason, usage, failure } = await streamModelStep({
+      agent: scope.agent,
+      messages: conversationOf(this.view, scope.id).messages,
+      clientTools: scope.clientTools,
+      signal: this.signal,
+      attempt: this.view.lastRun?.attempt ?? 1,
+      usedCallIds: toolCallIdsOf(this.view),
+      emit: (part) => {
+        if (scope.live) {
+          this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
+          streamed.push(part);
+        }
+        if (part.type === 'text-delta') crashPoint(streaming);
+      },
+    });
+    this.usage.inputTokens += usage?.inputTokens ?? 0;
+    this.usage.outputTokens += usage?.outputTokens ?? 0;
+
+    const scoped = scope.id ? { scope: scope.id } : {};
+    const recorded = streamed.length ? { stream: streamed } : {};
+    if (this.signal.aborted) {
+      // Keep what the user saw (up to the stop's frontier); calls still streaming are drafts.
+      const kept = keptStep(streamed, stepSeq, this.stopped?.frontier ?? null, toolCalls);
+      // A step that streamed anything is written, even empty: its cursors are spoken for.
+      const partial: SessionEvent[] = streamed.length || text
+        ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: kept.text, ...(kept.toolCalls.length ? { toolCalls: kept.toolCalls } : {}) }, finishReason: 'abort', ...scoped, ...(streamed.length ? { stream: kept.stream } : {}) }]
+        : [];
+      return { kind: 'cancelled', before: partial };
+    }
+    if (failure !== undefined) {
+      const partial: SessionEvent[] = streamed.length || text ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: text }, finishReason: 'error', ...scoped, ...recorded }] : [];
+      // A provider's own text (its response body, a URL) goes to the server's log; the client gets a code, the status and a reference.
+      const reference = logFailure(`the model call of run ${this.runId} (session ${this.request.sessionId}) failed`, failure);
+      const status = (failure as { statusCode?: unknown }).statusCode;
+      return { kind: 'failed', code: 'model_error', message: `The model call failed (${typeof status === 'number' ? `HTTP ${status}; ` : ''}ref ${reference}; the details are in the server's log). Retry the turn.`, before: partial };
+    }
+    const message: AssistantMessage = { id: messageId, role: 'assistant', content: text, ...(toolCalls.length ? { toolCalls } : {}) };
+    const step: SessionEvent = { type: 'assistant_step', message, finishReason, usage, ...scoped, ...recorded };
+    if (toolCalls.length === 0) return { kind: 'answered', step, text };
+    await this.append([step]);
+    crashPoint('tool-call-stored');
+    return undefined;
+  }
+
+  /**
+   * Runs one tool call the server owns and records its result (and any state it changed).
+   * Returns the interrupt to open when the tool asked for input it does not have yet.
+   */
+  private async runToolCall(scope: Scope, original: ToolCall, kind: ToolKind, gate: Extract<ToolGate, { action: 'run' }>): Promise<InterruptRecord | undefined> {
+    // An approved edit replaces the arguments wholesale; the call keeps its id.
+    const call = gate.editedArgs !== undefined ? { ...original, input: gate.editedArgs } : original;
+    if (kind === 'unknown') {
+      await this.recordResult(scope, call, { ok: false, content: `Unknown tool "${call.name}".`, state: this.view.state });
+      return undefined;
+    }
+    const definition = agentTools(scope.agent)[call.name]!;
+    const attempt = (this.view.toolAttempts[call.id] ?? 0) + 1;
+    await this.append([{ type: 'tool_started', toolCallId: call.id, toolName: call.name, attempt }]);
+    // The state the tool starts from: its draft's changes are merged into the state as it is
+    // when the tool ends, which other calls of the step may have changed meanwhile.
+    const base = this.view.state;
+    const outcome = await executeTool({
+      definition,
+      call,
+      state: base,
+      history: toModelMessages(conversationOf(this.view, scope.id).messages),
+      inputAnswers: gate.answers,
+      timeoutMs: toolTimeoutMs(scope.agent, call.name),
+      // Kept in the log as they come, and streamed (docs/turn-control.md, "Concurrent tools").
+      onProgress: (output) => this.append([{ type: 'tool_progress', toolCallId: call.id, toolName: call.name, output: output ?? null, ...(scope.id ? { scope: scope.id } : {}) }]),
+      context: {
+        attempt,
+        payload: gate.payload,
+        signal: this.signal,
+        session: { id: this.request.sessionId, agent: scope.agent.name, ownerId: this.request.ownerId, durable: this.request.durable !== false, schedule: this.schedule },
+      },
+    });
+    if ('inputRequired' in outcome) return buildInputInterrupt(scope.agent, original, this.runId, outcome.inputRequired, scope.id);
+    await this.recordResult(scope, call, outcome.ok ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state, base } : outcome);
+    return undefined;
+  }
+
+  /** The run's guidance not in the conversation yet, as the events that add it (docs/turn-control.md, "Steer"). */
+  private async takeSteers(scope: Scope): Promise<SessionEvent[]> {
+    if (!scope.live || this.request.durable === false) return [];
+    const known = new Set(this.view.messages.map((message) => message.id));
+    // Guidance that reached the paused run this one continues comes first: it was sent to this
+    // turn. That run has ended, so none can reach it later: it is read once.
+    const resumed = this.resumedSteersRead ? undefined : this.request.resumesRunId;
+    this.resumedSteersRead = true;
+    const earlier = resumed ? await pendingSteers(this.request.store, this.request.sessionId, resumed, known) : [];
+    const own = await pendingSteers(this.request.store, this.request.sessionId, this.runId, known);
+    return [...earlier, ...own].map((message) => ({ type: 'message_added' as const, message }));
+  }
+
+  /** Is a message other than this run's own waiting in the queue to be sent now? */
+  private async queuedSentNow(scope: Scope): Promise<boolean> {
+    if (!scope.live || this.request.durable === false) return false;
+    return (await this.request.store.listQueue(this.request.sessionId)).some((item) => item.sendNow && item.runId !== this.runId);
+  }
+
+  /** handlerContext().session.schedule: a durable session's timers; a stateless turn has none. */
+  private readonly schedule: HandlerContext['session']['schedule'] = (key, when, ...messages) => {
+    if (this.request.durable === false) return Promise.reject(new ToolError('schedule(): a stateless turn has no session to schedule on; send a session id to keep one.'));
+    return scheduleTimer(this.request.store, this.request.sessionId, key, when, messages);
+  };
+
+  private async recordResult(scope: Scope, call: ToolCall, outcome: ResultOutcome, before: SessionEvent[] = [], after: SessionEvent[] = []) {
+    // Built when its turn to write comes, against the state as it is then.
+    await this.append((view) => [...before, ...toolResultEvents(scope.id, call, outcome, view.state), ...after]);
+  }
+
+
+  /**
+   * The delegation tool: the subagent works the task in its own conversation, in the same
+   * log, bracketed as a step. Its approvals pause the whole run and resume inside the task.
+   */
+  private async delegate(parent: Scope, call: ToolCall): Promise<Advance | { kind: 'done' }> {
+    const { agent: name, task } = (call.input ?? {}) as { agent?: string; task?: string };
+    const subagent = parent.agent.subagents.find((candidate) => candidate.name === name);
+    if (!subagent || typeof task !== 'string' || !task) {
+      await this.recordResult(parent, call, { ok: false, content: `${DELEGATION_TOOL} needs {agent, task}; agents: ${parent.agent.subagents.map((s) => s.name).join(', ')}.`, state: this.view.state });
+      return { kind: 'done' };
+    }
+    const scope: Scope = { id: `task:${call.id}`, agent: subagent, live: false, clientTools: [] };
+    // Every entry into the task and every exit from it is a step, so a replay shows them as the live stream did.
+    await this.append([
+      { type: 'step_started', stepName: subagent.name },
+      ...(this.view.tasks[scope.id!] ? [] : [{ type: 'message_added' as const, scope: scope.id, message: { id: randomUUID(), role: 'user' as const, content: task } }]),
+    ]);
+    const end = await this.advance(scope);
+    const finished: SessionEvent = { type: 'step_finished', stepName: subagent.name };
+    switch (end.kind) {
+      case 'answered':
+        await this.recordResult(parent, call, { ok: true, content: end.text, output: { agent: subagent.name, answer: end.text }, state: this.view.state }, [end.step, finished]);
+        return { kind: 'done' };
+      case 'cancelled':
+        await this.recordResult(parent, call, { ok: false, content: `The ${subagent.name} task was stopped.`, state: this.view.state, status: 'cancelled' }, [...end.before, finished]);
+        return end;
+      case 'awaiting-client':
+        // A subagent has no browser tools; its client-shaped calls cannot be answered.
+        await this.append([finished]);
+        return { kind: 'failed', code: 'internal_error', message: `Subagent ${subagent.name} called a tool it does not have.` };
+      case 'failed':
+        return { ...end, before: [...(end.before ?? []), finished] };
+      default:
+        await this.append([finished]);
+        return end;
+    }
+  }
+
+  private async finish(outcome: RunOutcome, before: SessionEvent[] = []): Promise<void> {
+    const stop = this.stopped ?? (this.madeWay ? { frontier: null, by: { source: 'queue' } } : undefined);
+    await this.append([...before, { type: 'run_finished', runId: this.runId, outcome, ...(stop && outcome.type === 'cancelled' ? { stop: { frontier: stop.frontier, by: stop.by } } : {}) }]);
+  }
+
+  private async fail(code: string, message: string, before: SessionEvent[] = []): Promise<void> {
+    await this.append([...before, { type: 'run_failed', runId: this.runId, code, message }]);
+  }
+}
