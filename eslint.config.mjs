@@ -1,34 +1,54 @@
 import next from 'eslint-config-next';
 
+// The house rules (docs/architecture.md): what each floor may import. ESLint keeps one
+// no-restricted-imports per file, so each block below lists every pattern its files obey.
 const FRAMEWORK_FREE = { group: ['next', 'next/*'], message: 'server/ is framework-free: no next/* imports (docs/architecture.md).' };
+const RUNTIME_FACE = {
+  regex: '^(@/server/|(\\.{1,2}/)+(server/)?)runtime/.+',
+  message: 'Import the runtime from its face, server/runtime (index.ts), not from a file inside it (docs/architecture.md, "Rooms").',
+};
+const ROOM_FACE = {
+  regex: '^\\.\\./[a-z-]+/.+|^\\.\\.(/index)?$',
+  message: 'A room of server/runtime imports another room from its face (../room), never a file inside it, and never the runtime face above it (docs/architecture.md, "Rooms").',
+};
+const ABOVE_RUNTIME = {
+  group: ['**/wire', '**/wire/**', '**/http', '**/http/**', '**/web', '**/web/**', '**/routes', '**/routes/**', '**/identity', '**/identity/**'],
+  message: 'server/runtime imports nothing from the floors above it (docs/architecture.md, "Wires only translate").',
+};
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'];
 
 const config = [
   { ignores: ['generated/**', '.next/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
   ...next,
   {
     rules: {
-      // Runtime code must stay framework-free (docs/architecture.md).
-      'no-restricted-imports': 'off',
+      // No import circle anywhere: each file's imports form a tree with the file on top.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
+    ignores: ['server/**', ...TESTS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [RUNTIME_FACE] }] },
   },
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/http/page-owner.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE] }],
-    },
+    ignores: ['server/runtime/**', 'server/store/**', 'server/http/page-owner.ts', ...TESTS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, RUNTIME_FACE] }] },
   },
   {
-    // Data flows one way: wires call the runtime, never the reverse; the store is below both.
-    files: ['server/runtime/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, { group: ['**/wire', '**/wire/**', '**/http', '**/http/**', '**/web', '**/web/**'], message: 'server/runtime imports nothing from wire/, http/ or web/ (docs/architecture.md, "Wires only translate").' }] }],
-    },
+    files: ['server/runtime/*/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, ABOVE_RUNTIME, ROOM_FACE] }] },
+  },
+  {
+    files: ['server/runtime/*/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, ABOVE_RUNTIME] }] },
   },
   {
     files: ['server/store/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, { regex: '^(@/|\\.{1,2}/)(.*/)?(runtime|wire|http|web)(/|$)', message: 'server/store is below the runtime: it imports only server/events.ts (docs/architecture.md).' }] }],
+      'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, { regex: '^(@/|\\.{1,2}/)(.*/)?(runtime|wire|http|web|routes|identity)(/|$)', message: 'server/store is below the runtime: it imports only server/events.ts (docs/architecture.md).' }] }],
     },
   },
 ];

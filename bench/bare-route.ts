@@ -16,7 +16,7 @@ import { isOpenDevMode, resolveCaller, type Caller } from '../server/http/owner'
 import { createScriptedModel } from '../server/models/scripted';
 import { databaseUrl } from '../server/store/database-url';
 import { openPrismaClient, type StoreClient } from '../server/store/prisma-client';
-import { scopedSessionId } from '../server/runtime/session/session-id';
+import { scopedSessionId } from '../server/runtime';
 
 export function benchRoutesEnabled(): boolean {
   return process.env.STACKBONE_BENCH === '1';

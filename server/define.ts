@@ -3,7 +3,7 @@
 import type { LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { JSONSchema7 } from 'ai';
-import { parseDuration } from './runtime/common/duration';
+import { parseDuration } from './runtime';
 import type { JsonObject } from './events';
 
 /**
@@ -98,6 +98,9 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   /** A lane for some tools only (e.g. `{refundOrder: 'ledger'}`); it overrides toolLane. */
   toolLanes?: Partial<Record<keyof TOOLS & string, string>>;
 }
+
+/** How the runtime finds an agent by its name (the registry in server/agents/ is one). */
+export type FindAgent = (name: string) => DeepAgent | undefined;
 
 export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pick<DeepAgentConfig<TOOLS>, 'name' | 'model' | 'instructions'>> {
   readonly kind: 'deep-agent';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { streamText } from 'ai';
 import { findAgent } from '../../server/agents';
 import { createScriptedModel } from '../../server/models/scripted';
-import { startRun } from '../../server/runtime/turn/start-run';
+import { startRun } from '../../server/runtime';
 import { createMemoryStore } from '../../server/store/memory-store';
 import { createPrismaStore } from '../../server/store/prisma-store';
 import type { EventStore } from '../../server/store/types';

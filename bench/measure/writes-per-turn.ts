@@ -7,7 +7,7 @@ import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provid
 import type { DeepAgent } from '../../server/define';
 import { findAgent } from '../../server/agents';
 import { createScriptedModel } from '../../server/models/scripted';
-import { startRun } from '../../server/runtime/turn/start-run';
+import { startRun } from '../../server/runtime';
 import { createPrismaStore } from '../../server/store/prisma-store';
 import type { EventStore } from '../../server/store/types';
 import { readSessionLog } from '../../tests/support/inspect';

@@ -13,7 +13,7 @@ import { EventType, PROTOCOL_VERSION, type BaseEvent, type CustomEvent } from '@
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { ReplaySubject, type Observable } from 'rxjs';
 import { INTERRUPT_DECIDED, QUEUE_CHANGED } from '@/server/wire/agui/custom-events';
-import type { QueueItem } from '@/server/runtime/turn-control/queue';
+import type { QueueItem } from '@/server/runtime';
 
 /** What the feed needs of the browser's EventSource (tests pass their own). */
 export interface EventSourceLike {

@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { defineDeepAgent } from '../define';
-import { handlerContext } from '../runtime/tools/handler-context';
+import { handlerContext } from '../runtime';
 
 export interface LedgerLine {
   /** `tick`: tickEffect's work in progress, one line per interval while it runs. */

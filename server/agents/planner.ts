@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { defineDeepAgent } from '../define';
-import { requestInput } from '../runtime/tools/request-input';
+import { requestInput } from '../runtime';
 import researcher from './researcher';
 
 // Asks the person a question mid-task: the run pauses with an input_required interrupt and

@@ -12,7 +12,8 @@ import { reusingCallIds } from '../../tests/support/models';
 import type { RunPart } from '../runtime/stream/parts';
 import { reduceAll } from '../runtime/session/reduce';
 import { recoverSession } from '../runtime/recovery/recovery';
-import { startRun, type RunRequest } from '../runtime/turn/start-run';
+import { startRun } from '../runtime/turn-control/turns';
+import type { RunRequest } from '../runtime/turn/run-request';
 import support from './support';
 import { recordRefund, refundsOf } from './refund-ledger';
 

@@ -1,6 +1,6 @@
 // JSON errors for request/response failures that happen before any stream starts.
 // The OpenAI and Anthropic wires have their own error shapes; this is the default one.
-import { RunRejectedError } from '../runtime/errors/run-errors';
+import { RunRejectedError } from '../runtime';
 
 export class HttpError extends Error {
   constructor(

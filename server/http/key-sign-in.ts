@@ -8,7 +8,7 @@ import { signIdentity } from './browser-identity';
 import { HttpError } from './errors';
 import { checkSignInAttempts, countFailedSignIn } from './limits';
 import { isOpenDevMode, matchingApiKey } from './owner';
-import { describeIssue } from '../runtime/common/zod-issue';
+import { describeIssue } from '../runtime';
 
 const SignIn = z.object({ key: z.string().min(1).max(1000) }).strict();
 

@@ -6,7 +6,7 @@
 // several containers, each instance counts its own.
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { HttpError } from './errors';
-import { envNumber } from '../runtime/common/env-number';
+import { envNumber } from '../runtime';
 
 /** A positive whole number from the environment, else `fallback` (a limit of 0 would refuse everyone). */
 function envCount(name: string, fallback: number): number {

@@ -4,7 +4,7 @@ import { agents, findAgent } from '../agents';
 import type { DeepAgent } from '../define';
 import { isScriptedMode } from '../models/resolve';
 import { PHRASES } from '../models/scripted';
-import { agentTools } from '../runtime/tools/tool-set';
+import { agentTools } from '../runtime';
 
 export interface AgentCard {
   name: string;

@@ -3,7 +3,7 @@
 // proposed and as approved. A read-model of the log: nothing here is stored twice.
 import type { DecisionActor, InterruptRecord, RunSource, StoredEvent } from '../events';
 import { getStore } from '../store';
-import { scopedSessionId } from '../runtime/session/session-id';
+import { scopedSessionId } from '../runtime';
 
 export type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'error';
 

@@ -1,14 +1,14 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
-import { queueItems, readViewAndQueue, type QueueItem } from '../runtime/turn-control/queue';
+import { queueItems, readViewAndQueue, type QueueItem } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
-import { threadStatus } from '../runtime/stream/thread-status';
-import { emptyView } from '../runtime/session/reduce';
+import { threadStatus } from '../runtime';
+import { emptyView } from '../runtime';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
-import { scopedSessionId, sessionKeyOf } from '../runtime/session/session-id';
+import { scopedSessionId, sessionKeyOf } from '../runtime';
 
 export interface SessionSummary {
   id: string;

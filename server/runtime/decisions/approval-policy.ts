@@ -1,14 +1,14 @@
 // Which tool calls need a person, and what a decision on one may carry: the agent's
 // toolApproval normalized, the policy for a call, the schema of each decision's data, and the
 // hash that refuses a decision once the tool changed (docs/hitl.md, "Policies", "Decision data").
-import { own } from '../common/own';
+import { own } from '../common';
 import { createHash } from 'node:crypto';
 import { asSchema, type ModelMessage, type Tool } from 'ai';
 import { z } from 'zod';
 import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../../define';
-import { parseDuration } from '../common/duration';
+import { parseDuration } from '../common';
 import type { JsonObject, ToolCall } from '../../events';
-import { agentTools, validateToolInput } from '../tools/tool-set';
+import { agentTools, validateToolInput } from '../tools';
 
 export interface NormalizedApproval {
   policy: ToolApprovalOptions['policy'];

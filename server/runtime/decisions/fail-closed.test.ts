@@ -12,7 +12,8 @@ import type { ChatMessage, InterruptRecord } from '../../events';
 import { handlerContext } from '../tools/handler-context';
 import type { RunPart } from '../stream/parts';
 import { reduceAll } from '../session/reduce';
-import { startRun, type RunRequest } from '../turn/start-run';
+import { startRun } from '../turn-control/turns';
+import type { RunRequest } from '../turn/run-request';
 import { startStatelessRun } from '../turn/stateless-run';
 
 beforeAll(() => {

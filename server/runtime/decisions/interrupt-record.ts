@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { DeepAgent } from '../../define';
 import { approvalOptions, decisionDataSchema, inputJsonSchema, toolSchemaHash } from './approval-policy';
 import type { Decision, DecisionKind, InterruptRecord, JsonObject, ToolCall } from '../../events';
-import { agentTools } from '../tools/tool-set';
+import { agentTools } from '../tools';
 
 export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {
   const options = approvalOptions(agent, call.name);

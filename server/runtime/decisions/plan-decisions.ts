@@ -3,13 +3,13 @@
 // for a whole batch — left out. An identical replay of an applied batch is recognised and runs
 // nothing twice. Every path comes through here: an AG-UI or TanStack resume, /api/hitl and
 // the CLI (docs/architecture.md, "The decision pipeline").
-import { own } from '../common/own';
+import { own } from '../common';
 import type { DeepAgent } from '../../define';
 import type { Decision, DecisionActor } from '../../events';
-import { RunRejectedError } from '../errors/run-errors';
+import { RunRejectedError } from '../errors';
 import type { DecisionRequest } from './read-decision';
-import type { SessionView } from '../session/reduce';
-import { pendingInterrupts } from '../session/reduce';
+import type { SessionView } from '../session';
+import { pendingInterrupts } from '../session';
 import { validateDecision } from './validate-decision';
 
 /** Same decision, same content: an identical replay of a resume that already applied. */

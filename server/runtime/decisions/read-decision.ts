@@ -5,7 +5,7 @@
 // question). Both become one DecisionRequest here; whether it is acceptable is
 // validate-decision.ts, and whether the thread still waits on it is plan-decisions.ts.
 import type { InterruptRecord } from '../../events';
-import { RunRejectedError } from '../errors/run-errors';
+import { RunRejectedError } from '../errors';
 
 /** A decision in runtime terms, before validation. */
 export interface DecisionRequest {

@@ -10,7 +10,8 @@ import type { EventStore } from '../../store/types';
 import type { ChatMessage, InterruptRecord } from '../../events';
 import { decideInterrupt } from '../turn-control/decide-out-of-band';
 import { reduceAll } from '../session/reduce';
-import { startRun, type RunRequest } from '../turn/start-run';
+import { startRun } from '../turn-control/turns';
+import type { RunRequest } from '../turn/run-request';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

@@ -5,9 +5,9 @@ import type { ModelMessage } from 'ai';
 import type { ApprovalPolicy, DeepAgent } from '../../define';
 import type { ToolCall } from '../../events';
 import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
-import type { SessionView } from '../session/reduce';
-import type { ToolKind } from '../tools/tool-set';
-import { logFailure } from '../errors/run-errors';
+import type { SessionView } from '../session';
+import type { ToolKind } from '../tools';
+import { logFailure } from '../errors';
 
 export type ToolGate =
   | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: unknown[] }

@@ -6,12 +6,12 @@ import type { DeepAgent } from '../../define';
 import { approvalOptions, decisionDataSchema, findToolAgent, toolSchemaHash } from './approval-policy';
 import type { Decision, DecisionActor, InterruptRecord } from '../../events';
 import { checkApprover } from './who-may-decide';
-import { RunRejectedError } from '../errors/run-errors';
+import { RunRejectedError } from '../errors';
 import type { DecisionRequest } from './read-decision';
 import { isExpired } from './interrupt-record';
-import { agentTools, validateToolInput } from '../tools/tool-set';
-import { zodFromJsonSchema } from '../common/json-schema-zod';
-import { describeIssue } from '../common/zod-issue';
+import { agentTools, validateToolInput } from '../tools';
+import { zodFromJsonSchema } from '../common';
+import { describeIssue } from '../common';
 
 /**
  * Validates one decision against its interrupt and the agent as it is now. Returns the

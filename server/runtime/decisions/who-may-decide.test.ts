@@ -8,7 +8,7 @@ import { defineDeepAgent } from '../../define';
 import type { DecisionActor, InterruptRecord } from '../../events';
 import { createMemoryStore } from '../../store/memory-store';
 import { decideInterrupt } from '../turn-control/decide-out-of-band';
-import { startRun } from '../turn/start-run';
+import { startRun } from '../turn-control/turns';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

@@ -5,7 +5,7 @@
 // the request) is open to the session's owner — the customer may take back their own request —
 // and to whoever may decide it (docs/hitl.md: a withdrawal is always accepted).
 import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../events';
-import { RunRejectedError } from '../errors/run-errors';
+import { RunRejectedError } from '../errors';
 
 /** Whether an owner id is a browser's own random identity (keyed mode, STACKBONE_WEB_ACCESS=open). */
 export function isBrowserOwner(ownerId: string): boolean {

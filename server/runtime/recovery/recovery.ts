@@ -4,18 +4,18 @@
 // action, and a queue left behind by a server that died after a turn goes out. A sweep runs at start-up and then periodically; any request touching the session
 // does the same through startRun. A sweep only starts the runs it recovers: one slow
 // recovered run must not hold up the others, nor the next sweep (docs/hitl.md, Timeouts).
-import type { DeepAgent } from '../../define';
+import type { FindAgent } from '../../define';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
-import { expiryDecision, isExpired } from '../decisions/interrupt-record';
+import { expiryDecision, isExpired } from '../decisions';
 import type { SessionEvent } from '../../events';
-import { RunRejectedError } from '../errors/run-errors';
-import { foldEvents, pendingInterrupts } from '../session/reduce';
-import { runHoldsSession } from '../session/run-lease';
-import { loadSessionView, loadView } from '../session/view-cache';
-import { settleStoppedRun } from '../turn-control/stop';
-import { sendQueued } from '../turn-control/queue';
-import { startRun } from '../turn/start-run';
-import { startBackgroundLoop } from '../common/background-loop';
+import { RunRejectedError } from '../errors';
+import { foldEvents, pendingInterrupts } from '../session';
+import { runHoldsSession } from '../session';
+import { loadSessionView, loadView } from '../session';
+import { settleStoppedRun } from '../turn';
+
+import { sendQueued, startRun } from '../turn-control';
+import { startBackgroundLoop } from '../common';
 
 /** A run a recovery started; `done` settles when it has written its last event. */
 export interface RecoveredRun {
@@ -28,7 +28,7 @@ export interface RecoveredRun {
  * nothing was started); the run goes on by itself. The run is wrapped in an object because an
  * async function cannot resolve to a promise without waiting for it.
  */
-export async function recoverSession(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, sessionId: string): Promise<RecoveredRun | undefined> {
+export async function recoverSession(store: EventStore, findAgent: FindAgent, sessionId: string): Promise<RecoveredRun | undefined> {
   const session = await store.getSession(sessionId);
   if (!session) return undefined;
   const agent = findAgent(session.agent);
@@ -117,7 +117,7 @@ export function recoveryConcurrency(): number {
  * Starts the recovery of every session that needs it, a few at a time (reading a session and
  * taking it costs a few queries each), and resolves once all are started — not finished.
  */
-export async function sweep(store: EventStore, findAgent: (name: string) => DeepAgent | undefined): Promise<SweepResult> {
+export async function sweep(store: EventStore, findAgent: FindAgent): Promise<SweepResult> {
   const ids = await store.listRecoverable(new Date());
   const runs: Promise<void>[] = [];
   let next = 0;
@@ -141,6 +141,6 @@ export async function sweep(store: EventStore, findAgent: (name: string) => Deep
  * not wait for the runs it started: they hold fresh leases, so the next sweep skips them.
  * Returns a stop function.
  */
-export function startRecoveryLoop(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, intervalMs: number): () => void {
+export function startRecoveryLoop(store: EventStore, findAgent: FindAgent, intervalMs: number): () => void {
   return startBackgroundLoop('recovery sweep', intervalMs, () => sweep(store, findAgent));
 }

@@ -4,10 +4,10 @@ import { compare, deepClone, type Operation } from 'fast-json-patch';
 import { z } from 'zod';
 import type { EditableStateSpec } from '../../define';
 import type { JsonObject } from '../../events';
-import { RunRejectedError } from '../errors/run-errors';
-import { own } from '../common/own';
-import { zodFromJsonSchema } from '../common/json-schema-zod';
-import { firstIssue } from '../common/zod-issue';
+import { RunRejectedError } from '../errors';
+import { own } from '../common';
+import { zodFromJsonSchema } from '../common';
+import { firstIssue } from '../common';
 
 function toZod(spec: EditableStateSpec): z.ZodType {
   return spec instanceof z.ZodType ? spec : zodFromJsonSchema(spec);

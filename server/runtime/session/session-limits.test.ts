@@ -11,9 +11,10 @@ import type { EventStore } from '../../store/types';
 import type { ChatMessage } from '../../events';
 import { handlerContext } from '../tools/handler-context';
 import type { RunPart } from '../stream/parts';
-import { changeQueue } from '../turn-control/queue';
+import { changeQueue } from '../turn-control/turns';
 import { userMessage } from '../turn-control/server-session';
-import { startRun, type StartedRun } from '../turn/start-run';
+import { startRun } from '../turn-control/turns';
+import type { StartedRun } from '../turn/run-request';
 import { requestSteer } from '../turn-control/steer';
 
 beforeAll(() => {

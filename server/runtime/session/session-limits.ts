@@ -3,8 +3,8 @@
 // the server pays for later — a model turn per queued message, a model step per steer, a run
 // per timer — so one request, or one client, cannot pile up hundreds. A refusal writes nothing
 // and says which limit (429, with a code).
-import { RunRejectedError } from '../errors/run-errors';
-import { envNumber } from '../common/env-number';
+import { RunRejectedError } from '../errors';
+import { envNumber } from '../common';
 
 /** Messages waiting in a session's queue at once (each becomes a model turn): STACKBONE_MAX_QUEUED_MESSAGES, default 32. */
 export function maxQueuedMessages(): number {

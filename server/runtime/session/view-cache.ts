@@ -5,7 +5,7 @@
 import type { DeepAgent } from '../../define';
 import type { JsonObject } from '../../events';
 import type { EventStore, SessionRecord } from '../../store/types';
-import { RunRejectedError } from '../errors/run-errors';
+import { RunRejectedError } from '../errors';
 import { emptyView, reduceAll, type SessionView } from './reduce';
 import { sessionKeyOf } from './session-id';
 

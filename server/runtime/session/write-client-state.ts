@@ -8,7 +8,7 @@ import type { DeepAgent } from '../../define';
 import type { JsonObject } from '../../events';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { clientStatePatch } from './editable-state';
-import { RunRejectedError } from '../errors/run-errors';
+import { RunRejectedError } from '../errors';
 import { foldEvents } from './reduce';
 import { runHoldsSession } from './run-lease';
 import { openSession } from './view-cache';

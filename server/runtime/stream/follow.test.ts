@@ -8,7 +8,7 @@ import { handlerContext } from '../tools/handler-context';
 import { parseCursor } from './cursor';
 import { follow } from './follow';
 import type { StreamPart } from './parts';
-import { startRun } from '../turn/start-run';
+import { startRun } from '../turn-control/turns';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

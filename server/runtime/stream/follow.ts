@@ -9,8 +9,8 @@ import { compareCursor, parseCursor, type CursorPosition } from './cursor';
 import type { JsonObject } from '../../events';
 import { LogProjector } from './log-projector';
 import { endsRun, type StreamPart } from './parts';
-import { emptyView } from '../session/reduce';
-import { queueItems } from '../turn-control/queue';
+import { emptyView } from '../session';
+import { queueItems } from './queue-items';
 import { liveFeed, untilAborted } from './live-feed';
 
 export interface FollowOptions {

@@ -4,7 +4,7 @@
 // of a run"). Another process learns of the run from the log instead (follow.ts).
 import { compareCursor, parseCursor, type CursorPosition } from './cursor';
 import { endsRun, type StreamPart } from './parts';
-import { ownerOfSessionId } from '../session/session-id';
+import { ownerOfSessionId } from '../session';
 
 export class RunFeed {
   readonly parts: StreamPart[] = [];

@@ -5,8 +5,8 @@
 import { formatCursor } from './cursor';
 import type { AssistantMessage, StoredEvent, StreamedPart } from '../../events';
 import type { RunPart, StreamPart } from './parts';
-import { reduce, type SessionView } from '../session/reduce';
-import { sessionKeyOf } from '../session/session-id';
+import { reduce, type SessionView } from '../session';
+import { sessionKeyOf } from '../session';
 
 
 export class LogProjector {

@@ -3,7 +3,7 @@
 // they paused, the last run's failure, and the cursor after which the session stream goes on.
 import type { InterruptRecord } from '../../events';
 import { afterEvent, type Cursor } from './cursor';
-import { pendingInterrupts, type SessionView } from '../session/reduce';
+import { pendingInterrupts, type SessionView } from '../session';
 
 export interface ThreadStatus {
   status: SessionView['status'];

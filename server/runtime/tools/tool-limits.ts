@@ -1,8 +1,8 @@
 // How long a tool call may take, and how long a cut-off call gets to wind down
 // (docs/hitl.md, Timeouts). Without a limit one hung tool holds its session's run forever.
 import type { DeepAgent } from '../../define';
-import { parseDuration } from '../common/duration';
-import { envNumber } from '../common/env-number';
+import { parseDuration } from '../common';
+import { envNumber } from '../common';
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
 export const DEFAULT_STOP_GRACE_MS = 2_000;

@@ -3,10 +3,10 @@ import { asSchema, jsonSchema, tool, type JSONSchema7, type ModelMessage, type T
 import { deepClone } from 'fast-json-patch';
 import type { DeepAgent } from '../../define';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
-import { crashPoint } from '../common/crash-point';
+import { crashPoint } from '../common';
 import { idempotencyKey, runWithHandlerContext, type HandlerContext } from './handler-context';
 import type { JsonObject, ToolCall } from '../../events';
-import { errorMessage, logFailure, RunRejectedError } from '../errors/run-errors';
+import { errorMessage, logFailure, RunRejectedError } from '../errors';
 import { ToolError } from './tool-error';
 import { InputRequired, runWithInputAnswers } from './request-input';
 import { stopGraceMs } from './tool-limits';

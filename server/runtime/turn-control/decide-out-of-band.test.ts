@@ -11,7 +11,8 @@ import { decideInterrupt } from './decide-out-of-band';
 import type { RunPart } from '../stream/parts';
 import { reduceAll } from '../session/reduce';
 import { recoverSession } from '../recovery/recovery';
-import { startRun, type RunRequest } from '../turn/start-run';
+import { startRun } from './turns';
+import type { RunRequest } from '../turn/run-request';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

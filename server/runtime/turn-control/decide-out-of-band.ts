@@ -3,21 +3,22 @@
 // validateDecision, one compare-and-set append — with a partial batch: a decision that leaves
 // others of its batch open is recorded alone; the last one starts the continuation run, which
 // records it in the run's first append, so no decided batch is ever left idle.
-import { mayDecide } from '../decisions/who-may-decide';
-import { own } from '../common/own';
-import type { DeepAgent } from '../../define';
+import { mayDecide } from '../decisions';
+import { own } from '../common';
+import type { FindAgent } from '../../define';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import type { Decision, DecisionActor, InterruptRecord } from '../../events';
-import { RunRejectedError } from '../errors/run-errors';
-import type { DecisionRequest } from '../decisions/read-decision';
-import { planDecisions } from '../decisions/plan-decisions';
-import { pendingInterrupts } from '../session/reduce';
-import { loadView } from '../session/view-cache';
-import { startRun, type StartedRun } from '../turn/start-run';
+import { RunRejectedError } from '../errors';
+import type { DecisionRequest } from '../decisions';
+import { planDecisions } from '../decisions';
+import { pendingInterrupts } from '../session';
+import { loadView } from '../session';
+import { startRun } from './turns';
+import type { StartedRun } from '../turn';
 
 export interface DecideOptions {
   store: EventStore;
-  findAgent: (name: string) => DeepAgent | undefined;
+  findAgent: FindAgent;
   ownerId: string;
   interruptId: string;
   request: Omit<DecisionRequest, 'interruptId'>;

@@ -6,16 +6,19 @@
 // message goes out its sender may edit, move or remove it, or send it now: that ends the
 // running turn at its next step boundary, or cancels the decision the turn waits on.
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../../define';
+import type { DeepAgent, FindAgent } from '../../define';
 import type { ChatMessage, RunSource } from '../../events';
 import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../../store/types';
-import { RunRejectedError } from '../errors/run-errors';
-import { pendingInterrupts, type SessionView } from '../session/reduce';
-import { startRun, type StartedRun } from '../turn/start-run';
-import { ownedSession } from './stop';
-import { loadView } from '../session/view-cache';
-import { sessionKeyOf } from '../session/session-id';
-import { checkRoom, maxQueuedMessages } from '../session/session-limits';
+import { RunRejectedError } from '../errors';
+import { pendingInterrupts, type SessionView } from '../session';
+import type { RunRequest, StartedRun } from '../turn';
+import { ownedSession } from '../session';
+import { loadView } from '../session';
+import { sessionKeyOf } from '../session';
+import { checkRoom, maxQueuedMessages } from '../session';
+
+/** Starts a turn with the queue wired in (turns.ts): how the queue sends a message without importing what sends it. */
+export type StartRun = (request: RunRequest) => Promise<StartedRun>;
 
 export type QueueOperation =
   | { op: 'add'; message: ChatMessage }
@@ -39,18 +42,6 @@ export interface QueueRequest {
   keepAlive?: (work: Promise<unknown>) => void;
 }
 
-/** What a client shows of a queued message. */
-export interface QueueItem {
-  id: string;
-  content: string;
-  runId: string;
-  sendNow: boolean;
-}
-
-export function queueItems(queue: QueuedMessage[]): QueueItem[] {
-  return queue.map((item) => ({ id: item.message.id, content: item.message.content, runId: item.runId, sendNow: item.sendNow }));
-}
-
 /** Whether a queued message is in the log already: it went out (here, or from another process). */
 function hasMessage(view: SessionView, messageId: string): boolean {
   return view.messages.some((message) => message.id === messageId);
@@ -71,7 +62,7 @@ export async function readViewAndQueue(store: EventStore, sessionId: string, ini
 }
 
 /** Applies one operation to a session's queue; answers the queue as it stands after it. */
-export async function changeQueue(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, request: QueueRequest, operation: QueueOperation): Promise<QueuedMessage[]> {
+export async function changeQueue(store: EventStore, findAgent: FindAgent, request: QueueRequest, operation: QueueOperation, start: StartRun): Promise<QueuedMessage[]> {
   const session = await ownedSession(store, request);
   const agent = findAgent(session.agent);
   if (!agent) throw new RunRejectedError('not_found', `No session "${sessionKeyOf(request.sessionId)}".`, 404);
@@ -85,7 +76,7 @@ export async function changeQueue(store: EventStore, findAgent: (name: string) =
       await checkQueueRoom(store, sessionId, [message]);
       await store.enqueue({ sessionId, message, runId: randomUUID(), source: request.source });
       // Queued on an idle session (nothing to wait for): it goes out at once.
-      keepGoing(request, await sendQueued(store, agent, sessionId));
+      keepGoing(request, await sendQueued(store, agent, sessionId, start));
       break;
     }
     case 'edit': {
@@ -110,7 +101,7 @@ export async function changeQueue(store: EventStore, findAgent: (name: string) =
       break;
     }
     case 'sendNow':
-      await sendNow(store, agent, request, operation.messageId);
+      await sendNow(store, agent, request, operation.messageId, start);
       break;
   }
   return store.listQueue(sessionId);
@@ -142,7 +133,7 @@ function notQueued(messageId: string): RunRejectedError {
  * boundary (runner.ts); a turn waiting on decisions has them cancelled; an idle or failed
  * session sends it at once.
  */
-async function sendNow(store: EventStore, agent: DeepAgent, request: QueueRequest, messageId: string): Promise<void> {
+async function sendNow(store: EventStore, agent: DeepAgent, request: QueueRequest, messageId: string, start: StartRun): Promise<void> {
   const { sessionId } = request;
   const view = await loadView(store, sessionId, agent.initialState);
   if (view.status === 'awaiting_tools') {
@@ -156,7 +147,7 @@ async function sendNow(store: EventStore, agent: DeepAgent, request: QueueReques
   if (pending.length > 0) {
     // The waiting turn ends as cancelled (nothing it asked about runs); its end sends the queue.
     try {
-      const cancelling = await startRun({
+      const cancelling = await start({
         agent,
         store,
         sessionId,
@@ -173,7 +164,7 @@ async function sendNow(store: EventStore, agent: DeepAgent, request: QueueReques
     }
     return;
   }
-  keepGoing(request, await sendQueued(store, agent, sessionId));
+  keepGoing(request, await sendQueued(store, agent, sessionId, start));
 }
 
 function keepGoing(request: QueueRequest, run: StartedRun | undefined): void {
@@ -186,7 +177,7 @@ function keepGoing(request: QueueRequest, run: StartedRun | undefined): void {
  * returns it. A message whose turn started already (the server died before it was taken out
  * of the queue) is only taken out. Another process sending it first is not an error.
  */
-export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId: string): Promise<StartedRun | undefined> {
+export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId: string, start: StartRun): Promise<StartedRun | undefined> {
   for (;;) {
     const [next] = await store.listQueue(sessionId);
     if (!next) return undefined;
@@ -200,7 +191,7 @@ export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId:
     if (!session) return undefined;
     let run: StartedRun;
     try {
-      run = await startRun({ agent, store, sessionId, ownerId: session.ownerId, source: next.source as RunSource, runId: next.runId, messages: [next.message] });
+      run = await start({ agent, store, sessionId, ownerId: session.ownerId, source: next.source as RunSource, runId: next.runId, messages: [next.message] });
     } catch (error) {
       if (ConcurrentAppendError.is(error) || (error instanceof RunRejectedError && error.code === 'session_busy')) return undefined;
       if (error instanceof RunRejectedError) {

@@ -3,7 +3,7 @@ import { findAgent } from '../../agents/index';
 import { createMemoryStore } from '../../store/memory-store';
 import { reduceAll } from '../session/reduce';
 import { session, systemNote, userMessage } from './server-session';
-import { startRun } from '../turn/start-run';
+import { startRun } from './turns';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

@@ -7,9 +7,10 @@ import type { DeepAgent } from '../../define';
 import type { ChatMessage } from '../../events';
 import { getStore } from '../../store/index';
 import type { EventStore } from '../../store/types';
-import { startRun, type StartedRun } from '../turn/start-run';
-import { openSession } from '../session/view-cache';
-import { scopedSessionId } from '../session/session-id';
+import { startRun } from './turns';
+import type { StartedRun } from '../turn';
+import { openSession } from '../session';
+import { scopedSessionId } from '../session';
 
 /** A user message, as if the session's person had typed it. */
 export function userMessage(content: string, options: { id?: string } = {}): ChatMessage {

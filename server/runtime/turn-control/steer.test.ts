@@ -7,7 +7,7 @@ import { createMemoryStore } from '../../store/memory-store';
 import type { RunPart } from '../stream/parts';
 import { reduceAll } from '../session/reduce';
 import { userMessage } from './server-session';
-import { startRun } from '../turn/start-run';
+import { startRun } from './turns';
 import { requestSteer } from './steer';
 
 beforeAll(() => {

@@ -3,13 +3,13 @@
 // run takes it into the conversation at its next step boundary: before its next model call,
 // or, if the model had just answered, by going on with one more step. Not a new turn. A steer
 // names its run, so guidance meant for a turn that ended is refused, never applied to the next.
-import type { DeepAgent } from '../../define';
+import type { FindAgent } from '../../define';
 import type { ChatMessage } from '../../events';
 import type { EventStore, SteerRecord } from '../../store/types';
-import { RunRejectedError } from '../errors/run-errors';
-import { runInProgress } from './stop';
-import { sessionKeyOf } from '../session/session-id';
-import { checkRoom, maxSteersPerRun } from '../session/session-limits';
+import { RunRejectedError } from '../errors';
+import { runInProgress } from './run-in-progress';
+import { sessionKeyOf } from '../session';
+import { checkRoom, maxSteersPerRun } from '../session';
 
 export interface SteerRequest {
   sessionId: string;
@@ -21,7 +21,7 @@ export interface SteerRequest {
   message: ChatMessage;
 }
 
-export async function requestSteer(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, request: SteerRequest): Promise<SteerRecord> {
+export async function requestSteer(store: EventStore, findAgent: FindAgent, request: SteerRequest): Promise<SteerRecord> {
   const { sessionId, running } = await runInProgress(store, findAgent, request);
   if (!running) throw new RunRejectedError('not_running', `Session "${sessionKeyOf(sessionId)}" has no run in progress to steer; send the message as a turn of its own.`, 409);
   if (request.runId && request.runId !== running) {
@@ -35,9 +35,4 @@ export async function requestSteer(store: EventStore, findAgent: (name: string) 
     checkRoom({ code: 'too_many_steers', noun: 'Guidance for one run', limit: maxSteersPerRun(), held: taken.length, adding: 1, advice: 'Stop the run and send a new message instead; the guidance was not added.' });
   }
   return store.addSteer({ sessionId, runId: running, message: request.message });
-}
-
-/** The run's guidance not yet in the conversation, oldest first. */
-export async function pendingSteers(store: EventStore, sessionId: string, runId: string, known: ReadonlySet<string>): Promise<ChatMessage[]> {
-  return (await store.listSteers(sessionId, runId)).map((steer) => steer.message).filter((message) => !known.has(message.id));
 }

@@ -7,7 +7,7 @@ import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import { reduceAll } from '../session/reduce';
 import { appendToSession, userMessage } from './server-session';
-import { startRun } from '../turn/start-run';
+import { startRun } from './turns';
 import { fireDueTimers } from './timers';
 
 beforeAll(() => {

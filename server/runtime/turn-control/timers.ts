@@ -3,39 +3,12 @@
 // process — appends them when their time comes and runs the agent on them, as trusted server
 // code does. Exactly once: the messages carry the timer's ids, so a timer appended twice (a
 // crash between appending and marking it fired, two processes at once) adds them once.
-import type { TimerWhen } from '../tools/handler-context';
-import type { DeepAgent } from '../../define';
-import type { ChatMessage } from '../../events';
+import type { FindAgent } from '../../define';
 import type { EventStore } from '../../store/types';
-import { crashPoint } from '../common/crash-point';
-import { parseDuration } from '../common/duration';
-import { RunRejectedError } from '../errors/run-errors';
+import { crashPoint } from '../common';
+import { RunRejectedError } from '../errors';
 import { appendToSession } from './server-session';
-import { startBackgroundLoop } from '../common/background-loop';
-import { maxPendingTimers } from '../session/session-limits';
-import { ToolError } from '../tools/tool-error';
-
-export function fireTime(when: TimerWhen, now = Date.now()): Date {
-  if ('delay' in when) return new Date(now + (typeof when.delay === 'number' ? when.delay : parseDuration(when.delay, 'delay')));
-  const at = new Date(when.at);
-  if (Number.isNaN(at.getTime())) throw new ToolError(`schedule(): "${String(when.at)}" is not a time.`);
-  return at;
-}
-
-/** What handlerContext().session.schedule does for a durable session. */
-export async function scheduleTimer(store: EventStore, sessionId: string, key: string, when: TimerWhen, messages: ChatMessage[]) {
-  if (!key) throw new ToolError('schedule(): name the timer with a key (e.g. the toolCallId): it is what makes a repeat harmless.');
-  const fireAt = fireTime(when);
-  // A repeat of a key is harmless and not counted; a new timer must fit (each one fires a run).
-  const pending = await store.countPendingTimers(sessionId);
-  if (pending >= maxPendingTimers()) {
-    const existing = await store.findTimer(sessionId, key);
-    if (!existing) throw new ToolError(`schedule(): this session has ${pending} timers waiting, the most it may have (STACKBONE_MAX_TIMERS_PER_SESSION); nothing was scheduled.`);
-    return { id: existing.id, fireAt: existing.fireAt.toISOString(), created: false };
-  }
-  const { timer, created } = await store.scheduleTimer({ sessionId, key, fireAt, messages });
-  return { id: timer.id, fireAt: timer.fireAt.toISOString(), created };
-}
+import { startBackgroundLoop } from '../common';
 
 export interface TimerTick {
   /** Timers whose messages are in their session now. */
@@ -46,7 +19,7 @@ export interface TimerTick {
   done: Promise<void>;
 }
 
-export async function fireDueTimers(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, now = new Date()): Promise<TimerTick> {
+export async function fireDueTimers(store: EventStore, findAgent: FindAgent, now = new Date()): Promise<TimerTick> {
   const runs: Promise<void>[] = [];
   let fired = 0;
   let waiting = 0;
@@ -73,6 +46,6 @@ export async function fireDueTimers(store: EventStore, findAgent: (name: string)
 }
 
 /** Fires due timers now and every intervalMs; a tick never overlaps the last. Returns a stop function. */
-export function startTimerLoop(store: EventStore, findAgent: (name: string) => DeepAgent | undefined, intervalMs: number): () => void {
+export function startTimerLoop(store: EventStore, findAgent: FindAgent, intervalMs: number): () => void {
   return startBackgroundLoop('timer tick', intervalMs, () => fireDueTimers(store, findAgent));
 }

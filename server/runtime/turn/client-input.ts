@@ -2,10 +2,10 @@
 // and editable state. Everything is checked before anything is written.
 import type { DeepAgent } from '../../define';
 import type { ChatMessage, SessionEvent } from '../../events';
-import { RunRejectedError } from '../errors/run-errors';
-import type { SessionView } from '../session/reduce';
-import { clientStatePatch } from '../session/editable-state';
-import { toolKind } from '../tools/tool-set';
+import { RunRejectedError } from '../errors';
+import type { SessionView } from '../session';
+import { clientStatePatch } from '../session';
+import { toolKind } from '../tools';
 
 export interface ClientInput {
   messages: ChatMessage[];

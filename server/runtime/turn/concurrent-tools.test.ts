@@ -10,7 +10,7 @@ import { createMemoryStore } from '../../store/memory-store';
 import { handlerContext } from '../tools/handler-context';
 import { reduceAll } from '../session/reduce';
 import { userMessage } from '../turn-control/server-session';
-import { startRun } from './start-run';
+import { startRun } from '../turn-control/turns';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

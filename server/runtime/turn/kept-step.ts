@@ -2,7 +2,7 @@
 // up to the frontier the user saw, closed off. Text up to there stays; a tool call whose
 // arguments were complete stays (to be closed as not run); one still streaming is a draft
 // and leaves the conversation.
-import { parseCursor } from '../stream/cursor';
+import { parseCursor } from '../stream';
 import type { StreamedPart, ToolCall } from '../../events';
 
 export interface KeptStep {

@@ -9,7 +9,7 @@ import { defineDeepAgent } from '../../define';
 import { createMemoryStore } from '../../store/memory-store';
 import { handlerContext } from '../tools/handler-context';
 import type { RunPart } from '../stream/parts';
-import { startRun } from './start-run';
+import { startRun } from '../turn-control/turns';
 
 const saved = { lease: process.env.STACKBONE_LEASE_MS, model: process.env.STACKBONE_MODEL };
 beforeAll(() => {

@@ -8,7 +8,7 @@ import type { DeepAgent } from '../../define';
 import type { ChatMessage, StreamedPart, ToolCall } from '../../events';
 import { resolveModel } from '../../models/resolve';
 import { toModelMessages } from './model-messages';
-import { modelTools, type ClientTool } from '../tools/tool-set';
+import { modelTools, type ClientTool } from '../tools';
 
 export interface ModelStep {
   messageId: string;

@@ -4,7 +4,7 @@
 import type { DeepAgent } from '../../define';
 import type { InterruptRecord, JsonObject, RunSource, SessionEvent } from '../../events';
 import type { EventStore } from '../../store/types';
-import type { ClientTool } from '../tools/tool-set';
+import type { ClientTool } from '../tools';
 
 export interface RunUsage {
   inputTokens: number;

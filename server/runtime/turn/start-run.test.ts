@@ -14,7 +14,8 @@ import type { ChatMessage } from '../../events';
 import { RunRejectedError } from '../errors/run-errors';
 import type { RunPart } from '../stream/parts';
 import { reduceAll } from '../session/reduce';
-import { startRun, type RunRequest } from './start-run';
+import { startRun } from '../turn-control/turns';
+import type { RunRequest } from './run-request';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

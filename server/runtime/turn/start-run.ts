@@ -2,103 +2,28 @@
 // with everything the request brings (decisions, messages, state) — or, when the request
 // may not run, writes nothing and says why. The loop itself is in runner.ts.
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../../define';
-import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../../store/types';
-import { checkQueueRoom, sendQueued, untilSent } from '../turn-control/queue';
-import type { CursorPosition } from '../stream/cursor';
-import { follow } from '../stream/follow';
-import { readDecision, type DecisionInput } from '../decisions/read-decision';
-import { expiryDecision, isExpired } from '../decisions/interrupt-record';
-import { planDecisions } from '../decisions/plan-decisions';
 import type { ChatMessage, Decision, DecisionActor, RunSource, SessionEvent } from '../../events';
-import { RunRejectedError } from '../errors/run-errors';
+import { ConcurrentAppendError } from '../../store/types';
+import { crashPoint, own } from '../common';
+import { expiryDecision, isExpired, planDecisions, readDecision } from '../decisions';
+import { RunRejectedError } from '../errors';
+import { foldEvents, loadView, openSession, pendingInterrupts, runHoldsSession, sessionKeyOf, type SessionView } from '../session';
+import { publishFeed, RunFeed, type RunPart } from '../stream';
+import { checkClientTools } from '../tools';
 import { acceptInput } from './client-input';
-import { crashPoint } from '../common/crash-point';
-import type { RunPart, StreamPart } from '../stream/parts';
-import { runHoldsSession } from '../session/run-lease';
-import { publishFeed, RunFeed } from '../stream/live-feed';
-import { foldEvents, pendingInterrupts, type SessionView } from '../session/reduce';
-import { settleStoppedRun } from '../turn-control/stop';
-import { loadView, openSession } from '../session/view-cache';
-import { TurnRunner, type RunUsage } from './turn-runner';
-import { checkClientTools, type ClientTool } from '../tools/tool-set';
-import { own } from '../common/own';
-import { sessionKeyOf } from '../session/session-id';
-import { queuedWaitMs } from '../session/session-limits';
-
-export { type RunUsage } from './turn-runner';
-
-export interface RunRequest {
-  agent: DeepAgent;
-  store: EventStore;
-  sessionId: string;
-  ownerId: string;
-  /** false for a stateless turn: the store is a throwaway one. */
-  durable?: boolean;
-  runId?: string;
-  parentRunId?: string;
-  source: RunSource;
-  /** The client's messages; merged by id. */
-  messages: ChatMessage[];
-  clientTools?: ClientTool[];
-  state?: unknown;
-  /**
-   * Decisions the run starts with: one per open interrupt, all or nothing (docs/hitl.md). In
-   * runtime terms or as responses in the interrupts' responseSchema shape (an AG-UI resume).
-   */
-  decisions?: DecisionInput[];
-  /** An identical replay of decisions already applied is answered, not refused (AG-UI clients resend a resume they are unsure arrived). */
-  replayable?: boolean;
-  /** Who makes the decisions, for the audit trail (default: the run's source and owner). */
-  decidedBy?: DecisionActor;
-  /**
-   * Re-runs the last run, which failed: completed steps and tool results stay, the failed
-   * step's partial output leaves the conversation, the model is called again. The same
-   * retryId again is the same retry (docs/turn-control.md).
-   */
-  retry?: { retryId: string };
-  /**
-   * When the session is busy — a run in progress ('running'), or that or a decision pending
-   * ('running-or-waiting') — the request's new user messages are queued, and the run it gets
-   * is the last one's, once it goes out (docs/turn-control.md, "Queue"). Absent: refused.
-   */
-  queue?: 'running' | 'running-or-waiting';
-  /** A stateless turn ends with its request; a durable run outlives it (only a persisted stop ends it early). */
-  signal?: AbortSignal;
-  /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person. */
-  durableHint?: string;
-  /**
-   * The log head the caller decided to run on (recovery: a run that looked abandoned there). If
-   * the log moved since — that run finished after all — the request is refused as session_busy
-   * and writes nothing, rather than running the model again on a turn that was answered.
-   */
-  atSeq?: number;
-}
+import { followRun } from './follow-run';
+import type { RunRequest, StartedRun, TurnQueue } from './run-request';
+import { settleStoppedRun } from './stopped-run';
+import { TurnRunner } from './turn-runner';
 
 const ACTOR_OF_SOURCE: Record<RunSource, DecisionActor['source']> = { agui: 'agui', openai: 'server', anthropic: 'server', hitl: 'hitl', server: 'server' };
 
-export interface StartedRun {
-  sessionId: string;
-  runId: string;
-  /** The run's parts from its start. Reading them is optional: the run goes on without a reader. */
-  parts: AsyncIterable<RunPart>;
-  /** The run's parts with their cursors, after `after` (from the start when null), live until the run ends or `signal` aborts. */
-  stream(after?: CursorPosition | null, signal?: AbortSignal): AsyncIterable<StreamPart>;
-  /** Settles when the run has written its last event. */
-  done: Promise<void>;
-  /** Tokens this run's model steps used so far (final once the run finished). */
-  usage?: () => RunUsage;
-  /** The decisions the run recorded with its start, as validated (edits and data parsed). */
-  decided?: { interruptId: string; decision: Decision }[];
-  /** The session was busy: these messages were queued; the run is the last one's, which starts when it goes out. */
-  queued?: QueuedMessage[];
-}
-
 /**
  * Starts a run: checks the request against the session and takes the session. Throws
- * RunRejectedError — having written nothing — when the run may not start.
+ * RunRejectedError — having written nothing — when the run may not start. Without `queue`
+ * (a stateless turn) a busy session refuses rather than queues.
  */
-export async function startRun(request: RunRequest): Promise<StartedRun> {
+export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise<StartedRun> {
   const { agent, store, sessionId, ownerId } = request;
   checkRequestSize(request);
   checkClientTools(agent, request.clientTools ?? []);
@@ -138,11 +63,11 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   const retried = request.retry && own(view.retries, request.retry.retryId);
   if (retried) return followRun(request, retried);
   const running = runHoldsSession(view, session);
-  if (session && !answers.length && !request.retry && request.durable !== false && request.queue) {
+  if (queue && session && !answers.length && !request.retry && request.durable !== false && request.queue) {
     const waiting = request.queue === 'running-or-waiting' && pendingInterrupts(afterExpiry).length > 0;
     if (running || waiting) {
       const fresh = newMessages(view, request.messages);
-      if (fresh.length > 0 && fresh.every((message) => message.role === 'user' || (message.role === 'system' && request.source === 'server'))) return queueRun(request, fresh);
+      if (fresh.length > 0 && fresh.every((message) => message.role === 'user' || (message.role === 'system' && request.source === 'server'))) return queue.queueBehind(request, fresh);
     }
   }
   if (running) {
@@ -189,8 +114,8 @@ export async function startRun(request: RunRequest): Promise<StartedRun> {
   }
   if (decided.length > 0) crashPoint('decision-stored');
   publishFeed(runner.feed);
-  // A turn's end sends the next queued message, if the session fell idle (queue.ts).
-  const done = runner.execute().then(() => (request.durable === false ? undefined : sendNextQueued(request)));
+  // A turn's end sends the next queued message, if the session fell idle (turn-control/queue.ts).
+  const done = runner.execute().then(() => (request.durable === false ? undefined : queue?.afterTurn(request)));
   return { sessionId, runId, ...readersOf(runner.feed), done, usage: () => ({ ...runner.usage }), decided };
 }
 
@@ -214,60 +139,6 @@ function newMessages(view: SessionView, messages: ChatMessage[]): ChatMessage[] 
 }
 
 /**
- * The request's messages go to the queue; its run is the last one's, followed once it goes out.
- * A reader waits for that at most queuedWaitMs(): then its stream ends with `message_queued`
- * (the message stays queued, and its run is named), rather than hanging while a long turn runs.
- */
-async function queueRun(request: RunRequest, messages: ChatMessage[]): Promise<StartedRun> {
-  const { store, sessionId, agent } = request;
-  await checkQueueRoom(store, sessionId, messages);
-  const queued: QueuedMessage[] = [];
-  for (const [index, message] of messages.entries()) {
-    const last = index === messages.length - 1;
-    queued.push(await store.enqueue({ sessionId, message, runId: (last && request.runId) || randomUUID(), source: request.source }));
-  }
-  const item = queued.at(-1)!;
-  const followed = followRun(request, item.runId);
-  async function* stream(after?: CursorPosition | null, signal?: AbortSignal): AsyncIterable<StreamPart> {
-    if (!(await untilSent(store, agent, item, signal, queuedWaitMs()))) {
-      if (signal?.aborted) return;
-      yield { runId: item.runId, part: { type: 'run-started', threadId: sessionKeyOf(sessionId), runId: item.runId } };
-      yield {
-        runId: item.runId,
-        part: {
-          type: 'run-error',
-          code: 'message_queued',
-          message: `Message "${item.message.id}" is queued behind the turn in progress and goes out, as run "${item.runId}", when the thread is free; this request stopped waiting. Follow the thread to see its answer.`,
-          details: { messageId: item.message.id, runId: item.runId },
-        },
-      };
-      return;
-    }
-    yield* followed.stream(after, signal);
-  }
-  return {
-    ...followed,
-    parts: {
-      async *[Symbol.asyncIterator]() {
-        for await (const entry of stream(null, request.signal)) yield entry.part;
-      },
-    },
-    stream,
-    queued,
-  };
-}
-
-/** Sends the next queued message once a run ended; a failure to do so is logged, never the run's. */
-async function sendNextQueued(request: RunRequest): Promise<void> {
-  try {
-    const next = await sendQueued(request.store, request.agent, request.sessionId);
-    await next?.done;
-  } catch (error) {
-    console.error(`[stackbone] could not send the next queued message of ${request.sessionId}:`, error);
-  }
-}
-
-/**
  * A continuation may name the run it continues (TanStack AI's client does; HttpAgent does
  * not): then it must be the run that paused on the interrupts it answers.
  */
@@ -283,24 +154,6 @@ function checkRetry(view: SessionView, inputs: SessionEvent[]): void {
     throw new RunRejectedError('nothing_to_retry', `The thread's last run did not fail (it is ${view.status}); there is nothing to retry.`, 409);
   }
   if (inputs.length > 0) throw new RunRejectedError('retry_with_input', 'A retry re-runs the failed call as it was: send new messages or state in a run of their own.', 400);
-}
-
-/** A run that already started, followed from its start: live while it runs, replayed once it ended. */
-function followRun(request: RunRequest, runId: string): StartedRun {
-  const { store, sessionId, agent } = request;
-  const stream = (after?: CursorPosition | null, signal?: AbortSignal) => follow({ store, sessionId, initialState: agent.initialState, after: after ?? null, runId, signal });
-  return {
-    sessionId,
-    runId,
-    parts: {
-      async *[Symbol.asyncIterator]() {
-        for await (const entry of stream()) yield entry.part;
-      },
-    },
-    stream,
-    // The run was started (and is kept alive) by the request that started it.
-    done: Promise.resolve(),
-  };
 }
 
 /** A session's title: its first user message, on one line, cut at a word. */

@@ -4,8 +4,9 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../define';
 import { createMemoryStore } from '../../store/memory-store';
 import type { ChatMessage, RunSource, SessionEvent } from '../../events';
-import type { ClientTool } from '../tools/tool-set';
-import { startRun, type StartedRun } from './start-run';
+import type { ClientTool } from '../tools';
+import { startTurn } from './start-run';
+import type { StartedRun } from './run-request';
 
 /** The events that put a client-supplied history into a log, as if it had happened there. */
 export function historyEvents(history: ChatMessage[]): SessionEvent[] {
@@ -36,7 +37,7 @@ export async function startStatelessRun(options: {
   await store.ensureSession({ id: sessionId, ownerId: options.ownerId, agent: options.agent.name });
   const events = historyEvents(options.history);
   if (events.length > 0) await store.append(sessionId, 0, events, { status: 'idle' });
-  return startRun({
+  return startTurn({
     agent: options.agent,
     store,
     sessionId,

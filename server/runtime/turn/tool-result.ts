@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { applyOperation, compare, deepClone } from 'fast-json-patch';
 import type { JsonObject, SessionEvent, ToolCall, ToolMessage } from '../../events';
-import { statePatch } from '../session/editable-state';
+import { statePatch } from '../session';
 import type { ResultOutcome } from './run-types';
 
 /**

@@ -5,32 +5,32 @@
 import { randomUUID } from 'node:crypto';
 import type { AssistantMessage, InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
 import { ConcurrentAppendError, type AppendOptions } from '../../store/types';
-import { DELEGATION_TOOL } from '../tools/builtins';
-import { crashPoint } from '../common/crash-point';
-import { formatCursor } from '../stream/cursor';
-import { LeaseLostError, logFailure } from '../errors/run-errors';
-import { buildInputInterrupt, buildInterrupt } from '../decisions/interrupt-record';
-import { LogProjector } from '../stream/log-projector';
+import { DELEGATION_TOOL } from '../tools';
+import { crashPoint } from '../common';
+import { formatCursor } from '../stream';
+import { LeaseLostError, logFailure } from '../errors';
+import { buildInputInterrupt, buildInterrupt } from '../decisions';
+import { LogProjector } from '../stream';
 import { toModelMessages } from './model-messages';
 import { streamModelStep } from './model-step';
-import { conversationOf, foldEvents, pendingInterrupts, toolCallIdsOf, type SessionView } from '../session/reduce';
-import { RunFeed } from '../stream/live-feed';
-import { holdSession, leaseMs, type StopReason } from '../session/run-lease';
+import { conversationOf, foldEvents, pendingInterrupts, toolCallIdsOf, type SessionView } from '../session';
+import { RunFeed } from '../stream';
+import { holdSession, leaseMs, type StopReason } from '../session';
 import type { Advance, ResultOutcome, RunnerRequest, RunUsage, Scope } from './run-types';
 import { keptStep } from './kept-step';
-import { notRunResults } from '../turn-control/stop';
-import { denialResult, gateToolCall, type ToolGate } from '../decisions/tool-gate';
-import { toolTimeoutMs } from '../tools/tool-limits';
+import { notRunResults } from './stopped-run';
+import { denialResult, gateToolCall, type ToolGate } from '../decisions';
+import { toolTimeoutMs } from '../tools';
 import { toolResultEvents } from './tool-result';
-import type { HandlerContext } from '../tools/handler-context';
+import type { HandlerContext } from '../tools';
 
 /** What a run's write may set beside its events: the title of a new thread, and the session itself when it is new. */
 type RunAppendOptions = Pick<AppendOptions, 'title' | 'create'>;
-import { scheduleTimer } from '../turn-control/timers';
-import { pendingSteers } from '../turn-control/steer';
-import { runInLanes, toolLaneOf } from '../tools/tool-lanes';
-import { agentTools, executeTool, toolKind, type ToolKind } from '../tools/tool-set';
-import { ToolError } from '../tools/tool-error';
+import { scheduleTimer } from '../tools';
+import { pendingSteers } from './pending-steers';
+import { runInLanes, toolLaneOf } from '../tools';
+import { agentTools, executeTool, toolKind, type ToolKind } from '../tools';
+import { ToolError } from '../tools';
 
 export type { RunnerRequest, RunUsage } from './run-types';
 

@@ -1,9 +1,9 @@
 // Runtime parts → AG-UI events. A translation only: ids are the log's ids.
 import { EventType, type BaseEvent, type Message as AgUiMessage } from '@ag-ui/core';
 import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson, hashSchemaInput, normalizeApprovalSchema, withInterruptBinding, type InterruptBinding } from '@tanstack/ai';
-import { isYesOrNoApproval } from '../../runtime/decisions/interrupt-record';
+import { isYesOrNoApproval } from '../../runtime';
 import type { ChatMessage, InterruptRecord, JsonObject } from '../../events';
-import type { RunPart } from '../../runtime/stream/parts';
+import type { RunPart } from '../../runtime';
 import { INTERRUPT_DECIDED, QUEUE_CHANGED, TOOL_PROGRESS, toolProgressMessageId } from './custom-events';
 
 export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {

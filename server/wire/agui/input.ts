@@ -3,10 +3,10 @@ import type { Message as AgUiMessage, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
-import type { InterruptResponse } from '../../runtime/decisions/read-decision';
-import type { ClientTool } from '../../runtime/tools/tool-set';
-import { isSessionId } from '../../runtime/session/session-id';
-import { firstIssue } from '../../runtime/common/zod-issue';
+import type { InterruptResponse } from '../../runtime';
+import type { ClientTool } from '../../runtime';
+import { isSessionId } from '../../runtime';
+import { firstIssue } from '../../runtime';
 
 export function parseRunAgentInput(body: unknown): RunAgentInput {
   const parsed = RunAgentInputSchema.safeParse(body);

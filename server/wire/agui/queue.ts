@@ -3,14 +3,14 @@
 // {id, text}, `move` {id, index}, `remove` {id}, `sendNow` {id}; the session key in the path
 // stands for threadId. Answers the queue as it stands after the operation.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime/session/session-id';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
-import { changeQueue, queueItems, type QueueOperation } from '../../runtime/turn-control/queue';
-import { userMessage } from '../../runtime/turn-control/server-session';
-import { describeIssue } from '../../runtime/common/zod-issue';
+import { changeQueue, queueItems, type QueueOperation } from '../../runtime';
+import { userMessage } from '../../runtime';
+import { describeIssue } from '../../runtime';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { getStore } from '../../store';
 

@@ -7,10 +7,10 @@ import { errorResponse, HttpError } from '../../http/errors';
 import type { DecisionActor } from '../../events';
 import { requestActor } from '../../http/decision-actor';
 import { resolveCaller } from '../../http/owner';
-import { parseCursor } from '../../runtime/stream/cursor';
-import { requestStop } from '../../runtime/turn-control/stop';
+import { parseCursor } from '../../runtime';
+import { requestStop } from '../../runtime';
 import { getStore } from '../../store';
-import { isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime/session/session-id';
+import { isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime';
 
 export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
   try {

@@ -6,9 +6,9 @@ import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import type { ChatMessage, ToolCall } from '../../events';
-import type { ClientTool } from '../../runtime/tools/tool-set';
+import type { ClientTool } from '../../runtime';
 import { newId, type WireMessage } from '../chat/chat-turn';
-import { firstIssue } from '../../runtime/common/zod-issue';
+import { firstIssue } from '../../runtime';
 
 const block = z.looseObject({ type: z.string() });
 const content = z.union([z.string(), z.array(block)], { error: 'expected a string or an array of content blocks' });

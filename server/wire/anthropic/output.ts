@@ -2,7 +2,7 @@
 // content_block_start/delta/stop, message_delta, message_stop), one `message` otherwise, and
 // the session's log as Anthropic messages for GET /api/v1/sessions/{key}.
 import type { ChatMessage, InterruptRecord } from '../../events';
-import type { StartedRun } from '../../runtime/turn/start-run';
+import type { StartedRun } from '../../runtime';
 import { type SessionSnapshot } from '../chat/session-snapshot';
 import { chatTurn, runErrorStatus, type CollectedTurn } from '../chat/turn-events';
 import { anthropicErrorBody } from './errors';

@@ -6,15 +6,16 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../define';
 import type { ChatMessage, ToolCall } from '../../events';
 import { HttpError } from '../../http/errors';
-import { pendingInterrupts, type SessionView } from '../../runtime/session/reduce';
-import { startStatelessRun } from '../../runtime/turn/stateless-run';
-import { RunRejectedError } from '../../runtime/errors/run-errors';
-import { checkClientTools, type ClientTool } from '../../runtime/tools/tool-set';
-import { startRun, type StartedRun } from '../../runtime/turn/start-run';
-import { openSession } from '../../runtime/session/view-cache';
+import { pendingInterrupts, type SessionView } from '../../runtime';
+import { startStatelessRun } from '../../runtime';
+import { RunRejectedError } from '../../runtime';
+import { checkClientTools, type ClientTool } from '../../runtime';
+import { startRun } from '../../runtime';
+import type { StartedRun } from '../../runtime';
+import { openSession } from '../../runtime';
 import { getStore } from '../../store';
 import { SESSION_HEADER } from './session-key';
-import { scopedSessionId } from '../../runtime/session/session-id';
+import { scopedSessionId } from '../../runtime';
 
 /** A request message in runtime shape (fresh id), with where it was in the request, for errors. */
 export interface WireMessage {

@@ -1,8 +1,8 @@
 // The session of a chat-wire request (docs/wires.md, "Sessions: x-stackbone-session"): the
 // header that makes a turn durable, and which shape a shared /api/v1 route answers in.
 import { HttpError } from '../../http/errors';
-import { isSessionId } from '../../runtime/session/session-id';
-import type { StartedRun } from '../../runtime/turn/start-run';
+import { isSessionId } from '../../runtime';
+import type { StartedRun } from '../../runtime';
 
 /** The header that makes a chat turn durable: its value is the session (AG-UI thread) id. */
 export const SESSION_HEADER = 'x-stackbone-session';

@@ -7,10 +7,10 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
-import { startRun } from '../../runtime/turn/start-run';
-import { describeIssue } from '../../runtime/common/zod-issue';
+import { startRun } from '../../runtime';
+import { describeIssue } from '../../runtime';
 import { getStore } from '../../store';
-import { scopedSessionId } from '../../runtime/session/session-id';
+import { scopedSessionId } from '../../runtime';
 
 const body = z.object({ retryId: z.string().trim().min(1).max(200) }).strict();
 

@@ -4,12 +4,12 @@ import { findAgent } from '../../agents';
 import { HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import type { InterruptRecord } from '../../events';
-import { isExpired } from '../../runtime/decisions/interrupt-record';
-import { queueItems, readViewAndQueue, type QueueItem } from '../../runtime/turn-control/queue';
-import { pendingInterrupts, type SessionView } from '../../runtime/session/reduce';
+import { isExpired } from '../../runtime';
+import { queueItems, readViewAndQueue, type QueueItem } from '../../runtime';
+import { pendingInterrupts, type SessionView } from '../../runtime';
 import { getStore } from '../../store';
 import type { SessionRecord } from '../../store/types';
-import { scopedSessionId } from '../../runtime/session/session-id';
+import { scopedSessionId } from '../../runtime';
 
 export interface SessionSnapshot {
   /** The session as its client names it. */

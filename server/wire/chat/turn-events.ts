@@ -1,7 +1,7 @@
 // The run as one assistant turn, the way both chat APIs show it: text as it streams, then the
 // tool calls the client must see (paused for a decision, or its own tools), then how the turn
 // finished; or all of it collected for a non-streaming response (docs/wires.md).
-import type { RunUsage, StartedRun } from '../../runtime/turn/start-run';
+import type { RunUsage, StartedRun } from '../../runtime';
 
 /** A tool call the client is shown: one paused for approval, or one of its own tools. */
 export interface VisibleToolCall {

@@ -2,7 +2,7 @@
 // (approval_pending for a session waiting on a decision), status, the field at fault, and
 // whether the official SDKs should retry by themselves (docs/wires.md, "Errors").
 import { HttpError } from '../../http/errors';
-import { RunRejectedError } from '../../runtime/errors/run-errors';
+import { RunRejectedError } from '../../runtime';
 
 /** The one message both wires answer a call on a session that waits on a decision with (docs/wires.md, "Errors"). */
 export const APPROVAL_PENDING_MESSAGE = 'This conversation is waiting on a human decision. Resolve it before sending a new message.';

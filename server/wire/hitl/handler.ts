@@ -6,12 +6,12 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { requestActor } from '../../http/decision-actor';
 import { resolveCaller } from '../../http/owner';
-import { isExpired } from '../../runtime/decisions/interrupt-record';
-import type { DecisionRequest } from '../../runtime/decisions/read-decision';
-import { decideInterrupt } from '../../runtime/turn-control/decide-out-of-band';
+import { isExpired } from '../../runtime';
+import type { DecisionRequest } from '../../runtime';
+import { decideInterrupt } from '../../runtime';
 import { getStore } from '../../store';
-import { describeIssue } from '../../runtime/common/zod-issue';
-import { sessionKeyOf } from '../../runtime/session/session-id';
+import { describeIssue } from '../../runtime';
+import { sessionKeyOf } from '../../runtime';
 
 export const ACTIONS = ['approve', 'reject', 'cancel'] as const;
 export type HitlAction = (typeof ACTIONS)[number];

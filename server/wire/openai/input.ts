@@ -5,9 +5,9 @@ import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
-import type { ClientTool } from '../../runtime/tools/tool-set';
+import type { ClientTool } from '../../runtime';
 import { newId, type WireMessage } from '../chat/chat-turn';
-import { firstIssue } from '../../runtime/common/zod-issue';
+import { firstIssue } from '../../runtime';
 
 const contentParts = z.array(z.looseObject({ type: z.string() }));
 const content = z.union([z.string(), contentParts], { error: 'expected a string or an array of content parts' });

@@ -2,7 +2,7 @@
 // a stream (ending with [DONE]), one `chat.completion` otherwise, and the session's log as
 // OpenAI messages for GET /api/v1/sessions/{key}.
 import type { ChatMessage, InterruptRecord } from '../../events';
-import type { StartedRun } from '../../runtime/turn/start-run';
+import type { StartedRun } from '../../runtime';
 import { type SessionSnapshot } from '../chat/session-snapshot';
 import { chatTurn, runErrorStatus, type CollectedTurn, type VisibleToolCall } from '../chat/turn-events';
 import { openAiErrorBody } from './errors';

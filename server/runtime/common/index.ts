@@ -1,0 +1,7 @@
+export { startBackgroundLoop } from './background-loop';
+export { crashPoint } from './crash-point';
+export { parseDuration } from './duration';
+export { envNumber } from './env-number';
+export { zodFromJsonSchema } from './json-schema-zod';
+export { own } from './own';
+export { describeIssue, firstIssue } from './zod-issue';

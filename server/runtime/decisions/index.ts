@@ -1,0 +1,7 @@
+export { buildInputInterrupt, buildInterrupt, expiryDecision, isExpired, isYesOrNoApproval } from './interrupt-record';
+export { planDecisions } from './plan-decisions';
+export { readDecision } from './read-decision';
+export type { DecisionInput, DecisionRequest, InterruptResponse } from './read-decision';
+export { denialResult, gateToolCall } from './tool-gate';
+export type { ToolGate } from './tool-gate';
+export { isBrowserOwner, mayDecide } from './who-may-decide';

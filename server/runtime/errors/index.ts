@@ -1,0 +1,1 @@
+export { LeaseLostError, RunRejectedError, errorMessage, logFailure } from './run-errors';

@@ -1,0 +1,15 @@
+export { describeIssue, envNumber, firstIssue, parseDuration } from './common';
+export { isBrowserOwner, isExpired, isYesOrNoApproval } from './decisions';
+export type { DecisionRequest, InterruptResponse } from './decisions';
+export { RunRejectedError } from './errors';
+export { sweep } from './recovery';
+export { SESSION_ID, SESSION_ID_RULE, emptyView, isSessionId, loadView, openSession, pendingInterrupts, scopedSessionId, sessionKeyOf, writeClientState } from './session';
+export type { SessionView } from './session';
+export { follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, threadStatus, untilAborted } from './stream';
+export type { CursorPosition, QueueItem, RunPart, StreamPart } from './stream';
+export { ToolError, agentTools, checkClientTools, handlerContext, requestInput } from './tools';
+export type { ClientTool } from './tools';
+export { startStatelessRun } from './turn';
+export type { RunUsage, StartedRun } from './turn';
+export { changeQueue, decideInterrupt, fireDueTimers, readViewAndQueue, requestSteer, requestStop, session, startRun, userMessage } from './turn-control';
+export type { QueueOperation } from './turn-control';

@@ -1,0 +1,11 @@
+export { clientStatePatch, statePatch } from './editable-state';
+export { ownedSession } from './owned-session';
+export type { SessionCaller } from './owned-session';
+export { conversationOf, emptyView, foldEvents, pendingInterrupts, reduce, toolCallIdsOf } from './reduce';
+export type { SessionView } from './reduce';
+export { holdSession, leaseMs, runHoldsSession } from './run-lease';
+export type { StopReason } from './run-lease';
+export { SESSION_ID, SESSION_ID_RULE, isSessionId, ownerOfSessionId, scopedSessionId, sessionKeyOf } from './session-id';
+export { checkRoom, maxPendingTimers, maxQueuedMessages, maxSteersPerRun, queuedWaitMs } from './session-limits';
+export { loadSessionView, loadView, openSession } from './view-cache';
+export { writeClientState } from './write-client-state';

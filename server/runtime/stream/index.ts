@@ -1,0 +1,9 @@
+export { formatCursor, parseCursor } from './cursor';
+export type { CursorPosition } from './cursor';
+export { follow } from './follow';
+export { RunFeed, liveFeed, liveRunOf, publishFeed, untilAborted } from './live-feed';
+export { LogProjector } from './log-projector';
+export type { RunPart, StreamPart } from './parts';
+export { queueItems } from './queue-items';
+export type { QueueItem } from './queue-items';
+export { threadStatus } from './thread-status';

@@ -1,0 +1,10 @@
+export { DELEGATION_TOOL } from './builtins';
+export { handlerContext } from './handler-context';
+export type { HandlerContext } from './handler-context';
+export { requestInput } from './request-input';
+export { scheduleTimer } from './schedule-timer';
+export { ToolError } from './tool-error';
+export { runInLanes, toolLaneOf } from './tool-lanes';
+export { toolTimeoutMs } from './tool-limits';
+export { agentTools, checkClientTools, executeTool, modelTools, toolKind, validateToolInput } from './tool-set';
+export type { ClientTool, ToolKind } from './tool-set';

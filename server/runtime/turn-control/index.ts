@@ -1,0 +1,8 @@
+export { decideInterrupt } from './decide-out-of-band';
+export { readViewAndQueue } from './queue';
+export type { QueueOperation } from './queue';
+export { session, userMessage } from './server-session';
+export { requestSteer } from './steer';
+export { requestStop } from './stop';
+export { fireDueTimers } from './timers';
+export { changeQueue, sendQueued, startRun } from './turns';
