@@ -3,7 +3,7 @@
 import type { LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { JSONSchema7 } from 'ai';
-import { parseDuration } from './runtime';
+import { parseDuration } from './duration';
 import type { JsonObject } from './events';
 
 /**

@@ -1,4 +1,4 @@
-export { describeIssue, envNumber, firstIssue, parseDuration } from './common';
+export { describeIssue, envNumber, firstIssue } from './common';
 export { isBrowserOwner, isExpired, isYesOrNoApproval } from './decisions';
 export type { DecisionRequest, InterruptResponse } from './decisions';
 export { RunRejectedError } from './errors';

@@ -1,6 +1,5 @@
 export { startBackgroundLoop } from './background-loop';
 export { crashPoint } from './crash-point';
-export { parseDuration } from './duration';
 export { envNumber } from './env-number';
 export { zodFromJsonSchema } from './json-schema-zod';
 export { own } from './own';

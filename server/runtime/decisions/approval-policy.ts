@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { asSchema, type ModelMessage, type Tool } from 'ai';
 import { z } from 'zod';
 import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../../define';
-import { parseDuration } from '../common';
+import { parseDuration } from '../../duration';
 import type { JsonObject, ToolCall } from '../../events';
 import { agentTools, validateToolInput } from '../tools';
 

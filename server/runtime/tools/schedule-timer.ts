@@ -3,7 +3,7 @@
 // (turn-control/timers.ts).
 import type { ChatMessage } from '../../events';
 import type { EventStore } from '../../store/types';
-import { parseDuration } from '../common';
+import { parseDuration } from '../../duration';
 import { maxPendingTimers } from '../session';
 import type { TimerWhen } from './handler-context';
 import { ToolError } from './tool-error';
