@@ -1,8 +1,7 @@
 // defineDeepAgent and the agent types (README, "Add an agent"). An agent is plain data plus ordinary
 // AI SDK tools; the runtime (server/runtime) gives it durability, approvals and state.
-import type { LanguageModel, ToolSet } from 'ai';
+import type { JSONSchema7, LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
-import type { JSONSchema7 } from 'ai';
 import { parseDuration } from './duration';
 import type { JsonObject } from './events';
 

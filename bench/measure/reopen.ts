@@ -6,14 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { findAgent } from '../../server/agents';
 import { LOCAL_OWNER } from '../../server/http/owner';
-import { startRun } from '../../server/runtime';
+import { startRun , scopedSessionId } from '../../server/runtime';
 import { createPrismaStore } from '../../server/store/prisma-store';
 import { hydrate, pingServer } from '../lib/agui-client';
 import { counts } from '../lib/mode';
 import type { BenchDatabase } from '../lib/servers';
 import { agUiType, readSse } from '../lib/sse';
 import { median, round } from '../lib/stats';
-import { scopedSessionId } from '../../server/runtime';
 
 export interface Reopen {
   messages: number;

@@ -1,11 +1,9 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { defineDeepAgent } from '../define';
-import { handlerContext } from '../runtime';
-import { userMessage } from '../runtime';
+import { handlerContext , userMessage , ToolError } from '../runtime';
 import { recordRefund } from './refund-ledger';
 import { findOrder } from './support-data';
-import { ToolError } from '../runtime';
 
 const lookupOrder = tool({
   description: 'Look up an order by id: customer, item, total and shipping status.',

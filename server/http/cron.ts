@@ -4,8 +4,7 @@
 // sends `Authorization: Bearer $CRON_SECRET`; an API key from STACKBONE_API_KEYS is accepted too.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { findAgent } from '../agents';
-import { sweep } from '../runtime';
-import { fireDueTimers } from '../runtime';
+import { sweep , fireDueTimers } from '../runtime';
 import { getStore } from '../store';
 import { configuredApiKeys } from './api-keys';
 import { HttpError, jsonError } from './errors';

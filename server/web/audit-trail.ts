@@ -3,7 +3,7 @@
 // proposed and as approved. A read-model of the log: nothing here is stored twice.
 import type { DecisionActor, InterruptRecord, RunSource, StoredEvent } from '../events';
 import { getStore } from '../store';
-import { scopedSessionId } from '../runtime';
+import { isOwnSession , scopedSessionId } from '../runtime';
 
 export type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'error';
 
@@ -58,7 +58,7 @@ export function ownerLabel(ownerId: string | undefined): string {
 export async function loadAuditTrail(ownerId: string, threadId: string): Promise<AuditTrail | null> {
   const store = getStore();
   const session = await store.getSession(scopedSessionId(ownerId, threadId));
-  if (!session || session.ownerId !== ownerId) return null;
+  if (!isOwnSession(session, { ownerId })) return null;
   const events = await store.readEvents(session.id);
   return {
     session: { id: threadId, agent: session.agent, title: session.title, status: session.status, createdAt: session.createdAt.toISOString() },

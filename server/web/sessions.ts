@@ -4,11 +4,9 @@ import { queueItems, readViewAndQueue, type QueueItem } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
-import { threadStatus } from '../runtime';
-import { emptyView } from '../runtime';
+import { threadStatus , emptyView , isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
-import { scopedSessionId, sessionKeyOf } from '../runtime';
 
 export interface SessionSummary {
   id: string;
@@ -44,7 +42,6 @@ export type ThreadPage =
 
 export type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
 
-const TITLE_LENGTH = 60;
 
 export async function recentSessions(ownerId: string, options: { limit?: number; agent?: string } = {}): Promise<SessionSummary[]> {
   const store = getStore();
@@ -69,7 +66,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
   const store = getStore();
   const sessionId = scopedSessionId(ownerId, threadId);
   const session: SessionRecord | null = await store.getSession(sessionId);
-  if (session && session.ownerId !== ownerId) return { kind: 'not_found' };
+  if (session && !isOwnSession(session, { ownerId })) return { kind: 'not_found' };
   if (session && session.agent !== agent.name) {
     return findAgent(session.agent) ? { kind: 'elsewhere', agent: session.agent } : { kind: 'not_found' };
   }
@@ -95,8 +92,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
 function firstUserText(events: StoredEvent[]): string | undefined {
   for (const { event } of events) {
     if (event.type === 'message_added' && event.message.role === 'user' && event.message.content.trim()) {
-      const text = event.message.content.trim().replace(/\s+/g, ' ');
-      return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH - 1)}…` : text;
+      return sessionTitle(event.message.content);
     }
   }
   return undefined;

@@ -10,8 +10,7 @@ import { RunRejectedError } from '../errors';
 import type { DecisionRequest } from './read-decision';
 import { isExpired } from './interrupt-record';
 import { agentTools, validateToolInput } from '../tools';
-import { zodFromJsonSchema } from '../common';
-import { describeIssue } from '../common';
+import { zodFromJsonSchema , describeIssue } from '../common';
 
 /**
  * Validates one decision against its interrupt and the agent as it is now. Returns the

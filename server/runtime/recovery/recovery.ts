@@ -9,9 +9,7 @@ import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { expiryDecision, isExpired } from '../decisions';
 import type { SessionEvent } from '../../events';
 import { RunRejectedError } from '../errors';
-import { foldEvents, pendingInterrupts } from '../session';
-import { runHoldsSession } from '../session';
-import { loadSessionView, loadView } from '../session';
+import { foldEvents, pendingInterrupts , runHoldsSession , loadSessionView, loadView } from '../session';
 import { settleStoppedRun } from '../turn';
 
 import { sendQueued, startRun } from '../turn-control';

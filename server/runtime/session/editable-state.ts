@@ -5,9 +5,7 @@ import { z } from 'zod';
 import type { EditableStateSpec } from '../../define';
 import type { JsonObject } from '../../events';
 import { RunRejectedError } from '../errors';
-import { own } from '../common';
-import { zodFromJsonSchema } from '../common';
-import { firstIssue } from '../common';
+import { own , zodFromJsonSchema , firstIssue } from '../common';
 
 function toZod(spec: EditableStateSpec): z.ZodType {
   return spec instanceof z.ZodType ? spec : zodFromJsonSchema(spec);

@@ -1,6 +1,4 @@
 export { clientStatePatch, statePatch } from './editable-state';
-export { ownedSession } from './owned-session';
-export type { SessionCaller } from './owned-session';
 export { conversationOf, emptyView, foldEvents, pendingInterrupts, reduce, toolCallIdsOf } from './reduce';
 export type { SessionView } from './reduce';
 export { holdSession, leaseMs, runHoldsSession } from './run-lease';
@@ -9,3 +7,6 @@ export { SESSION_ID, SESSION_ID_RULE, isSessionId, ownerOfSessionId, scopedSessi
 export { checkRoom, maxPendingTimers, maxQueuedMessages, maxSteersPerRun, queuedWaitMs } from './session-limits';
 export { loadSessionView, loadView, openSession } from './view-cache';
 export { writeClientState } from './write-client-state';
+export { isOwnSession, ownedSession, sessionNotFound } from './owned-session';
+export type { SessionCaller } from './owned-session';
+export { sessionTitle } from './session-title';

@@ -11,9 +11,8 @@ import type { EventStore } from '../../store/types';
 import type { ChatMessage } from '../../events';
 import { handlerContext } from '../tools/handler-context';
 import type { RunPart } from '../stream/parts';
-import { changeQueue } from '../turn-control/turns';
+import { changeQueue , startRun } from '../turn-control/turns';
 import { userMessage } from '../turn-control/server-session';
-import { startRun } from '../turn-control/turns';
 import type { StartedRun } from '../turn/run-request';
 import { requestSteer } from '../turn-control/steer';
 

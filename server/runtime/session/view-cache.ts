@@ -8,6 +8,7 @@ import type { EventStore, SessionRecord } from '../../store/types';
 import { RunRejectedError } from '../errors';
 import { emptyView, reduceAll, type SessionView } from './reduce';
 import { sessionKeyOf } from './session-id';
+import { isOwnSession, sessionNotFound } from './owned-session';
 
 /** Sessions kept per store; the least recently read is dropped first. */
 const CAPACITY = Number(process.env.STACKBONE_VIEW_CACHE) || 500;
@@ -33,7 +34,7 @@ export async function loadView(store: EventStore, sessionId: string, initialStat
  */
 export async function openSession(store: EventStore, sessionId: string, ownerId: string, agent: DeepAgent): Promise<{ session: SessionRecord | null; view: SessionView }> {
   const session = await store.getSession(sessionId);
-  if (session && session.ownerId !== ownerId) throw new RunRejectedError('not_found', `No session "${sessionKeyOf(sessionId)}".`, 404);
+  if (session && !isOwnSession(session, { ownerId })) throw sessionNotFound({ sessionId });
   if (session && session.agent !== agent.name) {
     throw new RunRejectedError('agent_mismatch', `Session "${sessionKeyOf(sessionId)}" belongs to agent "${session.agent}", not "${agent.name}".`, 409);
   }

@@ -3,16 +3,13 @@
 // validateDecision, one compare-and-set append — with a partial batch: a decision that leaves
 // others of its batch open is recorded alone; the last one starts the continuation run, which
 // records it in the run's first append, so no decided batch is ever left idle.
-import { mayDecide } from '../decisions';
 import { own } from '../common';
 import type { FindAgent } from '../../define';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import type { Decision, DecisionActor, InterruptRecord } from '../../events';
 import { RunRejectedError } from '../errors';
-import type { DecisionRequest } from '../decisions';
-import { planDecisions } from '../decisions';
-import { pendingInterrupts } from '../session';
-import { loadView } from '../session';
+import { mayDecide, planDecisions, type DecisionRequest } from '../decisions';
+import { pendingInterrupts , loadView } from '../session';
 import { startRun } from './turns';
 import type { StartedRun } from '../turn';
 

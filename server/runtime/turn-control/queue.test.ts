@@ -10,12 +10,11 @@ import { defineDeepAgent, type DeepAgent } from '../../define';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
-import { changeQueue } from './turns';
+import { changeQueue , startRun } from './turns';
 import { readViewAndQueue } from './queue';
 import { sweep } from '../recovery/recovery';
 import { reduceAll, type SessionView } from '../session/reduce';
 import { userMessage } from './server-session';
-import { startRun } from './turns';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

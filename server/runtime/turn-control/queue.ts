@@ -12,10 +12,7 @@ import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../.
 import { RunRejectedError } from '../errors';
 import { pendingInterrupts, type SessionView } from '../session';
 import type { RunRequest, StartedRun } from '../turn';
-import { ownedSession } from '../session';
-import { loadView } from '../session';
-import { sessionKeyOf } from '../session';
-import { checkRoom, maxQueuedMessages } from '../session';
+import { ownedSession , loadView , sessionKeyOf , checkRoom, maxQueuedMessages } from '../session';
 
 /** Starts a turn with the queue wired in (turns.ts): how the queue sends a message without importing what sends it. */
 export type StartRun = (request: RunRequest) => Promise<StartedRun>;

@@ -9,8 +9,7 @@ import { getStore } from '../../store/index';
 import type { EventStore } from '../../store/types';
 import { startRun } from './turns';
 import type { StartedRun } from '../turn';
-import { openSession } from '../session';
-import { scopedSessionId } from '../session';
+import { openSession , scopedSessionId } from '../session';
 
 /** A user message, as if the session's person had typed it. */
 export function userMessage(content: string, options: { id?: string } = {}): ChatMessage {

@@ -8,8 +8,7 @@ import type { ChatMessage } from '../../events';
 import type { EventStore, SteerRecord } from '../../store/types';
 import { RunRejectedError } from '../errors';
 import { runInProgress } from './run-in-progress';
-import { sessionKeyOf } from '../session';
-import { checkRoom, maxSteersPerRun } from '../session';
+import { sessionKeyOf , checkRoom, maxSteersPerRun } from '../session';
 
 export interface SteerRequest {
   sessionId: string;

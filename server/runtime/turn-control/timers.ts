@@ -5,10 +5,9 @@
 // crash between appending and marking it fired, two processes at once) adds them once.
 import type { FindAgent } from '../../define';
 import type { EventStore } from '../../store/types';
-import { crashPoint } from '../common';
+import { crashPoint , startBackgroundLoop } from '../common';
 import { RunRejectedError } from '../errors';
 import { appendToSession } from './server-session';
-import { startBackgroundLoop } from '../common';
 
 export interface TimerTick {
   /** Timers whose messages are in their session now. */

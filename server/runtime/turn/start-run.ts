@@ -7,7 +7,7 @@ import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint, own } from '../common';
 import { expiryDecision, isExpired, planDecisions, readDecision } from '../decisions';
 import { RunRejectedError } from '../errors';
-import { foldEvents, loadView, openSession, pendingInterrupts, runHoldsSession, sessionKeyOf, type SessionView } from '../session';
+import { foldEvents, loadView, openSession, pendingInterrupts, runHoldsSession, sessionKeyOf, sessionTitle, type SessionView } from '../session';
 import { publishFeed, RunFeed, type RunPart } from '../stream';
 import { checkClientTools } from '../tools';
 import { acceptInput } from './client-input';
@@ -154,15 +154,6 @@ function checkRetry(view: SessionView, inputs: SessionEvent[]): void {
     throw new RunRejectedError('nothing_to_retry', `The thread's last run did not fail (it is ${view.status}); there is nothing to retry.`, 409);
   }
   if (inputs.length > 0) throw new RunRejectedError('retry_with_input', 'A retry re-runs the failed call as it was: send new messages or state in a run of their own.', 400);
-}
-
-/** A session's title: its first user message, on one line, cut at a word. */
-export function sessionTitle(text: string, max = 80): string {
-  // Control characters (NUL above all: PostgreSQL text cannot hold it) never reach a title.
-  const line = text.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;
 }
 
 /**

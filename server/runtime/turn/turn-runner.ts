@@ -5,32 +5,22 @@
 import { randomUUID } from 'node:crypto';
 import type { AssistantMessage, InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
 import { ConcurrentAppendError, type AppendOptions } from '../../store/types';
-import { DELEGATION_TOOL } from '../tools';
 import { crashPoint } from '../common';
-import { formatCursor } from '../stream';
+import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
 import { LeaseLostError, logFailure } from '../errors';
-import { buildInputInterrupt, buildInterrupt } from '../decisions';
-import { LogProjector } from '../stream';
+import { conversationOf, foldEvents, holdSession, leaseMs, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
+import { formatCursor, LogProjector, RunFeed } from '../stream';
+import { agentTools, DELEGATION_TOOL, executeTool, runInLanes, scheduleTimer, ToolError, toolKind, toolLaneOf, toolTimeoutMs, type HandlerContext, type ToolKind } from '../tools';
+import { keptStep } from './kept-step';
 import { toModelMessages } from './model-messages';
 import { streamModelStep } from './model-step';
-import { conversationOf, foldEvents, pendingInterrupts, toolCallIdsOf, type SessionView } from '../session';
-import { RunFeed } from '../stream';
-import { holdSession, leaseMs, type StopReason } from '../session';
+import { pendingSteers } from './pending-steers';
 import type { Advance, ResultOutcome, RunnerRequest, RunUsage, Scope } from './run-types';
-import { keptStep } from './kept-step';
 import { notRunResults } from './stopped-run';
-import { denialResult, gateToolCall, type ToolGate } from '../decisions';
-import { toolTimeoutMs } from '../tools';
 import { toolResultEvents } from './tool-result';
-import type { HandlerContext } from '../tools';
 
 /** What a run's write may set beside its events: the title of a new thread, and the session itself when it is new. */
 type RunAppendOptions = Pick<AppendOptions, 'title' | 'create'>;
-import { scheduleTimer } from '../tools';
-import { pendingSteers } from './pending-steers';
-import { runInLanes, toolLaneOf } from '../tools';
-import { agentTools, executeTool, toolKind, type ToolKind } from '../tools';
-import { ToolError } from '../tools';
 
 export type { RunnerRequest, RunUsage } from './run-types';
 

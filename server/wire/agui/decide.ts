@@ -3,14 +3,12 @@
 // Body: {threadId, interruptId, action: 'reject', reason?}. The same decision pipeline as
 // /api/hitl (runtime/decide-out-of-band.ts), for the browser that owns the thread.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , decideInterrupt , describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveCaller } from '../../http/owner';
-import { decideInterrupt } from '../../runtime';
-import { describeIssue } from '../../runtime';
 import { getStore } from '../../store';
 
 const body = z

@@ -3,10 +3,8 @@ import type { Message as AgUiMessage, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
-import type { InterruptResponse } from '../../runtime';
-import type { ClientTool } from '../../runtime';
-import { isSessionId } from '../../runtime';
-import { firstIssue } from '../../runtime';
+import type { InterruptResponse , ClientTool } from '../../runtime';
+import { isSessionId , firstIssue } from '../../runtime';
 
 export function parseRunAgentInput(body: unknown): RunAgentInput {
   const parsed = RunAgentInputSchema.safeParse(body);

@@ -3,14 +3,12 @@
 // {id, text}, `move` {id, index}, `remove` {id}, `sendNow` {id}; the session key in the path
 // stands for threadId. Answers the queue as it stands after the operation.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , userMessage , describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import { changeQueue, queueItems, type QueueOperation } from '../../runtime';
-import { userMessage } from '../../runtime';
-import { describeIssue } from '../../runtime';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { getStore } from '../../store';
 

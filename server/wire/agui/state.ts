@@ -1,13 +1,11 @@
 // POST /api/agents/{name}/state: the editable shared state of a thread, written between turns
 // (docs/architecture.md, "Shared state"). Body: {threadId, state}; answers {threadId, state}.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , writeClientState , describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
-import { writeClientState } from '../../runtime';
-import { describeIssue } from '../../runtime';
 import { getStore } from '../../store';
 
 const body = z.object({ threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE), state: z.record(z.string(), z.unknown()) }).strict();

@@ -2,14 +2,11 @@
 // progress (docs/turn-control.md, "Steer"). Body: {threadId?, runId?, text, id?}; the session
 // key in the path stands for threadId. The run takes it in at its next step boundary.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE } from '../../runtime';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , userMessage , requestSteer , describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
-import { userMessage } from '../../runtime';
-import { requestSteer } from '../../runtime';
-import { describeIssue } from '../../runtime';
 import { getStore } from '../../store';
 
 const body = z

@@ -7,10 +7,8 @@ import { errorResponse, HttpError } from '../../http/errors';
 import type { DecisionActor } from '../../events';
 import { requestActor } from '../../http/decision-actor';
 import { resolveCaller } from '../../http/owner';
-import { parseCursor } from '../../runtime';
-import { requestStop } from '../../runtime';
+import { parseCursor , requestStop , isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime';
 import { getStore } from '../../store';
-import { isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime';
 
 export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
   try {

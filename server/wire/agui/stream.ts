@@ -5,8 +5,7 @@ import { EventType, type BaseEvent } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { StreamSlot } from '../../http/limits';
 import { sseResponse } from '../../http/sse';
-import type { RunRejectedError } from '../../runtime';
-import type { StreamPart } from '../../runtime';
+import type { RunRejectedError , StreamPart } from '../../runtime';
 import { toAgUiEvent } from './events';
 
 export interface AgUiStreamContext {

@@ -11,12 +11,7 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveOwner } from '../../http/owner';
 import { formatCursor, parseCursor, type CursorPosition } from '../../runtime';
-import { follow } from '../../runtime';
-import { queueItems, readViewAndQueue } from '../../runtime';
-import { threadStatus } from '../../runtime';
-import { liveFeed, liveRunOf } from '../../runtime';
-import { scopedSessionId, sessionKeyOf } from '../../runtime';
-import { loadView } from '../../runtime';
+import { follow , queueItems, readViewAndQueue , threadStatus , liveFeed, liveRunOf , scopedSessionId, sessionKeyOf , isOwnSession, ownedSession , loadView } from '../../runtime';
 import { getStore } from '../../store';
 import { toAgUiInterrupt, toAgUiMessages } from './events';
 import { agUiStream } from './stream';
@@ -47,8 +42,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
     if (!threadId) throw new HttpError(400, 'invalid_request', 'Name a threadId (hydration, or the session stream with offset) or a runId (join a run).');
     const store = getStore();
     const sessionId = scopedSessionId(ownerId, threadId);
-    const session = await store.getSession(sessionId);
-    if (!session || session.ownerId !== ownerId || session.agent !== agent.name) throw new HttpError(404, 'not_found', `No thread "${threadId}" for agent "${agent.name}".`);
+    await ownedSession(store, { sessionId, ownerId, agent: agent.name });
 
     const wantsStream = offset !== null || (request.headers.get('accept') ?? '').includes('text/event-stream');
     if (wantsStream) {
@@ -105,8 +99,7 @@ export async function joinRun(
   const sessionId = options.threadId === undefined ? byRunId?.sessionId : scopedSessionId(ownerId, options.threadId);
   if (!sessionId) return null;
   const feed = byRunId ?? liveFeed(sessionId);
-  const session = await store.getSession(sessionId);
-  if (!session || session.ownerId !== ownerId || session.agent !== agent.name) return null;
+  if (!isOwnSession(await store.getSession(sessionId), { ownerId, agent: agent.name })) return null;
   const context = { threadId: sessionKeyOf(sessionId), runId: options.runId, strict: options.strict, accept: request.headers.get('accept') ?? undefined };
   if (feed?.runId === options.runId) return agUiStream(feed.read(options.after, request.signal), { ...context, slot: options.slot ?? takeStreamSlot(ownerId) });
   // Most joins are of the thread's latest run, which the warm view knows; an older one takes a read of the log.

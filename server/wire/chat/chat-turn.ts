@@ -6,16 +6,10 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../define';
 import type { ChatMessage, ToolCall } from '../../events';
 import { HttpError } from '../../http/errors';
-import { pendingInterrupts, type SessionView } from '../../runtime';
-import { startStatelessRun } from '../../runtime';
-import { RunRejectedError } from '../../runtime';
-import { checkClientTools, type ClientTool } from '../../runtime';
-import { startRun } from '../../runtime';
-import type { StartedRun } from '../../runtime';
-import { openSession } from '../../runtime';
+import { pendingInterrupts, type SessionView , checkClientTools, type ClientTool , StartedRun } from '../../runtime';
+import { startStatelessRun , RunRejectedError , startRun , openSession , scopedSessionId } from '../../runtime';
 import { getStore } from '../../store';
 import { SESSION_HEADER } from './session-key';
-import { scopedSessionId } from '../../runtime';
 
 /** A request message in runtime shape (fresh id), with where it was in the request, for errors. */
 export interface WireMessage {

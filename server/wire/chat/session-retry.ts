@@ -7,10 +7,8 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../http/owner';
-import { startRun } from '../../runtime';
-import { describeIssue } from '../../runtime';
+import { startRun , describeIssue , ownedSession, sessionNotFound , scopedSessionId } from '../../runtime';
 import { getStore } from '../../store';
-import { scopedSessionId } from '../../runtime';
 
 const body = z.object({ retryId: z.string().trim().min(1).max(200) }).strict();
 
@@ -21,9 +19,9 @@ export async function handleSessionRetry(request: Request, key: string, keepAliv
     if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid retry body: ${describeIssue(parsed.error, '(body)')} ({retryId}: new for each retry).`);
     const store = getStore();
     const sessionId = scopedSessionId(ownerId, key);
-    const session = await store.getSession(sessionId);
-    const agent = session && session.ownerId === ownerId ? findAgent(session.agent) : undefined;
-    if (!agent) throw new HttpError(404, 'session_not_found', `No session "${key}".`);
+    const session = await ownedSession(store, { sessionId, ownerId });
+    const agent = findAgent(session.agent);
+    if (!agent) throw sessionNotFound({ sessionId });
     const run = await startRun({ agent, store, sessionId, ownerId, source: 'server', messages: [], retry: { retryId: parsed.data.retryId } });
     keepAlive(run.done);
     return Response.json({ threadId: key, runId: run.runId, retryId: parsed.data.retryId }, { status: 202 });

@@ -1,15 +1,12 @@
 // GET /api/v1/sessions/{key}: the session as its owner sees it, before each wire gives it its
 // own shape (docs/wires.md, "Sessions: x-stackbone-session").
 import { findAgent } from '../../agents';
-import { HttpError } from '../../http/errors';
 import { resolveOwner } from '../../http/owner';
 import type { InterruptRecord } from '../../events';
-import { isExpired } from '../../runtime';
-import { queueItems, readViewAndQueue, type QueueItem } from '../../runtime';
-import { pendingInterrupts, type SessionView } from '../../runtime';
+import { isExpired , ownedSession, scopedSessionId } from '../../runtime';
+import { queueItems, readViewAndQueue, type QueueItem , pendingInterrupts, type SessionView } from '../../runtime';
 import { getStore } from '../../store';
 import type { SessionRecord } from '../../store/types';
-import { scopedSessionId } from '../../runtime';
 
 export interface SessionSnapshot {
   /** The session as its client names it. */
@@ -22,11 +19,10 @@ export interface SessionSnapshot {
   queue: QueueItem[];
 }
 
-/** The session as its owner sees it; null for an unknown or foreign session (both 404). */
-export async function readSession(ownerId: string, key: string): Promise<SessionSnapshot | null> {
+/** The session as its owner sees it; an unknown or foreign one is not found (both the same 404). */
+export async function readSession(ownerId: string, key: string): Promise<SessionSnapshot> {
   const store = getStore();
-  const record = await store.getSession(scopedSessionId(ownerId, key));
-  if (!record || record.ownerId !== ownerId) return null;
+  const record = await ownedSession(store, { sessionId: scopedSessionId(ownerId, key), ownerId });
   const agent = findAgent(record.agent);
   // The queue, then the log: a message going out between the two reads shows once (queue.ts).
   const { view, queue } = await readViewAndQueue(store, record.id, agent?.initialState ?? {});
@@ -38,7 +34,6 @@ export async function readSession(ownerId: string, key: string): Promise<Session
 export async function handleSessionRead(request: Request, key: string, wire: { shape: (snapshot: SessionSnapshot) => unknown; errorResponse: (error: unknown) => Response }): Promise<Response> {
   try {
     const snapshot = await readSession(resolveOwner(request), key);
-    if (!snapshot) throw new HttpError(404, 'session_not_found', `No session "${key}".`);
     return Response.json(wire.shape(snapshot), { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     return wire.errorResponse(error);

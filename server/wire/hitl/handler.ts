@@ -6,12 +6,9 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { requestActor } from '../../http/decision-actor';
 import { resolveCaller } from '../../http/owner';
-import { isExpired } from '../../runtime';
+import { isExpired , decideInterrupt , describeIssue , sessionKeyOf } from '../../runtime';
 import type { DecisionRequest } from '../../runtime';
-import { decideInterrupt } from '../../runtime';
 import { getStore } from '../../store';
-import { describeIssue } from '../../runtime';
-import { sessionKeyOf } from '../../runtime';
 
 export const ACTIONS = ['approve', 'reject', 'cancel'] as const;
 export type HitlAction = (typeof ACTIONS)[number];
