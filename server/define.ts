@@ -4,6 +4,7 @@ import type { LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import type { JSONSchema7 } from 'ai';
 import { parseDuration } from './runtime/duration';
+import type { ServerSession, ServerSessionOptions } from './runtime/server-session';
 import type { JsonObject } from './events';
 
 /**
@@ -113,6 +114,12 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   toolTimeouts: Partial<Record<string, string | number>>;
   toolLane?: string;
   toolLanes: Partial<Record<string, string>>;
+  /**
+   * The session `sessionId` (the key its clients name it by) as trusted server code reaches it:
+   * `append(...)` takes a turn on it (docs/turn-control.md, "Server append"). Name the owner
+   * (`{ownerId}`) unless the server is in open dev mode, where every session is the local owner's.
+   */
+  session: (sessionId: string, options?: ServerSessionOptions) => ServerSession;
 }
 
 const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
@@ -147,7 +154,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolLanes names "${toolName}", which is not one of its tools.`);
     if (typeof lane !== 'string' || !lane) throw new Error(`Agent "${config.name}": toolLanes.${toolName} must be a lane name.`);
   }
-  return {
+  const agent: DeepAgent<TOOLS> = {
     kind: 'deep-agent',
     name: config.name,
     description: config.description ?? '',
@@ -164,6 +171,22 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     toolTimeouts,
     ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),
     toolLanes,
+    session: (sessionId, options) => serverSession(agent, sessionId, options),
+  };
+  return agent;
+}
+
+/**
+ * define.ts sits below the runtime: the runtime imports only this file's types, and this file
+ * loads the runtime's server session when a message is appended, not when an agent is defined.
+ * So defining an agent opens no store, and no import circle forms.
+ */
+function serverSession(agent: DeepAgent, sessionId: string, options?: ServerSessionOptions): ServerSession {
+  return {
+    append: async (...messages) => {
+      const runtime = await import('./runtime/server-session');
+      return runtime.session(agent, sessionId, options).append(...messages);
+    },
   };
 }
 

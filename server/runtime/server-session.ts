@@ -2,24 +2,16 @@
 // "Server append"). `session(agent, threadId, {ownerId}).append(...)` takes a turn on the session as
 // any client would — same log, same run, same rules — so every open tab sees it live on the
 // session stream. Unlike a browser, trusted code may add system notes as well as user messages.
-import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../define';
 import type { ChatMessage } from '../events';
+import { LOCAL_OWNER, isOpenDevMode } from '../open-dev-mode';
 import { getStore } from '../store';
 import type { EventStore } from '../store/types';
 import { startRun, type StartedRun } from './start-run';
 import { openSession } from './views';
 import { scopedSessionId } from './session-id';
 
-/** A user message, as if the session's person had typed it. */
-export function userMessage(content: string, options: { id?: string } = {}): ChatMessage {
-  return { id: options.id ?? randomUUID(), role: 'user', content };
-}
-
-/** A note for the model from trusted code (e.g. "The customer's payment failed"); no client may send one. */
-export function systemNote(content: string, options: { id?: string } = {}): ChatMessage {
-  return { id: options.id ?? randomUUID(), role: 'system', content };
-}
+export { systemNote, userMessage } from './inputs';
 
 export interface ServerSession {
   /**
@@ -33,11 +25,31 @@ export interface ServerSession {
   append: (...messages: ChatMessage[]) => Promise<StartedRun | null>;
 }
 
+export interface ServerSessionOptions {
+  /** Whose session: the owner its clients act as. Only open dev mode may leave it out (see trustedOwner). */
+  ownerId?: string;
+  store?: EventStore;
+}
+
 /** The session `threadId` of `ownerId` (the key its clients name it by), as trusted code appends to it. */
-export function session(agent: DeepAgent, threadId: string, options: { ownerId: string; store?: EventStore }): ServerSession {
+export function session(agent: DeepAgent, threadId: string, options: ServerSessionOptions = {}): ServerSession {
   return {
-    append: (...messages) => appendToSession({ agent, store: options.store ?? getStore(), sessionId: scopedSessionId(options.ownerId, threadId), ownerId: options.ownerId }, messages),
+    append: async (...messages) => {
+      const ownerId = trustedOwner(options.ownerId);
+      return appendToSession({ agent, store: options.store ?? getStore(), sessionId: scopedSessionId(ownerId, threadId), ownerId }, messages);
+    },
   };
+}
+
+/**
+ * Whose session trusted code means when it names no owner: in open dev mode every session is the
+ * one local owner's (docs/security.md, "Modes"); with keys there are many owners, and guessing
+ * one would write into a stranger's conversation.
+ */
+function trustedOwner(ownerId: string | undefined): string {
+  if (ownerId !== undefined) return ownerId;
+  if (isOpenDevMode()) return LOCAL_OWNER;
+  throw new Error(`session(...): name the session's owner ({ownerId}); only open dev mode (no STACKBONE_API_KEYS) has one owner to default to.`);
 }
 
 /** Trusted messages into a stored session, named by its stored id (a timer firing comes through here). */
