@@ -61,15 +61,37 @@ type InputOf<T> = T extends { inputSchema: infer S } ? (S extends z.ZodType ? z.
 /** A shared-state key a client may write: a zod schema, or a JSON Schema for it. */
 export type EditableStateSpec = z.ZodType | JSONSchema7;
 
+export type ToolApprovalMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: ToolApprovalSpec<InputOf<TOOLS[K]>> };
+
+/** What dynamic instructions read, at each model step. */
+export interface InstructionsContext {
+  /** The session's shared state as it is at this step (a copy: changing it changes nothing). */
+  state: JsonObject;
+  /** As `handlerContext().session` names it: `id` is the stored id, unique across owners. */
+  session: { id: string; agent: string; ownerId: string; durable: boolean };
+}
+
+/** Instructions worked out at each model step, e.g. from what the person answered into the state. */
+export type InstructionsFunction = (context: InstructionsContext) => string | PromiseLike<string>;
+
 export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   /** URL-safe and unique: the wires find the agent by it. */
   name: string;
   description?: string;
   /** A `provider/model` string (see server/models/resolve.ts) or an AI SDK model. */
   model: string | LanguageModel;
-  instructions: string;
+  /**
+   * The system prompt: a string, or a function of the session's state evaluated before every
+   * model step (README, "Add an agent"). Default: a helpful assistant, with the description.
+   */
+  instructions?: string | InstructionsFunction;
   tools?: TOOLS;
-  toolApproval?: { [K in keyof TOOLS]?: ToolApprovalSpec<InputOf<TOOLS[K]>> };
+  toolApproval?: ToolApprovalMap<TOOLS>;
+  /**
+   * experimental-a2's spelling of `toolApproval` (docs/seed-names.md): the same map under
+   * `harness.generation`. Give one or the other.
+   */
+  harness?: { type: 'ai-sdk'; generation?: { toolApproval?: ToolApprovalMap<TOOLS> } };
   /** The only state keys a client may write. */
   editableState?: Record<string, EditableStateSpec>;
   initialState?: JsonObject;
@@ -130,7 +152,8 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     throw new Error(`Agent name "${config.name}" must be URL-safe: lower-case letters, digits, "-" or "_".`);
   }
   const tools = (config.tools ?? {}) as TOOLS;
-  for (const [toolName, spec] of Object.entries(config.toolApproval ?? {})) {
+  const toolApproval = approvalMap(config);
+  for (const [toolName, spec] of Object.entries(toolApproval)) {
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools.`);
     const policy = spec && typeof spec === 'object' ? (spec as ToolApprovalOptions).policy : spec;
     if (typeof policy !== 'function' && !POLICIES.includes(policy as ApprovalPolicy)) {
@@ -154,14 +177,17 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolLanes names "${toolName}", which is not one of its tools.`);
     if (typeof lane !== 'string' || !lane) throw new Error(`Agent "${config.name}": toolLanes.${toolName} must be a lane name.`);
   }
+  if (config.instructions !== undefined && typeof config.instructions !== 'string' && typeof config.instructions !== 'function') {
+    throw new Error(`Agent "${config.name}": instructions must be a string or a function of the session's state.`);
+  }
   const agent: DeepAgent<TOOLS> = {
     kind: 'deep-agent',
     name: config.name,
     description: config.description ?? '',
     model: config.model,
-    instructions: config.instructions,
+    instructions: config.instructions ?? defaultInstructions(config.description),
     tools,
-    toolApproval: (config.toolApproval ?? {}) as Partial<Record<string, ToolApprovalSpec>>,
+    toolApproval: toolApproval as Partial<Record<string, ToolApprovalSpec>>,
     editableState: config.editableState ?? {},
     initialState: config.initialState ?? {},
     subagents: config.subagents ?? [],
@@ -174,6 +200,20 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     session: (sessionId, options) => serverSession(agent, sessionId, options),
   };
   return agent;
+}
+
+function defaultInstructions(description: string | undefined): string {
+  return `You are a helpful assistant.${description ? ` ${description}` : ''} Be brief.`;
+}
+
+/** toolApproval, under either of its names. */
+function approvalMap<TOOLS extends ToolSet>(config: DeepAgentConfig<TOOLS>): ToolApprovalMap<TOOLS> {
+  const { harness } = config;
+  if (harness === undefined) return config.toolApproval ?? {};
+  if (harness.type !== 'ai-sdk') throw new Error(`Agent "${config.name}": harness.type ${JSON.stringify(harness.type)} is not supported; the AI SDK ('ai-sdk') is the only harness.`);
+  const seeded = harness.generation?.toolApproval;
+  if (seeded && config.toolApproval) throw new Error(`Agent "${config.name}": give toolApproval or harness.generation.toolApproval, not both.`);
+  return config.toolApproval ?? seeded ?? {};
 }
 
 /**
