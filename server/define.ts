@@ -3,7 +3,8 @@
 import type { JSONSchema7, LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import { parseDuration } from './duration';
-import type { JsonObject } from './events';
+import type { ChatMessage, JsonObject } from './events';
+import type { EventStore } from './store/types';
 
 /**
  * What a tool call needs before it may run: nothing ('approved'), a person's decision
@@ -59,15 +60,37 @@ type InputOf<T> = T extends { inputSchema: infer S } ? (S extends z.ZodType ? z.
 /** A shared-state key a client may write: a zod schema, or a JSON Schema for it. */
 export type EditableStateSpec = z.ZodType | JSONSchema7;
 
+export type ToolApprovalMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: ToolApprovalSpec<InputOf<TOOLS[K]>> };
+
+/** What dynamic instructions read, at each model step. */
+export interface InstructionsContext {
+  /** The session's shared state as it is at this step (a copy: changing it changes nothing). */
+  state: JsonObject;
+  /** As `handlerContext().session` names it: `id` is the stored id, unique across owners. */
+  session: { id: string; agent: string; ownerId: string; durable: boolean };
+}
+
+/** Instructions worked out at each model step, e.g. from what the person answered into the state. */
+export type InstructionsFunction = (context: InstructionsContext) => string | PromiseLike<string>;
+
 export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   /** URL-safe and unique: the wires find the agent by it. */
   name: string;
   description?: string;
   /** A `provider/model` string (see server/models/resolve.ts) or an AI SDK model. */
   model: string | LanguageModel;
-  instructions: string;
+  /**
+   * The system prompt: a string, or a function of the session's state evaluated before every
+   * model step (README, "Add an agent"). Default: a helpful assistant, with the description.
+   */
+  instructions?: string | InstructionsFunction;
   tools?: TOOLS;
-  toolApproval?: { [K in keyof TOOLS]?: ToolApprovalSpec<InputOf<TOOLS[K]>> };
+  toolApproval?: ToolApprovalMap<TOOLS>;
+  /**
+   * experimental-a2's spelling of `toolApproval` (docs/seed-names.md): the same map under
+   * `harness.generation`. Give one or the other.
+   */
+  harness?: { type: 'ai-sdk'; generation?: { toolApproval?: ToolApprovalMap<TOOLS> } };
   /** The only state keys a client may write. */
   editableState?: Record<string, EditableStateSpec>;
   initialState?: JsonObject;
@@ -98,9 +121,6 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   toolLanes?: Partial<Record<keyof TOOLS & string, string>>;
 }
 
-/** How the runtime finds an agent by its name (the registry in server/agents/ is one). */
-export type FindAgent = (name: string) => DeepAgent | undefined;
-
 export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pick<DeepAgentConfig<TOOLS>, 'name' | 'model' | 'instructions'>> {
   readonly kind: 'deep-agent';
   description: string;
@@ -115,7 +135,41 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   toolTimeouts: Partial<Record<string, string | number>>;
   toolLane?: string;
   toolLanes: Partial<Record<string, string>>;
+  /**
+   * The session `sessionId` (the key its clients name it by) as trusted server code reaches it:
+   * `append(...)` takes a turn on it (docs/turn-control.md, "Server append"). Name the owner
+   * (`{ownerId}`) unless the server is in open dev mode, where every session is the local owner's.
+   */
+  session: (sessionId: string, options?: ServerSessionOptions) => ServerSession;
 }
+
+/** What an append started: its run on the session (the runtime's StartedRun has more). */
+export interface AppendedRun {
+  sessionId: string;
+  runId: string;
+  /** Settles when the run has written its last event (keep it alive on a serverless host). */
+  done: Promise<void>;
+}
+
+export interface ServerSession {
+  /**
+   * Appends messages and runs the agent on them. The run belongs to the session and goes on
+   * without a reader (keep `done` alive on a serverless host). While another run holds the
+   * session or a decision is pending, the messages are queued and go out when the session falls
+   * idle. A message id the session has is not added again: when none is new (a webhook its
+   * sender delivered twice), nothing runs and the answer is null.
+   */
+  append: (...messages: ChatMessage[]) => Promise<AppendedRun | null>;
+}
+
+export interface ServerSessionOptions {
+  /** Whose session: the owner its clients act as. Only open dev mode may leave it out. */
+  ownerId?: string;
+  store?: EventStore;
+}
+
+/** How the runtime finds an agent by its name (the registry in server/agents/ is one). */
+export type FindAgent = (name: string) => DeepAgent | undefined;
 
 const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
 const POLICIES: readonly ApprovalPolicy[] = ['approved', 'user-approval', 'denied'];
@@ -125,7 +179,8 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     throw new Error(`Agent name "${config.name}" must be URL-safe: lower-case letters, digits, "-" or "_".`);
   }
   const tools = (config.tools ?? {}) as TOOLS;
-  for (const [toolName, spec] of Object.entries(config.toolApproval ?? {})) {
+  const toolApproval = approvalMap(config);
+  for (const [toolName, spec] of Object.entries(toolApproval)) {
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools.`);
     const policy = spec && typeof spec === 'object' ? (spec as ToolApprovalOptions).policy : spec;
     if (typeof policy !== 'function' && !POLICIES.includes(policy as ApprovalPolicy)) {
@@ -149,14 +204,17 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolLanes names "${toolName}", which is not one of its tools.`);
     if (typeof lane !== 'string' || !lane) throw new Error(`Agent "${config.name}": toolLanes.${toolName} must be a lane name.`);
   }
-  return {
+  if (config.instructions !== undefined && typeof config.instructions !== 'string' && typeof config.instructions !== 'function') {
+    throw new Error(`Agent "${config.name}": instructions must be a string or a function of the session's state.`);
+  }
+  const agent: DeepAgent<TOOLS> = {
     kind: 'deep-agent',
     name: config.name,
     description: config.description ?? '',
     model: config.model,
-    instructions: config.instructions,
+    instructions: config.instructions ?? defaultInstructions(config.description),
     tools,
-    toolApproval: (config.toolApproval ?? {}) as Partial<Record<string, ToolApprovalSpec>>,
+    toolApproval: toolApproval as Partial<Record<string, ToolApprovalSpec>>,
     editableState: config.editableState ?? {},
     initialState: config.initialState ?? {},
     subagents: config.subagents ?? [],
@@ -166,7 +224,40 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     toolTimeouts,
     ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),
     toolLanes,
+    session: (sessionId, options) => serverSession(agent, sessionId, options),
   };
+  return agent;
+}
+
+function defaultInstructions(description: string | undefined): string {
+  return `You are a helpful assistant.${description ? ` ${description}` : ''} Be brief.`;
+}
+
+/** toolApproval, under either of its names. */
+function approvalMap<TOOLS extends ToolSet>(config: DeepAgentConfig<TOOLS>): ToolApprovalMap<TOOLS> {
+  const { harness } = config;
+  if (harness === undefined) return config.toolApproval ?? {};
+  if (harness.type !== 'ai-sdk') throw new Error(`Agent "${config.name}": harness.type ${JSON.stringify(harness.type)} is not supported; the AI SDK ('ai-sdk') is the only harness.`);
+  const seeded = harness.generation?.toolApproval;
+  if (seeded && config.toolApproval) throw new Error(`Agent "${config.name}": give toolApproval or harness.generation.toolApproval, not both.`);
+  return config.toolApproval ?? seeded ?? {};
+}
+
+/**
+ * define.ts sits below the runtime, so it cannot call it: the runtime hands in how an agent's
+ * session() appends when it loads (turn-control/server-session.ts). Any server code that runs an
+ * agent has loaded it; a script that only defines one is told to import it.
+ */
+let openServerSession: ((agent: DeepAgent, sessionId: string, options?: ServerSessionOptions) => ServerSession) | undefined;
+
+/** Called once by the runtime as it loads. */
+export function provideServerSessions(open: NonNullable<typeof openServerSession>): void {
+  openServerSession = open;
+}
+
+function serverSession(agent: DeepAgent, sessionId: string, options?: ServerSessionOptions): ServerSession {
+  if (!openServerSession) throw new Error(`${agent.name}.session(...): the runtime is not loaded: import it (@/server/runtime; route handlers and agents' tools do) before appending.`);
+  return openServerSession(agent, sessionId, options);
 }
 
 /** A bad duration fails when the agent is defined, not in the middle of someone's run. */

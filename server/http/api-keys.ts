@@ -1,13 +1,9 @@
 // The API keys that own sessions (STACKBONE_API_KEYS, comma-separated); none = open dev mode.
 // A key's owner id is a hash of it, so a key never sits in the database or in a cookie.
 import { createHash } from 'node:crypto';
+import { configuredApiKeys } from '../open-dev-mode';
 
-export function configuredApiKeys(): string[] {
-  return (process.env.STACKBONE_API_KEYS ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter(Boolean);
-}
+export { configuredApiKeys };
 
 /** The owner id of an API key: `key:` and 24 hex digits of its SHA-256. */
 export function keyOwner(key: string): string {

@@ -6,12 +6,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
 import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from './errors';
+import { LOCAL_OWNER, isOpenDevMode } from '../open-dev-mode';
 import { checkOpenDevHost } from './open-access';
 import { checkSameOrigin } from './same-origin';
 
 export { configuredApiKeys, presentedApiKey } from './api-keys';
 
-export const LOCAL_OWNER = 'local';
+// The local owner and the mode are configuration, read by the runtime too (server/open-dev-mode.ts).
+export { LOCAL_OWNER, isOpenDevMode };
 
 /** What proved who the caller is; a key (by header or by the app's cookie) may approve what `approvers: 'key-holders'` keeps. */
 export type Credential = 'local' | 'key' | 'browser';
@@ -25,10 +27,6 @@ export interface Caller {
 
 // On globalThis: Next bundles routes and pages separately, and the warning is once per process.
 const warned = globalThis as typeof globalThis & { __stackboneWarnedOpenMode?: boolean };
-
-export function isOpenDevMode(): boolean {
-  return configuredApiKeys().length === 0;
-}
 
 function sameKey(a: string, b: string): boolean {
   const left = createHash('sha256').update(a).digest();

@@ -7,9 +7,10 @@ export { SESSION_ID, SESSION_ID_RULE, emptyView, isOwnSession, isSessionId, load
 export type { SessionView } from './session';
 export { follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, threadStatus, untilAborted } from './stream';
 export type { CursorPosition, QueueItem, RunPart, StreamPart } from './stream';
-export { ToolError, agentTools, checkClientTools, handlerContext, requestInput } from './tools';
+export { ToolError, agentTools, checkClientTools, handlerContext, requestInput, runWithHandlerContext } from './tools';
 export type { ClientTool } from './tools';
 export { startStatelessRun } from './turn';
 export type { RunUsage, StartedRun } from './turn';
-export { changeQueue, decideInterrupt, fireDueTimers, readViewAndQueue, requestSteer, requestStop, session, startRun, userMessage } from './turn-control';
+export { changeQueue, decideInterrupt, fireDueTimers, readViewAndQueue, requestSteer, requestStop, session, startRun } from './turn-control';
+export { inputs, systemNote, userMessage } from './session';
 export type { QueueOperation } from './turn-control';

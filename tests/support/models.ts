@@ -15,3 +15,17 @@ export function reusingCallIds(): LanguageModelV4 {
     },
   };
 }
+
+/** The scripted model, keeping the system prompt of every call it answers: what an agent's instructions came to. */
+export function recordingSystemPrompts(): { model: LanguageModelV4; systemPrompts: string[] } {
+  const base = createScriptedModel();
+  const systemPrompts: string[] = [];
+  const model: LanguageModelV4 = {
+    ...base,
+    async doStream(call) {
+      systemPrompts.push(call.prompt.filter((message) => message.role === 'system').map((message) => message.content).join('\n'));
+      return base.doStream(call);
+    },
+  };
+  return { model, systemPrompts };
+}

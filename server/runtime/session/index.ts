@@ -10,3 +10,4 @@ export { writeClientState } from './write-client-state';
 export { isOwnSession, ownedSession, sessionNotFound } from './owned-session';
 export type { SessionCaller } from './owned-session';
 export { sessionTitle } from './session-title';
+export { inputs, systemNote, userMessage } from './inputs';

@@ -8,7 +8,22 @@ export type TimerWhen = { delay: string | number } | { at: Date | string };
 
 export interface HandlerContext {
   /** The tool call being served. `toolCallId` names it within its session only. */
-  event: { toolCallId: string; toolName: string; input: unknown; payload?: unknown };
+  event: {
+    /**
+     * The id of the event this handler serves: the tool call, by its id in the log (so, here,
+     * `toolCallId`) — the same on every attempt (a call carried out again after a crash, or
+     * resumed after its approval) and never repeated within the session, since the server
+     * replaces a call id a provider reuses (model-step.ts). Name what the handler keys within
+     * its session after it, and a retry converges on the same thing. A timer's messages need no
+     * such name: they take the timer's own ids (docs/turn-control.md, "Timers"). Beyond the
+     * session, use `idempotencyKey`.
+     */
+    id: string;
+    toolCallId: string;
+    toolName: string;
+    input: unknown;
+    payload?: unknown;
+  };
   /**
    * The key for side effects (docs/hitl.md, "Exactly once"): the same for every attempt of this
    * call — a call carried out again after a crash has the same key — and unique across sessions,

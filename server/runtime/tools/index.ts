@@ -1,5 +1,5 @@
 export { DELEGATION_TOOL } from './builtins';
-export { handlerContext } from './handler-context';
+export { handlerContext, runWithHandlerContext } from './handler-context';
 export type { HandlerContext } from './handler-context';
 export { requestInput } from './request-input';
 export { scheduleTimer } from './schedule-timer';

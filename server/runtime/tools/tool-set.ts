@@ -131,7 +131,7 @@ export async function executeTool(options: {
   const handler: HandlerContext = {
     ...context,
     signal: controller.signal,
-    event: { toolCallId: call.id, toolName: call.name, input: input.value, payload: context.payload },
+    event: { id: call.id, toolCallId: call.id, toolName: call.name, input: input.value, payload: context.payload },
     idempotencyKey: idempotencyKey(context.session.id, call.id),
     state: draft,
   };

@@ -1,7 +1,8 @@
 export { decideInterrupt } from './decide-out-of-band';
 export { readViewAndQueue } from './queue';
 export type { QueueOperation } from './queue';
-export { session, userMessage } from './server-session';
+export { session } from './server-session';
+export type { ServerSession } from './server-session';
 export { requestSteer } from './steer';
 export { requestStop } from './stop';
 export { fireDueTimers } from './timers';

@@ -2,42 +2,42 @@
 // "Server append"). `session(agent, threadId, {ownerId}).append(...)` takes a turn on the session as
 // any client would — same log, same run, same rules — so every open tab sees it live on the
 // session stream. Unlike a browser, trusted code may add system notes as well as user messages.
-import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../../define';
+import { provideServerSessions, type DeepAgent, type ServerSessionOptions } from '../../define';
 import type { ChatMessage } from '../../events';
-import { getStore } from '../../store/index';
+import { LOCAL_OWNER, isOpenDevMode } from '../../open-dev-mode';
+import { getStore } from '../../store';
 import type { EventStore } from '../../store/types';
-import { startRun } from './turns';
+import { openSession, scopedSessionId } from '../session';
 import type { StartedRun } from '../turn';
-import { openSession , scopedSessionId } from '../session';
+import { startRun } from './turns';
 
-/** A user message, as if the session's person had typed it. */
-export function userMessage(content: string, options: { id?: string } = {}): ChatMessage {
-  return { id: options.id ?? randomUUID(), role: 'user', content };
-}
+export { systemNote, userMessage } from '../session';
 
-/** A note for the model from trusted code (e.g. "The customer's payment failed"); no client may send one. */
-export function systemNote(content: string, options: { id?: string } = {}): ChatMessage {
-  return { id: options.id ?? randomUUID(), role: 'system', content };
-}
-
+/** An agent's session as trusted code reaches it (define.ts names the same, with less of the run). */
 export interface ServerSession {
-  /**
-   * Appends messages and runs the agent on them. The run belongs to the session and goes on
-   * without a reader (keep `done` alive on a serverless host). While another run holds the
-   * session or a decision is pending, the messages are queued and go out when the session falls
-   * idle (`queued` says so; the run is theirs, from then on).
-   * A message id the session has is not added again: when none is new (a webhook its sender
-   * delivered twice), nothing runs and the answer is null.
-   */
+  /** Appends messages and runs the agent on them (define.ts, ServerSession); null when none is new. */
   append: (...messages: ChatMessage[]) => Promise<StartedRun | null>;
 }
 
 /** The session `threadId` of `ownerId` (the key its clients name it by), as trusted code appends to it. */
-export function session(agent: DeepAgent, threadId: string, options: { ownerId: string; store?: EventStore }): ServerSession {
+export function session(agent: DeepAgent, threadId: string, options: ServerSessionOptions = {}): ServerSession {
   return {
-    append: (...messages) => appendToSession({ agent, store: options.store ?? getStore(), sessionId: scopedSessionId(options.ownerId, threadId), ownerId: options.ownerId }, messages),
+    append: async (...messages) => {
+      const ownerId = trustedOwner(options.ownerId);
+      return appendToSession({ agent, store: options.store ?? getStore(), sessionId: scopedSessionId(ownerId, threadId), ownerId }, messages);
+    },
   };
+}
+
+/**
+ * Whose session trusted code means when it names no owner: in open dev mode every session is the
+ * one local owner's (docs/security.md, "Modes"); with keys there are many owners, and guessing
+ * one would write into a stranger's conversation.
+ */
+function trustedOwner(ownerId: string | undefined): string {
+  if (ownerId !== undefined) return ownerId;
+  if (isOpenDevMode()) return LOCAL_OWNER;
+  throw new Error(`session(...): name the session's owner ({ownerId}); only open dev mode (no STACKBONE_API_KEYS) has one owner to default to.`);
 }
 
 /** Trusted messages into a stored session, named by its stored id (a timer firing comes through here). */
@@ -48,3 +48,6 @@ export async function appendToSession(target: { agent: DeepAgent; store: EventSt
   if (messages.every((message) => known.has(message.id))) return null;
   return startRun({ agent, store, sessionId, ownerId, source: 'server', messages, queue: 'running-or-waiting' });
 }
+
+// Every agent's session() appends through here (define.ts cannot import the runtime).
+provideServerSessions(session);

@@ -4,7 +4,7 @@
 // them). The runner decides what the step becomes in the log (docs/architecture.md, "The step loop").
 import { randomUUID } from 'node:crypto';
 import { streamText } from 'ai';
-import type { DeepAgent } from '../../define';
+import type { DeepAgent, InstructionsContext } from '../../define';
 import type { ChatMessage, StreamedPart, ToolCall } from '../../events';
 import { resolveModel } from '../../models/resolve';
 import { toModelMessages } from './model-messages';
@@ -34,6 +34,8 @@ export async function streamModelStep(options: {
    * reuses ids (`call_0` every turn) gets a server-issued one instead.
    */
   usedCallIds: ReadonlySet<string>;
+  /** What the agent's instructions read when they are a function (define.ts). */
+  instructionsContext: InstructionsContext;
   emit: (part: StreamedPart) => void;
 }): Promise<ModelStep> {
   const { agent, emit } = options;
@@ -57,10 +59,12 @@ export async function streamModelStep(options: {
     if (textOpen) emit({ type: 'text-end', messageId });
     textOpen = false;
   };
+  // Outside the model call's failures: instructions that throw are the agent's fault, not the provider's.
+  const instructions = await instructionsFor(agent, options.instructionsContext);
   try {
     const result = streamText({
       model: resolveModel(agent.model).model,
-      instructions: agent.instructions,
+      instructions,
       messages: toModelMessages(options.messages),
       // The log may hold system messages from a client's history; they stay where they were.
       allowSystemInMessages: true,
@@ -119,4 +123,17 @@ export async function streamModelStep(options: {
   closeText();
   for (const id of openCalls) emit({ type: 'tool-call-end', toolCallId: id });
   return step;
+}
+
+/** The agent's instructions for this step: dynamic ones are worked out now, from the state as it is. */
+async function instructionsFor(agent: DeepAgent, context: InstructionsContext): Promise<string> {
+  if (typeof agent.instructions === 'string') return agent.instructions;
+  let instructions: unknown;
+  try {
+    instructions = await agent.instructions(context);
+  } catch (error) {
+    throw new Error(`Agent "${agent.name}": its instructions function threw.`, { cause: error });
+  }
+  if (typeof instructions !== 'string') throw new Error(`Agent "${agent.name}": its instructions function answered ${typeof instructions}, not a string.`);
+  return instructions;
 }

@@ -285,6 +285,7 @@ export class TurnRunner {
       signal: this.signal,
       attempt: this.view.lastRun?.attempt ?? 1,
       usedCallIds: toolCallIdsOf(this.view),
+      instructionsContext: { state: structuredClone(this.view.state), session: this.sessionFacts(scope) },
       emit: (part) => {
         if (scope.live) {
           this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
@@ -352,7 +353,7 @@ export class TurnRunner {
         attempt,
         payload: gate.payload,
         signal: this.signal,
-        session: { id: this.request.sessionId, agent: scope.agent.name, ownerId: this.request.ownerId, durable: this.request.durable !== false, schedule: this.schedule },
+        session: { ...this.sessionFacts(scope), schedule: this.schedule },
       },
     });
     if ('inputRequired' in outcome) return buildInputInterrupt(scope.agent, original, this.runId, outcome.inputRequired, scope.id);
@@ -377,6 +378,11 @@ export class TurnRunner {
   private async queuedSentNow(scope: Scope): Promise<boolean> {
     if (!scope.live || this.request.durable === false) return false;
     return (await this.request.store.listQueue(this.request.sessionId)).some((item) => item.sendNow && item.runId !== this.runId);
+  }
+
+  /** The session as a tool's context and dynamic instructions name it. */
+  private sessionFacts(scope: Scope) {
+    return { id: this.request.sessionId, agent: scope.agent.name, ownerId: this.request.ownerId, durable: this.request.durable !== false };
   }
 
   /** handlerContext().session.schedule: a durable session's timers; a stateless turn has none. */

@@ -1,0 +1,83 @@
+// defineDeepAgent's defaults and spellings a user meets: an agent without instructions, the
+// experimental-a2 spelling of toolApproval (docs/seed-names.md), and instructions worked out
+// from the session's state before every model step.
+import { tool } from 'ai';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { recordingSystemPrompts } from '../tests/support/models';
+import { defineDeepAgent, type DeepAgentConfig } from './define';
+import { startRun, userMessage } from './runtime';
+import { createMemoryStore } from './store/memory-store';
+
+beforeAll(() => {
+  process.env.STACKBONE_MODEL = 'scripted';
+});
+
+const closeTicket = tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => ({ ticketId, closed: true }) });
+
+describe('defineDeepAgent', () => {
+  it('gives an agent without instructions a helpful-assistant prompt that carries its description', () => {
+    expect(defineDeepAgent({ name: 'bare', model: 'openai/gpt-4o-mini' }).instructions).toBe('You are a helpful assistant. Be brief.');
+    expect(defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', description: 'You answer billing questions.' }).instructions).toBe(
+      'You are a helpful assistant. You answer billing questions. Be brief.',
+    );
+  });
+
+  it('takes the approval map under harness.generation as under toolApproval, and refuses it under both', () => {
+    const seeded = defineDeepAgent({ name: 'support-tools', model: 'openai/gpt-4o-mini', tools: { closeTicket }, harness: { type: 'ai-sdk', generation: { toolApproval: { closeTicket: 'user-approval' } } } });
+    expect(seeded.toolApproval).toEqual({ closeTicket: 'user-approval' });
+    const both: DeepAgentConfig<{ closeTicket: typeof closeTicket }> = {
+      name: 'both',
+      model: 'openai/gpt-4o-mini',
+      tools: { closeTicket },
+      toolApproval: { closeTicket: 'approved' },
+      harness: { type: 'ai-sdk', generation: { toolApproval: { closeTicket: 'user-approval' } } },
+    };
+    expect(() => defineDeepAgent(both)).toThrow('give toolApproval or harness.generation.toolApproval, not both');
+    // The harness map is checked like toolApproval: a tool it names must exist.
+    expect(() => defineDeepAgent({ name: 'typo', model: 'openai/gpt-4o-mini', tools: { closeTicket }, harness: { type: 'ai-sdk', generation: { toolApproval: { closeTickets: 'user-approval' } as never } } })).toThrow(
+      'toolApproval names "closeTickets"',
+    );
+  });
+
+  it('works out dynamic instructions before every model step, from the state as that step finds it', async () => {
+    const { model, systemPrompts } = recordingSystemPrompts();
+    const seen: { session: unknown }[] = [];
+    const planner = defineDeepAgent({
+      name: 'planner',
+      model,
+      initialState: { todos: [] },
+      instructions: ({ state, session }) => {
+        seen.push({ session });
+        return `You plan work. Todos so far: ${(state.todos as unknown[]).length}.`;
+      },
+    });
+    const store = createMemoryStore();
+    // The scripted model writes the todos in one step (the built-in write_todos) and answers in the next.
+    const run = await startRun({ agent: planner, store, sessionId: 'o1/t1', ownerId: 'o1', source: 'agui', messages: [userMessage('plan a launch: write post, email list, tweet')] });
+    await run.done;
+    expect(systemPrompts).toEqual(['You plan work. Todos so far: 0.', 'You plan work. Todos so far: 3.']);
+    expect(seen[0]).toEqual({ session: { id: 'o1/t1', agent: 'planner', ownerId: 'o1', durable: true } });
+  });
+
+  it('fails the turn as a server fault, and logs why, when dynamic instructions throw', async () => {
+    const broken = defineDeepAgent({
+      name: 'broken',
+      model: 'openai/gpt-4o-mini',
+      instructions: () => {
+        throw new Error('the prompt store is down');
+      },
+    });
+    const store = createMemoryStore();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const run = await startRun({ agent: broken, store, sessionId: 'o1/t1', ownerId: 'o1', source: 'agui', messages: [userMessage('hello')] });
+      await run.done;
+      expect((await store.readEvents('o1/t1')).at(-1)?.event).toMatchObject({ type: 'run_failed', code: 'internal_error' });
+      const [, error] = logged.mock.calls.at(-1)!;
+      expect(error).toMatchObject({ message: 'Agent "broken": its instructions function threw.', cause: { message: 'the prompt store is down' } });
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
