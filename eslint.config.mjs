@@ -3,7 +3,7 @@ import next from 'eslint-config-next';
 const FRAMEWORK_FREE = { group: ['next', 'next/*'], message: 'server/ is framework-free: no next/* imports (docs/architecture.md).' };
 
 const config = [
-  { ignores: ['generated/**', '.next/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  { ignores: ['generated/**', '.next/**', '.next-bench/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
   ...next,
   {
     rules: {
