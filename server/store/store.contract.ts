@@ -6,7 +6,7 @@ import { describeInterruptsAndRecovery } from './contract/interrupts-and-recover
 import { describeQueueSteersTimers } from './contract/queue-steers-timers.contract';
 import { describeSessionsAndLog } from './contract/sessions-and-log.contract';
 import { describeStops } from './contract/stops.contract';
-import { heardAcross, type ContractStores } from './contract/support';
+import { heardAcross, openedLater, type ContractStores } from './contract/support';
 import { describeWatch } from './contract/watch.contract';
 import type { EventStore } from './types';
 
@@ -16,19 +16,20 @@ import type { EventStore } from './types';
  */
 export function describeEventStoreContract(name: string, makeStore: () => Promise<EventStore>): void {
   describe(`EventStore contract: ${name}`, () => {
-    const stores = {} as ContractStores;
+    const opened = {} as Partial<ContractStores>;
+    const stores: ContractStores = { store: openedLater(() => opened.store!), otherInstance: openedLater(() => opened.otherInstance!) };
 
     beforeAll(async () => {
-      stores.store = await makeStore();
-      stores.otherInstance = await makeStore();
+      opened.store = await makeStore();
+      opened.otherInstance = await makeStore();
       // A watcher's first call may be a resync (e.g. when a LISTEN connection comes up);
       // get those out of the way, so that every call the tests count is about the change it follows.
-      await heardAcross(stores.store, stores.otherInstance);
-      await heardAcross(stores.otherInstance, stores.store);
+      await heardAcross(opened.store, opened.otherInstance);
+      await heardAcross(opened.otherInstance, opened.store);
     }, 30_000);
     afterAll(async () => {
-      await stores.store?.close();
-      await stores.otherInstance?.close();
+      await opened.store?.close();
+      await opened.otherInstance?.close();
     });
 
     describeSessionsAndLog(stores);

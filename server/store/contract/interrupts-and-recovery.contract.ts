@@ -4,9 +4,8 @@
 // reads only its own sessions out of a listing, and "overdue" times are set in 2001, which no
 // other test reaches.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InterruptRecord, SessionEvent } from '../../events';
-import type { EventStore } from '../types';
 import { interruptRecord, openSession, sleep, steps, type ContractStores } from './support';
 
 /** A minute of 1 January 2001, UTC: long past, and before every lease and expiry other tests set. */
@@ -15,12 +14,7 @@ const longAgo = (minute: number) => new Date(Date.UTC(2001, 0, 1) + minute * 60_
 const opened = (...interrupts: InterruptRecord[]): SessionEvent[] => [{ type: 'interrupts_opened', interrupts }];
 const decided = (interruptId: string): SessionEvent[] => [{ type: 'interrupt_decided', interruptId, decision: { status: 'approved', by: { source: 'agui' } } }];
 
-export function describeInterruptsAndRecovery(stores: ContractStores): void {
-  let store: EventStore;
-  let otherInstance: EventStore;
-  beforeAll(() => {
-    ({ store, otherInstance } = stores);
-  });
+export function describeInterruptsAndRecovery({ store, otherInstance }: ContractStores): void {
   const newSession = (ownerId?: string) => openSession(store, ownerId);
   /** The ids of `ids` that `listed` holds, in its order. */
   const onlyOf = (ids: string[], listed: string[]) => listed.filter((id) => ids.includes(id));

@@ -1,16 +1,10 @@
 // The store contract, what is kept beside the log for a session's turns (docs/turn-control.md):
 // timers, steers and the queue.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { EventStore } from '../types';
+import { describe, expect, it } from 'vitest';
 import { openSession, sleep, type ContractStores } from './support';
 
-export function describeQueueSteersTimers(stores: ContractStores): void {
-  let store: EventStore;
-  let otherInstance: EventStore;
-  beforeAll(() => {
-    ({ store, otherInstance } = stores);
-  });
+export function describeQueueSteersTimers({ store, otherInstance }: ContractStores): void {
   const newSession = (ownerId?: string, agent?: string) => openSession(store, ownerId, agent);
 
   describe('timers', () => {

@@ -1,16 +1,11 @@
 // The store contract, sessions and their logs: creating sessions, the compare-and-set append,
 // the columns it keeps, and listing an owner's sessions.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ConcurrentAppendError, type EventStore } from '../types';
+import { describe, expect, it } from 'vitest';
+import { ConcurrentAppendError } from '../types';
 import { openSession, sampleEvents, sleep, steps, type ContractStores } from './support';
 
-export function describeSessionsAndLog(stores: ContractStores): void {
-  let store: EventStore;
-  let otherInstance: EventStore;
-  beforeAll(() => {
-    ({ store, otherInstance } = stores);
-  });
+export function describeSessionsAndLog({ store, otherInstance }: ContractStores): void {
   const newSession = (ownerId?: string, agent?: string) => openSession(store, ownerId, agent);
 
   describe('ensureSession', () => {

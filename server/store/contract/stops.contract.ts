@@ -1,16 +1,10 @@
 // The store contract, stops: a user's request to stop a run, kept beside the log (the head does
 // not move), the first one of a run standing.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { EventStore } from '../types';
+import { describe, expect, it } from 'vitest';
 import { openSession, sleep, steps, type ContractStores } from './support';
 
-export function describeStops(stores: ContractStores): void {
-  let store: EventStore;
-  let otherInstance: EventStore;
-  beforeAll(() => {
-    ({ store, otherInstance } = stores);
-  });
+export function describeStops({ store, otherInstance }: ContractStores): void {
   const newSession = (ownerId?: string, agent?: string) => openSession(store, ownerId, agent);
 
   describe('requestStop and findStop', () => {

@@ -5,12 +5,26 @@ import type { InterruptRecord, SessionEvent } from '../../events';
 import type { EventStore } from '../types';
 
 /**
- * The stores a part runs on, opened by the contract before its tests: `otherInstance` is a second
- * store on the same database, as another server process would open (its own connection or pool).
+ * The stores a part runs on: `otherInstance` is a second store on the same database, as another
+ * server process would open (its own connection or pool).
  */
 export interface ContractStores {
   store: EventStore;
   otherInstance: EventStore;
+}
+
+/**
+ * Stands for the store `current()` answers when a test runs: the contract opens its stores in
+ * beforeAll, after the parts have declared their tests. Every call goes to that real store.
+ */
+export function openedLater(current: () => EventStore): EventStore {
+  return new Proxy({} as EventStore, {
+    get(_, property) {
+      const store = current();
+      const value: unknown = Reflect.get(store, property, store);
+      return typeof value === 'function' ? value.bind(store) : value;
+    },
+  });
 }
 
 /** A new session with random ids, so that runs and suites never collide. */

@@ -1,18 +1,13 @@
 // The store contract, watching: who hears a session change — an append or a stop, made through
 // this store or another one on the same database (another server process) — and who does not.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANY_SESSION } from '../session-watch';
 import { ConcurrentAppendError, type EventStore } from '../types';
 import { counter, openSession, QUIET_MS, sleep, steps, waitFor, WAKE_MS, type ContractStores } from './support';
 
 /** makeStore: opens a new store on the contract's database (one more server process, as it were). */
-export function describeWatch(stores: ContractStores, makeStore: () => Promise<EventStore>): void {
-  let store: EventStore;
-  let otherInstance: EventStore;
-  beforeAll(() => {
-    ({ store, otherInstance } = stores);
-  });
+export function describeWatch({ store, otherInstance }: ContractStores, makeStore: () => Promise<EventStore>): void {
   const newSession = () => openSession(store);
 
   describe('watch', () => {
