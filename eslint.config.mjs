@@ -19,7 +19,7 @@ const ABOVE_RUNTIME = {
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'];
 
 const config = [
-  { ignores: ['generated/**', '.next/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  { ignores: ['generated/**', '.next/**', '.next-bench/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
   ...next,
   {
     rules: {

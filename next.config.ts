@@ -1,6 +1,16 @@
 import type { NextConfig } from 'next';
 
+/**
+ * `npm run bench` builds and starts the server with STACKBONE_BENCH=1 (docs/benchmarks.md, "How to
+ * run"). Only that build reads the page extension `bench.ts`, so only it has the bench's baseline
+ * route (app/api/bench/bare/route.bench.ts, which imports bench/), and it goes to .next-bench/, which
+ * only a `next start` with the same variable serves: a product build (.next/) never holds the route.
+ */
+const benchBuild = process.env.STACKBONE_BENCH === '1';
+
 const nextConfig: NextConfig = {
+  distDir: benchBuild ? '.next-bench' : '.next',
+  pageExtensions: ['tsx', 'ts', 'jsx', 'js', ...(benchBuild ? ['bench.ts'] : [])],
   // `npm run dev` listens on 127.0.0.1 (docs/security.md, "Modes"): a page opened at that address
   // needs it allowed, or the HMR socket is refused and the page never hydrates.
   allowedDevOrigins: ['127.0.0.1'],

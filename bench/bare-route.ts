@@ -1,10 +1,11 @@
-// The baselines of `npm run bench` (docs/benchmarks.md), served by the product's own build at
-// /api/bench/bare so that both sides of every ratio go through the same `next start`, the same
-// HTTP stack and the same process. Nothing here is the product: it answers 404 unless the server
-// was started with STACKBONE_BENCH=1, which only bench/run.mjs sets — and even then only to a
-// caller of the API (docs/security.md, "What each credential can do"): a key when keys are
-// configured, reading only that key's threads; without keys, open dev mode's own rules, and a
-// production build serves it only with STACKBONE_ALLOW_OPEN_ACCESS=1.
+// The baselines of `npm run bench` (docs/benchmarks.md), served at /api/bench/bare by the same
+// build as the product it measures, so that both sides of every ratio go through the same `next
+// start`, the same HTTP stack and the same process. Nothing here is the product: the route is only
+// in the bench's own build of it (app/api/bench/bare/route.bench.ts, next.config.ts), made and
+// started with STACKBONE_BENCH=1, which only bench/run.mjs sets; it answers 404 without it — and
+// even then only to a caller of the API (docs/security.md, "What each credential can do"): a key
+// when keys are configured, reading only that key's threads; without keys, open dev mode's own
+// rules, and a production build serves it only with STACKBONE_ALLOW_OPEN_ACCESS=1.
 //   POST {prompt, format}  the scripted model through AI SDK streamText and nothing else: no
 //                     session, no log, no fold (the bare side of "stream overhead"), returned as
 //                     its text stream (format 'text') or its UI message stream (format 'sse')

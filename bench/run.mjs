@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --build]`: the benchmarks of docs/benchmarks.md. They measure the
-// production build (`next start`), so a build is made first when there is none, when it predates
-// the bench's baseline route (app/api/bench/bare), or when --build asks; otherwise the existing
-// build is reused, as a 2-minute build would not fit a 2-minute --quick — and a build older than
-// the code is named, since its figures would be the old code's. Then vitest runs
-// bench/http.bench.ts (BENCH_MODE=quick|full).
+// `npm run bench [-- --quick] [-- --build]`: the benchmarks of docs/benchmarks.md. They measure a
+// production build (`next start`): the bench's own, made with STACKBONE_BENCH=1 into .next-bench/
+// (next.config.ts), which alone has the bench's baseline route (app/api/bench/bare/route.bench.ts).
+// It is made first when there is none, when it predates that route, or when --build asks; otherwise
+// it is reused, as a 2-minute build would not fit a 2-minute --quick — and a build older than the
+// code is named, since its figures would be the old code's. Then vitest runs bench/http.bench.ts
+// (BENCH_MODE=quick|full), whose servers start with STACKBONE_BENCH=1 too (bench/lib/servers.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -46,15 +47,18 @@ function newestSource(dirs, files) {
   return newest;
 }
 
-const buildId = path.join(root, '.next', 'BUILD_ID');
-const built = existsSync(buildId) && existsSync(path.join(root, '.next', 'server', 'app', 'api', 'bench', 'bare'));
+/** The bench's build (next.config.ts): its own directory, never the product's .next/. */
+const BENCH_ENV = { STACKBONE_BENCH: '1' };
+const distDir = path.join(root, '.next-bench');
+const buildId = path.join(distDir, 'BUILD_ID');
+const built = existsSync(buildId) && existsSync(path.join(distDir, 'server', 'app', 'api', 'bench', 'bare'));
 if (!built || args.includes('--build')) {
-  console.log(built ? 'Building first (--build).' : 'No production build with the bench route: running `next build` first.');
-  run(['next', 'dist', 'bin', 'next'], ['build'], { NEXT_TELEMETRY_DISABLED: '1' });
+  console.log(built ? 'Building first (--build).' : 'No bench build with the bench route: running `next build` with STACKBONE_BENCH=1 first.');
+  run(['next', 'dist', 'bin', 'next'], ['build'], { NEXT_TELEMETRY_DISABLED: '1', ...BENCH_ENV });
 } else {
   const newest = newestSource(['app', 'server', 'components'], ['bench/bare-route.ts', 'proxy.ts', 'instrumentation.ts', 'next.config.ts']);
   if (newest.mtimeMs > statSync(buildId).mtimeMs) {
-    console.warn(`\n!!! The build in .next/ is older than ${path.relative(root, newest.file)}: these figures are the build's, not the current code's. Run \`npm run bench -- --build\` (or \`npx next build\`) to measure the code as it is.\n`);
+    console.warn(`\n!!! The bench build in .next-bench/ is older than ${path.relative(root, newest.file)}: these figures are the build's, not the current code's. Run \`npm run bench -- --build\` (or \`STACKBONE_BENCH=1 npx next build\`) to measure the code as it is.\n`);
   }
 }
 run(['vitest', 'vitest.mjs'], ['run', '--config', 'bench/vitest.config.ts'], { BENCH_MODE: quick ? 'quick' : 'full' });

@@ -5,9 +5,10 @@ export const METHOD = `
 ## How to run
 
 \`npm run bench\` (full, several minutes) or \`npm run bench -- --quick\` (under 2 minutes on a
-2-core machine). Both reuse the production build in \`.next/\` (and run \`next build\` first when
-there is none, when it has no bench route, or with \`-- --build\`; a build older than the code is
-named in a warning, as its figures are the old code's), start \`next start\` on a fresh SQLite file and,
+2-core machine). Both reuse the bench's production build in \`.next-bench/\` (and run \`next build\`
+with \`STACKBONE_BENCH=1\` first when there is none, when it has no bench route, or with \`-- --build\`;
+a build older than the code is named in a warning, as its figures are the old code's), start
+\`next start\` on a fresh SQLite file and,
 when a server answers at \`TEST_POSTGRES_URL\` (default \`postgres://root@127.0.0.1:5432/test\`), on
 a fresh PostgreSQL schema, one server at a time, on ports 3301/3302. Results go to
 \`bench/results.json\` (per database under each item; the issue's top-level names —
@@ -17,9 +18,15 @@ are not part of \`npm test\`. Quick mode lowers the counts marked below; the cou
 \`results.json\` next to each figure.
 
 The baselines are served by the same build and process as the product, by
-\`app/api/bench/bare/route.ts\` (\`bench/bare-route.ts\`), which answers 404 unless the server was
-started with \`STACKBONE_BENCH=1\` (only the bench sets it; \`tests/integration/bench-route.test.ts\`
-checks the 404).
+\`app/api/bench/bare/route.bench.ts\` (\`bench/bare-route.ts\`). That route is not in the product's
+builds: Next reads the \`.bench.ts\` page extension only when \`STACKBONE_BENCH=1\` is set as it builds
+(\`next.config.ts\`), and such a build goes to \`.next-bench/\`, which only a \`next start\` with the same
+variable serves. The bench sets it for its build and its servers (\`bench/run.mjs\`,
+\`bench/lib/servers.ts\`); \`npm run build\`, \`npm start\` and \`npm test\` never do, so \`.next/\` holds
+neither the route nor \`bench/\`, and the bench measures the product's code with one route more that
+the product never calls. Even in the bench's build the route answers 404 without \`STACKBONE_BENCH=1\`
+and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
+\`tests/integration/bench-route.test.ts\` checks that the product's build has no such route.
 
 ## What each figure is
 

@@ -1,5 +1,6 @@
-// The bench's servers: the production build (`next start`) on a fresh database of each kind,
-// one at a time, with the bench's baseline routes on (STACKBONE_BENCH=1, bench/bare-route.ts).
+// The bench's servers: its production build (`next start` of .next-bench/, next.config.ts) on a
+// fresh database of each kind, one at a time, with the bench's baseline route on
+// (STACKBONE_BENCH=1, bench/bare-route.ts).
 // Ports 3301+ (the integration suite has 3201/3202).
 import { readdirSync, readFileSync } from 'node:fs';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable, testPostgresUrl } from '../../tests/support/database';

@@ -2,17 +2,8 @@
 import { APICallError, streamText, tool, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  createScriptedModel,
-  decideReply,
-  MAX_CALL_JSON_DEPTH,
-  MAX_CALLS_PER_STEP,
-  MAX_PHRASE_TEXT_CHARS,
-  phraseMatchWork,
-  SCRIPTED_PROVIDER,
-  type OfferedTools,
-  type ScriptedReply,
-} from './scripted';
+import { createScriptedModel, SCRIPTED_PROVIDER } from './scripted';
+import { decideReply, MAX_CALL_JSON_DEPTH, MAX_CALLS_PER_STEP, MAX_PHRASE_TEXT_CHARS, phraseMatchWork, type OfferedTools, type ScriptedReply } from './scripted-reply';
 
 // No execute anywhere: the step stops at the tool call, as with approval-gated or frontend tools.
 const supportTools = {

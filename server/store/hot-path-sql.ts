@@ -4,8 +4,8 @@
 // makes a dozen such calls, one at a time on SQLite (docs/benchmarks.md, "Where the time went").
 // The statements are plain SQL both databases accept; the tables are the ones prisma/ declares.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import type { ChatMessage, InterruptRecord, SessionEvent, StoredEvent } from '../events';
-import type { AppendOptions, InterruptRow, QueuedMessage, SessionRecord, SessionStatus, SteerRecord, StopRecord } from './types';
+import type { InterruptRecord, SessionEvent } from '../events';
+import type { AppendOptions } from './types';
 
 export interface HotPathSql {
   session(id: string): Sql;
@@ -66,58 +66,4 @@ export function hotPathSql(schema?: string): HotPathSql {
 
 function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
-}
-
-/**
- * A row as a raw query returns it: DateTime columns arrive as Dates on both databases, a SQLite
- * boolean may arrive as 0/1. The decoders below turn it into the store's records.
- */
-export type Row = Record<string, unknown>;
-
-const date = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
-const dateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : date(value));
-const text = (value: unknown): string => String(value);
-const textOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-
-export function sessionFromRow(row: Row): SessionRecord {
-  return {
-    id: text(row.id),
-    ownerId: text(row.ownerId),
-    agent: text(row.agent),
-    title: textOrNull(row.title),
-    headSeq: Number(row.headSeq),
-    status: text(row.status) as SessionStatus,
-    leaseUntil: dateOrNull(row.leaseUntil),
-    createdAt: date(row.createdAt),
-    updatedAt: date(row.updatedAt),
-  };
-}
-
-export function eventFromRow(row: Row): StoredEvent {
-  return { seq: Number(row.seq), at: date(row.createdAt).toISOString(), event: JSON.parse(text(row.data)) as SessionEvent };
-}
-
-export function stopFromRow(row: Row): StopRecord {
-  return { sessionId: text(row.sessionId), runId: text(row.runId), frontier: textOrNull(row.frontier), by: JSON.parse(text(row.by)) as StopRecord['by'], requestedAt: date(row.createdAt) };
-}
-
-export function steerFromRow(row: Row): SteerRecord {
-  return { id: text(row.id), sessionId: text(row.sessionId), runId: text(row.runId), message: JSON.parse(text(row.message)) as ChatMessage, createdAt: date(row.createdAt) };
-}
-
-export function queuedFromRow(row: Row): QueuedMessage {
-  return { sessionId: text(row.sessionId), message: JSON.parse(text(row.message)) as ChatMessage, runId: text(row.runId), source: text(row.source), position: Number(row.position), sendNow: Boolean(row.sendNow), createdAt: date(row.createdAt) };
-}
-
-export function interruptFromRow(row: Row): InterruptRow {
-  return {
-    id: text(row.id),
-    sessionId: text(row.sessionId),
-    ownerId: text(row.ownerId),
-    agent: text(row.agent),
-    status: text(row.status) as InterruptRow['status'],
-    record: JSON.parse(text(row.data)) as InterruptRecord,
-    createdAt: date(row.createdAt),
-    decidedAt: dateOrNull(row.decidedAt),
-  };
 }

@@ -1,5 +1,7 @@
-// The in-memory store keeps the stop and watch promises too (in-process: there is no other).
-import { createMemoryStore } from './memory-store';
-import { describeStopAndWatchContract } from './store.contract';
+// The store contract on the in-memory store: every store the contract opens is over one memory
+// database, as the stores of two server processes are over one database.
+import { createMemoryDatabase, createMemoryStore } from './memory-store';
+import { describeEventStoreContract } from './store.contract';
 
-describeStopAndWatchContract('memory', async () => createMemoryStore(), { sameDatabase: false });
+const database = createMemoryDatabase();
+describeEventStoreContract('memory', async () => createMemoryStore(database));

@@ -1,23 +1,44 @@
 // An EventStore that lives in memory. It backs stateless turns (a session that is thrown
-// away with the request) and the runtime's unit tests; it keeps the same compare-and-set
-// rule as the database stores. Its watchers hear its own writes (there is no other process).
+// away with the request) and the runtime's unit tests; it keeps the database stores' rules
+// (backend-rules.ts) and is held to the same contract (store.contract.ts). Its data is a
+// MemoryDatabase: stores opened over one database see each other's writes and wake each other's
+// watchers, as the stores on one SQLite file do — the contract plays a second server process so.
 import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
-import { createWatchHub, storeWatchers } from './session-watch';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type PendingInterruptsOptions, type SessionRecord, type QueuedMessage, type SessionChange, type SteerRecord, type StopRecord, type TimerRecord } from './types';
+import { checkExpectedSeq, DEFAULT_LIST_LIMIT, interruptChanges, nextQueuePosition, noSuchSession, recoverableSessionIds, stopBy, BROWSER_OWNER_PREFIX, withContent } from './backend-rules';
+import { createWatchHub, storeWatchers, type WatchHub } from './session-watch';
 import { timerMessages } from './timer-messages';
+import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type PendingInterruptsOptions, type QueuedMessage, type SessionChange, type SessionRecord, type SteerRecord, type StopRecord, type TimerRecord } from './types';
 
-export function createMemoryStore(): EventStore & { appendCalls: number } {
-  const sessions = new Map<string, SessionRecord>();
-  const logs = new Map<string, StoredEvent[]>();
-  const interrupts = new Map<string, InterruptRow>();
+/** What the stores over one memory database share: its rows, and the watchers of its sessions. */
+export interface MemoryDatabase {
+  sessions: Map<string, SessionRecord>;
+  logs: Map<string, StoredEvent[]>;
+  interrupts: Map<string, InterruptRow>;
   /** By runKey(sessionId, runId): a run id names a run only within its session. */
-  const stops = new Map<string, StopRecord>();
-  const timers = new Map<string, TimerRecord>();
-  const steers: SteerRecord[] = [];
-  const queue: QueuedMessage[] = [];
-  const hub = createWatchHub();
+  stops: Map<string, StopRecord>;
+  timers: Map<string, TimerRecord>;
+  steers: SteerRecord[];
+  queue: QueuedMessage[];
+  hub: WatchHub;
+}
+
+export function createMemoryDatabase(): MemoryDatabase {
+  return { sessions: new Map(), logs: new Map(), interrupts: new Map(), stops: new Map(), timers: new Map(), steers: [], queue: [], hub: createWatchHub() };
+}
+
+/** A store over `database`, or over a database of its own. `appendCalls` counts this store's appends (tests read it). */
+export function createMemoryStore(database: MemoryDatabase = createMemoryDatabase()): EventStore & { appendCalls: number } {
+  const { sessions, logs, interrupts, stops, timers, steers, queue, hub } = database;
   const watchers = storeWatchers(hub);
+  let closed = false;
+
+  const existing = (sessionId: string): SessionRecord => {
+    const session = sessions.get(sessionId);
+    if (!session) throw noSuchSession(sessionId);
+    return session;
+  };
+
   const store = {
     kind: 'memory' as const,
     appendCalls: 0,
@@ -37,9 +58,9 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
     },
     async listSessions(ownerId: string, options: { limit?: number; agent?: string } = {}) {
       return [...sessions.values()]
-        .filter((session) => session.ownerId === ownerId && (!options.agent || session.agent === options.agent))
-        .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
-        .slice(0, options.limit ?? 50)
+        .filter((session) => session.ownerId === ownerId && (options.agent === undefined || session.agent === options.agent))
+        .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime() || compareText(a.id, b.id))
+        .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
         .map((session) => ({ ...session }));
     },
     async readEvents(sessionId: string, afterSeq = 0) {
@@ -47,31 +68,28 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
     },
     async append(sessionId: string, expectedSeq: number, events: SessionEvent[], options: AppendOptions = {}) {
       store.appendCalls++;
+      checkExpectedSeq(expectedSeq, options.create !== undefined);
       if (options.create) {
-        if (expectedSeq !== 0) throw new Error(`A new session starts at seq 0 (got ${expectedSeq}).`);
         if (sessions.has(sessionId)) throw new ConcurrentAppendError(sessionId, expectedSeq);
         await store.ensureSession({ id: sessionId, ...options.create });
       }
-      const session = sessions.get(sessionId);
-      if (!session) throw new Error(`No session "${sessionId}".`);
+      const session = existing(sessionId);
       if (session.headSeq !== expectedSeq) throw new ConcurrentAppendError(sessionId, expectedSeq);
-      const at = new Date().toISOString();
+      const now = new Date();
       const log = logs.get(sessionId)!;
-      events.forEach((event, index) => log.push({ seq: expectedSeq + index + 1, at, event: structuredClone(event) }));
+      events.forEach((event, index) => log.push({ seq: expectedSeq + index + 1, at: now.toISOString(), event: structuredClone(event) }));
       session.headSeq = expectedSeq + events.length;
-      session.updatedAt = new Date();
-      if (options.status) session.status = options.status;
+      session.updatedAt = now;
+      if (options.status !== undefined) session.status = options.status;
       if (options.leaseUntil !== undefined) session.leaseUntil = options.leaseUntil;
       if (options.title !== undefined) session.title = options.title;
-      for (const event of events) {
-        if (event.type === 'interrupts_opened') {
-          for (const record of event.interrupts) {
-            interrupts.set(record.id, { id: record.id, sessionId, ownerId: session.ownerId, agent: record.agent, status: 'pending', record, createdAt: new Date(), decidedAt: null });
-          }
-        } else if (event.type === 'interrupt_decided') {
-          const row = interrupts.get(event.interruptId);
-          if (row) Object.assign(row, { status: 'decided', decidedAt: new Date() });
-        }
+      const { opened, decided } = interruptChanges(events);
+      for (const record of opened) {
+        interrupts.set(record.id, { id: record.id, sessionId, ownerId: session.ownerId, agent: record.agent, status: 'pending', record: structuredClone(record), createdAt: now, decidedAt: null });
+      }
+      for (const id of decided) {
+        const row = interrupts.get(id);
+        if (row) Object.assign(row, { status: 'decided', decidedAt: now });
       }
       hub.notify(sessionId, 'appended');
       return { headSeq: session.headSeq };
@@ -81,30 +99,43 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       return row ? structuredClone(row) : null;
     },
     async listPendingInterrupts(ownerId: string, options: PendingInterruptsOptions = {}) {
-      const keptForKeys = (row: InterruptRow) => options.keyHolder === true && row.record.approvers === 'key-holders' && row.ownerId.startsWith('browser:');
+      const keptForKeys = (row: InterruptRow) => options.keyHolder === true && row.record.approvers === 'key-holders' && row.ownerId.startsWith(BROWSER_OWNER_PREFIX);
       return [...interrupts.values()]
         .filter((row) => (row.ownerId === ownerId || keptForKeys(row)) && row.status === 'pending')
-        .reverse()
-        .slice(0, options.limit ?? 100)
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || compareText(a.id, b.id))
+        .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
         .map((row) => structuredClone(row));
     },
-    async listRecoverable(now: Date) {
-      const stale = [...sessions.values()].filter((session) => session.status === 'running' && session.leaseUntil && session.leaseUntil < now).map((session) => session.id);
-      const expired = [...interrupts.values()].filter((row) => row.status === 'pending' && row.record.expiresAt && Date.parse(row.record.expiresAt) <= now.getTime()).map((row) => row.sessionId);
-      const queued = queue.filter((item) => sessions.get(item.sessionId)?.status === 'idle').map((item) => item.sessionId);
-      return [...new Set([...stale, ...expired, ...queued])];
+    async listRecoverable(now: Date, options: { limit?: number } = {}) {
+      const limit = options.limit ?? DEFAULT_LIST_LIMIT;
+      const stale = [...sessions.values()]
+        .filter((session) => session.status === 'running' && session.leaseUntil !== null && session.leaseUntil < now)
+        .sort((a, b) => a.leaseUntil!.getTime() - b.leaseUntil!.getTime())
+        .slice(0, limit);
+      const expiry = (row: InterruptRow) => (row.record.expiresAt === undefined ? Infinity : Date.parse(row.record.expiresAt));
+      const expired = [...interrupts.values()]
+        .filter((row) => row.status === 'pending' && expiry(row) <= now.getTime())
+        .sort((a, b) => expiry(a) - expiry(b))
+        .slice(0, limit);
+      const queued = [...new Set(queue
+        .filter((item) => sessions.get(item.sessionId)?.status === 'idle')
+        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+        .map((item) => item.sessionId))].slice(0, limit);
+      return recoverableSessionIds({ stale: stale.map((session) => session.id), expired: expired.map((row) => row.sessionId), queued });
     },
     async renewLease(sessionId: string, expectedSeq: number, until: Date) {
       const session = sessions.get(sessionId);
       if (!session || session.headSeq !== expectedSeq) return false;
       session.leaseUntil = until;
+      // As the database stores' updatedAt column does: a session whose run is alive is the active one.
+      session.updatedAt = new Date();
       return true;
     },
     async requestStop({ sessionId, runId, frontier = null, by }: { sessionId: string; runId: string; frontier?: string | null; by: StopRecord['by'] }) {
       let stop = stops.get(runKey(sessionId, runId));
       if (!stop) {
-        if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
-        stop = { sessionId, runId, frontier, by: { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) }, requestedAt: new Date() };
+        existing(sessionId);
+        stop = { sessionId, runId, frontier, by: stopBy(by), requestedAt: new Date() };
         stops.set(runKey(sessionId, runId), stop);
       }
       hub.notify(stop.sessionId);
@@ -115,9 +146,9 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       return stop ? structuredClone(stop) : null;
     },
     async addSteer({ sessionId, runId, message }: { sessionId: string; runId: string; message: SteerRecord['message'] }) {
-      const existing = steers.find((steer) => steer.sessionId === sessionId && steer.runId === runId && steer.message.id === message.id);
-      if (existing) return structuredClone(existing);
-      if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
+      const sent = steers.find((steer) => steer.sessionId === sessionId && steer.runId === runId && steer.message.id === message.id);
+      if (sent) return structuredClone(sent);
+      existing(sessionId);
       const steer: SteerRecord = { id: `str_${randomUUID()}`, sessionId, runId, message: structuredClone(message), createdAt: new Date() };
       steers.push(steer);
       hub.notify(sessionId);
@@ -127,22 +158,25 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       return steers.filter((steer) => steer.sessionId === sessionId && steer.runId === runId).map((steer) => structuredClone(steer));
     },
     async enqueue({ sessionId, message, runId, source }: { sessionId: string; message: QueuedMessage['message']; runId: string; source: string }) {
-      const existing = queue.find((item) => item.sessionId === sessionId && item.message.id === message.id);
-      if (existing) return structuredClone(existing);
-      if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
+      const queued = queue.find((item) => item.sessionId === sessionId && item.message.id === message.id);
+      if (queued) return structuredClone(queued);
+      existing(sessionId);
       const last = Math.max(0, ...queue.filter((item) => item.sessionId === sessionId).map((item) => item.position));
-      const item: QueuedMessage = { sessionId, message: structuredClone(message), runId, source, position: last + 1, sendNow: false, createdAt: new Date() };
+      const item: QueuedMessage = { sessionId, message: structuredClone(message), runId, source, position: nextQueuePosition(last), sendNow: false, createdAt: new Date() };
       queue.push(item);
       hub.notify(sessionId);
       return structuredClone(item);
     },
     async listQueue(sessionId: string) {
-      return queue.filter((item) => item.sessionId === sessionId).sort((a, b) => a.position - b.position).map((item) => structuredClone(item));
+      return queue
+        .filter((item) => item.sessionId === sessionId)
+        .sort((a, b) => a.position - b.position || a.createdAt.getTime() - b.createdAt.getTime())
+        .map((item) => structuredClone(item));
     },
     async updateQueued(sessionId: string, messageId: string, change: { content?: string; position?: number; sendNow?: boolean }) {
       const item = queue.find((candidate) => candidate.sessionId === sessionId && candidate.message.id === messageId);
       if (!item) return null;
-      if (change.content !== undefined) item.message = { ...item.message, content: change.content } as QueuedMessage['message'];
+      if (change.content !== undefined) item.message = withContent(item.message, change.content);
       if (change.position !== undefined) item.position = change.position;
       if (change.sendNow !== undefined) item.sendNow = change.sendNow;
       hub.notify(sessionId);
@@ -156,16 +190,16 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       return true;
     },
     async scheduleTimer({ sessionId, key, fireAt, messages }: { sessionId: string; key: string; fireAt: Date; messages: TimerRecord['messages'] }) {
-      const existing = [...timers.values()].find((timer) => timer.sessionId === sessionId && timer.key === key);
-      if (existing) return { timer: structuredClone(existing), created: false };
-      if (!sessions.has(sessionId)) throw new Error(`No session "${sessionId}".`);
+      const scheduled = findTimer(sessionId, key);
+      if (scheduled) return { timer: structuredClone(scheduled), created: false };
+      existing(sessionId);
       const id = `tmr_${randomUUID()}`;
       const timer: TimerRecord = { id, sessionId, key, fireAt, messages: timerMessages(id, messages), firedAt: null };
       timers.set(id, timer);
       return { timer: structuredClone(timer), created: true };
     },
     async findTimer(sessionId: string, key: string) {
-      const timer = [...timers.values()].find((candidate) => candidate.sessionId === sessionId && candidate.key === key);
+      const timer = findTimer(sessionId, key);
       return timer ? structuredClone(timer) : null;
     },
     async countPendingTimers(sessionId: string) {
@@ -175,7 +209,7 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       return [...timers.values()]
         .filter((timer) => !timer.firedAt && timer.fireAt.getTime() <= now.getTime())
         .sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime())
-        .slice(0, options.limit ?? 100)
+        .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
         .map((timer) => structuredClone(timer));
     },
     async markTimerFired(id: string, at: Date) {
@@ -185,15 +219,27 @@ export function createMemoryStore(): EventStore & { appendCalls: number } {
       return true;
     },
     watch(sessionId: string, listener: (sessionId: string, change: SessionChange) => void) {
-      return watchers.watch(sessionId, listener);
+      // A closed store's watchers are called no more, though the database lives on in other stores.
+      return closed ? () => {} : watchers.watch(sessionId, listener);
     },
     async close() {
+      closed = true;
       watchers.removeAll();
     },
   };
+
+  function findTimer(sessionId: string, key: string): TimerRecord | undefined {
+    return [...timers.values()].find((timer) => timer.sessionId === sessionId && timer.key === key);
+  }
+
   return store;
 }
 
 function runKey(sessionId: string, runId: string): string {
   return JSON.stringify([sessionId, runId]);
+}
+
+/** The order of text ids in a database's ORDER BY "id" (code units, as SQLite's binary collation). */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

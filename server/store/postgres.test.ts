@@ -9,7 +9,8 @@ import { parsePostgresUrl } from './prisma-client';
 import { createPostgresListener, SESSION_CHANNEL } from './postgres-listener';
 import { createPrismaStore } from './prisma-store';
 import { createWatchHub } from './session-watch';
-import { counter, describeEventStoreContract, sleep, waitFor } from './store.contract';
+import { counter, sleep, waitFor } from './contract/support';
+import { describeEventStoreContract } from './store.contract';
 
 const SCHEMA = 'stackbone_store_test';
 const server = testPostgresUrl();

@@ -95,3 +95,25 @@ export function parsePostgresUrl(url: string): { connectionString: string; schem
     poolSize: Number.isInteger(limit) && limit > 0 ? limit : undefined,
   };
 }
+
+/** A client opened on first use; a failed open is retried by the next call, not cached. */
+export function lazyPrismaClient(databaseUrl: string) {
+  let opening: Promise<StoreClient> | null = null;
+  return {
+    get(): Promise<StoreClient> {
+      opening ??= openPrismaClient(databaseUrl).then(
+        ({ client }) => client,
+        (error: unknown) => {
+          opening = null;
+          throw error;
+        },
+      );
+      return opening;
+    },
+    async close() {
+      const pending = opening;
+      opening = null;
+      if (pending) await (await pending.catch(() => null))?.$disconnect();
+    },
+  };
+}

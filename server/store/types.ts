@@ -1,4 +1,5 @@
-// The event-log store: one interface, two backends (SQLite, PostgreSQL) behind Prisma.
+// The event-log store: one interface, three backends — in memory (memory-store.ts), and SQLite and
+// PostgreSQL behind Prisma (prisma-store.ts) — held to one contract (store.contract.ts).
 // The store knows nothing of agents or HITL rules; it keeps sessions and their events and
 // guarantees that two writers never interleave.
 import type { ChatMessage, InterruptRecord, SessionEvent, StoredEvent } from '../events';
@@ -129,7 +130,8 @@ export interface EventStore {
   /**
    * Sessions with work the server must carry on by itself: a run whose lease ran out (its
    * server died), an undecided interrupt past its expiry, or an idle session with queued
-   * messages (its server died between a turn's end and the next message).
+   * messages (its server died between a turn's end and the next message). Each session once;
+   * of each kind at most `limit` (default 100), the longest waiting first (backend-rules.ts).
    */
   listRecoverable(now: Date, options?: { limit?: number }): Promise<string[]>;
   /** Extends the lease of a run that still holds the session at expectedSeq; false if it no longer does. */

@@ -3,7 +3,7 @@
 import { agents, findAgent } from '../agents';
 import type { DeepAgent } from '../define';
 import { isScriptedMode } from '../models/resolve';
-import { PHRASES } from '../models/scripted';
+import { PHRASES } from '../models/scripted-phrases';
 import { agentTools } from '../runtime';
 
 export interface AgentCard {

@@ -178,7 +178,7 @@ for (const { kind } of backends()) {
       server = await startServer({
         port: PORTS[kind],
         databaseUrl,
-        env: { ...fixtureEnv(ledgerFile), STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: SECRET, STACKBONE_WEB_ACCESS: 'open', CRON_SECRET, STACKBONE_BENCH: '1' },
+        env: { ...fixtureEnv(ledgerFile), STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: SECRET, STACKBONE_WEB_ACCESS: 'open', CRON_SECRET },
       });
       send = client(server).send;
       const browser = async (name: string): Promise<Tenant> => {
@@ -375,7 +375,6 @@ for (const { kind } of backends()) {
           on(`${name} session (GET /api/v1/sessions)`, (ids) => send(X, 'GET', `/api/v1/sessions/${enc(ids[name])}`)),
           on(`${name} session (Anthropic shape)`, (ids) => send(X, 'GET', `/api/v1/sessions/${enc(ids[name])}?format=anthropic`)),
           on(`${name} session (Studio audit trail)`, (ids) => send(X, 'GET', `/api/studio/sessions/${enc(ids[name])}`)),
-          on(`${name} thread (the bench's raw log read)`, (ids) => send(X, 'GET', `/api/bench/bare?threadId=${enc(ids[name])}`)),
           on(`${name} thread (its page)`, (ids) => send(X, 'GET', `/agents/${agent[name]}/${enc(ids[name])}`), { compare: withoutSidebar }),
         ]),
       );

@@ -23,9 +23,14 @@ export interface TestServer {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function assertBuilt(): void {
-  if (!existsSync(path.join(repoRoot, '.next', 'BUILD_ID'))) {
-    throw new Error('No Next build found: run `npx next build` first (npm test does it for you).');
+/**
+ * Throws unless the build a server would start from exists: the product's in .next/, or with
+ * STACKBONE_BENCH=1 the bench's own in .next-bench/ (next.config.ts; `npm run bench` makes it).
+ */
+export function assertBuilt(env: NodeJS.ProcessEnv = process.env): void {
+  const bench = env.STACKBONE_BENCH === '1';
+  if (!existsSync(path.join(repoRoot, bench ? '.next-bench' : '.next', 'BUILD_ID'))) {
+    throw new Error(bench ? 'No bench build found: `npm run bench` makes it (STACKBONE_BENCH=1 npx next build).' : 'No Next build found: run `npx next build` first (npm test does it for you).');
   }
 }
 
@@ -38,7 +43,6 @@ export function testPort(port: number): number {
 }
 
 export async function startServer(options: { port: number; databaseUrl: string; env?: Record<string, string>; dev?: boolean }): Promise<TestServer> {
-  if (!options.dev) assertBuilt();
   options = { ...options, port: testPort(options.port) };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -52,6 +56,7 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     STACKBONE_ALLOW_OPEN_ACCESS: '1',
     ...options.env,
   };
+  if (!options.dev) assertBuilt(env);
   const child: ChildProcess = spawn(process.execPath, [nextBin, options.dev ? 'dev' : 'start', '-p', String(options.port), '-H', '127.0.0.1'], {
     cwd: repoRoot,
     env,

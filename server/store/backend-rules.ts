@@ -1,0 +1,57 @@
+// The rules every EventStore backend keeps alike — the in-memory store (memory-store.ts) and the
+// Prisma one over SQLite and PostgreSQL (prisma-store.ts) — written once here so that they cannot
+// drift apart. The store contract (store.contract.ts) holds each backend to them.
+import type { ChatMessage, InterruptRecord, SessionEvent } from '../events';
+import type { StopRecord } from './types';
+
+/** How many rows a listing returns when its caller names no limit. */
+export const DEFAULT_LIST_LIMIT = 100;
+
+/**
+ * The owners of browsers' sessions (`browser:<uuid>`, server/http/owner.ts): their interrupts for
+ * key holders are listed to key holders too (docs/security.md, "Approvers").
+ */
+export const BROWSER_OWNER_PREFIX = 'browser:';
+
+/** A write that needs its session, on one that does not exist: a caller's bug, never a lost race. */
+export function noSuchSession(sessionId: string, cause?: unknown): Error {
+  return new Error(`Session ${sessionId} does not exist (ensureSession first).`, cause === undefined ? undefined : { cause });
+}
+
+/** The head an append expects: a whole number, and 0 for the append that creates its session. */
+export function checkExpectedSeq(expectedSeq: number, creating: boolean): void {
+  if (!Number.isSafeInteger(expectedSeq) || expectedSeq < 0) throw new RangeError(`expectedSeq must be a non-negative integer, got ${expectedSeq}`);
+  if (creating && expectedSeq !== 0) throw new Error(`A new session starts at seq 0 (got ${expectedSeq}).`);
+}
+
+/** Only the documented keys of a stop's `by`, so what is stored is what the type promises. */
+export function stopBy(by: StopRecord['by']): StopRecord['by'] {
+  return { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) };
+}
+
+/** A message added to a queue goes after its last one (whose place may have been moved below 1). */
+export function nextQueuePosition(lastPosition: number | null | undefined): number {
+  return Math.max(0, lastPosition ?? 0) + 1;
+}
+
+/** A queued message whose text was edited: the same message, id and role kept. */
+export function withContent(message: ChatMessage, content: string): ChatMessage {
+  return { ...message, content } as ChatMessage;
+}
+
+/** What an append changes in the interrupt projection: the interrupts it opens and the ids it decides. */
+export function interruptChanges(events: SessionEvent[]): { opened: InterruptRecord[]; decided: string[] } {
+  return {
+    opened: events.flatMap((event) => (event.type === 'interrupts_opened' ? event.interrupts : [])),
+    decided: events.flatMap((event) => (event.type === 'interrupt_decided' ? [event.interruptId] : [])),
+  };
+}
+
+/**
+ * The sessions a recovery sweep takes on, each once: runs whose lease ran out, then interrupts past
+ * their expiry, then idle sessions with queued messages — each kind longest waiting first, so that
+ * no session starves behind others.
+ */
+export function recoverableSessionIds(kinds: { stale: string[]; expired: string[]; queued: string[] }): string[] {
+  return [...new Set([...kinds.stale, ...kinds.expired, ...kinds.queued])];
+}

@@ -1,0 +1,119 @@
+// The store contract, what is read across sessions: the interrupt projection an append keeps in
+// step with the log (Studio's inbox, docs/studio.md), and the sessions a recovery sweep takes on
+// (docs/turn-control.md). The database is shared with the other parts' sessions, so each test
+// reads only its own sessions out of a listing, and "overdue" times are set in 2001, which no
+// other test reaches.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { InterruptRecord, SessionEvent } from '../../events';
+import { interruptRecord, openSession, sleep, steps, type ContractStores } from './support';
+
+/** A minute of 1 January 2001, UTC: long past, and before every lease and expiry other tests set. */
+const longAgo = (minute: number) => new Date(Date.UTC(2001, 0, 1) + minute * 60_000);
+
+const opened = (...interrupts: InterruptRecord[]): SessionEvent[] => [{ type: 'interrupts_opened', interrupts }];
+const decided = (interruptId: string): SessionEvent[] => [{ type: 'interrupt_decided', interruptId, decision: { status: 'approved', by: { source: 'agui' } } }];
+
+export function describeInterruptsAndRecovery({ store, otherInstance }: ContractStores): void {
+  const newSession = (ownerId?: string) => openSession(store, ownerId);
+  /** The ids of `ids` that `listed` holds, in its order. */
+  const onlyOf = (ids: string[], listed: string[]) => listed.filter((id) => ids.includes(id));
+
+  describe('the interrupt projection', () => {
+    it("holds the interrupts an append opens, found by id and listed as the owner's pending ones, newest first, until decided", async () => {
+      const owner = `owner-${randomUUID()}`;
+      const [first, second] = [await newSession(owner), await newSession(owner)];
+      const older = interruptRecord({ agent: 'researcher' });
+      const newer = interruptRecord();
+      await store.append(first.id, 0, opened(older), { status: 'interrupted' });
+      await sleep(5);
+      await otherInstance.append(second.id, 0, opened(newer), { status: 'interrupted' });
+
+      const found = await otherInstance.findInterrupt(older.id);
+      expect(found).toEqual({ id: older.id, sessionId: first.id, ownerId: owner, agent: 'researcher', status: 'pending', record: older, createdAt: expect.any(Date), decidedAt: null });
+      expect(await store.findInterrupt(`int_${randomUUID()}`)).toBeNull();
+      expect((await store.listPendingInterrupts(owner)).map((row) => row.id)).toEqual([newer.id, older.id]);
+      expect((await store.listPendingInterrupts(owner, { limit: 1 })).map((row) => row.id)).toEqual([newer.id]);
+      expect(await store.listPendingInterrupts(`owner-${randomUUID()}`)).toEqual([]);
+
+      await otherInstance.append(first.id, 1, decided(older.id), { status: 'idle' });
+      expect(await store.findInterrupt(older.id)).toMatchObject({ status: 'decided', decidedAt: expect.any(Date) });
+      expect((await store.listPendingInterrupts(owner)).map((row) => row.id)).toEqual([newer.id]);
+    });
+
+    it("lists to a key holder also the browsers' interrupts kept for key holders (docs/security.md, \"Approvers\"), and no others", async () => {
+      const browser = await newSession(`browser:${randomUUID()}`);
+      const keyOwner = `key:${randomUUID()}`;
+      const keyOwners = await newSession(`key:${randomUUID()}`);
+      const forKeys = interruptRecord({ approvers: 'key-holders' });
+      const forOwner = interruptRecord();
+      const anotherKeysOwn = interruptRecord({ approvers: 'key-holders' });
+      await store.append(browser.id, 0, opened(forKeys, forOwner));
+      await store.append(keyOwners.id, 0, opened(anotherKeysOwn));
+
+      const keyHolders = (await store.listPendingInterrupts(keyOwner, { keyHolder: true })).map((row) => row.id);
+      expect(keyHolders).toContain(forKeys.id);
+      expect(keyHolders).not.toContain(forOwner.id);
+      expect(keyHolders).not.toContain(anotherKeysOwn.id);
+      expect(await store.listPendingInterrupts(keyOwner)).toEqual([]);
+      expect((await store.listPendingInterrupts(browser.ownerId)).map((row) => row.id).sort()).toEqual([forKeys.id, forOwner.id].sort());
+    });
+  });
+
+  describe('listRecoverable', () => {
+    it('lists runs whose lease ran out, longest waiting first, at most `limit` of them; not a live lease, nor a session no longer running', async () => {
+      const stale: string[] = [];
+      for (const minute of [3, 1, 2]) {
+        const { id } = await newSession();
+        await store.append(id, 0, steps(1), { status: 'running', leaseUntil: longAgo(minute) });
+        stale.push(id);
+      }
+      const live = await newSession();
+      await store.append(live.id, 0, steps(1), { status: 'running', leaseUntil: longAgo(20) });
+      const ended = await newSession();
+      await store.append(ended.id, 0, steps(1), { status: 'idle', leaseUntil: longAgo(0) });
+      const mine = [...stale, live.id, ended.id];
+
+      const now = longAgo(10);
+      expect(onlyOf(mine, await otherInstance.listRecoverable(now))).toEqual([stale[1], stale[2], stale[0]]);
+      expect(onlyOf(mine, await store.listRecoverable(now, { limit: 2 }))).toEqual([stale[1], stale[2]]);
+    });
+
+    it('lists sessions with an undecided interrupt past its expiry, the longest expired first, at most `limit`; not one decided, nor one not yet due', async () => {
+      const open = async (expiresAt?: Date) => {
+        const { id } = await newSession();
+        const record = interruptRecord(expiresAt ? { expiresAt: expiresAt.toISOString() } : {});
+        await store.append(id, 0, opened(record), { status: 'interrupted' });
+        return { id, record };
+      };
+      const later = await open(longAgo(5));
+      const sooner = await open(longAgo(4));
+      const notDue = await open(longAgo(30));
+      const noExpiry = await open();
+      const decidedOne = await open(longAgo(3));
+      await store.append(decidedOne.id, 1, decided(decidedOne.record.id), { status: 'idle' });
+      const mine = [later.id, sooner.id, notDue.id, noExpiry.id, decidedOne.id];
+
+      const now = longAgo(10);
+      expect(onlyOf(mine, await otherInstance.listRecoverable(now))).toEqual([sooner.id, later.id]);
+      expect(onlyOf(mine, await store.listRecoverable(now, { limit: 1 }))).toEqual([sooner.id]);
+    });
+
+    it('lists an idle session with queued messages, the longest waiting first, at most `limit`; a running one is not', async () => {
+      const say = (content: string) => ({ id: `q-${randomUUID()}`, role: 'user' as const, content });
+      const older = await newSession();
+      await store.enqueue({ sessionId: older.id, message: say('first'), runId: 'r1', source: 'agui' });
+      await sleep(5);
+      const newer = await newSession();
+      await otherInstance.enqueue({ sessionId: newer.id, message: say('second'), runId: 'r2', source: 'agui' });
+      await store.enqueue({ sessionId: older.id, message: say('third'), runId: 'r3', source: 'agui' });
+
+      expect(onlyOf([older.id, newer.id], await store.listRecoverable(new Date()))).toEqual([older.id, newer.id]);
+      // Sessions queued earlier elsewhere in the contract may come first; the newer one never does.
+      expect(await store.listRecoverable(new Date(), { limit: 1 })).not.toContain(newer.id);
+
+      await store.append(older.id, 0, [{ type: 'run_started', runId: 'r0', source: 'agui', inputs: 0 }], { status: 'running', leaseUntil: new Date(Date.now() + 60_000) });
+      expect(await otherInstance.listRecoverable(new Date())).not.toContain(older.id);
+    });
+  });
+}

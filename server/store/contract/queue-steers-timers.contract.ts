@@ -1,0 +1,85 @@
+// The store contract, what is kept beside the log for a session's turns (docs/turn-control.md):
+// timers, steers and the queue.
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { openSession, sleep, type ContractStores } from './support';
+
+export function describeQueueSteersTimers({ store, otherInstance }: ContractStores): void {
+  const newSession = (ownerId?: string, agent?: string) => openSession(store, ownerId, agent);
+
+  describe('timers', () => {
+    it('one timer per (session, key), even scheduled on two instances at once; due once its time comes; fired once', async () => {
+      const { id } = await newSession();
+      const soon = new Date(Date.now() + 60_000);
+      const message = { id: 'm', role: 'user' as const, content: 'Reminder: check ord_42' };
+      const scheduled = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => (i % 2 ? otherInstance : store).scheduleTimer({ sessionId: id, key: 'remind:1', fireAt: soon, messages: [message] })),
+      );
+      const ids = new Set(scheduled.map(({ timer }) => timer.id));
+      expect(ids.size).toBe(1);
+      expect(scheduled.filter(({ created }) => created)).toHaveLength(1);
+      const [timer] = scheduled.map(({ timer }) => timer);
+      expect(timer).toMatchObject({ sessionId: id, key: 'remind:1', firedAt: null, messages: [{ id: `${timer!.id}.0`, role: 'user', content: 'Reminder: check ord_42' }] });
+
+      expect(await otherInstance.findTimer(id, 'remind:1')).toEqual(timer);
+      expect(await store.findTimer(id, 'remind:2')).toBeNull();
+      expect(await otherInstance.countPendingTimers(id)).toBe(1);
+
+      expect((await store.dueTimers(new Date())).map((due) => due.id)).not.toContain(timer!.id);
+      const due = await store.dueTimers(new Date(soon.getTime() + 1));
+      expect(due.map((t) => t.id)).toContain(timer!.id);
+
+      const marks = await Promise.all([store.markTimerFired(timer!.id, new Date()), otherInstance.markTimerFired(timer!.id, new Date())]);
+      expect(marks.filter(Boolean)).toHaveLength(1);
+      expect((await store.dueTimers(new Date(soon.getTime() + 1))).map((t) => t.id)).not.toContain(timer!.id);
+      // A fired timer no longer counts against the session's limit (docs/turn-control.md, "Timers").
+      expect(await store.countPendingTimers(id)).toBe(0);
+    });
+
+    it('refuses a timer for a session that does not exist', async () => {
+      await expect(store.scheduleTimer({ sessionId: randomUUID(), key: 'k', fireAt: new Date(), messages: [] })).rejects.toThrow();
+    });
+  });
+
+  describe('steers', () => {
+    it('kept per run in order, the same message id once, seen from another instance', async () => {
+      const { id } = await newSession();
+      const runId = randomUUID();
+      const say = (messageId: string, content: string) => ({ id: messageId, role: 'user' as const, content });
+      await store.addSteer({ sessionId: id, runId, message: say('s1', 'first') });
+      await sleep(5);
+      await otherInstance.addSteer({ sessionId: id, runId, message: say('s2', 'second') });
+      const again = await store.addSteer({ sessionId: id, runId, message: say('s1', 'first, resent') });
+      expect(again.message).toEqual(say('s1', 'first'));
+      expect((await otherInstance.listSteers(id, runId)).map((steer) => steer.message.content)).toEqual(['first', 'second']);
+      expect(await store.listSteers(id, randomUUID())).toEqual([]);
+      await expect(store.addSteer({ sessionId: randomUUID(), runId, message: say('s3', 'x') })).rejects.toThrow();
+    });
+  });
+
+  describe('queue', () => {
+    it('in order, a message once, edits, moves, send-now and removal seen from another instance', async () => {
+      const { id } = await newSession();
+      const say = (messageId: string, content: string) => ({ id: messageId, role: 'user' as const, content });
+      const first = await store.enqueue({ sessionId: id, message: say('q1', 'first'), runId: 'r1', source: 'agui' });
+      const concurrent = await Promise.all([otherInstance.enqueue({ sessionId: id, message: say('q2', 'second'), runId: 'r2', source: 'agui' }), store.enqueue({ sessionId: id, message: say('q2', 'second, resent'), runId: 'r2b', source: 'agui' })]);
+      // Whichever of the two won, both callers get the one record.
+      expect(new Set(concurrent.map((item) => item.runId)).size).toBe(1);
+      const second = concurrent[0]!.message.content;
+      await store.enqueue({ sessionId: id, message: say('q3', 'third'), runId: 'r3', source: 'openai' });
+      expect((await otherInstance.listQueue(id)).map((item) => item.message.content)).toEqual(['first', second, 'third']);
+
+      expect(await store.updateQueued(id, 'q1', { content: 'first, edited' })).toMatchObject({ message: say('q1', 'first, edited'), runId: 'r1', sendNow: false });
+      await otherInstance.updateQueued(id, 'q3', { position: first.position - 1, sendNow: true });
+      const queue = await store.listQueue(id);
+      expect(queue.map((item) => [item.message.content, item.sendNow])).toEqual([['third', true], ['first, edited', false], [second, false]]);
+      expect(await store.updateQueued(id, 'nope', { content: 'x' })).toBeNull();
+
+      expect(await otherInstance.removeQueued(id, 'q2')).toBe(true);
+      expect(await store.removeQueued(id, 'q2')).toBe(false);
+      expect((await store.listQueue(id)).map((item) => item.message.id)).toEqual(['q3', 'q1']);
+      expect(await store.listQueue(randomUUID())).toEqual([]);
+      await expect(store.enqueue({ sessionId: randomUUID(), message: say('q4', 'x'), runId: 'r4', source: 'agui' })).rejects.toThrow();
+    });
+  });
+}

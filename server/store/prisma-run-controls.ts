@@ -1,0 +1,47 @@
+// The Prisma store's controls of a running run, kept beside the log and never in it: stops
+// (docs/turn-control.md, "Stop") and steers ("Steer"). Recording one wakes the session's watchers.
+import { randomUUID } from 'node:crypto';
+import { stopBy } from './backend-rules';
+import { createOnce } from './prisma-errors';
+import { steerFromRow, stopFromRow, type Row } from './prisma-rows';
+import { nameable, type PrismaStoreContext } from './prisma-store-context';
+import type { EventStore } from './types';
+
+type RunControls = Pick<EventStore, 'requestStop' | 'findStop' | 'addSteer' | 'listSteers'>;
+
+export function prismaRunControls({ hot, withClient, hub, wakeups }: PrismaStoreContext): RunControls {
+  return {
+    requestStop: ({ sessionId, runId, frontier = null, by }) =>
+      withClient(async (db) => {
+        const where = { sessionId_runId: { sessionId, runId } };
+        // Another caller's stop of the run, found or made between our read and insert, is the stop.
+        const { row, created } = await createOnce(
+          sessionId,
+          () => db.runStop.findUnique({ where }),
+          () => wakeups.changing(db, sessionId, (tx) => tx.runStop.create({ data: { runId, sessionId, frontier, by: JSON.stringify(stopBy(by)), createdAt: new Date() } })),
+        );
+        if (!created) await wakeups.wakeAlone(db, row.sessionId);
+        return stopFromRow(row);
+      }),
+
+    findStop: (sessionId, runId) =>
+      !nameable(sessionId, runId) ? Promise.resolve(null) : withClient(async (db) => {
+        const [row] = await db.$queryRaw<Row[]>(hot.stop(sessionId, runId));
+        return row ? stopFromRow(row) : null;
+      }),
+
+    addSteer: ({ sessionId, runId, message }) =>
+      withClient(async (db) => {
+        const { row, created } = await createOnce(
+          sessionId,
+          async () => (await db.runSteer.findMany({ where: { sessionId, runId } })).find((steer) => steerFromRow(steer).message.id === message.id),
+          () => wakeups.changing(db, sessionId, (tx) => tx.runSteer.create({ data: { id: `str_${randomUUID()}`, sessionId, runId, message: JSON.stringify(message), createdAt: new Date() } })),
+        );
+        if (!created) hub.notify(row.sessionId);
+        return steerFromRow(row);
+      }),
+
+    listSteers: (sessionId, runId) =>
+      !nameable(sessionId, runId) ? Promise.resolve([]) : withClient(async (db) => (await db.$queryRaw<Row[]>(hot.steers(sessionId, runId))).map(steerFromRow)),
+  };
+}

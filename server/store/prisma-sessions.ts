@@ -1,0 +1,129 @@
+// The Prisma store's sessions and their logs: creating and listing sessions, the append (a
+// compare-and-set on Session.headSeq, prisma-store.ts says how), the interrupt projection it keeps
+// in step, and the sessions a recovery sweep takes on.
+import type { SessionEvent } from '../events';
+import { checkExpectedSeq, DEFAULT_LIST_LIMIT, BROWSER_OWNER_PREFIX, interruptChanges, noSuchSession, recoverableSessionIds } from './backend-rules';
+import type { HotPathSql } from './hot-path-sql';
+import { createOnce, isUniqueViolation } from './prisma-errors';
+import { eventFromRow, interruptFromRow, sessionFromRow, type Row } from './prisma-rows';
+import { nameable, type PrismaStoreContext } from './prisma-store-context';
+import type { TransactionClient } from './prisma-wakeups';
+import { ConcurrentAppendError, type EventStore } from './types';
+
+type SessionsAndLog = Pick<
+  EventStore,
+  'ensureSession' | 'getSession' | 'listSessions' | 'readEvents' | 'append' | 'renewLease' | 'findInterrupt' | 'listPendingInterrupts' | 'listRecoverable'
+>;
+
+export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaStoreContext): SessionsAndLog {
+  return {
+    ensureSession: ({ id, ownerId, agent }) =>
+      withClient(async (db) => {
+        const now = new Date();
+        const { row } = await createOnce(
+          id,
+          () => db.session.findUnique({ where: { id } }),
+          () => db.session.create({ data: { id, ownerId, agent, createdAt: now, updatedAt: now } }),
+        );
+        return sessionFromRow(row);
+      }),
+
+    getSession: (id) =>
+      !nameable(id) ? Promise.resolve(null) : withClient(async (db) => {
+        const [row] = await db.$queryRaw<Row[]>(hot.session(id));
+        return row ? sessionFromRow(row) : null;
+      }),
+
+    listSessions: (ownerId, options = {}) =>
+      !nameable(ownerId, options.agent ?? '') ? Promise.resolve([]) : withClient(async (db) => {
+        const rows = await db.session.findMany({
+          where: { ownerId, ...(options.agent !== undefined ? { agent: options.agent } : {}) },
+          orderBy: [{ updatedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }],
+          take: options.limit ?? DEFAULT_LIST_LIMIT,
+        });
+        return rows.map(sessionFromRow);
+      }),
+
+    readEvents: (sessionId, afterSeq = 0) =>
+      !nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => {
+        const rows = await db.$queryRaw<Row[]>(hot.events(sessionId, afterSeq));
+        return rows.map(eventFromRow);
+      }),
+
+    append: async (sessionId, expectedSeq, events, options = {}) => {
+      const result = await withClient(async (db) => {
+        checkExpectedSeq(expectedSeq, options.create !== undefined);
+        const headSeq = expectedSeq + events.length;
+        const now = new Date();
+        try {
+          await wakeups.notifyingTransaction(db, sessionId, async (tx) => {
+            if (options.create) {
+              // A session someone created first is a unique violation: a lost race, like a moved head.
+              await tx.$executeRaw(hot.createSession(sessionId, options.create, headSeq, now, options));
+            } else {
+              const claimed = await tx.$executeRaw(hot.claim(sessionId, expectedSeq, headSeq, now, options));
+              if (claimed !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
+            }
+            if (events.length > 0) await tx.$executeRaw(hot.insertEvents(sessionId, expectedSeq + 1, events, now));
+            await projectInterrupts(tx, hot, sessionId, events, now);
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);
+          // A head that "moved" on a session that does not exist is a caller bug, not a race.
+          if (ConcurrentAppendError.is(error) && (await db.$queryRaw<Row[]>(hot.session(sessionId))).length === 0) throw noSuchSession(sessionId);
+          throw error;
+        }
+        return { headSeq };
+      });
+      hub.notify(sessionId, 'appended');
+      return result;
+    },
+
+    renewLease: (sessionId, expectedSeq, until) =>
+      withClient(async (db) => {
+        // Prisma's @updatedAt bumps updatedAt here too; a session whose run is alive is the
+        // active one, so listing it first is right anyway.
+        const renewed = await db.session.updateMany({
+          where: { id: sessionId, headSeq: expectedSeq },
+          data: { leaseUntil: until },
+        });
+        return renewed.count === 1;
+      }),
+
+    findInterrupt: (id) =>
+      !nameable(id) ? Promise.resolve(null) : withClient(async (db) => {
+        const [row] = await db.$queryRaw<Row[]>(hot.interrupt(id));
+        return row ? interruptFromRow(row) : null;
+      }),
+
+    listPendingInterrupts: (ownerId, options = {}) =>
+      withClient(async (db) => {
+        const rows = await db.interrupt.findMany({
+          where: options.keyHolder
+            ? { status: 'pending', OR: [{ ownerId }, { approvers: 'key-holders', ownerId: { startsWith: BROWSER_OWNER_PREFIX } }] }
+            : { ownerId, status: 'pending' },
+          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+          take: options.limit ?? DEFAULT_LIST_LIMIT,
+        });
+        return rows.map(interruptFromRow);
+      }),
+
+    listRecoverable: (now, options = {}) =>
+      withClient(async (db) => {
+        const limit = options.limit ?? DEFAULT_LIST_LIMIT;
+        const [stale, expired] = await Promise.all([
+          db.session.findMany({ where: { status: 'running', leaseUntil: { lt: now } }, select: { id: true }, orderBy: { leaseUntil: 'asc' }, take: limit }),
+          db.interrupt.findMany({ where: { status: 'pending', expiresAt: { lte: now } }, select: { sessionId: true }, orderBy: { expiresAt: 'asc' }, take: limit }),
+        ]);
+        const queued = await db.queuedMessage.findMany({ where: { session: { status: 'idle' } }, select: { sessionId: true }, distinct: ['sessionId'], orderBy: { createdAt: 'asc' }, take: limit });
+        return recoverableSessionIds({ stale: stale.map((row) => row.id), expired: expired.map((row) => row.sessionId), queued: queued.map((row) => row.sessionId) });
+      }),
+  };
+}
+
+/** Keeps the Interrupt table in step with interrupt events, inside the append's transaction. */
+async function projectInterrupts(tx: TransactionClient, hot: HotPathSql, sessionId: string, events: SessionEvent[], now: Date) {
+  const { opened, decided } = interruptChanges(events);
+  if (opened.length > 0) await tx.$executeRaw(hot.openInterrupts(sessionId, opened, now));
+  if (decided.length > 0) await tx.$executeRaw(hot.decideInterrupts(decided, now));
+}
