@@ -17,7 +17,7 @@ import {
   type Tool,
 } from '@ag-ui/client';
 import type { Observable } from 'rxjs';
-import type { QueueItem } from '@/server/runtime/queue';
+import type { QueueItem } from '@/server/contract';
 import { findToolCall, toolResultMessage } from './frontend-tools';
 import { SessionFeed, type EventSourceLike } from './session-feed';
 import { ThreadHttpAgent } from './thread-http-agent';
@@ -31,7 +31,7 @@ import {
 } from './interrupt-resolution';
 
 export type { DecisionKind, InterruptKind, InterruptResolution, ResolveOptions } from './interrupt-resolution';
-export type { QueueItem } from '@/server/runtime/queue';
+export type { QueueItem } from '@/server/contract';
 
 export type AgentStatus = 'idle' | 'running' | 'error';
 

@@ -12,9 +12,7 @@ import { decideInterrupt } from '../../runtime/decide-out-of-band';
 import { getStore } from '../../store';
 import { describeIssue } from '../../runtime/zod-issue';
 import { sessionKeyOf } from '../../runtime/session-id';
-
-export const ACTIONS = ['approve', 'reject', 'cancel'] as const;
-export type HitlAction = (typeof ACTIONS)[number];
+import { HITL_ACTIONS, type HitlAction, type InboxItem, type InboxList } from '../../contract';
 
 const bodies = {
   approve: z.object({ editedArgs: z.unknown().optional(), payload: z.unknown().optional() }).strict(),
@@ -32,7 +30,7 @@ export async function listPending(request: Request): Promise<Response> {
     return Response.json({
       interrupts: rows
         .filter((row) => !isExpired(row.record, now)) // expired ones are taking their default action
-        .map((row) => ({
+        .map((row): InboxItem => ({
           id: row.id,
           // The session as its owner names it (a key holder deciding a browser's call sees that browser's key).
           sessionId: sessionKeyOf(row.sessionId),
@@ -50,7 +48,7 @@ export async function listPending(request: Request): Promise<Response> {
           expiresAt: row.record.expiresAt ?? null,
           createdAt: row.createdAt.toISOString(),
         })),
-    });
+    } satisfies InboxList);
   } catch (error) {
     return errorResponse(error, 'HITL request');
   }
@@ -62,7 +60,7 @@ export async function listPending(request: Request): Promise<Response> {
  */
 export async function decide(request: Request, interruptId: string, action: string): Promise<{ response: Response; continuation?: Promise<void> }> {
   try {
-    if (!(ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'not_found', `Unknown action "${action}": use approve, reject or cancel.`);
+    if (!(HITL_ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'not_found', `Unknown action "${action}": use approve, reject or cancel.`);
     const caller = resolveCaller(request, { keyCookie: true });
     const ownerId = caller.ownerId;
     const raw = await readJsonBody(request, undefined, { optional: true });
