@@ -1,5 +1,5 @@
 'use client';
-// useAgent: a thin React adapter over AgentStore (agent-store.ts), one AG-UI thread per call.
+// useAgent: a thin React adapter over AgentStore (agent-store/), one AG-UI thread per call.
 // The server component renders the thread's first paint and passes its messages and state
 // here; the hook continues from them, so a refresh shows the same conversation at once.
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
@@ -14,9 +14,9 @@ export type {
   InterruptDecision,
   InterruptResolution,
   PendingInterrupt,
-  QueueItem,
   ResolveOptions,
 } from './agent-store';
+export type { QueueItem } from '@/server/contract';
 
 /** The store's options, less what only tests and the store itself tune. */
 export type UseAgentOptions = Omit<AgentStoreOptions, 'createAgent' | 'createEventSource' | 'maxToolRounds' | 'headers'>;
@@ -70,17 +70,17 @@ export function useAgent(options: UseAgentOptions): UseAgentResult {
     () => ({
       ...snapshot,
       sendMessage: (text: string) => store.sendMessage(text),
-      editQueued: (id: string, text: string) => store.editQueued(id, text),
-      moveQueued: (id: string, index: number) => store.moveQueued(id, index),
-      removeQueued: (id: string) => store.removeQueued(id),
-      sendQueuedNow: (id: string) => store.sendQueuedNow(id),
-      setState: (partial: Record<string, unknown>) => store.setState(partial),
+      editQueued: store.editQueued,
+      moveQueued: store.moveQueued,
+      removeQueued: store.removeQueued,
+      sendQueuedNow: store.sendQueuedNow,
+      setState: store.setState,
       stop: () => void store.stop(),
       retry: () => store.retry(),
       steer: (text: string) => store.steer(text),
-      resolveInterrupts: (decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)) => store.resolveInterrupts(decide),
-      cancelInterrupts: () => store.cancelInterrupts(),
-      retryInterrupts: () => store.retryInterrupts(),
+      resolveInterrupts: store.resolveInterrupts,
+      cancelInterrupts: store.cancelInterrupts,
+      retryInterrupts: store.retryInterrupts,
     }),
     [snapshot, store],
   );

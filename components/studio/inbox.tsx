@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { ApprovalCard } from '../approval-card';
 import type { PendingInterrupt } from '../hooks/useAgent';
-import { interruptDetails } from '../hooks/interrupt-resolution';
+import { interruptDetails } from '../hooks/agent-store';
 import type { HitlAction, InboxItem } from '@/server/contract';
 import { decide, fetchInbox, StudioError } from './studio-api';
 import { StudioKeyForm } from './studio-key-form';
