@@ -140,7 +140,7 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
   );
 }
 
-const STATUS_LABEL = { idle: 'Ready', running: 'Running', error: 'Error' } as const;
+const STATUS_LABEL = { idle: 'Ready', running: 'Running', error: 'Error', failed: 'Failed' } as const;
 
 function waitingHint(interrupts: readonly { reason: string }[]): string {
   const questions = interrupts.every((interrupt) => interrupt.reason === 'input_required');

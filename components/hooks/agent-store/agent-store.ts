@@ -57,6 +57,9 @@ export interface AgentStoreOptions {
   createEventSource?: (url: string) => EventSourceLike;
 }
 
+/** An approval or an input request, by its object (from `pendingApprovals`, `interrupts`, …) or its id. */
+export type PendingRef = string | { readonly id: string };
+
 export class AgentStore extends Subscribable<AgentSnapshot> {
   readonly agentName: string;
   readonly threadId: string;
@@ -167,6 +170,11 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
   cancelInterrupts = () => this.batch.cancelAll();
   retryInterrupts = () => this.batch.retry();
 
+  // The experimental-a2 names for the same decisions (docs/hitl.md, "The a2 names").
+  approve = (approval: PendingRef, options?: Pick<ResolveOptions, 'editedArgs' | 'payload'>) => this.batch.resolve(idOf(approval), true, options);
+  deny = (approval: PendingRef, options?: Pick<ResolveOptions, 'reason' | 'payload'>) => this.batch.resolve(idOf(approval), false, options);
+  respond = (input: PendingRef, value: unknown) => this.batch.resolve(idOf(input), true, { payload: value });
+
   // ─── The turn in progress ───────────────────────────────────────────────────────────
 
   /**
@@ -231,4 +239,8 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
     next.canRetry = failed && isRunFailure(next.error) && this.agent.pendingInterrupts.length === 0;
     return next;
   }
+}
+
+function idOf(ref: PendingRef): string {
+  return typeof ref === 'string' ? ref : ref.id;
 }
