@@ -3,7 +3,7 @@
 // arguments), when the question expires, and the form to decide it. In a batch the card keeps
 // a staged decision until the last one is made, and the decision can be changed until then.
 import { ApprovalDecisionForm, ProblemList } from './approval-decision-form';
-import { asksForInput, type InterruptResolution } from './hooks/interrupt-resolution';
+import { asksForInput, type InterruptResolution } from './hooks/agent-store';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { InputAnswerForm } from './input-answer-form';
 import { useHydrated } from './use-hydrated';

@@ -4,7 +4,7 @@
 // optional reason for the model, and the rejection's data when the policy asks for some),
 // Cancel (end the turn without running the tool).
 import { useState } from 'react';
-import { responsePart } from './hooks/interrupt-resolution';
+import { responsePart } from './hooks/agent-store';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { SchemaFields, useSchemaForm, type SchemaForm } from './schema-form';
 

@@ -8,8 +8,9 @@ import Link from 'next/link';
 import { useEffect, useMemo, useRef } from 'react';
 import { useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
-import { findToolCall } from './hooks/frontend-tools';
-import { useAgent, type AgentError, type FrontendTool, type QueueItem } from './hooks/useAgent';
+import type { QueueItem } from '@/server/contract';
+import { findToolCall } from './hooks/agent-store';
+import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
 import { InterruptPanel } from './interrupt-panel';
 import { MessageList } from './message-list';
@@ -139,7 +140,7 @@ export function Chat({ agent, threadId, initialMessages, initialState, initialEr
   );
 }
 
-const STATUS_LABEL = { idle: 'Ready', running: 'Running', error: 'Error' } as const;
+const STATUS_LABEL = { idle: 'Ready', running: 'Running', error: 'Error', failed: 'Failed' } as const;
 
 function waitingHint(interrupts: readonly { reason: string }[]): string {
   const questions = interrupts.every((interrupt) => interrupt.reason === 'input_required');

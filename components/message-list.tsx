@@ -8,7 +8,7 @@ import { ApprovalCard } from './approval-card';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { batchPosition } from './interrupt-panel';
 import { ToolCallCard } from './tool-call';
-import { TOOL_PROGRESS } from '@/server/wire/agui/custom-events';
+import { TOOL_PROGRESS } from '@/server/contract';
 
 export interface MessageListProps {
   messages: readonly Message[];

@@ -3,7 +3,7 @@
 // while the agent was busy, in the order they go out, each one editable, movable up, removable,
 // or sent now (which ends the turn in progress at its next step). The same in every tab.
 import { useState } from 'react';
-import type { QueueItem } from './hooks/useAgent';
+import type { QueueItem } from '@/server/contract';
 
 export interface MessageQueueProps {
   queue: readonly QueueItem[];

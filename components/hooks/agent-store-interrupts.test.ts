@@ -3,8 +3,7 @@
 // interrupts restored from the first paint.
 import type { BaseEvent, Interrupt, RunAgentInput } from '@ag-ui/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgentStore } from './agent-store';
-import { ThreadHttpAgent } from './thread-http-agent';
+import { AgentStore, ThreadHttpAgent } from './agent-store';
 
 type Reply = BaseEvent[];
 

@@ -3,9 +3,7 @@
 // a page rendered mid-run continues the run; a queued run waits for the one on screen.
 import type { BaseEvent, Interrupt, Message, RunAgentInput } from '@ag-ui/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgentStore, type AgentStoreOptions } from './agent-store';
-import type { EventSourceLike } from './session-feed';
-import { ThreadHttpAgent } from './thread-http-agent';
+import { AgentStore, ThreadHttpAgent, type AgentStoreOptions, type EventSourceLike } from './agent-store';
 
 /** The browser's EventSource as the store uses it: the test pushes the server's events. */
 class FakeEventSource implements EventSourceLike {

@@ -2,8 +2,7 @@
 // the frontend-tool round trip, state riding along with the next run, and failures.
 import type { BaseEvent, Message, RunAgentInput } from '@ag-ui/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgentStore, type AgentSnapshot, type FrontendTool } from './agent-store';
-import { ThreadHttpAgent } from './thread-http-agent';
+import { AgentStore, ThreadHttpAgent, type AgentSnapshot, type FrontendTool } from './agent-store';
 
 type Reply = BaseEvent[] | { status: number; body: unknown } | ((request: RunAgentInput) => BaseEvent[]);
 

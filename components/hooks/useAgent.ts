@@ -1,27 +1,49 @@
 'use client';
-// useAgent: a thin React adapter over AgentStore (agent-store.ts), one AG-UI thread per call.
+// useAgent: a thin React adapter over AgentStore (agent-store/), one AG-UI thread per call.
 // The server component renders the thread's first paint and passes its messages and state
-// here; the hook continues from them, so a refresh shows the same conversation at once.
+// here; the hook continues from them, so a refresh shows the same conversation at once. It
+// answers in TanStack AI's shape (`interrupts`, `resolveInterrupt`) and experimental-a2's
+// (`state.pendingApprovals`, `approve`, `deny`, `respond`, `status: 'failed'`), docs/hitl.md.
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { AgentStore, type AgentSnapshot, type AgentStoreOptions, type InterruptDecision, type PendingInterrupt } from './agent-store';
+import {
+  AgentStore,
+  agentView,
+  storeAddress,
+  type AgentStoreOptions,
+  type AgentView,
+  type InterruptDecision,
+  type PendingInterrupt,
+  type PendingRef,
+  type ResolveOptions,
+  type ThreadAddress,
+} from './agent-store';
 
 export type {
   AgentError,
   AgentSnapshot,
+  AgentState,
   AgentStatus,
+  AgentViewStatus,
   DecisionKind,
   FrontendTool,
   InterruptDecision,
   InterruptResolution,
+  PendingApproval,
+  PendingInput,
   PendingInterrupt,
-  QueueItem,
+  PendingRef,
   ResolveOptions,
+  ThreadActivity,
 } from './agent-store';
+export type { QueueItem } from '@/server/contract';
 
-/** The store's options, less what only tests and the store itself tune. */
-export type UseAgentOptions = Omit<AgentStoreOptions, 'createAgent' | 'createEventSource' | 'maxToolRounds' | 'headers'>;
+/** The store's options, less what only tests and the store itself tune; the thread named either way. */
+export type UseAgentOptions = Omit<AgentStoreOptions, 'agent' | 'threadId' | 'url' | 'createAgent' | 'createEventSource' | 'maxToolRounds' | 'headers'> & ThreadAddress;
 
-export interface UseAgentResult extends AgentSnapshot {
+/** An agent's shared state type (`useAgent<typeof planner>`): its initialState's, or any JSON object. */
+export type StateOf<Agent> = Agent extends { initialState: infer S extends object } ? S : Record<string, unknown>;
+
+export interface UseAgentResult<S extends object = Record<string, unknown>> extends AgentView<S> {
   /** Sends, or queues while a turn runs or waits on a decision; false when neither happened. */
   sendMessage: (text: string) => Promise<boolean>;
   /** The queue (docs/turn-control.md, "Queue"): each resolves false when the server refused. */
@@ -33,21 +55,28 @@ export interface UseAgentResult extends AgentSnapshot {
   stop: () => void;
   /** Guidance for the turn in progress; resolves false when the server did not take it. */
   steer: (text: string) => Promise<boolean>;
-  /** Runs the failed turn again (when `canRetry`). */
+  /** Runs the failed turn again (when `canRetry`, i.e. `status === 'failed'`). */
   retry: () => Promise<void>;
   /** Decides every open interrupt: one answer for all, or one per interrupt. Submits the batch. */
   resolveInterrupts: (decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)) => Promise<void>;
   cancelInterrupts: () => Promise<void>;
   /** Resubmits the staged batch after a failed resume. */
   retryInterrupts: () => Promise<void>;
+  /** Approves one of `state.pendingApprovals` (or its id): `interrupt.resolveInterrupt(true, options)`. */
+  approve: (approval: PendingRef, options?: Pick<ResolveOptions, 'editedArgs' | 'payload'>) => Promise<void>;
+  /** Denies one: `interrupt.resolveInterrupt(false, options)`; the model is told the reason. */
+  deny: (approval: PendingRef, options?: Pick<ResolveOptions, 'reason' | 'payload'>) => Promise<void>;
+  /** Answers one of `state.pendingInputs` with `value`: `interrupt.resolveInterrupt(true, {payload: value})`. */
+  respond: (input: PendingRef, value: unknown) => Promise<void>;
 }
 
-export function useAgent(options: UseAgentOptions): UseAgentResult {
-  const { agent, threadId, tools, url } = options;
+export function useAgent<Agent = unknown>(options: UseAgentOptions): UseAgentResult<StateOf<Agent>> {
+  const { agent, threadId, url } = storeAddress(options);
+  const { tools } = options;
   // One store per thread. The initial data only seeds it: after mount the store is the truth,
   // and a new server render of the same thread must not rewind what streamed in since.
   const store = useMemo(
-    () => new AgentStore({ ...options }),
+    () => new AgentStore({ ...options, agent, threadId, url }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [agent, threadId, url],
   );
@@ -68,19 +97,22 @@ export function useAgent(options: UseAgentOptions): UseAgentResult {
 
   return useMemo(
     () => ({
-      ...snapshot,
+      ...agentView<StateOf<Agent>>(snapshot),
       sendMessage: (text: string) => store.sendMessage(text),
-      editQueued: (id: string, text: string) => store.editQueued(id, text),
-      moveQueued: (id: string, index: number) => store.moveQueued(id, index),
-      removeQueued: (id: string) => store.removeQueued(id),
-      sendQueuedNow: (id: string) => store.sendQueuedNow(id),
-      setState: (partial: Record<string, unknown>) => store.setState(partial),
+      editQueued: store.editQueued,
+      moveQueued: store.moveQueued,
+      removeQueued: store.removeQueued,
+      sendQueuedNow: store.sendQueuedNow,
+      setState: store.setState,
       stop: () => void store.stop(),
       retry: () => store.retry(),
       steer: (text: string) => store.steer(text),
-      resolveInterrupts: (decide: boolean | ((interrupt: PendingInterrupt) => InterruptDecision)) => store.resolveInterrupts(decide),
-      cancelInterrupts: () => store.cancelInterrupts(),
-      retryInterrupts: () => store.retryInterrupts(),
+      resolveInterrupts: store.resolveInterrupts,
+      cancelInterrupts: store.cancelInterrupts,
+      retryInterrupts: store.retryInterrupts,
+      approve: store.approve,
+      deny: store.deny,
+      respond: store.respond,
     }),
     [snapshot, store],
   );

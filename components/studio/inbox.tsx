@@ -8,8 +8,9 @@ import Link from 'next/link';
 import { useEffect, useMemo, useState } from 'react';
 import { ApprovalCard } from '../approval-card';
 import type { PendingInterrupt } from '../hooks/useAgent';
-import { interruptDetails } from '../hooks/interrupt-resolution';
-import { decide, fetchInbox, StudioError, type HitlAction, type InboxItem } from './studio-api';
+import { interruptDetails } from '../hooks/agent-store';
+import type { HitlAction, InboxItem } from '@/server/contract';
+import { decide, fetchInbox, StudioError } from './studio-api';
 import { StudioKeyForm } from './studio-key-form';
 import { useStudioFeed } from './use-studio-feed';
 

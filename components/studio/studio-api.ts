@@ -1,6 +1,7 @@
 // Studio's calls to the server (docs/studio.md): the inbox and decisions through /api/hitl, the
 // audit trail and the live feed through /api/studio. In keyed mode the browser is signed in
 // with an API key (the app's cookie acts as that key); in open dev mode none is needed.
+import type { HitlAction, InboxItem, InboxList } from '@/server/contract';
 import type { AuditTrail } from '@/server/web/audit-trail';
 
 /** A refused request, with the server's code (`unauthorized` asks for a key). */
@@ -28,35 +29,14 @@ export async function studioFetch(path: string, init: RequestInit = {}): Promise
   return response;
 }
 
-/** An open decision as GET /api/hitl lists it. */
-export interface InboxItem {
-  id: string;
-  sessionId: string;
-  /** False for a browser's call kept for key holders: the conversation is that browser's, not this desk's. */
-  ownSession: boolean;
-  agent: string;
-  reason: 'tool_call' | 'input_required';
-  toolCallId: string;
-  toolName: string;
-  args: unknown;
-  message: string;
-  description?: string;
-  responseSchema: Record<string, unknown>;
-  allowedDecisions: ('approve' | 'reject' | 'edit')[];
-  expiresAt: string | null;
-  createdAt: string;
-}
-
 export async function fetchInbox(): Promise<InboxItem[]> {
-  const { interrupts } = (await (await studioFetch('/api/hitl')).json()) as { interrupts: InboxItem[] };
+  const { interrupts } = (await (await studioFetch('/api/hitl')).json()) as InboxList;
   return interrupts;
 }
 
 export async function fetchAuditTrail(sessionId: string): Promise<AuditTrail> {
   return (await studioFetch(`/api/studio/sessions/${encodeURIComponent(sessionId)}`)).json() as Promise<AuditTrail>;
 }
-
-export type HitlAction = 'approve' | 'reject' | 'cancel';
 
 export async function decide(interruptId: string, action: HitlAction, body: { editedArgs?: unknown; payload?: unknown; reason?: string } = {}): Promise<void> {
   await studioFetch(`/api/hitl/${encodeURIComponent(interruptId)}/${action}`, { method: 'POST', body: JSON.stringify(body) });

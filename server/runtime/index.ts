@@ -6,7 +6,7 @@ export { sweep } from './recovery';
 export { SESSION_ID, SESSION_ID_RULE, emptyView, isOwnSession, isSessionId, loadView, openSession, ownedSession, pendingInterrupts, scopedSessionId, sessionKeyOf, sessionNotFound, sessionTitle, writeClientState } from './session';
 export type { SessionView } from './session';
 export { follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, threadStatus, untilAborted } from './stream';
-export type { CursorPosition, QueueItem, RunPart, StreamPart } from './stream';
+export type { CursorPosition, RunPart, StreamPart } from './stream';
 export { ToolError, agentTools, checkClientTools, handlerContext, requestInput, runWithHandlerContext } from './tools';
 export type { ClientTool } from './tools';
 export { startStatelessRun } from './turn';

@@ -1,10 +1,10 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
-import { queueItems, readViewAndQueue, type QueueItem } from '../runtime';
+import type { QueueItem } from '../contract';
+import { queueItems, readViewAndQueue , threadStatus , emptyView , isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
-import { threadStatus , emptyView , isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
 

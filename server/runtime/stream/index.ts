@@ -5,5 +5,4 @@ export { RunFeed, liveFeed, liveRunOf, publishFeed, untilAborted } from './live-
 export { LogProjector } from './log-projector';
 export type { RunPart, StreamPart } from './parts';
 export { queueItems } from './queue-items';
-export type { QueueItem } from './queue-items';
 export { threadStatus } from './thread-status';

@@ -4,7 +4,7 @@
 // log keeps; each carries the cursor that orders it in the thread (cursor.ts).
 import type { Operation } from 'fast-json-patch';
 import type { Cursor } from './cursor';
-import type { QueueItem } from './queue-items';
+import type { QueueItem } from '../../contract';
 import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../events';
 
 export type RunPart =

@@ -4,7 +4,7 @@ import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson,
 import { isYesOrNoApproval } from '../../runtime';
 import type { ChatMessage, InterruptRecord, JsonObject } from '../../events';
 import type { RunPart } from '../../runtime';
-import { INTERRUPT_DECIDED, QUEUE_CHANGED, TOOL_PROGRESS, toolProgressMessageId } from './custom-events';
+import { INTERRUPT_DECIDED, QUEUE_CHANGED, TOOL_PROGRESS, type InterruptDecidedValue, type QueueChangedValue, type ToolProgressContent } from '../../contract';
 
 export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
   return messages.map((message): AgUiMessage => {
@@ -167,13 +167,13 @@ export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
       return { type: EventType.RUN_ERROR, message: part.message, code: part.code, ...(part.details ? { metadata: part.details } : {}) } as BaseEvent;
     case 'interrupt-decided':
       // Not an AG-UI lifecycle event: a decision made elsewhere, for clients that show the thread live.
-      return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: { interruptId: part.interruptId, status: part.decision.status, by: part.decision.by.source } } as BaseEvent;
+      return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: { interruptId: part.interruptId, status: part.decision.status, by: part.decision.by.source } satisfies InterruptDecidedValue } as BaseEvent;
     case 'tool-progress':
       // AG-UI's event for a live, replaceable update: one activity message per call, replaced
       // by each new output. (A TOOL_CALL_RESULT per output would add a tool message each time
       // in AG-UI clients; the call's one TOOL_CALL_RESULT follows when it ends.)
-      return { type: EventType.ACTIVITY_SNAPSHOT, messageId: toolProgressMessageId(part.toolCallId), activityType: TOOL_PROGRESS, content: { toolCallId: part.toolCallId, toolName: part.toolName, output: part.output }, replace: true } as BaseEvent;
+      return { type: EventType.ACTIVITY_SNAPSHOT, messageId: `progress:${part.toolCallId}`, activityType: TOOL_PROGRESS, content: { toolCallId: part.toolCallId, toolName: part.toolName, output: part.output } satisfies ToolProgressContent, replace: true } as BaseEvent;
     case 'queue-changed':
-      return { type: EventType.CUSTOM, name: QUEUE_CHANGED, value: { queue: part.queue } } as BaseEvent;
+      return { type: EventType.CUSTOM, name: QUEUE_CHANGED, value: { queue: part.queue } satisfies QueueChangedValue } as BaseEvent;
   }
 }

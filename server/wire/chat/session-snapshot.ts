@@ -3,8 +3,8 @@
 import { findAgent } from '../../agents';
 import { resolveOwner } from '../../http/owner';
 import type { InterruptRecord } from '../../events';
-import { isExpired , ownedSession, scopedSessionId } from '../../runtime';
-import { queueItems, readViewAndQueue, type QueueItem , pendingInterrupts, type SessionView } from '../../runtime';
+import type { QueueItem } from '../../contract';
+import { isExpired, ownedSession, pendingInterrupts, queueItems, readViewAndQueue, scopedSessionId, type SessionView } from '../../runtime';
 import { getStore } from '../../store';
 import type { SessionRecord } from '../../store/types';
 

@@ -9,9 +9,7 @@ import { resolveCaller } from '../../http/owner';
 import { isExpired , decideInterrupt , describeIssue , sessionKeyOf } from '../../runtime';
 import type { DecisionRequest } from '../../runtime';
 import { getStore } from '../../store';
-
-export const ACTIONS = ['approve', 'reject', 'cancel'] as const;
-export type HitlAction = (typeof ACTIONS)[number];
+import { HITL_ACTIONS, type HitlAction, type InboxItem, type InboxList } from '../../contract';
 
 const bodies = {
   approve: z.object({ editedArgs: z.unknown().optional(), payload: z.unknown().optional() }).strict(),
@@ -29,7 +27,7 @@ export async function listPending(request: Request): Promise<Response> {
     return Response.json({
       interrupts: rows
         .filter((row) => !isExpired(row.record, now)) // expired ones are taking their default action
-        .map((row) => ({
+        .map((row): InboxItem => ({
           id: row.id,
           // The session as its owner names it (a key holder deciding a browser's call sees that browser's key).
           sessionId: sessionKeyOf(row.sessionId),
@@ -47,7 +45,7 @@ export async function listPending(request: Request): Promise<Response> {
           expiresAt: row.record.expiresAt ?? null,
           createdAt: row.createdAt.toISOString(),
         })),
-    });
+    } satisfies InboxList);
   } catch (error) {
     return errorResponse(error, 'HITL request');
   }
@@ -59,7 +57,7 @@ export async function listPending(request: Request): Promise<Response> {
  */
 export async function decide(request: Request, interruptId: string, action: string): Promise<{ response: Response; continuation?: Promise<void> }> {
   try {
-    if (!(ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'not_found', `Unknown action "${action}": use approve, reject or cancel.`);
+    if (!(HITL_ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'not_found', `Unknown action "${action}": use approve, reject or cancel.`);
     const caller = resolveCaller(request, { keyCookie: true });
     const ownerId = caller.ownerId;
     const raw = await readJsonBody(request, undefined, { optional: true });

@@ -1,7 +1,5 @@
 // Seed snippet, verbatim but for its imports: shared/reference/a2-tools-and-approvals.md,
 // "Interrupt and retry" (app/agent/[sessionId]/turn-controls.tsx).
-// TODO(seed-client): compiles once useAgent answers the experimental-a2 shape (issue 22, item 8,
-// client half); then remove "tests/seeds/client" from tsconfig.json's "exclude".
 'use client'
 import { useAgent } from '@/components/hooks/useAgent'
 import type { assistant } from '../assistant'

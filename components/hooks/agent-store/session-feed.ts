@@ -12,8 +12,7 @@
 import { EventType, PROTOCOL_VERSION, type BaseEvent, type CustomEvent } from '@ag-ui/core';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { ReplaySubject, type Observable } from 'rxjs';
-import { INTERRUPT_DECIDED, QUEUE_CHANGED } from '@/server/wire/agui/custom-events';
-import type { QueueItem } from '@/server/runtime';
+import { INTERRUPT_DECIDED, QUEUE_CHANGED, type QueueItem } from '@/server/contract';
 
 /** What the feed needs of the browser's EventSource (tests pass their own). */
 export interface EventSourceLike {

@@ -2,7 +2,7 @@
 // the server expects (docs/hitl.md): `{approved, reason?, editedArgs?, payload?}` for a tool
 // approval, the answer itself for requested input. Pure functions; the store keeps the state.
 import { isInterruptExpired, type Interrupt, type ResumeEntry } from '@ag-ui/client';
-import { asSchema, schemaProblems } from './json-schema';
+import { asSchema, schemaProblems } from '../json-schema';
 
 export type DecisionKind = 'approve' | 'reject' | 'edit';
 

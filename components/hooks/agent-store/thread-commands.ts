@@ -1,0 +1,124 @@
+// The thread's commands between and beside runs, each one POST to an endpoint beside the
+// agent's AG-UI route (docs/turn-control.md): the queue, steer, stop, a state write, a
+// decision. They all go through one helper (post): the same body (`{threadId, ...}`), the
+// same headers, the same reading of a refusal.
+import { randomUUID, type State } from '@ag-ui/client';
+import type { QueueItem } from '@/server/contract';
+import { toAgentError, type AgentError } from './agent-error';
+import type { SnapshotHost } from './snapshot';
+import type { ThreadHttpAgent } from './thread-http-agent';
+
+export interface ThreadCommandsHost extends SnapshotHost {
+  /** Its fetch: tests pass their own through the agent. */
+  readonly agent: Pick<ThreadHttpAgent, 'fetch'>;
+  /** The agent's AG-UI route; the endpoints are beside it. */
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly threadId: string;
+  /** The server took a write on the thread: it exists now, and its session stream is worth listening to. */
+  threadKnown(): void;
+}
+
+/** A change to the queue (POST {url}/queue). */
+export type QueueChange =
+  | { op: 'add'; id: string; text: string }
+  | { op: 'edit'; id: string; text: string }
+  | { op: 'move'; id: string; index: number }
+  | { op: 'remove' | 'sendNow'; id: string };
+
+type Endpoint = 'queue' | 'steer' | 'stop' | 'state' | 'decide';
+
+/** The server's answer to a command: its JSON, and the refusal as the chat shows it. */
+interface Answer<T> {
+  ok: boolean;
+  answer: Partial<T>;
+  error?: AgentError;
+}
+
+export class ThreadCommands {
+  constructor(private readonly host: ThreadCommandsHost) {}
+
+  /** A change to the queue; false when it was refused or not sent (the error shows). */
+  async changeQueue(change: QueueChange): Promise<boolean> {
+    try {
+      const { answer, error } = await this.post<{ queue: QueueItem[] }>('queue', change, 'The queue refused the change');
+      if (answer.queue) this.setQueue(answer.queue);
+      if (error) {
+        this.host.publish({ error });
+        return false;
+      }
+      // A queued message on a thread this tab had not listened to yet (its first turn still streaming).
+      this.host.threadKnown();
+      return true;
+    } catch (error) {
+      this.host.publish({ error: toAgentError(error) });
+      return false;
+    }
+  }
+
+  /** The thread's queue as the server sent it (an answer, or the session stream's `stackbone.queue`). */
+  setQueue(queue: QueueItem[]): void {
+    if (JSON.stringify(queue) !== JSON.stringify(this.host.getSnapshot().queue)) this.host.publish({ queue });
+  }
+
+  /** Guidance for the run in progress (docs/turn-control.md, "Steer"); false when it was not taken. */
+  async steer(runId: string, text: string): Promise<boolean> {
+    try {
+      return (await this.post('steer', { runId, text, id: randomUUID() })).ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * A persisted stop of the run (docs/hitl.md, "Stopping a run"), naming the last event this
+   * tab showed: the server keeps the reply exactly as far as the user read it. False when the
+   * stop could not be sent or was refused.
+   */
+  async stop(runId: string | null, frontier: string | null): Promise<boolean> {
+    try {
+      return (await this.post('stop', { runId, frontier })).ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Writes shared state without a message (POST {url}/state): the state the server kept, or the refusal. */
+  async writeState(state: Record<string, unknown>): Promise<{ state: State } | { error: AgentError }> {
+    const { answer, error } = await this.post<{ state: State }>('state', { state }, 'The state was not saved');
+    if (error) return { error };
+    this.host.threadKnown();
+    return { state: answer.state };
+  }
+
+  /** Rejects one interrupt outside a run (POST {url}/decide); false when refused or not sent (the error shows). */
+  async reject(interruptId: string, reason?: string): Promise<boolean> {
+    try {
+      const { error } = await this.post('decide', { interruptId, action: 'reject', ...(reason ? { reason } : {}) }, 'The decision was refused');
+      if (error) {
+        this.host.publish({ error });
+        return false;
+      }
+      this.host.threadKnown();
+      return true;
+    } catch (error) {
+      this.host.publish({ error: toAgentError(error) });
+      return false;
+    }
+  }
+
+  /**
+   * POSTs `{threadId, ...body}` to one of the thread's endpoints and reads the JSON answer;
+   * `error` is the refusal as the chat shows it (`refused` names what was refused).
+   */
+  private async post<T>(endpoint: Endpoint, body: object, refused = `The ${endpoint} request was refused`): Promise<Answer<T>> {
+    const response = await this.host.agent.fetch(`${this.host.url}/${endpoint}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...this.host.headers },
+      body: JSON.stringify({ threadId: this.host.threadId, ...body }),
+    });
+    const answer = (await response.json().catch(() => ({}))) as Partial<T> & { error?: { code?: string; message?: string } };
+    if (response.ok) return { ok: true, answer };
+    return { ok: false, answer, error: { message: answer.error?.message ?? `${refused} (HTTP ${response.status}).`, code: answer.error?.code, refused: true } };
+  }
+}

@@ -1,0 +1,35 @@
+// The out-of-band decision API's shapes (docs/hitl.md, "Out of band"): what GET /api/hitl
+// lists, and the actions of POST /api/hitl/{id}/{action}. Studio's inbox reads them.
+import type { DecisionKind, InterruptReason, JsonObject } from '../events';
+
+/** The actions of POST /api/hitl/{id}/{action}. */
+export const HITL_ACTIONS = ['approve', 'reject', 'cancel'] as const;
+export type HitlAction = (typeof HITL_ACTIONS)[number];
+
+/** An open decision as GET /api/hitl lists it. */
+export interface InboxItem {
+  /** The interrupt's id. */
+  id: string;
+  /** The session as its owner names it (a key holder deciding a browser's call sees that browser's key). */
+  sessionId: string;
+  /** False for a browser's call kept for key holders: the conversation is that browser's, not this desk's. */
+  ownSession: boolean;
+  agent: string;
+  reason: InterruptReason;
+  toolCallId: string;
+  toolName: string;
+  /** The arguments the model proposed. */
+  args: unknown;
+  message: string;
+  description?: string;
+  /** JSON Schema of an acceptable response (docs/hitl.md, "Decision data"). */
+  responseSchema: JsonObject;
+  allowedDecisions: DecisionKind[];
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+/** GET /api/hitl's answer: the caller's open decisions, expired ones left out. */
+export interface InboxList {
+  interrupts: InboxItem[];
+}
