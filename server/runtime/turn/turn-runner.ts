@@ -4,12 +4,12 @@
 // coalesced event: writes grow with steps, never with tokens.
 import { randomUUID } from 'node:crypto';
 import type { AssistantMessage, InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
-import { ConcurrentAppendError, type AppendOptions } from '../../store/types';
+import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint } from '../common';
 import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
 import { LeaseLostError, logFailure } from '../errors';
-import { conversationOf, foldEvents, holdSession, leaseMs, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
-import { formatCursor, LogProjector, RunFeed } from '../stream';
+import { conversationOf, foldEvents, holdSession, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
+import { formatCursor, RunFeed } from '../stream';
 import { agentTools, DELEGATION_TOOL, executeTool, runInLanes, scheduleTimer, ToolError, toolKind, toolLaneOf, toolTimeoutMs, type HandlerContext, type ToolKind } from '../tools';
 import { keptStep } from './kept-step';
 import { toModelMessages } from './model-messages';
@@ -18,9 +18,8 @@ import { pendingSteers } from './pending-steers';
 import type { Advance, ResultOutcome, RunnerRequest, RunUsage, Scope } from './run-types';
 import { notRunResults } from './stopped-run';
 import { toolResultEvents } from './tool-result';
+import { RunWriter, type RunAppendOptions } from './run-writer';
 
-/** What a run's write may set beside its events: the title of a new thread, and the session itself when it is new. */
-type RunAppendOptions = Pick<AppendOptions, 'title' | 'create'>;
 
 export type { RunnerRequest, RunUsage } from './run-types';
 
@@ -31,7 +30,7 @@ export class TurnRunner {
   readonly usage: RunUsage = { inputTokens: 0, outputTokens: 0 };
   private readonly controller = new AbortController();
   private readonly root: Scope;
-  private readonly projector: LogProjector;
+  private readonly writer: RunWriter;
   private resumedSteersRead = false;
   /** A queued message was sent now: this run ended at a step boundary to make way for it. */
   private madeWay = false;
@@ -39,11 +38,12 @@ export class TurnRunner {
   constructor(
     private readonly request: RunnerRequest,
     private readonly runId: string,
-    private view: SessionView,
+    view: SessionView,
   ) {
     this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [] };
     this.feed = new RunFeed(request.sessionId, runId);
-    this.projector = new LogProjector(request.sessionId, view);
+    // A lost lease stops the run at once: its tools' signals abort.
+    this.writer = new RunWriter(request.store, request.sessionId, view, this.feed, () => this.controller.abort({ code: 'lease_lost' }));
     request.signal?.addEventListener('abort', () => this.controller.abort(request.signal?.reason), { once: true });
     if (request.signal?.aborted) this.controller.abort(request.signal.reason);
   }
@@ -58,61 +58,14 @@ export class TurnRunner {
     return reason && typeof reason === 'object' && reason.code === 'stopped' ? reason : undefined;
   }
 
-  /**
-   * Appends events at the head this run last saw, folds them into its view, and streams what
-   * they show. Concurrent tool calls write through here too: one write at a time, in the order
-   * they asked, each at the head the one before it left.
-   */
+  /** Appends events at the head this run last saw, folds them into its view, and streams what they show (run-writer.ts). */
   append(events: SessionEvent[] | ((view: SessionView) => SessionEvent[]), options: RunAppendOptions = {}): Promise<void> {
-    const write = this.writing.then(() => this.write(typeof events === 'function' ? events(this.view) : events, options));
-    this.writing = write.catch(() => undefined);
-    return write;
+    return this.writer.append(events, options);
   }
 
-  private writing: Promise<void> = Promise.resolve();
-
-  private async write(events: SessionEvent[], options: RunAppendOptions): Promise<void> {
-    // A run that lost the session writes nothing more, whatever its tools still hand back.
-    if (this.lost) throw new LeaseLostError(this.request.sessionId);
-    const next = foldEvents(this.view, events);
-    const running = next.status === 'running';
-    try {
-      await this.request.store.append(this.request.sessionId, this.view.seq, events, {
-        status: next.status,
-        leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
-        ...(options.title ? { title: options.title } : {}),
-        ...(options.create ? { create: options.create } : {}),
-      });
-    } catch (error) {
-      // Someone else moved the head under a running run: the session is theirs now.
-      if (ConcurrentAppendError.is(error)) this.loseLease();
-      throw error;
-    }
-    const at = new Date().toISOString();
-    events.forEach((event, index) => {
-      for (const part of this.projector.project({ seq: this.view.seq + index + 1, at, event })) this.feed.push(part);
-    });
-    this.view = next;
-  }
-
-  /** Another run took the session (this process stalled past its lease): set once, never cleared. */
-  private lost = false;
-
-  /** Stops the run at once: its tools' signals abort, and nothing it produces afterwards is written. */
-  private loseLease(): void {
-    if (this.lost) return;
-    this.lost = true;
-    this.controller.abort({ code: 'lease_lost' });
-  }
-
-  /** Renews the lease at the head this run last wrote, after its writes in flight (never racing its own append). */
-  private renewLease(): Promise<boolean> {
-    const renewal = this.writing.then(() => (this.lost ? false : this.request.store.renewLease(this.request.sessionId, this.view.seq, new Date(Date.now() + leaseMs()))));
-    this.writing = renewal.then(
-      () => undefined,
-      () => undefined,
-    );
-    return renewal;
+  /** The thread as this run last wrote it. */
+  private get view(): SessionView {
+    return this.writer.view;
   }
 
   async execute(): Promise<void> {
@@ -121,12 +74,12 @@ export class TurnRunner {
       sessionId: this.request.sessionId,
       runId: this.runId,
       durable: this.request.durable !== false,
-      renew: () => this.renewLease(),
+      renew: () => this.writer.renewLease(),
       // A persisted stop aborts the run's signal; tools get it through handlerContext().signal.
       onStop: (reason) => this.controller.abort(reason),
       onLost: () => {
         console.error(`[stackbone] run ${this.runId} of ${this.request.sessionId} lost its lease to another run; it stops here.`);
-        this.loseLease();
+        this.writer.loseLease();
       },
     });
     try {
