@@ -1,6 +1,6 @@
 // Runs once when a Next server starts: the recovery sweep that carries on runs whose server
-// died and applies the default action of expired interrupts (server/runtime/recovery.ts), and
-// the timer loop that fires due timers (server/runtime/timers.ts). STACKBONE_SWEEP_MS=0 /
+// died and applies the default action of expired interrupts (server/runtime/recovery/recovery.ts), and
+// the timer loop that fires due timers (server/runtime/turn-control/timers.ts). STACKBONE_SWEEP_MS=0 /
 // STACKBONE_TIMER_MS=0 turn them off (a host that calls the cron routes instead).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;

@@ -56,7 +56,7 @@ const cache = globalThis as typeof globalThis & { __stackboneBenchClient?: Promi
 
 export async function bareRead(request: Request, ownerId: string): Promise<Response> {
   const threadId = new URL(request.url).searchParams.get('threadId') ?? '';
-  // The caller's own session only: a thread is stored under its owner (server/runtime/session-id.ts),
+  // The caller's own session only: a thread is stored under its owner (server/runtime/session/session-id.ts),
   // so a key reads its own threads and open dev mode's one owner holds them all.
   const sessionId = scopedSessionId(ownerId, threadId);
   // A client of its own, as a bare Prisma app would have; opened once per process.

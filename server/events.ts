@@ -1,6 +1,6 @@
 // The event vocabulary of a durable session: the spine of the runtime.
 // A session is an append-only log of these; every view a client sees (messages, shared
-// state, pending interrupts, run status) is a pure fold of them (see runtime/reduce.ts).
+// state, pending interrupts, run status) is a pure fold of them (see runtime/session/reduce.ts).
 // Events are wire-neutral: wires translate them, never the other way round.
 import type { Operation } from 'fast-json-patch';
 

@@ -2,7 +2,7 @@
 // Turns: RSS after a warm-up, then after N sequential turns, each on a new thread. Sessions
 // touched: N sessions exist (copies of a real one, bench/lib/clone-sessions.ts) and each is
 // read once through the hydration JSON, which folds its view into the server's view cache
-// (server/runtime/views.ts); RSS before, halfway and after. The cache is "bounded" when the
+// (server/runtime/session/view-cache.ts); RSS before, halfway and after. The cache is "bounded" when the
 // second half of the touches grows RSS by at most 5 % (both halves go past the cache's capacity
 // in full mode; in quick mode the first half fills it).
 import { randomUUID } from 'node:crypto';

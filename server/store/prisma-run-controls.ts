@@ -1,5 +1,5 @@
 // The Prisma store's controls of a running run, kept beside the log and never in it: stops
-// (docs/turn-control.md, "Stop") and steers ("Steer"). Recording one wakes the session's watchers.
+// (docs/hitl.md, "Stopping a run") and steers (docs/turn-control.md, "Steer"). Recording one wakes the session's watchers.
 import { randomUUID } from 'node:crypto';
 import { stopBy } from './backend-rules';
 import { createOnce } from './prisma-errors';

@@ -34,7 +34,7 @@ async function query<Row>(databaseUrl: string, sql: string, params: unknown[] = 
 
 /**
  * The stored ids of the session a client names `threadId`: the store keeps `<owner id>/<key>`
- * (server/runtime/session-id.ts). With `ownerId`, that owner's, if it has one; without,
+ * (server/runtime/session/session-id.ts). With `ownerId`, that owner's, if it has one; without,
  * whichever owners have one by that key (tests use fresh keys, so there is at most one unless a test makes two).
  */
 async function storedSessionIds(databaseUrl: string, threadId: string, ownerId?: string): Promise<string[]> {

@@ -52,7 +52,7 @@ describe('the bench route', () => {
     expect(served.status).toBe(200);
     expect(await served.text()).toBe('token1 token2 token3 token4 token5');
 
-    // Key one's thread, as a turn leaves it: stored under its owner (server/runtime/session-id.ts).
+    // Key one's thread, as a turn leaves it: stored under its owner (server/runtime/session/session-id.ts).
     const threadId = randomUUID();
     const events: SessionEvent[] = [
       { type: 'run_started', runId: 'r1', source: 'agui' },

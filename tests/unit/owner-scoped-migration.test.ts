@@ -1,5 +1,5 @@
 // The data migration that moved every session into its owner's namespace
-// (prisma/*/migrations/20261207000000_owner_scoped_session_ids; server/runtime/session-id.ts):
+// (prisma/*/migrations/20261207000000_owner_scoped_session_ids; server/runtime/session/session-id.ts):
 // a database written before it keeps every session, and each table that names a session follows
 // it. The migrations are applied as the SQL they are, in order, on both kinds of database.
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';

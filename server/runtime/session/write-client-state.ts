@@ -1,6 +1,6 @@
 // Shared state written by a client between turns (docs/architecture.md, "Shared state"): the
 // planner's draft as the user types, without sending a message. The same rule as state sent
-// with a run — editable keys only, each validated (client-state.ts) — recorded as one
+// with a run — editable keys only, each validated (editable-state.ts) — recorded as one
 // state_patched event with a compare-and-set on the head. While a run holds the session it is
 // refused as busy (nothing written): the client keeps the change and sends it again, or with
 // its next message.

@@ -1,6 +1,6 @@
 // The stream of a thread, as the runtime produces it. Wires translate these parts into
 // their own events (AG-UI, OpenAI chunks, Anthropic stream events). Every part derives from
-// the event log (log-parts.ts) except a model step's live deltas, whose coalesced form the
+// the event log (log-projector.ts) except a model step's live deltas, whose coalesced form the
 // log keeps; each carries the cursor that orders it in the thread (cursor.ts).
 import type { Operation } from 'fast-json-patch';
 import type { Cursor } from './cursor';

@@ -13,7 +13,7 @@ export interface HandlerContext {
      * The id of the event this handler serves: the tool call, by its id in the log (so, here,
      * `toolCallId`) — the same on every attempt (a call carried out again after a crash, or
      * resumed after its approval) and never repeated within the session, since the server
-     * replaces a call id a provider reuses (model-step.ts). Name what the handler keys within
+     * replaces a call id a provider reuses (turn/model-step.ts). Name what the handler keys within
      * its session after it, and a retry converges on the same thing. A timer's messages need no
      * such name: they take the timer's own ids (docs/turn-control.md, "Timers"). Beyond the
      * session, use `idempotencyKey`.

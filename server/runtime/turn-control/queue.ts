@@ -127,7 +127,7 @@ function notQueued(messageId: string): RunRejectedError {
 
 /**
  * Send-now: the message goes first. A running turn takes it as its cue to end at its next step
- * boundary (runner.ts); a turn waiting on decisions has them cancelled; an idle or failed
+ * boundary (turn/turn-runner.ts); a turn waiting on decisions has them cancelled; an idle or failed
  * session sends it at once.
  */
 async function sendNow(store: EventStore, agent: DeepAgent, request: QueueRequest, messageId: string, start: StartRun): Promise<void> {

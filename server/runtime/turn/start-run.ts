@@ -1,6 +1,6 @@
 // Starting a run. A run takes the session with a compare-and-set on the log head, together
 // with everything the request brings (decisions, messages, state) — or, when the request
-// may not run, writes nothing and says why. The loop itself is in runner.ts.
+// may not run, writes nothing and says why. The loop itself is in turn-runner.ts.
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, Decision, DecisionActor, RunSource, SessionEvent } from '../../events';
 import { ConcurrentAppendError } from '../../store/types';

@@ -172,7 +172,7 @@ export class TurnRunner {
             break;
         }
       }
-      // The calls that may run start together; those sharing a lane go one at a time (tool-lanes.ts).
+      // The calls that may run start together; those sharing a lane go one at a time (tools/tool-lanes.ts).
       // A call whose turn in its lane comes after a stop does not start: the stop closes it as not run.
       const questions = await runInLanes(runnable, ({ call }) => toolLaneOf(scope.agent, call.name), async ({ call, kind, gate }) => (this.signal.aborted ? undefined : this.runToolCall(scope, call, kind, gate)));
       opened.push(...questions.filter((question) => question !== undefined));
@@ -229,7 +229,7 @@ export class TurnRunner {
     // The step streams under the seq it will be written at; the log keeps the stream with it.
     const stepSeq = this.view.seq + 1;
     const streamed: StreamedPart[] = [];
-    // Where a crash test may kill this stream, a few words in (crash-point.ts): the step after a tool result continues a turn.
+    // Where a crash test may kill this stream, a few words in (common/crash-point.ts): the step after a tool result continues a turn.
     const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
     const { messageId, text, toolCalls, finishReason, usage, failure } = await streamModelStep({
       agent: scope.agent,

@@ -1,7 +1,7 @@
 // POST /api/agents/{name}/decide: a decision from the chat that an AG-UI resume cannot say —
 // declining to answer a question (its resume payload is the answer itself, docs/hitl.md).
 // Body: {threadId, interruptId, action: 'reject', reason?}. The same decision pipeline as
-// /api/hitl (runtime/decide-out-of-band.ts), for the browser that owns the thread.
+// /api/hitl (runtime/turn-control/decide-out-of-band.ts), for the browser that owns the thread.
 import { z } from 'zod';
 import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , decideInterrupt , describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';

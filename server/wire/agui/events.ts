@@ -65,7 +65,7 @@ export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
     message: record.message,
     toolCallId: record.toolCallId,
     // A yes-or-no approval is described by TanStack's schema, so its client answers it natively.
-    // The server reads the payload, not the schema (runtime/interrupt-response.ts): every answer our own schema
+    // The server reads the payload, not the schema (runtime/decisions/read-decision.ts): every answer our own schema
     // allowed, a rejection's `reason` included, still goes through.
     responseSchema: yesOrNo ? (YES_OR_NO.responseSchema as JsonObject) : record.responseSchema,
     ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),

@@ -63,7 +63,7 @@ export function fromAgUiMessages(messages: AgUiMessage[]): ChatMessage[] {
 /**
  * AG-UI resume entries → decisions for the runtime. An entry's payload is the response the
  * interrupt's responseSchema describes; the runtime reads it against the interrupt
- * (runtime/interrupt-response.ts), since only the interrupt says whether it is an approval or
+ * (runtime/decisions/read-decision.ts), since only the interrupt says whether it is an approval or
  * the answer to a question.
  */
 export function fromAgUiResume(resume: RunAgentInput['resume']): InterruptResponse[] | undefined {

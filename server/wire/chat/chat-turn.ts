@@ -18,7 +18,7 @@ export interface WireMessage {
   param: string;
 }
 
-/** Tools of the request are client tools, under names the runtime accepts (runtime/tools.ts), checked before any work. */
+/** Tools of the request are client tools, under names the runtime accepts (runtime/tools/tool-set.ts), checked before any work. */
 export function checkRequestTools(agent: DeepAgent, tools: { tool: ClientTool; param: string }[]): ClientTool[] {
   const clientTools = tools.map(({ tool }) => tool);
   try {
