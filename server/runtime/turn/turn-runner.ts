@@ -3,7 +3,7 @@
 // call waits for a person or the browser, or the run is stopped. Each model step is one
 // coalesced event: writes grow with steps, never with tokens.
 import { randomUUID } from 'node:crypto';
-import type { AssistantMessage, InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
+import type { InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint } from '../common';
 import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
@@ -11,12 +11,12 @@ import { LeaseLostError, logFailure } from '../errors';
 import { conversationOf, foldEvents, holdSession, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
 import { formatCursor, RunFeed } from '../stream';
 import { agentTools, DELEGATION_TOOL, executeTool, runInLanes, scheduleTimer, ToolError, toolKind, toolLaneOf, toolTimeoutMs, type HandlerContext, type ToolKind } from '../tools';
-import { keptStep } from './kept-step';
 import { toModelMessages } from './model-messages';
 import { streamModelStep } from './model-step';
 import { pendingSteers } from './pending-steers';
 import type { Advance, ResultOutcome, RunnerRequest, RunUsage, Scope } from './run-types';
 import { notRunResults } from './stopped-run';
+import { stepRecord } from './step-record';
 import { toolResultEvents } from './tool-result';
 import { RunWriter, type RunAppendOptions } from './run-writer';
 
@@ -231,7 +231,7 @@ export class TurnRunner {
     const streamed: StreamedPart[] = [];
     // Where a crash test may kill this stream, a few words in (common/crash-point.ts): the step after a tool result continues a turn.
     const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
-    const { messageId, text, toolCalls, finishReason, usage, failure } = await streamModelStep({
+    const result = await streamModelStep({
       agent: scope.agent,
       messages: conversationOf(this.view, scope.id).messages,
       clientTools: scope.clientTools,
@@ -247,30 +247,19 @@ export class TurnRunner {
         if (part.type === 'text-delta') crashPoint(streaming);
       },
     });
-    this.usage.inputTokens += usage?.inputTokens ?? 0;
-    this.usage.outputTokens += usage?.outputTokens ?? 0;
+    this.usage.inputTokens += result.usage?.inputTokens ?? 0;
+    this.usage.outputTokens += result.usage?.outputTokens ?? 0;
 
-    const scoped = scope.id ? { scope: scope.id } : {};
-    const recorded = streamed.length ? { stream: streamed } : {};
-    if (this.signal.aborted) {
-      // Keep what the user saw (up to the stop's frontier); calls still streaming are drafts.
-      const kept = keptStep(streamed, stepSeq, this.stopped?.frontier ?? null, toolCalls);
-      // A step that streamed anything is written, even empty: its cursors are spoken for.
-      const partial: SessionEvent[] = streamed.length || text
-        ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: kept.text, ...(kept.toolCalls.length ? { toolCalls: kept.toolCalls } : {}) }, finishReason: 'abort', ...scoped, ...(streamed.length ? { stream: kept.stream } : {}) }]
-        : [];
-      return { kind: 'cancelled', before: partial };
-    }
-    if (failure !== undefined) {
-      const partial: SessionEvent[] = streamed.length || text ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: text }, finishReason: 'error', ...scoped, ...recorded }] : [];
-      // A provider's own text (its response body, a URL) goes to the server's log; the client gets a code, the status and a reference.
-      const reference = logFailure(`the model call of run ${this.runId} (session ${this.request.sessionId}) failed`, failure);
-      const status = (failure as { statusCode?: unknown }).statusCode;
-      return { kind: 'failed', code: 'model_error', message: `The model call failed (${typeof status === 'number' ? `HTTP ${status}; ` : ''}ref ${reference}; the details are in the server's log). Retry the turn.`, before: partial };
-    }
-    const message: AssistantMessage = { id: messageId, role: 'assistant', content: text, ...(toolCalls.length ? { toolCalls } : {}) };
-    const step: SessionEvent = { type: 'assistant_step', message, finishReason, usage, ...scoped, ...recorded };
-    if (toolCalls.length === 0) return { kind: 'answered', step, text };
+    const recorded = stepRecord(result, {
+      scope: scope.id,
+      streamed,
+      stepSeq,
+      aborted: this.signal.aborted,
+      frontier: this.stopped?.frontier ?? null,
+      failedCall: `the model call of run ${this.runId} (session ${this.request.sessionId})`,
+    });
+    if (recorded.kind !== 'tool-calls') return recorded;
+    const { step } = recorded;
     await this.append([step]);
     crashPoint('tool-call-stored');
     return undefined;
