@@ -34,7 +34,7 @@ const config = [
   },
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/runtime/**', 'server/store/**', 'server/http/page-owner.ts', ...TESTS],
+    ignores: ['server/runtime/**', 'server/store/**', 'server/identity/page-owner.ts', ...TESTS],
     rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, RUNTIME_FACE] }] },
   },
   {

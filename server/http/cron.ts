@@ -6,10 +6,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { findAgent } from '../agents';
 import { sweep , fireDueTimers } from '../runtime';
 import { getStore } from '../store';
-import { configuredApiKeys } from './api-keys';
+import { configuredApiKeys } from '../identity/api-keys';
 import { HttpError, jsonError } from './errors';
-import { openDevModeRefusal } from './open-access';
-import { presentedApiKey } from './owner';
+import { openDevModeRefusal } from '../identity/open-access';
+import { presentedApiKey } from '../identity/owner';
 
 function same(a: string, b: string): boolean {
   return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());

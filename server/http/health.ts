@@ -6,7 +6,7 @@
 import { modelMode } from '../models/resolve';
 import { databaseKind, databaseUrl, getStore } from '../store';
 import { HttpError } from './errors';
-import { isOpenDevMode, resolveOwner } from './owner';
+import { isOpenDevMode, resolveOwner } from '../identity/owner';
 
 export async function healthResponse(request: Request): Promise<Response> {
   const report = mayReadDetails(request) ? { model: modelMode(), database: databaseKind(databaseUrl()), openDevMode: isOpenDevMode() } : {};

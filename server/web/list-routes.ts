@@ -1,8 +1,8 @@
 // The web app's list reads as JSON (docs/studio.md): the owner's recent sessions and
 // the agents, for the TanStack Query lists that refresh them after the first paint.
 import { errorResponse } from '../http/errors';
-import { checkOpenDevHost } from '../http/open-access';
-import { resolveOwner } from '../http/owner';
+import { checkOpenDevHost } from '../identity/open-access';
+import { resolveOwner } from '../identity/owner';
 import { agentCards } from './agents';
 import { recentSessions } from './sessions';
 

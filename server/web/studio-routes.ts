@@ -3,7 +3,7 @@
 // API key (in a header, or the app's cookie a key was exchanged for) in keyed mode, the local
 // owner in open dev mode. Decisions go through /api/hitl.
 import { errorResponse, HttpError } from '../http/errors';
-import { resolveCaller, resolveOwner } from '../http/owner';
+import { resolveCaller, resolveOwner } from '../identity/owner';
 import { takeStreamSlot } from '../http/limits';
 import { sseResponse } from '../http/sse';
 import { loadAuditTrail } from './audit-trail';

@@ -8,7 +8,7 @@ import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
-import { resolveCaller } from '../../http/owner';
+import { resolveCaller } from '../../identity/owner';
 import { getStore } from '../../store';
 
 const body = z

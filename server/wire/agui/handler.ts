@@ -6,7 +6,7 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';
-import { resolveCaller } from '../../http/owner';
+import { resolveCaller } from '../../identity/owner';
 import { parseCursor , RunRejectedError , scopedSessionId , startRun } from '../../runtime';
 import { getStore } from '../../store';
 import { fromAgUiMessages, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from './input';

@@ -7,7 +7,7 @@ import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , userMessage , describeIs
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
-import { resolveOwner } from '../../http/owner';
+import { resolveOwner } from '../../identity/owner';
 import { changeQueue, queueItems, type QueueOperation } from '../../runtime';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { getStore } from '../../store';

@@ -5,7 +5,7 @@ import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , writeClientState , descr
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
-import { resolveOwner } from '../../http/owner';
+import { resolveOwner } from '../../identity/owner';
 import { getStore } from '../../store';
 
 const body = z.object({ threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE), state: z.record(z.string(), z.unknown()) }).strict();

@@ -6,7 +6,7 @@ import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , userMessage , requestSte
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
-import { resolveOwner } from '../../http/owner';
+import { resolveOwner } from '../../identity/owner';
 import { getStore } from '../../store';
 
 const body = z

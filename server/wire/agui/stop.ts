@@ -5,8 +5,8 @@ import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import type { DecisionActor } from '../../events';
-import { requestActor } from '../../http/decision-actor';
-import { resolveCaller } from '../../http/owner';
+import { requestActor } from '../../identity/decision-actor';
+import { resolveCaller } from '../../identity/owner';
 import { parseCursor , requestStop , isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime';
 import { getStore } from '../../store';
 

@@ -9,7 +9,7 @@ import type { DeepAgent } from '../../define';
 import { findAgent } from '../../agents';
 import { errorResponse, HttpError } from '../../http/errors';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';
-import { resolveOwner } from '../../http/owner';
+import { resolveOwner } from '../../identity/owner';
 import { formatCursor, parseCursor, type CursorPosition } from '../../runtime';
 import { follow , queueItems, readViewAndQueue , threadStatus , liveFeed, liveRunOf , scopedSessionId, sessionKeyOf , isOwnSession, ownedSession , loadView } from '../../runtime';
 import { getStore } from '../../store';

@@ -3,7 +3,7 @@
 import { agents, findAgent } from '../../agents';
 import { HttpError, unknownEndpoint } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
-import { resolveOwner } from '../../http/owner';
+import { resolveOwner } from '../../identity/owner';
 import { handleChatTurn } from '../chat/handle-chat-turn';
 import { handleSessionRead } from '../chat/session-snapshot';
 import { anthropicErrorResponse } from './errors';

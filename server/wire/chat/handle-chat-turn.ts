@@ -6,7 +6,7 @@ import { readJsonBody } from '../../http/body';
 import { HttpError } from '../../http/errors';
 import type { KeepAlive } from '../../http/keep-alive';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';
-import { resolveOwner } from '../../http/owner';
+import { resolveOwner } from '../../identity/owner';
 import { sseResponse } from '../../http/sse';
 import type { ClientTool , StartedRun } from '../../runtime';
 import { checkRequestTools, startChatTurn, type WireMessage } from './chat-turn';

@@ -6,7 +6,7 @@ import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
-import { resolveOwner } from '../../http/owner';
+import { resolveOwner } from '../../identity/owner';
 import { startRun , describeIssue , ownedSession, sessionNotFound , scopedSessionId } from '../../runtime';
 import { getStore } from '../../store';
 

@@ -1,7 +1,7 @@
 // GET /api/v1/sessions/{key}: the session as its owner sees it, before each wire gives it its
 // own shape (docs/wires.md, "Sessions: x-stackbone-session").
 import { findAgent } from '../../agents';
-import { resolveOwner } from '../../http/owner';
+import { resolveOwner } from '../../identity/owner';
 import type { InterruptRecord } from '../../events';
 import type { QueueItem } from '../../contract';
 import { isExpired, ownedSession, pendingInterrupts, queueItems, readViewAndQueue, scopedSessionId, type SessionView } from '../../runtime';

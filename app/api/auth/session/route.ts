@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
-import { IDENTITY_COOKIE, identityCookieOptions } from '@/server/http/browser-identity';
+import { IDENTITY_COOKIE, identityCookieOptions } from '@/server/identity/browser-identity';
 import { errorResponse } from '@/server/http/errors';
-import { checkSignOut, keyIdentityCookie } from '@/server/http/key-sign-in';
+import { checkSignOut, keyIdentityCookie } from '@/server/identity/key-sign-in';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

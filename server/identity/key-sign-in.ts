@@ -3,10 +3,10 @@
 // sessions, Studio, and the approvals kept for key holders. The key itself is never stored.
 import { z } from 'zod';
 import { keyOwner } from './api-keys';
-import { readJsonBody } from './body';
+import { readJsonBody } from '../http/body';
 import { signIdentity } from './browser-identity';
-import { HttpError } from './errors';
-import { checkSignInAttempts, countFailedSignIn } from './limits';
+import { HttpError } from '../http/errors';
+import { checkSignInAttempts, countFailedSignIn } from '../http/limits';
 import { isOpenDevMode, matchingApiKey } from './owner';
 import { describeIssue } from '../runtime';
 
@@ -14,7 +14,7 @@ const SignIn = z.object({ key: z.string().min(1).max(1000) }).strict();
 
 /**
  * The cookie value for the key in the request's body; 401 for a key the server does not hold,
- * and 429 once this client has tried too many wrong ones (limits.ts) — the right key too, then.
+ * and 429 once this client has tried too many wrong ones (http/limits.ts) — the right key too, then.
  */
 export async function keyIdentityCookie(request: Request): Promise<string> {
   const body = SignIn.safeParse(await readJsonBody(request));

@@ -6,7 +6,7 @@
 // requests addressed to a loopback host, and a production server does not start at all.
 // STACKBONE_ALLOW_OPEN_ACCESS=1 lifts both: no keys, on purpose, for whoever reaches the server.
 import { configuredApiKeys } from './api-keys';
-import { HttpError } from './errors';
+import { HttpError } from '../http/errors';
 
 /** STACKBONE_ALLOW_OPEN_ACCESS=1: serve without keys whoever reaches this server. */
 export function openAccessAllowed(): boolean {

@@ -5,10 +5,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
 import { browserIdentity, honouredIdentity } from './browser-identity';
-import { HttpError } from './errors';
+import { HttpError } from '../http/errors';
 import { LOCAL_OWNER, isOpenDevMode } from '../open-dev-mode';
 import { checkOpenDevHost } from './open-access';
-import { checkSameOrigin } from './same-origin';
+import { checkSameOrigin } from '../http/same-origin';
 
 export { configuredApiKeys, presentedApiKey } from './api-keys';
 
@@ -49,7 +49,7 @@ export interface ResolveOptions {
 /**
  * The caller of a request. Throws 401 when keys are configured and no credential holds: an API
  * key in a header; on the app's surfaces, the signed identity cookie (browser-identity.ts).
- * A POST or DELETE without a key in a header must come from this site (same-origin.ts): the
+ * A POST or DELETE without a key in a header must come from this site (http/same-origin.ts): the
  * cookie, or open dev mode, is what a browser carries to any site's request. Open dev mode
  * answers only requests addressed to localhost (open-access.ts).
  */

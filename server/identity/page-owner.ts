@@ -2,7 +2,7 @@
 // open dev mode → the local owner; otherwise an API key, or the browser's signed identity
 // cookie (kept by proxy.ts).
 import { headers } from 'next/headers';
-import { HttpError } from './errors';
+import { HttpError } from '../http/errors';
 import { resolveCaller, type Caller } from './owner';
 
 /** The caller, or null when the request carries no identity the server accepts. */
