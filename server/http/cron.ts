@@ -2,7 +2,6 @@
 // job calls them so that expired approvals take their default action, runs orphaned by a crash
 // are carried on, and due timers fire, even when no client touches their session. Vercel Cron
 // sends `Authorization: Bearer $CRON_SECRET`; an API key from STACKBONE_API_KEYS is accepted too.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { findAgent } from '../agents';
 import { sweep , fireDueTimers } from '../runtime';
 import { getStore } from '../store';
@@ -10,10 +9,7 @@ import { configuredApiKeys } from '../identity/api-keys';
 import { HttpError, jsonError } from './errors';
 import { openDevModeRefusal } from '../identity/open-access';
 import { presentedApiKey } from '../identity/owner';
-
-function same(a: string, b: string): boolean {
-  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
-}
+import { sameSecret } from '../identity/same-secret';
 
 /**
  * Responds once the recovered runs are started, not finished (one may run for minutes).
@@ -43,7 +39,7 @@ export async function handleTimerTick(request: Request, keepAlive?: (promise: Pr
 function refuseUnlessCron(request: Request): Response | null {
   const presented = presentedApiKey(request);
   const accepted = [process.env.CRON_SECRET?.trim(), ...configuredApiKeys()].filter((key): key is string => Boolean(key));
-  if (accepted.length > 0 && !(presented && accepted.some((key) => same(key, presented)))) {
+  if (accepted.length > 0 && !(presented && accepted.some((key) => sameSecret(key, presented)))) {
     return jsonError(new HttpError(401, 'unauthorized', 'Send Authorization: Bearer <CRON_SECRET or an API key>.'));
   }
   // Nothing to present (open dev mode, no CRON_SECRET): only from this machine, unless opted in.

@@ -2,13 +2,13 @@
 // an API key from STACKBONE_API_KEYS (Bearer or x-api-key, or the app's cookie a key was
 // exchanged for), a browser's own random identity (keyed mode with STACKBONE_WEB_ACCESS=open),
 // or — in open dev mode, with no keys configured — the one local owner shared by every request.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
 import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from '../http/errors';
 import { LOCAL_OWNER, isOpenDevMode } from '../open-dev-mode';
 import { checkOpenDevHost } from './open-access';
 import { checkSameOrigin } from '../http/same-origin';
+import { sameSecret } from './same-secret';
 
 export { configuredApiKeys, presentedApiKey } from './api-keys';
 
@@ -28,15 +28,9 @@ export interface Caller {
 // On globalThis: Next bundles routes and pages separately, and the warning is once per process.
 const warned = globalThis as typeof globalThis & { __stackboneWarnedOpenMode?: boolean };
 
-function sameKey(a: string, b: string): boolean {
-  const left = createHash('sha256').update(a).digest();
-  const right = createHash('sha256').update(b).digest();
-  return timingSafeEqual(left, right);
-}
-
 /** The configured key a presented one matches, or undefined. */
 export function matchingApiKey(presented: string): string | undefined {
-  return configuredApiKeys().find((key) => sameKey(key, presented));
+  return configuredApiKeys().find((key) => sameSecret(key, presented));
 }
 
 export interface ResolveOptions {
