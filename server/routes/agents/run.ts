@@ -9,8 +9,8 @@ import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveCaller } from '../../identity/owner';
 import { parseCursor , RunRejectedError , scopedSessionId , startRun } from '../../runtime';
 import { getStore } from '../../store';
-import { fromAgUiMessages, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from './input';
-import { agUiStream, refusedRun } from './stream';
+import { fromAgUiMessages, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
+import { agUiStream, refusedRun } from '../../wire/agui/stream';
 import { joinRun } from './thread';
 
 export async function handleAgUiRun(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {

@@ -13,8 +13,8 @@ import { resolveOwner } from '../../identity/owner';
 import { formatCursor, parseCursor, type CursorPosition } from '../../runtime';
 import { follow , queueItems, readViewAndQueue , threadStatus , liveFeed, liveRunOf , scopedSessionId, sessionKeyOf , isOwnSession, ownedSession , loadView } from '../../runtime';
 import { getStore } from '../../store';
-import { toAgUiInterrupt, toAgUiMessages } from './events';
-import { agUiStream } from './stream';
+import { toAgUiInterrupt, toAgUiMessages } from '../../wire/agui/events';
+import { agUiStream } from '../../wire/agui/stream';
 
 /** How long one session-stream response lasts; the client reconnects with its cursor. */
 function sessionStreamMs(): number {
