@@ -1,17 +1,19 @@
 // The one handler behind POST /api/v1/chat/completions and POST /api/v1/messages: who asks,
-// which session, parse, find the agent, start the turn, then answer as a stream or whole.
-// Each wire gives only its own shapes (docs/wires.md).
+// which session, parse, find the agent, start the turn (durable on a session, or stateless),
+// then answer as a stream or whole. Each wire gives only its own shapes (docs/wires.md).
 import { findAgent } from '../../agents';
+import type { DeepAgent } from '../../define';
 import { readJsonBody } from '../../http/body';
 import { HttpError } from '../../http/errors';
 import type { KeepAlive } from '../../http/keep-alive';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveOwner } from '../../identity/owner';
 import { sseResponse } from '../../http/sse';
-import type { ClientTool , StartedRun } from '../../runtime';
-import { checkRequestTools, startChatTurn, type WireMessage } from './chat-turn';
-import { readSessionKey, turnHeaders } from './session-key';
-import { collectChatTurn, runErrorStatus, type CollectedTurn } from './turn-events';
+import { openSession, pendingInterrupts, scopedSessionId, startRun, startStatelessRun, type ClientTool, type StartedRun } from '../../runtime';
+import { getStore } from '../../store';
+import { checkRequestTools, newInput, statelessHistory, type WireMessage } from '../../wire/chat/chat-turn';
+import { readSessionKey, SESSION_HEADER, turnHeaders } from '../../wire/chat/session-key';
+import { collectChatTurn, runErrorStatus, type CollectedTurn } from '../../wire/chat/turn-events';
 
 /** What every chat request carries once its wire has parsed it. */
 export interface ChatRequest {
@@ -65,4 +67,41 @@ export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(req
 function withHeaders(response: Response, headers: Record<string, string>): Response {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
+}
+
+interface ChatTurnRequest {
+  agent: DeepAgent;
+  ownerId: string;
+  source: 'openai' | 'anthropic';
+  /** Present: the turn is durable on this session. Absent: stateless. */
+  sessionKey?: string;
+  /** The request's conversation, in order. */
+  history: WireMessage[];
+  clientTools: ClientTool[];
+  signal?: AbortSignal;
+}
+
+/**
+ * Starts the turn. Durable: only the request's new trailing input goes to the runtime, which
+ * refuses (RunRejectedError, nothing written) when the session may not take it — e.g. 409
+ * `interrupts_pending` while a decision is open. Stateless: the whole history is the log.
+ */
+async function startChatTurn(request: ChatTurnRequest): Promise<StartedRun> {
+  const { agent, ownerId, source, sessionKey, clientTools, signal } = request;
+  if (!sessionKey) {
+    const durableHint = `Send the header ${SESSION_HEADER}: <a conversation id> to keep the conversation on the server, where a person can approve it.`;
+    return startStatelessRun({ agent, ownerId, source, history: statelessHistory(request.history), clientTools, signal, durableHint });
+  }
+  const store = getStore();
+  const sessionId = scopedSessionId(ownerId, sessionKey);
+  const { view } = await openSession(store, sessionId, ownerId, agent);
+  const messages = newInput(request.history, view);
+  // With nothing new and nothing the session waits for, there is no turn to run. (When it
+  // waits on a decision or a client tool result, the runtime answers with its own 409.)
+  if (messages.length === 0 && pendingInterrupts(view).length === 0 && view.openToolCalls.length === 0) {
+    throw new HttpError(400, 'no_new_input', `messages: nothing new for session "${sessionKey}": the server keeps its history, so end the request with a new user message (or the results of the client tool calls it asked for).`, { param: 'messages' });
+  }
+  // A message sent while a turn runs waits for it and is answered in its turn; one sent while a
+  // decision is pending is refused (approval_pending), as these wires always have.
+  return startRun({ agent, store, sessionId, ownerId, durable: true, source, messages, clientTools, signal, queue: 'running' });
 }

@@ -2,13 +2,13 @@
 // wires, which have no field for it (docs/turn-control.md, "Retry"). Runs the session's failed
 // turn again; the continuation is in the session's history (GET /api/v1/sessions/{key}).
 import { z } from 'zod';
-import { findAgent } from '../../agents';
-import { readJsonBody } from '../../http/body';
-import { errorResponse, HttpError } from '../../http/errors';
-import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
-import { resolveOwner } from '../../identity/owner';
-import { startRun , describeIssue , ownedSession, sessionNotFound , scopedSessionId } from '../../runtime';
-import { getStore } from '../../store';
+import { findAgent } from '../../../agents';
+import { readJsonBody } from '../../../http/body';
+import { errorResponse, HttpError } from '../../../http/errors';
+import { noKeepAlive, type KeepAlive } from '../../../http/keep-alive';
+import { resolveOwner } from '../../../identity/owner';
+import { startRun , describeIssue , ownedSession, sessionNotFound , scopedSessionId } from '../../../runtime';
+import { getStore } from '../../../store';
 
 const body = z.object({ retryId: z.string().trim().min(1).max(200) }).strict();
 
