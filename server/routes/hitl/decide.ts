@@ -1,4 +1,4 @@
-// The out-of-band decision API (docs/hitl.md, "Out of band"): GET /api/hitl and POST /api/hitl/{id}/{action}.
+// POST /api/hitl/{id}/{action}: a decision of the out-of-band API (docs/hitl.md, "Out of band").
 // It only translates HTTP to runtime calls; the rules are the runtime's decision pipeline (docs/architecture.md).
 import { z } from 'zod';
 import { findAgent } from '../../agents';
@@ -6,10 +6,10 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { requestActor } from '../../identity/decision-actor';
 import { resolveCaller } from '../../identity/owner';
-import { isExpired , decideInterrupt , describeIssue , sessionKeyOf } from '../../runtime';
+import { decideInterrupt , describeIssue , sessionKeyOf } from '../../runtime';
 import type { DecisionRequest } from '../../runtime';
 import { getStore } from '../../store';
-import { HITL_ACTIONS, type HitlAction, type InboxItem, type InboxList } from '../../contract';
+import { HITL_ACTIONS, type HitlAction } from '../../contract';
 
 const bodies = {
   approve: z.object({ editedArgs: z.unknown().optional(), payload: z.unknown().optional() }).strict(),
@@ -17,39 +17,6 @@ const bodies = {
   reject: z.object({ reason: z.string().max(2000).optional(), payload: z.unknown().optional(), editedArgs: z.unknown().optional() }).strict(),
   cancel: z.object({}).strict(),
 };
-
-
-export async function listPending(request: Request): Promise<Response> {
-  try {
-    const caller = resolveCaller(request, { keyCookie: true });
-    const rows = await getStore().listPendingInterrupts(caller.ownerId, { limit: 200, keyHolder: caller.credential === 'key' });
-    const now = Date.now();
-    return Response.json({
-      interrupts: rows
-        .filter((row) => !isExpired(row.record, now)) // expired ones are taking their default action
-        .map((row): InboxItem => ({
-          id: row.id,
-          // The session as its owner names it (a key holder deciding a browser's call sees that browser's key).
-          sessionId: sessionKeyOf(row.sessionId),
-          // False for a browser's call kept for key holders: its session is that browser's, not the caller's to open.
-          ownSession: row.ownerId === caller.ownerId,
-          agent: row.agent,
-          reason: row.record.reason,
-          toolCallId: row.record.toolCallId,
-          toolName: row.record.toolName,
-          args: row.record.input,
-          message: row.record.message,
-          ...(row.record.description !== undefined ? { description: row.record.description } : {}),
-          responseSchema: row.record.responseSchema,
-          allowedDecisions: row.record.allowedDecisions,
-          expiresAt: row.record.expiresAt ?? null,
-          createdAt: row.createdAt.toISOString(),
-        })),
-    } satisfies InboxList);
-  } catch (error) {
-    return errorResponse(error, 'HITL request');
-  }
-}
 
 /**
  * Applies a decision. Returns the response and, when the decision completed its batch, the

@@ -5,7 +5,7 @@
 // whether the server is open.
 import { modelMode } from '../models/resolve';
 import { databaseKind, databaseUrl, getStore } from '../store';
-import { HttpError } from './errors';
+import { HttpError } from '../http/errors';
 import { isOpenDevMode, resolveOwner } from '../identity/owner';
 
 export async function healthResponse(request: Request): Promise<Response> {
