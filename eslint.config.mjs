@@ -16,6 +16,18 @@ const ABOVE_RUNTIME = {
   group: ['**/wire', '**/wire/**', '**/http', '**/http/**', '**/web', '**/web/**', '**/routes', '**/routes/**', '**/identity', '**/identity/**'],
   message: 'server/runtime imports nothing from the floors above it (docs/architecture.md, "Wires only translate").',
 };
+const ROUTES_ON_TOP = {
+  group: ['**/routes', '**/routes/**'],
+  message: 'server/routes is the top floor: only app/api imports it (docs/architecture.md, "Routes").',
+};
+const WIRE_TRANSLATES = {
+  group: ['**/routes', '**/routes/**', '**/identity', '**/identity/**', '**/web', '**/web/**'],
+  message: 'A wire only translates (request → runtime input, runtime parts → its shapes): who calls and the handling are server/identity and server/routes (docs/architecture.md, "Wires only translate").',
+};
+const WIRE_READS_NO_STORE = {
+  regex: '^(@/server/|(\\.{1,2}/)+)store(/index)?$',
+  message: 'A wire only translates: the route reads and writes the store, and hands the wire what it read (docs/architecture.md, "Wires only translate").',
+};
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'];
 
 const config = [
@@ -34,8 +46,13 @@ const config = [
   },
   {
     files: ['server/**/*.ts'],
-    ignores: ['server/runtime/**', 'server/store/**', 'server/http/page-owner.ts', ...TESTS],
-    rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, RUNTIME_FACE] }] },
+    ignores: ['server/runtime/**', 'server/store/**', 'server/identity/page-owner.ts', ...TESTS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, RUNTIME_FACE, ROUTES_ON_TOP] }] },
+  },
+  {
+    files: ['server/wire/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, RUNTIME_FACE, WIRE_TRANSLATES, WIRE_READS_NO_STORE] }] },
   },
   {
     files: ['server/runtime/*/**/*.ts'],

@@ -6,7 +6,7 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // A keyed server without STACKBONE_SECRET, one with a misspelled STACKBONE_WEB_ACCESS, and a
   // production server without keys (unless STACKBONE_ALLOW_OPEN_ACCESS=1) do not start (docs/security.md).
-  (await import('./server/http/start-checks')).refuseUnsafeStart();
+  (await import('./server/identity/start-checks')).refuseUnsafeStart();
   const [{ startRecoveryLoop }, { startTimerLoop }, { getStore }, { findAgent }] = await Promise.all([
     import('./server/runtime/recovery/recovery'),
     import('./server/runtime/turn-control/timers'),

@@ -6,9 +6,9 @@
 // signed with a previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation), or one from
 // before cookies carried an issue time, keeps its id and is signed anew; an expired one is none.
 import { NextResponse, type NextRequest } from 'next/server';
-import { honouredIdentity, IDENTITY_COOKIE, identitiesEnabled, identityCookieOptions, issueIdentity, signIdentity, verifiedIdentity, type VerifiedIdentity } from './server/http/browser-identity';
-import { openDevModeRefusal } from './server/http/open-access';
-import { browsersWithoutKey } from './server/http/web-access';
+import { honouredIdentity, IDENTITY_COOKIE, identitiesEnabled, identityCookieOptions, issueIdentity, signIdentity, verifiedIdentity, type VerifiedIdentity } from './server/identity/browser-identity';
+import { openDevModeRefusal } from './server/identity/open-access';
+import { browsersWithoutKey } from './server/identity/web-access';
 
 const SIGN_IN_PATH = '/sign-in';
 

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react';
 import { Providers } from '@/components/providers';
 import { SignOutButton } from '@/components/sign-in-form';
 import { KeyedModeBadge, OpenDevModeBadge } from '@/components/status-badges';
-import { isOpenDevMode } from '@/server/http/owner';
-import { pageCaller } from '@/server/http/page-owner';
-import { webAccess } from '@/server/http/web-access';
+import { isOpenDevMode } from '@/server/identity/owner';
+import { pageCaller } from '@/server/identity/page-owner';
+import { webAccess } from '@/server/identity/web-access';
 import './globals.css';
 
 export const metadata: Metadata = {

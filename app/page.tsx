@@ -1,6 +1,6 @@
 import { AgentDirectory } from '@/components/agent-directory';
 import { SessionList } from '@/components/session-list';
-import { pageOwner } from '@/server/http/page-owner';
+import { pageOwner } from '@/server/identity/page-owner';
 import { agentCards } from '@/server/web/agents';
 import { recentSessions } from '@/server/web/sessions';
 

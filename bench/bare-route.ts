@@ -12,8 +12,8 @@
 //   GET ?threadId=T   the thread's log rows read by Prisma as they are (the bare side of "reopen")
 import { streamText } from 'ai';
 import { errorResponse } from '../server/http/errors';
-import { openAccessAllowed } from '../server/http/open-access';
-import { isOpenDevMode, resolveCaller, type Caller } from '../server/http/owner';
+import { openAccessAllowed } from '../server/identity/open-access';
+import { isOpenDevMode, resolveCaller, type Caller } from '../server/identity/owner';
 import { createScriptedModel } from '../server/models/scripted';
 import { databaseUrl } from '../server/store/database-url';
 import { openPrismaClient, type StoreClient } from '../server/store/prisma-client';

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { safeNext } from '@/components/safe-next';
 import { SignInForm } from '@/components/sign-in-form';
-import { isOpenDevMode } from '@/server/http/owner';
-import { webAccess } from '@/server/http/web-access';
+import { isOpenDevMode } from '@/server/identity/owner';
+import { webAccess } from '@/server/identity/web-access';
 
 export const metadata: Metadata = { title: 'Sign in' };
 

@@ -5,7 +5,7 @@
 // replayed from the log (`GET ?runId&threadId&offset=-1`), and the hydration JSON.
 import { randomUUID } from 'node:crypto';
 import { findAgent } from '../../server/agents';
-import { LOCAL_OWNER } from '../../server/http/owner';
+import { LOCAL_OWNER } from '../../server/identity/owner';
 import { startRun , scopedSessionId } from '../../server/runtime';
 import { createPrismaStore } from '../../server/store/prisma-store';
 import { hydrate, pingServer } from '../lib/agui-client';

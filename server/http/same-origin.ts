@@ -4,10 +4,10 @@
 // without a body or with a form's content type needs no CORS preflight; so, body or no body,
 // `Sec-Fetch-Site: cross-site` or an `Origin` of another site (or `null`) is 403 `cross_origin`.
 // A key in a header is no browser's: another site's page cannot set that header without the
-// preflight this server never answers. resolveCaller (owner.ts) applies the rule to every
+// preflight this server never answers. resolveCaller (identity/owner.ts) applies the rule to every
 // endpoint that asks who is calling, readJsonBody (body.ts) to every body read, so sign-in and
 // sign-out, which ask no caller, are covered too.
-import { presentedApiKey } from './api-keys';
+import { presentedApiKey } from '../identity/api-keys';
 import { HttpError } from './errors';
 
 /** Methods that change nothing; the app's reads may come from anywhere a browser can reach. */

@@ -8,7 +8,7 @@ import type { StopRecord } from './types';
 export const DEFAULT_LIST_LIMIT = 100;
 
 /**
- * The owners of browsers' sessions (`browser:<uuid>`, server/http/owner.ts): their interrupts for
+ * The owners of browsers' sessions (`browser:<uuid>`, server/identity/owner.ts): their interrupts for
  * key holders are listed to key holders too (docs/security.md, "Approvers").
  */
 export const BROWSER_OWNER_PREFIX = 'browser:';

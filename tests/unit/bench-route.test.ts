@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET, POST } from '../../app/api/bench/bare/route.bench';
 import type { SessionEvent } from '../../server/events';
-import { keyOwner } from '../../server/http/api-keys';
+import { keyOwner } from '../../server/identity/api-keys';
 import { scopedSessionId } from '../../server/runtime';
 import { sqliteFilePath } from '../../server/store/database-url';
 import { createPrismaStore } from '../../server/store/prisma-store';

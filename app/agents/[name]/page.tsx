@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { NewChat } from '@/components/new-chat';
 import { ThreadSidebar } from '@/components/thread-sidebar';
-import { pageOwner } from '@/server/http/page-owner';
+import { pageOwner } from '@/server/identity/page-owner';
 import { findAgentCard } from '@/server/web/agents';
 import { recentSessions } from '@/server/web/sessions';
 

@@ -1,4 +1,4 @@
-import { handleAgentList } from '@/server/web/list-routes';
+import { handleAgentList } from '@/server/routes/agents/list';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

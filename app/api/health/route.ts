@@ -1,4 +1,4 @@
-import { healthResponse } from '@/server/http/health';
+import { healthResponse } from '@/server/routes/health';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

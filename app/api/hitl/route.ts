@@ -1,4 +1,4 @@
-import { listPending } from '@/server/wire/hitl/handler';
+import { listPending } from '@/server/routes/hitl/inbox';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

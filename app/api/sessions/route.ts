@@ -1,4 +1,4 @@
-import { handleSessionList } from '@/server/web/list-routes';
+import { handleSessionList } from '@/server/routes/sessions';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

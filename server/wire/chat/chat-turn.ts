@@ -1,14 +1,12 @@
-// Starting a chat-wire turn: which of a request's messages are new input, the client tools it
-// declares, and a durable turn (on a session) or a stateless one (the request's history is
-// the whole log). Every rule about sessions and approvals stays in the runtime: this only
-// decides what to hand it (docs/wires.md).
+// A chat-wire turn's input: which of a request's messages are new input, the client tools it
+// declares, and a stateless turn's history (the request's history is the whole log). Every rule
+// about sessions and approvals stays in the runtime: this only decides what to hand it, and
+// routes/v1/chat-turn.ts hands it (docs/wires.md).
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../define';
 import type { ChatMessage, ToolCall } from '../../events';
 import { HttpError } from '../../http/errors';
-import { pendingInterrupts, type SessionView , checkClientTools, type ClientTool , StartedRun } from '../../runtime';
-import { startStatelessRun , RunRejectedError , startRun , openSession , scopedSessionId } from '../../runtime';
-import { getStore } from '../../store';
+import { checkClientTools, RunRejectedError, type ClientTool, type SessionView } from '../../runtime';
 import { SESSION_HEADER } from './session-key';
 
 /** A request message in runtime shape (fresh id), with where it was in the request, for errors. */
@@ -30,45 +28,8 @@ export function checkRequestTools(agent: DeepAgent, tools: { tool: ClientTool; p
   return clientTools;
 }
 
-export interface ChatTurnRequest {
-  agent: DeepAgent;
-  ownerId: string;
-  source: 'openai' | 'anthropic';
-  /** Present: the turn is durable on this session. Absent: stateless. */
-  sessionKey?: string;
-  /** The request's conversation, in order. */
-  history: WireMessage[];
-  clientTools: ClientTool[];
-  signal?: AbortSignal;
-}
-
 export function newId(): string {
   return randomUUID();
-}
-
-/**
- * Starts the turn. Durable: only the request's new trailing input goes to the runtime, which
- * refuses (RunRejectedError, nothing written) when the session may not take it — e.g. 409
- * `interrupts_pending` while a decision is open. Stateless: the whole history is the log.
- */
-export async function startChatTurn(request: ChatTurnRequest): Promise<StartedRun> {
-  const { agent, ownerId, source, sessionKey, clientTools, signal } = request;
-  if (!sessionKey) {
-    const durableHint = `Send the header ${SESSION_HEADER}: <a conversation id> to keep the conversation on the server, where a person can approve it.`;
-    return startStatelessRun({ agent, ownerId, source, history: statelessHistory(request.history), clientTools, signal, durableHint });
-  }
-  const store = getStore();
-  const sessionId = scopedSessionId(ownerId, sessionKey);
-  const { view } = await openSession(store, sessionId, ownerId, agent);
-  const messages = newInput(request.history, view);
-  // With nothing new and nothing the session waits for, there is no turn to run. (When it
-  // waits on a decision or a client tool result, the runtime answers with its own 409.)
-  if (messages.length === 0 && pendingInterrupts(view).length === 0 && view.openToolCalls.length === 0) {
-    throw new HttpError(400, 'no_new_input', `messages: nothing new for session "${sessionKey}": the server keeps its history, so end the request with a new user message (or the results of the client tool calls it asked for).`, { param: 'messages' });
-  }
-  // A message sent while a turn runs waits for it and is answered in its turn; one sent while a
-  // decision is pending is refused (approval_pending), as these wires always have.
-  return startRun({ agent, store, sessionId, ownerId, durable: true, source, messages, clientTools, signal, queue: 'running' });
 }
 
 /**

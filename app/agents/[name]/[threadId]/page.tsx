@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { Chat } from '@/components/chat';
 import { ThreadSidebar } from '@/components/thread-sidebar';
-import { pageOwner } from '@/server/http/page-owner';
+import { pageOwner } from '@/server/identity/page-owner';
 import { findAgentCard } from '@/server/web/agents';
 import { loadThread, recentSessions } from '@/server/web/sessions';
 

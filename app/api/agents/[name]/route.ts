@@ -1,6 +1,6 @@
 import { after } from 'next/server';
-import { handleAgUiRun } from '@/server/wire/agui/handler';
-import { handleAgUiThread } from '@/server/wire/agui/thread';
+import { handleAgUiRun } from '@/server/routes/agents/run';
+import { handleAgUiThread } from '@/server/routes/agents/thread';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

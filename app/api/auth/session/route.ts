@@ -1,29 +1,15 @@
 import { cookies } from 'next/headers';
-import { IDENTITY_COOKIE, identityCookieOptions } from '@/server/http/browser-identity';
-import { errorResponse } from '@/server/http/errors';
-import { checkSignOut, keyIdentityCookie } from '@/server/http/key-sign-in';
+import { handleSignIn, handleSignOut } from '@/server/routes/auth/session';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 // POST {key}: this browser acts as that API key from now on (docs/security.md, "Modes").
-export async function POST(request: Request) {
-  try {
-    const identity = await keyIdentityCookie(request);
-    (await cookies()).set(IDENTITY_COOKIE, identity, identityCookieOptions(identity, new URL(request.url).protocol === 'https:'));
-    return Response.json({ signedIn: true });
-  } catch (error) {
-    return errorResponse(error, 'Sign-in');
-  }
+export function POST(request: Request) {
+  return handleSignIn(request, cookies);
 }
 
 // DELETE: forget this browser's identity.
-export async function DELETE(request: Request) {
-  try {
-    await checkSignOut(request);
-    (await cookies()).delete(IDENTITY_COOKIE);
-    return Response.json({ signedIn: false });
-  } catch (error) {
-    return errorResponse(error, 'Sign-out');
-  }
+export function DELETE(request: Request) {
+  return handleSignOut(request, cookies);
 }

@@ -1,5 +1,5 @@
 import { after } from 'next/server';
-import { handleRecoverySweep } from '@/server/http/cron';
+import { handleRecoverySweep } from '@/server/routes/cron/recover';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

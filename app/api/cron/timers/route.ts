@@ -1,5 +1,5 @@
 import { after } from 'next/server';
-import { handleTimerTick } from '@/server/http/cron';
+import { handleTimerTick } from '@/server/routes/cron/timers';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,13 +1,7 @@
-import { anthropicNotFound } from '@/server/wire/anthropic/handler';
-import { openAiNotFound } from '@/server/wire/openai/handler';
-import { wantsAnthropicShape } from '@/server/wire/chat/session-key';
+import { handleUnknownEndpoint } from '@/server/routes/v1/not-found';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 // Unknown endpoints under /api/v1 answer in the API's own error shape, not an HTML page.
-function notFound(request: Request) {
-  return wantsAnthropicShape(request) ? anthropicNotFound(request) : openAiNotFound(request);
-}
-
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export { handleUnknownEndpoint as GET, handleUnknownEndpoint as POST, handleUnknownEndpoint as PUT, handleUnknownEndpoint as PATCH, handleUnknownEndpoint as DELETE };

@@ -1,5 +1,6 @@
 import { after } from 'next/server';
-import { anthropicNotFound, handleMessages } from '@/server/wire/anthropic/handler';
+import { handleMessages } from '@/server/routes/v1/messages';
+import { anthropicNotFound } from '@/server/routes/v1/not-found';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

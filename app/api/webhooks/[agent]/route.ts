@@ -1,5 +1,5 @@
 import { after } from 'next/server';
-import { handleWebhook } from '@/server/wire/webhook/handler';
+import { handleWebhook } from '@/server/routes/webhooks/agent';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { after } from 'next/server';
-import { handleChatDecision } from '@/server/wire/agui/decide';
+import { handleChatDecision } from '@/server/routes/agents/decide';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { handleStateWrite } from '@/server/wire/agui/state';
+import { handleStateWrite } from '@/server/routes/agents/state';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { handleSteer } from '@/server/wire/agui/steer';
+import { handleSteer } from '@/server/routes/agents/steer';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { handleStop } from '@/server/wire/agui/stop';
+import { handleStop } from '@/server/routes/agents/stop';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

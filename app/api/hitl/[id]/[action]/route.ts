@@ -1,5 +1,5 @@
 import { after } from 'next/server';
-import { decide } from '@/server/wire/hitl/handler';
+import { decide } from '@/server/routes/hitl/decide';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { handleAuditTrail } from '@/server/web/studio-routes';
+import { handleAuditTrail } from '@/server/routes/studio/sessions';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,6 @@
 import { after } from 'next/server';
-import { handleChatCompletions, openAiNotFound } from '@/server/wire/openai/handler';
+import { handleChatCompletions } from '@/server/routes/v1/chat/completions';
+import { openAiNotFound } from '@/server/routes/v1/not-found';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { after } from 'next/server';
-import { handleQueue } from '@/server/wire/agui/queue';
+import { handleQueue } from '@/server/routes/agents/queue';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,5 @@
 import { after } from 'next/server';
-import { handleSessionRetry } from '@/server/wire/chat/session-retry';
+import { handleSessionRetry } from '@/server/routes/v1/sessions/retry';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

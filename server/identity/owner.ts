@@ -1,0 +1,81 @@
+// Who is asking (docs/security.md, "What each credential can do"). Sessions belong to an owner:
+// an API key from STACKBONE_API_KEYS (Bearer or x-api-key, or the app's cookie a key was
+// exchanged for), a browser's own random identity (keyed mode with STACKBONE_WEB_ACCESS=open),
+// or — in open dev mode, with no keys configured — the one local owner shared by every request.
+import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
+import { browserIdentity, honouredIdentity } from './browser-identity';
+import { HttpError } from '../http/errors';
+import { LOCAL_OWNER, isOpenDevMode } from '../open-dev-mode';
+import { checkOpenDevHost } from './open-access';
+import { checkSameOrigin } from '../http/same-origin';
+import { sameSecret } from './same-secret';
+
+export { configuredApiKeys, presentedApiKey } from './api-keys';
+
+// The local owner and the mode are configuration, read by the runtime too (server/open-dev-mode.ts).
+export { LOCAL_OWNER, isOpenDevMode };
+
+/** What proved who the caller is; a key (by header or by the app's cookie) may approve what `approvers: 'key-holders'` keeps. */
+export type Credential = 'local' | 'key' | 'browser';
+
+export interface Caller {
+  ownerId: string;
+  credential: Credential;
+  /** How a key came: in a header (an API client, the CLI) or in the app's cookie (Studio, the chat). */
+  via?: 'header' | 'cookie';
+}
+
+// On globalThis: Next bundles routes and pages separately, and the warning is once per process.
+const warned = globalThis as typeof globalThis & { __stackboneWarnedOpenMode?: boolean };
+
+/** The configured key a presented one matches, or undefined. */
+export function matchingApiKey(presented: string): string | undefined {
+  return configuredApiKeys().find((key) => sameSecret(key, presented));
+}
+
+export interface ResolveOptions {
+  /** A surface of the web app: the identity cookie is accepted (a key's, or a browser's own where web access is open). */
+  browser?: boolean;
+  /** A key holder's surface (Studio, /api/hitl): the cookie is accepted only when a key was exchanged for it. */
+  keyCookie?: boolean;
+}
+
+/**
+ * The caller of a request. Throws 401 when keys are configured and no credential holds: an API
+ * key in a header; on the app's surfaces, the signed identity cookie (browser-identity.ts).
+ * A POST or DELETE without a key in a header must come from this site (http/same-origin.ts): the
+ * cookie, or open dev mode, is what a browser carries to any site's request. Open dev mode
+ * answers only requests addressed to localhost (open-access.ts).
+ */
+export function resolveCaller(request: Request, options: ResolveOptions = {}): Caller {
+  checkSameOrigin(request);
+  if (isOpenDevMode()) {
+    checkOpenDevHost(request);
+    if (!warned.__stackboneWarnedOpenMode) {
+      warned.__stackboneWarnedOpenMode = true;
+      console.warn('[stackbone] STACKBONE_API_KEYS is not set: open dev mode, every request is accepted and shares the local owner.');
+    }
+    return { ownerId: LOCAL_OWNER, credential: 'local' };
+  }
+  const presented = presentedApiKey(request);
+  if (presented) {
+    const key = matchingApiKey(presented);
+    if (!key) throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
+    return { ownerId: keyOwner(key), credential: 'key', via: 'header' };
+  }
+  const identity = options.browser || options.keyCookie ? browserIdentity(request) : undefined;
+  if (identity) {
+    const honoured = honouredIdentity(identity);
+    // A key entered in the app acts as the key; a browser's own identity only on the app's surfaces.
+    if (honoured === 'key') return { ownerId: identity, credential: 'key', via: 'cookie' };
+    if (honoured === 'browser' && options.browser) return { ownerId: `browser:${identity}`, credential: 'browser' };
+  }
+  throw new HttpError(401, 'unauthorized', options.browser || options.keyCookie
+    ? 'An API key is required: send Authorization: Bearer <key> or x-api-key, or sign in with a key in the app.'
+    : 'An API key is required: send Authorization: Bearer <key> or x-api-key.');
+}
+
+/** The owner id of a request (resolveCaller's, for surfaces that need no more). */
+export function resolveOwner(request: Request, options: ResolveOptions = {}): string {
+  return resolveCaller(request, options).ownerId;
+}

@@ -1,0 +1,22 @@
+// The caller of a page request (server components), by the same rule as the app's endpoints:
+// open dev mode → the local owner; otherwise an API key, or the browser's signed identity
+// cookie (kept by proxy.ts).
+import { headers } from 'next/headers';
+import { HttpError } from '../http/errors';
+import { resolveCaller, type Caller } from './owner';
+
+/** The caller, or null when the request carries no identity the server accepts. */
+export async function pageCaller(): Promise<Caller | null> {
+  const requestHeaders = await headers();
+  try {
+    return resolveCaller(new Request('http://page.invalid/', { headers: requestHeaders }), { browser: true });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The owner id, or null when the request carries no identity the server accepts. */
+export async function pageOwner(): Promise<string | null> {
+  return (await pageCaller())?.ownerId ?? null;
+}

@@ -1,0 +1,45 @@
+// POST /api/agents/{name}/decide: a decision from the chat that an AG-UI resume cannot say —
+// declining to answer a question (its resume payload is the answer itself, docs/hitl.md).
+// Body: {threadId, interruptId, action: 'reject', reason?}. The same decision pipeline as
+// /api/hitl (runtime/turn-control/decide-out-of-band.ts), for the browser that owns the thread.
+import { z } from 'zod';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , decideInterrupt , describeIssue } from '../../runtime';
+import { findAgent } from '../../agents';
+import { readJsonBody } from '../../http/body';
+import { errorResponse, HttpError } from '../../http/errors';
+import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
+import { resolveCaller } from '../../identity/owner';
+import { getStore } from '../../store';
+
+const body = z
+  .object({
+    threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE),
+    interruptId: z.string().min(1),
+    action: z.literal('reject'),
+    reason: z.string().trim().max(2000).optional(),
+  })
+  .strict();
+
+export async function handleChatDecision(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
+  try {
+    if (!findAgent(agentName)) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    const { ownerId, credential } = resolveCaller(request, { browser: true });
+    const parsed = body.safeParse(await readJsonBody(request));
+    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "reject", reason?}).`);
+    const store = getStore();
+    const row = await store.findInterrupt(parsed.data.interruptId);
+    if (!row || row.sessionId !== scopedSessionId(ownerId, parsed.data.threadId) || row.ownerId !== ownerId) throw new HttpError(404, 'not_found', `No interrupt "${parsed.data.interruptId}" on thread "${parsed.data.threadId}".`);
+    const result = await decideInterrupt({
+      store,
+      findAgent,
+      ownerId,
+      interruptId: parsed.data.interruptId,
+      request: { status: 'denied', reason: parsed.data.reason || undefined },
+      by: { source: 'agui', ownerId, credential },
+    });
+    if (result.continuation) keepAlive(result.continuation.done);
+    return Response.json({ interruptId: result.interrupt.id, decision: result.decision, continuation: result.continuation ? { runId: result.continuation.runId } : null });
+  } catch (error) {
+    return errorResponse(error, 'chat decision');
+  }
+}

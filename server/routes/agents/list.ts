@@ -1,0 +1,15 @@
+// GET /api/agents: the agents as JSON (docs/studio.md), for the TanStack Query list that
+// refreshes them after the first paint.
+import { errorResponse } from '../../http/errors';
+import { checkOpenDevHost } from '../../identity/open-access';
+import { agentCards } from '../../web/agents';
+
+/** The agents, to anyone but a request that open dev mode does not serve (docs/security.md, "Modes"). */
+export function handleAgentList(request: Request): Response {
+  try {
+    checkOpenDevHost(request);
+    return Response.json({ agents: agentCards() });
+  } catch (error) {
+    return errorResponse(error, 'agent list');
+  }
+}

@@ -1,0 +1,69 @@
+// POST /api/agents/{name}: AG-UI over SSE (docs/wires.md). Parse, hand to the runtime,
+// translate. The run belongs to its session: the response only reads it, so a client that
+// goes away leaves it running (docs/architecture.md, "The life of a run").
+import { findAgent } from '../../agents';
+import { readJsonBody } from '../../http/body';
+import { errorResponse, HttpError } from '../../http/errors';
+import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
+import { takeStreamSlot, type StreamSlot } from '../../http/limits';
+import { resolveCaller } from '../../identity/owner';
+import { parseCursor , RunRejectedError , scopedSessionId , startRun } from '../../runtime';
+import { getStore } from '../../store';
+import { fromAgUiMessages, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
+import { agUiStream, refusedRun } from '../../wire/agui/stream';
+import { joinRun } from './thread';
+
+export async function handleAgUiRun(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
+  let slot: StreamSlot | undefined;
+  try {
+    const agent = findAgent(agentName);
+    if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    const { ownerId, credential } = resolveCaller(request, { browser: true });
+    const input = parseRunAgentInput(await readJsonBody(request));
+    // The answer is a stream: 429 when the owner has the most open, before anything is written (docs/security.md).
+    slot = takeStreamSlot(ownerId);
+    const context = { threadId: input.threadId, runId: input.runId, strict: input.protocolVersion === '1.0', accept: request.headers.get('accept') ?? undefined, slot };
+
+    // A client re-sending its request after a dropped connection (as TanStack AI's does)
+    // re-joins the run it started instead of starting another.
+    const lastEventId = parseCursor(request.headers.get('last-event-id'));
+    if (lastEventId) {
+      const joined = await joinRun(request, agent, ownerId, { threadId: input.threadId, runId: input.runId, after: lastEventId, strict: context.strict, slot });
+      if (joined) return joined;
+    }
+
+    let run;
+    try {
+      run = await startRun({
+        agent,
+        store: getStore(),
+        sessionId: scopedSessionId(ownerId, input.threadId),
+        ownerId,
+        runId: input.runId,
+        parentRunId: input.parentRunId,
+        source: 'agui',
+        messages: fromAgUiMessages(input.messages),
+        clientTools: fromAgUiTools(input.tools),
+        state: input.state,
+        decisions: fromAgUiResume(input.resume),
+        decidedBy: { source: 'agui', ownerId, credential },
+        // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
+        replayable: true,
+        retry: fromAgUiRetry(input.forwardedProps),
+        // A message sent while a turn runs waits its turn (docs/turn-control.md, "Queue"); one sent
+        // while a decision is pending is refused as interrupts_pending, as an AG-UI client expects
+        // (the web app queues it through /queue instead).
+        queue: 'running',
+      });
+    } catch (error) {
+      if (error instanceof RunRejectedError && error.code === 'not_found') throw new HttpError(404, error.code, error.message);
+      if (!(error instanceof RunRejectedError)) throw error;
+      return refusedRun(error, context);
+    }
+    keepAlive(run.done);
+    return agUiStream(run.stream(null, request.signal), context);
+  } catch (error) {
+    slot?.release();
+    return errorResponse(error, 'AG-UI request');
+  }
+}

@@ -1,0 +1,41 @@
+// POST /api/agents/{name}/steer and POST /api/v1/sessions/{key}/steer: guidance for the turn in
+// progress (docs/turn-control.md, "Steer"). Body: {threadId?, runId?, text, id?}; the session
+// key in the path stands for threadId. The run takes it in at its next step boundary.
+import { z } from 'zod';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , userMessage , requestSteer , describeIssue } from '../../runtime';
+import { findAgent } from '../../agents';
+import { readJsonBody } from '../../http/body';
+import { errorResponse, HttpError } from '../../http/errors';
+import { resolveOwner } from '../../identity/owner';
+import { getStore } from '../../store';
+
+const body = z
+  .object({
+    threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE).optional(),
+    runId: z.string().min(1).optional(),
+    text: z.string().trim().min(1).max(20_000),
+    /** Makes a resend harmless: the same id is the same guidance. */
+    id: z.string().min(1).max(200).optional(),
+  })
+  .strict();
+
+export async function handleSteer(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
+  try {
+    if (target.agent && !findAgent(target.agent)) throw new HttpError(404, 'agent_not_found', `No agent named "${target.agent}".`);
+    const ownerId = resolveOwner(request, { browser: Boolean(target.agent) });
+    const parsed = body.safeParse(await readJsonBody(request));
+    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid steer body: ${describeIssue(parsed.error, '(body)')} ({threadId, runId?, text, id?}).`);
+    const threadId = target.sessionKey ?? parsed.data.threadId;
+    if (!threadId) throw new HttpError(400, 'invalid_request', 'threadId: required (the thread whose run to steer).');
+    const steer = await requestSteer(getStore(), findAgent, {
+      sessionId: scopedSessionId(ownerId, threadId),
+      ownerId,
+      agent: target.agent,
+      runId: parsed.data.runId,
+      message: userMessage(parsed.data.text, { id: parsed.data.id }),
+    });
+    return Response.json({ threadId, runId: steer.runId, messageId: steer.message.id }, { status: 202 });
+  } catch (error) {
+    return errorResponse(error, 'steer request');
+  }
+}

@@ -1,0 +1,109 @@
+// GET /api/agents/{name}: reading a thread (docs/architecture.md, "Streams and cursors").
+//   ?threadId=T                      JSON for hydration: messages, state, the active run, open interrupts, the cursor
+//   ?runId=R[&threadId=T]&offset=C   SSE: that run from just after cursor C (-1: its start), live until it ends
+//   ?threadId=T&offset=C             SSE: the session stream, every run and decision of the thread from any source
+// `Last-Event-ID` takes the place of `offset` on a reconnect; `protocolVersion=1.0` asks for the
+// strict 1.0 interrupt shape, as the same field of a POST body does.
+import { modelMessagesToUIMessages, type ModelMessage } from '@tanstack/ai';
+import type { DeepAgent } from '../../define';
+import { findAgent } from '../../agents';
+import { errorResponse, HttpError } from '../../http/errors';
+import { takeStreamSlot, type StreamSlot } from '../../http/limits';
+import { resolveOwner } from '../../identity/owner';
+import { formatCursor, parseCursor, type CursorPosition } from '../../runtime';
+import { follow , queueItems, readViewAndQueue , threadStatus , liveFeed, liveRunOf , scopedSessionId, sessionKeyOf , isOwnSession, ownedSession , loadView } from '../../runtime';
+import { getStore } from '../../store';
+import { toAgUiInterrupt, toAgUiMessages } from '../../wire/agui/events';
+import { agUiStream } from '../../wire/agui/stream';
+
+/** How long one session-stream response lasts; the client reconnects with its cursor. */
+function sessionStreamMs(): number {
+  return Number(process.env.STACKBONE_STREAM_MAX_MS) || 240_000;
+}
+
+export async function handleAgUiThread(request: Request, agentName: string): Promise<Response> {
+  try {
+    const agent = findAgent(agentName);
+    if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    const ownerId = resolveOwner(request, { browser: true });
+    const params = new URL(request.url).searchParams;
+    const threadId = params.get('threadId') ?? undefined;
+    const runId = params.get('runId') ?? undefined;
+    const offset = request.headers.get('last-event-id') ?? params.get('offset');
+    const after = offset === null ? null : parseCursor(offset);
+    const strict = params.get('protocolVersion') === '1.0';
+    if (offset !== null && !after) throw new HttpError(400, 'invalid_cursor', `"${offset}" is not a cursor: use -1 (from the start) or an event id this server sent.`);
+
+    if (runId) {
+      const joined = await joinRun(request, agent, ownerId, { threadId, runId, after, strict });
+      if (!joined) throw new HttpError(404, 'run_not_found', `No run "${runId}"${threadId ? ` on thread "${threadId}"` : ' running on this server; name its threadId too'}.`);
+      return joined;
+    }
+    if (!threadId) throw new HttpError(400, 'invalid_request', 'Name a threadId (hydration, or the session stream with offset) or a runId (join a run).');
+    const store = getStore();
+    const sessionId = scopedSessionId(ownerId, threadId);
+    await ownedSession(store, { sessionId, ownerId, agent: agent.name });
+
+    const wantsStream = offset !== null || (request.headers.get('accept') ?? '').includes('text/event-stream');
+    if (wantsStream) {
+      const slot = takeStreamSlot(ownerId); // 429 when the owner has the most streams open (docs/security.md)
+      const parts = follow({ store, sessionId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs(), queue: true });
+      // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
+      return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000, slot });
+    }
+    return Response.json(await hydration(agent, sessionId));
+  } catch (error) {
+    return errorResponse(error, 'AG-UI thread request');
+  }
+}
+
+/** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
+async function hydration(agent: DeepAgent, sessionId: string) {
+  const { view, queue } = await readViewAndQueue(getStore(), sessionId, agent.initialState);
+  const { status, activeRunId: running, pending, interruptedRunId, cursor } = threadStatus(view);
+  const live = running ? liveFeed(sessionId) : undefined;
+  const liveParts = live?.runId === running ? live.parts : [];
+  const models = toAgUiMessages(view.messages).filter((message) => message.role === 'user' || message.role === 'assistant' || message.role === 'tool') as unknown as ModelMessage[];
+  return {
+    threadId: sessionKeyOf(sessionId),
+    agent: agent.name,
+    status,
+    messages: modelMessagesToUIMessages(models),
+    state: view.state,
+    // Join the active run from its start (offset -1): the messages above do not hold its unfinished step.
+    activeRun: running ? { runId: running, cursor: liveParts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) } : null,
+    interrupts: interruptedRunId ? { runId: interruptedRunId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
+    /** Messages waiting for their turn, in the order they go out (docs/turn-control.md, "Queue"). */
+    queue: queueItems(queue),
+    /** The session stream from here on misses nothing. */
+    cursor,
+  };
+}
+
+/**
+ * A run's stream from a cursor: from this process's live feed while the run runs here,
+ * else from the log (a finished run replays; a run in another process arrives as it is
+ * written). Null when there is no such run for this owner. Without a thread, only a run of the
+ * owner's running in this process is found (TanStack AI's joinRun names the run alone).
+ * `slot`: one the caller holds already; else one is taken for the stream (429 when the owner has
+ * the most open).
+ */
+export async function joinRun(
+  request: Request,
+  agent: DeepAgent,
+  ownerId: string,
+  options: { threadId?: string; runId: string; after: CursorPosition | null; strict: boolean; slot?: StreamSlot },
+): Promise<Response | null> {
+  const store = getStore();
+  const byRunId = options.threadId === undefined ? liveRunOf(ownerId, options.runId) : undefined;
+  const sessionId = options.threadId === undefined ? byRunId?.sessionId : scopedSessionId(ownerId, options.threadId);
+  if (!sessionId) return null;
+  const feed = byRunId ?? liveFeed(sessionId);
+  if (!isOwnSession(await store.getSession(sessionId), { ownerId, agent: agent.name })) return null;
+  const context = { threadId: sessionKeyOf(sessionId), runId: options.runId, strict: options.strict, accept: request.headers.get('accept') ?? undefined };
+  if (feed?.runId === options.runId) return agUiStream(feed.read(options.after, request.signal), { ...context, slot: options.slot ?? takeStreamSlot(ownerId) });
+  // Most joins are of the thread's latest run, which the warm view knows; an older one takes a read of the log.
+  const latest = (await loadView(store, sessionId, agent.initialState)).lastRun?.runId === options.runId;
+  if (!latest && !(await store.readEvents(sessionId)).some(({ event }) => event.type === 'run_started' && event.runId === options.runId)) return null;
+  return agUiStream(follow({ store, sessionId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), { ...context, slot: options.slot ?? takeStreamSlot(ownerId) });
+}

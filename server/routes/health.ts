@@ -1,0 +1,31 @@
+// GET /api/health: readiness for test harnesses, deploy checks and load balancers. Anyone gets
+// {ok} and the status code, which prove the database answers. The details — the model
+// backend, the database kind and the auth mode, never a key or URL — go to whoever could use
+// the API anyway: everyone in open dev mode, a key holder in keyed mode. A stranger is not told
+// whether the server is open.
+import { modelMode } from '../models/resolve';
+import { databaseKind, databaseUrl, getStore } from '../store';
+import { HttpError } from '../http/errors';
+import { isOpenDevMode, resolveOwner } from '../identity/owner';
+
+export async function healthResponse(request: Request): Promise<Response> {
+  const report = mayReadDetails(request) ? { model: modelMode(), database: databaseKind(databaseUrl()), openDevMode: isOpenDevMode() } : {};
+  try {
+    await getStore().listSessions('health-check', { limit: 1 });
+    return Response.json({ ok: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    console.error('[stackbone] health check: the database did not answer', error);
+    return Response.json({ ok: false, ...report, error: 'database_unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+  }
+}
+
+function mayReadDetails(request: Request): boolean {
+  try {
+    resolveOwner(request);
+    return true;
+  } catch (error) {
+    // 401: a stranger in keyed mode; 403: open dev mode asked from off this machine.
+    if (error instanceof HttpError && (error.status === 401 || error.status === 403)) return false;
+    throw error;
+  }
+}

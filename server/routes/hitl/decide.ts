@@ -1,0 +1,53 @@
+// POST /api/hitl/{id}/{action}: a decision of the out-of-band API (docs/hitl.md, "Out of band").
+// It only translates HTTP to runtime calls; the rules are the runtime's decision pipeline (docs/architecture.md).
+import { z } from 'zod';
+import { findAgent } from '../../agents';
+import { readJsonBody } from '../../http/body';
+import { errorResponse, HttpError } from '../../http/errors';
+import { requestActor } from '../../identity/decision-actor';
+import { resolveCaller } from '../../identity/owner';
+import { decideInterrupt , describeIssue , sessionKeyOf } from '../../runtime';
+import type { DecisionRequest } from '../../runtime';
+import { getStore } from '../../store';
+import { HITL_ACTIONS, type HitlAction } from '../../contract';
+
+const bodies = {
+  approve: z.object({ editedArgs: z.unknown().optional(), payload: z.unknown().optional() }).strict(),
+  // editedArgs is read so the runtime refuses it with the same code as over AG-UI (a rejection never takes edits).
+  reject: z.object({ reason: z.string().max(2000).optional(), payload: z.unknown().optional(), editedArgs: z.unknown().optional() }).strict(),
+  cancel: z.object({}).strict(),
+};
+
+/**
+ * Applies a decision. Returns the response and, when the decision completed its batch, the
+ * continuation's completion for the route to keep alive after responding (Next's after()).
+ */
+export async function decide(request: Request, interruptId: string, action: string): Promise<{ response: Response; continuation?: Promise<void> }> {
+  try {
+    if (!(HITL_ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'not_found', `Unknown action "${action}": use approve, reject or cancel.`);
+    const caller = resolveCaller(request, { keyCookie: true });
+    const ownerId = caller.ownerId;
+    const raw = await readJsonBody(request, undefined, { optional: true });
+    const parsed = bodies[action as HitlAction].safeParse(raw);
+    if (!parsed.success) {
+      throw new HttpError(400, 'invalid_request', `Invalid body for ${action}: ${describeIssue(parsed.error, '(body)')}`);
+    }
+    const body = parsed.data as { editedArgs?: unknown; payload?: unknown; reason?: string };
+    const decision: Omit<DecisionRequest, 'interruptId'> =
+      action === 'approve' ? { status: 'approved', editedArgs: body.editedArgs, payload: body.payload }
+      : action === 'reject' ? { status: 'denied', reason: body.reason, payload: body.payload, editedArgs: body.editedArgs }
+      : { status: 'cancelled' };
+    const by = requestActor(request, caller, 'hitl');
+    const result = await decideInterrupt({ store: getStore(), findAgent, ownerId, interruptId, request: decision, by });
+    return {
+      response: Response.json({
+        interrupt: { id: result.interrupt.id, sessionId: sessionKeyOf(result.sessionId), toolName: result.interrupt.toolName, toolCallId: result.interrupt.toolCallId },
+        decision: result.decision,
+        continuation: result.continuation ? { runId: result.continuation.runId } : null,
+      }),
+      continuation: result.continuation?.done,
+    };
+  } catch (error) {
+    return { response: errorResponse(error, 'HITL request') };
+  }
+}

@@ -1,0 +1,23 @@
+// GET /api/studio/sessions/{id}: a session's audit trail for Studio (docs/studio.md), as JSON or,
+// with `?download=1`, as a file. Owner-scoped like every programmatic surface: an API key (in a
+// header, or the app's cookie a key was exchanged for) in keyed mode, the local owner in open
+// dev mode. Decisions go through /api/hitl.
+import { errorResponse, HttpError } from '../../http/errors';
+import { resolveOwner } from '../../identity/owner';
+import { loadAuditTrail } from '../../web/audit-trail';
+
+export async function handleAuditTrail(request: Request, sessionId: string): Promise<Response> {
+  try {
+    const trail = await loadAuditTrail(resolveOwner(request, { keyCookie: true }), sessionId);
+    if (!trail) throw new HttpError(404, 'not_found', `No session "${sessionId}".`);
+    const download = new URL(request.url).searchParams.get('download') === '1';
+    return Response.json(trail, {
+      headers: {
+        'Cache-Control': 'no-store',
+        ...(download ? { 'Content-Disposition': `attachment; filename="stackbone-audit-${sessionId.replace(/[^A-Za-z0-9_-]/g, '_')}.json"` } : {}),
+      },
+    });
+  } catch (error) {
+    return errorResponse(error, 'audit trail request');
+  }
+}

@@ -1,0 +1,41 @@
+// GET /api/v1/models and GET /api/v1/models/{model}: the models are the agents. OpenAI's shape by
+// default; Anthropic clients (an anthropic-version header, or ?format=anthropic) get the Models
+// API shape (docs/wires.md).
+import { agents, findAgent } from '../../agents';
+import { resolveOwner } from '../../identity/owner';
+import { anthropicErrorResponse } from '../../wire/anthropic/errors';
+import { anthropicModelNotFound, toAnthropicModel, toAnthropicModelList } from '../../wire/anthropic/models';
+import { wantsAnthropicShape } from '../../wire/chat/session-key';
+import { openAiErrorResponse } from '../../wire/openai/errors';
+import { openAiModelNotFound, toOpenAiModel, toOpenAiModelList } from '../../wire/openai/models';
+
+function handleOpenAiModels(request: Request, model?: string): Response {
+  try {
+    resolveOwner(request);
+    if (model === undefined) return Response.json(toOpenAiModelList(agents));
+    const agent = findAgent(model);
+    if (!agent) throw openAiModelNotFound(model);
+    return Response.json(toOpenAiModel(agent));
+  } catch (error) {
+    return openAiErrorResponse(error);
+  }
+}
+
+function handleAnthropicModels(request: Request, model?: string): Response {
+  try {
+    resolveOwner(request);
+    if (model !== undefined) {
+      const agent = findAgent(model);
+      if (!agent) throw anthropicModelNotFound(model);
+      return Response.json(toAnthropicModel(agent));
+    }
+    return Response.json(toAnthropicModelList(agents));
+  } catch (error) {
+    return anthropicErrorResponse(error);
+  }
+}
+
+/** The model list, or one model (`model`), in the shape of the wire that asks. */
+export function handleModels(request: Request, model?: string): Response {
+  return wantsAnthropicShape(request) ? handleAnthropicModels(request, model) : handleOpenAiModels(request, model);
+}

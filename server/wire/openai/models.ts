@@ -1,0 +1,19 @@
+// The agents as OpenAI models (GET /api/v1/models): the models are the agents, listed in the
+// Models API's shape; a name that is no agent is OpenAI's `model_not_found`.
+import { agents } from '../../agents';
+import { HttpError } from '../../http/errors';
+
+export function openAiModelNotFound(model: string): HttpError {
+  return new HttpError(404, 'model_not_found', `The model '${model}' does not exist: the models are the agents (${agents.map((agent) => agent.name).join(', ')}).`, { param: 'model' });
+}
+
+/** When the server started: agents have no creation date, and `created` must be a number. */
+const BOOTED = Math.floor(Date.now() / 1000);
+
+export function toOpenAiModel(agent: (typeof agents)[number]) {
+  return { id: agent.name, object: 'model', created: BOOTED, owned_by: 'stackbone', description: agent.description };
+}
+
+export function toOpenAiModelList(list: typeof agents) {
+  return { object: 'list', data: list.map(toOpenAiModel) };
+}
