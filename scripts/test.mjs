@@ -13,6 +13,9 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE: 
 const stages = [
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  // The formatter's check (`npm run format` writes what it would change) and unused exports or files.
+  ['format', bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,mjs}']],
+  ['unused', bin('knip'), ['--no-progress']],
   ['unit', bin('vitest'), ['run', '--project', 'unit']],
   ['build', bin('next'), ['build']],
   ['integration', bin('vitest'), ['run', '--project', 'integration']],
