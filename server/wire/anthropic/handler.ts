@@ -11,7 +11,7 @@ import { parseMessagesRequest } from './input';
 import { encodeEvent, message, messageEvents, messageMeta, toAnthropicSession } from './output';
 
 function modelNotFound(model: string): HttpError {
-  return new HttpError(404, 'model_not_found', `model: ${model} is not an agent here (the models are ${agents.map((agent) => agent.name).join(', ')}).`, { param: 'model' });
+  return new HttpError('not_found', `model: ${model} is not an agent here (the models are ${agents.map((agent) => agent.name).join(', ')}).`, { what: 'agent', param: 'model' });
 }
 
 export function handleMessages(request: Request, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {

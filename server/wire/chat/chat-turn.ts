@@ -7,7 +7,7 @@ import type { DeepAgent } from '../../define';
 import type { ChatMessage, ToolCall } from '../../events';
 import { HttpError } from '../../http/errors';
 import { pendingInterrupts, type SessionView , checkClientTools, type ClientTool , StartedRun } from '../../runtime';
-import { startStatelessRun , RunRejectedError , startRun , openSession , scopedSessionId } from '../../runtime';
+import { startStatelessRun , startRun , openSession , scopedSessionId } from '../../runtime';
 import { getStore } from '../../store';
 import { SESSION_HEADER } from './session-key';
 
@@ -21,12 +21,7 @@ export interface WireMessage {
 /** Tools of the request are client tools, under names the runtime accepts (runtime/tools.ts), checked before any work. */
 export function checkRequestTools(agent: DeepAgent, tools: { tool: ClientTool; param: string }[]): ClientTool[] {
   const clientTools = tools.map(({ tool }) => tool);
-  try {
-    checkClientTools(agent, clientTools, { where: (index) => tools[index]!.param, exclusive: true });
-  } catch (error) {
-    if (error instanceof RunRejectedError) throw new HttpError(400, error.code, error.message, error.details);
-    throw error;
-  }
+  checkClientTools(agent, clientTools, { where: (index) => tools[index]!.param, exclusive: true });
   return clientTools;
 }
 
@@ -48,7 +43,7 @@ export function newId(): string {
 
 /**
  * Starts the turn. Durable: only the request's new trailing input goes to the runtime, which
- * refuses (RunRejectedError, nothing written) when the session may not take it — e.g. 409
+ * refuses (Refusal, nothing written) when the session may not take it — e.g. 409
  * `interrupts_pending` while a decision is open. Stateless: the whole history is the log.
  */
 export async function startChatTurn(request: ChatTurnRequest): Promise<StartedRun> {
@@ -64,7 +59,7 @@ export async function startChatTurn(request: ChatTurnRequest): Promise<StartedRu
   // With nothing new and nothing the session waits for, there is no turn to run. (When it
   // waits on a decision or a client tool result, the runtime answers with its own 409.)
   if (messages.length === 0 && pendingInterrupts(view).length === 0 && view.openToolCalls.length === 0) {
-    throw new HttpError(400, 'no_new_input', `messages: nothing new for session "${sessionKey}": the server keeps its history, so end the request with a new user message (or the results of the client tool calls it asked for).`, { param: 'messages' });
+    throw new HttpError('no_new_input', `messages: nothing new for session "${sessionKey}": the server keeps its history, so end the request with a new user message (or the results of the client tool calls it asked for).`, { param: 'messages' });
   }
   // A message sent while a turn runs waits for it and is answered in its turn; one sent while a
   // decision is pending is refused (approval_pending), as these wires always have.
@@ -99,7 +94,7 @@ export function statelessHistory(history: WireMessage[]): ChatMessage[] {
   for (const { message, param } of history) {
     if (message.role === 'assistant') {
       for (const call of message.toolCalls ?? []) {
-        if (calls.has(call.id)) throw new HttpError(400, 'invalid_request', `${param}: the tool call id "${call.id}" is used twice.`, { param });
+        if (calls.has(call.id)) throw new HttpError('invalid_request', `${param}: the tool call id "${call.id}" is used twice.`, { param });
         calls.set(call.id, call);
         open.set(call.id, param);
       }
@@ -107,7 +102,7 @@ export function statelessHistory(history: WireMessage[]): ChatMessage[] {
     } else if (message.role === 'tool') {
       const call = calls.get(message.toolCallId);
       if (!call || !open.has(call.id)) {
-        throw new HttpError(400, 'invalid_request', `${param}: a tool result for "${message.toolCallId}", which no earlier assistant tool call without a result has.`, { param });
+        throw new HttpError('invalid_request', `${param}: a tool result for "${message.toolCallId}", which no earlier assistant tool call without a result has.`, { param });
       }
       open.delete(call.id);
       messages.push({ ...message, toolName: call.name });
@@ -118,7 +113,7 @@ export function statelessHistory(history: WireMessage[]): ChatMessage[] {
   const [unanswered] = open;
   if (unanswered) {
     const [id, param] = unanswered;
-    throw new HttpError(400, 'invalid_request', `${param}: the tool call "${id}" has no result; send one for every tool call (or send ${SESSION_HEADER} to keep the conversation on the server).`, { param });
+    throw new HttpError('invalid_request', `${param}: the tool call "${id}" has no result; send one for every tool call (or send ${SESSION_HEADER} to keep the conversation on the server).`, { param });
   }
   return messages;
 }

@@ -11,7 +11,7 @@ import { sseResponse } from '../../http/sse';
 import type { ClientTool , StartedRun } from '../../runtime';
 import { checkRequestTools, startChatTurn, type WireMessage } from './chat-turn';
 import { readSessionKey, turnHeaders } from './session-key';
-import { collectChatTurn, runErrorStatus, type CollectedTurn } from './turn-events';
+import { collectChatTurn, type CollectedTurn } from './turn-events';
 
 /** What every chat request carries once its wire has parsed it. */
 export interface ChatRequest {
@@ -54,7 +54,7 @@ export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(req
 
     if (input.stream) return withHeaders(sseResponse(wire.chunks(run, meta, input), wire.encode, { slot }), headers);
     const turn = await collectChatTurn(run);
-    if (turn.error) return withHeaders(wire.errorResponse(new HttpError(runErrorStatus(turn.error.code), turn.error.code, turn.error.message)), headers);
+    if (turn.error) return withHeaders(wire.errorResponse(new HttpError(turn.error.code, turn.error.message)), headers);
     return Response.json(wire.body(turn, meta), { headers });
   } catch (error) {
     slot?.release();

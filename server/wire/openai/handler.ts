@@ -11,7 +11,7 @@ import { parseChatCompletionRequest } from './input';
 import { chatCompletion, completionChunks, completionMeta, DONE, toOpenAiSession } from './output';
 
 export function modelNotFound(model: string): HttpError {
-  return new HttpError(404, 'model_not_found', `The model '${model}' does not exist: the models are the agents (${agents.map((agent) => agent.name).join(', ')}).`, { param: 'model' });
+  return new HttpError('not_found', `The model '${model}' does not exist: the models are the agents (${agents.map((agent) => agent.name).join(', ')}).`, { what: 'agent', param: 'model' });
 }
 
 export function handleChatCompletions(request: Request, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
