@@ -64,6 +64,12 @@ const config = [
     rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, ABOVE_RUNTIME] }] },
   },
   {
+    files: ['server/error-codes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, { regex: '^(@/|\\.)', message: 'server/error-codes.ts is below every floor: it imports nothing of the project (docs/architecture.md, "One error vocabulary").' }] }],
+    },
+  },
+  {
     files: ['server/store/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, { regex: '^(@/|\\.{1,2}/)(.*/)?(runtime|wire|http|web|routes|identity)(/|$)', message: 'server/store is below the runtime: it imports only server/events.ts (docs/architecture.md).' }] }],

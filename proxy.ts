@@ -15,7 +15,7 @@ const SIGN_IN_PATH = '/sign-in';
 export function proxy(request: NextRequest) {
   // Open dev mode serves its pages only to this machine (the APIs refuse in resolveCaller).
   const remote = openDevModeRefusal(request);
-  if (remote) return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (remote) return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: remote.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   if (!identitiesEnabled()) return NextResponse.next();
   const current = usableIdentity(request);
   if (current && !current.stale) return NextResponse.next();

@@ -3,6 +3,7 @@
 // state, pending interrupts, run status) is a pure fold of them (see runtime/session/reduce.ts).
 // Events are wire-neutral: wires translate them, never the other way round.
 import type { Operation } from 'fast-json-patch';
+import type { RunFailureCode } from './error-codes';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -153,7 +154,7 @@ export type SessionEvent =
   | { type: 'step_finished'; stepName: string }
   /** `stop`: the persisted stop that ended the run early. */
   | { type: 'run_finished'; runId: string; outcome: RunOutcome; stop?: { frontier: string | null; by: { source: string; ownerId?: string } } }
-  | { type: 'run_failed'; runId: string; code: string; message: string };
+  | { type: 'run_failed'; runId: string; code: RunFailureCode; message: string };
 
 export type SessionEventType = SessionEvent['type'];
 

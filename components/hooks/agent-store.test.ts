@@ -147,11 +147,11 @@ describe('AgentStore', () => {
   });
 
   it('reports a refused request with the server error message', async () => {
-    const { store } = storeWith([{ status: 404, body: { error: { code: 'agent_not_found', message: 'No agent named "planner".' } } }]);
+    const { store } = storeWith([{ status: 404, body: { error: { code: 'not_found', message: 'No agent named "planner".', what: 'agent' } } }]);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await store.sendMessage('x');
     error.mockRestore();
-    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'agent_not_found', message: 'No agent named "planner".' } });
+    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'not_found', message: 'No agent named "planner".' } });
   });
 
   it('stops with the cursor of the last event on screen, so the server keeps what the user read', async () => {

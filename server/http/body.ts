@@ -16,19 +16,19 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES, 
   checkSameOrigin(request);
   const type = request.headers.get('content-type');
   const json = type !== null && JSON_TYPE.test(type);
-  const unsupported = () => new HttpError(415, 'unsupported_media_type', `Send the body as JSON with Content-Type: application/json${type ? ` (not "${type.slice(0, 100)}")` : ''}.`);
+  const unsupported = () => new HttpError('unsupported_media_type', `Send the body as JSON with Content-Type: application/json${type ? ` (not "${type.slice(0, 100)}")` : ''}.`);
   if (!json && !options.optional) throw unsupported();
   const declared = Number(request.headers.get('content-length'));
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readLimited(request, maxBytes);
   if (!text.trim() && options.optional) return {};
   if (!json) throw unsupported();
-  if (!text.trim()) throw new HttpError(400, 'invalid_json', 'The request body is empty; send a JSON object.');
+  if (!text.trim()) throw new HttpError('invalid_json', 'The request body is empty; send a JSON object.');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new HttpError(400, 'invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
+    throw new HttpError('invalid_json', `The request body is not valid JSON: ${(error as Error).message}`);
   }
   checkShape(value);
   return value;
@@ -48,9 +48,9 @@ function checkShape(root: unknown): void {
   while (stack.length > 0) {
     const [value, depth] = stack.pop()!;
     if (value === null || typeof value !== 'object') continue;
-    if (depth > MAX_JSON_DEPTH) throw new HttpError(400, 'json_too_deep', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    if (depth > MAX_JSON_DEPTH) throw new HttpError('json_too_deep', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
     const children = Array.isArray(value) ? value : Object.values(value);
-    if (Array.isArray(value) && value.length > MAX_ARRAY_LENGTH) throw new HttpError(400, 'json_array_too_long', `An array in the request body has more than ${MAX_ARRAY_LENGTH} items.`);
+    if (Array.isArray(value) && value.length > MAX_ARRAY_LENGTH) throw new HttpError('json_array_too_long', `An array in the request body has more than ${MAX_ARRAY_LENGTH} items.`);
     for (const child of children) stack.push([child, depth + 1]);
   }
 }
@@ -76,5 +76,5 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 function tooLarge(maxBytes: number) {
-  return new HttpError(413, 'body_too_large', `The request body is larger than ${maxBytes} bytes.`);
+  return new HttpError('body_too_large', `The request body is larger than ${maxBytes} bytes.`);
 }

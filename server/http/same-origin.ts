@@ -16,7 +16,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function checkSameOrigin(request: Request): void {
   if (SAFE_METHODS.has(request.method) || presentedApiKey(request)) return;
   if (request.headers.get('sec-fetch-site')?.trim().toLowerCase() === 'cross-site') {
-    throw new HttpError(403, 'cross_origin', 'Requests from another site are not accepted without an API key.');
+    throw new HttpError('cross_origin', 'Requests from another site are not accepted without an API key.');
   }
   const origin = request.headers.get('origin');
   if (!origin) return;
@@ -27,5 +27,5 @@ export function checkSameOrigin(request: Request): void {
   } catch {
     originHost = undefined; // "null" (a sandboxed frame, a file:) is no origin of ours
   }
-  if (originHost !== host) throw new HttpError(403, 'cross_origin', `Requests from ${origin.slice(0, 200)} are not accepted without an API key.`);
+  if (originHost !== host) throw new HttpError('cross_origin', `Requests from ${origin.slice(0, 200)} are not accepted without an API key.`);
 }

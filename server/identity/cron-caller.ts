@@ -10,7 +10,7 @@ export function refuseUnlessCron(request: Request): Response | null {
   const presented = presentedApiKey(request);
   const accepted = [process.env.CRON_SECRET?.trim(), ...configuredApiKeys()].filter((key): key is string => Boolean(key));
   if (accepted.length > 0 && !(presented && accepted.some((key) => sameSecret(key, presented)))) {
-    return jsonError(new HttpError(401, 'unauthorized', 'Send Authorization: Bearer <CRON_SECRET or an API key>.'));
+    return jsonError(new HttpError('unauthorized', 'Send Authorization: Bearer <CRON_SECRET or an API key>.'));
   }
   // Nothing to present (open dev mode, no CRON_SECRET): only from this machine, unless opted in.
   const remote = accepted.length === 0 ? openDevModeRefusal(request) : undefined;

@@ -18,13 +18,13 @@ const SignIn = z.object({ key: z.string().min(1).max(1000) }).strict();
  */
 export async function keyIdentityCookie(request: Request): Promise<string> {
   const body = SignIn.safeParse(await readJsonBody(request));
-  if (!body.success) throw new HttpError(400, 'invalid_request', `Invalid sign-in: ${describeIssue(body.error, '(body)')}`);
-  if (isOpenDevMode()) throw new HttpError(400, 'open_dev_mode', 'This server is in open dev mode (no STACKBONE_API_KEYS): nobody needs a key.');
+  if (!body.success) throw new HttpError('invalid_request', `Invalid sign-in: ${describeIssue(body.error, '(body)')}`);
+  if (isOpenDevMode()) throw new HttpError('open_dev_mode', 'This server is in open dev mode (no STACKBONE_API_KEYS): nobody needs a key.');
   await checkSignInAttempts(request);
   const key = matchingApiKey(body.data.key.trim());
   if (!key) {
     await countFailedSignIn(request);
-    throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
+    throw new HttpError('unauthorized', 'The API key is not valid.');
   }
   return signIdentity(keyOwner(key));
 }

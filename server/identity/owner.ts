@@ -60,7 +60,7 @@ export function resolveCaller(request: Request, options: ResolveOptions = {}): C
   const presented = presentedApiKey(request);
   if (presented) {
     const key = matchingApiKey(presented);
-    if (!key) throw new HttpError(401, 'unauthorized', 'The API key is not valid.');
+    if (!key) throw new HttpError('unauthorized', 'The API key is not valid.');
     return { ownerId: keyOwner(key), credential: 'key', via: 'header' };
   }
   const identity = options.browser || options.keyCookie ? browserIdentity(request) : undefined;
@@ -70,7 +70,7 @@ export function resolveCaller(request: Request, options: ResolveOptions = {}): C
     if (honoured === 'key') return { ownerId: identity, credential: 'key', via: 'cookie' };
     if (honoured === 'browser' && options.browser) return { ownerId: `browser:${identity}`, credential: 'browser' };
   }
-  throw new HttpError(401, 'unauthorized', options.browser || options.keyCookie
+  throw new HttpError('unauthorized', options.browser || options.keyCookie
     ? 'An API key is required: send Authorization: Bearer <key> or x-api-key, or sign in with a key in the app.'
     : 'An API key is required: send Authorization: Bearer <key> or x-api-key.');
 }

@@ -3,6 +3,7 @@
 // backend, the database kind and the auth mode, never a key or URL — go to whoever could use
 // the API anyway: everyone in open dev mode, a key holder in keyed mode. A stranger is not told
 // whether the server is open.
+import { errorStatus, type ErrorCode } from '../error-codes';
 import { modelMode } from '../models/resolve';
 import { databaseKind, databaseUrl, getStore } from '../store';
 import { HttpError } from '../http/errors';
@@ -15,7 +16,7 @@ export async function healthResponse(request: Request): Promise<Response> {
     return Response.json({ ok: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     console.error('[stackbone] health check: the database did not answer', error);
-    return Response.json({ ok: false, ...report, error: 'database_unavailable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } });
+    return Response.json({ ok: false, ...report, error: 'database_unavailable' satisfies ErrorCode }, { status: errorStatus('database_unavailable'), headers: { 'Cache-Control': 'no-store' } });
   }
 }
 

@@ -1,7 +1,7 @@
 export { describeIssue, envNumber, firstIssue } from './common';
 export { isBrowserOwner, isExpired, isYesOrNoApproval } from './decisions';
 export type { DecisionRequest, InterruptResponse } from './decisions';
-export { RunRejectedError } from './errors';
+export { Refusal } from './errors';
 export { sweep } from './recovery';
 export { SESSION_ID, SESSION_ID_RULE, emptyView, isOwnSession, isSessionId, loadView, openSession, ownedSession, pendingInterrupts, scopedSessionId, sessionKeyOf, sessionNotFound, sessionTitle, writeClientState } from './session';
 export type { SessionView } from './session';

@@ -132,7 +132,7 @@ for (const server of backends()) {
     describe('refused resumes are a RUN_ERROR with a code, and change nothing', () => {
       const cases: [string, (ids: { threadId: string; runId: string; interrupts: { id: string }[]; otherId: string }) => object, string][] = [
         ['a duplicated entry', ({ threadId, runId, interrupts }) => resumeBody(threadId, runId, [0, 0].map(() => ({ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }))), 'resume_duplicate'],
-        ['an unknown interrupt id', ({ threadId, runId }) => resumeBody(threadId, runId, [{ interruptId: 'int_nope', status: 'resolved', payload: { approved: true } }]), 'interrupt_unknown'],
+        ['an unknown interrupt id', ({ threadId, runId }) => resumeBody(threadId, runId, [{ interruptId: 'int_nope', status: 'resolved', payload: { approved: true } }]), 'not_found'],
         ["another thread's interrupt", ({ threadId, runId, otherId }) => resumeBody(threadId, runId, [{ interruptId: otherId, status: 'resolved', payload: { approved: true } }]), 'interrupt_other_thread'],
         ['a payload failing the approval schema', ({ threadId, runId, interrupts }) => resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true, payload: { note: 'x'.repeat(501) } } }]), 'payload_invalid'],
         ['edited arguments failing the input schema', ({ threadId, runId, interrupts }) => resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 'lots' } } }]), 'edited_args_invalid'],
@@ -147,6 +147,7 @@ for (const server of backends()) {
           expect(types(events)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
           expect(events[1]).toMatchObject({ code });
           if (code === 'payload_invalid' || code === 'edited_args_invalid') expect(events[1]).toMatchObject({ metadata: { interruptId: paused.interrupts[0]!.id } });
+          if (code === 'not_found') expect(events[1]).toMatchObject({ metadata: { what: 'interrupt', interruptId: 'int_nope' } });
           expect(await countRows(server.databaseUrl)).toEqual(before);
         });
       }

@@ -31,7 +31,7 @@ for (const server of backends()) {
       for (const interruptId of PROTOTYPE_KEYS) {
         const { status, events } = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], resume: [{ interruptId, status: 'resolved', payload: { approved: true } }] });
         expect(status, interruptId).toBe(200);
-        expect(last(events), interruptId).toMatchObject({ type: 'RUN_ERROR', code: 'interrupt_unknown' });
+        expect(last(events), interruptId).toMatchObject({ type: 'RUN_ERROR', code: 'not_found', metadata: { what: 'interrupt' } });
         const decided = await fetch(`${server.url}/api/hitl/${interruptId}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
         expect(decided.status, interruptId).toBe(404);
       }

@@ -39,7 +39,7 @@ for (const server of backends()) {
     });
 
     it('refuses an unknown agent and a malformed body; a message for a thread waiting on a decision is queued, not written', async () => {
-      expect(await webhook(server.url, 'nobody', { threadId: randomUUID(), text: 'hi' })).toMatchObject({ status: 404, body: { error: { code: 'agent_not_found' } } });
+      expect(await webhook(server.url, 'nobody', { threadId: randomUUID(), text: 'hi' })).toMatchObject({ status: 404, body: { error: { code: 'not_found', what: 'agent' } } });
       expect(await webhook(server.url, 'support', { threadId: 'has spaces', text: 'hi' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
       expect(await webhook(server.url, 'support', { threadId: randomUUID(), text: 'hi', extra: true })).toMatchObject({ status: 400 });
 

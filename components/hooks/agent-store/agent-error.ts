@@ -1,6 +1,7 @@
 // A failure as the chat shows it, and what each failure means for the store: whether the same
 // request may get past it, whether the run itself failed (retry() runs it again), and whether
-// the server's thread moved on without this tab.
+// the server's thread moved on without this tab. The codes are the server's (docs/errors.md).
+import type { ErrorCode } from '@/server/error-codes';
 
 export interface AgentError {
   message: string;
@@ -19,21 +20,24 @@ export function isRetryable(error: AgentError): boolean {
   return error.code === undefined || RETRYABLE.has(error.code);
 }
 
-const RETRYABLE = new Set(['session_busy', 'internal_error']);
+const RETRYABLE = new Set<string>(['session_busy', 'internal_error'] satisfies ErrorCode[]);
 
 /** The run failed on the server (not a request it refused): a retry runs it again. */
 export function isRunFailure(error: AgentError | null): boolean {
   return error?.code !== undefined && RUN_FAILURES.has(error.code);
 }
 
-const RUN_FAILURES = new Set(['model_error', 'internal_error', 'max_steps_exceeded']);
+const RUN_FAILURES = new Set<string>(['model_error', 'internal_error', 'max_steps_exceeded'] satisfies ErrorCode[]);
 
-/** A resume refusal meaning the server's thread no longer waits on what this tab shows. */
+/**
+ * A resume refusal meaning the server's thread no longer waits on what this tab shows. A resume's
+ * RUN_ERROR `not_found` is an interrupt's: an unknown thread is an HTTP 404, before any stream.
+ */
 export function threadMovedOn(code: string | undefined): boolean {
   return code !== undefined && THREAD_MOVED_ON.has(code);
 }
 
-const THREAD_MOVED_ON = new Set(['interrupt_expired', 'interrupt_already_decided', 'interrupt_unknown']);
+const THREAD_MOVED_ON = new Set<string>(['interrupt_expired', 'interrupt_already_decided', 'not_found'] satisfies ErrorCode[]);
 
 /** HttpAgent rejects with `HTTP <status>: <body>` and a parsed `payload` for refused requests. */
 export function toAgentError(error: unknown): AgentError {

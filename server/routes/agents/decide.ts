@@ -22,13 +22,13 @@ const body = z
 
 export async function handleChatDecision(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
-    if (!findAgent(agentName)) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    if (!findAgent(agentName)) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
     const { ownerId, credential } = resolveCaller(request, { browser: true });
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "reject", reason?}).`);
+    if (!parsed.success) throw new HttpError('invalid_request', `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "reject", reason?}).`);
     const store = getStore();
     const row = await store.findInterrupt(parsed.data.interruptId);
-    if (!row || row.sessionId !== scopedSessionId(ownerId, parsed.data.threadId) || row.ownerId !== ownerId) throw new HttpError(404, 'not_found', `No interrupt "${parsed.data.interruptId}" on thread "${parsed.data.threadId}".`);
+    if (!row || row.sessionId !== scopedSessionId(ownerId, parsed.data.threadId) || row.ownerId !== ownerId) throw new HttpError('not_found', `No interrupt "${parsed.data.interruptId}" on thread "${parsed.data.threadId}".`, { what: 'interrupt' });
     const result = await decideInterrupt({
       store,
       findAgent,

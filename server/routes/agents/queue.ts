@@ -29,12 +29,12 @@ const SESSION_KEY_SOURCE = 'openai';
 
 export async function handleQueue(request: Request, target: { agent?: string; sessionKey?: string }, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
-    if (target.agent && !findAgent(target.agent)) throw new HttpError(404, 'agent_not_found', `No agent named "${target.agent}".`);
+    if (target.agent && !findAgent(target.agent)) throw new HttpError('not_found', `No agent named "${target.agent}".`, { what: 'agent' });
     const ownerId = resolveOwner(request, { browser: Boolean(target.agent) });
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid queue body: ${describeIssue(parsed.error, '(body)')} ({threadId, op: add|edit|move|remove|sendNow, id, text?, index?}).`);
+    if (!parsed.success) throw new HttpError('invalid_request', `Invalid queue body: ${describeIssue(parsed.error, '(body)')} ({threadId, op: add|edit|move|remove|sendNow, id, text?, index?}).`);
     const threadId = target.sessionKey ?? parsed.data.threadId;
-    if (!threadId) throw new HttpError(400, 'invalid_request', 'threadId: required (the thread whose queue to change).');
+    if (!threadId) throw new HttpError('invalid_request', 'threadId: required (the thread whose queue to change).');
     const queue = await changeQueue(getStore(), findAgent, { sessionId: scopedSessionId(ownerId, threadId), ownerId, agent: target.agent, source: target.agent ? 'agui' : SESSION_KEY_SOURCE, keepAlive }, operationOf(parsed.data));
     return Response.json({ threadId, queue: queueItems(queue) });
   } catch (error) {

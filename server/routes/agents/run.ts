@@ -2,12 +2,13 @@
 // translate. The run belongs to its session: the response only reads it, so a client that
 // goes away leaves it running (docs/architecture.md, "The life of a run").
 import { findAgent } from '../../agents';
+import { agUiAnswer } from '../../error-codes';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveCaller } from '../../identity/owner';
-import { parseCursor , RunRejectedError , scopedSessionId , startRun } from '../../runtime';
+import { parseCursor, Refusal, scopedSessionId, startRun } from '../../runtime';
 import { getStore } from '../../store';
 import { fromAgUiMessages, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
 import { agUiStream, refusedRun } from '../../wire/agui/stream';
@@ -17,7 +18,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
   let slot: StreamSlot | undefined;
   try {
     const agent = findAgent(agentName);
-    if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
     const { ownerId, credential } = resolveCaller(request, { browser: true });
     const input = parseRunAgentInput(await readJsonBody(request));
     // The answer is a stream: 429 when the owner has the most open, before anything is written (docs/security.md).
@@ -56,8 +57,8 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
         queue: 'running',
       });
     } catch (error) {
-      if (error instanceof RunRejectedError && error.code === 'not_found') throw new HttpError(404, error.code, error.message);
-      if (!(error instanceof RunRejectedError)) throw error;
+      // A refusal is a RUN_ERROR, but for what has no stream to answer in: an unknown session (docs/errors.md).
+      if (!(error instanceof Refusal) || agUiAnswer(error.code, error.details) === 'HTTP') throw error;
       return refusedRun(error, context);
     }
     keepAlive(run.done);

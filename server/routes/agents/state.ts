@@ -13,10 +13,10 @@ const body = z.object({ threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE),
 export async function handleStateWrite(request: Request, agentName: string): Promise<Response> {
   try {
     const agent = findAgent(agentName);
-    if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
     const ownerId = resolveOwner(request, { browser: true });
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid state body: ${describeIssue(parsed.error, '(body)')} ({threadId, state}).`);
+    if (!parsed.success) throw new HttpError('invalid_request', `Invalid state body: ${describeIssue(parsed.error, '(body)')} ({threadId, state}).`);
     const state = await writeClientState(getStore(), agent, { sessionId: scopedSessionId(ownerId, parsed.data.threadId), ownerId, state: parsed.data.state });
     return Response.json({ threadId: parsed.data.threadId, state });
   } catch (error) {

@@ -21,12 +21,12 @@ const body = z
 
 export async function handleSteer(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
   try {
-    if (target.agent && !findAgent(target.agent)) throw new HttpError(404, 'agent_not_found', `No agent named "${target.agent}".`);
+    if (target.agent && !findAgent(target.agent)) throw new HttpError('not_found', `No agent named "${target.agent}".`, { what: 'agent' });
     const ownerId = resolveOwner(request, { browser: Boolean(target.agent) });
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid steer body: ${describeIssue(parsed.error, '(body)')} ({threadId, runId?, text, id?}).`);
+    if (!parsed.success) throw new HttpError('invalid_request', `Invalid steer body: ${describeIssue(parsed.error, '(body)')} ({threadId, runId?, text, id?}).`);
     const threadId = target.sessionKey ?? parsed.data.threadId;
-    if (!threadId) throw new HttpError(400, 'invalid_request', 'threadId: required (the thread whose run to steer).');
+    if (!threadId) throw new HttpError('invalid_request', 'threadId: required (the thread whose run to steer).');
     const steer = await requestSteer(getStore(), findAgent, {
       sessionId: scopedSessionId(ownerId, threadId),
       ownerId,

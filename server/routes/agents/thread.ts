@@ -24,7 +24,7 @@ function sessionStreamMs(): number {
 export async function handleAgUiThread(request: Request, agentName: string): Promise<Response> {
   try {
     const agent = findAgent(agentName);
-    if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
     const ownerId = resolveOwner(request, { browser: true });
     const params = new URL(request.url).searchParams;
     const threadId = params.get('threadId') ?? undefined;
@@ -32,14 +32,14 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
     const offset = request.headers.get('last-event-id') ?? params.get('offset');
     const after = offset === null ? null : parseCursor(offset);
     const strict = params.get('protocolVersion') === '1.0';
-    if (offset !== null && !after) throw new HttpError(400, 'invalid_cursor', `"${offset}" is not a cursor: use -1 (from the start) or an event id this server sent.`);
+    if (offset !== null && !after) throw new HttpError('invalid_cursor', `"${offset}" is not a cursor: use -1 (from the start) or an event id this server sent.`);
 
     if (runId) {
       const joined = await joinRun(request, agent, ownerId, { threadId, runId, after, strict });
-      if (!joined) throw new HttpError(404, 'run_not_found', `No run "${runId}"${threadId ? ` on thread "${threadId}"` : ' running on this server; name its threadId too'}.`);
+      if (!joined) throw new HttpError('not_found', `No run "${runId}"${threadId ? ` on thread "${threadId}"` : ' running on this server; name its threadId too'}.`, { what: 'run' });
       return joined;
     }
-    if (!threadId) throw new HttpError(400, 'invalid_request', 'Name a threadId (hydration, or the session stream with offset) or a runId (join a run).');
+    if (!threadId) throw new HttpError('invalid_request', 'Name a threadId (hydration, or the session stream with offset) or a runId (join a run).');
     const store = getStore();
     const sessionId = scopedSessionId(ownerId, threadId);
     await ownedSession(store, { sessionId, ownerId, agent: agent.name });

@@ -24,13 +24,13 @@ const bodies = {
  */
 export async function decide(request: Request, interruptId: string, action: string): Promise<{ response: Response; continuation?: Promise<void> }> {
   try {
-    if (!(HITL_ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, 'not_found', `Unknown action "${action}": use approve, reject or cancel.`);
+    if (!(HITL_ACTIONS as readonly string[]).includes(action)) throw new HttpError('not_found', `Unknown action "${action}": use approve, reject or cancel.`, { what: 'endpoint' });
     const caller = resolveCaller(request, { keyCookie: true });
     const ownerId = caller.ownerId;
     const raw = await readJsonBody(request, undefined, { optional: true });
     const parsed = bodies[action as HitlAction].safeParse(raw);
     if (!parsed.success) {
-      throw new HttpError(400, 'invalid_request', `Invalid body for ${action}: ${describeIssue(parsed.error, '(body)')}`);
+      throw new HttpError('invalid_request', `Invalid body for ${action}: ${describeIssue(parsed.error, '(body)')}`);
     }
     const body = parsed.data as { editedArgs?: unknown; payload?: unknown; reason?: string };
     const decision: Omit<DecisionRequest, 'interruptId'> =

@@ -13,7 +13,7 @@ import { openSession, pendingInterrupts, scopedSessionId, startRun, startStatele
 import { getStore } from '../../store';
 import { checkRequestTools, newInput, statelessHistory, type WireMessage } from '../../wire/chat/chat-turn';
 import { readSessionKey, SESSION_HEADER, turnHeaders } from '../../wire/chat/session-key';
-import { collectChatTurn, runErrorStatus, type CollectedTurn } from '../../wire/chat/turn-events';
+import { collectChatTurn, type CollectedTurn } from '../../wire/chat/turn-events';
 
 /** What every chat request carries once its wire has parsed it. */
 export interface ChatRequest {
@@ -56,7 +56,7 @@ export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(req
 
     if (input.stream) return withHeaders(sseResponse(wire.chunks(run, meta, input), wire.encode, { slot }), headers);
     const turn = await collectChatTurn(run);
-    if (turn.error) return withHeaders(wire.errorResponse(new HttpError(runErrorStatus(turn.error.code), turn.error.code, turn.error.message)), headers);
+    if (turn.error) return withHeaders(wire.errorResponse(new HttpError(turn.error.code, turn.error.message)), headers);
     return Response.json(wire.body(turn, meta), { headers });
   } catch (error) {
     slot?.release();
@@ -83,7 +83,7 @@ interface ChatTurnRequest {
 
 /**
  * Starts the turn. Durable: only the request's new trailing input goes to the runtime, which
- * refuses (RunRejectedError, nothing written) when the session may not take it — e.g. 409
+ * refuses (Refusal, nothing written) when the session may not take it — e.g. 409
  * `interrupts_pending` while a decision is open. Stateless: the whole history is the log.
  */
 async function startChatTurn(request: ChatTurnRequest): Promise<StartedRun> {
@@ -99,7 +99,7 @@ async function startChatTurn(request: ChatTurnRequest): Promise<StartedRun> {
   // With nothing new and nothing the session waits for, there is no turn to run. (When it
   // waits on a decision or a client tool result, the runtime answers with its own 409.)
   if (messages.length === 0 && pendingInterrupts(view).length === 0 && view.openToolCalls.length === 0) {
-    throw new HttpError(400, 'no_new_input', `messages: nothing new for session "${sessionKey}": the server keeps its history, so end the request with a new user message (or the results of the client tool calls it asked for).`, { param: 'messages' });
+    throw new HttpError('no_new_input', `messages: nothing new for session "${sessionKey}": the server keeps its history, so end the request with a new user message (or the results of the client tool calls it asked for).`, { param: 'messages' });
   }
   // A message sent while a turn runs waits for it and is answered in its turn; one sent while a
   // decision is pending is refused (approval_pending), as these wires always have.

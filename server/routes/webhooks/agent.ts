@@ -22,10 +22,10 @@ const body = z
 export async function handleWebhook(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
     const agent = findAgent(agentName);
-    if (!agent) throw new HttpError(404, 'agent_not_found', `No agent named "${agentName}".`);
+    if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
     const ownerId = resolveOwner(request);
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid webhook body: ${describeIssue(parsed.error, '(body)')}`);
+    if (!parsed.success) throw new HttpError('invalid_request', `Invalid webhook body: ${describeIssue(parsed.error, '(body)')}`);
     const { threadId, text, id } = parsed.data;
     const run = await session(agent, threadId, { ownerId }).append(userMessage(text, { id }));
     if (!run) return Response.json({ threadId, appended: false, runId: null }, { status: 200 });

@@ -6,7 +6,7 @@
 import { own } from '../common';
 import type { DeepAgent } from '../../define';
 import type { Decision, DecisionActor } from '../../events';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import type { DecisionRequest } from './read-decision';
 import type { SessionView } from '../session';
 import { pendingInterrupts } from '../session';
@@ -40,18 +40,18 @@ export interface PlanOptions {
 /**
  * Checks decisions against the thread: each interrupt addressed once, known on this thread,
  * still open, and — unless `partial` — the whole open batch addressed (all or nothing). Then
- * validates each. Throws RunRejectedError with the first problem; nothing is written here.
+ * validates each. Throws Refusal with the first problem; nothing is written here.
  */
 export async function planDecisions(agent: DeepAgent, view: SessionView, requests: DecisionRequest[], by: DecisionActor, options: PlanOptions): Promise<DecisionPlan> {
   const seen = new Set<string>();
   for (const request of requests) {
-    if (seen.has(request.interruptId)) throw new RunRejectedError('resume_duplicate', `Interrupt ${request.interruptId} is addressed twice in one resume.`, 400, { interruptId: request.interruptId });
+    if (seen.has(request.interruptId)) throw new Refusal('resume_duplicate', `Interrupt ${request.interruptId} is addressed twice in one resume.`, { interruptId: request.interruptId });
     seen.add(request.interruptId);
     if (!own(view.interrupts, request.interruptId)) {
       if (await options.elsewhere(request.interruptId)) {
-        throw new RunRejectedError('interrupt_other_thread', `Interrupt ${request.interruptId} belongs to another thread.`, 400, { interruptId: request.interruptId });
+        throw new Refusal('interrupt_other_thread', `Interrupt ${request.interruptId} belongs to another thread.`, { interruptId: request.interruptId });
       }
-      throw new RunRejectedError('interrupt_unknown', `No interrupt ${request.interruptId} on this thread.`, 404, { interruptId: request.interruptId });
+      throw new Refusal('not_found', `No interrupt ${request.interruptId} on this thread.`, { what: 'interrupt', interruptId: request.interruptId });
     }
   }
   const decided = requests.filter((request) => view.interrupts[request.interruptId]!.decision);
@@ -62,16 +62,16 @@ export async function planDecisions(agent: DeepAgent, view: SessionView, request
     // What was decided, and from where — not who: the decider may be another owner (a key holder).
     const told = { status: decision!.status, ...(decision!.expired ? { expired: true } : {}), by: { source: decision!.by.source } };
     if (decision!.expired) {
-      throw new RunRejectedError('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt} and took its default action (${record.onExpire}).`, 409, { interruptId: record.id, decision: told });
+      throw new Refusal('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt} and took its default action (${record.onExpire}).`, { interruptId: record.id, decision: told });
     }
-    throw new RunRejectedError('interrupt_already_decided', `Interrupt ${record.id} was already decided (${decision!.status}).`, 409, { interruptId: record.id, decision: told });
+    throw new Refusal('interrupt_already_decided', `Interrupt ${record.id} was already decided (${decision!.status}).`, { interruptId: record.id, decision: told });
   }
   if (!options.partial) {
     const missing = pendingInterrupts(view)
       .map((record) => record.id)
       .filter((id) => !seen.has(id));
     if (missing.length > 0) {
-      throw new RunRejectedError('resume_incomplete', `A resume must address every open interrupt; missing: ${missing.join(', ')}.`, 400, { missing });
+      throw new Refusal('resume_incomplete', `A resume must address every open interrupt; missing: ${missing.join(', ')}.`, { missing });
     }
   }
   const decisions = [];

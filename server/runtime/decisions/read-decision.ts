@@ -5,7 +5,7 @@
 // question). Both become one DecisionRequest here; whether it is acceptable is
 // validate-decision.ts, and whether the thread still waits on it is plan-decisions.ts.
 import type { InterruptRecord } from '../../events';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 
 /** A decision in runtime terms, before validation. */
 export interface DecisionRequest {
@@ -39,7 +39,7 @@ export function readDecision(input: DecisionInput, record: InterruptRecord | und
 
 /** `{approved, reason?, editedArgs?, payload?}`; `{editedArgs}` alone approves with edits. */
 function readApproval({ interruptId, payload: response }: InterruptResponse): DecisionRequest {
-  const invalid = (message: string) => new RunRejectedError('resume_invalid', `Response to ${interruptId}: ${message}`, 400, { interruptId });
+  const invalid = (message: string) => new Refusal('resume_invalid', `Response to ${interruptId}: ${message}`, { interruptId });
   if (typeof response !== 'object' || response === null || Array.isArray(response)) {
     if (response !== undefined) throw invalid('it must be an object like {approved: true}.');
   }

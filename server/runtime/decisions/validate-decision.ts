@@ -4,9 +4,10 @@
 import { z } from 'zod';
 import type { DeepAgent } from '../../define';
 import { approvalOptions, decisionDataSchema, findToolAgent, toolSchemaHash } from './approval-policy';
+import type { FoundCode } from '../../error-codes';
 import type { Decision, DecisionActor, InterruptRecord } from '../../events';
 import { checkApprover } from './who-may-decide';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import type { DecisionRequest } from './read-decision';
 import { isExpired } from './interrupt-record';
 import { agentTools, validateToolInput } from '../tools';
@@ -17,14 +18,14 @@ import { zodFromJsonSchema , describeIssue } from '../common';
  * decision to record (edits and payload parsed by their schemas).
  */
 export async function validateDecision(agent: DeepAgent, record: InterruptRecord, request: DecisionRequest, by: DecisionActor, now = Date.now()): Promise<Decision> {
-  const reject = (code: string, message: string, status = 400) => new RunRejectedError(code, message, status, { interruptId: record.id });
+  const reject = (code: FoundCode, message: string) => new Refusal(code, message, { interruptId: record.id });
   // Withdrawing a request is always possible: nothing runs, so neither expiry nor a tool that
   // changed since the pause stands in its way — or a thread could be left waiting forever.
   if (request.status === 'cancelled') return { status: 'cancelled', by };
-  if (isExpired(record, now)) throw reject('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt}.`, 409);
+  if (isExpired(record, now)) throw reject('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt}.`);
   const owner = findToolAgent(agent, record.agent);
   if (!owner || !agentTools(owner)[record.toolName] || toolSchemaHash(owner, record.toolName) !== record.schemaHash) {
-    throw reject('tool_schema_changed', `Tool ${record.toolName} changed since interrupt ${record.id} was raised; it cannot be resumed. Ask the agent again.`, 409);
+    throw reject('tool_schema_changed', `Tool ${record.toolName} changed since interrupt ${record.id} was raised; it cannot be resumed. Ask the agent again.`);
   }
   if (record.reason === 'input_required') return validateAnswer(record, request, by);
   checkApprover(record, request.status, by);
@@ -51,7 +52,7 @@ function decisionData(record: InterruptRecord, schema: z.ZodType | undefined, pa
   if (!schema) return payload;
   const parsed = schema.safeParse(payload ?? {});
   if (!parsed.success) {
-    throw new RunRejectedError('payload_invalid', `payload for ${record.toolName} is invalid: ${describeIssue(parsed.error, '(payload)')}`, 400, { interruptId: record.id });
+    throw new Refusal('payload_invalid', `payload for ${record.toolName} is invalid: ${describeIssue(parsed.error, '(payload)')}`, { interruptId: record.id });
   }
   return parsed.data;
 }
@@ -59,12 +60,12 @@ function decisionData(record: InterruptRecord, schema: z.ZodType | undefined, pa
 /** An answer to requested input: validated against the schema the tool asked with. */
 function validateAnswer(record: InterruptRecord, request: DecisionRequest, by: DecisionActor): Decision {
   if (request.editedArgs !== undefined) {
-    throw new RunRejectedError('resume_invalid', `Interrupt ${record.id} asks for input; it takes no editedArgs.`, 400, { interruptId: record.id });
+    throw new Refusal('resume_invalid', `Interrupt ${record.id} asks for input; it takes no editedArgs.`, { interruptId: record.id });
   }
   if (request.status === 'denied') return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), by };
   const parsed = zodFromJsonSchema(record.responseSchema).safeParse(request.payload);
   if (!parsed.success) {
-    throw new RunRejectedError('payload_invalid', `The answer to "${record.message}" is invalid: ${describeIssue(parsed.error, '(answer)')}`, 400, { interruptId: record.id });
+    throw new Refusal('payload_invalid', `The answer to "${record.message}" is invalid: ${describeIssue(parsed.error, '(answer)')}`, { interruptId: record.id });
   }
   return { status: 'approved', payload: parsed.data, by };
 }

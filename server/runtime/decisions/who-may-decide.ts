@@ -5,7 +5,7 @@
 // the request) is open to the session's owner — the customer may take back their own request —
 // and to whoever may decide it (docs/hitl.md: a withdrawal is always accepted).
 import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../events';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 
 /** Whether an owner id is a browser's own random identity (keyed mode, STACKBONE_WEB_ACCESS=open). */
 export function isBrowserOwner(ownerId: string): boolean {
@@ -21,10 +21,9 @@ export function mayDecide(record: Pick<InterruptRecord, 'approvers'>, sessionOwn
 /** Refuses an approval or rejection, by someone who holds no key, of an interrupt kept for key holders. */
 export function checkApprover(record: InterruptRecord, status: DecisionStatus, by: DecisionActor): void {
   if (record.approvers !== 'key-holders' || status === 'cancelled' || by.credential !== 'browser') return;
-  throw new RunRejectedError(
+  throw new Refusal(
     'approver_required',
     `${record.toolName} is decided by a key holder (Studio signed in with a key, the CLI or /api/hitl), not from this browser. You can cancel the request.`,
-    403,
     { interruptId: record.id },
   );
 }

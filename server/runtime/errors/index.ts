@@ -1,1 +1,1 @@
-export { LeaseLostError, RunRejectedError, errorMessage, logFailure } from './run-errors';
+export { LeaseLostError, Refusal, errorMessage, logFailure } from './run-errors';

@@ -1,31 +1,26 @@
 // Typed failures of the runtime. A wire turns each into its own shape (AG-UI RUN_ERROR,
 // an OpenAI or Anthropic error body) using `code` and `status`; it never invents rules.
 import { randomUUID } from 'node:crypto';
+import { errorStatus, type ErrorCode, type ErrorDetails, type FoundCode, type NotFoundDetails } from '../../error-codes';
 
-export type RunErrorCode =
-  | 'not_found'            // no such session for this owner (or no such agent)
-  | 'agent_mismatch'       // the session belongs to another agent
-  | 'session_busy'         // another run holds the session
-  | 'lease_lost'           // this run's session was taken over by another run (it stalled past its lease)
-  | 'invalid_message'      // a message the client may not send, or a malformed one
-  | 'tool_result_missing'  // the session waits for a frontend tool result
-  | 'unknown_tool_call'    // a tool result for a call that is not open
-  | 'invalid_state'        // a shared-state value failed its schema
-  | 'model_error'
-  | 'max_steps_exceeded'
-  | 'internal_error';
+/**
+ * A request the runtime refuses, having written nothing: a run that may not start, a decision,
+ * a queue change or guidance it does not take. Its code is from the server's one vocabulary
+ * (server/error-codes.ts, docs/errors.md), and so is its status.
+ */
+export class Refusal extends Error {
+  readonly status: number;
 
-/** A run refused before it starts: nothing was written. */
-export class RunRejectedError extends Error {
+  constructor(code: 'not_found', message: string, details: NotFoundDetails);
+  constructor(code: FoundCode, message: string, details?: ErrorDetails);
   constructor(
-    readonly code: RunErrorCode | (string & {}),
+    readonly code: ErrorCode,
     message: string,
-    /** The HTTP status a request/response wire should answer with. */
-    readonly status: number = 400,
-    readonly details?: Record<string, unknown>,
+    readonly details?: ErrorDetails,
   ) {
     super(message);
-    this.name = 'RunRejectedError';
+    this.name = 'Refusal';
+    this.status = errorStatus(code);
   }
 }
 

@@ -8,7 +8,7 @@ import type { FindAgent } from '../../define';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { expiryDecision, isExpired } from '../decisions';
 import type { SessionEvent } from '../../events';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { foldEvents, pendingInterrupts , runHoldsSession , loadSessionView, loadView } from '../session';
 import { settleStoppedRun } from '../turn';
 
@@ -72,7 +72,7 @@ export async function recoverSession(store: EventStore, findAgent: FindAgent, se
     return { runId: run.runId, done: run.done };
   } catch (error) {
     // Another server or request got there first; it carries the session on.
-    if (ConcurrentAppendError.is(error) || error instanceof RunRejectedError) return undefined;
+    if (ConcurrentAppendError.is(error) || error instanceof Refusal) return undefined;
     throw error;
   }
 }

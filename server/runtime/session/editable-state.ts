@@ -4,7 +4,7 @@ import { compare, deepClone, type Operation } from 'fast-json-patch';
 import { z } from 'zod';
 import type { EditableStateSpec } from '../../define';
 import type { JsonObject } from '../../events';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { own , zodFromJsonSchema , firstIssue } from '../common';
 
 function toZod(spec: EditableStateSpec): z.ZodType {
@@ -18,7 +18,7 @@ function toZod(spec: EditableStateSpec): z.ZodType {
 export function clientStatePatch(current: JsonObject, incoming: unknown, editable: Record<string, EditableStateSpec>): Operation[] {
   if (incoming === undefined || incoming === null) return [];
   if (typeof incoming !== 'object' || Array.isArray(incoming)) {
-    throw new RunRejectedError('invalid_state', 'state must be a JSON object.', 400, { path: '/' });
+    throw new Refusal('invalid_state', 'state must be a JSON object.', { path: '/' });
   }
   const next = deepClone(current) as JsonObject;
   for (const [key, value] of Object.entries(incoming as JsonObject)) {
@@ -28,7 +28,7 @@ export function clientStatePatch(current: JsonObject, incoming: unknown, editabl
     if (!parsed.success) {
       const issue = firstIssue(parsed.error);
       const path = '/' + [key, ...issue.path].map(String).join('/');
-      throw new RunRejectedError('invalid_state', `state${path.replaceAll('/', '.')}: ${issue.message}`, 400, { path });
+      throw new Refusal('invalid_state', `state${path.replaceAll('/', '.')}: ${issue.message}`, { path });
     }
     next[key] = parsed.data;
   }

@@ -3,7 +3,7 @@
 // and a caller that addressed another agent, finds nothing. Both fail the same way, the 404
 // `not_found`, so a session id reveals nothing about whether it exists.
 import type { SessionRecord, EventStore } from '../../store/types';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { sessionKeyOf } from './session-id';
 
 export interface SessionCaller {
@@ -20,8 +20,8 @@ export function isOwnSession(session: SessionRecord | null | undefined, caller: 
 }
 
 /** The one failure for a session that is not there or not the caller's. */
-export function sessionNotFound(caller: Pick<SessionCaller, 'sessionId' | 'agent'>): RunRejectedError {
-  return new RunRejectedError('not_found', `No session "${sessionKeyOf(caller.sessionId)}"${caller.agent ? ` for agent "${caller.agent}"` : ''}.`, 404);
+export function sessionNotFound(caller: Pick<SessionCaller, 'sessionId' | 'agent'>): Refusal {
+  return new Refusal('not_found', `No session "${sessionKeyOf(caller.sessionId)}"${caller.agent ? ` for agent "${caller.agent}"` : ''}.`, { what: 'session' });
 }
 
 /** The session `caller` names, if it is theirs; otherwise sessionNotFound() is thrown. */

@@ -2,8 +2,8 @@
 // (docs/security.md, "What a request may carry"). Each is work a client can ask for cheaply and
 // the server pays for later — a model turn per queued message, a model step per steer, a run
 // per timer — so one request, or one client, cannot pile up hundreds. A refusal writes nothing
-// and says which limit (429, with a code).
-import { RunRejectedError } from '../errors';
+// and says which limit (429, with a code: docs/errors.md).
+import { Refusal } from '../errors';
 import { envNumber } from '../common';
 
 /** Messages waiting in a session's queue at once (each becomes a model turn): STACKBONE_MAX_QUEUED_MESSAGES, default 32. */
@@ -31,9 +31,9 @@ export function queuedWaitMs(): number {
 }
 
 /** Refuses adding `adding` to `held` when it would pass `limit`. */
-export function checkRoom(what: { code: string; noun: string; limit: number; held: number; adding: number; advice: string }): void {
+export function checkRoom(what: { code: 'queue_full' | 'too_many_steers'; noun: string; limit: number; held: number; adding: number; advice: string }): void {
   if (what.held + what.adding <= what.limit) return;
-  throw new RunRejectedError(what.code, `${what.noun}: at most ${what.limit} (${what.held} already, ${what.adding} more asked). ${what.advice}`, 429, { limit: what.limit });
+  throw new Refusal(what.code, `${what.noun}: at most ${what.limit} (${what.held} already, ${what.adding} more asked). ${what.advice}`, { limit: what.limit });
 }
 
 /** A whole number from the environment (a limit, milliseconds), or undefined for the default. */

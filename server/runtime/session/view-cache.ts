@@ -5,7 +5,7 @@
 import type { DeepAgent } from '../../define';
 import type { JsonObject } from '../../events';
 import type { EventStore, SessionRecord } from '../../store/types';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { emptyView, reduceAll, type SessionView } from './reduce';
 import { sessionKeyOf } from './session-id';
 import { isOwnSession, sessionNotFound } from './owned-session';
@@ -36,7 +36,7 @@ export async function openSession(store: EventStore, sessionId: string, ownerId:
   const session = await store.getSession(sessionId);
   if (session && !isOwnSession(session, { ownerId })) throw sessionNotFound({ sessionId });
   if (session && session.agent !== agent.name) {
-    throw new RunRejectedError('agent_mismatch', `Session "${sessionKeyOf(sessionId)}" belongs to agent "${session.agent}", not "${agent.name}".`, 409);
+    throw new Refusal('agent_mismatch', `Session "${sessionKeyOf(sessionId)}" belongs to agent "${session.agent}", not "${agent.name}".`);
   }
   if (!session) return { session, view: emptyView(agent.initialState) };
   return loadSessionView(store, session, agent.initialState);

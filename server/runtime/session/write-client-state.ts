@@ -8,7 +8,7 @@ import type { DeepAgent } from '../../define';
 import type { JsonObject } from '../../events';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { clientStatePatch } from './editable-state';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { foldEvents } from './reduce';
 import { runHoldsSession } from './run-lease';
 import { openSession } from './view-cache';
@@ -23,7 +23,7 @@ export async function writeClientState(store: EventStore, agent: DeepAgent, requ
     const patch = clientStatePatch(view.state, request.state, agent.editableState);
     if (patch.length === 0) return view.state;
     if (runHoldsSession(view, session)) {
-      throw new RunRejectedError('session_busy', `Session "${sessionKeyOf(request.sessionId)}" is running a turn; send the state again when it ends, or with the next message.`, 409);
+      throw new Refusal('session_busy', `Session "${sessionKeyOf(request.sessionId)}" is running a turn; send the state again when it ends, or with the next message.`);
     }
     const events = [{ type: 'state_patched' as const, patch }];
     try {
@@ -32,7 +32,7 @@ export async function writeClientState(store: EventStore, agent: DeepAgent, requ
       return foldEvents(view, events).state;
     } catch (error) {
       // Another write came first: read again and apply this one over it.
-      if (!ConcurrentAppendError.is(error) || attempt >= ATTEMPTS) throw ConcurrentAppendError.is(error) ? new RunRejectedError('session_busy', `Session "${sessionKeyOf(request.sessionId)}" kept changing; try again.`, 409) : error;
+      if (!ConcurrentAppendError.is(error) || attempt >= ATTEMPTS) throw ConcurrentAppendError.is(error) ? new Refusal('session_busy', `Session "${sessionKeyOf(request.sessionId)}" kept changing; try again.`) : error;
     }
   }
 }

@@ -6,7 +6,7 @@ import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { crashPoint } from '../common';
 import { idempotencyKey, runWithHandlerContext, type HandlerContext } from './handler-context';
 import type { JsonObject, ToolCall } from '../../events';
-import { errorMessage, logFailure, RunRejectedError } from '../errors';
+import { errorMessage, logFailure, Refusal } from '../errors';
 import { ToolError } from './tool-error';
 import { InputRequired, runWithInputAnswers } from './request-input';
 import { stopGraceMs } from './tool-limits';
@@ -40,7 +40,7 @@ export function checkClientTools(agent: DeepAgent, tools: readonly ClientTool[],
       : options.exclusive && toolKind(agent, [], name) !== 'unknown' ? `"${name}" is a tool of agent "${agent.name}" itself; give the client tool another name.`
       : seen.has(name) ? `the tool name "${name}" appears twice.`
       : undefined;
-    if (problem) throw new RunRejectedError('invalid_tool', `${where(index)}: ${problem}`, 400, { param: where(index) });
+    if (problem) throw new Refusal('invalid_tool', `${where(index)}: ${problem}`, { param: where(index) });
     seen.add(name);
   });
 }

@@ -164,7 +164,7 @@ describe('resume', () => {
     expect(interrupts.map((interrupt) => interrupt.toolName)).toEqual(['refundOrder', 'closeTicket']);
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_incomplete' });
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id), approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_duplicate' });
-    await expect(turn(store, agent, { decisions: [approve('int_nope'), approve(interrupts[1]!.id)] })).rejects.toMatchObject({ code: 'interrupt_unknown' });
+    await expect(turn(store, agent, { decisions: [approve('int_nope'), approve(interrupts[1]!.id)] })).rejects.toMatchObject({ code: 'not_found', status: 404, details: { what: 'interrupt', interruptId: 'int_nope' } });
     expect(ledger).toEqual([]);
     await turn(store, agent, { decisions: [approve(interrupts[0]!.id), { interruptId: interrupts[1]!.id, status: 'denied' }] });
     expect(ledger.map((entry) => entry.tool)).toEqual(['refundOrder']);

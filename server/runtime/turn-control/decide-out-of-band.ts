@@ -7,7 +7,7 @@ import { own } from '../common';
 import type { FindAgent } from '../../define';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import type { Decision, DecisionActor, InterruptRecord } from '../../events';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { mayDecide, planDecisions, type DecisionRequest } from '../decisions';
 import { pendingInterrupts , loadView } from '../session';
 import { startRun } from './turns';
@@ -35,16 +35,16 @@ const ATTEMPTS = 5;
 export async function decideInterrupt(options: DecideOptions): Promise<DecideResult> {
   const { store, ownerId, interruptId } = options;
   const row = await store.findInterrupt(interruptId);
-  if (!row || !mayDecide(row.record, row.ownerId, { ...options.by, ownerId })) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
+  if (!row || !mayDecide(row.record, row.ownerId, { ...options.by, ownerId })) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
   const session = await store.getSession(row.sessionId);
   const agent = session && options.findAgent(session.agent);
-  if (!session || !agent) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
+  if (!session || !agent) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
   const request: DecisionRequest = { ...options.request, interruptId };
 
   for (let attempt = 1; ; attempt++) {
     const view = await loadView(store, session.id, agent.initialState);
     const record = own(view.interrupts, interruptId)?.record;
-    if (!record) throw new RunRejectedError('not_found', `No interrupt ${interruptId}.`, 404);
+    if (!record) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
     try {
       if (pendingInterrupts(view).some((pending) => pending.id !== interruptId)) {
         const plan = await planDecisions(agent, view, [request], options.by, { elsewhere: async () => false, replayable: false, partial: true });
@@ -69,7 +69,7 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
       return { sessionId: session.id, interrupt: record, decision, continuation };
     } catch (error) {
       // Someone else wrote first: read again; their decision, if it was on this interrupt, wins.
-      const raced = ConcurrentAppendError.is(error) || (error instanceof RunRejectedError && error.code === 'session_busy');
+      const raced = ConcurrentAppendError.is(error) || (error instanceof Refusal && error.code === 'session_busy');
       if (!raced || attempt >= ATTEMPTS) throw error;
     }
   }

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent, FindAgent } from '../../define';
 import type { ChatMessage, RunSource } from '../../events';
 import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../../store/types';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { pendingInterrupts, type SessionView } from '../session';
 import type { RunRequest, StartedRun } from '../turn';
 import { ownedSession , loadView , sessionKeyOf , checkRoom, maxQueuedMessages } from '../session';
@@ -62,14 +62,14 @@ export async function readViewAndQueue(store: EventStore, sessionId: string, ini
 export async function changeQueue(store: EventStore, findAgent: FindAgent, request: QueueRequest, operation: QueueOperation, start: StartRun): Promise<QueuedMessage[]> {
   const session = await ownedSession(store, request);
   const agent = findAgent(session.agent);
-  if (!agent) throw new RunRejectedError('not_found', `No session "${sessionKeyOf(request.sessionId)}".`, 404);
+  if (!agent) throw new Refusal('not_found', `No session "${sessionKeyOf(request.sessionId)}".`, { what: 'session' });
   const { sessionId } = request;
   switch (operation.op) {
     case 'add': {
       const { message } = operation;
-      if (message.role !== 'user' || !message.content.trim()) throw new RunRejectedError('invalid_message', 'A queued message is a user message with text.', 400);
+      if (message.role !== 'user' || !message.content.trim()) throw new Refusal('invalid_message', 'A queued message is a user message with text.');
       const view = await loadView(store, sessionId, agent.initialState);
-      if (view.messages.some((known) => known.id === message.id)) throw new RunRejectedError('already_sent', `Message "${message.id}" is in the thread already.`, 409, { messageId: message.id });
+      if (view.messages.some((known) => known.id === message.id)) throw new Refusal('already_sent', `Message "${message.id}" is in the thread already.`, { messageId: message.id });
       await checkQueueRoom(store, sessionId, [message]);
       await store.enqueue({ sessionId, message, runId: randomUUID(), source: request.source });
       // Queued on an idle session (nothing to wait for): it goes out at once.
@@ -77,7 +77,7 @@ export async function changeQueue(store: EventStore, findAgent: FindAgent, reque
       break;
     }
     case 'edit': {
-      if (!operation.content.trim()) throw new RunRejectedError('invalid_message', 'A queued message needs text; remove it instead.', 400);
+      if (!operation.content.trim()) throw new Refusal('invalid_message', 'A queued message needs text; remove it instead.');
       if (!(await store.updateQueued(sessionId, operation.messageId, { content: operation.content }))) throw notQueued(operation.messageId);
       break;
     }
@@ -121,8 +121,8 @@ export async function checkQueueRoom(store: EventStore, sessionId: string, messa
   });
 }
 
-function notQueued(messageId: string): RunRejectedError {
-  return new RunRejectedError('not_queued', `Message "${messageId}" is not queued: it was sent or removed already.`, 404, { messageId });
+function notQueued(messageId: string): Refusal {
+  return new Refusal('not_queued', `Message "${messageId}" is not queued: it was sent or removed already.`, { messageId });
 }
 
 /**
@@ -134,7 +134,7 @@ async function sendNow(store: EventStore, agent: DeepAgent, request: QueueReques
   const { sessionId } = request;
   const view = await loadView(store, sessionId, agent.initialState);
   if (view.status === 'awaiting_tools') {
-    throw new RunRejectedError('tool_result_missing', 'The turn waits for a browser tool result; send it (or stop the turn) before sending a queued message now.', 409);
+    throw new Refusal('tool_result_missing', 'The turn waits for a browser tool result; send it (or stop the turn) before sending a queued message now.');
   }
   const queue = await store.listQueue(sessionId);
   if (!queue.some((item) => item.message.id === messageId)) throw notQueued(messageId);
@@ -157,7 +157,7 @@ async function sendNow(store: EventStore, agent: DeepAgent, request: QueueReques
       keepGoing(request, cancelling);
     } catch (error) {
       // Decided meanwhile by someone else: that continuation's end sends the queue.
-      if (!(error instanceof RunRejectedError) && !ConcurrentAppendError.is(error)) throw error;
+      if (!(error instanceof Refusal) && !ConcurrentAppendError.is(error)) throw error;
     }
     return;
   }
@@ -190,8 +190,8 @@ export async function sendQueued(store: EventStore, agent: DeepAgent, sessionId:
     try {
       run = await start({ agent, store, sessionId, ownerId: session.ownerId, source: next.source as RunSource, runId: next.runId, messages: [next.message] });
     } catch (error) {
-      if (ConcurrentAppendError.is(error) || (error instanceof RunRejectedError && error.code === 'session_busy')) return undefined;
-      if (error instanceof RunRejectedError) {
+      if (ConcurrentAppendError.is(error) || (error instanceof Refusal && error.code === 'session_busy')) return undefined;
+      if (error instanceof Refusal) {
         // Another process sent it between our reads (its turn may be over already: run_id_reused):
         // the next pass only takes it out of the queue.
         if (hasMessage(await loadView(store, sessionId, agent.initialState), next.message.id)) continue;
@@ -226,7 +226,7 @@ export async function untilSent(store: EventStore, agent: DeepAgent, item: Queue
       if (!(await store.listQueue(item.sessionId)).some((queued) => queued.message.id === item.message.id)) {
         // Sent between the two reads, or removed.
         if (await sent()) return true;
-        throw new RunRejectedError('not_queued', `Queued message "${item.message.id}" was removed before it was sent.`, 409, { messageId: item.message.id });
+        throw new Refusal('not_queued', `Queued message "${item.message.id}" was removed before it was sent.`, { messageId: item.message.id });
       }
       if (signal?.aborted || Date.now() >= deadline) return false;
       // A safety net for a missed wake-up, and the deadline.

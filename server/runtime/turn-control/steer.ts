@@ -6,7 +6,7 @@
 import type { FindAgent } from '../../define';
 import type { ChatMessage } from '../../events';
 import type { EventStore, SteerRecord } from '../../store/types';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { runInProgress } from './run-in-progress';
 import { sessionKeyOf , checkRoom, maxSteersPerRun } from '../session';
 
@@ -22,12 +22,12 @@ export interface SteerRequest {
 
 export async function requestSteer(store: EventStore, findAgent: FindAgent, request: SteerRequest): Promise<SteerRecord> {
   const { sessionId, running } = await runInProgress(store, findAgent, request);
-  if (!running) throw new RunRejectedError('not_running', `Session "${sessionKeyOf(sessionId)}" has no run in progress to steer; send the message as a turn of its own.`, 409);
+  if (!running) throw new Refusal('not_running', `Session "${sessionKeyOf(sessionId)}" has no run in progress to steer; send the message as a turn of its own.`);
   if (request.runId && request.runId !== running) {
-    throw new RunRejectedError('other_run', `Run "${request.runId}" is not the run in progress on "${sessionKeyOf(sessionId)}"; the guidance was not added.`, 409, { runningRunId: running });
+    throw new Refusal('other_run', `Run "${request.runId}" is not the run in progress on "${sessionKeyOf(sessionId)}"; the guidance was not added.`, { runningRunId: running });
   }
   if (request.message.role !== 'user' || !request.message.content.trim()) {
-    throw new RunRejectedError('invalid_message', 'Steering guidance is a user message with text.', 400);
+    throw new Refusal('invalid_message', 'Steering guidance is a user message with text.');
   }
   const taken = await store.listSteers(sessionId, running);
   if (!taken.some((steer) => steer.message.id === request.message.id)) {

@@ -6,7 +6,7 @@
 import type { FindAgent } from '../../define';
 import type { EventStore } from '../../store/types';
 import { crashPoint , startBackgroundLoop } from '../common';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { appendToSession } from './server-session';
 
 export interface TimerTick {
@@ -37,7 +37,7 @@ export async function fireDueTimers(store: EventStore, findAgent: FindAgent, now
       }
       if (await store.markTimerFired(timer.id, new Date())) fired++;
     } catch (error) {
-      if (error instanceof RunRejectedError && (error.code === 'session_busy' || error.code === 'interrupts_pending' || error.code === 'tool_result_missing')) waiting++;
+      if (error instanceof Refusal && (error.code === 'session_busy' || error.code === 'interrupts_pending' || error.code === 'tool_result_missing')) waiting++;
       else console.error(`[stackbone] firing timer ${timer.id} failed`, error);
     }
   }

@@ -16,7 +16,7 @@ const turnQueue: TurnQueue = {
 
 /**
  * Starts a run: checks the request against the session and takes the session. Throws
- * RunRejectedError — having written nothing — when the run may not start.
+ * Refusal — having written nothing — when the run may not start.
  */
 export function startRun(request: RunRequest): Promise<StartedRun> {
   return startTurn(request, turnQueue);

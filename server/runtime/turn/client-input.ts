@@ -2,7 +2,7 @@
 // and editable state. Everything is checked before anything is written.
 import type { DeepAgent } from '../../define';
 import type { ChatMessage, SessionEvent } from '../../events';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import type { SessionView } from '../session';
 import { clientStatePatch } from '../session';
 import { toolKind } from '../tools';
@@ -33,14 +33,14 @@ export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientIn
   const seen = new Set<string>();
   for (const message of input.messages) {
     if (known.has(message.id) || (message.role === 'tool' && answered.has(message.toolCallId))) continue;
-    if (seen.has(message.id)) throw new RunRejectedError('invalid_message', `Message id "${message.id}" appears twice in the request.`);
+    if (seen.has(message.id)) throw new Refusal('invalid_message', `Message id "${message.id}" appears twice in the request.`);
     seen.add(message.id);
     if (message.role === 'user') {
       events.push({ type: 'message_added', message: { id: message.id, role: 'user', content: message.content } });
     } else if (message.role === 'tool') {
       const call = openClientCalls.get(message.toolCallId);
       if (!call) {
-        throw new RunRejectedError('unknown_tool_call', `Tool result for "${message.toolCallId}", which is not a tool call waiting for a client result.`, 400, { toolCallId: message.toolCallId });
+        throw new Refusal('unknown_tool_call', `Tool result for "${message.toolCallId}", which is not a tool call waiting for a client result.`, { toolCallId: message.toolCallId });
       }
       openClientCalls.delete(call.id);
       events.push({
@@ -50,12 +50,12 @@ export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientIn
     } else if (message.role === 'system' && input.trusted) {
       events.push({ type: 'message_added', message: { id: message.id, role: 'system', content: message.content } });
     } else {
-      throw new RunRejectedError('invalid_message', `A client may add user messages and frontend tool results; message "${message.id}" has role "${message.role}" and is not in this thread.`, 400, { messageId: message.id });
+      throw new Refusal('invalid_message', `A client may add user messages and frontend tool results; message "${message.id}" has role "${message.role}" and is not in this thread.`, { messageId: message.id });
     }
   }
   if (openClientCalls.size > 0) {
     const ids = [...openClientCalls.keys()];
-    throw new RunRejectedError('tool_result_missing', `The thread is waiting for the result of frontend tool call(s) ${ids.join(', ')}: send each as a role "tool" message.`, 409, { toolCallIds: ids });
+    throw new Refusal('tool_result_missing', `The thread is waiting for the result of frontend tool call(s) ${ids.join(', ')}: send each as a role "tool" message.`, { toolCallIds: ids });
   }
   const patch = clientStatePatch(view.state, input.state, agent.editableState);
   if (patch.length > 0) events.push({ type: 'state_patched', patch });

@@ -2,6 +2,7 @@
 // conversations it advances (the root thread, a delegated task), where advancing one stopped,
 // and what a tool call came to.
 import type { DeepAgent } from '../../define';
+import type { RunFailureCode } from '../../error-codes';
 import type { InterruptRecord, JsonObject, RunSource, SessionEvent } from '../../events';
 import type { EventStore } from '../../store/types';
 import type { ClientTool } from '../tools';
@@ -46,7 +47,7 @@ export type Advance =
   | { kind: 'paused'; opened: InterruptRecord[] }
   | { kind: 'awaiting-client'; toolCallIds: string[] }
   | { kind: 'cancelled'; before: SessionEvent[] }
-  | { kind: 'failed'; code: string; message: string; before?: SessionEvent[] };
+  | { kind: 'failed'; code: RunFailureCode; message: string; before?: SessionEvent[] };
 
 export type ResultOutcome = {
   ok: boolean;

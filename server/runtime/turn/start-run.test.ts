@@ -11,7 +11,7 @@ import type { EventStore } from '../../store/types';
 import { handlerContext } from '../tools/handler-context';
 import { ToolError } from '../tools/tool-error';
 import type { ChatMessage } from '../../events';
-import { RunRejectedError } from '../errors/run-errors';
+import { Refusal } from '../errors/run-errors';
 import type { RunPart } from '../stream/parts';
 import { reduceAll } from '../session/reduce';
 import { startRun } from '../turn-control/turns';
@@ -246,7 +246,7 @@ describe('the step loop', () => {
     expect(view.state).toEqual({ draft: 'mine', todos: [] });
     const head = (await store.getSession('s1'))!.headSeq;
     const rejected = run(store, { messages: [user('hi again')], state: { draft: 42 } });
-    await expect(rejected).rejects.toBeInstanceOf(RunRejectedError);
+    await expect(rejected).rejects.toBeInstanceOf(Refusal);
     await expect(rejected).rejects.toMatchObject({ code: 'invalid_state', details: { path: '/draft' } });
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
   });

@@ -6,7 +6,7 @@ import type { ChatMessage, Decision, DecisionActor, RunSource, SessionEvent } fr
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint, own } from '../common';
 import { expiryDecision, isExpired, planDecisions, readDecision } from '../decisions';
-import { RunRejectedError } from '../errors';
+import { Refusal } from '../errors';
 import { foldEvents, loadView, openSession, pendingInterrupts, runHoldsSession, sessionKeyOf, sessionTitle, type SessionView } from '../session';
 import { publishFeed, RunFeed, type RunPart } from '../stream';
 import { checkClientTools } from '../tools';
@@ -20,7 +20,7 @@ const ACTOR_OF_SOURCE: Record<RunSource, DecisionActor['source']> = { agui: 'agu
 
 /**
  * Starts a run: checks the request against the session and takes the session. Throws
- * RunRejectedError — having written nothing — when the run may not start. Without `queue`
+ * Refusal — having written nothing — when the run may not start. Without `queue`
  * (a stateless turn) a busy session refuses rather than queues.
  */
 export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise<StartedRun> {
@@ -29,7 +29,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   checkClientTools(agent, request.clientTools ?? []);
   const { session, view } = await openSession(store, sessionId, ownerId, agent);
   if (request.atSeq !== undefined && view.seq !== request.atSeq) {
-    throw new RunRejectedError('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`, 409);
+    throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`);
   }
   // Interrupts past their expiry take their default action before anything else.
   const expired: SessionEvent[] = pendingInterrupts(view)
@@ -71,19 +71,19 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
     }
   }
   if (running) {
-    throw new RunRejectedError('session_busy', `Session "${sessionKeyOf(sessionId)}" is running another turn; try again when it finishes.`, 409);
+    throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" is running another turn; try again when it finishes.`);
   }
   if (!answers.length) {
     const pending = pendingInterrupts(afterExpiry);
     if (pending.length > 0) {
-      throw new RunRejectedError('interrupts_pending', `This thread is waiting on a human decision (${pending.map((record) => record.id).join(', ')}); resume it with a decision for each.`, 409, { interruptIds: pending.map((record) => record.id) });
+      throw new Refusal('interrupts_pending', `This thread is waiting on a human decision (${pending.map((record) => record.id).join(', ')}); resume it with a decision for each.`, { interruptIds: pending.map((record) => record.id) });
     }
   }
   // A stopped run whose process died before it could close itself is closed first: nothing it left open runs.
   const settled = await settleStoppedRun(store, sessionId, view);
   const current = foldEvents(view, [...settled, ...expired]);
   if (runId === current.lastRun?.runId) {
-    throw new RunRejectedError('run_id_reused', `Run "${runId}" already ran on this thread; a new run needs a fresh runId (to follow that one, re-join it with Last-Event-ID).`, 409, { runId });
+    throw new Refusal('run_id_reused', `Run "${runId}" already ran on this thread; a new run needs a fresh runId (to follow that one, re-join it with Last-Event-ID).`, { runId });
   }
   const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state, trusted: request.source === 'server' });
   if (request.retry) checkRetry(current, inputEvents);
@@ -108,7 +108,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
       // Two sends of the same retry at once: the one that lost follows the one that won.
       const winner = request.retry && own((await loadView(store, sessionId, agent.initialState)).retries, request.retry.retryId);
       if (winner) return followRun(request, winner);
-      throw new RunRejectedError('session_busy', `Session "${sessionKeyOf(sessionId)}" changed while this run started (another run or decision won); try again.`, 409);
+      throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" changed while this run started (another run or decision won); try again.`);
     }
     throw error;
   }
@@ -125,10 +125,10 @@ export const MAX_CLIENT_TOOLS = 128;
 
 function checkRequestSize(request: RunRequest): void {
   if (request.messages.length > MAX_REQUEST_MESSAGES) {
-    throw new RunRejectedError('too_many_messages', `A request may carry at most ${MAX_REQUEST_MESSAGES} messages (it had ${request.messages.length}); the server keeps the history, send only what is new.`, 400);
+    throw new Refusal('too_many_messages', `A request may carry at most ${MAX_REQUEST_MESSAGES} messages (it had ${request.messages.length}); the server keeps the history, send only what is new.`);
   }
   if ((request.clientTools?.length ?? 0) > MAX_CLIENT_TOOLS) {
-    throw new RunRejectedError('too_many_tools', `A request may offer at most ${MAX_CLIENT_TOOLS} client tools (it had ${request.clientTools!.length}).`, 400);
+    throw new Refusal('too_many_tools', `A request may offer at most ${MAX_CLIENT_TOOLS} client tools (it had ${request.clientTools!.length}).`);
   }
 }
 
@@ -145,15 +145,15 @@ function newMessages(view: SessionView, messages: ChatMessage[]): ChatMessage[] 
 function checkParentRun(parentRunId: string | undefined, interruptedRunIds: string[]): void {
   const interrupted = interruptedRunIds[0];
   if (parentRunId === undefined || interrupted === undefined || interruptedRunIds.every((id) => id === parentRunId)) return;
-  throw new RunRejectedError('parent_run_mismatch', `parentRunId "${parentRunId}" is not the run that paused on these interrupts ("${interrupted}").`, 409, { parentRunId, interruptedRunId: interrupted });
+  throw new Refusal('parent_run_mismatch', `parentRunId "${parentRunId}" is not the run that paused on these interrupts ("${interrupted}").`, { parentRunId, interruptedRunId: interrupted });
 }
 
 /** A retry re-runs a failed run as it was: the thread's last run failed, and nothing new comes with it. */
 function checkRetry(view: SessionView, inputs: SessionEvent[]): void {
   if (view.status !== 'error') {
-    throw new RunRejectedError('nothing_to_retry', `The thread's last run did not fail (it is ${view.status}); there is nothing to retry.`, 409);
+    throw new Refusal('nothing_to_retry', `The thread's last run did not fail (it is ${view.status}); there is nothing to retry.`);
   }
-  if (inputs.length > 0) throw new RunRejectedError('retry_with_input', 'A retry re-runs the failed call as it was: send new messages or state in a run of their own.', 400);
+  if (inputs.length > 0) throw new Refusal('retry_with_input', 'A retry re-runs the failed call as it was: send new messages or state in a run of their own.');
 }
 
 /**

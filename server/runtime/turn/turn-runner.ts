@@ -3,6 +3,7 @@
 // call waits for a person or the browser, or the run is stopped. Each model step is one
 // coalesced event: writes grow with steps, never with tokens.
 import { randomUUID } from 'node:crypto';
+import type { RunFailureCode } from '../../error-codes';
 import type { InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint } from '../common';
@@ -382,7 +383,7 @@ export class TurnRunner {
     await this.append([...before, { type: 'run_finished', runId: this.runId, outcome, ...(stop && outcome.type === 'cancelled' ? { stop: { frontier: stop.frontier, by: stop.by } } : {}) }]);
   }
 
-  private async fail(code: string, message: string, before: SessionEvent[] = []): Promise<void> {
+  private async fail(code: RunFailureCode, message: string, before: SessionEvent[] = []): Promise<void> {
     await this.append([...before, { type: 'run_failed', runId: this.runId, code, message }]);
   }
 }

@@ -11,12 +11,12 @@ export function parseRunAgentInput(body: unknown): RunAgentInput {
   if (!parsed.success) {
     const { path, message } = firstIssue(parsed.error);
     const field = path.map(String).join('.') || '(body)';
-    throw new HttpError(400, 'invalid_request', `Invalid RunAgentInput: ${field}: ${message}`, { field });
+    throw new HttpError('invalid_request', `Invalid RunAgentInput: ${field}: ${message}`, { field });
   }
   // The same rule as x-stackbone-session on the chat wires: ids that fit in a URL.
   for (const field of ['threadId', 'runId'] as const) {
     if (!isSessionId(parsed.data[field])) {
-      throw new HttpError(400, `invalid_${field === 'threadId' ? 'thread' : 'run'}_id`, `${field}: 1 to 256 printable ASCII characters without spaces.`, { field });
+      throw new HttpError(field === 'threadId' ? 'invalid_thread_id' : 'invalid_run_id', `${field}: 1 to 256 printable ASCII characters without spaces.`, { field });
     }
   }
   return parsed.data as RunAgentInput;
@@ -79,7 +79,7 @@ export function fromAgUiRetry(forwardedProps: unknown): { retryId: string } | un
   if (retry === undefined) return undefined;
   const retryId = (retry as { retryId?: unknown } | null)?.retryId;
   if (typeof retryId !== 'string' || !retryId.trim() || retryId.length > 200) {
-    throw new HttpError(400, 'invalid_request', 'forwardedProps.retry must be {retryId}: a non-empty string of at most 200 characters, new for each retry.', { field: 'forwardedProps.retry.retryId' });
+    throw new HttpError('invalid_request', 'forwardedProps.retry must be {retryId}: a non-empty string of at most 200 characters, new for each retry.', { field: 'forwardedProps.retry.retryId' });
   }
   return { retryId };
 }

@@ -5,7 +5,7 @@ import { EventType, type BaseEvent } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { StreamSlot } from '../../http/limits';
 import { sseResponse } from '../../http/sse';
-import type { RunRejectedError , StreamPart } from '../../runtime';
+import type { Refusal , StreamPart } from '../../runtime';
 import { toAgUiEvent } from './events';
 
 export interface AgUiStreamContext {
@@ -29,7 +29,7 @@ export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStream
 }
 
 /** A refused run is still an AG-UI run: it starts and ends with RUN_ERROR, having written nothing. */
-export function refusedRun(error: RunRejectedError, context: AgUiStreamContext): Response {
+export function refusedRun(error: Refusal, context: AgUiStreamContext): Response {
   const encoder = new EventEncoder({ accept: context.accept });
   const events: BaseEvent[] = [
     { type: EventType.RUN_STARTED, threadId: context.threadId, runId: context.runId } as BaseEvent,

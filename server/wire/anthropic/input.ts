@@ -42,18 +42,18 @@ export interface MessagesInput {
 }
 
 export function invalid(param: string, message: string): HttpError {
-  return new HttpError(400, 'invalid_request', `${param}: ${message}`, { param });
+  return new HttpError('invalid_request', `${param}: ${message}`, { param });
 }
 
 export function parseMessagesRequest(body: unknown): MessagesInput {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
+    throw new HttpError('invalid_request', 'The request body must be a JSON object.');
   }
   const parsed = messagesRequest.safeParse(body);
   if (!parsed.success) {
     const issue = firstIssue(parsed.error);
     const param = issue.path.map(String).join('.');
-    throw param ? invalid(param, issue.message) : new HttpError(400, 'invalid_request', issue.message);
+    throw param ? invalid(param, issue.message) : new HttpError('invalid_request', issue.message);
   }
   const request = parsed.data;
   const messages: WireMessage[] = [];

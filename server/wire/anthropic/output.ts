@@ -4,7 +4,8 @@
 import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun } from '../../runtime';
 import { type SessionSnapshot } from '../chat/session-snapshot';
-import { chatTurn, runErrorStatus, type CollectedTurn } from '../chat/turn-events';
+import { errorStatus } from '../../error-codes';
+import { chatTurn, type CollectedTurn } from '../chat/turn-events';
 import { anthropicErrorBody } from './errors';
 
 export interface MessageMeta {
@@ -82,7 +83,7 @@ export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncG
         return;
       case 'error':
         // The Messages API's mid-stream error event: the SDK raises it as an APIError.
-        yield { event: 'error', data: anthropicErrorBody({ status: runErrorStatus(event.code), code: event.code, message: event.message, param: null, retryable: false }) };
+        yield { event: 'error', data: anthropicErrorBody({ status: errorStatus(event.code), code: event.code, message: event.message, param: null, retryable: false }) };
         return;
     }
   }

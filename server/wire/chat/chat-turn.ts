@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../define';
 import type { ChatMessage, ToolCall } from '../../events';
 import { HttpError } from '../../http/errors';
-import { checkClientTools, RunRejectedError, type ClientTool, type SessionView } from '../../runtime';
+import { checkClientTools, type ClientTool, type SessionView } from '../../runtime';
 import { SESSION_HEADER } from './session-key';
 
 /** A request message in runtime shape (fresh id), with where it was in the request, for errors. */
@@ -19,12 +19,7 @@ export interface WireMessage {
 /** Tools of the request are client tools, under names the runtime accepts (runtime/tools/tool-set.ts), checked before any work. */
 export function checkRequestTools(agent: DeepAgent, tools: { tool: ClientTool; param: string }[]): ClientTool[] {
   const clientTools = tools.map(({ tool }) => tool);
-  try {
-    checkClientTools(agent, clientTools, { where: (index) => tools[index]!.param, exclusive: true });
-  } catch (error) {
-    if (error instanceof RunRejectedError) throw new HttpError(400, error.code, error.message, error.details);
-    throw error;
-  }
+  checkClientTools(agent, clientTools, { where: (index) => tools[index]!.param, exclusive: true });
   return clientTools;
 }
 
@@ -60,7 +55,7 @@ export function statelessHistory(history: WireMessage[]): ChatMessage[] {
   for (const { message, param } of history) {
     if (message.role === 'assistant') {
       for (const call of message.toolCalls ?? []) {
-        if (calls.has(call.id)) throw new HttpError(400, 'invalid_request', `${param}: the tool call id "${call.id}" is used twice.`, { param });
+        if (calls.has(call.id)) throw new HttpError('invalid_request', `${param}: the tool call id "${call.id}" is used twice.`, { param });
         calls.set(call.id, call);
         open.set(call.id, param);
       }
@@ -68,7 +63,7 @@ export function statelessHistory(history: WireMessage[]): ChatMessage[] {
     } else if (message.role === 'tool') {
       const call = calls.get(message.toolCallId);
       if (!call || !open.has(call.id)) {
-        throw new HttpError(400, 'invalid_request', `${param}: a tool result for "${message.toolCallId}", which no earlier assistant tool call without a result has.`, { param });
+        throw new HttpError('invalid_request', `${param}: a tool result for "${message.toolCallId}", which no earlier assistant tool call without a result has.`, { param });
       }
       open.delete(call.id);
       messages.push({ ...message, toolName: call.name });
@@ -79,7 +74,7 @@ export function statelessHistory(history: WireMessage[]): ChatMessage[] {
   const [unanswered] = open;
   if (unanswered) {
     const [id, param] = unanswered;
-    throw new HttpError(400, 'invalid_request', `${param}: the tool call "${id}" has no result; send one for every tool call (or send ${SESSION_HEADER} to keep the conversation on the server).`, { param });
+    throw new HttpError('invalid_request', `${param}: the tool call "${id}" has no result; send one for every tool call (or send ${SESSION_HEADER} to keep the conversation on the server).`, { param });
   }
   return messages;
 }

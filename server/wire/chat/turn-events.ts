@@ -1,6 +1,7 @@
 // The run as one assistant turn, the way both chat APIs show it: text as it streams, then the
 // tool calls the client must see (paused for a decision, or its own tools), then how the turn
 // finished; or all of it collected for a non-streaming response (docs/wires.md).
+import type { RunFailureCode } from '../../error-codes';
 import type { RunUsage, StartedRun } from '../../runtime';
 
 /** A tool call the client is shown: one paused for approval, or one of its own tools. */
@@ -19,7 +20,7 @@ export type ChatTurnEvent =
   | { type: 'text-end' }
   | { type: 'tool-calls'; calls: VisibleToolCall[] }
   | { type: 'finish'; reason: 'stop' | 'tool_calls' | 'cancelled'; usage: RunUsage }
-  | { type: 'error'; code: string; message: string };
+  | { type: 'error'; code: RunFailureCode; message: string };
 
 /**
  * The run's parts as one assistant turn. Text streams live. Tool calls are held until the
@@ -103,7 +104,7 @@ export interface CollectedTurn {
   toolCalls: VisibleToolCall[];
   reason: 'stop' | 'tool_calls' | 'cancelled';
   usage: RunUsage;
-  error?: { code: string; message: string };
+  error?: { code: RunFailureCode; message: string };
 }
 
 export async function collectChatTurn(run: StartedRun): Promise<CollectedTurn> {
@@ -121,9 +122,4 @@ export async function collectChatTurn(run: StartedRun): Promise<CollectedTurn> {
   }
   turn.texts = turn.texts.filter((text) => text.length > 0);
   return turn;
-}
-
-/** The HTTP status a run error mid-turn maps to, for a non-streaming response. */
-export function runErrorStatus(code: string): number {
-  return code === 'session_busy' || code === 'message_queued' || code === 'lease_lost' ? 409 : 500;
 }

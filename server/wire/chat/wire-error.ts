@@ -1,8 +1,10 @@
 // A chat-wire failure, wire-neutral, before each wire gives it its own shape: the public code
-// (approval_pending for a session waiting on a decision), status, the field at fault, and
-// whether the official SDKs should retry by themselves (docs/wires.md, "Errors").
+// (approval_pending for a session waiting on a decision: the table's chat column,
+// server/error-codes.ts), status, the field at fault, and whether the official SDKs should
+// retry by themselves (docs/wires.md, "Errors").
+import { chatCode, errorStatus } from '../../error-codes';
 import { HttpError } from '../../http/errors';
-import { RunRejectedError } from '../../runtime';
+import { Refusal } from '../../runtime';
 
 /** The one message both wires answer a call on a session that waits on a decision with (docs/wires.md, "Errors"). */
 export const APPROVAL_PENDING_MESSAGE = 'This conversation is waiting on a human decision. Resolve it before sending a new message.';
@@ -20,19 +22,13 @@ export interface WireError {
   details?: Record<string, unknown>;
 }
 
-const PUBLIC_CODES: Record<string, string> = {
-  interrupts_pending: 'approval_pending',
-  unauthorized: 'invalid_api_key',
-  body_too_large: 'request_too_large',
-  not_found: 'session_not_found',
-};
-
 /** Any failure of a chat-wire request, wire-neutral. Unknown errors are logged and become a 500. */
 export function toWireError(error: unknown): WireError {
-  if (error instanceof RunRejectedError || error instanceof HttpError) {
-    const code = PUBLIC_CODES[error.code] ?? error.code;
+  if (error instanceof Refusal || error instanceof HttpError) {
+    const code = chatCode(error.code, error.details);
     const param = typeof error.details?.param === 'string' ? error.details.param : null;
-    const details = error.details && Object.fromEntries(Object.entries(error.details).filter(([key]) => key !== 'param'));
+    // `what` a not_found did not find is in the public code already (session_not_found).
+    const details = error.details && Object.fromEntries(Object.entries(error.details).filter(([key]) => key !== 'param' && key !== 'what'));
     return {
       status: error.status,
       code,
@@ -43,7 +39,7 @@ export function toWireError(error: unknown): WireError {
     };
   }
   console.error('[stackbone] chat wire request failed', error);
-  return { status: 500, code: 'internal_error', message: 'The server failed to handle this request.', param: null, retryable: false };
+  return { status: errorStatus('internal_error'), code: 'internal_error', message: 'The server failed to handle this request.', param: null, retryable: false };
 }
 
 /**

@@ -60,18 +60,18 @@ export function paramOf(path: readonly PropertyKey[]): string {
 }
 
 export function invalid(param: string, message: string): HttpError {
-  return new HttpError(400, 'invalid_request', `Invalid '${param}': ${message}`, { param });
+  return new HttpError('invalid_request', `Invalid '${param}': ${message}`, { param });
 }
 
 export function parseChatCompletionRequest(body: unknown): ChatCompletionInput {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpError(400, 'invalid_request', 'The request body must be a JSON object.');
+    throw new HttpError('invalid_request', 'The request body must be a JSON object.');
   }
   const parsed = chatCompletionRequest.safeParse(body);
   if (!parsed.success) {
     const issue = firstIssue(parsed.error);
     const param = paramOf(issue.path);
-    throw param ? invalid(param, issue.message) : new HttpError(400, 'invalid_request', issue.message);
+    throw param ? invalid(param, issue.message) : new HttpError('invalid_request', issue.message);
   }
   const request = parsed.data;
   return {

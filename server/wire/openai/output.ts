@@ -4,7 +4,8 @@
 import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun } from '../../runtime';
 import { type SessionSnapshot } from '../chat/session-snapshot';
-import { chatTurn, runErrorStatus, type CollectedTurn, type VisibleToolCall } from '../chat/turn-events';
+import { errorStatus } from '../../error-codes';
+import { chatTurn, type CollectedTurn, type VisibleToolCall } from '../chat/turn-events';
 import { openAiErrorBody } from './errors';
 
 export interface CompletionMeta {
@@ -70,7 +71,7 @@ export async function* completionChunks(run: StartedRun, meta: CompletionMeta, i
         return;
       case 'error':
         // OpenAI's mid-stream error: the SDK raises it as an APIError.
-        yield openAiErrorBody({ status: runErrorStatus(event.code), code: event.code, message: event.message, param: null, retryable: false });
+        yield openAiErrorBody({ status: errorStatus(event.code), code: event.code, message: event.message, param: null, retryable: false });
         return;
       default:
         break;

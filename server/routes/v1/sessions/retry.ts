@@ -16,7 +16,7 @@ export async function handleSessionRetry(request: Request, key: string, keepAliv
   try {
     const ownerId = resolveOwner(request);
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError(400, 'invalid_request', `Invalid retry body: ${describeIssue(parsed.error, '(body)')} ({retryId}: new for each retry).`);
+    if (!parsed.success) throw new HttpError('invalid_request', `Invalid retry body: ${describeIssue(parsed.error, '(body)')} ({retryId}: new for each retry).`);
     const store = getStore();
     const sessionId = scopedSessionId(ownerId, key);
     const session = await ownedSession(store, { sessionId, ownerId });
