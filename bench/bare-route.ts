@@ -19,12 +19,12 @@ import { databaseUrl } from '../server/store/database-url';
 import { openPrismaClient, type StoreClient } from '../server/store/prisma-client';
 import { scopedSessionId } from '../server/runtime';
 
-export function benchRoutesEnabled(): boolean {
+function benchRoutesEnabled(): boolean {
   return process.env.STACKBONE_BENCH === '1';
 }
 
 /** What any path the product does not serve answers. */
-export function notServed(): Response {
+function notServed(): Response {
   return new Response('Not Found', { status: 404 });
 }
 

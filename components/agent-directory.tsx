@@ -5,7 +5,7 @@ import type { AgentCard } from '@/server/web/agents';
 import { useAgentCards } from './hooks/lists';
 import { ScriptedModelBadge } from './status-badges';
 
-export interface AgentDirectoryEntry {
+interface AgentDirectoryEntry {
   name: string;
   description: string;
   scripted: boolean;

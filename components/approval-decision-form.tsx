@@ -103,7 +103,7 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   );
 }
 
-export function FormSection({ title, form, testId, disabled }: { title: string; form: SchemaForm; testId: string; disabled: boolean }) {
+function FormSection({ title, form, testId, disabled }: { title: string; form: SchemaForm; testId: string; disabled: boolean }) {
   return (
     <fieldset className="approval-fieldset">
       <legend className="tool-call-label">{title}</legend>

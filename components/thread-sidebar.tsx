@@ -5,7 +5,7 @@ import { usePathname } from 'next/navigation';
 import type { SessionSummary } from '@/server/web/sessions';
 import { useSessions } from './hooks/lists';
 
-export interface ThreadLink {
+interface ThreadLink {
   id: string;
   title: string;
   updatedAt: string;

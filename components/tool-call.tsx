@@ -2,7 +2,7 @@
 // preliminary output while it runs (for tools that stream them), and the result once there is one.
 import type { ToolCall, ToolMessage } from '@ag-ui/client';
 
-export type ToolCallStatus = 'running' | 'waiting' | 'approval' | 'done' | 'failed';
+type ToolCallStatus = 'running' | 'waiting' | 'approval' | 'done' | 'failed';
 
 export interface ToolCallCardProps {
   call: ToolCall;

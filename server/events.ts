@@ -156,8 +156,6 @@ export type SessionEvent =
   | { type: 'run_finished'; runId: string; outcome: RunOutcome; stop?: { frontier: string | null; by: { source: string; ownerId?: string } } }
   | { type: 'run_failed'; runId: string; code: RunFailureCode; message: string };
 
-export type SessionEventType = SessionEvent['type'];
-
 /** An event as read back from the store. */
 export interface StoredEvent {
   seq: number;

@@ -17,7 +17,7 @@ export interface TimedRun {
   failure?: string;
 }
 
-export interface RunFinished {
+interface RunFinished {
   runId: string;
   outcome?: { type: string; interrupts?: { id: string; toolCallId: string }[] };
 }

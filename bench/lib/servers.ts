@@ -13,7 +13,7 @@ export interface BenchDatabase {
   url: string;
 }
 
-export const POSTGRES_SCHEMA = 'stackbone_bench';
+const POSTGRES_SCHEMA = 'stackbone_bench';
 
 /** SQLite always; Postgres when a server answers (else the reason it was skipped). */
 export async function benchDatabases(): Promise<{ databases: DatabaseKind[]; postgresSkipped: string | null }> {

@@ -8,7 +8,7 @@ export interface Summary {
   max: number;
 }
 
-export function percentile(samples: number[], p: number): number {
+function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
 }

@@ -22,7 +22,7 @@ export interface InProcessRow {
 
 const support = findAgent('support')!;
 
-export async function durableTurn(store: EventStore, content: string, sessionId: string = randomUUID()): Promise<void> {
+async function durableTurn(store: EventStore, content: string, sessionId: string = randomUUID()): Promise<void> {
   const run = await startRun({ agent: support, store, sessionId, ownerId: 'bench', source: 'server', messages: [{ id: randomUUID(), role: 'user', content }] });
   for await (const part of run.parts) void part;
   await run.done;

@@ -14,7 +14,7 @@ import { readSessionLog } from '../../tests/support/inspect';
 import type { BenchDatabase } from '../lib/servers';
 import { installSqlCounter, startCounting, type SqlCounts } from '../lib/sql-counter';
 
-export interface TurnWrites extends SqlCounts {
+interface TurnWrites extends SqlCounts {
   eventRows: number;
   modelSteps: number;
 }

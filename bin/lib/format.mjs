@@ -1,6 +1,9 @@
 // Human-readable output: the pending list as a table, one call before a decision, results.
 
-/** A compact duration: 42s, 5m, 3h 20m, 2d 4h. @param {number} ms */
+/**
+ * A compact duration: 42s, 5m, 3h 20m, 2d 4h. @param {number} ms
+ * @public — bin/stackbone.test.ts imports it by path.
+ */
 export function formatDuration(ms) {
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s}s`;
@@ -13,13 +16,13 @@ export function formatDuration(ms) {
 }
 
 /** "5m ago" from an ISO time. @param {string | null | undefined} iso @param {number} now */
-export function formatAge(iso, now) {
+function formatAge(iso, now) {
   const t = iso ? Date.parse(iso) : NaN;
   return Number.isNaN(t) ? '-' : `${formatDuration(now - t)} ago`;
 }
 
 /** "in 23h 59m", "expired" or "never". @param {string | null | undefined} iso @param {number} now */
-export function formatExpiry(iso, now) {
+function formatExpiry(iso, now) {
   if (!iso) return 'never';
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return '-';
@@ -27,7 +30,7 @@ export function formatExpiry(iso, now) {
 }
 
 /** One line, at most `max` characters. @param {unknown} value @param {number} max */
-export function truncate(value, max) {
+function truncate(value, max) {
   const line = String(value ?? '').replace(/\s+/g, ' ').trim();
   if (line.length <= max) return line;
   return max <= 1 ? line.slice(0, max) : `${line.slice(0, max - 1)}…`;

@@ -6,7 +6,7 @@
 import { HttpError } from './errors';
 import { checkSameOrigin } from './same-origin';
 
-export const MAX_BODY_BYTES = Number(process.env.STACKBONE_MAX_BODY_BYTES) || 1_000_000;
+const MAX_BODY_BYTES = Number(process.env.STACKBONE_MAX_BODY_BYTES) || 1_000_000;
 
 /**
  * `optional`: an empty body reads as `{}` (an endpoint whose fields are all optional), with or
@@ -35,8 +35,8 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES, 
 }
 
 /** How deep a body may nest, and how long one array may be: deeper or longer is no request a client makes. */
-export const MAX_JSON_DEPTH = 64;
-export const MAX_ARRAY_LENGTH = 10_000;
+const MAX_JSON_DEPTH = 64;
+const MAX_ARRAY_LENGTH = 10_000;
 
 /**
  * Refuses a body that nests deeper than MAX_JSON_DEPTH or holds an array longer than

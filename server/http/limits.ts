@@ -15,16 +15,16 @@ function envCount(name: string, fallback: number): number {
 }
 
 /** STACKBONE_MAX_STREAMS_PER_OWNER (32): several tabs, each following its thread, with Studio open, stay far below it. */
-export function maxStreamsPerOwner(): number {
+function maxStreamsPerOwner(): number {
   return envCount('STACKBONE_MAX_STREAMS_PER_OWNER', 32);
 }
 
 /** STACKBONE_MAX_FAILED_SIGN_INS (10) wrong keys per client address in STACKBONE_SIGN_IN_WINDOW_SECONDS (900). */
-export function maxFailedSignIns(): number {
+function maxFailedSignIns(): number {
   return envCount('STACKBONE_MAX_FAILED_SIGN_INS', 10);
 }
 
-export function signInWindowSeconds(): number {
+function signInWindowSeconds(): number {
   return envCount('STACKBONE_SIGN_IN_WINDOW_SECONDS', 900);
 }
 
@@ -66,7 +66,7 @@ function signIns(): RateLimiterMemory {
  * sets it to the client; `next start` reached directly sets it to the peer when the client sent
  * none — and keeps one the client sent, so there the limit is only as good as that header).
  */
-export function clientAddress(request: Request): string {
+function clientAddress(request: Request): string {
   return request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || request.headers.get('x-real-ip')?.trim() || 'unknown';
 }
 

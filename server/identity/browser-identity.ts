@@ -13,7 +13,7 @@ export const IDENTITY_COOKIE = 'stackbone_id';
 export const IDENTITY_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
 export const KEY_IDENTITY_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
 /** How short STACKBONE_SECRET may be: 32 bytes (`openssl rand -hex 32` makes 64). */
-export const MIN_SECRET_BYTES = 32;
+const MIN_SECRET_BYTES = 32;
 /** How far in the future an issue time may lie (another instance's clock). */
 const CLOCK_SKEW_SECONDS = 300;
 
@@ -82,7 +82,7 @@ export function issueIdentity(): string {
 }
 
 /** The id in a cookie value whose signature holds (under the current or a previous secret), or undefined. */
-export function verifyIdentity(value: string | undefined): string | undefined {
+function verifyIdentity(value: string | undefined): string | undefined {
   return verifiedIdentity(value)?.id;
 }
 

@@ -10,7 +10,7 @@ import type { Caller } from './owner';
 type Surface = Extract<DecisionActor['source'], 'hitl' | 'cli' | 'studio' | 'server'>;
 
 /** The client's own word for itself: letters, digits, `.`, `_`, `-`; at most 32. */
-export function clientLabel(request: Request): string | undefined {
+function clientLabel(request: Request): string | undefined {
   return request.headers.get('x-stackbone-client')?.replace(/[^\w.-]/g, '').slice(0, 32) || undefined;
 }
 

@@ -10,13 +10,13 @@ import { checkOpenDevHost } from './open-access';
 import { checkSameOrigin } from '../http/same-origin';
 import { sameSecret } from './same-secret';
 
-export { configuredApiKeys, presentedApiKey } from './api-keys';
+;
 
 // The local owner and the mode are configuration, read by the runtime too (server/open-dev-mode.ts).
 export { LOCAL_OWNER, isOpenDevMode };
 
 /** What proved who the caller is; a key (by header or by the app's cookie) may approve what `approvers: 'key-holders'` keeps. */
-export type Credential = 'local' | 'key' | 'browser';
+type Credential = 'local' | 'key' | 'browser';
 
 export interface Caller {
   ownerId: string;

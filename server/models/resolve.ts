@@ -17,7 +17,7 @@ import type { LanguageModel } from 'ai';
 import { createScriptedModel, SCRIPTED_PROVIDER } from './scripted';
 
 /** A model object the AI SDK can call: never a bare string. */
-export type ModelInstance = Exclude<LanguageModel, string>;
+type ModelInstance = Exclude<LanguageModel, string>;
 
 export interface ResolvedModel {
   model: ModelInstance;

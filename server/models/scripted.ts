@@ -32,7 +32,7 @@ export interface ScriptedModelOptions {
 // ─── Rendering the reply ────────────────────────────────────────────────────────────────
 
 /** Words with their leading whitespace; concatenated they give back the text exactly. */
-export function wordTokens(text: string): string[] {
+function wordTokens(text: string): string[] {
   return text.match(/\s*\S+|\s+$/g) ?? [];
 }
 

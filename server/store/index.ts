@@ -5,10 +5,10 @@ import { databaseUrl, directDatabaseUrl } from './database-url';
 import { createPrismaStore } from './prisma-store';
 import type { EventStore } from './types';
 
-export type { AppendOptions, EventStore, SessionRecord, SessionStatus } from './types';
-export { ConcurrentAppendError } from './types';
-export { databaseKind, databaseUrl, type DatabaseKind } from './database-url';
-export { createPrismaStore } from './prisma-store';
+export type {  EventStore, SessionRecord, SessionStatus } from './types';
+;
+export { databaseKind, databaseUrl,  } from './database-url';
+;
 
 const cache = globalThis as typeof globalThis & { __stackboneStore?: EventStore };
 

@@ -20,7 +20,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return prismaCode(error) === 'P2002' || driverErrorKind(error) === 'UniqueConstraintViolation';
 }
 
-export function isForeignKeyViolation(error: unknown): boolean {
+function isForeignKeyViolation(error: unknown): boolean {
   return prismaCode(error) === 'P2003' || driverErrorKind(error) === 'ForeignKeyConstraintViolation';
 }
 

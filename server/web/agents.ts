@@ -19,7 +19,7 @@ export interface AgentCard {
   editableKeys: string[];
 }
 
-export function agentCard(agent: DeepAgent): AgentCard {
+function agentCard(agent: DeepAgent): AgentCard {
   const scripted = isScriptedMode(agent.model);
   const tools = agentTools(agent);
   return {

@@ -5,7 +5,7 @@ import type { DecisionActor, InterruptRecord, RunSource, StoredEvent } from '../
 import { getStore } from '../store';
 import { isOwnSession , scopedSessionId } from '../runtime';
 
-export type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'error';
+type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'error';
 
 export interface AuditEntry {
   seq: number;
@@ -45,7 +45,7 @@ const RUN_SOURCE: Record<RunSource, string> = {
 };
 
 /** Who an owner id is: the local owner (open dev mode), an API key, or a browser. */
-export function ownerLabel(ownerId: string | undefined): string {
+function ownerLabel(ownerId: string | undefined): string {
   if (!ownerId) return 'the server';
   if (ownerId === 'local') return 'local owner';
   const [kind, id = ''] = ownerId.split(':');
@@ -66,7 +66,7 @@ export async function loadAuditTrail(ownerId: string, threadId: string): Promise
   };
 }
 
-export function auditEntries(events: StoredEvent[]): AuditEntry[] {
+function auditEntries(events: StoredEvent[]): AuditEntry[] {
   const interrupts = new Map<string, InterruptRecord>();
   const entries: AuditEntry[] = [];
   const add = (stored: StoredEvent, entry: Omit<AuditEntry, 'seq' | 'at'>) => entries.push({ seq: stored.seq, at: stored.at, ...entry });

@@ -40,7 +40,7 @@ export type ThreadPage =
       queue: QueueItem[];
     };
 
-export type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
+type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
 
 
 export async function recentSessions(ownerId: string, options: { limit?: number; agent?: string } = {}): Promise<SessionSummary[]> {

@@ -116,7 +116,7 @@ async function runCollecting(agent: HttpAgent, parameters: Parameters<HttpAgent[
  * HttpAgent that sends parentRunId = the interrupted run when it resumes (docs/hitl.md);
  * HttpAgent has no run parameter for it, so the input is extended here.
  */
-export class ResumingHttpAgent extends HttpAgent {
+class ResumingHttpAgent extends HttpAgent {
   lastRunId?: string;
   protected prepareRunAgentInput(parameters?: Parameters<HttpAgent['runAgent']>[0]): RunAgentInput {
     const input = super.prepareRunAgentInput(parameters);

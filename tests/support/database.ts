@@ -18,7 +18,7 @@ export function testPostgresUrl(): string {
 }
 
 /** Applies the committed migrations to the database at url (SQLite file or Postgres, ?schema= honoured). */
-export async function migrateDatabase(url: string): Promise<void> {
+async function migrateDatabase(url: string): Promise<void> {
   try {
     await run(process.execPath, [path.join(repoRoot, 'scripts', 'db.mjs'), 'migrate'], { cwd: repoRoot, env: { ...process.env, DATABASE_URL: url } });
   } catch (error) {

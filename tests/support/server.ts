@@ -27,7 +27,7 @@ export interface TestServer {
  * Throws unless the build a server would start from exists: the product's in .next/, or with
  * STACKBONE_BENCH=1 the bench's own in .next-bench/ (next.config.ts; `npm run bench` makes it).
  */
-export function assertBuilt(env: NodeJS.ProcessEnv = process.env): void {
+function assertBuilt(env: NodeJS.ProcessEnv = process.env): void {
   const bench = env.STACKBONE_BENCH === '1';
   if (!existsSync(path.join(repoRoot, bench ? '.next-bench' : '.next', 'BUILD_ID'))) {
     throw new Error(bench ? 'No bench build found: `npm run bench` makes it (STACKBONE_BENCH=1 npx next build).' : 'No Next build found: run `npx next build` first (npm test does it for you).');
@@ -38,7 +38,7 @@ export function assertBuilt(env: NodeJS.ProcessEnv = process.env): void {
  * STACKBONE_TEST_PORT_OFFSET shifts every test server's port, so that two checkouts of the repo
  * (git worktrees) can run their suites side by side on one machine.
  */
-export function testPort(port: number): number {
+function testPort(port: number): number {
   return port + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0);
 }
 

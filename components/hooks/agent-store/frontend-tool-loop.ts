@@ -93,7 +93,7 @@ export function findToolCall(messages: readonly Message[], toolCallId: string): 
 }
 
 /** A tool message answering `toolCallId`; results that are not text travel as JSON. */
-export function toolResultMessage(toolCallId: string, answer: { result: unknown } | { error: string }): Message {
+function toolResultMessage(toolCallId: string, answer: { result: unknown } | { error: string }): Message {
   if ('error' in answer) {
     return { id: randomUUID(), role: 'tool', toolCallId, content: answer.error, error: answer.error };
   }

@@ -7,7 +7,7 @@ import { asSchema, schemaProblems } from '../json-schema';
 export type DecisionKind = 'approve' | 'reject' | 'edit';
 
 /** What an interrupt asks for: a tool call to approve, an answer to a question, or anything else. */
-export type InterruptKind = 'tool-approval' | 'input' | 'generic';
+type InterruptKind = 'tool-approval' | 'input' | 'generic';
 
 export interface ResolveOptions {
   /** A full replacement of the tool's arguments (approve only; needs the 'edit' decision). */

@@ -13,7 +13,7 @@ import { pendingInterrupts } from '../session';
 import { validateDecision } from './validate-decision';
 
 /** Same decision, same content: an identical replay of a resume that already applied. */
-export function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
+function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
   if (recorded.status !== request.status) return false;
   if (request.status === 'cancelled') return true;
   const canonical = (value: unknown) => JSON.stringify(value ?? null);

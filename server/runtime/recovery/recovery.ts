@@ -106,7 +106,7 @@ export interface SweepResult {
 }
 
 /** How many sessions a sweep starts at once: STACKBONE_RECOVERY_CONCURRENCY, default 4. */
-export function recoveryConcurrency(): number {
+function recoveryConcurrency(): number {
   const value = Math.floor(Number(process.env.STACKBONE_RECOVERY_CONCURRENCY));
   return value >= 1 ? value : 4;
 }

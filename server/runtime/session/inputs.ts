@@ -16,7 +16,7 @@ export function systemNote(content: string, options: { id?: string } = {}): Chat
 }
 
 /** A text part, as the AI SDK's UI messages spell it. A session's messages hold text only. */
-export interface TextPart {
+interface TextPart {
   type: 'text';
   text: string;
 }

@@ -4,7 +4,7 @@ import { applyPatch, deepClone } from 'fast-json-patch';
 import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from '../../events';
 import type { SessionStatus } from '../../store/types';
 
-export interface RunSummary {
+interface RunSummary {
   runId: string;
   parentRunId?: string;
   /** seq of the run_started event: the run's messages are those appended after it. */
@@ -41,7 +41,7 @@ export interface SessionView extends Conversation {
   retries: Record<string, string>;
 }
 
-export interface InterruptState {
+interface InterruptState {
   record: InterruptRecord;
   decision?: Decision;
   /** seq of the decision event. */

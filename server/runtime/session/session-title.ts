@@ -2,7 +2,7 @@
 // session list, Studio): its first user message, on one line, cut at a word.
 
 /** The longest title, in characters (the cut adds an ellipsis). */
-export const TITLE_LENGTH = 80;
+const TITLE_LENGTH = 80;
 
 /** A session's title: its first user message, on one line, cut at a word. */
 export function sessionTitle(text: string, max = TITLE_LENGTH): string {

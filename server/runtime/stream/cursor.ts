@@ -6,7 +6,7 @@
 
 export type Cursor = string;
 
-export const START: Cursor = '-1';
+const START: Cursor = '-1';
 
 export interface CursorPosition {
   seq: number;

@@ -5,17 +5,17 @@ import { z } from 'zod';
 import type { DeepAgent } from '../../define';
 import { handlerContext } from './handler-context';
 
-export const PLANNING_TOOL = 'write_todos';
+const PLANNING_TOOL = 'write_todos';
 export const DELEGATION_TOOL = 'delegate_task';
 
-export const todoSchema = z.object({
+const todoSchema = z.object({
   id: z.string().min(1).optional(),
   title: z.string().min(1),
   status: z.enum(['pending', 'in_progress', 'done']).default('pending'),
 });
-export type Todo = Required<z.infer<typeof todoSchema>>;
+type Todo = Required<z.infer<typeof todoSchema>>;
 
-export const writeTodos = tool({
+const writeTodos = tool({
   description:
     'Write the plan: the full list of todos, replacing the previous one. Mark each pending, in_progress or done as work proceeds.',
   inputSchema: z.object({ todos: z.array(todoSchema) }),
@@ -27,7 +27,7 @@ export const writeTodos = tool({
   },
 });
 
-export function delegationTool(agent: DeepAgent) {
+function delegationTool(agent: DeepAgent) {
   const names = agent.subagents.map((subagent) => subagent.name) as [string, ...string[]];
   return tool({
     description: `Hand a task to a subagent and get its answer. Subagents: ${agent.subagents

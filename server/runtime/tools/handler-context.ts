@@ -1,7 +1,7 @@
 // handlerContext(): what a tool's execute() may know about the call it serves.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import type { ChatMessage, JsonObject, ToolCall } from '../../events';
+import type { ChatMessage, JsonObject } from '../../events';
 
 /** When a timer fires: after a delay ('10s', '5m', milliseconds) or at a time. */
 export type TimerWhen = { delay: string | number } | { at: Date | string };
@@ -68,7 +68,7 @@ export function runWithHandlerContext<T>(context: HandlerContext, fn: () => T): 
   return storage.run(context, fn);
 }
 
-export type { ToolCall };
+;
 
 /** A tool call's idempotency key: a digest of its session's stored id (unique across owners) and its call id (unique in the session). */
 export function idempotencyKey(sessionId: string, toolCallId: string): string {

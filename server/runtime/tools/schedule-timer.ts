@@ -8,7 +8,7 @@ import { maxPendingTimers } from '../session';
 import type { TimerWhen } from './handler-context';
 import { ToolError } from './tool-error';
 
-export function fireTime(when: TimerWhen, now = Date.now()): Date {
+function fireTime(when: TimerWhen, now = Date.now()): Date {
   if ('delay' in when) return new Date(now + (typeof when.delay === 'number' ? when.delay : parseDuration(when.delay, 'delay')));
   const at = new Date(when.at);
   if (Number.isNaN(at.getTime())) throw new ToolError(`schedule(): "${String(when.at)}" is not a time.`);

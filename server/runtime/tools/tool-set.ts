@@ -76,7 +76,7 @@ export function modelTools(agent: DeepAgent, clientTools: ClientTool[]): ToolSet
 }
 
 /** Why a call was cut off: the run was stopped, or the call ran past its timeout. */
-export type ToolAbort = 'stopped' | 'timeout';
+type ToolAbort = 'stopped' | 'timeout';
 
 export type ToolOutcome =
   | { ok: true; output: unknown; content: string; state: JsonObject }
@@ -205,7 +205,7 @@ function seconds(ms: number): string {
   return String(Number((ms / 1000).toFixed(3)));
 }
 
-export function stringifyOutput(output: unknown): string {
+function stringifyOutput(output: unknown): string {
   if (typeof output === 'string') return output;
   return JSON.stringify(output ?? null);
 }

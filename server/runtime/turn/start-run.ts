@@ -120,8 +120,8 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
 }
 
 /** How much one request may carry: a client echoing a long history stays well inside. */
-export const MAX_REQUEST_MESSAGES = 2_000;
-export const MAX_CLIENT_TOOLS = 128;
+const MAX_REQUEST_MESSAGES = 2_000;
+const MAX_CLIENT_TOOLS = 128;
 
 function checkRequestSize(request: RunRequest): void {
   if (request.messages.length > MAX_REQUEST_MESSAGES) {

@@ -9,7 +9,7 @@ import { startTurn } from './start-run';
 import type { StartedRun } from './run-request';
 
 /** The events that put a client-supplied history into a log, as if it had happened there. */
-export function historyEvents(history: ChatMessage[]): SessionEvent[] {
+function historyEvents(history: ChatMessage[]): SessionEvent[] {
   return history.map((message): SessionEvent => {
     switch (message.role) {
       case 'assistant':

@@ -13,7 +13,7 @@ import type { ResultOutcome } from './run-types';
  * the same value, the later result wins; a change that no longer applies (its parent is gone)
  * is dropped.
  */
-export function mergeDraft(base: JsonObject, draft: JsonObject, current: JsonObject): JsonObject {
+function mergeDraft(base: JsonObject, draft: JsonObject, current: JsonObject): JsonObject {
   if (base === current) return draft;
   let merged = deepClone(current) as JsonObject;
   for (const operation of compare(base, draft)) {

@@ -16,7 +16,7 @@ const textBlock = z.looseObject({ type: z.literal('text'), text: z.string() });
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 
-export const messagesRequest = z.looseObject({
+const messagesRequest = z.looseObject({
   model: z.string().min(1),
   max_tokens: z.number().int().positive().optional(),
   messages: z.array(z.looseObject({ role: z.enum(['user', 'assistant']), content })).min(1),
@@ -41,7 +41,7 @@ export interface MessagesInput {
   tools: { tool: ClientTool; param: string }[];
 }
 
-export function invalid(param: string, message: string): HttpError {
+function invalid(param: string, message: string): HttpError {
   return new HttpError('invalid_request', `${param}: ${message}`, { param });
 }
 

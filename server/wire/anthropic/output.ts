@@ -118,7 +118,7 @@ type Block =
  * The log's messages as Anthropic messages: tool results are user turns, consecutive turns of
  * one role merge (the API alternates roles), and system messages become `system`.
  */
-export function toAnthropicMessages(messages: ChatMessage[]): { system?: string; messages: { role: 'user' | 'assistant'; content: Block[] }[] } {
+function toAnthropicMessages(messages: ChatMessage[]): { system?: string; messages: { role: 'user' | 'assistant'; content: Block[] }[] } {
   const system: string[] = [];
   const turns: { role: 'user' | 'assistant'; content: Block[] }[] = [];
   const push = (role: 'user' | 'assistant', blocks: Block[]) => {

@@ -7,7 +7,7 @@ import { HttpError } from '../../http/errors';
 import { Refusal } from '../../runtime';
 
 /** The one message both wires answer a call on a session that waits on a decision with (docs/wires.md, "Errors"). */
-export const APPROVAL_PENDING_MESSAGE = 'This conversation is waiting on a human decision. Resolve it before sending a new message.';
+const APPROVAL_PENDING_MESSAGE = 'This conversation is waiting on a human decision. Resolve it before sending a new message.';
 
 export interface WireError {
   status: number;

@@ -37,7 +37,7 @@ const tool = z.looseObject({
   }),
 });
 
-export const chatCompletionRequest = z.looseObject({
+const chatCompletionRequest = z.looseObject({
   model: z.string().min(1),
   messages: z.array(message).min(1),
   stream: z.boolean().nullish(),
@@ -55,11 +55,11 @@ export interface ChatCompletionInput {
 }
 
 /** OpenAI's way of naming a field: messages[0].content. */
-export function paramOf(path: readonly PropertyKey[]): string {
+function paramOf(path: readonly PropertyKey[]): string {
   return path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), '');
 }
 
-export function invalid(param: string, message: string): HttpError {
+function invalid(param: string, message: string): HttpError {
   return new HttpError('invalid_request', `Invalid '${param}': ${message}`, { param });
 }
 

@@ -110,7 +110,7 @@ export function chatCompletion(turn: CollectedTurn, meta: CompletionMeta) {
 }
 
 /** The log's messages as OpenAI chat messages (every tool call and result, server-side ones too). */
-export function toOpenAiMessages(messages: ChatMessage[]) {
+function toOpenAiMessages(messages: ChatMessage[]) {
   return messages.map((message) => {
     switch (message.role) {
       case 'user':
