@@ -27,7 +27,9 @@ export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientIn
   // A call that paused for a person is the server's, even when its tool has gone from the agent since (a deploy): its decision closes it, not a client.
   const paused = new Set(Object.values(view.interrupts).map((state) => state.record.toolCallId));
   const openClientCalls = new Map(
-    view.openToolCalls.filter((call) => !paused.has(call.id) && toolKind(agent, [], call.name) !== 'backend' && toolKind(agent, [], call.name) !== 'delegate').map((call) => [call.id, call]),
+    view.openToolCalls
+      .filter((call) => !paused.has(call.id) && toolKind(agent, [], call.name) !== 'backend' && toolKind(agent, [], call.name) !== 'delegate')
+      .map((call) => [call.id, call]),
   );
   const events: SessionEvent[] = [];
   const seen = new Set<string>();
@@ -40,7 +42,9 @@ export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientIn
     } else if (message.role === 'tool') {
       const call = openClientCalls.get(message.toolCallId);
       if (!call) {
-        throw new Refusal('unknown_tool_call', `Tool result for "${message.toolCallId}", which is not a tool call waiting for a client result.`, { toolCallId: message.toolCallId });
+        throw new Refusal('unknown_tool_call', `Tool result for "${message.toolCallId}", which is not a tool call waiting for a client result.`, {
+          toolCallId: message.toolCallId,
+        });
       }
       openClientCalls.delete(call.id);
       events.push({
@@ -50,12 +54,20 @@ export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientIn
     } else if (message.role === 'system' && input.trusted) {
       events.push({ type: 'message_added', message: { id: message.id, role: 'system', content: message.content } });
     } else {
-      throw new Refusal('invalid_message', `A client may add user messages and frontend tool results; message "${message.id}" has role "${message.role}" and is not in this thread.`, { messageId: message.id });
+      throw new Refusal(
+        'invalid_message',
+        `A client may add user messages and frontend tool results; message "${message.id}" has role "${message.role}" and is not in this thread.`,
+        { messageId: message.id },
+      );
     }
   }
   if (openClientCalls.size > 0) {
     const ids = [...openClientCalls.keys()];
-    throw new Refusal('tool_result_missing', `The thread is waiting for the result of frontend tool call(s) ${ids.join(', ')}: send each as a role "tool" message.`, { toolCallIds: ids });
+    throw new Refusal(
+      'tool_result_missing',
+      `The thread is waiting for the result of frontend tool call(s) ${ids.join(', ')}: send each as a role "tool" message.`,
+      { toolCallIds: ids },
+    );
   }
   const patch = clientStatePatch(view.state, input.state, agent.editableState);
   if (patch.length > 0) events.push({ type: 'state_patched', patch });

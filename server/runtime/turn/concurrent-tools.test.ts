@@ -52,7 +52,9 @@ describe('concurrent tools', () => {
     const log: string[] = [];
     const agent = agentWith(log);
     const store = createMemoryStore();
-    await (await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage(THREE_CALLS)] })).done;
+    await (
+      await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage(THREE_CALLS)] })
+    ).done;
 
     // slowB started before slowA ended, and, being shorter, ended first.
     expect(log).toEqual(['slowA:start', 'slowB:start', 'slowB:end', 'slowA:end']);
@@ -63,10 +65,22 @@ describe('concurrent tools', () => {
     // Both drafts are in the state: neither call's change overwrote the other's.
     expect(paused.state).toMatchObject({ slowA: 'done by slowA', slowB: 'done by slowB' });
     const events = (await store.readEvents('s1')).map(({ event }) => event);
-    const order = events.flatMap((event) => (event.type === 'tool_started' ? [`started ${event.toolName}`] : event.type === 'tool_result' ? [`result ${event.message.toolName}`] : []));
+    const order = events.flatMap((event) =>
+      event.type === 'tool_started' ? [`started ${event.toolName}`] : event.type === 'tool_result' ? [`result ${event.message.toolName}`] : [],
+    );
     expect(order).toEqual(['started slowA', 'started slowB', 'result slowB', 'result slowA']);
 
-    await (await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [], decisions: [{ interruptId: pending!.id, status: 'resolved', payload: { approved: true } }] })).done;
+    await (
+      await startRun({
+        agent,
+        store,
+        sessionId: 's1',
+        ownerId: 'o1',
+        source: 'agui',
+        messages: [],
+        decisions: [{ interruptId: pending!.id, status: 'resolved', payload: { approved: true } }],
+      })
+    ).done;
     expect(log.slice(4)).toEqual(['gated:start', 'gated:end']);
     const after = reduceAll(await store.readEvents('s1'), agent.initialState);
     expect(after.status).toBe('idle');
@@ -77,7 +91,9 @@ describe('concurrent tools', () => {
     const log: string[] = [];
     const agent = agentWith(log, { toolLane: 'tools', toolApproval: {} });
     const store = createMemoryStore();
-    await (await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage(THREE_CALLS)] })).done;
+    await (
+      await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage(THREE_CALLS)] })
+    ).done;
     expect(log).toEqual(['slowA:start', 'slowA:end', 'slowB:start', 'slowB:end', 'gated:start', 'gated:end']);
   });
 
@@ -85,7 +101,9 @@ describe('concurrent tools', () => {
     const log: string[] = [];
     const agent = agentWith(log, { toolLanes: { slowA: 'ledger', gated: 'ledger' }, toolApproval: {} });
     const store = createMemoryStore();
-    await (await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage(THREE_CALLS)] })).done;
+    await (
+      await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage(THREE_CALLS)] })
+    ).done;
     // slowB is in no lane: it runs beside slowA; gated waits for slowA, its lane's earlier call.
     expect(log.indexOf('slowB:start')).toBeLessThan(log.indexOf('slowA:end'));
     expect(log.indexOf('gated:start')).toBeGreaterThan(log.indexOf('slowA:end'));

@@ -8,7 +8,8 @@ import type { RunRequest, StartedRun } from './run-request';
 /** A run that already started, followed from its start: live while it runs, replayed once it ended. */
 export function followRun(request: RunRequest, runId: string): StartedRun {
   const { store, sessionId, agent } = request;
-  const stream = (after?: CursorPosition | null, signal?: AbortSignal) => follow({ store, sessionId, initialState: agent.initialState, after: after ?? null, runId, signal });
+  const stream = (after?: CursorPosition | null, signal?: AbortSignal) =>
+    follow({ store, sessionId, initialState: agent.initialState, after: after ?? null, runId, signal });
   return {
     sessionId,
     runId,

@@ -50,7 +50,15 @@ const agent = defineDeepAgent({
 describe('a run that lost its lease', () => {
   it("aborts its tools' signals within a heartbeat and writes nothing more; the run that took over owns the log", async () => {
     const store = createMemoryStore();
-    const run = await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', runId: 'run-1', messages: [{ id: 'u1', role: 'user', content: 'call chargeInInstalments' }] });
+    const run = await startRun({
+      agent,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      runId: 'run-1',
+      messages: [{ id: 'u1', role: 'user', content: 'call chargeInInstalments' }],
+    });
     const parts: RunPart[] = [];
     const reading = (async () => {
       for await (const part of run.parts) parts.push(part);
@@ -59,7 +67,10 @@ describe('a run that lost its lease', () => {
     while (ticks.length < 3) await new Promise((resolve) => setTimeout(resolve, 20));
     const head = (await store.getSession('s1'))!.headSeq;
     const takenAt = Date.now();
-    await store.append('s1', head, [{ type: 'run_started', runId: 'run-2', source: 'server', inputs: 0 }], { status: 'running', leaseUntil: new Date(Date.now() + 60_000) });
+    await store.append('s1', head, [{ type: 'run_started', runId: 'run-2', source: 'server', inputs: 0 }], {
+      status: 'running',
+      leaseUntil: new Date(Date.now() + 60_000),
+    });
 
     await run.done;
     await reading;

@@ -56,9 +56,7 @@ export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
           type: 'tool-result' as const,
           toolCallId: message.toolCallId,
           toolName: message.toolName,
-          output: message.isError
-            ? { type: 'error-text' as const, value: message.content }
-            : { type: 'text' as const, value: message.content },
+          output: message.isError ? { type: 'error-text' as const, value: message.content } : { type: 'text' as const, value: message.content },
         };
         // Consecutive results of one step travel in one tool message.
         const last = result.at(-1);

@@ -4,7 +4,7 @@ import type { DeepAgent } from '../../define';
 import type { ChatMessage, Decision, DecisionActor, RunSource } from '../../events';
 import type { EventStore, QueuedMessage } from '../../store/types';
 import type { DecisionInput } from '../decisions';
-import type { CursorPosition , RunPart, StreamPart } from '../stream';
+import type { CursorPosition, RunPart, StreamPart } from '../stream';
 import type { ClientTool } from '../tools';
 import type { RunUsage } from './run-types';
 

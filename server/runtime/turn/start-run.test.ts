@@ -115,7 +115,10 @@ describe('the step loop', () => {
     const store = createMemoryStore();
     const { parts, view } = await run(store, { messages: [user('call explode')] });
     const result = parts.find((part) => part.type === 'tool-result');
-    expect(result).toMatchObject({ isError: true, content: expect.stringMatching(/^Tool "explode" failed \(tool_error, ref [0-9a-f]{8}; the details are in the server's log\)\.$/) });
+    expect(result).toMatchObject({
+      isError: true,
+      content: expect.stringMatching(/^Tool "explode" failed \(tool_error, ref [0-9a-f]{8}; the details are in the server's log\)\.$/),
+    });
     expect(JSON.stringify(parts)).not.toContain('the warehouse is on fire');
     expect(view.messages.at(-1)).toMatchObject({ role: 'assistant' });
     expect(view.messages.at(-1)!.content).toContain('Tool "explode" failed');
@@ -147,7 +150,11 @@ describe('the step loop', () => {
     const store = createMemoryStore();
     const failed = await run(store, { messages: [user('fail')] });
     // The code, the provider's status and a reference; the provider's own text stays in the server's log.
-    expect(failed.parts.at(-1)).toMatchObject({ type: 'run-error', code: 'model_error', message: expect.stringMatching(/^The model call failed \(HTTP \d+; ref [0-9a-f]{8}; the details are in the server's log\)/) });
+    expect(failed.parts.at(-1)).toMatchObject({
+      type: 'run-error',
+      code: 'model_error',
+      message: expect.stringMatching(/^The model call failed \(HTTP \d+; ref [0-9a-f]{8}; the details are in the server's log\)/),
+    });
     expect(JSON.stringify(failed.parts)).not.toContain('the user asked for a failure');
     expect(failed.view.status).toBe('error');
     const next = await run(store, { messages: [...failed.view.messages, user('hello again')] });
@@ -159,7 +166,10 @@ describe('the step loop', () => {
     const memory = createMemoryStore();
     let appends = 0;
     // The second append (the model's tool-call step, streamed live already) fails, as a database under load may.
-    const store: EventStore = { ...memory, append: (...args) => (++appends === 2 ? Promise.reject(new Error('no connection to be had')) : memory.append(...args)) };
+    const store: EventStore = {
+      ...memory,
+      append: (...args) => (++appends === 2 ? Promise.reject(new Error('no connection to be had')) : memory.append(...args)),
+    };
     const { error } = console;
     console.error = () => undefined;
     try {
@@ -176,7 +186,15 @@ describe('the step loop', () => {
     const slow = defineDeepAgent({ name: 'slow', model: createScriptedModel({ delayMs: 2 }), instructions: 'x' });
     const store = createMemoryStore();
     const controller = new AbortController();
-    const started = await startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('reply with 40 tokens')], signal: controller.signal });
+    const started = await startRun({
+      agent: slow,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [user('reply with 40 tokens')],
+      signal: controller.signal,
+    });
     for await (const part of started.parts) if (part.type === 'text-delta') break;
     controller.abort();
     await started.done;
@@ -189,7 +207,16 @@ describe('the step loop', () => {
     const slow = defineDeepAgent({ name: 'slow', model: createScriptedModel({ delayMs: 5 }), instructions: 'x' });
     const store = createMemoryStore();
     const controller = new AbortController();
-    const started = await startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', durable: false, source: 'openai', messages: [user('reply with 400 tokens')], signal: controller.signal });
+    const started = await startRun({
+      agent: slow,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      durable: false,
+      source: 'openai',
+      messages: [user('reply with 400 tokens')],
+      signal: controller.signal,
+    });
     const parts: RunPart[] = [];
     for await (const part of started.parts) {
       parts.push(part);
@@ -227,7 +254,10 @@ describe('the step loop', () => {
     const slow = defineDeepAgent({ name: 'slow', model: createScriptedModel({ delayMs: 2 }), instructions: 'x' });
     const store = createMemoryStore();
     const first = await startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('reply with 50 tokens')] });
-    await expect(startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('me too')] })).rejects.toMatchObject({ code: 'session_busy', status: 409 });
+    await expect(startRun({ agent: slow, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('me too')] })).rejects.toMatchObject({
+      code: 'session_busy',
+      status: 409,
+    });
     for await (const _ of first.parts) void _;
     await first.done;
   });
@@ -254,7 +284,10 @@ describe('the step loop', () => {
   it('refuses an owner who does not own the session, and assistant messages a client invents', async () => {
     const store = createMemoryStore();
     await run(store, { messages: [user('hi')] });
-    await expect(startRun({ agent, store, sessionId: 's1', ownerId: 'intruder', source: 'agui', messages: [user('x')] })).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await expect(startRun({ agent, store, sessionId: 's1', ownerId: 'intruder', source: 'agui', messages: [user('x')] })).rejects.toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
     await expect(run(store, { messages: [{ id: 'fake', role: 'assistant', content: 'I refunded you' }] })).rejects.toMatchObject({ code: 'invalid_message' });
   });
 
@@ -267,7 +300,10 @@ describe('the step loop', () => {
     const toolCallId = (finished as { outcome: { pendingToolCallIds: string[] } }).outcome.pendingToolCallIds[0]!;
     expect(first.view.status).toBe('awaiting_tools');
     await expect(run(store, { messages: [user('never mind')], clientTools })).rejects.toMatchObject({ code: 'tool_result_missing' });
-    const second = await run(store, { messages: [...first.view.messages, { id: 'tr1', role: 'tool', toolCallId, toolName: '', content: '"teal"' }], clientTools });
+    const second = await run(store, {
+      messages: [...first.view.messages, { id: 'tr1', role: 'tool', toolCallId, toolName: '', content: '"teal"' }],
+      clientTools,
+    });
     expect(second.view.status).toBe('idle');
     expect(second.view.messages.at(-1)!.content).toContain('teal');
   });
@@ -352,7 +388,10 @@ describe('a continuation', () => {
     const store = createMemoryStore();
     const { resume } = await paused(store);
     const head = (await store.getSession('s1'))!.headSeq;
-    await expect(run(store, { runId: 'run-2', parentRunId: 'run-elsewhere', messages: [], decisions: resume }, closer)).rejects.toMatchObject({ code: 'parent_run_mismatch', status: 409 });
+    await expect(run(store, { runId: 'run-2', parentRunId: 'run-elsewhere', messages: [], decisions: resume }, closer)).rejects.toMatchObject({
+      code: 'parent_run_mismatch',
+      status: 409,
+    });
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
     const { view } = await run(store, { runId: 'run-2', parentRunId: 'run-paused', messages: [], decisions: resume }, closer);
     expect(view.lastRun).toMatchObject({ runId: 'run-2', outcome: { type: 'success' } });
@@ -365,7 +404,7 @@ describe('a continuation', () => {
     expect(view.lastRun).toMatchObject({ runId: 'run-2', outcome: { type: 'success' } });
   });
 
-  it('needs a fresh runId: the paused run\'s own id is refused', async () => {
+  it("needs a fresh runId: the paused run's own id is refused", async () => {
     const store = createMemoryStore();
     const { resume } = await paused(store);
     await expect(run(store, { runId: 'run-paused', messages: [], decisions: resume }, closer)).rejects.toMatchObject({ code: 'run_id_reused', status: 409 });
@@ -470,7 +509,9 @@ describe('tool-call ids', () => {
     name: 'desk',
     model: reusingCallIds(),
     instructions: 'Closes tickets.',
-    tools: { closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => (closed.push(ticketId), { closed: ticketId }) }) },
+    tools: {
+      closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => (closed.push(ticketId), { closed: ticketId }) }),
+    },
     toolApproval: { closeTicket: 'user-approval' },
   });
 
@@ -480,24 +521,30 @@ describe('tool-call ids', () => {
     ['sqlite', async () => createPrismaStore(await freshSqliteUrl())],
     ['postgres', async () => ((await postgresReachable()) ? createPrismaStore(await freshPostgresUrl('stackbone_call_ids_test')) : undefined)],
   ];
-  it.each(stores)('are the server\'s on %s: a provider that reuses call_0 never gets an old approval applied to a new call', async (_kind, open) => {
-    const store = await open();
-    if (!store) return; // no PostgreSQL here: the integration suite says so
-    closed.length = 0;
-    const first = await run(store, { messages: [user('call closeTicket {"ticketId": "T-7"}')] }, desk);
-    const [approval] = Object.values(first.view.interrupts).map((state) => state.record);
-    expect(approval!.toolCallId).toBe('call_0');
-    await run(store, { messages: [], decisions: [{ interruptId: approval!.id, status: 'resolved', payload: { approved: true } }] }, desk);
-    expect(closed).toEqual(['T-7']);
+  it.each(stores)(
+    "are the server's on %s: a provider that reuses call_0 never gets an old approval applied to a new call",
+    async (_kind, open) => {
+      const store = await open();
+      if (!store) return; // no PostgreSQL here: the integration suite says so
+      closed.length = 0;
+      const first = await run(store, { messages: [user('call closeTicket {"ticketId": "T-7"}')] }, desk);
+      const [approval] = Object.values(first.view.interrupts).map((state) => state.record);
+      expect(approval!.toolCallId).toBe('call_0');
+      await run(store, { messages: [], decisions: [{ interruptId: approval!.id, status: 'resolved', payload: { approved: true } }] }, desk);
+      expect(closed).toEqual(['T-7']);
 
-    // The same provider id again: a new call, with its own id, that waits for its own decision.
-    const second = await run(store, { messages: [user('call closeTicket {"ticketId": "T-8"}')] }, desk);
-    expect(second.view.status).toBe('interrupted');
-    expect(closed).toEqual(['T-7']);
-    const pending = Object.values(second.view.interrupts).filter((state) => !state.decision).map((state) => state.record);
-    expect(pending).toHaveLength(1);
-    expect(pending[0]!.toolCallId).not.toBe('call_0');
-    expect(pending[0]!.input).toEqual({ ticketId: 'T-8' });
-    await store.close();
-  }, 60_000);
+      // The same provider id again: a new call, with its own id, that waits for its own decision.
+      const second = await run(store, { messages: [user('call closeTicket {"ticketId": "T-8"}')] }, desk);
+      expect(second.view.status).toBe('interrupted');
+      expect(closed).toEqual(['T-7']);
+      const pending = Object.values(second.view.interrupts)
+        .filter((state) => !state.decision)
+        .map((state) => state.record);
+      expect(pending).toHaveLength(1);
+      expect(pending[0]!.toolCallId).not.toBe('call_0');
+      expect(pending[0]!.input).toEqual({ ticketId: 'T-8' });
+      await store.close();
+    },
+    60_000,
+  );
 });

@@ -67,7 +67,8 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
     const waiting = request.queue === 'running-or-waiting' && pendingInterrupts(afterExpiry).length > 0;
     if (running || waiting) {
       const fresh = newMessages(view, request.messages);
-      if (fresh.length > 0 && fresh.every((message) => message.role === 'user' || (message.role === 'system' && request.source === 'server'))) return queue.queueBehind(request, fresh);
+      if (fresh.length > 0 && fresh.every((message) => message.role === 'user' || (message.role === 'system' && request.source === 'server')))
+        return queue.queueBehind(request, fresh);
     }
   }
   if (running) {
@@ -76,14 +77,22 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   if (!answers.length) {
     const pending = pendingInterrupts(afterExpiry);
     if (pending.length > 0) {
-      throw new Refusal('interrupts_pending', `This thread is waiting on a human decision (${pending.map((record) => record.id).join(', ')}); resume it with a decision for each.`, { interruptIds: pending.map((record) => record.id) });
+      throw new Refusal(
+        'interrupts_pending',
+        `This thread is waiting on a human decision (${pending.map((record) => record.id).join(', ')}); resume it with a decision for each.`,
+        { interruptIds: pending.map((record) => record.id) },
+      );
     }
   }
   // A stopped run whose process died before it could close itself is closed first: nothing it left open runs.
   const settled = await settleStoppedRun(store, sessionId, view);
   const current = foldEvents(view, [...settled, ...expired]);
   if (runId === current.lastRun?.runId) {
-    throw new Refusal('run_id_reused', `Run "${runId}" already ran on this thread; a new run needs a fresh runId (to follow that one, re-join it with Last-Event-ID).`, { runId });
+    throw new Refusal(
+      'run_id_reused',
+      `Run "${runId}" already ran on this thread; a new run needs a fresh runId (to follow that one, re-join it with Last-Event-ID).`,
+      { runId },
+    );
   }
   const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state, trusted: request.source === 'server' });
   if (request.retry) checkRetry(current, inputEvents);
@@ -91,17 +100,24 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   // A new thread's session row is written by the run's first append, in its transaction (openSession checked the owner of an existing one).
 
   // A turn continued — after decisions, a browser tool's result, or a retry — takes the guidance its earlier run accepted and did not get to.
-  resumesRunId ??= (request.retry || current.status === 'awaiting_tools') ? current.lastRun?.runId : undefined;
+  resumesRunId ??= request.retry || current.status === 'awaiting_tools' ? current.lastRun?.runId : undefined;
   const runner = new TurnRunner({ ...request, resumesRunId, signal: request.durable === false ? request.signal : undefined }, runId, view);
   const firstUserText = session?.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
     const decisions: SessionEvent[] = decided.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
     const inputs = [...expired, ...decisions, ...inputEvents];
     const retry = request.retry && { retryId: request.retry.retryId, attempt: (current.lastRun?.attempt ?? 1) + 1 };
-    await runner.append([...settled, { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length, ...(retry ? { retry } : {}) }, ...inputs], {
-      title: firstUserText?.type === 'message_added' ? sessionTitle(firstUserText.message.content) : undefined,
-      ...(session ? {} : { create: { ownerId, agent: agent.name } }),
-    });
+    await runner.append(
+      [
+        ...settled,
+        { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length, ...(retry ? { retry } : {}) },
+        ...inputs,
+      ],
+      {
+        title: firstUserText?.type === 'message_added' ? sessionTitle(firstUserText.message.content) : undefined,
+        ...(session ? {} : { create: { ownerId, agent: agent.name } }),
+      },
+    );
   } catch (error) {
     runner.feed.end();
     if (ConcurrentAppendError.is(error)) {
@@ -125,7 +141,10 @@ const MAX_CLIENT_TOOLS = 128;
 
 function checkRequestSize(request: RunRequest): void {
   if (request.messages.length > MAX_REQUEST_MESSAGES) {
-    throw new Refusal('too_many_messages', `A request may carry at most ${MAX_REQUEST_MESSAGES} messages (it had ${request.messages.length}); the server keeps the history, send only what is new.`);
+    throw new Refusal(
+      'too_many_messages',
+      `A request may carry at most ${MAX_REQUEST_MESSAGES} messages (it had ${request.messages.length}); the server keeps the history, send only what is new.`,
+    );
   }
   if ((request.clientTools?.length ?? 0) > MAX_CLIENT_TOOLS) {
     throw new Refusal('too_many_tools', `A request may offer at most ${MAX_CLIENT_TOOLS} client tools (it had ${request.clientTools!.length}).`);
@@ -145,7 +164,10 @@ function newMessages(view: SessionView, messages: ChatMessage[]): ChatMessage[] 
 function checkParentRun(parentRunId: string | undefined, interruptedRunIds: string[]): void {
   const interrupted = interruptedRunIds[0];
   if (parentRunId === undefined || interrupted === undefined || interruptedRunIds.every((id) => id === parentRunId)) return;
-  throw new Refusal('parent_run_mismatch', `parentRunId "${parentRunId}" is not the run that paused on these interrupts ("${interrupted}").`, { parentRunId, interruptedRunId: interrupted });
+  throw new Refusal('parent_run_mismatch', `parentRunId "${parentRunId}" is not the run that paused on these interrupts ("${interrupted}").`, {
+    parentRunId,
+    interruptedRunId: interrupted,
+  });
 }
 
 /** A retry re-runs a failed run as it was: the thread's last run failed, and nothing new comes with it. */
@@ -168,7 +190,11 @@ function replayRun(request: RunRequest, runId: string, view: SessionView): Start
     { type: 'run-started', threadId: sessionKeyOf(request.sessionId), runId, parentRunId: request.parentRunId },
     { type: 'messages-snapshot', messages: view.messages },
     { type: 'state-snapshot', state: view.state },
-    { type: 'run-finished', outcome: view.lastRun?.outcome?.type === 'cancelled' ? { type: 'cancelled' } : { type: 'success', ...(pending.length ? { pendingToolCallIds: pending } : {}) } },
+    {
+      type: 'run-finished',
+      outcome:
+        view.lastRun?.outcome?.type === 'cancelled' ? { type: 'cancelled' } : { type: 'success', ...(pending.length ? { pendingToolCallIds: pending } : {}) },
+    },
   ];
   for (const part of parts) feed.push({ runId, part });
   return { sessionId: request.sessionId, runId, ...readersOf(feed), done: Promise.resolve() };
@@ -184,4 +210,3 @@ function readersOf(feed: RunFeed): Pick<StartedRun, 'parts' | 'stream'> {
     stream: (after, signal) => feed.read(after ?? null, signal),
   };
 }
-

@@ -34,17 +34,33 @@ export function stepRecord(step: ModelStep, context: StepContext): Advance | { k
     // A step that streamed anything is written, even empty: its cursors are spoken for.
     const partial: SessionEvent[] =
       streamed.length || text
-        ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: kept.text, ...(kept.toolCalls.length ? { toolCalls: kept.toolCalls } : {}) }, finishReason: 'abort', ...scoped, ...(streamed.length ? { stream: kept.stream } : {}) }]
+        ? [
+            {
+              type: 'assistant_step',
+              message: { id: messageId, role: 'assistant', content: kept.text, ...(kept.toolCalls.length ? { toolCalls: kept.toolCalls } : {}) },
+              finishReason: 'abort',
+              ...scoped,
+              ...(streamed.length ? { stream: kept.stream } : {}),
+            },
+          ]
         : [];
     return { kind: 'cancelled', before: partial };
   }
   const recorded = streamed.length ? { stream: streamed } : {};
   if (failure !== undefined) {
-    const partial: SessionEvent[] = streamed.length || text ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: text }, finishReason: 'error', ...scoped, ...recorded }] : [];
+    const partial: SessionEvent[] =
+      streamed.length || text
+        ? [{ type: 'assistant_step', message: { id: messageId, role: 'assistant', content: text }, finishReason: 'error', ...scoped, ...recorded }]
+        : [];
     // A provider's own text (its response body, a URL) goes to the server's log; the client gets a code, the status and a reference.
     const reference = logFailure(`${context.failedCall} failed`, failure);
     const status = (failure as { statusCode?: unknown }).statusCode;
-    return { kind: 'failed', code: 'model_error', message: `The model call failed (${typeof status === 'number' ? `HTTP ${status}; ` : ''}ref ${reference}; the details are in the server's log). Retry the turn.`, before: partial };
+    return {
+      kind: 'failed',
+      code: 'model_error',
+      message: `The model call failed (${typeof status === 'number' ? `HTTP ${status}; ` : ''}ref ${reference}; the details are in the server's log). Retry the turn.`,
+      before: partial,
+    };
   }
   const message: AssistantMessage = { id: messageId, role: 'assistant', content: text, ...(toolCalls.length ? { toolCalls } : {}) };
   const event: SessionEvent = { type: 'assistant_step', message, finishReason, usage, ...scoped, ...recorded };

@@ -16,14 +16,24 @@ export async function settleStoppedRun(store: EventStore, sessionId: string, vie
   if (view.status !== 'running' || !run) return [];
   const stop = await store.findStop(sessionId, run.runId);
   if (!stop) return [];
-  return [...notRunResults(view.openToolCalls), { type: 'run_finished', runId: run.runId, outcome: { type: 'cancelled' }, stop: { frontier: stop.frontier, by: stop.by } }];
+  return [
+    ...notRunResults(view.openToolCalls),
+    { type: 'run_finished', runId: run.runId, outcome: { type: 'cancelled' }, stop: { frontier: stop.frontier, by: stop.by } },
+  ];
 }
 
 /** A stopped run closes the calls it leaves open, so none of them runs on the next message. */
 export function notRunResults(calls: ToolCall[]): SessionEvent[] {
   return calls.map((call) => ({
     type: 'tool_result',
-    message: { id: randomUUID(), role: 'tool', toolCallId: call.id, toolName: call.name, content: 'Not run: the run was stopped before this call started.', isError: true },
+    message: {
+      id: randomUUID(),
+      role: 'tool',
+      toolCallId: call.id,
+      toolName: call.name,
+      content: 'Not run: the run was stopped before this call started.',
+      isError: true,
+    },
     output: null,
     status: 'cancelled',
   }));

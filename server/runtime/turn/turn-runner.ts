@@ -2,7 +2,6 @@
 // task's — by alternating tool calls and model steps until the model answers in text, a
 // call waits for a person or the browser, or the run is stopped. Each model step is one
 // coalesced event: writes grow with steps, never with tokens.
-import { randomUUID } from 'node:crypto';
 import type { RunFailureCode } from '../../error-codes';
 import type { InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
 import { ConcurrentAppendError } from '../../store/types';
@@ -11,16 +10,27 @@ import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type T
 import { LeaseLostError, logFailure } from '../errors';
 import { conversationOf, foldEvents, holdSession, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
 import { formatCursor, RunFeed } from '../stream';
-import { agentTools, DELEGATION_TOOL, executeTool, runInLanes, scheduleTimer, ToolError, toolKind, toolLaneOf, toolTimeoutMs, type HandlerContext, type ToolKind } from '../tools';
+import {
+  agentTools,
+  executeTool,
+  runInLanes,
+  scheduleTimer,
+  ToolError,
+  toolKind,
+  toolLaneOf,
+  toolTimeoutMs,
+  type HandlerContext,
+  type ToolKind,
+} from '../tools';
 import { toModelMessages } from './model-messages';
 import { streamModelStep } from './model-step';
-import { pendingSteers } from './pending-steers';
+import { BetweenSteps } from './between-steps';
+import { delegateTask, type TaskHost } from './delegate-task';
 import type { Advance, ResultOutcome, RunnerRequest, RunUsage, Scope } from './run-types';
 import { notRunResults } from './stopped-run';
 import { stepRecord } from './step-record';
 import { toolResultEvents } from './tool-result';
 import { RunWriter, type RunAppendOptions } from './run-writer';
-
 
 export type { RunnerRequest, RunUsage } from './run-types';
 
@@ -32,7 +42,14 @@ export class TurnRunner {
   private readonly controller = new AbortController();
   private readonly root: Scope;
   private readonly writer: RunWriter;
-  private resumedSteersRead = false;
+  private readonly betweenSteps: BetweenSteps;
+  /** What a delegated task uses of its run (delegate-task.ts). */
+  private readonly taskHost: TaskHost = {
+    view: () => this.view,
+    append: (events) => this.append(events),
+    advance: (scope) => this.advance(scope),
+    recordResult: (scope, call, outcome, before, after) => this.recordResult(scope, call, outcome, before, after),
+  };
   /** A queued message was sent now: this run ended at a step boundary to make way for it. */
   private madeWay = false;
 
@@ -43,6 +60,7 @@ export class TurnRunner {
   ) {
     this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [] };
     this.feed = new RunFeed(request.sessionId, runId);
+    this.betweenSteps = new BetweenSteps(request.store, request.sessionId, runId, request.resumesRunId);
     // A lost lease stops the run at once: its tools' signals abort.
     this.writer = new RunWriter(request.store, request.sessionId, view, this.feed, () => this.controller.abort({ code: 'lease_lost' }));
     request.signal?.addEventListener('abort', () => this.controller.abort(request.signal?.reason), { once: true });
@@ -94,14 +112,24 @@ export class TurnRunner {
         case 'awaiting-client':
           return await this.finish({ type: 'success', pendingToolCallIds: end.toolCallIds });
         case 'cancelled':
-          return await this.finish({ type: 'cancelled' }, [...end.before, ...(this.stopped ? notRunResults(foldEvents(this.view, end.before).openToolCalls) : [])]);
+          return await this.finish({ type: 'cancelled' }, [
+            ...end.before,
+            ...(this.stopped ? notRunResults(foldEvents(this.view, end.before).openToolCalls) : []),
+          ]);
         case 'failed':
           return await this.fail(end.code, end.message, end.before);
       }
     } catch (error) {
       if (ConcurrentAppendError.is(error) || LeaseLostError.is(error)) {
         // Our lease ran out and another run took the session: it owns the log now.
-        this.feed.push({ runId: this.runId, part: { type: 'run-error', code: 'lease_lost', message: 'Another run took over this session (this server stalled past its lease); this run stopped, and the session goes on there.' } });
+        this.feed.push({
+          runId: this.runId,
+          part: {
+            type: 'run-error',
+            code: 'lease_lost',
+            message: 'Another run took over this session (this server stalled past its lease); this run stopped, and the session goes on there.',
+          },
+        });
       } else {
         // The cause goes to the server's log, not to clients (it may be a database's own text).
         const reference = logFailure(`run ${this.runId} of ${this.request.sessionId} failed`, error);
@@ -119,7 +147,7 @@ export class TurnRunner {
   }
 
   private async advance(scope: Scope): Promise<Advance> {
-    for (let steps = 0; ; ) {
+    for (let steps = 0; ;) {
       const ask: ToolCall[] = [];
       const runnable: { call: ToolCall; kind: ToolKind; gate: Extract<ToolGate, { action: 'run' }> }[] = [];
       const opened: InterruptRecord[] = [];
@@ -130,7 +158,7 @@ export class TurnRunner {
         const kind = toolKind(scope.agent, scope.clientTools, call.name);
         if (kind === 'client') continue;
         if (kind === 'delegate') {
-          const task = await this.delegate(scope, call);
+          const task = await delegateTask(this.taskHost, scope, call);
           if (task.kind === 'paused') {
             opened.push(...task.opened);
             waiting = true;
@@ -158,7 +186,12 @@ export class TurnRunner {
             break;
           case 'cancel':
             // The turn ends once the rest of the batch has had its decisions applied.
-            await this.recordResult(scope, call, { ok: false, content: 'Cancelled by the user: the tool did not run.', state: this.view.state, status: 'cancelled' });
+            await this.recordResult(scope, call, {
+              ok: false,
+              content: 'Cancelled by the user: the tool did not run.',
+              state: this.view.state,
+              status: 'cancelled',
+            });
             cancelled = true;
             break;
           case 'deny':
@@ -175,14 +208,23 @@ export class TurnRunner {
       }
       // The calls that may run start together; those sharing a lane go one at a time (tools/tool-lanes.ts).
       // A call whose turn in its lane comes after a stop does not start: the stop closes it as not run.
-      const questions = await runInLanes(runnable, ({ call }) => toolLaneOf(scope.agent, call.name), async ({ call, kind, gate }) => (this.signal.aborted ? undefined : this.runToolCall(scope, call, kind, gate)));
+      const questions = await runInLanes(
+        runnable,
+        ({ call }) => toolLaneOf(scope.agent, call.name),
+        async ({ call, kind, gate }) => (this.signal.aborted ? undefined : this.runToolCall(scope, call, kind, gate)),
+      );
       opened.push(...questions.filter((question) => question !== undefined));
       if (this.signal.aborted) return { kind: 'cancelled', before: [] };
       if (cancelled) {
         // Approved calls of the batch ran and denied ones are answered; whatever is still open
         // is closed, so nothing of this step runs later on an unrelated message.
         for (const call of conversationOf(this.view, scope.id).openToolCalls) {
-          await this.recordResult(scope, call, { ok: false, content: 'Not run: another call of its batch was cancelled, which ended the turn.', state: this.view.state, status: 'cancelled' });
+          await this.recordResult(scope, call, {
+            ok: false,
+            content: 'Not run: another call of its batch was cancelled, which ended the turn.',
+            state: this.view.state,
+            status: 'cancelled',
+          });
         }
         return { kind: 'cancelled', before: [] };
       }
@@ -194,7 +236,7 @@ export class TurnRunner {
         return { kind: 'failed', code: 'max_steps_exceeded', message: `Agent "${scope.agent.name}" took ${steps} model steps without finishing.` };
       }
       // A queued message sent now ends the turn here, between steps (docs/turn-control.md, "Queue").
-      if (await this.queuedSentNow(scope)) {
+      if (scope.live && this.request.durable !== false && (await this.betweenSteps.queuedSentNow())) {
         this.madeWay = true;
         return { kind: 'cancelled', before: [] };
       }
@@ -219,7 +261,10 @@ export class TurnRunner {
   private async pause(opened: InterruptRecord[]): Promise<void> {
     const waiting = [...pendingInterrupts(this.view), ...opened];
     const outcome: RunOutcome = { type: 'interrupt', interruptIds: waiting.map((record) => record.id) };
-    await this.append([...(opened.length ? [{ type: 'interrupts_opened' as const, interrupts: opened }] : []), { type: 'run_finished', runId: this.runId, outcome }]);
+    await this.append([
+      ...(opened.length ? [{ type: 'interrupts_opened' as const, interrupts: opened }] : []),
+      { type: 'run_finished', runId: this.runId, outcome },
+    ]);
   }
 
   /**
@@ -270,7 +315,12 @@ export class TurnRunner {
    * Runs one tool call the server owns and records its result (and any state it changed).
    * Returns the interrupt to open when the tool asked for input it does not have yet.
    */
-  private async runToolCall(scope: Scope, original: ToolCall, kind: ToolKind, gate: Extract<ToolGate, { action: 'run' }>): Promise<InterruptRecord | undefined> {
+  private async runToolCall(
+    scope: Scope,
+    original: ToolCall,
+    kind: ToolKind,
+    gate: Extract<ToolGate, { action: 'run' }>,
+  ): Promise<InterruptRecord | undefined> {
     // An approved edit replaces the arguments wholesale; the call keeps its id.
     const call = gate.editedArgs !== undefined ? { ...original, input: gate.editedArgs } : original;
     if (kind === 'unknown') {
@@ -291,7 +341,8 @@ export class TurnRunner {
       inputAnswers: gate.answers,
       timeoutMs: toolTimeoutMs(scope.agent, call.name),
       // Kept in the log as they come, and streamed (docs/turn-control.md, "Concurrent tools").
-      onProgress: (output) => this.append([{ type: 'tool_progress', toolCallId: call.id, toolName: call.name, output: output ?? null, ...(scope.id ? { scope: scope.id } : {}) }]),
+      onProgress: (output) =>
+        this.append([{ type: 'tool_progress', toolCallId: call.id, toolName: call.name, output: output ?? null, ...(scope.id ? { scope: scope.id } : {}) }]),
       context: {
         attempt,
         payload: gate.payload,
@@ -304,23 +355,10 @@ export class TurnRunner {
     return undefined;
   }
 
-  /** The run's guidance not in the conversation yet, as the events that add it (docs/turn-control.md, "Steer"). */
-  private async takeSteers(scope: Scope): Promise<SessionEvent[]> {
-    if (!scope.live || this.request.durable === false) return [];
-    const known = new Set(this.view.messages.map((message) => message.id));
-    // Guidance that reached the paused run this one continues comes first: it was sent to this
-    // turn. That run has ended, so none can reach it later: it is read once.
-    const resumed = this.resumedSteersRead ? undefined : this.request.resumesRunId;
-    this.resumedSteersRead = true;
-    const earlier = resumed ? await pendingSteers(this.request.store, this.request.sessionId, resumed, known) : [];
-    const own = await pendingSteers(this.request.store, this.request.sessionId, this.runId, known);
-    return [...earlier, ...own].map((message) => ({ type: 'message_added' as const, message }));
-  }
-
-  /** Is a message other than this run's own waiting in the queue to be sent now? */
-  private async queuedSentNow(scope: Scope): Promise<boolean> {
-    if (!scope.live || this.request.durable === false) return false;
-    return (await this.request.store.listQueue(this.request.sessionId)).some((item) => item.sendNow && item.runId !== this.runId);
+  /** Guidance to take in before the next model call; only the root thread of a durable run has any. */
+  private takeSteers(scope: Scope): Promise<SessionEvent[]> {
+    if (!scope.live || this.request.durable === false) return Promise.resolve([]);
+    return this.betweenSteps.guidance(new Set(this.view.messages.map((message) => message.id)));
   }
 
   /** The session as a tool's context and dynamic instructions name it. */
@@ -330,7 +368,8 @@ export class TurnRunner {
 
   /** handlerContext().session.schedule: a durable session's timers; a stateless turn has none. */
   private readonly schedule: HandlerContext['session']['schedule'] = (key, when, ...messages) => {
-    if (this.request.durable === false) return Promise.reject(new ToolError('schedule(): a stateless turn has no session to schedule on; send a session id to keep one.'));
+    if (this.request.durable === false)
+      return Promise.reject(new ToolError('schedule(): a stateless turn has no session to schedule on; send a session id to keep one.'));
     return scheduleTimer(this.request.store, this.request.sessionId, key, when, messages);
   };
 
@@ -339,48 +378,12 @@ export class TurnRunner {
     await this.append((view) => [...before, ...toolResultEvents(scope.id, call, outcome, view.state), ...after]);
   }
 
-
-  /**
-   * The delegation tool: the subagent works the task in its own conversation, in the same
-   * log, bracketed as a step. Its approvals pause the whole run and resume inside the task.
-   */
-  private async delegate(parent: Scope, call: ToolCall): Promise<Advance | { kind: 'done' }> {
-    const { agent: name, task } = (call.input ?? {}) as { agent?: string; task?: string };
-    const subagent = parent.agent.subagents.find((candidate) => candidate.name === name);
-    if (!subagent || typeof task !== 'string' || !task) {
-      await this.recordResult(parent, call, { ok: false, content: `${DELEGATION_TOOL} needs {agent, task}; agents: ${parent.agent.subagents.map((s) => s.name).join(', ')}.`, state: this.view.state });
-      return { kind: 'done' };
-    }
-    const scope: Scope = { id: `task:${call.id}`, agent: subagent, live: false, clientTools: [] };
-    // Every entry into the task and every exit from it is a step, so a replay shows them as the live stream did.
-    await this.append([
-      { type: 'step_started', stepName: subagent.name },
-      ...(this.view.tasks[scope.id!] ? [] : [{ type: 'message_added' as const, scope: scope.id, message: { id: randomUUID(), role: 'user' as const, content: task } }]),
-    ]);
-    const end = await this.advance(scope);
-    const finished: SessionEvent = { type: 'step_finished', stepName: subagent.name };
-    switch (end.kind) {
-      case 'answered':
-        await this.recordResult(parent, call, { ok: true, content: end.text, output: { agent: subagent.name, answer: end.text }, state: this.view.state }, [end.step, finished]);
-        return { kind: 'done' };
-      case 'cancelled':
-        await this.recordResult(parent, call, { ok: false, content: `The ${subagent.name} task was stopped.`, state: this.view.state, status: 'cancelled' }, [...end.before, finished]);
-        return end;
-      case 'awaiting-client':
-        // A subagent has no browser tools; its client-shaped calls cannot be answered.
-        await this.append([finished]);
-        return { kind: 'failed', code: 'internal_error', message: `Subagent ${subagent.name} called a tool it does not have.` };
-      case 'failed':
-        return { ...end, before: [...(end.before ?? []), finished] };
-      default:
-        await this.append([finished]);
-        return end;
-    }
-  }
-
   private async finish(outcome: RunOutcome, before: SessionEvent[] = []): Promise<void> {
     const stop = this.stopped ?? (this.madeWay ? { frontier: null, by: { source: 'queue' } } : undefined);
-    await this.append([...before, { type: 'run_finished', runId: this.runId, outcome, ...(stop && outcome.type === 'cancelled' ? { stop: { frontier: stop.frontier, by: stop.by } } : {}) }]);
+    await this.append([
+      ...before,
+      { type: 'run_finished', runId: this.runId, outcome, ...(stop && outcome.type === 'cancelled' ? { stop: { frontier: stop.frontier, by: stop.by } } : {}) },
+    ]);
   }
 
   private async fail(code: RunFailureCode, message: string, before: SessionEvent[] = []): Promise<void> {
