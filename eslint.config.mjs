@@ -10,7 +10,8 @@ const RUNTIME_FACE = {
 };
 const ROOM_FACE = {
   regex: '^\\.\\./[a-z-]+/.+|^\\.\\.(/index)?$',
-  message: 'A room of server/runtime imports another room from its face (../room), never a file inside it, and never the runtime face above it (docs/architecture.md, "Rooms").',
+  message:
+    'A room of server/runtime imports another room from its face (../room), never a file inside it, and never the runtime face above it (docs/architecture.md, "Rooms").',
 };
 const ABOVE_RUNTIME = {
   group: ['**/wire', '**/wire/**', '**/http', '**/http/**', '**/web', '**/web/**', '**/routes', '**/routes/**', '**/identity', '**/identity/**'],
@@ -22,7 +23,8 @@ const ROUTES_ON_TOP = {
 };
 const WIRE_TRANSLATES = {
   group: ['**/routes', '**/routes/**', '**/identity', '**/identity/**', '**/web', '**/web/**'],
-  message: 'A wire only translates (request → runtime input, runtime parts → its shapes): who calls and the handling are server/identity and server/routes (docs/architecture.md, "Wires only translate").',
+  message:
+    'A wire only translates (request → runtime input, runtime parts → its shapes): who calls and the handling are server/identity and server/routes (docs/architecture.md, "Wires only translate").',
 };
 const WIRE_READS_NO_STORE = {
   regex: '^(@/server/|(\\.{1,2}/)+)store(/index)?$',
@@ -31,7 +33,9 @@ const WIRE_READS_NO_STORE = {
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'];
 
 const config = [
-  { ignores: ['generated/**', '.next/**', '.next-bench/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  {
+    ignores: ['generated/**', '.next/**', '.next-bench/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+  },
   ...next,
   {
     rules: {
@@ -66,13 +70,35 @@ const config = [
   {
     files: ['server/error-codes.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, { regex: '^(@/|\\.)', message: 'server/error-codes.ts is below every floor: it imports nothing of the project (docs/architecture.md, "One error vocabulary").' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            FRAMEWORK_FREE,
+            {
+              regex: '^(@/|\\.)',
+              message: 'server/error-codes.ts is below every floor: it imports nothing of the project (docs/architecture.md, "One error vocabulary").',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['server/store/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, { regex: '^(@/|\\.{1,2}/)(.*/)?(runtime|wire|http|web|routes|identity)(/|$)', message: 'server/store is below the runtime: it imports only server/events.ts (docs/architecture.md).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            FRAMEWORK_FREE,
+            {
+              regex: '^(@/|\\.{1,2}/)(.*/)?(runtime|wire|http|web|routes|identity)(/|$)',
+              message: 'server/store is below the runtime: it imports only server/events.ts (docs/architecture.md).',
+            },
+          ],
+        },
+      ],
     },
   },
 ];

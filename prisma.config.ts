@@ -54,13 +54,16 @@ function readCatalogTypesAsText() {
 function postgresAdapter(): SqlMigrationAwareDriverAdapterFactory {
   readCatalogTypesAsText();
   const u = new URL(url);
-  return new PrismaPg({
-    host: u.hostname,
-    port: Number(u.port || 5432),
-    user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password) || undefined,
-    database: u.pathname.slice(1),
-  }, { schema: u.searchParams.get('schema') ?? undefined });
+  return new PrismaPg(
+    {
+      host: u.hostname,
+      port: Number(u.port || 5432),
+      user: decodeURIComponent(u.username),
+      password: decodeURIComponent(u.password) || undefined,
+      database: u.pathname.slice(1),
+    },
+    { schema: u.searchParams.get('schema') ?? undefined },
+  );
 }
 
 export default defineConfig({

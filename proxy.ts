@@ -6,7 +6,16 @@
 // signed with a previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation), or one from
 // before cookies carried an issue time, keeps its id and is signed anew; an expired one is none.
 import { NextResponse, type NextRequest } from 'next/server';
-import { honouredIdentity, IDENTITY_COOKIE, identitiesEnabled, identityCookieOptions, issueIdentity, signIdentity, verifiedIdentity, type VerifiedIdentity } from './server/identity/browser-identity';
+import {
+  honouredIdentity,
+  IDENTITY_COOKIE,
+  identitiesEnabled,
+  identityCookieOptions,
+  issueIdentity,
+  signIdentity,
+  verifiedIdentity,
+  type VerifiedIdentity,
+} from './server/identity/browser-identity';
 import { openDevModeRefusal } from './server/identity/open-access';
 import { browsersWithoutKey } from './server/identity/web-access';
 
@@ -15,7 +24,8 @@ const SIGN_IN_PATH = '/sign-in';
 export function proxy(request: NextRequest) {
   // Open dev mode serves its pages only to this machine (the APIs refuse in resolveCaller).
   const remote = openDevModeRefusal(request);
-  if (remote) return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: remote.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (remote)
+    return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: remote.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   if (!identitiesEnabled()) return NextResponse.next();
   const current = usableIdentity(request);
   if (current && !current.stale) return NextResponse.next();

@@ -15,11 +15,7 @@ export default async function HomePage() {
       </section>
       <section className="home-section">
         <h2 className="home-subtitle">Recent conversations</h2>
-        {owner === null ? (
-          <p className="muted">Sign in with an API key to see conversations.</p>
-        ) : (
-          <SessionList sessions={sessions} />
-        )}
+        {owner === null ? <p className="muted">Sign in with an API key to see conversations.</p> : <SessionList sessions={sessions} />}
       </section>
     </div>
   );

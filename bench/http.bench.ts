@@ -74,7 +74,12 @@ it(`measures the runtime against bare baselines (${mode})`, async () => {
       mode,
       date: new Date().toISOString(),
       durationSeconds: round((performance.now() - started) / 1000, 1),
-      machine: { cpu: os.cpus()[0]?.model ?? 'unknown', cores: os.cpus().length, memoryGB: round(os.totalmem() / 2 ** 30, 1), os: `${os.type()} ${os.release()} ${os.arch()}` },
+      machine: {
+        cpu: os.cpus()[0]?.model ?? 'unknown',
+        cores: os.cpus().length,
+        memoryGB: round(os.totalmem() / 2 ** 30, 1),
+        os: `${os.type()} ${os.release()} ${os.arch()}`,
+      },
       node: process.versions.node,
       databases,
       postgresSkipped,

@@ -22,7 +22,11 @@ if (unknown.length > 0) {
 const quick = args.includes('--quick');
 
 function run(bin, argv, env = {}) {
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', ...bin), ...argv], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', ...bin), ...argv], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
@@ -58,7 +62,9 @@ if (!built || args.includes('--build')) {
 } else {
   const newest = newestSource(['app', 'server', 'components'], ['bench/bare-route.ts', 'proxy.ts', 'instrumentation.ts', 'next.config.ts']);
   if (newest.mtimeMs > statSync(buildId).mtimeMs) {
-    console.warn(`\n!!! The bench build in .next-bench/ is older than ${path.relative(root, newest.file)}: these figures are the build's, not the current code's. Run \`npm run bench -- --build\` (or \`STACKBONE_BENCH=1 npx next build\`) to measure the code as it is.\n`);
+    console.warn(
+      `\n!!! The bench build in .next-bench/ is older than ${path.relative(root, newest.file)}: these figures are the build's, not the current code's. Run \`npm run bench -- --build\` (or \`STACKBONE_BENCH=1 npx next build\`) to measure the code as it is.\n`,
+    );
   }
 }
 run(['vitest', 'vitest.mjs'], ['run', '--config', 'bench/vitest.config.ts'], { BENCH_MODE: quick ? 'quick' : 'full' });

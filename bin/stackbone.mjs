@@ -339,7 +339,7 @@ function report(error, json) {
     process.stderr.write(`stackbone: ${error.message}\n`);
     return EXIT.failed;
   }
-  const message = error instanceof Error ? error.stack ?? error.message : String(error);
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   out({ error: { code: 'internal_error', message: String(error instanceof Error ? error.message : error) } });
   process.stderr.write(`stackbone: unexpected error: ${message}\n`);
   return EXIT.failed;

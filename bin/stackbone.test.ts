@@ -23,7 +23,7 @@ type Format = {
   formatStop(result: unknown): string;
 };
 type Prompt = { confirm(question: string, streams: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream }): Promise<boolean> };
-const importLib = <T,>(name: string) => import(new URL(`./lib/${name}`, import.meta.url).href) as Promise<T>;
+const importLib = <T>(name: string) => import(new URL(`./lib/${name}`, import.meta.url).href) as Promise<T>;
 
 // ---------------------------------------------------------------- the fake server
 
@@ -136,7 +136,9 @@ interface Run {
 /** Runs the CLI as a child (asynchronously: the fake server lives in this process). */
 function run(args: string[], env: Record<string, string | undefined> = {}, options: { command?: string; argv?: string[] } = {}): Promise<Run> {
   const base: Record<string, string | undefined> = { ...process.env, STACKBONE_URL: baseUrl, STACKBONE_API_KEY: undefined, NO_COLOR: '1' };
-  const childEnv = Object.fromEntries(Object.entries({ ...base, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined)) as NodeJS.ProcessEnv;
+  const childEnv = Object.fromEntries(
+    Object.entries({ ...base, ...env }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  ) as NodeJS.ProcessEnv;
   return new Promise((resolve, reject) => {
     const child = spawn(options.command ?? process.execPath, options.argv ?? [CLI, ...args], { env: childEnv, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -420,7 +422,7 @@ describe('hitl approve / reject / cancel', () => {
 // ---------------------------------------------------------------- session stop
 
 describe('session stop', () => {
-  it('--json posts {} to the session\'s stop URL with the CLI headers and prints the response', async () => {
+  it("--json posts {} to the session's stop URL with the CLI headers and prints the response", async () => {
     const result = await run(['session', 'stop', 'thread_1', '--json'], { STACKBONE_API_KEY: 'sk-test' });
     expect(result.code).toBe(0);
     expect(seen).toHaveLength(1);
@@ -615,7 +617,9 @@ describe('formatting', () => {
     expect(formatStop(stopped('t_1', { runId: 'r_1' }))).toBe('Stopped run r_1 on t_1.\n');
     expect(formatStop({ threadId: 't_1', runId: null, stopped: false, reason: 'not_running' })).toBe('Nothing to stop: t_1 has no run in progress.\n');
     expect(formatStop({ threadId: 't_1', runId: 'r_1', stopped: false, reason: 'not_running' })).toBe('Nothing to stop: t_1 has no run in progress.\n');
-    expect(formatStop({ threadId: 't_1', runId: 'r_0', stopped: false, reason: 'other_run' })).toMatch(/^Nothing to stop: run r_0 is not the run in progress on t_1/);
+    expect(formatStop({ threadId: 't_1', runId: 'r_0', stopped: false, reason: 'other_run' })).toMatch(
+      /^Nothing to stop: run r_0 is not the run in progress on t_1/,
+    );
   });
 });
 

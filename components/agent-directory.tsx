@@ -23,7 +23,11 @@ export function AgentDirectory({ agents: initial }: { agents: AgentCard[] }) {
             <span className="agent-card-description">{agent.description || 'No description.'}</span>
             {agent.examples.length > 0 && (
               <span className="agent-card-examples">
-                Try: {agent.examples.slice(0, 2).map((example) => `“${example}”`).join(' · ')}
+                Try:{' '}
+                {agent.examples
+                  .slice(0, 2)
+                  .map((example) => `“${example}”`)
+                  .join(' · ')}
               </span>
             )}
             {agent.scripted && <ScriptedModelBadge />}

@@ -80,13 +80,7 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
           </button>
         )}
         {mode === 'reject' && (
-          <button
-            type="button"
-            className="button button-danger"
-            data-testid="confirm-reject-button"
-            disabled={disabled}
-            onClick={reject}
-          >
+          <button type="button" className="button button-danger" data-testid="confirm-reject-button" disabled={disabled} onClick={reject}>
             Reject
           </button>
         )}

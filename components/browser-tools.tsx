@@ -74,7 +74,12 @@ export function useBrowserTools(): { tools: FrontendTool[]; dialog: ReactNode } 
         </h2>
         <p id="confirm-details" className="dialog-body">
           <strong>{pending.action}</strong>
-          {pending.details ? <><br />{pending.details}</> : null}
+          {pending.details ? (
+            <>
+              <br />
+              {pending.details}
+            </>
+          ) : null}
         </p>
         <div className="dialog-actions">
           <button type="button" className="button" data-testid="confirm-no" onClick={() => pending.answer(false)}>

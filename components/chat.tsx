@@ -42,11 +42,36 @@ export interface ChatProps {
   onThreadStarted?: () => void;
 }
 
-export function Chat({ agent, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, initialQueue, tools, onThreadStarted }: ChatProps) {
+export function Chat({
+  agent,
+  threadId,
+  initialMessages,
+  initialState,
+  initialError,
+  initialInterrupts,
+  interruptedRunId,
+  activeRunId,
+  cursor,
+  initialQueue,
+  tools,
+  onThreadStarted,
+}: ChatProps) {
   // The page's own tools (a confirm dialog, the browser's clock) go with every run, beside the caller's.
   const browser = useBrowserTools();
   const allTools = useMemo(() => [...(tools ?? []), ...browser.tools], [tools, browser.tools]);
-  const chat = useAgent({ agent: agent.name, threadId, initialMessages, initialState, initialError, initialInterrupts, interruptedRunId, activeRunId, cursor, initialQueue, tools: allTools });
+  const chat = useAgent({
+    agent: agent.name,
+    threadId,
+    initialMessages,
+    initialState,
+    initialError,
+    initialInterrupts,
+    interruptedRunId,
+    activeRunId,
+    cursor,
+    initialQueue,
+    tools: allTools,
+  });
   const running = chat.status === 'running';
   // A card sits under its tool call; one whose call is not in this conversation (raised in a
   // subagent's) goes in the panel above the composer.
@@ -144,7 +169,9 @@ const STATUS_LABEL = { idle: 'Ready', running: 'Running', error: 'Error', failed
 
 function waitingHint(interrupts: readonly { reason: string }[]): string {
   const questions = interrupts.every((interrupt) => interrupt.reason === 'input_required');
-  return questions ? 'Answer the agent’s question above to continue; a message sent now waits until then.' : 'Decide the pending approval above to continue; a message sent now waits until then.';
+  return questions
+    ? 'Answer the agent’s question above to continue; a message sent now waits until then.'
+    : 'Decide the pending approval above to continue; a message sent now waits until then.';
 }
 
 function emptyHint(agent: ChatAgent): string {

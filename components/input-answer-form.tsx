@@ -41,7 +41,13 @@ export function InputAnswerForm({ interrupt, disabled }: { interrupt: PendingInt
       <div className="approval-actions">
         {declining ? (
           <>
-            <button type="button" className="button button-danger" data-testid="confirm-decline-button" disabled={disabled} onClick={() => void interrupt.decline(reason)}>
+            <button
+              type="button"
+              className="button button-danger"
+              data-testid="confirm-decline-button"
+              disabled={disabled}
+              onClick={() => void interrupt.decline(reason)}
+            >
               Decline to answer
             </button>
             <button type="button" className="button button-quiet" disabled={disabled} onClick={() => setDeclining(false)}>

@@ -33,7 +33,11 @@ export function InterruptPanel({ interrupts, unplaced, busy, canRetry, onRetry }
             {allDecided ? '' : ' — the batch is sent when every one is decided.'}
           </span>
         ) : (
-          <span>{interrupts[0]!.keyHoldersDecide && !viewer.keyHolder ? 'The agent is waiting for a key holder’s decision.' : 'The agent is waiting for your decision.'}</span>
+          <span>
+            {interrupts[0]!.keyHoldersDecide && !viewer.keyHolder
+              ? 'The agent is waiting for a key holder’s decision.'
+              : 'The agent is waiting for your decision.'}
+          </span>
         )}
         {canRetry && (
           <button type="button" className="button" data-testid="retry-interrupts-button" disabled={busy} onClick={onRetry}>

@@ -89,9 +89,7 @@ export function MessageList({ messages, running, streamingMessageId, activeSteps
 
 function UserBubble({ message }: { message: UserMessage }) {
   const text =
-    typeof message.content === 'string'
-      ? message.content
-      : message.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('');
+    typeof message.content === 'string' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('');
   return (
     <div className="message message-user" data-testid="message-user">
       <div className="message-body">{text}</div>

@@ -72,20 +72,44 @@ function QueuedMessage({ item, index, onEdit, onMoveUp, onRemove, onSendNow }: {
           </>
         ) : (
           <>
-            <button type="button" className="button button-quiet" data-testid="queue-edit-button" aria-label={`Edit queued message: ${item.content}`} onClick={() => setDraft(item.content)}>
+            <button
+              type="button"
+              className="button button-quiet"
+              data-testid="queue-edit-button"
+              aria-label={`Edit queued message: ${item.content}`}
+              onClick={() => setDraft(item.content)}
+            >
               Edit
             </button>
             {index > 0 && (
-              <button type="button" className="button button-quiet" data-testid="queue-up-button" aria-label={`Move up: ${item.content}`} onClick={() => void onMoveUp(item.id, index - 1)}>
+              <button
+                type="button"
+                className="button button-quiet"
+                data-testid="queue-up-button"
+                aria-label={`Move up: ${item.content}`}
+                onClick={() => void onMoveUp(item.id, index - 1)}
+              >
                 Up
               </button>
             )}
             {!item.sendNow && (
-              <button type="button" className="button" data-testid="queue-send-now-button" aria-label={`Send now: ${item.content}`} onClick={() => void onSendNow(item.id)}>
+              <button
+                type="button"
+                className="button"
+                data-testid="queue-send-now-button"
+                aria-label={`Send now: ${item.content}`}
+                onClick={() => void onSendNow(item.id)}
+              >
                 Send now
               </button>
             )}
-            <button type="button" className="button button-quiet" data-testid="queue-remove-button" aria-label={`Remove queued message: ${item.content}`} onClick={() => void onRemove(item.id)}>
+            <button
+              type="button"
+              className="button button-quiet"
+              data-testid="queue-remove-button"
+              aria-label={`Remove queued message: ${item.content}`}
+              onClick={() => void onRemove(item.id)}
+            >
               Remove
             </button>
           </>

@@ -24,7 +24,12 @@ export function PlannerPanel({ todos, draft, onDraftChange }: PlannerPanelProps)
     <aside className="planner-panel" data-testid="planner-panel">
       <section className="panel-section">
         <h2 className="panel-title">
-          Tasks {items.length > 0 && <span className="panel-count">{done}/{items.length}</span>}
+          Tasks{' '}
+          {items.length > 0 && (
+            <span className="panel-count">
+              {done}/{items.length}
+            </span>
+          )}
         </h2>
         {items.length === 0 ? (
           <p className="panel-empty">No plan yet. Try “plan a launch: write post, email list, tweet”.</p>

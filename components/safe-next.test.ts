@@ -29,11 +29,14 @@ describe('safeNext', () => {
     expect(safeNext(next, ORIGIN)).toBe('/');
   });
 
-  it.each(['/a/..//evil.example', '/.//evil.example', '/./\\evil.example', '/%2e%2e//evil.example'])('%j, with dot segments, stays on this site however a browser resolves it', (next) => {
-    const target = safeNext(next, ORIGIN);
-    expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
-    expect(new URL(target, 'https://other.example').origin).toBe('https://other.example'); // a path, never a host
-  });
+  it.each(['/a/..//evil.example', '/.//evil.example', '/./\\evil.example', '/%2e%2e//evil.example'])(
+    '%j, with dot segments, stays on this site however a browser resolves it',
+    (next) => {
+      const target = safeNext(next, ORIGIN);
+      expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
+      expect(new URL(target, 'https://other.example').origin).toBe('https://other.example'); // a path, never a host
+    },
+  );
 
   it.each([
     ['/', '/'],
@@ -50,7 +53,7 @@ describe('safeNext', () => {
     expect(safeNext(undefined, ORIGIN)).toBe('/');
   });
 
-  it('the server, without the browser\'s origin, applies the same rule', () => {
+  it("the server, without the browser's origin, applies the same rule", () => {
     expect(safeNext('/\t/evil.example')).toBe('/');
     expect(safeNext('/ok?x=1#y')).toBe('/ok?x=1#y');
   });

@@ -64,7 +64,13 @@ export function SchemaFields({ form, testId, disabled }: { form: SchemaForm; tes
         if (typeOf(property) === 'boolean') {
           return (
             <label key={key} className="schema-field schema-field-checkbox">
-              <input type="checkbox" data-testid={id} checked={value === true} disabled={disabled} onChange={(event) => form.setField(key, event.target.checked)} />
+              <input
+                type="checkbox"
+                data-testid={id}
+                checked={value === true}
+                disabled={disabled}
+                onChange={(event) => form.setField(key, event.target.checked)}
+              />
               {label}
             </label>
           );

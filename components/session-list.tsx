@@ -12,11 +12,7 @@ export function SessionList({ sessions: initial }: { sessions: SessionSummary[] 
     <ul className="session-list" data-testid="session-list">
       {sessions.map((session) => (
         <li key={session.id}>
-          <Link
-            href={`/agents/${encodeURIComponent(session.agent)}/${encodeURIComponent(session.id)}`}
-            className="session-row"
-            data-testid="session-link"
-          >
+          <Link href={`/agents/${encodeURIComponent(session.agent)}/${encodeURIComponent(session.id)}`} className="session-row" data-testid="session-link">
             <span className="session-agent">{session.agent}</span>
             <span className="session-title">{session.title}</span>
             {session.status !== 'idle' && <span className={`session-status session-status-${session.status}`}>{session.status.replace('_', ' ')}</span>}

@@ -17,7 +17,11 @@ export function SignInForm({ next }: { next: string }) {
         event.preventDefault();
         setPending(true);
         setError(null);
-        const response = await fetch('/api/auth/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: key.trim() }) });
+        const response = await fetch('/api/auth/session', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ key: key.trim() }),
+        });
         if (response.ok) {
           // A full load: the layout and every page read the new identity on the server.
           // Checked again here, against the origin the browser is on.

@@ -28,18 +28,24 @@ export function ToolCallCard({ call, result, progress, running, awaitingDecision
       </div>
       <div className="tool-call-section">
         <div className="tool-call-label">Arguments</div>
-        <pre className="tool-call-json" data-testid="tool-args">{pretty(call.function.arguments)}</pre>
+        <pre className="tool-call-json" data-testid="tool-args">
+          {pretty(call.function.arguments)}
+        </pre>
       </div>
       {!result && progress !== undefined && (
         <div className="tool-call-section">
           <div className="tool-call-label">Progress</div>
-          <pre className="tool-call-json" data-testid="tool-progress">{pretty(typeof progress === 'string' ? progress : JSON.stringify(progress))}</pre>
+          <pre className="tool-call-json" data-testid="tool-progress">
+            {pretty(typeof progress === 'string' ? progress : JSON.stringify(progress))}
+          </pre>
         </div>
       )}
       {result && (
         <div className="tool-call-section">
           <div className="tool-call-label">{result.error ? 'Error' : 'Result'}</div>
-          <pre className="tool-call-json" data-testid="tool-result">{pretty(textOf(result.content))}</pre>
+          <pre className="tool-call-json" data-testid="tool-result">
+            {pretty(textOf(result.content))}
+          </pre>
         </div>
       )}
     </div>

@@ -6,5 +6,9 @@ import { useSyncExternalStore } from 'react';
 const noSubscription = () => () => {};
 
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -12,7 +12,10 @@ async function seriousViolations(page: Page) {
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  for (const viewport of [{ width: 375, height: 800 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 375, height: 800 },
+    { width: 1280, height: 800 },
+  ]) {
     test(`no serious violations on the chat, an approval card and Studio (${colorScheme}, ${viewport.width} px)`, async ({ browser }, testInfo) => {
       const context = await browser.newContext({ colorScheme, viewport });
       const page = await context.newPage();

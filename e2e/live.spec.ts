@@ -48,7 +48,7 @@ test('a decision made with the CLI shows in the open chat at once, and its conti
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('a second tab shows the first tab\'s turn live, and an approval raised in one is decided in the other', async ({ browser }, testInfo) => {
+test("a second tab shows the first tab's turn live, and an approval raised in one is decided in the other", async ({ browser }, testInfo) => {
   const context = await browser.newContext();
   const first = await context.newPage();
   const second = await context.newPage();
@@ -119,4 +119,3 @@ test('a reminder scheduled in the chat arrives in the open tab when due, and the
   await expect(page.getByTestId('message-user')).toHaveText(['remind me in 2 seconds to check ord_42', 'Reminder: check ord_42']);
   expect(problems, problems.join('\n')).toEqual([]);
 });
-

@@ -5,7 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
-test('Studio approves with edits, rejects with a reason and approves, each live in the open chat; the audit trail shows them', async ({ browser }, testInfo) => {
+test('Studio approves with edits, rejects with a reason and approves, each live in the open chat; the audit trail shows them', async ({
+  browser,
+}, testInfo) => {
   const context = await browser.newContext();
   const chat = await context.newPage();
   const studio = await context.newPage();
@@ -73,7 +75,10 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await snap(chat, testInfo, '83-audit-trail');
 
   const [download] = await Promise.all([chat.waitForEvent('download'), chat.getByTestId('audit-export').click()]);
-  const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as { session: { id: string }; entries: { kind: string; actor?: { source: string } }[] };
+  const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
+    session: { id: string };
+    entries: { kind: string; actor?: { source: string } }[];
+  };
   expect(exported.session.id).toBe(threadId);
   expect(exported.entries.filter((entry) => entry.kind === 'decision').map((entry) => entry.actor?.source)).toEqual(['studio', 'studio', 'studio']);
 

@@ -24,7 +24,12 @@ describe('defineDeepAgent', () => {
   });
 
   it('takes the approval map under harness.generation as under toolApproval, and refuses it under both', () => {
-    const seeded = defineDeepAgent({ name: 'support-tools', model: 'openai/gpt-4o-mini', tools: { closeTicket }, harness: { type: 'ai-sdk', generation: { toolApproval: { closeTicket: 'user-approval' } } } });
+    const seeded = defineDeepAgent({
+      name: 'support-tools',
+      model: 'openai/gpt-4o-mini',
+      tools: { closeTicket },
+      harness: { type: 'ai-sdk', generation: { toolApproval: { closeTicket: 'user-approval' } } },
+    });
     expect(seeded.toolApproval).toEqual({ closeTicket: 'user-approval' });
     const both: DeepAgentConfig<{ closeTicket: typeof closeTicket }> = {
       name: 'both',
@@ -35,9 +40,14 @@ describe('defineDeepAgent', () => {
     };
     expect(() => defineDeepAgent(both)).toThrow('give toolApproval or harness.generation.toolApproval, not both');
     // The harness map is checked like toolApproval: a tool it names must exist.
-    expect(() => defineDeepAgent({ name: 'typo', model: 'openai/gpt-4o-mini', tools: { closeTicket }, harness: { type: 'ai-sdk', generation: { toolApproval: { closeTickets: 'user-approval' } as never } } })).toThrow(
-      'toolApproval names "closeTickets"',
-    );
+    expect(() =>
+      defineDeepAgent({
+        name: 'typo',
+        model: 'openai/gpt-4o-mini',
+        tools: { closeTicket },
+        harness: { type: 'ai-sdk', generation: { toolApproval: { closeTickets: 'user-approval' } as never } },
+      }),
+    ).toThrow('toolApproval names "closeTickets"');
   });
 
   it('works out dynamic instructions before every model step, from the state as that step finds it', async () => {
@@ -54,7 +64,14 @@ describe('defineDeepAgent', () => {
     });
     const store = createMemoryStore();
     // The scripted model writes the todos in one step (the built-in write_todos) and answers in the next.
-    const run = await startRun({ agent: planner, store, sessionId: 'o1/t1', ownerId: 'o1', source: 'agui', messages: [userMessage('plan a launch: write post, email list, tweet')] });
+    const run = await startRun({
+      agent: planner,
+      store,
+      sessionId: 'o1/t1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [userMessage('plan a launch: write post, email list, tweet')],
+    });
     await run.done;
     expect(systemPrompts).toEqual(['You plan work. Todos so far: 0.', 'You plan work. Todos so far: 3.']);
     expect(seen[0]).toEqual({ session: { id: 'o1/t1', agent: 'planner', ownerId: 'o1', durable: true } });

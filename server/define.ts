@@ -184,7 +184,9 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools.`);
     const policy = spec && typeof spec === 'object' ? (spec as ToolApprovalOptions).policy : spec;
     if (typeof policy !== 'function' && !POLICIES.includes(policy as ApprovalPolicy)) {
-      throw new Error(`Agent "${config.name}": the policy of "${toolName}" is ${JSON.stringify(policy)}; use 'approved', 'user-approval', 'denied' or a function.`);
+      throw new Error(
+        `Agent "${config.name}": the policy of "${toolName}" is ${JSON.stringify(policy)}; use 'approved', 'user-approval', 'denied' or a function.`,
+      );
     }
   }
   for (const [toolName, definition] of Object.entries(tools)) {
@@ -237,7 +239,8 @@ function defaultInstructions(description: string | undefined): string {
 function approvalMap<TOOLS extends ToolSet>(config: DeepAgentConfig<TOOLS>): ToolApprovalMap<TOOLS> {
   const { harness } = config;
   if (harness === undefined) return config.toolApproval ?? {};
-  if (harness.type !== 'ai-sdk') throw new Error(`Agent "${config.name}": harness.type ${JSON.stringify(harness.type)} is not supported; the AI SDK ('ai-sdk') is the only harness.`);
+  if (harness.type !== 'ai-sdk')
+    throw new Error(`Agent "${config.name}": harness.type ${JSON.stringify(harness.type)} is not supported; the AI SDK ('ai-sdk') is the only harness.`);
   const seeded = harness.generation?.toolApproval;
   if (seeded && config.toolApproval) throw new Error(`Agent "${config.name}": give toolApproval or harness.generation.toolApproval, not both.`);
   return config.toolApproval ?? seeded ?? {};
@@ -256,7 +259,10 @@ export function provideServerSessions(open: NonNullable<typeof openServerSession
 }
 
 function serverSession(agent: DeepAgent, sessionId: string, options?: ServerSessionOptions): ServerSession {
-  if (!openServerSession) throw new Error(`${agent.name}.session(...): the runtime is not loaded: import it (@/server/runtime; route handlers and agents' tools do) before appending.`);
+  if (!openServerSession)
+    throw new Error(
+      `${agent.name}.session(...): the runtime is not loaded: import it (@/server/runtime; route handlers and agents' tools do) before appending.`,
+    );
   return openServerSession(agent, sessionId, options);
 }
 

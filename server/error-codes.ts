@@ -75,7 +75,11 @@ const REFUSALS = {
   too_many_steers: { status: 429, agUi: RUN_ERROR, when: 'more guidance for one run than STACKBONE_MAX_STEERS_PER_RUN' },
   queue_full: { status: 429, agUi: RUN_ERROR, when: 'more queued messages than STACKBONE_MAX_QUEUED_MESSAGES' },
   already_sent: { status: 409, agUi: RUN_ERROR, when: 'queueing a message that is in the thread already' },
-  not_queued: { status: 404, agUi: RUN_ERROR, when: 'a queue change for a message that went out or was removed (or a request waiting on one that was removed)' },
+  not_queued: {
+    status: 404,
+    agUi: RUN_ERROR,
+    when: 'a queue change for a message that went out or was removed (or a request waiting on one that was removed)',
+  },
 } as const satisfies Record<string, ErrorAnswer>;
 
 /** A run that started, and failed: its stream ends with it, and its log with run_failed. */

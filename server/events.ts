@@ -103,10 +103,7 @@ export type StreamedPart =
   | { type: 'tool-call-delta'; toolCallId: string; delta: string }
   | { type: 'tool-call-end'; toolCallId: string };
 
-export type RunOutcome =
-  | { type: 'success'; pendingToolCallIds?: string[] }
-  | { type: 'interrupt'; interruptIds: string[] }
-  | { type: 'cancelled' };
+export type RunOutcome = { type: 'success'; pendingToolCallIds?: string[] } | { type: 'interrupt'; interruptIds: string[] } | { type: 'cancelled' };
 
 /**
  * Events that carry a `scope` belong to a delegated task's own conversation (`task:<the
@@ -133,7 +130,14 @@ export type SessionEvent =
    * gets the same parts under the same cursors as the live stream (docs/architecture.md).
    * Still one row per step: the deltas ride inside it.
    */
-  | { type: 'assistant_step'; message: AssistantMessage; finishReason: string; usage?: { inputTokens?: number; outputTokens?: number }; scope?: string; stream?: StreamedPart[] }
+  | {
+      type: 'assistant_step';
+      message: AssistantMessage;
+      finishReason: string;
+      usage?: { inputTokens?: number; outputTokens?: number };
+      scope?: string;
+      stream?: StreamedPart[];
+    }
   /** A backend tool is about to run; a crash after this and before tool_result means run it again (attempt + 1). */
   | { type: 'tool_started'; toolCallId: string; toolName: string; attempt: number }
   /**

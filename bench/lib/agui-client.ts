@@ -36,7 +36,11 @@ export function runInput(threadId: string, content: string | null, extra: Record
 }
 
 /** POSTs a run and reads it to its end; `stopAt` (an AG-UI type) leaves the stream there. */
-export async function timedRun(baseUrl: string, body: Record<string, unknown>, options: { agent?: string; stopAt?: string; keepTypes?: boolean } = {}): Promise<TimedRun> {
+export async function timedRun(
+  baseUrl: string,
+  body: Record<string, unknown>,
+  options: { agent?: string; stopAt?: string; keepTypes?: boolean } = {},
+): Promise<TimedRun> {
   const sent = performance.now();
   const run: TimedRun = { status: 0, firstEventMs: null, firstTokenMs: null, totalMs: NaN, textDeltas: 0, types: [] };
   try {
@@ -112,7 +116,10 @@ export async function hydrate(baseUrl: string, threadId: string, agent = 'suppor
 
 /** Opens the thread's session stream from a cursor; resolves once the server answered. */
 export async function openSessionStream(baseUrl: string, threadId: string, cursor: string, signal: AbortSignal, agent = 'support'): Promise<Response> {
-  const response = await fetch(`${baseUrl}/api/agents/${agent}?${new URLSearchParams({ threadId, offset: cursor })}`, { headers: { accept: 'text/event-stream' }, signal });
+  const response = await fetch(`${baseUrl}/api/agents/${agent}?${new URLSearchParams({ threadId, offset: cursor })}`, {
+    headers: { accept: 'text/event-stream' },
+    signal,
+  });
   if (!response.ok) throw new Error(`The session stream of ${threadId} answered ${response.status}: ${await response.text()}`);
   return response;
 }

@@ -45,7 +45,12 @@ export async function cloneSessions(database: BenchDatabase, templateId: string,
     await client.query(`SET search_path TO "${schema}"`);
     await client.query('BEGIN');
     for (const { table, key } of TABLES) {
-      const columns = (await client.query<{ column_name: string }>('SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position', [schema, table])).rows.map((row) => row.column_name);
+      const columns = (
+        await client.query<{ column_name: string }>(
+          'SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 ORDER BY ordinal_position',
+          [schema, table],
+        )
+      ).rows.map((row) => row.column_name);
       const param = (name: Param) => (name === 'prefix' ? 'CAST($1 AS TEXT)' : name === 'count' ? 'CAST($2 AS INTEGER)' : 'CAST($3 AS TEXT)');
       await client.query(cloneSql(table, key, columns, param), [prefix, count, templateId]);
     }

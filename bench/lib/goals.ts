@@ -10,20 +10,45 @@ export function judgeGoals(database: DatabaseKind, figures: DatabaseFigures): Go
   const { streamOverhead: stream, writesPerTurn: writes, reopen, concurrency, approvalRoundTrip: approval, memory } = figures;
   const goals = [
     // Judged against the text-stream baseline, the stricter of the two (docs/benchmarks.md).
-    goal('time to first token, p50', `≤ bare + ${TTFT_BUDGET_MS[database]} ms`, `bare + ${stream.ttft.deltaMs} ms (${stream.ttft.oursMs} vs ${stream.ttft.bareMs} ms)`, stream.ttft.deltaMs <= TTFT_BUDGET_MS[database]),
-    goal('streamOverhead.total.ratio', `≤ ${TOTAL_RATIO[database]}`, `${stream.total.ratio} (${stream.total.oursMs} vs ${stream.total.bareMs} ms${stream.total.ratioSse === null ? '' : `; ${stream.total.ratioSse} to the SSE baseline`})`, stream.total.ratio <= TOTAL_RATIO[database]),
+    goal(
+      'time to first token, p50',
+      `≤ bare + ${TTFT_BUDGET_MS[database]} ms`,
+      `bare + ${stream.ttft.deltaMs} ms (${stream.ttft.oursMs} vs ${stream.ttft.bareMs} ms)`,
+      stream.ttft.deltaMs <= TTFT_BUDGET_MS[database],
+    ),
+    goal(
+      'streamOverhead.total.ratio',
+      `≤ ${TOTAL_RATIO[database]}`,
+      `${stream.total.ratio} (${stream.total.oursMs} vs ${stream.total.bareMs} ms${stream.total.ratioSse === null ? '' : `; ${stream.total.ratioSse} to the SSE baseline`})`,
+      stream.total.ratio <= TOTAL_RATIO[database],
+    ),
     goal(
       'writes per turn independent of token count',
       'same rows and transactions for 200 and 2,000 tokens',
       `rows ${writes.text200.eventRows} / ${writes.text2000.eventRows}, transactions ${writes.text200.transactions} / ${writes.text2000.transactions}`,
       writes.text200.eventRows === writes.text2000.eventRows && writes.text200.transactions === writes.text2000.transactions,
     ),
-    goal('transactions for a plain text turn', '≤ 2', String(Math.max(writes.text200.transactions, writes.text2000.transactions)), Math.max(writes.text200.transactions, writes.text2000.transactions) <= 2),
+    goal(
+      'transactions for a plain text turn',
+      '≤ 2',
+      String(Math.max(writes.text200.transactions, writes.text2000.transactions)),
+      Math.max(writes.text200.transactions, writes.text2000.transactions) <= 2,
+    ),
     goal('reopen.ratio (MESSAGES_SNAPSHOT / bare read)', '≤ 2', `${reopen.ratio} (${reopen.snapshotMs} vs ${reopen.bareReadMs} ms)`, reopen.ratio <= 2),
     goal(`${concurrency.runs} concurrent runs: errors`, '0', String(concurrency.errors), concurrency.errors === 0),
-    goal(`${concurrency.runs} concurrent runs: p99 time to first event`, '≤ 250 ms', `${concurrency.firstEvent.p99} ms (the bare AI SDK route, same burst: ${concurrency.bare.firstEvent.p99} ms)`, concurrency.firstEvent.p99 <= 250),
+    goal(
+      `${concurrency.runs} concurrent runs: p99 time to first event`,
+      '≤ 250 ms',
+      `${concurrency.firstEvent.p99} ms (the bare AI SDK route, same burst: ${concurrency.bare.firstEvent.p99} ms)`,
+      concurrency.firstEvent.p99 <= 250,
+    ),
     goal(`RSS growth over ${memory.turns.count} turns`, '≤ 20 %', `${memory.turns.growthPercent} %`, memory.turns.growthPercent <= 20),
-    goal(`view cache bounded (${memory.sessionsTouched.count} sessions touched)`, 'second half of touches grows RSS ≤ 5 %', `${memory.sessionsTouched.secondHalfGrowthPercent} %`, memory.sessionsTouched.bounded),
+    goal(
+      `view cache bounded (${memory.sessionsTouched.count} sessions touched)`,
+      'second half of touches grows RSS ≤ 5 %',
+      `${memory.sessionsTouched.secondHalfGrowthPercent} %`,
+      memory.sessionsTouched.bounded,
+    ),
   ];
   if (database === 'sqlite') {
     goals.push(

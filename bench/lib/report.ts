@@ -7,14 +7,30 @@ import type { DatabaseKind } from './servers';
 type Row = [item: string, metric: string, value: (figures: DatabaseFigures) => string | number];
 
 const ROWS: Row[] = [
-  ['1 stream overhead', 'first token p50: ours / bare text / bare SSE (ms)', (f) => `${f.streamOverhead.ttft.oursMs} / ${f.streamOverhead.ttft.bareMs} / ${f.streamOverhead.ttft.bareSseMs ?? '—'}`],
-  ['1 stream overhead', 'first token: ours − bare text / − bare SSE (ms)', (f) => `${f.streamOverhead.ttft.deltaMs} / ${f.streamOverhead.ttft.deltaSseMs ?? '—'}`],
+  [
+    '1 stream overhead',
+    'first token p50: ours / bare text / bare SSE (ms)',
+    (f) => `${f.streamOverhead.ttft.oursMs} / ${f.streamOverhead.ttft.bareMs} / ${f.streamOverhead.ttft.bareSseMs ?? '—'}`,
+  ],
+  [
+    '1 stream overhead',
+    'first token: ours − bare text / − bare SSE (ms)',
+    (f) => `${f.streamOverhead.ttft.deltaMs} / ${f.streamOverhead.ttft.deltaSseMs ?? '—'}`,
+  ],
   ['1 stream overhead', 'first token ratio: to bare text / to bare SSE', (f) => `${f.streamOverhead.ttft.ratio} / ${f.streamOverhead.ttft.ratioSse ?? '—'}`],
-  ['1 stream overhead', 'last byte p50: ours / bare text / bare SSE (ms)', (f) => `${f.streamOverhead.total.oursMs} / ${f.streamOverhead.total.bareMs} / ${f.streamOverhead.total.bareSseMs ?? '—'}`],
+  [
+    '1 stream overhead',
+    'last byte p50: ours / bare text / bare SSE (ms)',
+    (f) => `${f.streamOverhead.total.oursMs} / ${f.streamOverhead.total.bareMs} / ${f.streamOverhead.total.bareSseMs ?? '—'}`,
+  ],
   ['1 stream overhead', 'last byte ratio: to bare text / to bare SSE', (f) => `${f.streamOverhead.total.ratio} / ${f.streamOverhead.total.ratioSse ?? '—'}`],
   ['2 writes per turn', '200 tokens: log rows / transactions', (f) => `${f.writesPerTurn.text200.eventRows} / ${f.writesPerTurn.text200.transactions}`],
   ['2 writes per turn', '2,000 tokens: log rows / transactions', (f) => `${f.writesPerTurn.text2000.eventRows} / ${f.writesPerTurn.text2000.transactions}`],
-  ['2 writes per turn', '5-step tool turn: log rows / transactions', (f) => `${f.writesPerTurn.toolTurn5Steps.eventRows} / ${f.writesPerTurn.toolTurn5Steps.transactions}`],
+  [
+    '2 writes per turn',
+    '5-step tool turn: log rows / transactions',
+    (f) => `${f.writesPerTurn.toolTurn5Steps.eventRows} / ${f.writesPerTurn.toolTurn5Steps.transactions}`,
+  ],
   ['3 reopen', 'bare read / snapshot / hydration p50 (ms)', (f) => `${f.reopen.bareReadMs} / ${f.reopen.snapshotMs} / ${f.reopen.hydrationMs}`],
   ['3 reopen', 'ratio (snapshot / bare)', (f) => f.reopen.ratio],
   ['3 reopen', 'hydration ratio', (f) => f.reopen.hydrationRatio],
@@ -22,12 +38,25 @@ const ROWS: Row[] = [
   ['4 concurrency', 'errors', (f) => `${f.concurrency.errors} of ${f.concurrency.runs}`],
   ['4 concurrency', 'first event p50 / p99 (ms)', (f) => `${f.concurrency.firstEvent.p50} / ${f.concurrency.firstEvent.p99}`],
   ['4 concurrency', 'turns per second', (f) => f.concurrency.turnsPerSecond],
-  ['4 concurrency', 'bare AI SDK route, same burst: first event p50 / p99 (ms)', (f) => `${f.concurrency.bare.firstEvent.p50} / ${f.concurrency.bare.firstEvent.p99}`],
+  [
+    '4 concurrency',
+    'bare AI SDK route, same burst: first event p50 / p99 (ms)',
+    (f) => `${f.concurrency.bare.firstEvent.p50} / ${f.concurrency.bare.firstEvent.p99}`,
+  ],
   ['4 concurrency', 'first event p99, ours / bare', (f) => f.concurrency.firstEventP99Ratio],
   ['5 approval', 'AG-UI resume → result p50 / p99 (ms)', (f) => `${f.approvalRoundTrip.agui.p50} / ${f.approvalRoundTrip.agui.p99}`],
   ['5 approval', '/api/hitl → result p50 / p99 (ms)', (f) => `${f.approvalRoundTrip.hitl.p50} / ${f.approvalRoundTrip.hitl.p99}`],
-  ['6 memory', 'RSS before → after turns (MB)', (f) => `${f.memory.turns.rssBeforeMB} → ${f.memory.turns.rssAfterMB} (${f.memory.turns.count} turns, ${f.memory.turns.growthPercent} %)`],
-  ['6 memory', 'RSS sessions touched: 0 / half / all (MB)', (f) => `${f.memory.sessionsTouched.rssBeforeMB} / ${f.memory.sessionsTouched.rssHalfwayMB} / ${f.memory.sessionsTouched.rssAfterMB} (${f.memory.sessionsTouched.count})`],
+  [
+    '6 memory',
+    'RSS before → after turns (MB)',
+    (f) => `${f.memory.turns.rssBeforeMB} → ${f.memory.turns.rssAfterMB} (${f.memory.turns.count} turns, ${f.memory.turns.growthPercent} %)`,
+  ],
+  [
+    '6 memory',
+    'RSS sessions touched: 0 / half / all (MB)',
+    (f) =>
+      `${f.memory.sessionsTouched.rssBeforeMB} / ${f.memory.sessionsTouched.rssHalfwayMB} / ${f.memory.sessionsTouched.rssAfterMB} (${f.memory.sessionsTouched.count})`,
+  ],
   ['7 fan-out', `send → each follower p50 / p99 (ms)`, (f) => `${f.fanout.sendToSubscriber.p50} / ${f.fanout.sendToSubscriber.p99}`],
   ['7 fan-out', 'sender → each follower p50 / p99 (ms)', (f) => `${f.fanout.afterSender.p50} / ${f.fanout.afterSender.p99}`],
 ];
@@ -49,12 +78,24 @@ function textTable(header: string[], rows: string[][]): string {
 
 export function printReport(results: Results, figures: PerDatabase<DatabaseFigures>): void {
   const header = ['item', 'metric', ...results.databases];
-  console.log(`\nstackbone bench (${results.mode}), ${results.date}, ${results.machine.cpu} × ${results.machine.cores}, Node ${results.node}, ${results.durationSeconds} s\n`);
+  console.log(
+    `\nstackbone bench (${results.mode}), ${results.date}, ${results.machine.cpu} × ${results.machine.cores}, Node ${results.node}, ${results.durationSeconds} s\n`,
+  );
   console.log(textTable(header, tableRows(figures, results.databases)));
   console.log('\nin process, a 500-token turn:');
-  console.log(textTable(['variant', 'ms/turn', '× bare'], results.streamOverhead.inProcess.rows.map((row) => [row.variant, String(row.msPerTurn), String(row.ratio)])));
+  console.log(
+    textTable(
+      ['variant', 'ms/turn', '× bare'],
+      results.streamOverhead.inProcess.rows.map((row) => [row.variant, String(row.msPerTurn), String(row.ratio)]),
+    ),
+  );
   console.log('\ngoals:');
-  console.log(textTable(['', 'db', 'goal', 'target', 'measured'], results.goals.map((g) => [g.met ? 'met' : 'MISS', g.database, g.goal, g.target, g.measured])));
+  console.log(
+    textTable(
+      ['', 'db', 'goal', 'target', 'measured'],
+      results.goals.map((g) => [g.met ? 'met' : 'MISS', g.database, g.goal, g.target, g.measured]),
+    ),
+  );
   if (results.postgresSkipped) console.log(`\n!!! PostgreSQL skipped: ${results.postgresSkipped}`);
 }
 
@@ -71,17 +112,25 @@ export function writeBenchmarksDoc(root: string, results: Results, figures: PerD
     '',
     `Last run: **${results.mode}** mode, ${results.date}, ${results.durationSeconds} s.`,
     `Machine: ${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGB} GB, ${results.machine.os}; Node ${results.node}.`,
-    results.postgresSkipped ? `PostgreSQL was skipped: ${results.postgresSkipped}.` : 'Databases: SQLite and PostgreSQL, each behind its own `next start` of the same production build.',
+    results.postgresSkipped
+      ? `PostgreSQL was skipped: ${results.postgresSkipped}.`
+      : 'Databases: SQLite and PostgreSQL, each behind its own `next start` of the same production build.',
     '',
     markdownTable(header, tableRows(figures, results.databases)),
     '',
     '## Goals',
     '',
-    markdownTable(['', 'database', 'goal', 'target', 'measured'], results.goals.map((g) => [g.met ? 'met' : '**miss**', g.database, g.goal, g.target, g.measured])),
+    markdownTable(
+      ['', 'database', 'goal', 'target', 'measured'],
+      results.goals.map((g) => [g.met ? 'met' : '**miss**', g.database, g.goal, g.target, g.measured]),
+    ),
     '',
     '## In process (a 500-token turn, as `npm run bench` measured before)',
     '',
-    markdownTable(['variant', 'ms per turn', '× bare model'], results.streamOverhead.inProcess.rows.map((row) => [row.variant, String(row.msPerTurn), String(row.ratio)])),
+    markdownTable(
+      ['variant', 'ms per turn', '× bare model'],
+      results.streamOverhead.inProcess.rows.map((row) => [row.variant, String(row.msPerTurn), String(row.ratio)]),
+    ),
     '',
     method.trim(),
     '',

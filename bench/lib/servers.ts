@@ -31,7 +31,11 @@ export function startBenchServer(database: BenchDatabase): Promise<TestServer> {
   // Open dev mode on a production build: it starts only with STACKBONE_ALLOW_OPEN_ACCESS=1, and
   // its 200 runs at once and 50 followers of a thread are all the one local owner's streams
   // (STACKBONE_MAX_STREAMS_PER_OWNER, 32 by default; docs/security.md).
-  return startServer({ port: PORTS[database.kind], databaseUrl: database.url, env: { STACKBONE_BENCH: '1', STACKBONE_ALLOW_OPEN_ACCESS: '1', STACKBONE_MAX_STREAMS_PER_OWNER: '100000' } });
+  return startServer({
+    port: PORTS[database.kind],
+    databaseUrl: database.url,
+    env: { STACKBONE_BENCH: '1', STACKBONE_ALLOW_OPEN_ACCESS: '1', STACKBONE_MAX_STREAMS_PER_OWNER: '100000' },
+  });
 }
 
 export interface ProcessMemory {

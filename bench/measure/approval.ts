@@ -28,10 +28,14 @@ async function pausedThread(baseUrl: string): Promise<{ threadId: string; runId:
 
 async function overAgUi(baseUrl: string): Promise<number> {
   const paused = await pausedThread(baseUrl);
-  const resume = runInput(paused.threadId, null, { parentRunId: paused.runId, resume: [{ interruptId: paused.interruptId, status: 'resolved', payload: { approved: true } }] });
+  const resume = runInput(paused.threadId, null, {
+    parentRunId: paused.runId,
+    resume: [{ interruptId: paused.interruptId, status: 'resolved', payload: { approved: true } }],
+  });
   // Timed from sending to the TOOL_CALL_RESULT event, where the stream is left.
   const run = await timedRun(baseUrl, resume, { stopAt: 'TOOL_CALL_RESULT', keepTypes: true });
-  if (run.failure || run.types.at(-1) !== 'TOOL_CALL_RESULT') throw new Error(`The resume did not return the tool result: ${run.failure ?? run.types.join(', ')}`);
+  if (run.failure || run.types.at(-1) !== 'TOOL_CALL_RESULT')
+    throw new Error(`The resume did not return the tool result: ${run.failure ?? run.types.join(', ')}`);
   return run.totalMs;
 }
 
@@ -44,7 +48,11 @@ async function overHitl(baseUrl: string): Promise<number> {
     const arrived = readSse(stream, ({ data }) => agUiType(data) === 'TOOL_CALL_RESULT');
     arrived.catch(() => undefined); // left unread when approving fails
     const sent = performance.now();
-    const response = await fetch(`${baseUrl}/api/hitl/${encodeURIComponent(paused.interruptId)}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${baseUrl}/api/hitl/${encodeURIComponent(paused.interruptId)}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     if (!response.ok) throw new Error(`Approving answered ${response.status}: ${await response.text()}`);
     await response.arrayBuffer();
     const at = await withTimeout(arrived, 10_000, 'the approved tool result on the session stream');
@@ -57,7 +65,10 @@ async function overHitl(baseUrl: string): Promise<number> {
 export async function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms waiting for ${what}.`)), ms)))]);
+    return await Promise.race([
+      promise,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms waiting for ${what}.`)), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -28,7 +28,10 @@ export async function measureFanout(baseUrl: string): Promise<Fanout> {
   // Each follower reports, per run id, when that run's RUN_STARTED reached it.
   const waiting = new Map<string, ((at: number) => void)[]>();
   const arrivals = (runId: string) =>
-    Array.from({ length: counts.subscribers }, () => new Promise<number>((resolve) => (waiting.get(runId) ?? waiting.set(runId, []).get(runId)!).push(resolve)));
+    Array.from(
+      { length: counts.subscribers },
+      () => new Promise<number>((resolve) => (waiting.get(runId) ?? waiting.set(runId, []).get(runId)!).push(resolve)),
+    );
   try {
     const streams = await Promise.all(Array.from({ length: counts.subscribers }, () => openSessionStream(baseUrl, threadId, cursor, abort.signal)));
     const followed = streams.map((stream, index) =>

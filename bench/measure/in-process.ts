@@ -37,7 +37,10 @@ async function msPerTurn(turn: () => Promise<void>): Promise<number> {
 
 export async function measureInProcess(databases: BenchDatabase[]): Promise<{ tokens: number; turns: number; rows: InProcessRow[] }> {
   const prompt = `reply with ${counts.inProcessTokens} tokens`;
-  const stores: [string, EventStore][] = [['memory', createMemoryStore()], ...databases.map((db): [string, EventStore] => [db.kind, createPrismaStore(db.url)])];
+  const stores: [string, EventStore][] = [
+    ['memory', createMemoryStore()],
+    ...databases.map((db): [string, EventStore] => [db.kind, createPrismaStore(db.url)]),
+  ];
   try {
     const bare = await msPerTurn(async () => {
       const result = streamText({ model: createScriptedModel(), messages: [{ role: 'user', content: prompt }] });

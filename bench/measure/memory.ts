@@ -58,7 +58,20 @@ export async function measureMemory(baseUrl: string, pid: number, database: Benc
   const secondHalf = ((touchAfter - touchHalfway) / touchHalfway) * 100;
   return {
     process: serverMemory(pid).name,
-    turns: { count: counts.memoryTurns, warmupTurns: counts.memoryWarmupTurns, rssBeforeMB: round(turnsBefore, 1), rssAfterMB: round(turnsAfter, 1), growthPercent: round(((turnsAfter - turnsBefore) / turnsBefore) * 100, 1) },
-    sessionsTouched: { count: counts.sessionsTouched, rssBeforeMB: round(touchBefore, 1), rssHalfwayMB: round(touchHalfway, 1), rssAfterMB: round(touchAfter, 1), secondHalfGrowthPercent: round(secondHalf, 1), bounded: secondHalf <= 5 },
+    turns: {
+      count: counts.memoryTurns,
+      warmupTurns: counts.memoryWarmupTurns,
+      rssBeforeMB: round(turnsBefore, 1),
+      rssAfterMB: round(turnsAfter, 1),
+      growthPercent: round(((turnsAfter - turnsBefore) / turnsBefore) * 100, 1),
+    },
+    sessionsTouched: {
+      count: counts.sessionsTouched,
+      rssBeforeMB: round(touchBefore, 1),
+      rssHalfwayMB: round(touchHalfway, 1),
+      rssAfterMB: round(touchAfter, 1),
+      secondHalfGrowthPercent: round(secondHalf, 1),
+      bounded: secondHalf <= 5,
+    },
   };
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { findAgent } from '../../server/agents';
 import { LOCAL_OWNER } from '../../server/identity/owner';
-import { startRun , scopedSessionId } from '../../server/runtime';
+import { startRun, scopedSessionId } from '../../server/runtime';
 import { createPrismaStore } from '../../server/store/prisma-store';
 import { hydrate, pingServer } from '../lib/agui-client';
 import { counts } from '../lib/mode';
@@ -37,7 +37,15 @@ async function writeThread(database: BenchDatabase, threadId: string, messages: 
   try {
     for (let turn = 0; turn < messages / 2; turn++) {
       runId = randomUUID();
-      const run = await startRun({ agent, store, sessionId: scopedSessionId(LOCAL_OWNER, threadId), ownerId: LOCAL_OWNER, runId, source: 'agui', messages: [{ id: randomUUID(), role: 'user', content: 'reply with 5 tokens' }] });
+      const run = await startRun({
+        agent,
+        store,
+        sessionId: scopedSessionId(LOCAL_OWNER, threadId),
+        ownerId: LOCAL_OWNER,
+        runId,
+        source: 'agui',
+        messages: [{ id: randomUUID(), role: 'user', content: 'reply with 5 tokens' }],
+      });
       for await (const part of run.parts) void part;
       await run.done;
     }
@@ -56,7 +64,9 @@ async function bareRead(baseUrl: string, threadId: string): Promise<{ ms: number
 
 async function snapshot(baseUrl: string, threadId: string, runId: string): Promise<{ ms: number; messages: number }> {
   const sent = performance.now();
-  const response = await fetch(`${baseUrl}/api/agents/support?${new URLSearchParams({ threadId, runId, offset: '-1' })}`, { headers: { accept: 'text/event-stream' } });
+  const response = await fetch(`${baseUrl}/api/agents/support?${new URLSearchParams({ threadId, runId, offset: '-1' })}`, {
+    headers: { accept: 'text/event-stream' },
+  });
   let messages = -1;
   const at = await readSse(response, ({ data }) => {
     if (agUiType(data) !== 'MESSAGES_SNAPSHOT') return false;

@@ -80,7 +80,15 @@ const RUNNERS: Record<Which, (baseUrl: string) => Promise<StreamRun>> = { ours: 
 function side(samples: Record<Which, number[]>): Side {
   const [o, b] = [median(samples.ours), median(samples.bare)];
   const s = samples.bareSse.length > 0 ? median(samples.bareSse) : null;
-  return { oursMs: round(o), bareMs: round(b), ratio: round(o / b, 3), deltaMs: round(o - b), bareSseMs: s && round(s), ratioSse: s && round(o / s, 3), deltaSseMs: s && round(o - s) };
+  return {
+    oursMs: round(o),
+    bareMs: round(b),
+    ratio: round(o / b, 3),
+    deltaMs: round(o - b),
+    bareSseMs: s && round(s),
+    ratioSse: s && round(o / s, 3),
+    deltaSseMs: s && round(o - s),
+  };
 }
 
 export async function measureStreamOverhead(baseUrl: string): Promise<StreamOverhead> {

@@ -31,7 +31,9 @@ function formatExpiry(iso, now) {
 
 /** One line, at most `max` characters. @param {unknown} value @param {number} max */
 function truncate(value, max) {
-  const line = String(value ?? '').replace(/\s+/g, ' ').trim();
+  const line = String(value ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (line.length <= max) return line;
   return max <= 1 ? line.slice(0, max) : `${line.slice(0, max - 1)}…`;
 }

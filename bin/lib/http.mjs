@@ -72,7 +72,8 @@ export function createClient({ url, apiKey, version }) {
     if (!response.ok) {
       const error = json && typeof json === 'object' && json.error && typeof json.error === 'object' ? json.error : undefined;
       const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
-      const message = typeof error?.message === 'string' ? error.message : `${response.status} ${response.statusText || 'error'}${text && !json ? `: ${snippet(text)}` : ''}`;
+      const message =
+        typeof error?.message === 'string' ? error.message : `${response.status} ${response.statusText || 'error'}${text && !json ? `: ${snippet(text)}` : ''}`;
       throw new ServerError(response.status, code, message, error ? json : { error: { code, message, status: response.status } });
     }
     if (json === undefined || typeof json !== 'object') {

@@ -57,7 +57,11 @@ const paused = (runId: string, ...interrupts: Interrupt[]) =>
     finished(runId, { type: 'interrupt', interrupts }),
   ] as BaseEvent[];
 const resumed = (runId: string, ...toolCallIds: string[]) =>
-  [started(runId), ...toolCallIds.map((toolCallId, i) => ({ type: 'TOOL_CALL_RESULT', messageId: `r${i}`, toolCallId, content: '{}', role: 'tool' })), finished(runId)] as BaseEvent[];
+  [
+    started(runId),
+    ...toolCallIds.map((toolCallId, i) => ({ type: 'TOOL_CALL_RESULT', messageId: `r${i}`, toolCallId, content: '{}', role: 'tool' })),
+    finished(runId),
+  ] as BaseEvent[];
 
 const warn = vi.spyOn(console, 'warn');
 afterEach(() => {

@@ -48,7 +48,12 @@ const refund: Interrupt = {
       payload: { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 500 } } },
     },
   },
-  metadata: { description: 'Refund order ord_42 for 19.99', allowedDecisions: ['approve', 'reject', 'edit'], toolName: 'refundOrder', args: { orderId: 'ord_42', amount: 19.99 } },
+  metadata: {
+    description: 'Refund order ord_42 for 19.99',
+    allowedDecisions: ['approve', 'reject', 'edit'],
+    toolName: 'refundOrder',
+    args: { orderId: 'ord_42', amount: 19.99 },
+  },
 };
 const close: Interrupt = {
   id: 'int_close',
@@ -75,12 +80,21 @@ const transfer: Interrupt = {
   // One branch per decision: data to approve, data to reject.
   responseSchema: {
     oneOf: [
-      { type: 'object', required: ['approved'], additionalProperties: false, properties: { approved: { const: true }, payload: { type: 'object', properties: { note: { type: 'string' } } } } },
+      {
+        type: 'object',
+        required: ['approved'],
+        additionalProperties: false,
+        properties: { approved: { const: true }, payload: { type: 'object', properties: { note: { type: 'string' } } } },
+      },
       {
         type: 'object',
         required: ['approved', 'payload'],
         additionalProperties: false,
-        properties: { approved: { const: false }, reason: { type: 'string' }, payload: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', enum: ['Policy limit', 'Suspected fraud'] } } } },
+        properties: {
+          approved: { const: false },
+          reason: { type: 'string' },
+          payload: { type: 'object', required: ['reason'], properties: { reason: { type: 'string', enum: ['Policy limit', 'Suspected fraud'] } } },
+        },
       },
     ],
   },
@@ -88,9 +102,17 @@ const transfer: Interrupt = {
 };
 
 const paused = (runId: string, ...interrupts: Interrupt[]) =>
-  [started(runId), ...interrupts.flatMap((i) => call(i.toolCallId!, String(i.metadata!.toolName), i.metadata!.args as object)), finished(runId, { type: 'interrupt', interrupts })] as BaseEvent[];
+  [
+    started(runId),
+    ...interrupts.flatMap((i) => call(i.toolCallId!, String(i.metadata!.toolName), i.metadata!.args as object)),
+    finished(runId, { type: 'interrupt', interrupts }),
+  ] as BaseEvent[];
 const resumed = (runId: string, ...toolCallIds: string[]) =>
-  [started(runId), ...toolCallIds.map((toolCallId, i) => ({ type: 'TOOL_CALL_RESULT', messageId: `r${i}`, toolCallId, content: '{}', role: 'tool' })), finished(runId)] as BaseEvent[];
+  [
+    started(runId),
+    ...toolCallIds.map((toolCallId, i) => ({ type: 'TOOL_CALL_RESULT', messageId: `r${i}`, toolCallId, content: '{}', role: 'tool' })),
+    finished(runId),
+  ] as BaseEvent[];
 
 const warn = vi.spyOn(console, 'warn');
 afterEach(() => {
@@ -107,7 +129,13 @@ describe('AgentStore interrupts', () => {
 
     await pending!.resolveInterrupt(true, { editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'goodwill' } });
     expect(requests).toHaveLength(2);
-    expect(requests[1]!.resume).toEqual([{ interruptId: 'int_refund', status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'goodwill' } } }]);
+    expect(requests[1]!.resume).toEqual([
+      {
+        interruptId: 'int_refund',
+        status: 'resolved',
+        payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'goodwill' } },
+      },
+    ]);
     expect((requests[1] as RunAgentInput & { parentRunId?: string }).parentRunId).toBe('r1');
     expect(store.getSnapshot()).toMatchObject({ status: 'idle', interrupts: [] });
   });
@@ -142,7 +170,12 @@ describe('AgentStore interrupts', () => {
   });
 
   it('resolveInterrupts decides the batch with a function; cancelInterrupts cancels it', async () => {
-    const { store, requests } = storeWith([paused('r1', refund, close), resumed('r2', 'call_refund'), paused('r3', close), [started('r4'), finished('r4', { type: 'cancelled' })] as BaseEvent[]]);
+    const { store, requests } = storeWith([
+      paused('r1', refund, close),
+      resumed('r2', 'call_refund'),
+      paused('r3', close),
+      [started('r4'), finished('r4', { type: 'cancelled' })] as BaseEvent[],
+    ]);
     await store.sendMessage('go');
     await store.resolveInterrupts((interrupt) => (interrupt.toolName === 'refundOrder' ? { approved: true, payload: { note: 'ok' } } : false));
     expect(requests[1]!.resume!.map((entry) => entry.payload)).toEqual([{ approved: true, payload: { note: 'ok' } }, { approved: false }]);
@@ -161,7 +194,8 @@ describe('AgentStore interrupts', () => {
       { kind: 'input', toolName: 'ask_user' },
     ]);
     await store.resolveInterrupts((interrupt) => {
-      if (interrupt.kind === 'tool-approval' && interrupt.toolName === 'refundOrder') void interrupt.resolveInterrupt(true, { payload: { note: 'Batch review' } });
+      if (interrupt.kind === 'tool-approval' && interrupt.toolName === 'refundOrder')
+        void interrupt.resolveInterrupt(true, { payload: { note: 'Batch review' } });
       else if (interrupt.kind === 'tool-approval') void interrupt.cancel();
       else void interrupt.resolveInterrupt(true, { payload: { answer: 'Aurora' } });
     });
@@ -192,7 +226,9 @@ describe('AgentStore interrupts', () => {
     expect(store.getSnapshot().interrupts[0]!.resolution!.problems).toEqual(['Details: reason: must be one of "Policy limit", "Suspected fraud"']);
 
     await store.getSnapshot().interrupts[0]!.resolveInterrupt(false, { payload: { reason: 'Policy limit' } });
-    expect(requests[1]!.resume).toEqual([{ interruptId: 'int_transfer', status: 'resolved', payload: { approved: false, payload: { reason: 'Policy limit' } } }]);
+    expect(requests[1]!.resume).toEqual([
+      { interruptId: 'int_transfer', status: 'resolved', payload: { approved: false, payload: { reason: 'Policy limit' } } },
+    ]);
   });
 
   it('an answer to requested input is the payload itself', async () => {
@@ -240,7 +276,9 @@ describe('AgentStore interrupts', () => {
   });
 
   it('forgets interrupts the server already decided without this tab', async () => {
-    const { store } = storeWith([[started('r2'), { type: 'RUN_ERROR', code: 'interrupt_already_decided', message: 'decided' }] as BaseEvent[]], { initialInterrupts: [close] });
+    const { store } = storeWith([[started('r2'), { type: 'RUN_ERROR', code: 'interrupt_already_decided', message: 'decided' }] as BaseEvent[]], {
+      initialInterrupts: [close],
+    });
     await store.getSnapshot().interrupts[0]!.resolveInterrupt(true);
     expect(store.getSnapshot()).toMatchObject({ status: 'error', interrupts: [] });
   });

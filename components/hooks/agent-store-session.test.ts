@@ -160,7 +160,12 @@ describe('AgentStore on the session stream', () => {
     };
     const withCall: Message[] = [
       { id: 'u1', role: 'user', content: 'close ticket T-7' },
-      { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'call_close', type: 'function', function: { name: 'closeTicket', arguments: '{"ticketId":"T-7"}' } }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'call_close', type: 'function', function: { name: 'closeTicket', arguments: '{"ticketId":"T-7"}' } }],
+      },
     ];
     const { store, feed } = storeWith({ initialMessages: withCall, initialInterrupts: [close], interruptedRunId: 'r1', cursor: '5' });
     store.attach();
@@ -269,7 +274,12 @@ describe('AgentStore on the session stream', () => {
 describe('AgentStore: the message queue', () => {
   it('a message sent while a decision is pending is queued, not dropped; edits and removals show at once; another tab sees the queue live', async () => {
     const pendingInterrupt = { id: 'int_1', reason: 'tool_approval', message: 'Refund?', toolCallId: 'call_1' } as unknown as Interrupt;
-    const { store, requests, queueOps, feed } = storeWith({ initialMessages: earlier, initialInterrupts: [pendingInterrupt], interruptedRunId: 'r0', cursor: '4' });
+    const { store, requests, queueOps, feed } = storeWith({
+      initialMessages: earlier,
+      initialInterrupts: [pendingInterrupt],
+      interruptedRunId: 'r0',
+      cursor: '4',
+    });
     store.attach();
     expect(await store.sendMessage('and check ord_42 too')).toBe(true);
     expect(requests).toHaveLength(0);

@@ -91,7 +91,15 @@ describe('AgentStore', () => {
   });
 
   it('sends a failing frontend tool back as an error result', async () => {
-    const tools: FrontendTool[] = [{ name: 'boom', description: 'Fails', handler: () => { throw new Error('no can do'); } }];
+    const tools: FrontendTool[] = [
+      {
+        name: 'boom',
+        description: 'Fails',
+        handler: () => {
+          throw new Error('no can do');
+        },
+      },
+    ];
     const { store, requests } = storeWith(
       [
         [
@@ -109,10 +117,9 @@ describe('AgentStore', () => {
   });
 
   it('shows a state edit at once and sends it with the next run', async () => {
-    const { store, requests } = storeWith(
-      [[started('r1'), { type: 'STATE_SNAPSHOT', snapshot: { todos: [], draft: 'v1' } }, finished('r1')] as BaseEvent[]],
-      { initialState: { todos: [], draft: '' } },
-    );
+    const { store, requests } = storeWith([[started('r1'), { type: 'STATE_SNAPSHOT', snapshot: { todos: [], draft: 'v1' } }, finished('r1')] as BaseEvent[]], {
+      initialState: { todos: [], draft: '' },
+    });
     store.setState({ draft: 'v1' });
     expect(store.getSnapshot().state).toEqual({ todos: [], draft: 'v1' });
     await store.sendMessage('saved?');
@@ -129,7 +136,13 @@ describe('AgentStore', () => {
   it('retries a turn that failed on the server, once per click, and not a refused request', async () => {
     const { store, requests } = storeWith([
       [started('r1'), ...text('m1', 'token1'), { type: 'RUN_ERROR', code: 'model_error', message: 'overloaded' }] as BaseEvent[],
-      (request) => [started(request.runId), { type: 'MESSAGES_SNAPSHOT', messages: [request.messages[0]] }, ...text('m2', 'token1 token2'), finished(request.runId)] as BaseEvent[],
+      (request) =>
+        [
+          started(request.runId),
+          { type: 'MESSAGES_SNAPSHOT', messages: [request.messages[0]] },
+          ...text('m2', 'token1 token2'),
+          finished(request.runId),
+        ] as BaseEvent[],
       [started('r3'), { type: 'RUN_ERROR', code: 'invalid_state', message: 'draft must be a string' }] as BaseEvent[],
     ]);
     await store.sendMessage('fail once after 2 words');
@@ -192,7 +205,7 @@ describe('AgentStore', () => {
     expect(content()).toBe('token1');
   });
 
-  it('takes the server\'s message order from a snapshot, as every other tab sees it', async () => {
+  it("takes the server's message order from a snapshot, as every other tab sees it", async () => {
     // This tab sends "third?" while another tab had already added a turn: the server's snapshot
     // puts that turn before this tab's new message, and this tab must show the same order.
     const earlier = [
@@ -206,7 +219,12 @@ describe('AgentStore', () => {
             started('r2'),
             {
               type: 'MESSAGES_SNAPSHOT',
-              messages: [...earlier, { id: 'u-other', role: 'user', content: 'from the other tab' }, { id: 'a-other', role: 'assistant', content: 'two' }, request.messages.at(-1)],
+              messages: [
+                ...earlier,
+                { id: 'u-other', role: 'user', content: 'from the other tab' },
+                { id: 'a-other', role: 'assistant', content: 'two' },
+                request.messages.at(-1),
+              ],
             },
             finished('r2'),
           ] as BaseEvent[],

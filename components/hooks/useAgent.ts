@@ -38,7 +38,8 @@ export type {
 export type { QueueItem } from '@/server/contract';
 
 /** The store's options, less what only tests and the store itself tune; the thread named either way. */
-export type UseAgentOptions = Omit<AgentStoreOptions, 'agent' | 'threadId' | 'url' | 'createAgent' | 'createEventSource' | 'maxToolRounds' | 'headers'> & ThreadAddress;
+export type UseAgentOptions = Omit<AgentStoreOptions, 'agent' | 'threadId' | 'url' | 'createAgent' | 'createEventSource' | 'maxToolRounds' | 'headers'> &
+  ThreadAddress;
 
 /** An agent's shared state type (`useAgent<typeof planner>`): its initialState's, or any JSON object. */
 export type StateOf<Agent> = Agent extends { initialState: infer S extends object } ? S : Record<string, unknown>;

@@ -27,7 +27,9 @@ export function AuditTrailView({ sessionId }: { sessionId: string }) {
   if (trail.error) {
     return (
       <p className="chat-error" role="alert">
-        {trail.error instanceof StudioError && trail.error.status === 404 ? `No session “${sessionId}”.` : `Could not load the audit trail: ${trail.error.message}`}
+        {trail.error instanceof StudioError && trail.error.status === 404
+          ? `No session “${sessionId}”.`
+          : `Could not load the audit trail: ${trail.error.message}`}
       </p>
     );
   }

@@ -21,7 +21,10 @@ export function StudioInbox() {
   const inbox = useQuery({ queryKey: ['studio', 'inbox'], queryFn: fetchInbox });
   const [agent, setAgent] = useState('all');
   const [kind, setKind] = useState<KindFilter>('all');
-  const items = useMemo(() => (inbox.data ?? []).filter((item) => (agent === 'all' || item.agent === agent) && (kind === 'all' || item.reason === kind)), [inbox.data, agent, kind]);
+  const items = useMemo(
+    () => (inbox.data ?? []).filter((item) => (agent === 'all' || item.agent === agent) && (kind === 'all' || item.reason === kind)),
+    [inbox.data, agent, kind],
+  );
   const agents = useMemo(() => [...new Set((inbox.data ?? []).map((item) => item.agent))].sort(), [inbox.data]);
 
   if (inbox.error instanceof StudioError && inbox.error.code === 'unauthorized') return <StudioKeyForm />;
@@ -29,7 +32,10 @@ export function StudioInbox() {
     <section className="studio-inbox" aria-labelledby="inbox-title" data-testid="studio-inbox">
       <div className="studio-toolbar">
         <h2 id="inbox-title" className="studio-section-title">
-          Waiting on a person <span className="studio-count" data-testid="inbox-count">{inbox.data ? items.length : '…'}</span>
+          Waiting on a person{' '}
+          <span className="studio-count" data-testid="inbox-count">
+            {inbox.data ? items.length : '…'}
+          </span>
         </h2>
         <label className="studio-filter">
           <span>Agent</span>
@@ -91,7 +97,14 @@ function InboxEntry({ item }: { item: InboxItem }) {
 
   const interrupt = asPendingInterrupt(item, send);
   return (
-    <article className="studio-entry" data-testid="inbox-item" data-interrupt-id={item.id} data-session-id={item.sessionId} data-agent={item.agent} aria-label={`${item.agent}: ${item.message}`}>
+    <article
+      className="studio-entry"
+      data-testid="inbox-item"
+      data-interrupt-id={item.id}
+      data-session-id={item.sessionId}
+      data-agent={item.agent}
+      aria-label={`${item.agent}: ${item.message}`}
+    >
       <div className="studio-entry-meta">
         <span className="studio-agent">{item.agent}</span>
         <span>
@@ -125,16 +138,30 @@ function InboxEntry({ item }: { item: InboxItem }) {
 }
 
 /** An inbox item in the shape the chat's card takes; its decisions go out of band, one at a time. */
-function asPendingInterrupt(item: InboxItem, send: (action: HitlAction, body?: { editedArgs?: unknown; payload?: unknown; reason?: string }) => Promise<void>): PendingInterrupt {
+function asPendingInterrupt(
+  item: InboxItem,
+  send: (action: HitlAction, body?: { editedArgs?: unknown; payload?: unknown; reason?: string }) => Promise<void>,
+): PendingInterrupt {
   const metadata = { toolName: item.toolName, args: item.args, description: item.description, allowedDecisions: item.allowedDecisions, agent: item.agent };
-  const interrupt = { id: item.id, reason: item.reason, message: item.message, toolCallId: item.toolCallId, responseSchema: item.responseSchema, ...(item.expiresAt ? { expiresAt: item.expiresAt } : {}), metadata };
+  const interrupt = {
+    id: item.id,
+    reason: item.reason,
+    message: item.message,
+    toolCallId: item.toolCallId,
+    responseSchema: item.responseSchema,
+    ...(item.expiresAt ? { expiresAt: item.expiresAt } : {}),
+    metadata,
+  };
   return {
     ...interrupt,
     ...interruptDetails(interrupt),
     resolution: null,
     resolveInterrupt: (approved, options = {}) =>
       approved
-        ? send('approve', { ...(options.editedArgs !== undefined ? { editedArgs: options.editedArgs } : {}), ...(options.payload !== undefined ? { payload: options.payload } : {}) })
+        ? send('approve', {
+            ...(options.editedArgs !== undefined ? { editedArgs: options.editedArgs } : {}),
+            ...(options.payload !== undefined ? { payload: options.payload } : {}),
+          })
         : send('reject', { ...(options.reason ? { reason: options.reason } : {}), ...(options.payload !== undefined ? { payload: options.payload } : {}) }),
     cancel: () => send('cancel'),
     clearResolution: () => undefined,

@@ -26,7 +26,10 @@ function ledgerFile(): string {
 
 export function readLedger(file: string): LedgerLine[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as LedgerLine);
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LedgerLine);
 }
 
 const recordEffect = tool({
@@ -35,7 +38,8 @@ const recordEffect = tool({
   execute: async ({ key, sleepMs }) => {
     const { event, attempt, signal, idempotencyKey } = handlerContext();
     const file = ledgerFile();
-    const line = (kind: LedgerLine['kind']) => JSON.stringify({ kind, toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n';
+    const line = (kind: LedgerLine['kind']) =>
+      JSON.stringify({ kind, toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n';
     appendFileSync(file, line('attempt'));
     // The idempotency key: a repeated execution of the same call changes nothing.
     const done = readLedger(file).some((entry) => entry.kind === 'effect' && entry.idempotencyKey === idempotencyKey);
@@ -56,7 +60,10 @@ const recordEffect = tool({
 
 // Tests change the tool's schema between a pause and its resume by restarting the server with
 // STACKBONE_LEDGER_SCHEMA=v2, as a deploy would.
-const recordEffectV2 = tool({ ...recordEffect, inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).default(0), note: z.string().optional() }) });
+const recordEffectV2 = tool({
+  ...recordEffect,
+  inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).default(0), note: z.string().optional() }),
+});
 
 const expiringEffect = tool({
   description: 'Record a side effect; the approval request expires after a second.',
@@ -71,7 +78,10 @@ const noteEffect = tool({
   inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).max(60_000).default(0) }),
   execute: async ({ key, sleepMs }) => {
     const { event, attempt, state, idempotencyKey } = handlerContext();
-    appendFileSync(ledgerFile(), JSON.stringify({ kind: 'effect', toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n');
+    appendFileSync(
+      ledgerFile(),
+      JSON.stringify({ kind: 'effect', toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n',
+    );
     state.notes = [...((state.notes as string[] | undefined) ?? []), key];
     if (sleepMs > 0) await new Promise((resolve) => setTimeout(resolve, sleepMs));
     return { noted: key };
@@ -126,7 +136,10 @@ const tickEffect = tool({
     effectOnce(key);
     const until = Date.now() + ms;
     while (Date.now() < until && !signal.aborted) {
-      appendFileSync(ledgerFile(), JSON.stringify({ kind: 'tick', toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n');
+      appendFileSync(
+        ledgerFile(),
+        JSON.stringify({ kind: 'tick', toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n',
+      );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     return { recorded: key, attempt, stopped: signal.aborted };
@@ -139,7 +152,11 @@ const scheduleMessage = tool({
   inputSchema: z.object({ text: z.string().min(1), inMs: z.number().int().min(0).max(600_000) }),
   execute: async ({ text, inMs }) => {
     const { event, session } = handlerContext();
-    const timer = await session.schedule(`message:${event.toolCallId}`, { delay: inMs }, { id: `timer-message-${event.toolCallId}`, role: 'user', content: text });
+    const timer = await session.schedule(
+      `message:${event.toolCallId}`,
+      { delay: inMs },
+      { id: `timer-message-${event.toolCallId}`, role: 'user', content: text },
+    );
     return { scheduled: true, at: timer.fireAt };
   },
 });
@@ -159,7 +176,17 @@ export default defineDeepAgent({
   description: 'Test fixture: records side effects in a ledger after a human approval.',
   model: 'scripted/ledger',
   instructions: 'Record what you are asked to record.',
-  tools: { recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect, expiringEffect, noteEffect, hang, needsEffect, brokenPolicyEffect, deskEffect, tickEffect, scheduleMessage },
+  tools: {
+    recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect,
+    expiringEffect,
+    noteEffect,
+    hang,
+    needsEffect,
+    brokenPolicyEffect,
+    deskEffect,
+    tickEffect,
+    scheduleMessage,
+  },
   toolTimeouts: { hang: '1s' },
   // Notes go into one list in the order they were asked for: one call at a time.
   toolLanes: { noteEffect: 'notes' },

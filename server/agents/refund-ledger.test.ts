@@ -33,7 +33,10 @@ async function refundApproved(store: EventStore, sessionId: string, orderId: str
   const finished = paused.at(-1);
   if (finished?.type !== 'run-finished' || !finished.interrupts?.length) throw new Error(`expected a pause, got ${JSON.stringify(finished)}`);
   const [interrupt] = finished.interrupts;
-  await turn(store, sessionId, { decisions: [{ interruptId: interrupt!.id, status: 'approved', payload: { note: 'ok' } }], decidedBy: { source: 'hitl', ownerId: 'desk', credential: 'key' } });
+  await turn(store, sessionId, {
+    decisions: [{ interruptId: interrupt!.id, status: 'approved', payload: { note: 'ok' } }],
+    decidedBy: { source: 'hitl', ownerId: 'desk', credential: 'key' },
+  });
   return interrupt!.toolCallId;
 }
 
@@ -91,7 +94,12 @@ describe.each(databases)('the support refund ledger on %s', (_kind, open) => {
     const startedAt = log.findIndex((stored) => stored.event.type === 'tool_started');
     const crashed = createMemoryStore();
     await crashed.ensureSession({ id: sessionId, ownerId: 'local', agent: desk.name });
-    await crashed.append(sessionId, 0, log.slice(0, startedAt + 1).map((stored) => stored.event), { status: 'running', leaseUntil: new Date(Date.now() - 1) });
+    await crashed.append(
+      sessionId,
+      0,
+      log.slice(0, startedAt + 1).map((stored) => stored.event),
+      { status: 'running', leaseUntil: new Date(Date.now() - 1) },
+    );
     const recovered = await recoverSession(crashed, () => desk, sessionId);
     await recovered!.done;
     const view = reduceAll(await crashed.readEvents(sessionId), {});
@@ -108,7 +116,12 @@ describe.each(databases)('the support refund ledger on %s', (_kind, open) => {
       const orderId = `ord_${(Date.now() % 100_000) + 3}`;
       const started = Date.now();
       await Promise.all([
-        ...Array.from({ length: 10 }, (_, i) => store.append(`o/busy-${orderId}-${i}`, 0, [{ type: 'message_added', message: { id: 'm', role: 'user', content: 'x' } }], { status: 'idle', create: { ownerId: 'o', agent: 'support' } })),
+        ...Array.from({ length: 10 }, (_, i) =>
+          store.append(`o/busy-${orderId}-${i}`, 0, [{ type: 'message_added', message: { id: 'm', role: 'user', content: 'x' } }], {
+            status: 'idle',
+            create: { ownerId: 'o', agent: 'support' },
+          }),
+        ),
         ...Array.from({ length: 10 }, (_, i) => recordRefund(`idem_busy-${orderId}-${i}`, { orderId, amount: 1 })),
       ]);
       expect(await refundsOf(orderId)).toHaveLength(10);

@@ -19,7 +19,11 @@ export async function recordRefund(idempotencyKey: string, refund: Omit<Refund, 
     const existing = await db.refund.findUnique({ where: { idempotencyKey } });
     if (existing) return toRefund(existing);
     try {
-      return toRefund(await db.refund.create({ data: { idempotencyKey, refundId: `re_${idempotencyKey.slice(-12)}`, orderId: refund.orderId, amount: refund.amount, note: refund.note ?? null } }));
+      return toRefund(
+        await db.refund.create({
+          data: { idempotencyKey, refundId: `re_${idempotencyKey.slice(-12)}`, orderId: refund.orderId, amount: refund.amount, note: refund.note ?? null },
+        }),
+      );
     } catch (error) {
       // Two attempts at once (two processes): the key is the primary key, so the other one's row is the refund.
       if ((error as { code?: string }).code !== 'P2002') throw error;
@@ -29,7 +33,13 @@ export async function recordRefund(idempotencyKey: string, refund: Omit<Refund, 
 }
 
 function toRefund(row: { refundId: string; orderId: string; amount: number; note: string | null; createdAt: Date }): Refund {
-  return { refundId: row.refundId, orderId: row.orderId, amount: row.amount, ...(row.note !== null ? { note: row.note } : {}), at: row.createdAt.toISOString() };
+  return {
+    refundId: row.refundId,
+    orderId: row.orderId,
+    amount: row.amount,
+    ...(row.note !== null ? { note: row.note } : {}),
+    at: row.createdAt.toISOString(),
+  };
 }
 
 /** The refunds made for an order, oldest first (the demo's tests and anyone curious). */

@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { z } from 'zod';
 import { defineDeepAgent } from '../define';
-import { handlerContext , userMessage , ToolError } from '../runtime';
+import { handlerContext, userMessage, ToolError } from '../runtime';
 import { recordRefund } from './refund-ledger';
 import { findOrder } from './support-data';
 
@@ -40,7 +40,12 @@ const remindMe = tool({
   description: 'Remind the user of something later: the reminder comes back into this conversation when it is due.',
   inputSchema: z.object({
     text: z.string().min(1).describe('What to remind of, e.g. "check ord_42"'),
-    inSeconds: z.number().int().min(1).max(7 * 24 * 3600).describe('How long from now'),
+    inSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .describe('How long from now'),
   }),
   execute: async ({ text, inSeconds }) => {
     const { event, session } = handlerContext();

@@ -16,7 +16,8 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES, 
   checkSameOrigin(request);
   const type = request.headers.get('content-type');
   const json = type !== null && JSON_TYPE.test(type);
-  const unsupported = () => new HttpError('unsupported_media_type', `Send the body as JSON with Content-Type: application/json${type ? ` (not "${type.slice(0, 100)}")` : ''}.`);
+  const unsupported = () =>
+    new HttpError('unsupported_media_type', `Send the body as JSON with Content-Type: application/json${type ? ` (not "${type.slice(0, 100)}")` : ''}.`);
   if (!json && !options.optional) throw unsupported();
   const declared = Number(request.headers.get('content-length'));
   if (declared > maxBytes) throw tooLarge(maxBytes);
@@ -50,7 +51,8 @@ function checkShape(root: unknown): void {
     if (value === null || typeof value !== 'object') continue;
     if (depth > MAX_JSON_DEPTH) throw new HttpError('json_too_deep', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
     const children = Array.isArray(value) ? value : Object.values(value);
-    if (Array.isArray(value) && value.length > MAX_ARRAY_LENGTH) throw new HttpError('json_array_too_long', `An array in the request body has more than ${MAX_ARRAY_LENGTH} items.`);
+    if (Array.isArray(value) && value.length > MAX_ARRAY_LENGTH)
+      throw new HttpError('json_array_too_long', `An array in the request body has more than ${MAX_ARRAY_LENGTH} items.`);
     for (const child of children) stack.push([child, depth + 1]);
   }
 }

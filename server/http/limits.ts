@@ -42,7 +42,10 @@ export function takeStreamSlot(ownerId: string): StreamSlot {
   const max = maxStreamsPerOwner();
   const count = open.get(ownerId) ?? 0;
   if (count >= max) {
-    throw new HttpError('too_many_streams', `This identity already has ${max} streams open, the most it may (STACKBONE_MAX_STREAMS_PER_OWNER): close one (a tab, a follower) and try again.`);
+    throw new HttpError(
+      'too_many_streams',
+      `This identity already has ${max} streams open, the most it may (STACKBONE_MAX_STREAMS_PER_OWNER): close one (a tab, a follower) and try again.`,
+    );
   }
   open.set(ownerId, count + 1);
   let released = false;
@@ -75,7 +78,9 @@ export async function checkSignInAttempts(request: Request): Promise<void> {
   const state = await signIns().get(clientAddress(request));
   if (!state || state.consumedPoints < maxFailedSignIns()) return;
   const retryAfter = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-  throw new HttpError('too_many_sign_ins', `Too many wrong keys from this address: try again in ${retryAfter} s.`, undefined, { 'Retry-After': String(retryAfter) });
+  throw new HttpError('too_many_sign_ins', `Too many wrong keys from this address: try again in ${retryAfter} s.`, undefined, {
+    'Retry-After': String(retryAfter),
+  });
 }
 
 /** Counts a wrong key against the client's address. */

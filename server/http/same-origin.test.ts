@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkSameOrigin } from './same-origin';
 
-const request = (method: string, headers: Record<string, string>) => new Request('http://app.example/api/hitl/i-1/approve', { method, headers: { host: 'app.example', ...headers } });
+const request = (method: string, headers: Record<string, string>) =>
+  new Request('http://app.example/api/hitl/i-1/approve', { method, headers: { host: 'app.example', ...headers } });
 
 describe('checkSameOrigin', () => {
   it.each([

@@ -17,6 +17,9 @@ export function isConfiguredKeyOwner(ownerId: string): boolean {
 
 /** The key a request presents in a header (`Authorization: Bearer` or `x-api-key`), checked or not. */
 export function presentedApiKey(request: Request): string | undefined {
-  const bearer = request.headers.get('authorization')?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  const bearer = request.headers
+    .get('authorization')
+    ?.match(/^Bearer\s+(.+)$/i)?.[1]
+    ?.trim();
   return bearer || request.headers.get('x-api-key')?.trim() || undefined;
 }

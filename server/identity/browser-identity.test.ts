@@ -2,7 +2,15 @@
 // (a bad %-escape) or expired one is no identity — never an error.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { browserIdentity, checkIdentitySecret, IDENTITY_MAX_AGE_SECONDS, issueIdentity, KEY_IDENTITY_MAX_AGE_SECONDS, signIdentity, verifiedIdentity } from './browser-identity';
+import {
+  browserIdentity,
+  checkIdentitySecret,
+  IDENTITY_MAX_AGE_SECONDS,
+  issueIdentity,
+  KEY_IDENTITY_MAX_AGE_SECONDS,
+  signIdentity,
+  verifiedIdentity,
+} from './browser-identity';
 
 const request = (cookie: string) => new Request('http://localhost/', { headers: { cookie } });
 const SECRET = 'test-secret-0123456789abcdef0123456789';
@@ -79,7 +87,15 @@ describe('browserIdentity', () => {
     const value = issueIdentity();
     expect(value).toMatch(/^[0-9a-f-]{36}\.\d+\.[\w-]+$/);
     expect(browserIdentity(request(`other=1; stackbone_id=${encodeURIComponent(value)}`))).toBe(value.split('.')[0]);
-    for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A', 'stackbone_id=', `stackbone_id=${value.slice(0, -2)}`, 'stackbone_id=abc.def', 'stackbone_id=abc.1.def', 'stackbone_id']) {
+    for (const cookie of [
+      'stackbone_id=%',
+      'stackbone_id=%E0%A4%A',
+      'stackbone_id=',
+      `stackbone_id=${value.slice(0, -2)}`,
+      'stackbone_id=abc.def',
+      'stackbone_id=abc.1.def',
+      'stackbone_id',
+    ]) {
       expect(browserIdentity(request(cookie)), cookie).toBeUndefined();
     }
   });

@@ -33,7 +33,10 @@ function signingKey(): string | undefined {
  */
 function verifyingKeys(): string[] {
   const current = signingKey();
-  const previous = (process.env.STACKBONE_SECRET_PREVIOUS ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+  const previous = (process.env.STACKBONE_SECRET_PREVIOUS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
   return current ? [current, ...previous] : [];
 }
 
@@ -42,11 +45,15 @@ export function checkIdentitySecret(): void {
   if (configuredApiKeys().length === 0) return;
   const key = signingKey();
   if (!key) {
-    throw new Error('STACKBONE_API_KEYS is set but STACKBONE_SECRET is not: set STACKBONE_SECRET to a long random string (e.g. `openssl rand -hex 32`); it signs the browsers\' identity cookies (docs/security.md).');
+    throw new Error(
+      "STACKBONE_API_KEYS is set but STACKBONE_SECRET is not: set STACKBONE_SECRET to a long random string (e.g. `openssl rand -hex 32`); it signs the browsers' identity cookies (docs/security.md).",
+    );
   }
   const bytes = Buffer.byteLength(key);
   if (bytes < MIN_SECRET_BYTES) {
-    throw new Error(`STACKBONE_SECRET is ${bytes} bytes; it must be at least ${MIN_SECRET_BYTES}, or anyone who guesses it signs in as any key: make one with \`openssl rand -hex 32\` (to keep browsers signed in, move the old one to STACKBONE_SECRET_PREVIOUS; docs/security.md).`);
+    throw new Error(
+      `STACKBONE_SECRET is ${bytes} bytes; it must be at least ${MIN_SECRET_BYTES}, or anyone who guesses it signs in as any key: make one with \`openssl rand -hex 32\` (to keep browsers signed in, move the old one to STACKBONE_SECRET_PREVIOUS; docs/security.md).`,
+    );
   }
 }
 

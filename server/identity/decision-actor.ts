@@ -11,7 +11,12 @@ type Surface = Extract<DecisionActor['source'], 'hitl' | 'cli' | 'studio' | 'ser
 
 /** The client's own word for itself: letters, digits, `.`, `_`, `-`; at most 32. */
 function clientLabel(request: Request): string | undefined {
-  return request.headers.get('x-stackbone-client')?.replace(/[^\w.-]/g, '').slice(0, 32) || undefined;
+  return (
+    request.headers
+      .get('x-stackbone-client')
+      ?.replace(/[^\w.-]/g, '')
+      .slice(0, 32) || undefined
+  );
 }
 
 /** The actor of an out-of-band decision or stop; `fallback` names a keyed request by header (`hitl` or `server`). */

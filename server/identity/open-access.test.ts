@@ -20,11 +20,40 @@ afterEach(() => {
 });
 
 describe('isLoopbackHost', () => {
-  it.each(['localhost', 'localhost:3000', 'LOCALHOST:3000', 'app.localhost', 'a.b.localhost:8080', '127.0.0.1', '127.0.0.1:3000', '127.8.9.10:1', '127.1:3000', '[::1]', '[::1]:3000'])('%s is loopback', (host) => {
+  it.each([
+    'localhost',
+    'localhost:3000',
+    'LOCALHOST:3000',
+    'app.localhost',
+    'a.b.localhost:8080',
+    '127.0.0.1',
+    '127.0.0.1:3000',
+    '127.8.9.10:1',
+    '127.1:3000',
+    '[::1]',
+    '[::1]:3000',
+  ])('%s is loopback', (host) => {
     expect(isLoopbackHost(host)).toBe(true);
   });
 
-  it.each(['192.168.1.5:3000', '10.0.0.2', '0.0.0.0:3000', 'evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.evil.example', 'evil@localhost', 'localhost/x', 'local host', '[::ffff:7f00:1]', '[::]:3000', '128.0.0.1', '', null, undefined])('%j is not', (host) => {
+  it.each([
+    '192.168.1.5:3000',
+    '10.0.0.2',
+    '0.0.0.0:3000',
+    'evil.example',
+    'evil.example:3000',
+    'localhost.evil.example',
+    '127.0.0.1.evil.example',
+    'evil@localhost',
+    'localhost/x',
+    'local host',
+    '[::ffff:7f00:1]',
+    '[::]:3000',
+    '128.0.0.1',
+    '',
+    null,
+    undefined,
+  ])('%j is not', (host) => {
     expect(isLoopbackHost(host)).toBe(false);
   });
 });

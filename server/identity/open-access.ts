@@ -36,7 +36,8 @@ export function openDevModeRefusal(request: Request): HttpError | undefined {
   if (configuredApiKeys().length > 0 || openAccessAllowed()) return undefined;
   const host = request.headers.get('host') ?? new URL(request.url).host;
   if (isLoopbackHost(host)) return undefined;
-  return new HttpError('open_dev_mode_remote',
+  return new HttpError(
+    'open_dev_mode_remote',
     `This server is in open dev mode (no STACKBONE_API_KEYS): every request acts as its one local owner, so it answers only requests to localhost, and this one is addressed to "${host.slice(0, 100)}". ` +
       'To serve it on a network, set STACKBONE_API_KEYS and STACKBONE_SECRET, or set STACKBONE_ALLOW_OPEN_ACCESS=1 to serve whoever reaches it without keys (docs/security.md).',
   );

@@ -10,8 +10,6 @@ import { checkOpenDevHost } from './open-access';
 import { checkSameOrigin } from '../http/same-origin';
 import { sameSecret } from './same-secret';
 
-;
-
 // The local owner and the mode are configuration, read by the runtime too (server/open-dev-mode.ts).
 export { LOCAL_OWNER, isOpenDevMode };
 
@@ -70,9 +68,12 @@ export function resolveCaller(request: Request, options: ResolveOptions = {}): C
     if (honoured === 'key') return { ownerId: identity, credential: 'key', via: 'cookie' };
     if (honoured === 'browser' && options.browser) return { ownerId: `browser:${identity}`, credential: 'browser' };
   }
-  throw new HttpError('unauthorized', options.browser || options.keyCookie
-    ? 'An API key is required: send Authorization: Bearer <key> or x-api-key, or sign in with a key in the app.'
-    : 'An API key is required: send Authorization: Bearer <key> or x-api-key.');
+  throw new HttpError(
+    'unauthorized',
+    options.browser || options.keyCookie
+      ? 'An API key is required: send Authorization: Bearer <key> or x-api-key, or sign in with a key in the app.'
+      : 'An API key is required: send Authorization: Bearer <key> or x-api-key.',
+  );
 }
 
 /** The owner id of a request (resolveCaller's, for surfaces that need no more). */

@@ -4,7 +4,16 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isScriptedMode, modelMode, resolveModel } from './resolve';
 
-const MODEL_ENV = ['STACKBONE_MODEL', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_BASE_URL', 'AI_GATEWAY_API_KEY', 'VERCEL_OIDC_TOKEN', 'STACKBONE_SCRIPTED_DELAY_MS'];
+const MODEL_ENV = [
+  'STACKBONE_MODEL',
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_BASE_URL',
+  'AI_GATEWAY_API_KEY',
+  'VERCEL_OIDC_TOKEN',
+  'STACKBONE_SCRIPTED_DELAY_MS',
+];
 
 beforeEach(() => {
   for (const name of MODEL_ENV) vi.stubEnv(name, ''); // the machine's own keys must not leak in

@@ -87,7 +87,11 @@ function announceRoute(model: string, r: Route): void {
       else if (r.why === 'no-matching-key') announce(`no API key fits "${model}" (and no AI Gateway key): using the built-in scripted model for it`);
       return;
     case 'openai':
-      announce(env('OPENAI_BASE_URL') ? 'OPENAI_API_KEY set: openai/* models use the OpenAI-compatible server at OPENAI_BASE_URL (chat completions)' : 'OPENAI_API_KEY set: openai/* models use the OpenAI API');
+      announce(
+        env('OPENAI_BASE_URL')
+          ? 'OPENAI_API_KEY set: openai/* models use the OpenAI-compatible server at OPENAI_BASE_URL (chat completions)'
+          : 'OPENAI_API_KEY set: openai/* models use the OpenAI API',
+      );
       return;
     case 'anthropic':
       announce('ANTHROPIC_API_KEY set: anthropic/* models use the Anthropic API');

@@ -22,45 +22,63 @@ interface Phrase {
 const ID = String.raw`([A-Za-z0-9][\w-]*)`;
 
 export const PHRASES: readonly Phrase[] = [
-  { tools: ['lookupOrder'], example: 'look up order ord_42',
+  {
+    tools: ['lookupOrder'],
+    example: 'look up order ord_42',
     pattern: new RegExp(String.raw`^(?:look\s*up|find|track|check|where\s+is|where's)\s+(?:my\s+|the\s+)?order\s+${ID}$`, 'i'),
-    input: (m) => ({ orderId: m[1] }) },
-  { tools: ['refundOrder'], example: 'refund order ord_42 for 19.99',
+    input: (m) => ({ orderId: m[1] }),
+  },
+  {
+    tools: ['refundOrder'],
+    example: 'refund order ord_42 for 19.99',
     pattern: new RegExp(String.raw`^refund\s+(?:order\s+)?${ID}\s+(?:for\s+)?\$?(\d+(?:\.\d+)?)$`, 'i'),
-    input: (m) => ({ orderId: m[1], amount: Number(m[2]) }) },
-  { tools: ['closeTicket'], example: 'close ticket T-7',
-    pattern: new RegExp(String.raw`^close\s+ticket\s+${ID}$`, 'i'),
-    input: (m) => ({ ticketId: m[1] }) },
-  { tools: ['remindMe'], example: 'remind me in 10 seconds to check ord_42',
+    input: (m) => ({ orderId: m[1], amount: Number(m[2]) }),
+  },
+  { tools: ['closeTicket'], example: 'close ticket T-7', pattern: new RegExp(String.raw`^close\s+ticket\s+${ID}$`, 'i'), input: (m) => ({ ticketId: m[1] }) },
+  {
+    tools: ['remindMe'],
+    example: 'remind me in 10 seconds to check ord_42',
     pattern: /^remind\s+me\s+in\s+(\d+)\s+(seconds?|minutes?)\s+to\s+(.+)$/i,
-    input: (m) => ({ text: m[3], inSeconds: Number(m[1]) * (/^m/i.test(m[2]!) ? 60 : 1) }) },
-  { tools: ['write_todos'], example: 'plan a launch: write post, email list, tweet',
+    input: (m) => ({ text: m[3], inSeconds: Number(m[1]) * (/^m/i.test(m[2]!) ? 60 : 1) }),
+  },
+  {
+    tools: ['write_todos'],
+    example: 'plan a launch: write post, email list, tweet',
     pattern: /^plan\b[^:]*:\s*(.+)$/i,
-    input: (m) => ({ todos: todoList(m[1]) }) },
-  { tools: ['delegate_task'], example: 'research durable execution',
+    input: (m) => ({ todos: todoList(m[1]) }),
+  },
+  {
+    tools: ['delegate_task'],
+    example: 'research durable execution',
     pattern: /^research\s+(.+)$/i,
-    input: (m, schema) => ({ agent: subagentName(schema), task: m[1] }) },
+    input: (m, schema) => ({ agent: subagentName(schema), task: m[1] }),
+  },
   // The web app's browser tools (components/browser-tools.tsx), offered with every chat run.
-  { tools: ['confirm_action'], example: 'ask me to confirm deleting the draft',
+  {
+    tools: ['confirm_action'],
+    example: 'ask me to confirm deleting the draft',
     pattern: /^ask\s+me\s+to\s+confirm\s+(.+)$/i,
-    input: (m) => ({ action: m[1]! }) },
-  { tools: ['get_browser_context'], example: 'what time is it for me',
+    input: (m) => ({ action: m[1]! }),
+  },
+  {
+    tools: ['get_browser_context'],
+    example: 'what time is it for me',
     pattern: /^(?:what(?:'s|\s+is)\s+the\s+time|what\s+time\s+is\s+it)(?:\s+(?:for\s+me|here|where\s+i\s+am))?\??$/i,
-    input: () => ({}) },
-  { tools: ['ask_user', 'requestInput'], example: 'ask me a question',
-    pattern: /^ask\s+me\b\s*(.*)$/i,
-    input: (m) => ({ question: questionFrom(m[1]) }) },
+    input: () => ({}),
+  },
+  { tools: ['ask_user', 'requestInput'], example: 'ask me a question', pattern: /^ask\s+me\b\s*(.*)$/i, input: (m) => ({ question: questionFrom(m[1]) }) },
   // The researcher searches its notes for whatever task it is handed.
-  { tools: ['searchNotes'], example: 'launch timing',
-    pattern: /^(?:research\s+)?(.+)$/i,
-    input: (m) => ({ query: m[1] }) },
+  { tools: ['searchNotes'], example: 'launch timing', pattern: /^(?:research\s+)?(.+)$/i, input: (m) => ({ query: m[1] }) },
 ];
 
 /** Items are separated by "," or "and"; single spaces, as the list comes from a normalised clause. */
 const TODO_SEPARATOR = / ?, ?(?:and )?| and /i;
 
 function todoList(list: string): JSONObject[] {
-  const titles = list.split(TODO_SEPARATOR).map((t) => t.trim()).filter(Boolean);
+  const titles = list
+    .split(TODO_SEPARATOR)
+    .map((t) => t.trim())
+    .filter(Boolean);
   return titles.map((title, i) => ({ id: String(i + 1), title: capitalise(title), status: 'pending' }));
 }
 

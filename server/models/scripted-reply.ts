@@ -37,9 +37,7 @@ export interface ScriptedToolCall {
 /** What the model decided to do with a prompt; the stream and the generate result render it. */
 export type ScriptedReply =
   /** paceMs: a pause before each part, whatever the model's own delay. */
-  | { kind: 'text'; text: string; failAfterText?: boolean; paceMs?: number }
-  | { kind: 'tool-calls'; calls: ScriptedToolCall[] }
-  | { kind: 'fail' };
+  { kind: 'text'; text: string; failAfterText?: boolean; paceMs?: number } | { kind: 'tool-calls'; calls: ScriptedToolCall[] } | { kind: 'fail' };
 
 /** The function tools on offer, by name, with their input JSON Schemas. */
 export type OfferedTools = ReadonlyMap<string, JSONSchema7>;
@@ -163,7 +161,10 @@ function explicitCalls(text: string, tools: OfferedTools): ScriptedReply | undef
   if (!EXPLICIT_CALL.test(clauses[0]!)) return undefined;
   // Counted before any clause's JSON is read: the count alone decides.
   if (clauses.length > MAX_CALLS_PER_STEP) {
-    return { kind: 'text', text: `I can make at most ${MAX_CALLS_PER_STEP} tool calls in one step, and this message asks for ${clauses.length}, so I made none. Send at most ${MAX_CALLS_PER_STEP} \`call\` clauses in a message.` };
+    return {
+      kind: 'text',
+      text: `I can make at most ${MAX_CALLS_PER_STEP} tool calls in one step, and this message asks for ${clauses.length}, so I made none. Send at most ${MAX_CALLS_PER_STEP} \`call\` clauses in a message.`,
+    };
   }
   // Every clause must be a call, or none is made: the first clause that is not one says why.
   // A later clause starts with "call" (that is where callClauses cuts) but may name no tool.
@@ -305,7 +306,10 @@ function lastUserText(prompt: LanguageModelV4Prompt): string {
   for (let i = prompt.length - 1; i >= 0; i--) {
     const message = prompt[i];
     if (message.role !== 'user') continue;
-    return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('').trim();
+    return message.content
+      .map((part) => (part.type === 'text' ? part.text : ''))
+      .join('')
+      .trim();
   }
   return '';
 }

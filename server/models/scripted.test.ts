@@ -3,7 +3,15 @@ import { APICallError, streamText, tool, type ModelMessage, type TextStreamPart,
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createScriptedModel, SCRIPTED_PROVIDER } from './scripted';
-import { decideReply, MAX_CALL_JSON_DEPTH, MAX_CALLS_PER_STEP, MAX_PHRASE_TEXT_CHARS, phraseMatchWork, type OfferedTools, type ScriptedReply } from './scripted-reply';
+import {
+  decideReply,
+  MAX_CALL_JSON_DEPTH,
+  MAX_CALLS_PER_STEP,
+  MAX_PHRASE_TEXT_CHARS,
+  phraseMatchWork,
+  type OfferedTools,
+  type ScriptedReply,
+} from './scripted-reply';
 
 // No execute anywhere: the step stops at the tool call, as with approval-gated or frontend tools.
 const supportTools = {
@@ -29,10 +37,7 @@ interface Run {
   errors: unknown[];
 }
 
-async function run(
-  input: string | ModelMessage[],
-  options: { tools?: ToolSet; delayMs?: number; abortSignal?: AbortSignal } = {},
-): Promise<Run> {
+async function run(input: string | ModelMessage[], options: { tools?: ToolSet; delayMs?: number; abortSignal?: AbortSignal } = {}): Promise<Run> {
   const result = streamText({
     model: createScriptedModel({ delayMs: options.delayMs }),
     tools: options.tools ?? allTools,
@@ -178,12 +183,16 @@ describe('scripted model: the limits of a `call`', () => {
 
   it(`takes JSON arguments ${MAX_CALL_JSON_DEPTH} levels deep and refuses deeper ones, naming the limit`, () => {
     const deepest = decide(nested(MAX_CALL_JSON_DEPTH));
-    expect(deepest.kind === 'tool-calls' && JSON.stringify(deepest.calls[0]!.input)).toBe(`${'{"a":'.repeat(MAX_CALL_JSON_DEPTH - 1)}{}${'}'.repeat(MAX_CALL_JSON_DEPTH - 1)}`);
+    expect(deepest.kind === 'tool-calls' && JSON.stringify(deepest.calls[0]!.input)).toBe(
+      `${'{"a":'.repeat(MAX_CALL_JSON_DEPTH - 1)}{}${'}'.repeat(MAX_CALL_JSON_DEPTH - 1)}`,
+    );
     const deeper = decide(nested(MAX_CALL_JSON_DEPTH + 1));
     expect(deeper.kind).toBe('text');
     expect(deeper.kind === 'text' && deeper.text).toContain(`nested deeper than ${MAX_CALL_JSON_DEPTH} levels`);
     // Arrays count as levels too, and a deep value in a later clause refuses the whole step.
-    const deepArray = decide(`call lookupOrder {"orderId":"ord_1"}; call closeTicket {"a":${'['.repeat(MAX_CALL_JSON_DEPTH)}${']'.repeat(MAX_CALL_JSON_DEPTH)}}`);
+    const deepArray = decide(
+      `call lookupOrder {"orderId":"ord_1"}; call closeTicket {"a":${'['.repeat(MAX_CALL_JSON_DEPTH)}${']'.repeat(MAX_CALL_JSON_DEPTH)}}`,
+    );
     expect(deepArray.kind === 'text' && deepArray.text).toContain(`nested deeper than ${MAX_CALL_JSON_DEPTH} levels`);
   });
 
@@ -384,7 +393,43 @@ describe('scripted model: adversarial text is decided in linear time', () => {
   const repeatTo = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
   /** `count` words of the phrase vocabulary in a fixed pseudo-random order (a seeded LCG, so every run is the same). */
   const vocabularyWords = (count: number) => {
-    const words = ['look', 'up', 'order', 'ord_42', 'refund', 'for', '19.99', 'close', 'ticket', 'T-7', 'plan', 'a', 'launch:', 'write', 'post,', 'and', ';', ',', 'research', 'ask', 'me', 'to', 'confirm', 'please', 'call', 'remind', 'in', '10', 'seconds', 'what', 'time', 'is', 'it', '?', '.'];
+    const words = [
+      'look',
+      'up',
+      'order',
+      'ord_42',
+      'refund',
+      'for',
+      '19.99',
+      'close',
+      'ticket',
+      'T-7',
+      'plan',
+      'a',
+      'launch:',
+      'write',
+      'post,',
+      'and',
+      ';',
+      ',',
+      'research',
+      'ask',
+      'me',
+      'to',
+      'confirm',
+      'please',
+      'call',
+      'remind',
+      'in',
+      '10',
+      'seconds',
+      'what',
+      'time',
+      'is',
+      'it',
+      '?',
+      '.',
+    ];
     let seed = 42;
     return Array.from({ length: count }, () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -392,7 +437,8 @@ describe('scripted model: adversarial text is decided in linear time', () => {
     }).join(' ');
   };
   const isFallback = (reply: ScriptedReply) => reply.kind === 'text' && reply.text.startsWith('You said: "');
-  const isTooLong = (reply: ScriptedReply) => isFallback(reply) && reply.kind === 'text' && reply.text.includes(`more than the ${MAX_PHRASE_TEXT_CHARS} characters`);
+  const isTooLong = (reply: ScriptedReply) =>
+    isFallback(reply) && reply.kind === 'text' && reply.text.includes(`more than the ${MAX_PHRASE_TEXT_CHARS} characters`);
 
   // [name, message, what the reply must be]
   const cases: [string, string, (reply: ScriptedReply) => boolean][] = [
@@ -402,15 +448,24 @@ describe('scripted model: adversarial text is decided in linear time', () => {
     ['100,000 chars of "and and …"', repeatTo('and ', 100_000), isTooLong],
     ['4,000 spaces inside a message', `a${' '.repeat(4_000)}b`, isTooLong],
     ['100,000 spaces after a comma', `a,${' '.repeat(100_000)}b`, isTooLong],
-    ['1,900 spaces inside two phrases', `look up order ord_1 and close ticket T-2${' '.repeat(1_900)}.`,
-      (reply) => reply.kind === 'tool-calls' && reply.calls.map((c) => c.toolName).join() === 'lookupOrder,closeTicket'],
+    [
+      '1,900 spaces inside two phrases',
+      `look up order ord_1 and close ticket T-2${' '.repeat(1_900)}.`,
+      (reply) => reply.kind === 'tool-calls' && reply.calls.map((c) => c.toolName).join() === 'lookupOrder,closeTicket',
+    ],
     ['"call x {" and 50,000 "["', `call lookupOrder {${'['.repeat(50_000)}`, (reply) => reply.kind === 'text' && /not valid JSON/.test(reply.text)],
-    ['a call whose JSON holds 100,000 spaces', `call lookupOrder {"orderId": "${' '.repeat(100_000)}x"}`,
-      (reply) => reply.kind === 'tool-calls' && (reply.calls[0]!.input.orderId as string).length === 100_001],
+    [
+      'a call whose JSON holds 100,000 spaces',
+      `call lookupOrder {"orderId": "${' '.repeat(100_000)}x"}`,
+      (reply) => reply.kind === 'tool-calls' && (reply.calls[0]!.input.orderId as string).length === 100_001,
+    ],
     ['"refund order " and 10,000 digits', `refund order ${'9'.repeat(10_000)}`, isTooLong],
     ['100,000 dots inside a message', `x${'.'.repeat(100_000)}x`, isTooLong],
-    ['a phrase and 1,980 chars of ". . ."', `close ticket T-7${repeatTo(' .', 1_980)}`,
-      (reply) => reply.kind === 'tool-calls' && reply.calls[0]!.toolName === 'closeTicket'],
+    [
+      'a phrase and 1,980 chars of ". . ."',
+      `close ticket T-7${repeatTo(' .', 1_980)}`,
+      (reply) => reply.kind === 'tool-calls' && reply.calls[0]!.toolName === 'closeTicket',
+    ],
     ['11 phrases and a clause that is none', `${'look up order ord_1; '.repeat(11)}sing a song`, isFallback],
     ['1,990 chars of phrase words', vocabularyWords(4_000).slice(0, 1_990), isFallback],
     ['1,990 chars of "x and x and …"', repeatTo('x and ', 1_990), isFallback],

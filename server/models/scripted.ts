@@ -134,7 +134,11 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /** A pull stream over the parts: it errors as soon as the signal aborts, even between pulls. */
-function toReadableStream(parts: Iterator<LanguageModelV4StreamPart>, delayMs: number, signal: AbortSignal | undefined): ReadableStream<LanguageModelV4StreamPart> {
+function toReadableStream(
+  parts: Iterator<LanguageModelV4StreamPart>,
+  delayMs: number,
+  signal: AbortSignal | undefined,
+): ReadableStream<LanguageModelV4StreamPart> {
   let first = true;
   let done = false;
   let onAbort: (() => void) | undefined;

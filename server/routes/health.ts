@@ -16,7 +16,10 @@ export async function healthResponse(request: Request): Promise<Response> {
     return Response.json({ ok: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     console.error('[stackbone] health check: the database did not answer', error);
-    return Response.json({ ok: false, ...report, error: 'database_unavailable' satisfies ErrorCode }, { status: errorStatus('database_unavailable'), headers: { 'Cache-Control': 'no-store' } });
+    return Response.json(
+      { ok: false, ...report, error: 'database_unavailable' satisfies ErrorCode },
+      { status: errorStatus('database_unavailable'), headers: { 'Cache-Control': 'no-store' } },
+    );
   }
 }
 

@@ -3,7 +3,22 @@ export { isBrowserOwner, isExpired, isYesOrNoApproval } from './decisions';
 export type { DecisionRequest, InterruptResponse } from './decisions';
 export { Refusal } from './errors';
 export { sweep } from './recovery';
-export { SESSION_ID, SESSION_ID_RULE, emptyView, isOwnSession, isSessionId, loadView, openSession, ownedSession, pendingInterrupts, scopedSessionId, sessionKeyOf, sessionNotFound, sessionTitle, writeClientState } from './session';
+export {
+  SESSION_ID,
+  SESSION_ID_RULE,
+  emptyView,
+  isOwnSession,
+  isSessionId,
+  loadView,
+  openSession,
+  ownedSession,
+  pendingInterrupts,
+  scopedSessionId,
+  sessionKeyOf,
+  sessionNotFound,
+  sessionTitle,
+  writeClientState,
+} from './session';
 export type { SessionView } from './session';
 export { follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, threadStatus, untilAborted } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';

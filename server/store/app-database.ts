@@ -21,7 +21,8 @@ export function withAppDatabase<T>(work: (db: StoreClient) => Promise<T>): Promi
 }
 
 function client(url: string): Promise<StoreClient> {
-  if (cache.__stackboneAppDatabase?.url !== url) cache.__stackboneAppDatabase = { url, client: openPrismaClient(withPool(url)).then((opened) => opened.client) };
+  if (cache.__stackboneAppDatabase?.url !== url)
+    cache.__stackboneAppDatabase = { url, client: openPrismaClient(withPool(url)).then((opened) => opened.client) };
   return cache.__stackboneAppDatabase.client;
 }
 

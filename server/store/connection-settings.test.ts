@@ -12,7 +12,7 @@ describe('connection settings', () => {
     expect(postgresPoolSize('postgres://db.example/app?connection_limit=20&schema=s', {})).toBe(20);
   });
 
-  it('LISTEN goes to DIRECT_URL, else Neon\'s DATABASE_URL_UNPOOLED, else (undefined) the app\'s own URL', () => {
+  it("LISTEN goes to DIRECT_URL, else Neon's DATABASE_URL_UNPOOLED, else (undefined) the app's own URL", () => {
     expect(directDatabaseUrl({ DIRECT_URL: ' postgres://direct/app ', DATABASE_URL_UNPOOLED: 'postgres://unpooled/app' })).toBe('postgres://direct/app');
     expect(directDatabaseUrl({ DATABASE_URL_UNPOOLED: 'postgres://unpooled/app' })).toBe('postgres://unpooled/app');
     expect(directDatabaseUrl({ DIRECT_URL: '  ' })).toBeUndefined();

@@ -39,7 +39,8 @@ export function hotPathSql(schema?: string): HotPathSql {
 
   return {
     session: (id) => sql`SELECT * FROM ${Session} WHERE "id" = ${id}`,
-    events: (sessionId, afterSeq) => sql`SELECT "seq", "data", "createdAt" FROM ${Event} WHERE "sessionId" = ${sessionId} AND "seq" > ${afterSeq} ORDER BY "seq" ASC`,
+    events: (sessionId, afterSeq) =>
+      sql`SELECT "seq", "data", "createdAt" FROM ${Event} WHERE "sessionId" = ${sessionId} AND "seq" > ${afterSeq} ORDER BY "seq" ASC`,
     stop: (sessionId, runId) => sql`SELECT * FROM ${table('RunStop')} WHERE "sessionId" = ${sessionId} AND "runId" = ${runId}`,
     steers: (sessionId, runId) => sql`SELECT * FROM ${table('RunSteer')} WHERE "sessionId" = ${sessionId} AND "runId" = ${runId} ORDER BY "createdAt" ASC`,
     queue: (sessionId) => sql`SELECT * FROM ${table('QueuedMessage')} WHERE "sessionId" = ${sessionId} ORDER BY "position" ASC, "createdAt" ASC`,

@@ -5,11 +5,8 @@ import { databaseUrl, directDatabaseUrl } from './database-url';
 import { createPrismaStore } from './prisma-store';
 import type { EventStore } from './types';
 
-export type {  EventStore, SessionRecord, SessionStatus } from './types';
-;
-export { databaseKind, databaseUrl,  } from './database-url';
-;
-
+export type { EventStore, SessionRecord, SessionStatus } from './types';
+export { databaseKind, databaseUrl } from './database-url';
 const cache = globalThis as typeof globalThis & { __stackboneStore?: EventStore };
 
 export function getStore(): EventStore {

@@ -5,10 +5,32 @@
 // watchers, as the stores on one SQLite file do — the contract plays a second server process so.
 import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
-import { checkExpectedSeq, DEFAULT_LIST_LIMIT, interruptChanges, nextQueuePosition, noSuchSession, recoverableSessionIds, stopBy, BROWSER_OWNER_PREFIX, withContent } from './backend-rules';
+import {
+  checkExpectedSeq,
+  DEFAULT_LIST_LIMIT,
+  interruptChanges,
+  nextQueuePosition,
+  noSuchSession,
+  recoverableSessionIds,
+  stopBy,
+  BROWSER_OWNER_PREFIX,
+  withContent,
+} from './backend-rules';
 import { createWatchHub, storeWatchers, type WatchHub } from './session-watch';
 import { timerMessages } from './timer-messages';
-import { ConcurrentAppendError, type AppendOptions, type EventStore, type InterruptRow, type PendingInterruptsOptions, type QueuedMessage, type SessionChange, type SessionRecord, type SteerRecord, type StopRecord, type TimerRecord } from './types';
+import {
+  ConcurrentAppendError,
+  type AppendOptions,
+  type EventStore,
+  type InterruptRow,
+  type PendingInterruptsOptions,
+  type QueuedMessage,
+  type SessionChange,
+  type SessionRecord,
+  type SteerRecord,
+  type StopRecord,
+  type TimerRecord,
+} from './types';
 
 /** What the stores over one memory database share: its rows, and the watchers of its sessions. */
 export interface MemoryDatabase {
@@ -85,7 +107,16 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       if (options.title !== undefined) session.title = options.title;
       const { opened, decided } = interruptChanges(events);
       for (const record of opened) {
-        interrupts.set(record.id, { id: record.id, sessionId, ownerId: session.ownerId, agent: record.agent, status: 'pending', record: structuredClone(record), createdAt: now, decidedAt: null });
+        interrupts.set(record.id, {
+          id: record.id,
+          sessionId,
+          ownerId: session.ownerId,
+          agent: record.agent,
+          status: 'pending',
+          record: structuredClone(record),
+          createdAt: now,
+          decidedAt: null,
+        });
       }
       for (const id of decided) {
         const row = interrupts.get(id);
@@ -99,7 +130,8 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       return row ? structuredClone(row) : null;
     },
     async listPendingInterrupts(ownerId: string, options: PendingInterruptsOptions = {}) {
-      const keptForKeys = (row: InterruptRow) => options.keyHolder === true && row.record.approvers === 'key-holders' && row.ownerId.startsWith(BROWSER_OWNER_PREFIX);
+      const keptForKeys = (row: InterruptRow) =>
+        options.keyHolder === true && row.record.approvers === 'key-holders' && row.ownerId.startsWith(BROWSER_OWNER_PREFIX);
       return [...interrupts.values()]
         .filter((row) => (row.ownerId === ownerId || keptForKeys(row)) && row.status === 'pending')
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || compareText(a.id, b.id))
@@ -117,10 +149,14 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
         .filter((row) => row.status === 'pending' && expiry(row) <= now.getTime())
         .sort((a, b) => expiry(a) - expiry(b))
         .slice(0, limit);
-      const queued = [...new Set(queue
-        .filter((item) => sessions.get(item.sessionId)?.status === 'idle')
-        .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-        .map((item) => item.sessionId))].slice(0, limit);
+      const queued = [
+        ...new Set(
+          queue
+            .filter((item) => sessions.get(item.sessionId)?.status === 'idle')
+            .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+            .map((item) => item.sessionId),
+        ),
+      ].slice(0, limit);
       return recoverableSessionIds({ stale: stale.map((session) => session.id), expired: expired.map((row) => row.sessionId), queued });
     },
     async renewLease(sessionId: string, expectedSeq: number, until: Date) {
@@ -162,7 +198,15 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       if (queued) return structuredClone(queued);
       existing(sessionId);
       const last = Math.max(0, ...queue.filter((item) => item.sessionId === sessionId).map((item) => item.position));
-      const item: QueuedMessage = { sessionId, message: structuredClone(message), runId, source, position: nextQueuePosition(last), sendNow: false, createdAt: new Date() };
+      const item: QueuedMessage = {
+        sessionId,
+        message: structuredClone(message),
+        runId,
+        source,
+        position: nextQueuePosition(last),
+        sendNow: false,
+        createdAt: new Date(),
+      };
       queue.push(item);
       hub.notify(sessionId);
       return structuredClone(item);

@@ -53,10 +53,7 @@ async function openSqlite(url: string): Promise<StoreClient> {
 }
 
 async function openPostgres(url: string): Promise<StoreClient> {
-  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
-    import('@prisma/adapter-pg'),
-    import('../../generated/prisma-postgres/client'),
-  ]);
+  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([import('@prisma/adapter-pg'), import('../../generated/prisma-postgres/client')]);
   const { connectionString, schema } = parsePostgresUrl(url);
   const adapter = new PrismaPg(
     { connectionString, max: postgresPoolSize(url) },

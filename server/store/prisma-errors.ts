@@ -37,7 +37,11 @@ export function explainMissingTables(error: unknown): unknown {
  * another caller beat to it (a unique violation) returns that caller's row. A create on a session
  * that does not exist is the caller's bug.
  */
-export async function createOnce<R>(sessionId: string, find: () => Promise<R | null | undefined>, create: () => Promise<R>): Promise<{ row: R; created: boolean }> {
+export async function createOnce<R>(
+  sessionId: string,
+  find: () => Promise<R | null | undefined>,
+  create: () => Promise<R>,
+): Promise<{ row: R; created: boolean }> {
   const found = await find();
   if (found) return { row: found, created: false };
   try {

@@ -21,13 +21,24 @@ export function prismaQueue({ hot, withClient, wakeups }: PrismaStoreContext): Q
           () =>
             wakeups.changing(db, sessionId, async (tx) => {
               const last = await tx.queuedMessage.aggregate({ where: { sessionId }, _max: { position: true } });
-              return tx.queuedMessage.create({ data: { sessionId, messageId: message.id, message: JSON.stringify(message), runId, source, position: nextQueuePosition(last._max.position), createdAt: new Date() } });
+              return tx.queuedMessage.create({
+                data: {
+                  sessionId,
+                  messageId: message.id,
+                  message: JSON.stringify(message),
+                  runId,
+                  source,
+                  position: nextQueuePosition(last._max.position),
+                  createdAt: new Date(),
+                },
+              });
             }),
         );
         return queuedFromRow(row);
       }),
 
-    listQueue: (sessionId) => (!nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => (await db.$queryRaw<Row[]>(hot.queue(sessionId))).map(queuedFromRow))),
+    listQueue: (sessionId) =>
+      !nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => (await db.$queryRaw<Row[]>(hot.queue(sessionId))).map(queuedFromRow)),
 
     updateQueued: (sessionId, messageId, change) =>
       withClient(async (db) => {
@@ -35,8 +46,16 @@ export function prismaQueue({ hot, withClient, wakeups }: PrismaStoreContext): Q
           const where = { sessionId_messageId: { sessionId, messageId } };
           const current = await tx.queuedMessage.findUnique({ where });
           if (!current) return null;
-          const message = change.content === undefined ? current.message : JSON.stringify(withContent(JSON.parse(current.message) as ChatMessage, change.content));
-          return tx.queuedMessage.update({ where, data: { message, ...(change.position !== undefined ? { position: change.position } : {}), ...(change.sendNow !== undefined ? { sendNow: change.sendNow } : {}) } });
+          const message =
+            change.content === undefined ? current.message : JSON.stringify(withContent(JSON.parse(current.message) as ChatMessage, change.content));
+          return tx.queuedMessage.update({
+            where,
+            data: {
+              message,
+              ...(change.position !== undefined ? { position: change.position } : {}),
+              ...(change.sendNow !== undefined ? { sendNow: change.sendNow } : {}),
+            },
+          });
         });
         return row && queuedFromRow(row);
       }),

@@ -34,15 +34,35 @@ export function eventFromRow(row: Row): StoredEvent {
 }
 
 export function stopFromRow(row: Row): StopRecord {
-  return { sessionId: text(row.sessionId), runId: text(row.runId), frontier: textOrNull(row.frontier), by: JSON.parse(text(row.by)) as StopRecord['by'], requestedAt: date(row.createdAt) };
+  return {
+    sessionId: text(row.sessionId),
+    runId: text(row.runId),
+    frontier: textOrNull(row.frontier),
+    by: JSON.parse(text(row.by)) as StopRecord['by'],
+    requestedAt: date(row.createdAt),
+  };
 }
 
 export function steerFromRow(row: Row): SteerRecord {
-  return { id: text(row.id), sessionId: text(row.sessionId), runId: text(row.runId), message: JSON.parse(text(row.message)) as ChatMessage, createdAt: date(row.createdAt) };
+  return {
+    id: text(row.id),
+    sessionId: text(row.sessionId),
+    runId: text(row.runId),
+    message: JSON.parse(text(row.message)) as ChatMessage,
+    createdAt: date(row.createdAt),
+  };
 }
 
 export function queuedFromRow(row: Row): QueuedMessage {
-  return { sessionId: text(row.sessionId), message: JSON.parse(text(row.message)) as ChatMessage, runId: text(row.runId), source: text(row.source), position: Number(row.position), sendNow: Boolean(row.sendNow), createdAt: date(row.createdAt) };
+  return {
+    sessionId: text(row.sessionId),
+    message: JSON.parse(text(row.message)) as ChatMessage,
+    runId: text(row.runId),
+    source: text(row.source),
+    position: Number(row.position),
+    sendNow: Boolean(row.sendNow),
+    createdAt: date(row.createdAt),
+  };
 }
 
 export function interruptFromRow(row: Row): InterruptRow {
@@ -59,5 +79,12 @@ export function interruptFromRow(row: Row): InterruptRow {
 }
 
 export function timerFromRow(row: Row): TimerRecord {
-  return { id: text(row.id), sessionId: text(row.sessionId), key: text(row.key), fireAt: date(row.fireAt), messages: JSON.parse(text(row.messages)) as ChatMessage[], firedAt: dateOrNull(row.firedAt) };
+  return {
+    id: text(row.id),
+    sessionId: text(row.sessionId),
+    key: text(row.key),
+    fireAt: date(row.fireAt),
+    messages: JSON.parse(text(row.messages)) as ChatMessage[],
+    firedAt: dateOrNull(row.firedAt),
+  };
 }

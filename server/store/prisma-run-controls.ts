@@ -18,24 +18,32 @@ export function prismaRunControls({ hot, withClient, hub, wakeups }: PrismaStore
         const { row, created } = await createOnce(
           sessionId,
           () => db.runStop.findUnique({ where }),
-          () => wakeups.changing(db, sessionId, (tx) => tx.runStop.create({ data: { runId, sessionId, frontier, by: JSON.stringify(stopBy(by)), createdAt: new Date() } })),
+          () =>
+            wakeups.changing(db, sessionId, (tx) =>
+              tx.runStop.create({ data: { runId, sessionId, frontier, by: JSON.stringify(stopBy(by)), createdAt: new Date() } }),
+            ),
         );
         if (!created) await wakeups.wakeAlone(db, row.sessionId);
         return stopFromRow(row);
       }),
 
     findStop: (sessionId, runId) =>
-      !nameable(sessionId, runId) ? Promise.resolve(null) : withClient(async (db) => {
-        const [row] = await db.$queryRaw<Row[]>(hot.stop(sessionId, runId));
-        return row ? stopFromRow(row) : null;
-      }),
+      !nameable(sessionId, runId)
+        ? Promise.resolve(null)
+        : withClient(async (db) => {
+            const [row] = await db.$queryRaw<Row[]>(hot.stop(sessionId, runId));
+            return row ? stopFromRow(row) : null;
+          }),
 
     addSteer: ({ sessionId, runId, message }) =>
       withClient(async (db) => {
         const { row, created } = await createOnce(
           sessionId,
           async () => (await db.runSteer.findMany({ where: { sessionId, runId } })).find((steer) => steerFromRow(steer).message.id === message.id),
-          () => wakeups.changing(db, sessionId, (tx) => tx.runSteer.create({ data: { id: `str_${randomUUID()}`, sessionId, runId, message: JSON.stringify(message), createdAt: new Date() } })),
+          () =>
+            wakeups.changing(db, sessionId, (tx) =>
+              tx.runSteer.create({ data: { id: `str_${randomUUID()}`, sessionId, runId, message: JSON.stringify(message), createdAt: new Date() } }),
+            ),
         );
         if (!created) hub.notify(row.sessionId);
         return steerFromRow(row);

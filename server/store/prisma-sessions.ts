@@ -29,26 +29,32 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
       }),
 
     getSession: (id) =>
-      !nameable(id) ? Promise.resolve(null) : withClient(async (db) => {
-        const [row] = await db.$queryRaw<Row[]>(hot.session(id));
-        return row ? sessionFromRow(row) : null;
-      }),
+      !nameable(id)
+        ? Promise.resolve(null)
+        : withClient(async (db) => {
+            const [row] = await db.$queryRaw<Row[]>(hot.session(id));
+            return row ? sessionFromRow(row) : null;
+          }),
 
     listSessions: (ownerId, options = {}) =>
-      !nameable(ownerId, options.agent ?? '') ? Promise.resolve([]) : withClient(async (db) => {
-        const rows = await db.session.findMany({
-          where: { ownerId, ...(options.agent !== undefined ? { agent: options.agent } : {}) },
-          orderBy: [{ updatedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }],
-          take: options.limit ?? DEFAULT_LIST_LIMIT,
-        });
-        return rows.map(sessionFromRow);
-      }),
+      !nameable(ownerId, options.agent ?? '')
+        ? Promise.resolve([])
+        : withClient(async (db) => {
+            const rows = await db.session.findMany({
+              where: { ownerId, ...(options.agent !== undefined ? { agent: options.agent } : {}) },
+              orderBy: [{ updatedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }],
+              take: options.limit ?? DEFAULT_LIST_LIMIT,
+            });
+            return rows.map(sessionFromRow);
+          }),
 
     readEvents: (sessionId, afterSeq = 0) =>
-      !nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => {
-        const rows = await db.$queryRaw<Row[]>(hot.events(sessionId, afterSeq));
-        return rows.map(eventFromRow);
-      }),
+      !nameable(sessionId)
+        ? Promise.resolve([])
+        : withClient(async (db) => {
+            const rows = await db.$queryRaw<Row[]>(hot.events(sessionId, afterSeq));
+            return rows.map(eventFromRow);
+          }),
 
     append: async (sessionId, expectedSeq, events, options = {}) => {
       const result = await withClient(async (db) => {
@@ -91,10 +97,12 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
       }),
 
     findInterrupt: (id) =>
-      !nameable(id) ? Promise.resolve(null) : withClient(async (db) => {
-        const [row] = await db.$queryRaw<Row[]>(hot.interrupt(id));
-        return row ? interruptFromRow(row) : null;
-      }),
+      !nameable(id)
+        ? Promise.resolve(null)
+        : withClient(async (db) => {
+            const [row] = await db.$queryRaw<Row[]>(hot.interrupt(id));
+            return row ? interruptFromRow(row) : null;
+          }),
 
     listPendingInterrupts: (ownerId, options = {}) =>
       withClient(async (db) => {
@@ -113,10 +121,25 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
         const limit = options.limit ?? DEFAULT_LIST_LIMIT;
         const [stale, expired] = await Promise.all([
           db.session.findMany({ where: { status: 'running', leaseUntil: { lt: now } }, select: { id: true }, orderBy: { leaseUntil: 'asc' }, take: limit }),
-          db.interrupt.findMany({ where: { status: 'pending', expiresAt: { lte: now } }, select: { sessionId: true }, orderBy: { expiresAt: 'asc' }, take: limit }),
+          db.interrupt.findMany({
+            where: { status: 'pending', expiresAt: { lte: now } },
+            select: { sessionId: true },
+            orderBy: { expiresAt: 'asc' },
+            take: limit,
+          }),
         ]);
-        const queued = await db.queuedMessage.findMany({ where: { session: { status: 'idle' } }, select: { sessionId: true }, distinct: ['sessionId'], orderBy: { createdAt: 'asc' }, take: limit });
-        return recoverableSessionIds({ stale: stale.map((row) => row.id), expired: expired.map((row) => row.sessionId), queued: queued.map((row) => row.sessionId) });
+        const queued = await db.queuedMessage.findMany({
+          where: { session: { status: 'idle' } },
+          select: { sessionId: true },
+          distinct: ['sessionId'],
+          orderBy: { createdAt: 'asc' },
+          take: limit,
+        });
+        return recoverableSessionIds({
+          stale: stale.map((row) => row.id),
+          expired: expired.map((row) => row.sessionId),
+          queued: queued.map((row) => row.sessionId),
+        });
       }),
   };
 }

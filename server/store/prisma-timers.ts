@@ -25,19 +25,23 @@ export function prismaTimers({ withClient }: PrismaStoreContext): Timers {
       }),
 
     findTimer: (sessionId, key) =>
-      !nameable(sessionId, key) ? Promise.resolve(null) : withClient(async (db) => {
-        const row = await db.timer.findUnique({ where: { sessionId_key: { sessionId, key } } });
-        return row ? timerFromRow(row) : null;
-      }),
+      !nameable(sessionId, key)
+        ? Promise.resolve(null)
+        : withClient(async (db) => {
+            const row = await db.timer.findUnique({ where: { sessionId_key: { sessionId, key } } });
+            return row ? timerFromRow(row) : null;
+          }),
 
-    countPendingTimers: (sessionId) => (!nameable(sessionId) ? Promise.resolve(0) : withClient((db) => db.timer.count({ where: { sessionId, firedAt: null } }))),
+    countPendingTimers: (sessionId) =>
+      !nameable(sessionId) ? Promise.resolve(0) : withClient((db) => db.timer.count({ where: { sessionId, firedAt: null } })),
 
     dueTimers: (now, options = {}) =>
       withClient(async (db) =>
-        (await db.timer.findMany({ where: { firedAt: null, fireAt: { lte: now } }, orderBy: { fireAt: 'asc' }, take: options.limit ?? DEFAULT_LIST_LIMIT })).map(timerFromRow),
+        (
+          await db.timer.findMany({ where: { firedAt: null, fireAt: { lte: now } }, orderBy: { fireAt: 'asc' }, take: options.limit ?? DEFAULT_LIST_LIMIT })
+        ).map(timerFromRow),
       ),
 
-    markTimerFired: (id, at) =>
-      withClient(async (db) => (await db.timer.updateMany({ where: { id, firedAt: null }, data: { firedAt: at } })).count === 1),
+    markTimerFired: (id, at) => withClient(async (db) => (await db.timer.updateMany({ where: { id, firedAt: null }, data: { firedAt: at } })).count === 1),
   };
 }

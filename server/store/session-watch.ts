@@ -51,7 +51,11 @@ export function createWatchHub(): WatchHub {
       call([...(listeners.get(sessionId) ?? []), ...(sessionId === ANY_SESSION ? [] : (listeners.get(ANY_SESSION) ?? []))], sessionId, change);
     },
     notifyAll() {
-      call([...listeners.values()].flatMap((set) => [...set]), ANY_SESSION, 'any');
+      call(
+        [...listeners.values()].flatMap((set) => [...set]),
+        ANY_SESSION,
+        'any',
+      );
     },
   };
 }

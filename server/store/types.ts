@@ -202,7 +202,10 @@ export class ConcurrentAppendError extends Error {
     return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[CONCURRENT_APPEND] === true;
   }
 
-  constructor(readonly sessionId: string, readonly expectedSeq: number) {
+  constructor(
+    readonly sessionId: string,
+    readonly expectedSeq: number,
+  ) {
     super(`Session ${sessionId} was written by someone else (expected head ${expectedSeq}).`);
     this.name = 'ConcurrentAppendError';
   }

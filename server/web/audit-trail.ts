@@ -3,7 +3,7 @@
 // proposed and as approved. A read-model of the log: nothing here is stored twice.
 import type { DecisionActor, InterruptRecord, RunSource, StoredEvent } from '../events';
 import { getStore } from '../store';
-import { isOwnSession , scopedSessionId } from '../runtime';
+import { isOwnSession, scopedSessionId } from '../runtime';
 
 type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'error';
 
@@ -75,19 +75,28 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
     const scope = 'scope' in event && event.scope ? ` (in ${event.scope.replace(/^task:/, 'task ')})` : '';
     switch (event.type) {
       case 'run_started':
-        add(stored, { kind: 'run', summary: `Run started by ${RUN_SOURCE[event.source] ?? event.source}${event.retry ? ` (retry, attempt ${event.retry.attempt})` : ''}`, details: { runId: event.runId, source: event.source } });
+        add(stored, {
+          kind: 'run',
+          summary: `Run started by ${RUN_SOURCE[event.source] ?? event.source}${event.retry ? ` (retry, attempt ${event.retry.attempt})` : ''}`,
+          details: { runId: event.runId, source: event.source },
+        });
         break;
       case 'message_added':
         add(stored, { kind: 'message', summary: `${capitalise(event.message.role)}${scope}: ${event.message.content}`, details: { id: event.message.id } });
         break;
       case 'assistant_step':
         if (event.message.content) add(stored, { kind: 'message', summary: `Assistant${scope}: ${event.message.content}`, details: { id: event.message.id } });
-        for (const call of event.message.toolCalls ?? []) add(stored, { kind: 'tool-call', summary: `Called ${call.name}${scope}`, details: { toolCallId: call.id, arguments: call.input } });
+        for (const call of event.message.toolCalls ?? [])
+          add(stored, { kind: 'tool-call', summary: `Called ${call.name}${scope}`, details: { toolCallId: call.id, arguments: call.input } });
         break;
       case 'tool_started':
         break; // the call and its result say it; attempts show in the result's details
       case 'tool_progress':
-        add(stored, { kind: 'progress', summary: `${event.toolName} reported progress${scope}`, details: { toolCallId: event.toolCallId, output: event.output } });
+        add(stored, {
+          kind: 'progress',
+          summary: `${event.toolName} reported progress${scope}`,
+          details: { toolCallId: event.toolCallId, output: event.output },
+        });
         break;
       case 'tool_result':
         add(stored, {
@@ -102,14 +111,31 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
           add(stored, {
             kind: 'pause',
             summary: `${record.reason === 'input_required' ? 'Asked' : 'Approval requested'}: ${record.message}`,
-            details: { interruptId: record.id, toolName: record.toolName, toolCallId: record.toolCallId, arguments: record.input, ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}) },
+            details: {
+              interruptId: record.id,
+              toolName: record.toolName,
+              toolCallId: record.toolCallId,
+              arguments: record.input,
+              ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),
+            },
           });
         }
         break;
       case 'interrupt_decided': {
         const record = interrupts.get(event.interruptId);
         const { decision } = event;
-        const verb = decision.status === 'approved' ? (decision.editedArgs !== undefined ? 'Approved with edits' : record?.reason === 'input_required' ? 'Answered' : 'Approved') : decision.status === 'denied' ? (record?.reason === 'input_required' ? 'Declined' : 'Rejected') : 'Cancelled';
+        const verb =
+          decision.status === 'approved'
+            ? decision.editedArgs !== undefined
+              ? 'Approved with edits'
+              : record?.reason === 'input_required'
+                ? 'Answered'
+                : 'Approved'
+            : decision.status === 'denied'
+              ? record?.reason === 'input_required'
+                ? 'Declined'
+                : 'Rejected'
+              : 'Cancelled';
         const who = ownerLabel(decision.by.ownerId);
         add(stored, {
           kind: 'decision',
@@ -125,7 +151,11 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         break;
       }
       case 'state_patched':
-        add(stored, { kind: 'state', summary: `Shared state changed (${event.patch.map((operation) => operation.path).join(', ')})`, details: { patch: event.patch } });
+        add(stored, {
+          kind: 'state',
+          summary: `Shared state changed (${event.patch.map((operation) => operation.path).join(', ')})`,
+          details: { patch: event.patch },
+        });
         break;
       case 'step_started':
         add(stored, { kind: 'step', summary: `Delegated to ${event.stepName}` });
@@ -136,7 +166,12 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
       case 'run_finished':
         add(stored, {
           kind: 'run',
-          summary: event.outcome.type === 'interrupt' ? 'Run paused for a decision' : event.outcome.type === 'cancelled' ? `Run stopped${event.stop ? ` (by ${SURFACE[event.stop.by.source as DecisionActor['source']] ?? event.stop.by.source})` : ''}` : 'Run finished',
+          summary:
+            event.outcome.type === 'interrupt'
+              ? 'Run paused for a decision'
+              : event.outcome.type === 'cancelled'
+                ? `Run stopped${event.stop ? ` (by ${SURFACE[event.stop.by.source as DecisionActor['source']] ?? event.stop.by.source})` : ''}`
+                : 'Run finished',
           details: { runId: event.runId },
         });
         break;

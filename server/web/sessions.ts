@@ -1,7 +1,7 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
 import type { QueueItem } from '../contract';
-import { queueItems, readViewAndQueue , threadStatus , emptyView , isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
+import { queueItems, readViewAndQueue, threadStatus, emptyView, isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
@@ -41,7 +41,6 @@ export type ThreadPage =
     };
 
 type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
-
 
 export async function recentSessions(ownerId: string, options: { limit?: number; agent?: string } = {}): Promise<SessionSummary[]> {
   const store = getStore();

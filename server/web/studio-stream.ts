@@ -4,7 +4,7 @@
 // is read through the same owner-scoped reads as everything else.
 import { getStore } from '../store';
 import { ANY_SESSION } from '../store/session-watch';
-import { isBrowserOwner , untilAborted , sessionKeyOf } from '../runtime';
+import { isBrowserOwner, untilAborted, sessionKeyOf } from '../runtime';
 
 export interface SessionChanged {
   /** The session as its owner names it (its key), or ANY_SESSION after a gap. */

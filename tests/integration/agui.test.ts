@@ -15,7 +15,14 @@ for (const server of backends()) {
       expect(logged).toEqual([]);
       expect(types(events)[0]).toBe(EventType.RUN_STARTED);
       expect(types(events)).toEqual(
-        expect.arrayContaining([EventType.STATE_SNAPSHOT, EventType.TOOL_CALL_START, EventType.TOOL_CALL_ARGS, EventType.TOOL_CALL_END, EventType.TOOL_CALL_RESULT, EventType.TEXT_MESSAGE_CONTENT]),
+        expect.arrayContaining([
+          EventType.STATE_SNAPSHOT,
+          EventType.TOOL_CALL_START,
+          EventType.TOOL_CALL_ARGS,
+          EventType.TOOL_CALL_END,
+          EventType.TOOL_CALL_RESULT,
+          EventType.TEXT_MESSAGE_CONTENT,
+        ]),
       );
       expect(types(events)).not.toContain(EventType.MESSAGES_SNAPSHOT);
       expect(types(events).at(-1)).toBe(EventType.RUN_FINISHED);
@@ -66,7 +73,12 @@ for (const server of backends()) {
 
     it('keeps only editable state from the client, validated, and refuses a bad value naming its path', async () => {
       const threadId = randomUUID();
-      const first = await postRun(server.url, 'planner', { threadId, runId: randomUUID(), messages: [userMessage('hello')], state: { draft: 'Launch notes', todos: [{ id: 'x', title: 'forged', status: 'done' }] } });
+      const first = await postRun(server.url, 'planner', {
+        threadId,
+        runId: randomUUID(),
+        messages: [userMessage('hello')],
+        state: { draft: 'Launch notes', todos: [{ id: 'x', title: 'forged', status: 'done' }] },
+      });
       expect(first.events.find((event) => event.type === EventType.STATE_SNAPSHOT)).toMatchObject({ snapshot: { draft: 'Launch notes', todos: [] } });
       const before = await countRows(server.databaseUrl, threadId);
       const bad = await postRun(server.url, 'planner', { threadId, runId: randomUUID(), messages: [userMessage('again')], state: { draft: 42 } });

@@ -26,8 +26,6 @@ function client(url: string, options: { session?: string; apiKey?: string } = {}
   return Object.assign(anthropic, { calls });
 }
 
-
-
 interface AnthropicSession {
   id: string;
   type: 'session';
@@ -57,7 +55,12 @@ for (const server of backends()) {
       const anthropic = client(server.url);
       const before = await countRows(server.databaseUrl);
       for (const system of ['Be brief.', [{ type: 'text' as const, text: 'Be brief.' }], undefined]) {
-        const message = await anthropic.messages.create({ model: 'support', max_tokens: 1024, ...(system ? { system } : {}), messages: [{ role: 'user', content: 'hello there' }] });
+        const message = await anthropic.messages.create({
+          model: 'support',
+          max_tokens: 1024,
+          ...(system ? { system } : {}),
+          messages: [{ role: 'user', content: 'hello there' }],
+        });
         expect(message).toMatchObject({ type: 'message', role: 'assistant', model: 'support', stop_reason: 'end_turn', stop_sequence: null });
         expect(message.id).toMatch(/^msg_/);
         expect(message.content).toHaveLength(1);
@@ -66,14 +69,23 @@ for (const server of backends()) {
         expect(message.usage.output_tokens).toBeGreaterThan(0);
       }
       // Text blocks in a user turn work too.
-      const blocks = await anthropic.messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: [{ type: 'text', text: 'hello blocks' }] }] });
+      const blocks = await anthropic.messages.create({
+        model: 'support',
+        max_tokens: 1024,
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'hello blocks' }] }],
+      });
       expect(textOf(blocks)).toContain('You said: "hello blocks"');
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
     });
 
     it('streams the Messages API event types, and the SDK accumulates the same message', async () => {
       const anthropic = client(server.url);
-      const stream = await anthropic.messages.create({ model: 'support', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'reply with 12 tokens' }] });
+      const stream = await anthropic.messages.create({
+        model: 'support',
+        max_tokens: 1024,
+        stream: true,
+        messages: [{ role: 'user', content: 'reply with 12 tokens' }],
+      });
       const events: RawMessageStreamEvent[] = [];
       for await (const event of stream) events.push(event);
       const types = events.map((event) => event.type);
@@ -98,17 +110,27 @@ for (const server of backends()) {
     it('stateless: a refund (the support agent denies gated tools statelessly) does not run; the reply says how to get a durable turn; nothing is stored', async () => {
       const anthropic = client(server.url);
       const before = await countRows(server.databaseUrl);
-      const message = await anthropic.messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }] });
+      const message = await anthropic.messages.create({
+        model: 'support',
+        max_tokens: 1024,
+        messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }],
+      });
       expect(message.stop_reason).toBe('end_turn');
       expect(message.content.every((block) => block.type === 'text')).toBe(true);
-      expect(textOf(message)).toMatch(/refundOrder failed: Not run: refundOrder needs a person's approval by a key holder, and a stateless request cannot wait for one\. Send the header x-stackbone-session/);
+      expect(textOf(message)).toMatch(
+        /refundOrder failed: Not run: refundOrder needs a person's approval by a key holder, and a stateless request cannot wait for one\. Send the header x-stackbone-session/,
+      );
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
     });
 
     it("stateless: an ordinary approval's tool runs without pausing (nothing could wake a pause)", async () => {
       const anthropic = client(server.url);
       const key = `stateless-${randomUUID()}`;
-      const message = await anthropic.messages.create({ model: 'ledger', max_tokens: 1024, messages: [{ role: 'user', content: `call recordEffect {"key":"${key}"}` }] });
+      const message = await anthropic.messages.create({
+        model: 'ledger',
+        max_tokens: 1024,
+        messages: [{ role: 'user', content: `call recordEffect {"key":"${key}"}` }],
+      });
       expect(textOf(message)).toMatch(/recordEffect returned: .*"recorded"/);
       expect(readLedger(server.ledgerFile).filter((line) => line.kind === 'effect' && line.key === key)).toHaveLength(1);
     });
@@ -125,37 +147,61 @@ for (const server of backends()) {
       expect(paused.stop_reason).toBe('tool_use');
       const toolUse = paused.content.find((block) => block.type === 'tool_use');
       expect(toolUse).toMatchObject({ type: 'tool_use', name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } });
-      expect(events.map((event) => event.type)).toEqual(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
+      expect(events.map((event) => event.type)).toEqual([
+        'message_start',
+        'content_block_start',
+        'content_block_delta',
+        'content_block_stop',
+        'message_delta',
+        'message_stop',
+      ]);
       expect(events[2]).toMatchObject({ delta: { type: 'input_json_delta' } });
 
       const session = await readSession(anthropic, key);
       expect(session).toMatchObject({ id: key, type: 'session', model: 'support', status: 'interrupted' });
-      expect(session.pendingInterrupts).toEqual([expect.objectContaining({ tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id, name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } })]);
+      expect(session.pendingInterrupts).toEqual([
+        expect.objectContaining({ tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id, name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } }),
+      ]);
 
       // 2. Every call is refused before doing any work while the decision is pending.
       const before = await countRows(server.databaseUrl, key);
       anthropic.calls.count = 0;
-      const conflict = await rejection(anthropic.messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'are you there?' }] }), ConflictError);
+      const conflict = await rejection(
+        anthropic.messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'are you there?' }] }),
+        ConflictError,
+      );
       expect(conflict.status).toBe(409);
       expect(conflict.errorCode).toBe('approval_pending');
       expect(conflict.type).toBe('invalid_request_error');
       expect(conflict.apiMessage).toBe(PENDING_MESSAGE);
       expect(conflict.details).toMatchObject({ error_code: 'approval_pending' });
-      expect(conflict.error).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: PENDING_MESSAGE, details: { error_code: 'approval_pending' } } });
+      expect(conflict.error).toMatchObject({
+        type: 'error',
+        error: { type: 'invalid_request_error', message: PENDING_MESSAGE, details: { error_code: 'approval_pending' } },
+      });
       expect(anthropic.calls.count).toBe(1);
-      const streamed = await rejection(anthropic.messages.create({ model: 'support', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'hello?' }] }), ConflictError);
+      const streamed = await rejection(
+        anthropic.messages.create({ model: 'support', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'hello?' }] }),
+        ConflictError,
+      );
       expect(streamed.errorCode).toBe('approval_pending');
       expect(await countRows(server.databaseUrl, key)).toEqual(before);
 
       // 3. Approved out of band; the continuation's output lands in the session.
       await approveOutOfBand(server.url, key);
-      const resumed = await eventually(async () => {
-        const current = await readSession(anthropic, key);
-        return current.status === 'idle' && current.messages.at(-1)?.role === 'assistant' && current;
-      }, 15_000, 'the continuation');
+      const resumed = await eventually(
+        async () => {
+          const current = await readSession(anthropic, key);
+          return current.status === 'idle' && current.messages.at(-1)?.role === 'assistant' && current;
+        },
+        15_000,
+        'the continuation',
+      );
       expect(resumed.pendingInterrupts).toEqual([]);
       expect(resumed.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
-      expect(resumed.messages[2]!.content).toEqual([expect.objectContaining({ type: 'tool_result', tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id })]);
+      expect(resumed.messages[2]!.content).toEqual([
+        expect.objectContaining({ type: 'tool_result', tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id }),
+      ]);
       expect(JSON.stringify(resumed.messages[3]!.content)).toContain('refundOrder returned');
 
       // 4. The next call succeeds.
@@ -165,7 +211,13 @@ for (const server of backends()) {
     });
 
     it('client tools: tool_use for the request tools, tool_result blocks continue the turn (durable and stateless)', async () => {
-      const tools: Tool[] = [{ name: 'showDialog', description: 'Shows a dialog in the client.', input_schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } }];
+      const tools: Tool[] = [
+        {
+          name: 'showDialog',
+          description: 'Shows a dialog in the client.',
+          input_schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+        },
+      ];
       for (const session of [randomUUID(), undefined]) {
         const anthropic = client(server.url, { session });
         const messages: MessageParam[] = [{ role: 'user', content: 'call showDialog {"text":"Ship it?"}' }];
@@ -175,7 +227,10 @@ for (const server of backends()) {
         if (toolUse?.type !== 'tool_use') throw new Error('expected a tool_use block');
         expect(toolUse).toMatchObject({ name: 'showDialog', input: { text: 'Ship it?' } });
 
-        messages.push({ role: 'assistant', content: first.content }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: [{ type: 'text', text: 'the user clicked yes' }] }] });
+        messages.push(
+          { role: 'assistant', content: first.content },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: [{ type: 'text', text: 'the user clicked yes' }] }] },
+        );
         const second = await anthropic.messages.create({ model: 'support', max_tokens: 1024, messages, tools });
         expect(second.stop_reason).toBe('end_turn');
         expect(textOf(second)).toContain('showDialog returned: the user clicked yes');
@@ -191,30 +246,54 @@ for (const server of backends()) {
       const anthropic = client(server.url);
       const before = await countRows(server.databaseUrl);
 
-      const unknown = await rejection(anthropic.messages.create({ model: 'claude-nobody', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }), NotFoundError);
+      const unknown = await rejection(
+        anthropic.messages.create({ model: 'claude-nobody', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+        NotFoundError,
+      );
       expect(unknown).toMatchObject({ status: 404, type: 'not_found_error', errorCode: 'model_not_found' });
 
-      const wrongType = await rejection(anthropic.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 42 as never }] }), BadRequestError);
+      const wrongType = await rejection(
+        anthropic.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 42 as never }] }),
+        BadRequestError,
+      );
       expect(wrongType.type).toBe('invalid_request_error');
       expect(wrongType.apiMessage).toMatch(/^messages\.0\.content: /);
-      const badMaxTokens = await rejection(anthropic.messages.create({ model: 'support', max_tokens: 'many' as never, messages: [{ role: 'user', content: 'hi' }] }), BadRequestError);
+      const badMaxTokens = await rejection(
+        anthropic.messages.create({ model: 'support', max_tokens: 'many' as never, messages: [{ role: 'user', content: 'hi' }] }),
+        BadRequestError,
+      );
       expect(badMaxTokens.apiMessage).toMatch(/^max_tokens: /);
       const image = await rejection(
-        anthropic.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'https://example.com/x.png' } }] }] }),
+        anthropic.messages.create({
+          model: 'support',
+          max_tokens: 10,
+          messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'https://example.com/x.png' } }] }],
+        }),
         BadRequestError,
       );
       expect(image.apiMessage).toMatch(/^messages\.0\.content\.0\.type: /);
       const orphan = await rejection(
-        anthropic.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_nowhere', content: 'x' }] }] }),
+        anthropic.messages.create({
+          model: 'support',
+          max_tokens: 10,
+          messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_nowhere', content: 'x' }] }],
+        }),
         BadRequestError,
       );
       expect(orphan.apiMessage).toMatch(/toolu_nowhere/);
 
       const post = (body: string, headers: Record<string, string> = {}) =>
-        fetch(`${server.url}/api/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', ...headers }, body });
+        fetch(`${server.url}/api/v1/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', ...headers },
+          body,
+        });
       const malformed = await post('{"model": ');
       expect(malformed.status).toBe(400);
-      expect(await malformed.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('not valid JSON'), details: { error_code: 'invalid_json' } } });
+      expect(await malformed.json()).toMatchObject({
+        type: 'error',
+        error: { type: 'invalid_request_error', message: expect.stringContaining('not valid JSON'), details: { error_code: 'invalid_json' } },
+      });
       const huge = await post(JSON.stringify({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'x'.repeat(1_100_000) }] }));
       expect(huge.status).toBe(413);
       expect(await huge.json()).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
@@ -229,7 +308,10 @@ for (const server of backends()) {
 
     it('a failing model: 500 api_error without SDK retries, or an error event mid-stream after the text so far', async () => {
       const anthropic = client(server.url);
-      const failed = await rejection(anthropic.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'fail' }] }), InternalServerError);
+      const failed = await rejection(
+        anthropic.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'fail' }] }),
+        InternalServerError,
+      );
       expect(failed).toMatchObject({ status: 500, type: 'api_error', errorCode: 'model_error' });
       expect(anthropic.calls.count).toBe(1);
 
@@ -256,7 +338,11 @@ for (const server of backends()) {
     let keyed: TestServer;
     beforeAll(async () => {
       const databaseUrl = server.kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_anthropic_keys');
-      keyed = await startServer({ port: server.kind === 'sqlite' ? 3223 : 3224, databaseUrl, env: { STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' } });
+      keyed = await startServer({
+        port: server.kind === 'sqlite' ? 3223 : 3224,
+        databaseUrl,
+        env: { STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' },
+      });
     });
     afterAll(async () => {
       await keyed?.kill();
@@ -264,7 +350,12 @@ for (const server of backends()) {
 
     it('accepts x-api-key and Authorization: Bearer; 401 authentication_error otherwise', async () => {
       const body = JSON.stringify({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
-      const post = (headers: Record<string, string>) => fetch(`${keyed.url}/api/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', ...headers }, body });
+      const post = (headers: Record<string, string>) =>
+        fetch(`${keyed.url}/api/v1/messages`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', ...headers },
+          body,
+        });
 
       const viaHeader = await post({ 'x-api-key': 'key-one' });
       expect(viaHeader.status).toBe(200);
@@ -278,16 +369,27 @@ for (const server of backends()) {
 
       const sdk = client(keyed.url, { apiKey: 'key-one' });
       expect(textOf(await sdk.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }))).toContain('You said: "hi"');
-      const wrong = await rejection(client(keyed.url, { apiKey: 'nope' }).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }), AuthenticationError);
+      const wrong = await rejection(
+        client(keyed.url, { apiKey: 'nope' }).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+        AuthenticationError,
+      );
       expect(wrong).toMatchObject({ status: 401, type: 'authentication_error', errorCode: 'invalid_api_key' });
     });
 
-    it('a session belongs to its key: to another key the session key names nothing, and using it starts that key\'s own conversation', async () => {
+    it("a session belongs to its key: to another key the session key names nothing, and using it starts that key's own conversation", async () => {
       const key = randomUUID();
-      await client(keyed.url, { apiKey: 'key-one', session: key }).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
+      await client(keyed.url, { apiKey: 'key-one', session: key }).messages.create({
+        model: 'support',
+        max_tokens: 10,
+        messages: [{ role: 'user', content: 'hi' }],
+      });
       const unknown = await rejection(readSession(client(keyed.url, { apiKey: 'key-two' }), key), NotFoundError);
       expect(unknown).toMatchObject({ type: 'not_found_error', errorCode: 'session_not_found' });
-      const theirs = await client(keyed.url, { apiKey: 'key-two', session: key }).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'reply with 2 tokens' }] });
+      const theirs = await client(keyed.url, { apiKey: 'key-two', session: key }).messages.create({
+        model: 'support',
+        max_tokens: 10,
+        messages: [{ role: 'user', content: 'reply with 2 tokens' }],
+      });
       expect(theirs.content).toMatchObject([{ type: 'text', text: 'token1 token2' }]);
       expect((await readSession(client(keyed.url, { apiKey: 'key-two' }), key)).messages).toHaveLength(2);
       const mine = await readSession(client(keyed.url, { apiKey: 'key-one' }), key);

@@ -45,17 +45,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const json = { 'content-type': 'application/json' };
 
 async function pendingOn(target: Target, threadId: string, timeoutMs = 10_000): Promise<string> {
-  return eventually(async () => {
-    const list = (await (await fetch(`${target.url}/api/hitl`)).json()) as { interrupts: { id: string; sessionId: string }[] };
-    return list.interrupts.find((interrupt) => interrupt.sessionId === threadId)?.id;
-  }, timeoutMs, `a pending interrupt on ${threadId}`);
+  return eventually(
+    async () => {
+      const list = (await (await fetch(`${target.url}/api/hitl`)).json()) as { interrupts: { id: string; sessionId: string }[] };
+      return list.interrupts.find((interrupt) => interrupt.sessionId === threadId)?.id;
+    },
+    timeoutMs,
+    `a pending interrupt on ${threadId}`,
+  );
 }
 
 async function idle(target: Target, agent: string, threadId: string): Promise<void> {
-  await eventually(async () => {
-    const { body } = await readThread(target.url, agent, threadId);
-    return body.status === 'idle' && (body.queue as unknown[]).length === 0;
-  }, 20_000, `thread ${threadId} to be idle`);
+  await eventually(
+    async () => {
+      const { body } = await readThread(target.url, agent, threadId);
+      return body.status === 'idle' && (body.queue as unknown[]).length === 0;
+    },
+    20_000,
+    `thread ${threadId} to be idle`,
+  );
 }
 
 /** Whether every start of the call's tool comes after an approval of it in the log. */
@@ -66,7 +74,11 @@ function approvalsPrecedeRuns(log: SessionEvent[]): string[] {
   for (const event of log) {
     if (event.type === 'interrupts_opened') for (const record of event.interrupts) callOf.set(record.id, record.toolCallId);
     if (event.type === 'interrupt_decided' && event.decision.status === 'approved') approved.add(callOf.get(event.interruptId) ?? '');
-    if (event.type === 'tool_started' && ['recordEffect', 'needsEffect', 'deskEffect', 'tickEffect'].includes(event.toolName) && !approved.has(event.toolCallId)) {
+    if (
+      event.type === 'tool_started' &&
+      ['recordEffect', 'needsEffect', 'deskEffect', 'tickEffect'].includes(event.toolName) &&
+      !approved.has(event.toolCallId)
+    ) {
       problems.push(`${event.toolName} (${event.toolCallId}) started with no approval in the log before it`);
     }
   }
@@ -80,10 +92,16 @@ async function agUiPause(target: Target, text: string, threadId = randomUUID()):
   return { threadId, interruptId: outcome?.interrupts?.[0]?.id ?? '', outcome: outcome?.type };
 }
 
-const approveOverHttp = (target: Target, interruptId: string, action = 'approve') => fetch(`${target.url}/api/hitl/${interruptId}/${action}`, { method: 'POST', headers: json, body: '{}' });
+const approveOverHttp = (target: Target, interruptId: string, action = 'approve') =>
+  fetch(`${target.url}/api/hitl/${interruptId}/${action}`, { method: 'POST', headers: json, body: '{}' });
 
 const resume = (target: Target, paused: Paused, payload: unknown = { approved: true }) =>
-  postRun(target.url, 'ledger', { threadId: paused.threadId, runId: randomUUID(), messages: [], resume: [{ interruptId: paused.interruptId, status: 'resolved', payload }] });
+  postRun(target.url, 'ledger', {
+    threadId: paused.threadId,
+    runId: randomUUID(),
+    messages: [],
+    resume: [{ interruptId: paused.interruptId, status: 'resolved', payload }],
+  });
 
 async function approveWithCli(target: Target, interruptId: string): Promise<void> {
   await execute(process.execPath, [cli, 'hitl', 'approve', interruptId, '--yes', '--json'], { env: { ...process.env, STACKBONE_URL: target.url } });
@@ -137,7 +155,11 @@ const gatedPaths: GatedPath[] = [
     pause: async (target, key) => {
       const threadId = randomUUID();
       const anthropic = new Anthropic({ baseURL: `${target.url}/api`, apiKey: 'dev', defaultHeaders: { 'x-stackbone-session': threadId }, maxRetries: 0 });
-      const message = await anthropic.messages.create({ model: 'ledger', max_tokens: 256, messages: [{ role: 'user', content: `call recordEffect {"key":"${key}"}` }] });
+      const message = await anthropic.messages.create({
+        model: 'ledger',
+        max_tokens: 256,
+        messages: [{ role: 'user', content: `call recordEffect {"key":"${key}"}` }],
+      });
       if (message.stop_reason !== 'tool_use') return { threadId, interruptId: '' };
       return { threadId, interruptId: await pendingOn(target, threadId) };
     },
@@ -148,7 +170,11 @@ const gatedPaths: GatedPath[] = [
     name: 'a webhook',
     pause: async (target, key) => {
       const threadId = randomUUID();
-      await fetch(`${target.url}/api/webhooks/ledger`, { method: 'POST', headers: json, body: JSON.stringify({ threadId, text: `call recordEffect {"key":"${key}"}`, id: `delivery-${key}` }) });
+      await fetch(`${target.url}/api/webhooks/ledger`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ threadId, text: `call recordEffect {"key":"${key}"}`, id: `delivery-${key}` }),
+      });
       return { threadId, interruptId: await pendingOn(target, threadId) };
     },
     approve: (target, paused) => approveOverHttp(target, paused.interruptId),
@@ -157,7 +183,11 @@ const gatedPaths: GatedPath[] = [
     name: 'a timer',
     pause: async (target, key) => {
       const threadId = randomUUID();
-      await postRun(target.url, 'ledger', { threadId, runId: randomUUID(), messages: [userMessage(`call scheduleMessage ${JSON.stringify({ text: `call recordEffect {"key":"${key}"}`, inMs: 200 })}`)] });
+      await postRun(target.url, 'ledger', {
+        threadId,
+        runId: randomUUID(),
+        messages: [userMessage(`call scheduleMessage ${JSON.stringify({ text: `call recordEffect {"key":"${key}"}`, inMs: 200 })}`)],
+      });
       return { threadId, interruptId: await pendingOn(target, threadId, 15_000) };
     },
     approve: (target, paused) => approveOverHttp(target, paused.interruptId),
@@ -166,9 +196,17 @@ const gatedPaths: GatedPath[] = [
     name: 'a message queued behind a running turn',
     pause: async (target, key) => {
       const threadId = randomUUID();
-      const busy = postRun(target.url, 'ledger', { threadId, runId: randomUUID(), messages: [userMessage(`call noteEffect {"key":"busy-${key}","sleepMs":1200}`)] });
+      const busy = postRun(target.url, 'ledger', {
+        threadId,
+        runId: randomUUID(),
+        messages: [userMessage(`call noteEffect {"key":"busy-${key}","sleepMs":1200}`)],
+      });
       await eventually(async () => (await readThread(target.url, 'ledger', threadId)).body.status === 'running', 10_000, 'the first turn running');
-      await fetch(`${target.url}/api/agents/ledger/queue`, { method: 'POST', headers: json, body: JSON.stringify({ threadId, op: 'add', text: `call recordEffect {"key":"${key}"}`, id: `queued-${key}` }) });
+      await fetch(`${target.url}/api/agents/ledger/queue`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ threadId, op: 'add', text: `call recordEffect {"key":"${key}"}`, id: `queued-${key}` }),
+      });
       await busy;
       return { threadId, interruptId: await pendingOn(target, threadId) };
     },
@@ -179,7 +217,12 @@ const gatedPaths: GatedPath[] = [
     pause: async (target, key) => {
       const paused = await agUiPause(target, `call recordEffect {"key":"${key}"}`);
       // A retry is no decision: it is refused, and nothing runs.
-      await postRun(target.url, 'ledger', { threadId: paused.threadId, runId: randomUUID(), messages: [], forwardedProps: { retry: { retryId: randomUUID() } } });
+      await postRun(target.url, 'ledger', {
+        threadId: paused.threadId,
+        runId: randomUUID(),
+        messages: [],
+        forwardedProps: { retry: { retryId: randomUUID() } },
+      });
       await fetch(`${target.url}/api/v1/sessions/${paused.threadId}/retry`, { method: 'POST', headers: json, body: JSON.stringify({ retryId: randomUUID() }) });
       return paused;
     },
@@ -221,12 +264,19 @@ const neverPaths: { name: string; attempt: (target: Target, key: string) => Prom
   {
     name: 'a key-holders tool on a stateless OpenAI turn',
     attempt: (target, key) =>
-      new OpenAI({ baseURL: `${target.url}/api/v1`, apiKey: 'dev', maxRetries: 0 }).chat.completions.create({ model: 'ledger', messages: [{ role: 'user', content: `call deskEffect {"key":"${key}"}` }] }),
+      new OpenAI({ baseURL: `${target.url}/api/v1`, apiKey: 'dev', maxRetries: 0 }).chat.completions.create({
+        model: 'ledger',
+        messages: [{ role: 'user', content: `call deskEffect {"key":"${key}"}` }],
+      }),
   },
   {
     name: 'a key-holders tool on a stateless Anthropic turn',
     attempt: (target, key) =>
-      new Anthropic({ baseURL: `${target.url}/api`, apiKey: 'dev', maxRetries: 0 }).messages.create({ model: 'ledger', max_tokens: 256, messages: [{ role: 'user', content: `call deskEffect {"key":"${key}"}` }] }),
+      new Anthropic({ baseURL: `${target.url}/api`, apiKey: 'dev', maxRetries: 0 }).messages.create({
+        model: 'ledger',
+        max_tokens: 256,
+        messages: [{ role: 'user', content: `call deskEffect {"key":"${key}"}` }],
+      }),
   },
   {
     name: 'a call rejected over /api/hitl, then approved again',
@@ -251,7 +301,8 @@ const neverPaths: { name: string; attempt: (target: Target, key: string) => Prom
     name: 'a queued message sent now while the decision waits (the decision is cancelled)',
     attempt: async (target, key) => {
       const paused = await agUiPause(target, `call recordEffect {"key":"${key}"}`);
-      const queue = (body: Record<string, unknown>) => fetch(`${target.url}/api/agents/ledger/queue`, { method: 'POST', headers: json, body: JSON.stringify({ threadId: paused.threadId, ...body }) });
+      const queue = (body: Record<string, unknown>) =>
+        fetch(`${target.url}/api/agents/ledger/queue`, { method: 'POST', headers: json, body: JSON.stringify({ threadId: paused.threadId, ...body }) });
       await queue({ op: 'add', text: 'reply with 2 tokens', id: `next-${key}` });
       await queue({ op: 'sendNow', id: `next-${key}` });
       await idle(target, 'ledger', paused.threadId);
@@ -273,9 +324,13 @@ async function checkNeverPath(target: Target, never: (typeof neverPaths)[number]
 for (const server of backends()) {
   describe(`approval bypass on ${server.kind}: every path runs a gated tool only after a recorded approval, and once`, () => {
     for (const gated of gatedPaths) {
-      it(gated.name, async () => {
-        expect(await checkGatedPath(server, gated)).toEqual([]);
-      }, 45_000);
+      it(
+        gated.name,
+        async () => {
+          expect(await checkGatedPath(server, gated)).toEqual([]);
+        },
+        45_000,
+      );
     }
     for (const never of neverPaths) {
       it(`never: ${never.name}`, async () => {

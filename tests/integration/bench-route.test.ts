@@ -7,7 +7,11 @@ import { backends } from '../support/backends';
 for (const backend of backends()) {
   describe(`the product's build on ${backend.kind}`, () => {
     it('has no bench route', async () => {
-      const stream = await fetch(`${backend.url}/api/bench/bare`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'reply with 5 tokens' }) });
+      const stream = await fetch(`${backend.url}/api/bench/bare`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'reply with 5 tokens' }),
+      });
       expect(stream.status).toBe(404);
       const read = await fetch(`${backend.url}/api/bench/bare?threadId=anything`);
       expect(read.status).toBe(404);

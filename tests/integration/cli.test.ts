@@ -28,25 +28,38 @@ for (const server of backends()) {
   describe(`npx stackbone hitl on ${server.kind}`, () => {
     it('lists the pending call, approves it, and the session carries on to the end', async () => {
       const threadId = randomUUID();
-      const { events } = await postRun(server.url, 'ledger', { threadId, runId: randomUUID(), messages: [userMessage('call recordEffect {"key":"from-cli"}')] });
+      const { events } = await postRun(server.url, 'ledger', {
+        threadId,
+        runId: randomUUID(),
+        messages: [userMessage('call recordEffect {"key":"from-cli"}')],
+      });
       const outcome = (events.at(-1) as RunFinishedEvent).outcome;
       expect(outcome?.type).toBe('interrupt');
       const interrupt = (outcome as { interrupts: { id: string; toolCallId: string }[] }).interrupts[0]!;
 
       const listed = await stackbone(server.url, 'hitl', 'list', '--json');
       expect(listed.code).toBe(0);
-      expect(JSON.parse(listed.stdout).interrupts).toContainEqual(expect.objectContaining({ id: interrupt.id, sessionId: threadId, ownSession: true, toolName: 'recordEffect', args: { key: 'from-cli', sleepMs: 0 } }));
+      expect(JSON.parse(listed.stdout).interrupts).toContainEqual(
+        expect.objectContaining({ id: interrupt.id, sessionId: threadId, ownSession: true, toolName: 'recordEffect', args: { key: 'from-cli', sleepMs: 0 } }),
+      );
       const table = await stackbone(server.url, 'hitl', 'list');
       expect(table.stdout).toContain(interrupt.id);
 
       const approved = await stackbone(server.url, 'hitl', 'approve', interrupt.id, '--yes', '--json');
       expect(approved.code).toBe(0);
-      expect(JSON.parse(approved.stdout)).toMatchObject({ decision: { status: 'approved', by: { source: 'cli' } }, continuation: { runId: expect.any(String) } });
+      expect(JSON.parse(approved.stdout)).toMatchObject({
+        decision: { status: 'approved', by: { source: 'cli' } },
+        continuation: { runId: expect.any(String) },
+      });
 
-      const log = await eventually(async () => {
-        const all = await readSessionEvents(server.databaseUrl, threadId);
-        return all.at(-1)?.type === 'run_finished' && all.filter((event) => event.type === 'run_finished').length === 2 ? all : undefined;
-      }, 10_000, 'the continuation to finish');
+      const log = await eventually(
+        async () => {
+          const all = await readSessionEvents(server.databaseUrl, threadId);
+          return all.at(-1)?.type === 'run_finished' && all.filter((event) => event.type === 'run_finished').length === 2 ? all : undefined;
+        },
+        10_000,
+        'the continuation to finish',
+      );
       expect(log.at(-1)).toMatchObject({ type: 'run_finished', outcome: { type: 'success' } });
       expect(readLedger(server.ledgerFile).filter((line) => line.toolCallId === interrupt.toolCallId && line.kind === 'effect')).toHaveLength(1);
 
@@ -61,7 +74,12 @@ for (const server of backends()) {
       const threadId = randomUUID();
       const runId = randomUUID();
       // Read the whole stream in the background: it ends when the run does.
-      const reading = openRun(server.url, 'support', { threadId, runId, messages: [userMessage('slowly reply with 200 tokens')], tools: [], context: [], state: {}, forwardedProps: {} }, () => false);
+      const reading = openRun(
+        server.url,
+        'support',
+        { threadId, runId, messages: [userMessage('slowly reply with 200 tokens')], tools: [], context: [], state: {}, forwardedProps: {} },
+        () => false,
+      );
       await eventually(async () => (await readThread(server.url, 'support', threadId)).body.status === 'running', 10_000, 'the run to start');
 
       // A stop for another run leaves this one running.

@@ -74,10 +74,14 @@ function ofType<T extends SessionEvent['type']>(log: SessionEvent[], type: T): E
 }
 
 /** What the user said on the thread (a delegated task's question is in its own scope). */
-const userTexts = (log: SessionEvent[]) => ofType(log, 'message_added').flatMap((event) => (event.message.role === 'user' && !event.scope ? [event.message.content] : []));
+const userTexts = (log: SessionEvent[]) =>
+  ofType(log, 'message_added').flatMap((event) => (event.message.role === 'user' && !event.scope ? [event.message.content] : []));
 
 /** The ids of the calls of ledger tools (recordEffect, noteEffect) the model made on the thread. */
-const recordCalls = (log: SessionEvent[]) => ofType(log, 'assistant_step').flatMap((event) => (event.message.toolCalls ?? []).filter((call) => call.name === 'recordEffect' || call.name === 'noteEffect').map((call) => call.id));
+const recordCalls = (log: SessionEvent[]) =>
+  ofType(log, 'assistant_step').flatMap((event) =>
+    (event.message.toolCalls ?? []).filter((call) => call.name === 'recordEffect' || call.name === 'noteEffect').map((call) => call.id),
+  );
 
 const ledgerOf = (backend: Backend, toolCallId: string) => readLedger(backend.ledgerFile).filter((line) => line.toolCallId === toolCallId);
 
@@ -132,7 +136,13 @@ async function approveRecord(url: string, threadId: string, tag: string): Promis
 async function resumeRecord(url: string, threadId: string, tag: string): Promise<Pick<Crashed, 'input' | 'resume'>> {
   const input = `call recordEffect {"key":"${tag}"}`;
   const paused = await pauseOnRecord(url, threadId, input);
-  const resume: ResumeRequest = { threadId, runId: randomUUID(), parentRunId: paused.runId, messages: [], resume: [{ interruptId: paused.interrupt.id, status: 'resolved', payload: { approved: true } }] };
+  const resume: ResumeRequest = {
+    threadId,
+    runId: randomUUID(),
+    parentRunId: paused.runId,
+    messages: [],
+    resume: [{ interruptId: paused.interrupt.id, status: 'resolved', payload: { approved: true } }],
+  };
   await postRun(url, 'ledger', resume).catch(() => undefined);
   return { input, resume };
 }
@@ -329,8 +339,12 @@ const SCENARIOS: Scenario[] = [
       expect(log.at(-1)?.type).not.toBe('run_finished');
     },
     recovered: async (_server, backend, crashed) => {
-      await eventually(async () => (await readTimers(backend.databaseUrl, crashed.threadId)).every((timer) => timer.fired), 15_000, 'the timer to be marked fired');
-      const log = await turnEnded(backend, crashed.threadId, 'the reminder\'s turn');
+      await eventually(
+        async () => (await readTimers(backend.databaseUrl, crashed.threadId)).every((timer) => timer.fired),
+        15_000,
+        'the timer to be marked fired',
+      );
+      const log = await turnEnded(backend, crashed.threadId, "the reminder's turn");
       // Fired again after the restart, the timer adds nothing: one reminder, answered once.
       expect(userTexts(log).filter((text) => text.startsWith('Reminder:'))).toHaveLength(1);
       expect(ofType(log, 'run_finished')).toHaveLength(2);
@@ -355,11 +369,22 @@ async function assertCarriedOn(server: TestServer, backend: Backend, crashed: Cr
   expect(body).toMatchObject({ status: 'idle', interrupts: null, activeRun: null });
 
   // The next message works: a new turn on the same thread, answered in full.
-  const { events } = await postRun(server.url, crashed.agent, { threadId: crashed.threadId, runId: randomUUID(), messages: [userMessage('reply with 3 tokens')] });
+  const { events } = await postRun(server.url, crashed.agent, {
+    threadId: crashed.threadId,
+    runId: randomUUID(),
+    messages: [userMessage('reply with 3 tokens')],
+  });
   expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
-  const reply = events.filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join('');
+  const reply = events
+    .filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT)
+    .map((event) => event.delta)
+    .join('');
   expect(reply).toBe('token1 token2 token3');
-  expect(userTexts(await readSessionEvents(backend.databaseUrl, crashed.threadId))).toEqual([crashed.input, ...(crashed.agent === 'support' ? [expect.stringMatching(/^Reminder:/)] : []), 'reply with 3 tokens']);
+  expect(userTexts(await readSessionEvents(backend.databaseUrl, crashed.threadId))).toEqual([
+    crashed.input,
+    ...(crashed.agent === 'support' ? [expect.stringMatching(/^Reminder:/)] : []),
+    'reply with 3 tokens',
+  ]);
 }
 
 // ─── The matrix ─────────────────────────────────────────────────────────────────────────
@@ -375,7 +400,13 @@ async function untilKilledAt(server: TestServer, point: CrashPointName): Promise
   expect(server.output()).toContain(`STACKBONE_CRASH_AT=${point}`);
 }
 
-const cases = SCENARIOS.flatMap((scenario) => Array.from({ length: Math.min(ROUNDS, scenario.maxRounds ?? ROUNDS) }, (_, round) => ({ scenario, round, label: `${scenario.point}${scenario.variant ? ` (${scenario.variant})` : ''}${ROUNDS > 1 ? ` #${round + 1}` : ''}` })));
+const cases = SCENARIOS.flatMap((scenario) =>
+  Array.from({ length: Math.min(ROUNDS, scenario.maxRounds ?? ROUNDS) }, (_, round) => ({
+    scenario,
+    round,
+    label: `${scenario.point}${scenario.variant ? ` (${scenario.variant})` : ''}${ROUNDS > 1 ? ` #${round + 1}` : ''}`,
+  })),
+);
 
 for (const { kind } of backends()) {
   describe(`crash matrix on ${kind}`, () => {
@@ -409,7 +440,10 @@ for (const { kind } of backends()) {
           const log = await readSessionEvents(backend.databaseUrl, threadId);
           expect(userTexts(log)).toContain(input);
           const calls = recordCalls(log);
-          scenario.atCrash(log, calls.flatMap((id) => ledgerOf(backend, id)));
+          scenario.atCrash(
+            log,
+            calls.flatMap((id) => ledgerOf(backend, id)),
+          );
           crashes.set(label, { agent: scenario.agent, threadId, input, ...(resume ? { resume } : {}) });
         } finally {
           await server.kill('SIGKILL');
@@ -420,7 +454,11 @@ for (const { kind } of backends()) {
     describe('after a restart', () => {
       let server: TestServer;
       beforeAll(async () => {
-        server = await startServer({ port: PORTS[kind], databaseUrl: backend.databaseUrl, env: { ...fixtureEnv(backend.ledgerFile), STACKBONE_TIMER_MS: '200' } });
+        server = await startServer({
+          port: PORTS[kind],
+          databaseUrl: backend.databaseUrl,
+          env: { ...fixtureEnv(backend.ledgerFile), STACKBONE_TIMER_MS: '200' },
+        });
       });
       afterAll(async () => {
         await server?.kill();

@@ -64,27 +64,48 @@ for (const server of backends()) {
       ]);
 
       // The Anthropic wire asks for a gated tool on the same session; it pauses.
-      const paused = await anthropic(threadId).messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'close ticket T-7' }] });
+      const paused = await anthropic(threadId).messages.create({
+        model: 'support',
+        max_tokens: 1024,
+        messages: [{ role: 'user', content: 'close ticket T-7' }],
+      });
       expect(paused.stop_reason).toBe('tool_use');
       const toolUse = paused.content.find((block) => block.type === 'tool_use')!;
 
       // The pause is the session's, so every wire sees it: the chat wires answer 409, AG-UI RUN_ERROR
       // interrupts_pending (the Stackbone contract), all before any work.
       const before = await countRows(server.databaseUrl, threadId);
-      const conflict = await openai(threadId).chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'and now?' }] }).catch((error: unknown) => error);
+      const conflict = await openai(threadId)
+        .chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'and now?' }] })
+        .catch((error: unknown) => error);
       expect(conflict).toBeInstanceOf(ConflictError);
       expect((conflict as ConflictError).code).toBe('approval_pending');
-      const anthropicConflict = await anthropic(threadId).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'and now?' }] }).catch((error: unknown) => error);
+      const anthropicConflict = await anthropic(threadId)
+        .messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'and now?' }] })
+        .catch((error: unknown) => error);
       expect(anthropicConflict).toBeInstanceOf(AnthropicConflict);
       expect((anthropicConflict as AnthropicConflict).errorCode).toBe('approval_pending');
       const refused = await runHttpAgent(newHttpAgent(server.url, 'support', threadId), 'and now?').catch((error: unknown) => ({ error }));
-      expect('error' in refused || refused.events.some((event) => event.type === EventType.RUN_ERROR && (event as { code?: string }).code === 'interrupts_pending')).toBe(true);
+      expect(
+        'error' in refused || refused.events.some((event) => event.type === EventType.RUN_ERROR && (event as { code?: string }).code === 'interrupts_pending'),
+      ).toBe(true);
       expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
       expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([]);
 
       await approveOutOfBand(server.url, threadId);
       const decided = await settled(server.url, threadId);
-      expect(decided.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user', 'assistant', 'user', 'assistant', 'tool', 'assistant']);
+      expect(decided.messages.map((message) => message.role)).toEqual([
+        'user',
+        'assistant',
+        'tool',
+        'assistant',
+        'user',
+        'assistant',
+        'user',
+        'assistant',
+        'tool',
+        'assistant',
+      ]);
       expect(decided.messages[7]!.tool_calls![0]).toMatchObject({ id: toolUse.type === 'tool_use' && toolUse.id, function: { name: 'closeTicket' } });
       expect(decided.messages[9]!.content).toContain('closeTicket returned');
 
@@ -99,7 +120,12 @@ for (const server of backends()) {
       // The snapshot carries the log's order; HttpAgent keeps its local order for messages it
       // already had and appends the ones it learns from the snapshot, so compare as sets.
       expect([...ids].sort()).toEqual(final.messages.map((message) => message.id).sort());
-      expect(final.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['look up order ord_42', 'hello from openai', 'close ticket T-7', 'thanks']);
+      expect(final.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([
+        'look up order ord_42',
+        'hello from openai',
+        'close ticket T-7',
+        'thanks',
+      ]);
 
       // The Anthropic view of the same log: alternating turns, tool results as user turns.
       const asAnthropic = (await session(server.url, threadId, 'anthropic')) as { messages: { role: string; content: { type: string }[] }[] };

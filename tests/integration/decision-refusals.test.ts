@@ -30,7 +30,8 @@ const cases: Case[] = [
     name: 'a second decision, different from the first',
     agent: 'support',
     text: 'close ticket T-7',
-    before: (url, { interruptId }) => fetch(`${url}/api/hitl/${interruptId}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+    before: (url, { interruptId }) =>
+      fetch(`${url}/api/hitl/${interruptId}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
     decision: { approved: false },
     code: 'interrupt_already_decided',
   },
@@ -54,15 +55,45 @@ const cases: Case[] = [
     decision: { approved: true },
     code: 'interrupt_expired',
   },
-  { name: 'approval data that fails approvalSchema', agent: 'support', text: 'refund order ord_42 for 19.99', decision: { approved: true, payload: { note: 'x'.repeat(600) } }, code: 'payload_invalid' },
-  { name: 'edited arguments that fail the tool\'s input schema', agent: 'support', text: 'refund order ord_42 for 19.99', decision: { approved: true, editedArgs: { orderId: 'ord_42', amount: -1 } }, code: 'edited_args_invalid' },
-  { name: 'edits on a tool that allows none', agent: 'support', text: 'close ticket T-7', decision: { approved: true, editedArgs: { ticketId: 'T-8' } }, code: 'edit_not_allowed' },
-  { name: 'a rejection carrying edits', agent: 'support', text: 'refund order ord_42 for 19.99', decision: { approved: false, editedArgs: { orderId: 'ord_42', amount: 1 } }, code: 'resume_invalid' },
+  {
+    name: 'approval data that fails approvalSchema',
+    agent: 'support',
+    text: 'refund order ord_42 for 19.99',
+    decision: { approved: true, payload: { note: 'x'.repeat(600) } },
+    code: 'payload_invalid',
+  },
+  {
+    name: "edited arguments that fail the tool's input schema",
+    agent: 'support',
+    text: 'refund order ord_42 for 19.99',
+    decision: { approved: true, editedArgs: { orderId: 'ord_42', amount: -1 } },
+    code: 'edited_args_invalid',
+  },
+  {
+    name: 'edits on a tool that allows none',
+    agent: 'support',
+    text: 'close ticket T-7',
+    decision: { approved: true, editedArgs: { ticketId: 'T-8' } },
+    code: 'edit_not_allowed',
+  },
+  {
+    name: 'a rejection carrying edits',
+    agent: 'support',
+    text: 'refund order ord_42 for 19.99',
+    decision: { approved: false, editedArgs: { orderId: 'ord_42', amount: 1 } },
+    code: 'resume_invalid',
+  },
 ];
 
 async function refusedOverAgUi(url: string, agent: string, thread: { threadId: string; runId: string }, interruptId: string, decision: Decision) {
   const { approved, ...rest } = decision;
-  const { events } = await postRun(url, agent, { threadId: thread.threadId, runId: randomUUID(), parentRunId: thread.runId, messages: [], resume: [{ interruptId, status: 'resolved', payload: { approved, ...rest } }] });
+  const { events } = await postRun(url, agent, {
+    threadId: thread.threadId,
+    runId: randomUUID(),
+    parentRunId: thread.runId,
+    messages: [],
+    resume: [{ interruptId, status: 'resolved', payload: { approved, ...rest } }],
+  });
   const last = events.at(-1) as BaseEvent & { code?: string };
   expect(last.type, JSON.stringify(events)).toBe('RUN_ERROR');
   return last.code;
@@ -70,7 +101,11 @@ async function refusedOverAgUi(url: string, agent: string, thread: { threadId: s
 
 async function refusedOverHttp(url: string, interruptId: string, decision: Decision) {
   const { approved, ...body } = decision;
-  const response = await fetch(`${url}/api/hitl/${interruptId}/${approved ? 'approve' : 'reject'}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}/api/hitl/${interruptId}/${approved ? 'approve' : 'reject'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.status).toBeGreaterThanOrEqual(400);
   return ((await response.json()) as { error: { code: string } }).error.code;
 }

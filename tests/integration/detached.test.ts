@@ -9,7 +9,11 @@ import { joinStream, openRun, postRun, readThread, stopRun, userMessage, type St
 import { backends } from '../support/backends';
 import { eventually } from '../support/inspect';
 
-const text = (events: BaseEvent[]) => events.filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join('');
+const text = (events: BaseEvent[]) =>
+  events
+    .filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT)
+    .map((event) => event.delta)
+    .join('');
 const deltas = (all: StreamedEvent[]) => all.filter((entry) => entry.event.type === EventType.TEXT_MESSAGE_CONTENT).length;
 const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i + 1}`).join(' ');
 const ordered = (ids: (string | undefined)[]) => ids.every((id, i) => i === 0 || position(id!) > position(ids[i - 1]!));
@@ -17,12 +21,24 @@ const position = (id: string) => {
   const [seq, j = '0'] = id.split('.');
   return Number(seq) * 1e6 + Number(j);
 };
-const body = (threadId: string, content: string, runId = randomUUID()) => ({ threadId, runId, messages: [userMessage(content)], tools: [], context: [], state: {}, forwardedProps: {} });
+const body = (threadId: string, content: string, runId = randomUUID()) => ({
+  threadId,
+  runId,
+  messages: [userMessage(content)],
+  tools: [],
+  context: [],
+  state: {},
+  forwardedProps: {},
+});
 const settled = (baseUrl: string, agent: string, threadId: string) =>
-  eventually(async () => {
-    const { body: thread } = await readThread(baseUrl, agent, threadId);
-    return thread.status !== 'running' ? thread : undefined;
-  }, 20_000, 'the run to end');
+  eventually(
+    async () => {
+      const { body: thread } = await readThread(baseUrl, agent, threadId);
+      return thread.status !== 'running' ? thread : undefined;
+    },
+    20_000,
+    'the run to end',
+  );
 
 for (const server of backends()) {
   describe(`detached runs on ${server.kind}`, () => {
@@ -60,7 +76,9 @@ for (const server of backends()) {
       expect(from.ids).toEqual([...head.ids.slice(4), ...tail.ids]);
 
       // A POST re-sent with Last-Event-ID (a dropped request, retried) re-joins instead of running twice.
-      const again = await openRun(server.url, 'support', body(threadId, 'slowly reply with 30 tokens', runId), undefined, { 'last-event-id': head.ids.at(-1)! });
+      const again = await openRun(server.url, 'support', body(threadId, 'slowly reply with 30 tokens', runId), undefined, {
+        'last-event-id': head.ids.at(-1)!,
+      });
       expect(again.ids).toEqual(tail.ids);
       const thread = await readThread(server.url, 'support', threadId);
       expect(thread.body.messages.filter((message: { role: string }) => message.role === 'user')).toHaveLength(1);
@@ -73,7 +91,13 @@ for (const server of backends()) {
       const interrupt = (finished.outcome as { interrupts: { id: string; toolCallId: string }[] }).interrupts[0]!;
       const { status, body: thread } = await readThread(server.url, 'ledger', threadId);
       expect(status).toBe(200);
-      expect(thread).toMatchObject({ threadId, status: 'interrupted', activeRun: null, state: { notes: [] }, interrupts: { runId: finished.runId, pending: [expect.objectContaining({ id: interrupt.id, toolCallId: interrupt.toolCallId, reason: 'tool_call' })] } });
+      expect(thread).toMatchObject({
+        threadId,
+        status: 'interrupted',
+        activeRun: null,
+        state: { notes: [] },
+        interrupts: { runId: finished.runId, pending: [expect.objectContaining({ id: interrupt.id, toolCallId: interrupt.toolCallId, reason: 'tool_call' })] },
+      });
       const snapshot = events.find((event) => event.type === EventType.MESSAGES_SNAPSHOT) as unknown as { messages: { id: string }[] };
       expect(thread.messages.map((message: { id: string }) => message.id)).toEqual(snapshot.messages.map((message) => message.id));
       expect(thread.messages.at(-1).parts).toContainEqual(expect.objectContaining({ type: 'tool-call', id: interrupt.toolCallId, name: 'recordEffect' }));
@@ -89,9 +113,18 @@ for (const server of backends()) {
       const { events } = await postRun(server.url, 'ledger', body(threadId, 'call recordEffect {"key":"watched"}'));
       const interrupt = ((events.at(-1) as RunFinishedEvent).outcome as { interrupts: { id: string }[] }).interrupts[0]!;
       const { body: thread } = await readThread(server.url, 'ledger', threadId);
-      const watching = joinStream(server.url, 'ledger', { threadId, offset: thread.cursor }, { stop: (entry, all) => all.filter((e) => e.event.type === EventType.RUN_FINISHED).length === 2 });
+      const watching = joinStream(
+        server.url,
+        'ledger',
+        { threadId, offset: thread.cursor },
+        { stop: (entry, all) => all.filter((e) => e.event.type === EventType.RUN_FINISHED).length === 2 },
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const approved = await fetch(`${server.url}/api/hitl/${interrupt.id}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const approved = await fetch(`${server.url}/api/hitl/${interrupt.id}/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(approved.status).toBe(200);
       await settled(server.url, 'ledger', threadId);
       const chat = await fetch(`${server.url}/api/v1/chat/completions`, {
@@ -113,7 +146,12 @@ for (const server of backends()) {
       const threadId = randomUUID();
       const runId = randomUUID();
       const key = `stop-${randomUUID().slice(0, 8)}`;
-      const reading = openRun(server.url, 'ledger', body(threadId, `call noteEffect {"key":"${key}-a","sleepMs":800}; call noteEffect {"key":"${key}-b"}`, runId), undefined);
+      const reading = openRun(
+        server.url,
+        'ledger',
+        body(threadId, `call noteEffect {"key":"${key}-a","sleepMs":800}; call noteEffect {"key":"${key}-b"}`, runId),
+        undefined,
+      );
       // Stop once the first call is running (it takes 800 ms and ignores its signal).
       await eventually(() => Promise.resolve(readLedger(server.ledgerFile).some((line) => line.key === `${key}-a`)), 10_000, 'the first call to start');
       const [first, second] = await Promise.all([stopRun(server.url, 'ledger', { threadId, runId }), stopRun(server.url, 'ledger', { threadId, runId })]);
@@ -126,12 +164,21 @@ for (const server of backends()) {
       const { body: thread } = await readThread(server.url, 'ledger', threadId);
       expect(thread.status).toBe('idle');
       expect(thread.state.notes).toEqual([`${key}-a`]);
-      const results = thread.messages.flatMap((message: { parts: { type: string; content?: string; toolCallId?: string }[] }) => message.parts.filter((part) => part.type === 'tool-result'));
-      expect(results.map((part: { content?: string }) => part.content)).toEqual([JSON.stringify({ noted: `${key}-a` }), 'Not run: the run was stopped before this call started.']);
+      const results = thread.messages.flatMap((message: { parts: { type: string; content?: string; toolCallId?: string }[] }) =>
+        message.parts.filter((part) => part.type === 'tool-result'),
+      );
+      expect(results.map((part: { content?: string }) => part.content)).toEqual([
+        JSON.stringify({ noted: `${key}-a` }),
+        'Not run: the run was stopped before this call started.',
+      ]);
 
       const next = await postRun(server.url, 'ledger', body(threadId, 'reply with 2 tokens'));
       expect(next.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'success' } });
-      expect(readLedger(server.ledgerFile).filter((line) => line.key.startsWith(key)).map((line) => line.key)).toEqual([`${key}-a`]);
+      expect(
+        readLedger(server.ledgerFile)
+          .filter((line) => line.key.startsWith(key))
+          .map((line) => line.key),
+      ).toEqual([`${key}-a`]);
       // A stopped run stays stopped: a stop now stops nothing.
       expect((await stopRun(server.url, 'ledger', { threadId, runId })).body).toMatchObject({ stopped: false, reason: 'not_running' });
     });
@@ -144,7 +191,8 @@ for (const server of backends()) {
       let stopped: Promise<unknown> | undefined;
       const seen = await openRun(server.url, 'support', body(threadId, 'slowly reply with 200 tokens', runId), (entry, all) => {
         if (deltas(all) === 3 && !stopped) stopped = stopRun(server.url, 'support', { threadId, runId: older });
-        if (deltas(all) === 10 && entry.event.type === EventType.TEXT_MESSAGE_CONTENT) stopped = stopRun(server.url, 'support', { threadId, runId, frontier: entry.id });
+        if (deltas(all) === 10 && entry.event.type === EventType.TEXT_MESSAGE_CONTENT)
+          stopped = stopRun(server.url, 'support', { threadId, runId, frontier: entry.id });
         return false;
       });
       expect(seen.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'cancelled' } });

@@ -30,16 +30,47 @@ interface Route {
 
 const user = (content: string) => ({ id: randomUUID(), role: 'user', content });
 const ROUTES: Route[] = [
-  { method: 'POST', path: () => '/api/agents/support', body: (tid) => ({ threadId: tid, runId: randomUUID(), messages: [user('say 1 word')], tools: [], context: [], state: {}, forwardedProps: {} }) },
-  { method: 'POST', path: () => '/api/agents/planner', body: (tid) => ({ threadId: tid, runId: randomUUID(), messages: [user('say 1 word')], tools: [], context: [], state: { draft: 'x' }, forwardedProps: {}, resume: [{ interruptId: 'int_x', status: 'resolved', payload: {} }] }) },
+  {
+    method: 'POST',
+    path: () => '/api/agents/support',
+    body: (tid) => ({ threadId: tid, runId: randomUUID(), messages: [user('say 1 word')], tools: [], context: [], state: {}, forwardedProps: {} }),
+  },
+  {
+    method: 'POST',
+    path: () => '/api/agents/planner',
+    body: (tid) => ({
+      threadId: tid,
+      runId: randomUUID(),
+      messages: [user('say 1 word')],
+      tools: [],
+      context: [],
+      state: { draft: 'x' },
+      forwardedProps: {},
+      resume: [{ interruptId: 'int_x', status: 'resolved', payload: {} }],
+    }),
+  },
   { method: 'POST', path: () => '/api/agents/planner/state', body: (tid) => ({ threadId: tid, state: { draft: 'x' } }) },
   { method: 'POST', path: () => '/api/agents/support/queue', body: (tid) => ({ threadId: tid, op: 'add', text: 'hi' }) },
   { method: 'POST', path: () => '/api/agents/support/steer', body: (tid) => ({ threadId: tid, text: 'hi' }) },
   { method: 'POST', path: () => '/api/agents/support/stop', body: (tid) => ({ threadId: tid }) },
   { method: 'POST', path: () => '/api/agents/planner/decide', body: (tid) => ({ threadId: tid, interruptId: 'int_x', action: 'reject' }) },
-  { method: 'POST', path: () => '/api/v1/chat/completions', body: () => ({ model: 'support', messages: [{ role: 'user', content: 'say 1 word' }] }), headers: (tid) => ({ 'x-stackbone-session': tid }) },
-  { method: 'POST', path: () => '/api/v1/messages', body: () => ({ model: 'support', max_tokens: 16, messages: [{ role: 'user', content: 'say 1 word' }] }), headers: (tid) => ({ 'x-stackbone-session': tid, 'anthropic-version': '2023-06-01' }) },
-  { method: 'POST', path: (_tid, id) => `/api/hitl/${encodeURIComponent(id)}/approve`, body: () => ({ editedArgs: { orderId: 'ord_1', amount: 1 }, payload: { note: 'x' } }) },
+  {
+    method: 'POST',
+    path: () => '/api/v1/chat/completions',
+    body: () => ({ model: 'support', messages: [{ role: 'user', content: 'say 1 word' }] }),
+    headers: (tid) => ({ 'x-stackbone-session': tid }),
+  },
+  {
+    method: 'POST',
+    path: () => '/api/v1/messages',
+    body: () => ({ model: 'support', max_tokens: 16, messages: [{ role: 'user', content: 'say 1 word' }] }),
+    headers: (tid) => ({ 'x-stackbone-session': tid, 'anthropic-version': '2023-06-01' }),
+  },
+  {
+    method: 'POST',
+    path: (_tid, id) => `/api/hitl/${encodeURIComponent(id)}/approve`,
+    body: () => ({ editedArgs: { orderId: 'ord_1', amount: 1 }, payload: { note: 'x' } }),
+  },
   { method: 'POST', path: (_tid, id) => `/api/hitl/${encodeURIComponent(id)}/reject`, body: () => ({ reason: 'x' }) },
   { method: 'POST', path: () => '/api/webhooks/support', body: (tid) => ({ threadId: tid, text: 'hi' }) },
   { method: 'POST', path: (tid) => `/api/v1/sessions/${encodeURIComponent(tid)}/retry`, body: () => ({ retryId: 'r' }) },
@@ -101,8 +132,14 @@ function render(value: Json): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const contentType = fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8', '') });
-const cookie = fc.oneof({ weight: 6, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('stackbone_id=%', 'stackbone_id=a.b', 'stackbone_id=%E0%A4%A; x=1', '=;=;', '__proto__=1') });
+const contentType = fc.oneof(
+  { weight: 8, arbitrary: fc.constant('application/json') },
+  { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=utf-8', '') },
+);
+const cookie = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('') },
+  { weight: 1, arbitrary: fc.constantFrom('stackbone_id=%', 'stackbone_id=a.b', 'stackbone_id=%E0%A4%A; x=1', '=;=;', '__proto__=1') },
+);
 
 const request = fc.integer({ min: 0, max: ROUTES.length - 1 }).chain((index) => {
   const route = ROUTES[index]!;
@@ -110,7 +147,10 @@ const request = fc.integer({ min: 0, max: ROUTES.length - 1 }).chain((index) => 
   return fc.record({
     index: fc.constant(index),
     tid: fc.constant(tid),
-    id: fc.oneof(fc.constant(tid), hostileString.map((text) => text.slice(0, 400))),
+    id: fc.oneof(
+      fc.constant(tid),
+      hostileString.map((text) => text.slice(0, 400)),
+    ),
     body: route.body ? bodyArbitrary(route.body(tid)) : fc.constant(undefined),
     contentType,
     cookie,
@@ -128,7 +168,10 @@ for (const server of backends()) {
         fc.asyncProperty(request, async ({ index, tid, id, body, contentType: type, cookie: jar }) => {
           const route = ROUTES[index]!;
           // GETs ask for JSON: a session stream would stay open.
-          const headers: Record<string, string> = { accept: route.method === 'GET' ? 'application/json' : 'text/event-stream, application/json', ...(route.headers?.(tid) ?? {}) };
+          const headers: Record<string, string> = {
+            accept: route.method === 'GET' ? 'application/json' : 'text/event-stream, application/json',
+            ...(route.headers?.(tid) ?? {}),
+          };
           if (body !== undefined && type) headers['content-type'] = type;
           if (jar) headers.cookie = jar;
           const response = await fetch(`${server.url}${route.path(tid, id)}`, { method: route.method, headers, body, signal: AbortSignal.timeout(20_000) });
@@ -136,11 +179,17 @@ for (const server of backends()) {
           if (response.status >= 500) fiveHundreds++;
           expect(response.status, `${route.method} ${route.path(tid, id).slice(0, 120)} → ${response.status}: ${text.slice(0, 300)}`).toBeLessThan(500);
           // A refusal — an error status, or an AG-UI stream that is only RUN_STARTED then RUN_ERROR — writes nothing.
-          const events = text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => (JSON.parse(line.slice(6)) as { type?: string }).type);
+          const events = text
+            .split('\n')
+            .filter((line) => line.startsWith('data: '))
+            .map((line) => (JSON.parse(line.slice(6)) as { type?: string }).type);
           const refusedStream = events.length === 2 && events[0] === 'RUN_STARTED' && events[1] === 'RUN_ERROR';
           if (response.status >= 400 || refusedStream) {
             refused++;
-            expect(await countRows(server.databaseUrl, tid), `${route.method} ${route.path(tid, id).slice(0, 120)} wrote rows`).toEqual({ sessions: 0, events: 0 });
+            expect(await countRows(server.databaseUrl, tid), `${route.method} ${route.path(tid, id).slice(0, 120)} wrote rows`).toEqual({
+              sessions: 0,
+              events: 0,
+            });
           }
         }),
         { numRuns: RUNS, seed: SEED, endOnFailure: true },
@@ -157,39 +206,58 @@ for (const server of backends()) {
       const busy = fetch(`${server.url}/api/agents/ledger`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ threadId, runId: randomUUID(), messages: [user('call noteEffect {"key":"flood","sleepMs":60000}')], tools: [], context: [], state: {}, forwardedProps: {} }),
+        body: JSON.stringify({
+          threadId,
+          runId: randomUUID(),
+          messages: [user('call noteEffect {"key":"flood","sleepMs":60000}')],
+          tools: [],
+          context: [],
+          state: {},
+          forwardedProps: {},
+        }),
       }).then((response) => response.text());
       await eventually(async () => (await readThread(server.url, 'ledger', threadId)).body.status === 'running', 15_000, 'the busy turn');
       const before = await countRows(server.databaseUrl, threadId);
       const runs = Math.max(8, Math.floor(RUNS / 10));
       let floods = 0;
       await fc.assert(
-        fc.asyncProperty(fc.integer({ min: 33, max: 2_000 }), hostileString.map((text) => text.slice(0, 2_000)), async (count, text) => {
-          floods++;
-          const messages = Array.from({ length: count }, () => user(text || 'x'));
-          const response = await fetch(`${server.url}/api/agents/ledger`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-            body: JSON.stringify({ threadId, runId: randomUUID(), messages, tools: [], context: [], state: {}, forwardedProps: {} }),
-            signal: AbortSignal.timeout(20_000),
-          });
-          const answer = await response.text();
-          if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
-            // Too big to read at all (more than STACKBONE_MAX_BODY_BYTES).
-            expect(response.status).toBe(413);
-          } else {
-            const events = answer.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)) as { type: string; code?: string });
-            expect(events.map((event) => event.type)).toEqual(['RUN_STARTED', 'RUN_ERROR']);
-            expect(events[1]!.code).toMatch(/^(queue_full|too_many_messages)$/);
-          }
-          expect((await readThread(server.url, 'ledger', threadId)).body.queue).toEqual([]);
-        }),
+        fc.asyncProperty(
+          fc.integer({ min: 33, max: 2_000 }),
+          hostileString.map((text) => text.slice(0, 2_000)),
+          async (count, text) => {
+            floods++;
+            const messages = Array.from({ length: count }, () => user(text || 'x'));
+            const response = await fetch(`${server.url}/api/agents/ledger`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+              body: JSON.stringify({ threadId, runId: randomUUID(), messages, tools: [], context: [], state: {}, forwardedProps: {} }),
+              signal: AbortSignal.timeout(20_000),
+            });
+            const answer = await response.text();
+            if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+              // Too big to read at all (more than STACKBONE_MAX_BODY_BYTES).
+              expect(response.status).toBe(413);
+            } else {
+              const events = answer
+                .split('\n')
+                .filter((line) => line.startsWith('data: '))
+                .map((line) => JSON.parse(line.slice(6)) as { type: string; code?: string });
+              expect(events.map((event) => event.type)).toEqual(['RUN_STARTED', 'RUN_ERROR']);
+              expect(events[1]!.code).toMatch(/^(queue_full|too_many_messages)$/);
+            }
+            expect((await readThread(server.url, 'ledger', threadId)).body.queue).toEqual([]);
+          },
+        ),
         { numRuns: runs, seed: SEED, endOnFailure: true },
       );
       // Steers: the run takes the first 32, then 429 too_many_steers, each writing nothing more.
       const answers: number[] = [];
       for (let i = 0; i < 40; i++) {
-        const response = await fetch(`${server.url}/api/agents/ledger/steer`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, text: `guidance ${i}`, id: `steer-${i}` }) });
+        const response = await fetch(`${server.url}/api/agents/ledger/steer`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ threadId, text: `guidance ${i}`, id: `steer-${i}` }),
+        });
         answers.push(response.status);
         if (response.status === 429) expect(((await response.json()) as { error: { code: string } }).error.code).toBe('too_many_steers');
       }
@@ -198,18 +266,36 @@ for (const server of backends()) {
       expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
       await stopRun(server.url, 'ledger', { threadId });
       await busy;
-      console.info(`[fuzz] ${server.kind}: ${floods} message floods (33 to 2,000 messages each) and 40 steers on a busy thread: every flood 429 or refused, 8 steers 429, 0 rows written by them`);
+      console.info(
+        `[fuzz] ${server.kind}: ${floods} message floods (33 to 2,000 messages each) and 40 steers on a busy thread: every flood 429 or refused, 8 steers 429, 0 rows written by them`,
+      );
     }, 120_000);
 
     it('texts made to wedge a regex (4,000 to 100,000 characters of separators) are answered at once, and the server stays quick for everyone else', async () => {
-      const wedges = [' '.repeat(4_000), 'a , '.repeat(1_000), ' and'.repeat(1_000), `refund order ${'9'.repeat(10_000)}`, `call lookupOrder {${'['.repeat(50_000)}`, '. '.repeat(50_000), ' ; call '.repeat(5_000)];
+      const wedges = [
+        ' '.repeat(4_000),
+        'a , '.repeat(1_000),
+        ' and'.repeat(1_000),
+        `refund order ${'9'.repeat(10_000)}`,
+        `call lookupOrder {${'['.repeat(50_000)}`,
+        '. '.repeat(50_000),
+        ' ; call '.repeat(5_000),
+      ];
       let slowest = 0;
       for (const text of wedges) {
         const started = Date.now();
         const response = await fetch(`${server.url}/api/agents/support`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-          body: JSON.stringify({ threadId: `wedge-${randomUUID()}`, runId: randomUUID(), messages: [user(text)], tools: [], context: [], state: {}, forwardedProps: {} }),
+          body: JSON.stringify({
+            threadId: `wedge-${randomUUID()}`,
+            runId: randomUUID(),
+            messages: [user(text)],
+            tools: [],
+            context: [],
+            state: {},
+            forwardedProps: {},
+          }),
           signal: AbortSignal.timeout(20_000),
         });
         // While the hostile text is read, another request is served promptly: the event loop is not blocked.

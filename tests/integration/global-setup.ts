@@ -21,7 +21,13 @@ export interface TestBackend {
  * one local owner's streams (STACKBONE_MAX_STREAMS_PER_OWNER, 32 by default; docs/security.md).
  */
 export function fixtureEnv(ledgerFile: string): Record<string, string> {
-  return { STACKBONE_FIXTURE_AGENTS: '1', STACKBONE_LEDGER_FILE: ledgerFile, STACKBONE_LEASE_MS: '3000', STACKBONE_SWEEP_MS: '300', STACKBONE_MAX_STREAMS_PER_OWNER: '100000' };
+  return {
+    STACKBONE_FIXTURE_AGENTS: '1',
+    STACKBONE_LEDGER_FILE: ledgerFile,
+    STACKBONE_LEASE_MS: '3000',
+    STACKBONE_SWEEP_MS: '300',
+    STACKBONE_MAX_STREAMS_PER_OWNER: '100000',
+  };
 }
 
 declare module 'vitest' {

@@ -22,10 +22,20 @@ async function pausedThread(url: string, agent: string, text: string) {
   return { threadId, runId, events: first.events, interrupts: interruptsOf(first.events) };
 }
 
-const resumeBody = (threadId: string, parentRunId: string, resume: object[], extra: object = {}) => ({ threadId, runId: randomUUID(), parentRunId, messages: [], resume, ...extra });
+const resumeBody = (threadId: string, parentRunId: string, resume: object[], extra: object = {}) => ({
+  threadId,
+  runId: randomUUID(),
+  parentRunId,
+  messages: [],
+  resume,
+  ...extra,
+});
 
 async function hitl(url: string, path: string, body?: object) {
-  const response = await fetch(`${url}/api/hitl${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {});
+  const response = await fetch(
+    `${url}/api/hitl${path}`,
+    body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {},
+  );
   return { status: response.status, body: await response.json() };
 }
 
@@ -45,11 +55,20 @@ for (const server of backends()) {
         reason: 'tool_call',
         toolCallId: toolCall.toolCallId,
         message: 'Refund order ord_42 for 19.99',
-        responseSchema: { type: 'object', required: ['approved'], properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' }, payload: { type: 'object' } } },
+        responseSchema: {
+          type: 'object',
+          required: ['approved'],
+          properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' }, payload: { type: 'object' } },
+        },
         expiresAt: expect.any(String),
         description: 'Refund order ord_42 for 19.99',
         allowedDecisions: ['approve', 'reject', 'edit'],
-        metadata: { description: 'Refund order ord_42 for 19.99', allowedDecisions: ['approve', 'reject', 'edit'], toolName: 'refundOrder', args: { orderId: 'ord_42', amount: 19.99 } },
+        metadata: {
+          description: 'Refund order ord_42 for 19.99',
+          allowedDecisions: ['approve', 'reject', 'edit'],
+          toolName: 'refundOrder',
+          args: { orderId: 'ord_42', amount: 19.99 },
+        },
       });
       expect(Date.parse(interrupt!.expiresAt as string) - Date.now()).toBeGreaterThan(23 * 3600_000);
     });
@@ -81,18 +100,35 @@ for (const server of backends()) {
 
     it('approve with edits: the tool runs on the edited arguments and gets the payload', async () => {
       const { threadId, runId, interrupts } = await pausedThread(server.url, 'support', 'refund order ord_42 for 19.99');
-      const { events } = await postRun(server.url, 'support', resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } } }]));
+      const { events } = await postRun(
+        server.url,
+        'support',
+        resumeBody(threadId, runId, [
+          {
+            interruptId: interrupts[0]!.id,
+            status: 'resolved',
+            payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } },
+          },
+        ]),
+      );
       const result = events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;
       expect(JSON.parse(String(result.content))).toMatchObject({ refunded: true, orderId: 'ord_42', amount: 5, note: 'partial' });
     });
 
     it('deny: the tool does not run and the model continues, told so', async () => {
       const { threadId, runId, interrupts } = await pausedThread(server.url, 'ledger', 'call recordEffect {"key":"deny-me"}');
-      const { events } = await postRun(server.url, 'ledger', resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: false, reason: 'not today' } }]));
+      const { events } = await postRun(
+        server.url,
+        'ledger',
+        resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: false, reason: 'not today' } }]),
+      );
       expect(effectsOf(interrupts[0]!.toolCallId)).toEqual([]);
       const result = events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;
       expect(result.content).toContain('not today');
-      const text = events.filter((event) => event.type === EventType.TEXT_MESSAGE_CONTENT).map((event) => (event as BaseEvent & { delta: string }).delta).join('');
+      const text = events
+        .filter((event) => event.type === EventType.TEXT_MESSAGE_CONTENT)
+        .map((event) => (event as BaseEvent & { delta: string }).delta)
+        .join('');
       expect(text).toMatch(/denied/);
       expect(finished(events).outcome).toEqual({ type: 'success' });
     });
@@ -111,11 +147,28 @@ for (const server of backends()) {
     it('a batch of two interrupts must be addressed together', async () => {
       const { threadId, runId, interrupts } = await pausedThread(server.url, 'support', 'refund order ord_1 for 5 and close ticket T-2');
       expect(interrupts).toHaveLength(2);
-      const partial = await postRun(server.url, 'support', resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }]));
+      const partial = await postRun(
+        server.url,
+        'support',
+        resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }]),
+      );
       expect(partial.events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'resume_incomplete' });
-      const both = await postRun(server.url, 'support', resumeBody(threadId, runId, interrupts.map((interrupt) => ({ interruptId: interrupt.id, status: 'resolved', payload: { approved: true } }))));
+      const both = await postRun(
+        server.url,
+        'support',
+        resumeBody(
+          threadId,
+          runId,
+          interrupts.map((interrupt) => ({ interruptId: interrupt.id, status: 'resolved', payload: { approved: true } })),
+        ),
+      );
       // The two calls run side by side (docs/turn-control.md, "Concurrent tools"): both answered, in either order.
-      expect(both.events.filter((event) => event.type === EventType.TOOL_CALL_RESULT).map((event) => (event as ToolCallResultEvent).toolCallId).sort()).toEqual(interrupts.map((interrupt) => interrupt.toolCallId).sort());
+      expect(
+        both.events
+          .filter((event) => event.type === EventType.TOOL_CALL_RESULT)
+          .map((event) => (event as ToolCallResultEvent).toolCallId)
+          .sort(),
+      ).toEqual(interrupts.map((interrupt) => interrupt.toolCallId).sort());
     });
 
     it('an identical replay of an applied resume runs nothing twice', async () => {
@@ -131,12 +184,50 @@ for (const server of backends()) {
 
     describe('refused resumes are a RUN_ERROR with a code, and change nothing', () => {
       const cases: [string, (ids: { threadId: string; runId: string; interrupts: { id: string }[]; otherId: string }) => object, string][] = [
-        ['a duplicated entry', ({ threadId, runId, interrupts }) => resumeBody(threadId, runId, [0, 0].map(() => ({ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }))), 'resume_duplicate'],
-        ['an unknown interrupt id', ({ threadId, runId }) => resumeBody(threadId, runId, [{ interruptId: 'int_nope', status: 'resolved', payload: { approved: true } }]), 'not_found'],
-        ["another thread's interrupt", ({ threadId, runId, otherId }) => resumeBody(threadId, runId, [{ interruptId: otherId, status: 'resolved', payload: { approved: true } }]), 'interrupt_other_thread'],
-        ['a payload failing the approval schema', ({ threadId, runId, interrupts }) => resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true, payload: { note: 'x'.repeat(501) } } }]), 'payload_invalid'],
-        ['edited arguments failing the input schema', ({ threadId, runId, interrupts }) => resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 'lots' } } }]), 'edited_args_invalid'],
-        ['a rejection carrying edits', ({ threadId, runId, interrupts }) => resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: false, editedArgs: { orderId: 'ord_42', amount: 1 } } }]), 'resume_invalid'],
+        [
+          'a duplicated entry',
+          ({ threadId, runId, interrupts }) =>
+            resumeBody(
+              threadId,
+              runId,
+              [0, 0].map(() => ({ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } })),
+            ),
+          'resume_duplicate',
+        ],
+        [
+          'an unknown interrupt id',
+          ({ threadId, runId }) => resumeBody(threadId, runId, [{ interruptId: 'int_nope', status: 'resolved', payload: { approved: true } }]),
+          'not_found',
+        ],
+        [
+          "another thread's interrupt",
+          ({ threadId, runId, otherId }) => resumeBody(threadId, runId, [{ interruptId: otherId, status: 'resolved', payload: { approved: true } }]),
+          'interrupt_other_thread',
+        ],
+        [
+          'a payload failing the approval schema',
+          ({ threadId, runId, interrupts }) =>
+            resumeBody(threadId, runId, [
+              { interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true, payload: { note: 'x'.repeat(501) } } },
+            ]),
+          'payload_invalid',
+        ],
+        [
+          'edited arguments failing the input schema',
+          ({ threadId, runId, interrupts }) =>
+            resumeBody(threadId, runId, [
+              { interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 'lots' } } },
+            ]),
+          'edited_args_invalid',
+        ],
+        [
+          'a rejection carrying edits',
+          ({ threadId, runId, interrupts }) =>
+            resumeBody(threadId, runId, [
+              { interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: false, editedArgs: { orderId: 'ord_42', amount: 1 } } },
+            ]),
+          'resume_invalid',
+        ],
       ];
       for (const [name, body, code] of cases) {
         it(name, async () => {
@@ -146,7 +237,8 @@ for (const server of backends()) {
           const { events } = await postRun(server.url, 'support', body({ ...paused, otherId: other.interrupts[0]!.id }));
           expect(types(events)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
           expect(events[1]).toMatchObject({ code });
-          if (code === 'payload_invalid' || code === 'edited_args_invalid') expect(events[1]).toMatchObject({ metadata: { interruptId: paused.interrupts[0]!.id } });
+          if (code === 'payload_invalid' || code === 'edited_args_invalid')
+            expect(events[1]).toMatchObject({ metadata: { interruptId: paused.interrupts[0]!.id } });
           if (code === 'not_found') expect(events[1]).toMatchObject({ metadata: { what: 'interrupt', interruptId: 'int_nope' } });
           expect(await countRows(server.databaseUrl)).toEqual(before);
         });
@@ -157,13 +249,23 @@ for (const server of backends()) {
       const { threadId, runId, interrupts } = await pausedThread(server.url, 'ledger', 'call expiringEffect {"key":"late"}');
       expect(interrupts[0]!.expiresAt).toBeDefined();
       // No client touches the session: the server's sweep applies the default and moves on.
-      const log = await eventually(async () => {
-        const events = await readSessionEvents(server.databaseUrl, threadId);
-        return events.at(-1)?.type === 'run_finished' && events.some((event) => event.type === 'interrupt_decided') ? events : undefined;
-      }, 10_000, 'the expiry to be applied');
-      expect(log.find((event) => event.type === 'interrupt_decided')).toMatchObject({ decision: { status: 'denied', expired: true, by: { source: 'expiry' } } });
+      const log = await eventually(
+        async () => {
+          const events = await readSessionEvents(server.databaseUrl, threadId);
+          return events.at(-1)?.type === 'run_finished' && events.some((event) => event.type === 'interrupt_decided') ? events : undefined;
+        },
+        10_000,
+        'the expiry to be applied',
+      );
+      expect(log.find((event) => event.type === 'interrupt_decided')).toMatchObject({
+        decision: { status: 'denied', expired: true, by: { source: 'expiry' } },
+      });
       expect(effectsOf(interrupts[0]!.toolCallId)).toEqual([]);
-      const late = await postRun(server.url, 'ledger', resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }]));
+      const late = await postRun(
+        server.url,
+        'ledger',
+        resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }]),
+      );
       expect(late.events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'interrupt_expired' });
     });
 
@@ -173,24 +275,36 @@ for (const server of backends()) {
       const attempts = await Promise.all(
         Array.from({ length: 20 }, (_, index) =>
           index % 2 === 0
-            ? hitl(server.url, `/${interruptId}/approve`, {}).then((response) => ({ via: 'http', won: response.status === 200, code: response.body.error?.code }))
-            : postRun(server.url, 'ledger', resumeBody(threadId, runId, [{ interruptId, status: 'resolved', payload: { approved: true } }])).then(({ events, status, text }) => ({
-                status,
-                text: events.length ? undefined : text,
-                via: 'agui',
-                // The winner carries the call out in its own stream; an identical replay only reports.
-                won: events.some((event) => event.type === EventType.TOOL_CALL_RESULT),
-                code: (events.at(-1) as (BaseEvent & { code?: string }) | undefined)?.code,
-              })),
+            ? hitl(server.url, `/${interruptId}/approve`, {}).then((response) => ({
+                via: 'http',
+                won: response.status === 200,
+                code: response.body.error?.code,
+              }))
+            : postRun(server.url, 'ledger', resumeBody(threadId, runId, [{ interruptId, status: 'resolved', payload: { approved: true } }])).then(
+                ({ events, status, text }) => ({
+                  status,
+                  text: events.length ? undefined : text,
+                  via: 'agui',
+                  // The winner carries the call out in its own stream; an identical replay only reports.
+                  won: events.some((event) => event.type === EventType.TOOL_CALL_RESULT),
+                  code: (events.at(-1) as (BaseEvent & { code?: string }) | undefined)?.code,
+                }),
+              ),
         ),
       );
-      await eventually(async () => (await readSessionEvents(server.databaseUrl, threadId)).at(-1)?.type === 'run_finished', 10_000, 'the continuation to finish');
+      await eventually(
+        async () => (await readSessionEvents(server.databaseUrl, threadId)).at(-1)?.type === 'run_finished',
+        10_000,
+        'the continuation to finish',
+      );
       const log = await readSessionEvents(server.databaseUrl, threadId);
       expect(log.filter((event) => event.type === 'interrupt_decided')).toHaveLength(1);
       expect(log.filter((event) => event.type === 'tool_started')).toHaveLength(1);
       expect(effectsOf(interrupts[0]!.toolCallId).filter((line) => line.kind === 'effect')).toHaveLength(1);
       expect(effectsOf(interrupts[0]!.toolCallId).filter((line) => line.kind === 'attempt')).toHaveLength(1);
-      expect(attempts.filter((attempt) => attempt.via === 'agui' && !('code' in attempt && attempt.code) && !attempt.won && (attempt as { text?: string }).text)).toEqual([]);
+      expect(
+        attempts.filter((attempt) => attempt.via === 'agui' && !('code' in attempt && attempt.code) && !attempt.won && (attempt as { text?: string }).text),
+      ).toEqual([]);
       expect(attempts.filter((attempt) => attempt.won)).toHaveLength(1);
       for (const attempt of attempts.filter((attempt) => attempt.via === 'http' && !attempt.won)) expect(attempt.code).toBe('interrupt_already_decided');
     });
@@ -224,8 +338,14 @@ for (const server of backends()) {
     it('out of band errors: unknown id 404, bad body 400', async () => {
       expect(await hitl(server.url, '/int_missing/approve', {})).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
       const { interrupts } = await pausedThread(server.url, 'support', 'refund order ord_42 for 1');
-      expect(await hitl(server.url, `/${interrupts[0]!.id}/approve`, { editedArgs: { orderId: 'ord_42', amount: 'x' } })).toMatchObject({ status: 400, body: { error: { code: 'edited_args_invalid' } } });
-      expect(await hitl(server.url, `/${interrupts[0]!.id}/approve`, { surprise: true })).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
+      expect(await hitl(server.url, `/${interrupts[0]!.id}/approve`, { editedArgs: { orderId: 'ord_42', amount: 'x' } })).toMatchObject({
+        status: 400,
+        body: { error: { code: 'edited_args_invalid' } },
+      });
+      expect(await hitl(server.url, `/${interrupts[0]!.id}/approve`, { surprise: true })).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_request' } },
+      });
     });
   });
 }
@@ -255,7 +375,12 @@ for (const server of backends()) {
       await runHttpAgent(agent, 'ask me for a launch name');
       const interrupt = agent.pendingInterrupts[0]! as unknown as { id: string; reason: string; toolCallId: string; responseSchema: object };
       expect(interrupt).toMatchObject({ reason: 'input_required', responseSchema: { type: 'object', properties: { answer: { type: 'string' } } } });
-      const bad = await postRun(server.url, 'planner', { threadId: agent.threadId, runId: randomUUID(), messages: [], resume: [{ interruptId: interrupt.id, status: 'resolved', payload: { answer: 7 } }] });
+      const bad = await postRun(server.url, 'planner', {
+        threadId: agent.threadId,
+        runId: randomUUID(),
+        messages: [],
+        resume: [{ interruptId: interrupt.id, status: 'resolved', payload: { answer: 7 } }],
+      });
       expect(bad.events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'payload_invalid' });
       const resumed = await resumeHttpAgent(agent, () => ({ status: 'resolved', payload: { answer: 'Liftoff' } }));
       const result = resumed.events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;

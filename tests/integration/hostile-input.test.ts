@@ -29,14 +29,28 @@ for (const server of backends()) {
       expect(last(paused.events).outcome?.type).toBe('interrupt');
       const before = await countRows(server.databaseUrl, threadId);
       for (const interruptId of PROTOTYPE_KEYS) {
-        const { status, events } = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], resume: [{ interruptId, status: 'resolved', payload: { approved: true } }] });
+        const { status, events } = await postRun(server.url, 'support', {
+          threadId,
+          runId: randomUUID(),
+          messages: [],
+          resume: [{ interruptId, status: 'resolved', payload: { approved: true } }],
+        });
         expect(status, interruptId).toBe(200);
         expect(last(events), interruptId).toMatchObject({ type: 'RUN_ERROR', code: 'not_found', metadata: { what: 'interrupt' } });
-        const decided = await fetch(`${server.url}/api/hitl/${interruptId}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        const decided = await fetch(`${server.url}/api/hitl/${interruptId}/approve`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
         expect(decided.status, interruptId).toBe(404);
       }
       // A retry id named like a prototype member is a new retry of nothing.
-      const retry = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], forwardedProps: { retry: { retryId: 'constructor' } } });
+      const retry = await postRun(server.url, 'support', {
+        threadId,
+        runId: randomUUID(),
+        messages: [],
+        forwardedProps: { retry: { retryId: 'constructor' } },
+      });
       expect(last(retry.events).type).toBe('RUN_ERROR');
       expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
     });
@@ -44,14 +58,23 @@ for (const server of backends()) {
     it('client tools named after prototype members, or not named like tools, are refused as invalid_tool', async () => {
       for (const name of [...PROTOTYPE_KEYS, 'has space', '', 'x'.repeat(65)]) {
         const threadId = randomUUID();
-        const { events } = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hello')], tools: [{ name, description: 'x', parameters: { type: 'object', properties: {} } }] });
+        const { events } = await postRun(server.url, 'support', {
+          threadId,
+          runId: randomUUID(),
+          messages: [userMessage('hello')],
+          tools: [{ name, description: 'x', parameters: { type: 'object', properties: {} } }],
+        });
         expect(last(events), name).toMatchObject({ type: 'RUN_ERROR', code: 'invalid_tool' });
         expect((await countRows(server.databaseUrl, threadId)).events, name).toBe(0);
       }
       const chat = await fetch(`${server.url}/api/v1/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-stackbone-session': randomUUID() },
-        body: JSON.stringify({ model: 'support', messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function', function: { name: 'constructor', parameters: { type: 'object' } } }] }),
+        body: JSON.stringify({
+          model: 'support',
+          messages: [{ role: 'user', content: 'hi' }],
+          tools: [{ type: 'function', function: { name: 'constructor', parameters: { type: 'object' } } }],
+        }),
       });
       expect(chat.status).toBe(400);
       expect(((await chat.json()) as { error: { code: string } }).error.code).toBe('invalid_tool');
@@ -65,7 +88,11 @@ for (const server of backends()) {
         expect(JSON.parse(text), JSON.stringify(threadId)).toMatchObject({ error: { code: 'invalid_thread_id' } });
         if (!threadId) continue;
         // A stop names its thread by the same rule.
-        const stop = await fetch(`${server.url}/api/agents/support/stop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId }) });
+        const stop = await fetch(`${server.url}/api/agents/support/stop`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ threadId }),
+        });
         expect(stop.status, JSON.stringify(threadId)).toBe(400);
         expect(((await stop.json()) as { error: { code: string } }).error.code).toBe('invalid_thread_id');
       }
@@ -88,12 +115,20 @@ for (const server of backends()) {
       }
       const plain = await fetch(`${server.url}/api/agents/support/stop`, { method: 'POST', body: JSON.stringify({ threadId: randomUUID() }) });
       expect(plain.status).toBe(415);
-      const foreign = await fetch(`${server.url}/api/agents/support`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://evil.example' }, body });
+      const foreign = await fetch(`${server.url}/api/agents/support`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+        body,
+      });
       expect(foreign.status).toBe(403);
       expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('cross_origin');
       expect(await countRows(server.databaseUrl)).toEqual(before);
       // The same origin is fine, and so is JSON with a charset.
-      const own = await fetch(`${server.url}/api/agents/support`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', origin: server.url, accept: 'text/event-stream' }, body });
+      const own = await fetch(`${server.url}/api/agents/support`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', origin: server.url, accept: 'text/event-stream' },
+        body,
+      });
       expect(own.status).toBe(200);
       await own.text();
     });
@@ -112,12 +147,24 @@ for (const server of backends()) {
       const nested = await fetch(`${server.url}/api/agents/planner`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
       expect(nested.status).toBe(400);
       expect(((await nested.json()) as { error: { code: string } }).error.code).toBe('json_too_deep');
-      const hitl = await fetch(`${server.url}/api/hitl/int_x/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"payload":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}` });
+      const hitl = await fetch(`${server.url}/api/hitl/int_x/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"payload":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
+      });
       expect(hitl.status).toBe(400);
-      const long = await fetch(`${server.url}/api/agents/support`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId: randomUUID(), runId: randomUUID(), messages: [], state: { list: Array.from({ length: 10_001 }, () => 0) } }) });
+      const long = await fetch(`${server.url}/api/agents/support`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ threadId: randomUUID(), runId: randomUUID(), messages: [], state: { list: Array.from({ length: 10_001 }, () => 0) } }),
+      });
       expect(((await long.json()) as { error: { code: string } }).error.code).toBe('json_array_too_long');
 
-      const many = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: Array.from({ length: 2_001 }, (_, i) => ({ id: `m${i}`, role: 'user', content: 'x' })) });
+      const many = await postRun(server.url, 'support', {
+        threadId: randomUUID(),
+        runId: randomUUID(),
+        messages: Array.from({ length: 2_001 }, (_, i) => ({ id: `m${i}`, role: 'user', content: 'x' })),
+      });
       expect(last(many.events)).toMatchObject({ type: 'RUN_ERROR', code: 'too_many_messages' });
       const tools = Array.from({ length: 129 }, (_, i) => ({ name: `tool_${i}`, description: 'x', parameters: { type: 'object', properties: {} } }));
       const offered = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')], tools });

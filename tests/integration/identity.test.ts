@@ -45,7 +45,11 @@ describe('STACKBONE_SECRET', () => {
   it('a keyed server with one shorter than 32 bytes does not start, and says how to make one', async () => {
     let refusal: unknown;
     try {
-      const started = await startServer({ port: 3237, databaseUrl: await freshSqliteUrl(), env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: 'test-secret' } });
+      const started = await startServer({
+        port: 3237,
+        databaseUrl: await freshSqliteUrl(),
+        env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: 'test-secret' },
+      });
       await started.kill();
     } catch (error) {
       refusal = error;
@@ -59,11 +63,15 @@ for (const { kind } of backends()) {
     let server: TestServer;
     beforeAll(async () => {
       const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_identity');
-      server = await startServer({ port: PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: SECRET, STACKBONE_SECRET_PREVIOUS: 'old-secret', STACKBONE_WEB_ACCESS: 'open' } });
+      server = await startServer({
+        port: PORTS[kind],
+        databaseUrl,
+        env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: SECRET, STACKBONE_SECRET_PREVIOUS: 'old-secret', STACKBONE_WEB_ACCESS: 'open' },
+      });
     });
     afterAll(() => server?.kill());
 
-    it("a browser with its signed cookie chats and owns its threads; another browser with the same thread id sees, and touches, nothing of it", async () => {
+    it('a browser with its signed cookie chats and owns its threads; another browser with the same thread id sees, and touches, nothing of it', async () => {
       const cookie = await identityCookie(server.url);
       const threadId = randomUUID();
       const marker = `mine-${randomUUID()}`;
@@ -83,7 +91,12 @@ for (const { kind } of backends()) {
       expect([theirs.status, unused.status]).toEqual([200, 200]);
       expect(await theirs.text()).not.toContain(marker);
       // A run there is the stranger's own thread: it shows nothing of the first browser's, and leaves it as it was.
-      const intrusion = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] }, { cookie: stranger });
+      const intrusion = await postRun(
+        server.url,
+        'support',
+        { threadId, runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] },
+        { cookie: stranger },
+      );
       expect(intrusion.status).toBe(200);
       expect(JSON.stringify(intrusion.events)).not.toContain(marker);
       const mine = await (await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie } })).text();
@@ -100,7 +113,10 @@ for (const { kind } of backends()) {
       expect(tampered.status).toBe(401);
       // A malformed cookie (a bad %-escape) is no identity, not a server error.
       for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A']) {
-        expect((await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie })).status, cookie).toBe(401);
+        expect(
+          (await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie })).status,
+          cookie,
+        ).toBe(401);
       }
     });
 
@@ -118,14 +134,18 @@ for (const { kind } of backends()) {
       // The same browser and the same issue time (a rotation extends no cookie's life), signed with the new secret.
       expect(renewed).toBe(signedCookie(id, issuedAt));
       // The re-signed cookie is the same owner: it sees its thread.
-      expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
+      expect(
+        (await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1),
+      ).toMatchObject({ type: 'RUN_FINISHED' });
     });
 
     it("a browser's cookie from before cookies carried an issue time keeps its browser and is signed anew with one", async () => {
       const id = randomUUID();
       const legacy = `stackbone_id=${id}.${createHmac('sha256', SECRET).update(id).digest('base64url')}`;
       const threadId = randomUUID();
-      expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: legacy })).status).toBe(200);
+      expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: legacy })).status).toBe(
+        200,
+      );
       const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: legacy } });
       expect(page.status).toBe(200);
       const renewed = page.headers.get('set-cookie')!.split(';')[0]!;
@@ -139,9 +159,13 @@ for (const { kind } of backends()) {
       const threadId = randomUUID();
       const fresh = signedCookie(id, nowSeconds() - 364 * 86_400);
       const marker = `mine-${randomUUID()}`;
-      expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(`hello ${marker}`)] }, { cookie: fresh })).status).toBe(200);
+      expect(
+        (await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(`hello ${marker}`)] }, { cookie: fresh })).status,
+      ).toBe(200);
       const expired = signedCookie(id, nowSeconds() - 366 * 86_400);
-      expect((await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: expired })).status).toBe(401);
+      expect(
+        (await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: expired })).status,
+      ).toBe(401);
       const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: expired } });
       // A new browser: the old one's thread is not its own (an empty new chat, as for any unused id).
       expect(page.status).toBe(200);
@@ -149,32 +173,51 @@ for (const { kind } of backends()) {
       expect(page.headers.get('set-cookie')).not.toContain(`stackbone_id=${id}.`);
     });
 
-    it('a cross-site POST with a key\'s cookie decides nothing, with or without a body; a key in a header may send none', async () => {
-      const signIn = await fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: 'key-one' }) });
+    it("a cross-site POST with a key's cookie decides nothing, with or without a body; a key in a header may send none", async () => {
+      const signIn = await fetch(`${server.url}/api/auth/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: 'key-one' }),
+      });
       expect(signIn.status).toBe(200);
       const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
       const pause = async () => {
         const threadId = randomUUID();
-        const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] }, { cookie });
+        const run = await postRun(
+          server.url,
+          'support',
+          { threadId, runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] },
+          { cookie },
+        );
         const outcome = (run.events.at(-1) as RunFinishedEvent).outcome;
         if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
         return { threadId, interruptId: outcome.interrupts[0]!.id };
       };
       const key = { authorization: 'Bearer key-one' };
-      const pending = async () => ((await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] }).interrupts.map((entry) => entry.id);
-      const approve = (interruptId: string, headers: Record<string, string>) => fetch(`${server.url}/api/hitl/${interruptId}/approve`, { method: 'POST', headers });
+      const pending = async () =>
+        ((await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] }).interrupts.map((entry) => entry.id);
+      const approve = (interruptId: string, headers: Record<string, string>) =>
+        fetch(`${server.url}/api/hitl/${interruptId}/approve`, { method: 'POST', headers });
 
       const first = await pause();
       const logged = (await readSessionEvents(server.databaseUrl, first.threadId)).length;
       // No body and no content-type: what another site's page can send without asking the browser first.
-      const crossSite: Record<string, string>[] = [{ cookie, origin: 'https://evil.example' }, { cookie, 'sec-fetch-site': 'cross-site' }, { cookie, origin: 'null' }];
+      const crossSite: Record<string, string>[] = [
+        { cookie, origin: 'https://evil.example' },
+        { cookie, 'sec-fetch-site': 'cross-site' },
+        { cookie, origin: 'null' },
+      ];
       for (const headers of crossSite) {
         const refused = await approve(first.interruptId, headers);
         expect(refused.status, JSON.stringify(headers)).toBe(403);
         expect((await refused.json()).error.code).toBe('cross_origin');
       }
       // The same with a body, and on the browser's other endpoints.
-      const withBody = await fetch(`${server.url}/api/hitl/${first.interruptId}/approve`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' }, body: '{}' });
+      const withBody = await fetch(`${server.url}/api/hitl/${first.interruptId}/approve`, {
+        method: 'POST',
+        headers: { cookie, 'sec-fetch-site': 'cross-site', 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(withBody.status).toBe(403);
       const stop = await fetch(`${server.url}/api/agents/support/stop`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
       expect(stop.status).toBe(403);
@@ -201,7 +244,11 @@ for (const { kind } of backends()) {
 
     it('/api/health tells a stranger only that it is up; a key holder gets the details', async () => {
       expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ ok: true });
-      expect(await (await fetch(`${server.url}/api/health`, { headers: { authorization: 'Bearer key-one' } })).json()).toMatchObject({ ok: true, openDevMode: false, database: kind });
+      expect(await (await fetch(`${server.url}/api/health`, { headers: { authorization: 'Bearer key-one' } })).json()).toMatchObject({
+        ok: true,
+        openDevMode: false,
+        database: kind,
+      });
     });
 
     it('the recovery sweep endpoint (for a cron job) needs a key too', async () => {
@@ -227,15 +274,27 @@ for (const { kind } of backends()) {
       feed.abort();
 
       const threadId = randomUUID();
-      const write = (headers: Record<string, string>) => fetch(`${server.url}/api/agents/planner/state`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ threadId, state: { draft: 'mine' } }) });
+      const write = (headers: Record<string, string>) =>
+        fetch(`${server.url}/api/agents/planner/state`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ threadId, state: { draft: 'mine' } }),
+        });
       expect((await write({})).status).toBe(401);
       expect((await write({ cookie })).status).toBe(200);
       const other = await identityCookie(server.url);
       // The other browser's write goes to a thread of its own by that id, not to this one.
       const theirWrite = await write({ cookie: other });
       expect(theirWrite.status).toBe(200);
-      const read = async (headers: Record<string, string>) => ((await (await fetch(`${server.url}/api/agents/planner?threadId=${threadId}`, { headers })).json()) as { state: { draft: string } }).state.draft;
-      await (await fetch(`${server.url}/api/agents/planner/state`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: other }, body: JSON.stringify({ threadId, state: { draft: 'theirs' } }) })).json();
+      const read = async (headers: Record<string, string>) =>
+        ((await (await fetch(`${server.url}/api/agents/planner?threadId=${threadId}`, { headers })).json()) as { state: { draft: string } }).state.draft;
+      await (
+        await fetch(`${server.url}/api/agents/planner/state`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: other },
+          body: JSON.stringify({ threadId, state: { draft: 'theirs' } }),
+        })
+      ).json();
       expect([await read({ cookie }), await read({ cookie: other })]).toEqual(['mine', 'theirs']);
       const mine = (await (await fetch(`${server.url}/api/sessions`, { headers: { cookie } })).json()) as { sessions: { id: string }[] };
       const theirs = (await (await fetch(`${server.url}/api/sessions`, { headers: { cookie: other } })).json()) as { sessions: { id: string }[] };
@@ -269,11 +328,17 @@ for (const { kind } of backends()) {
 
       // The desk, with a key, sees the browser's refund among its own and approves it.
       const key = { authorization: 'Bearer key-one' };
-      const inbox = (await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string; sessionId: string; ownSession: boolean }[] };
+      const inbox = (await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as {
+        interrupts: { id: string; sessionId: string; ownSession: boolean }[];
+      };
       expect(inbox.interrupts.map((entry) => entry.id)).toContain(interrupt.id);
       // The key decides it, but the conversation is the browser's: named by the browser's key, not the desk's own.
       expect(inbox.interrupts.find((entry) => entry.id === interrupt.id)).toMatchObject({ sessionId: threadId, ownSession: false });
-      const approved = await fetch(`${server.url}/api/hitl/${interrupt.id}/approve`, { method: 'POST', headers: { ...key, 'content-type': 'application/json', 'x-stackbone-client': 'studio' }, body: '{}' });
+      const approved = await fetch(`${server.url}/api/hitl/${interrupt.id}/approve`, {
+        method: 'POST',
+        headers: { ...key, 'content-type': 'application/json', 'x-stackbone-client': 'studio' },
+        body: '{}',
+      });
       expect(approved.status).toBe(200);
       // The source is the server's finding (a key in a header: the HTTP API); the client's word is a label.
       expect((await approved.json()).decision.by).toMatchObject({ source: 'hitl', credential: 'key', client: 'studio' });
@@ -285,7 +350,9 @@ for (const { kind } of backends()) {
       const next = await pause('refund order ord_7 for 5');
       const withdrawn = await resume(undefined, 'cancelled', next.id);
       expect(withdrawn.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
-      expect(((await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] }).interrupts.map((entry) => entry.id)).not.toContain(next.id);
+      expect(
+        ((await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] }).interrupts.map((entry) => entry.id),
+      ).not.toContain(next.id);
     });
   });
 
@@ -311,7 +378,9 @@ for (const { kind } of backends()) {
       // A browser identity of the kind an open server gives is no identity here.
       const id = randomUUID();
       const random = signedCookie(id, nowSeconds());
-      expect((await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: random })).status).toBe(401);
+      expect(
+        (await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: random })).status,
+      ).toBe(401);
       expect((await fetch(`${server.url}/`, { headers: { cookie: random }, redirect: 'manual' })).status).toBe(307);
     });
 

@@ -39,12 +39,20 @@ describe('limits per identity', () => {
   /** A thread of `key`'s, and a way to open its session stream (open until aborted). */
   async function thread(key: string) {
     const threadId = randomUUID();
-    const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] }, { authorization: `Bearer ${key}` });
+    const run = await postRun(
+      server.url,
+      'support',
+      { threadId, runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] },
+      { authorization: `Bearer ${key}` },
+    );
     expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
     return async () => {
       const controller = new AbortController();
       opened.push(controller);
-      const response = await fetch(`${server.url}/api/agents/support?threadId=${threadId}&offset=-1`, { headers: { authorization: `Bearer ${key}` }, signal: controller.signal });
+      const response = await fetch(`${server.url}/api/agents/support?threadId=${threadId}&offset=-1`, {
+        headers: { authorization: `Bearer ${key}` },
+        signal: controller.signal,
+      });
       return { response, close: () => controller.abort() };
     };
   }
@@ -69,7 +77,11 @@ describe('limits per identity', () => {
     expect((await fetch(`${server.url}/api/studio/stream`, { headers: { authorization: 'Bearer key-one' } })).status).toBe(429);
     // And a streamed chat-wire turn; a whole (non-streamed) answer is no stream.
     const chat = (stream: boolean) =>
-      fetch(`${server.url}/api/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer key-one', 'content-type': 'application/json' }, body: JSON.stringify({ model: 'support', stream, messages: [{ role: 'user', content: 'reply with 2 tokens' }] }) });
+      fetch(`${server.url}/api/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer key-one', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'support', stream, messages: [{ role: 'user', content: 'reply with 2 tokens' }] }),
+      });
     const streamed = await chat(true);
     expect(streamed.status).toBe(429);
     expect((await streamed.json()).error.code).toBe('too_many_streams');
@@ -82,20 +94,33 @@ describe('limits per identity', () => {
 
     // Closing one frees its slot (once the server has seen the connection go).
     streams[0]!.close();
-    const reopened = await eventually(async () => {
-      const stream = await follow();
-      if (stream.response.status === 200) return stream;
-      stream.close();
-      return undefined;
-    }, 10_000, 'a slot to be freed');
+    const reopened = await eventually(
+      async () => {
+        const stream = await follow();
+        if (stream.response.status === 200) return stream;
+        stream.close();
+        return undefined;
+      },
+      10_000,
+      'a slot to be freed',
+    );
     expect(reopened.response.status).toBe(200);
     // A run whose stream ends gives its slot back by itself.
     reopened.close();
     streams[1]!.close();
-    const paused = await eventually(async () => {
-      const result = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] }, { authorization: 'Bearer key-one' });
-      return result.status === 200 ? result : undefined;
-    }, 10_000, 'slots to be freed');
+    const paused = await eventually(
+      async () => {
+        const result = await postRun(
+          server.url,
+          'support',
+          { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] },
+          { authorization: 'Bearer key-one' },
+        );
+        return result.status === 200 ? result : undefined;
+      },
+      10_000,
+      'slots to be freed',
+    );
     expect((paused.events.at(-1) as RunFinishedEvent).type).toBe('RUN_FINISHED');
     for (let i = 0; i < MAX_STREAMS - 1; i++) expect((await follow()).response.status).toBe(200);
     expect((await follow()).response.status).toBe(429);
@@ -104,7 +129,11 @@ describe('limits per identity', () => {
 
   it('sign-in: after STACKBONE_MAX_FAILED_SIGN_INS wrong keys from one client, 429 too_many_sign_ins with Retry-After, even for the right key, until the window has passed', async () => {
     const signIn = (key: string, client = '203.0.113.7') =>
-      fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ key }) });
+      fetch(`${server.url}/api/auth/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: JSON.stringify({ key }),
+      });
     for (let i = 0; i < MAX_FAILED_SIGN_INS; i++) expect((await signIn(`wrong-${i}`)).status).toBe(401);
     const limited = await signIn('wrong-again');
     expect(limited.status).toBe(429);

@@ -59,14 +59,19 @@ async function runProblems(databaseUrl: string, run: TimedRun): Promise<string[]
   if (run.events[0]?.type !== EventType.RUN_STARTED || run.events.at(-1)?.type !== EventType.RUN_FINISHED) {
     problems.push(`the stream went ${run.events[0]?.type} … ${run.events.at(-1)?.type}`);
   }
-  const text = run.events.filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join('');
+  const text = run.events
+    .filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT)
+    .map((event) => event.delta)
+    .join('');
   if (run.withTool ? !run.events.some((event) => event.type === EventType.TOOL_CALL_RESULT) : text !== 'token1 token2 token3 token4 token5') {
     problems.push(run.withTool ? 'no tool result streamed' : `streamed "${text}"`);
   }
   const log = await readSessionLog(databaseUrl, run.threadId);
   problems.push(...logOrderProblems(log));
   const types = log.map(({ event }) => event.type);
-  const expected = run.withTool ? ['run_started', 'message_added', 'assistant_step', 'tool_started', 'tool_result', 'assistant_step', 'run_finished'] : ['run_started', 'message_added', 'assistant_step', 'run_finished'];
+  const expected = run.withTool
+    ? ['run_started', 'message_added', 'assistant_step', 'tool_started', 'tool_result', 'assistant_step', 'run_finished']
+    : ['run_started', 'message_added', 'assistant_step', 'run_finished'];
   if (types.join() !== expected.join()) problems.push(`the log is ${types.join(', ')}`);
   return problems.map((problem) => `thread ${run.threadId}: ${problem}`);
 }

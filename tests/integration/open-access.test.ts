@@ -12,12 +12,15 @@ import { startServer, type TestServer } from '../support/server';
 /** A request with the Host header a client chose (fetch always sends the URL's own). */
 function withHost(server: TestServer, host: string, pathname: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port: server.port, path: pathname, method: init.method ?? 'GET', headers: { ...init.headers, host } }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
+    const request = httpRequest(
+      { host: '127.0.0.1', port: server.port, path: pathname, method: init.method ?? 'GET', headers: { ...init.headers, host } },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
     request.on('error', reject);
     request.end(init.body);
   });
@@ -40,14 +43,27 @@ describe('a production server without keys', () => {
 describe('a development server in open dev mode (next dev, no keys, no opt-in)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ port: 3262, databaseUrl: await freshSqliteUrl(), dev: true, env: { STACKBONE_API_KEYS: '', STACKBONE_ALLOW_OPEN_ACCESS: '' } });
+    server = await startServer({
+      port: 3262,
+      databaseUrl: await freshSqliteUrl(),
+      dev: true,
+      env: { STACKBONE_API_KEYS: '', STACKBONE_ALLOW_OPEN_ACCESS: '' },
+    });
   }, 120_000);
   afterAll(() => server?.kill());
 
   const run = () => ({
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('reply with 2 tokens')], tools: [], context: [], state: {}, forwardedProps: {} }),
+    body: JSON.stringify({
+      threadId: randomUUID(),
+      runId: randomUUID(),
+      messages: [userMessage('reply with 2 tokens')],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: {},
+    }),
   });
 
   it('answers requests addressed to a loopback host', async () => {
@@ -58,12 +74,20 @@ describe('a development server in open dev mode (next dev, no keys, no opt-in)',
     expect((await withHost(server, 'localhost:3000', '/api/agents/support', run())).status).toBe(200);
   }, 120_000);
 
-  it('refuses the machine\'s network address and a rebinding name with 403 open_dev_mode_remote, on pages and APIs, and writes nothing', async () => {
+  it("refuses the machine's network address and a rebinding name with 403 open_dev_mode_remote, on pages and APIs, and writes nothing", async () => {
     for (const host of ['192.168.1.5:3000', 'evil.example', 'evil.example:3000', 'localhost.evil.example', '127.0.0.1.evil.example']) {
-      for (const [pathname, init] of [['/api/hitl', {}], ['/api/sessions', {}], ['/api/agents/support', run()], ['/api/studio/stream', {}]] as const) {
+      for (const [pathname, init] of [
+        ['/api/hitl', {}],
+        ['/api/sessions', {}],
+        ['/api/agents/support', run()],
+        ['/api/studio/stream', {}],
+      ] as const) {
         const refused = await withHost(server, host, pathname, init);
         expect(refused.status, `${host} ${pathname}`).toBe(403);
-        expect(JSON.parse(refused.body).error, `${host} ${pathname}`).toMatchObject({ code: 'open_dev_mode_remote', message: expect.stringContaining('STACKBONE_API_KEYS') });
+        expect(JSON.parse(refused.body).error, `${host} ${pathname}`).toMatchObject({
+          code: 'open_dev_mode_remote',
+          message: expect.stringContaining('STACKBONE_API_KEYS'),
+        });
       }
       const page = await withHost(server, host, '/');
       expect(page.status, host).toBe(403);

@@ -32,8 +32,6 @@ function client(url: string, options: { session?: string; apiKey?: string } = {}
   return Object.assign(openai, { calls });
 }
 
-
-
 interface OpenAiSession {
   id: string;
   object: string;
@@ -74,7 +72,13 @@ for (const server of backends()) {
     it('answers plain text without streaming, with usage, and stores nothing without a session', async () => {
       const openai = client(server.url);
       const before = await countRows(server.databaseUrl);
-      const completion = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hello there' }] });
+      const completion = await openai.chat.completions.create({
+        model: 'support',
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'hello there' },
+        ],
+      });
       expect(completion.object).toBe('chat.completion');
       expect(completion.id).toMatch(/^chatcmpl-/);
       expect(completion.model).toBe('support');
@@ -91,7 +95,12 @@ for (const server of backends()) {
 
     it('streams chunks token by token, ends with [DONE], and reports usage when asked', async () => {
       const openai = client(server.url);
-      const stream = await openai.chat.completions.create({ model: 'support', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'reply with 20 tokens' }] });
+      const stream = await openai.chat.completions.create({
+        model: 'support',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'reply with 20 tokens' }],
+      });
       const chunks: ChatCompletionChunk[] = [];
       for await (const chunk of stream) chunks.push(chunk);
       expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.id === chunks[0]!.id)).toBe(true);
@@ -132,7 +141,9 @@ for (const server of backends()) {
 
       const refused = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }] });
       expect(refused.choices[0]!.finish_reason).toBe('stop');
-      expect(refused.choices[0]!.message.content).toMatch(/refundOrder failed: Not run: .*a stateless request cannot wait for one\. Send the header x-stackbone-session/);
+      expect(refused.choices[0]!.message.content).toMatch(
+        /refundOrder failed: Not run: .*a stateless request cannot wait for one\. Send the header x-stackbone-session/,
+      );
       // Whole-database counts: sessions only (other files' expiry sweeps may append to their own sessions).
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
     });
@@ -142,7 +153,11 @@ for (const server of backends()) {
       const openai = client(server.url, { session: key });
 
       // 1. The gated call streams as an ordinary tool call and the turn stops.
-      const stream = await openai.chat.completions.create({ model: 'support', stream: true, messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }] });
+      const stream = await openai.chat.completions.create({
+        model: 'support',
+        stream: true,
+        messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }],
+      });
       const chunks: ChatCompletionChunk[] = [];
       for await (const chunk of stream) chunks.push(chunk);
       const calls = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? []);
@@ -154,18 +169,26 @@ for (const server of backends()) {
       const paused = await readSession(server.url, key);
       expect(paused.status).toBe(200);
       expect(paused.body).toMatchObject({ id: key, object: 'stackbone.session', model: 'support', status: 'interrupted' });
-      expect(paused.body.pendingInterrupts).toEqual([expect.objectContaining({ tool_call_id: calls[0]!.id, name: 'refundOrder', message: 'Refund order ord_42 for 19.99' })]);
+      expect(paused.body.pendingInterrupts).toEqual([
+        expect.objectContaining({ tool_call_id: calls[0]!.id, name: 'refundOrder', message: 'Refund order ord_42 for 19.99' }),
+      ]);
 
       // 2. While the decision is pending every call is refused before any work: 409, nothing appended, no SDK retry.
       const before = await countRows(server.databaseUrl, key);
       openai.calls.count = 0;
-      const conflict = await rejection(openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'are you there?' }] }), ConflictError);
+      const conflict = await rejection(
+        openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'are you there?' }] }),
+        ConflictError,
+      );
       expect(conflict.status).toBe(409);
       expect(conflict.code).toBe('approval_pending');
       expect(conflict.type).toBe('invalid_request_error');
       expect(conflict.error).toEqual(APPROVAL_PENDING.error);
       expect(openai.calls.count).toBe(1);
-      const streamed = await rejection(openai.chat.completions.create({ model: 'support', stream: true, messages: [{ role: 'user', content: 'hello?' }] }), ConflictError);
+      const streamed = await rejection(
+        openai.chat.completions.create({ model: 'support', stream: true, messages: [{ role: 'user', content: 'hello?' }] }),
+        ConflictError,
+      );
       expect(streamed.code).toBe('approval_pending');
       const raw = await fetch(`${server.url}/api/v1/chat/completions`, {
         method: 'POST',
@@ -178,11 +201,15 @@ for (const server of backends()) {
 
       // 3. A human approves out of band; the continuation runs on the server after the response.
       await approveOutOfBand(server.url, key);
-      const resumed = await eventually(async () => {
-        const { body } = await readSession(server.url, key);
-        const last = body.messages.at(-1);
-        return body.status === 'idle' && last?.role === 'assistant' && body;
-      }, 15_000, 'the continuation');
+      const resumed = await eventually(
+        async () => {
+          const { body } = await readSession(server.url, key);
+          const last = body.messages.at(-1);
+          return body.status === 'idle' && last?.role === 'assistant' && body;
+        },
+        15_000,
+        'the continuation',
+      );
       expect(resumed.pendingInterrupts).toEqual([]);
       expect(resumed.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
       expect(resumed.messages[1]).toMatchObject({ tool_calls: [{ id: calls[0]!.id, function: { name: 'refundOrder' } }] });
@@ -195,13 +222,19 @@ for (const server of backends()) {
       expect(next.choices[0]!.finish_reason).toBe('stop');
       expect(next.choices[0]!.message.content).toContain('lookupOrder returned');
       const after = await readSession(server.url, key);
-      expect(after.body.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['refund order ord_42 for 19.99', 'look up order ord_42']);
+      expect(after.body.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([
+        'refund order ord_42 for 19.99',
+        'look up order ord_42',
+      ]);
     });
 
     it('durable: a client that echoes its whole history (and its own result for the approved call) adds only the new message', async () => {
       const key = randomUUID();
       const openai = client(server.url, { session: key });
-      const history: ChatCompletionMessageParam[] = [{ role: 'system', content: 'You are helpful.' }, { role: 'user', content: 'close ticket T-7' }];
+      const history: ChatCompletionMessageParam[] = [
+        { role: 'system', content: 'You are helpful.' },
+        { role: 'user', content: 'close ticket T-7' },
+      ];
       const first = await openai.chat.completions.create({ model: 'support', messages: history });
       expect(first.choices[0]!.finish_reason).toBe('tool_calls');
       const call = first.choices[0]!.message.tool_calls![0]!;
@@ -220,7 +253,16 @@ for (const server of backends()) {
     });
 
     it('client tools: request tools come back as tool_calls and their role "tool" results continue the turn (durable and stateless)', async () => {
-      const tools = [{ type: 'function' as const, function: { name: 'showDialog', description: 'Shows a dialog in the client.', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } } }];
+      const tools = [
+        {
+          type: 'function' as const,
+          function: {
+            name: 'showDialog',
+            description: 'Shows a dialog in the client.',
+            parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+          },
+        },
+      ];
       for (const session of [randomUUID(), undefined]) {
         const openai = client(server.url, { session });
         const messages: ChatCompletionMessageParam[] = [{ role: 'user', content: 'call showDialog {"text":"Ship it?"}' }];
@@ -251,7 +293,10 @@ for (const server of backends()) {
       const first = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'call readClipboard' }], tools });
       expect(first.choices[0]!.finish_reason).toBe('tool_calls');
       const before = await countRows(server.databaseUrl, key);
-      const conflict = await rejection(openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'never mind' }], tools }), ConflictError);
+      const conflict = await rejection(
+        openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'never mind' }], tools }),
+        ConflictError,
+      );
       expect(conflict.code).toBe('tool_result_missing');
       expect(await countRows(server.databaseUrl, key)).toEqual(before);
     });
@@ -266,16 +311,36 @@ for (const server of backends()) {
       const wrongType = await rejection(openai.chat.completions.create({ model: 'support', messages: 'hello' as never }), BadRequestError);
       expect(wrongType.param).toBe('messages');
       expect(wrongType.message).toContain('messages');
-      const wrongContent = await rejection(openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 42 as never }] }), BadRequestError);
+      const wrongContent = await rejection(
+        openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 42 as never }] }),
+        BadRequestError,
+      );
       expect(wrongContent.param).toBe('messages[0].content');
-      const badRole = await rejection(openai.chat.completions.create({ model: 'support', messages: [{ role: 'wizard', content: 'x' } as never] }), BadRequestError);
+      const badRole = await rejection(
+        openai.chat.completions.create({ model: 'support', messages: [{ role: 'wizard', content: 'x' } as never] }),
+        BadRequestError,
+      );
       expect(badRole.param).toBe('messages[0].role');
       const unanswered = await rejection(
-        openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }] }, { role: 'user', content: 'y' }] }),
+        openai.chat.completions.create({
+          model: 'support',
+          messages: [
+            { role: 'user', content: 'x' },
+            { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
+            { role: 'user', content: 'y' },
+          ],
+        }),
         BadRequestError,
       );
       expect(unanswered.param).toBe('messages[1]');
-      const shadow = await rejection(openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'x' }], tools: [{ type: 'function', function: { name: 'refundOrder' } }] }), BadRequestError);
+      const shadow = await rejection(
+        openai.chat.completions.create({
+          model: 'support',
+          messages: [{ role: 'user', content: 'x' }],
+          tools: [{ type: 'function', function: { name: 'refundOrder' } }],
+        }),
+        BadRequestError,
+      );
       expect(shadow.param).toBe('tools[0].function.name');
 
       const post = (body: string, headers: Record<string, string> = {}) =>
@@ -283,7 +348,12 @@ for (const server of backends()) {
       const malformed = await post('{"model": "support", ');
       expect(malformed.status).toBe(400);
       expect(malformed.headers.get('content-type')).toContain('application/json');
-      expect(((await malformed.json()) as { error: object }).error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_json', param: null, message: expect.stringContaining('not valid JSON') });
+      expect(((await malformed.json()) as { error: object }).error).toMatchObject({
+        type: 'invalid_request_error',
+        code: 'invalid_json',
+        param: null,
+        message: expect.stringContaining('not valid JSON'),
+      });
 
       const huge = await post(JSON.stringify({ model: 'support', messages: [{ role: 'user', content: 'x'.repeat(1_100_000) }] }));
       expect(huge.status).toBe(413);
@@ -293,7 +363,16 @@ for (const server of backends()) {
       expect(badKey.status).toBe(400);
       expect(((await badKey.json()) as { error: object }).error).toMatchObject({ param: 'x-stackbone-session' });
 
-      const nothingNew = await post(JSON.stringify({ model: 'support', messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: 'y' }] }), { 'x-stackbone-session': randomUUID() });
+      const nothingNew = await post(
+        JSON.stringify({
+          model: 'support',
+          messages: [
+            { role: 'user', content: 'x' },
+            { role: 'assistant', content: 'y' },
+          ],
+        }),
+        { 'x-stackbone-session': randomUUID() },
+      );
       expect(nothingNew.status).toBe(400);
       expect(((await nothingNew.json()) as { error: object }).error).toMatchObject({ code: 'no_new_input', param: 'messages' });
 
@@ -331,7 +410,10 @@ for (const server of backends()) {
     it('a session of another agent is a 409 agent_mismatch', async () => {
       const key = randomUUID();
       await client(server.url, { session: key }).chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hi' }] });
-      const mismatch = await rejection(client(server.url, { session: key }).chat.completions.create({ model: 'planner', messages: [{ role: 'user', content: 'hi' }] }), ConflictError);
+      const mismatch = await rejection(
+        client(server.url, { session: key }).chat.completions.create({ model: 'planner', messages: [{ role: 'user', content: 'hi' }] }),
+        ConflictError,
+      );
       expect(mismatch.code).toBe('agent_mismatch');
     });
   });
@@ -340,7 +422,11 @@ for (const server of backends()) {
     let keyed: TestServer;
     beforeAll(async () => {
       const databaseUrl = server.kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_openai_keys');
-      keyed = await startServer({ port: server.kind === 'sqlite' ? 3221 : 3222, databaseUrl, env: { STACKBONE_API_KEYS: 'key-one, key-two', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' } });
+      keyed = await startServer({
+        port: server.kind === 'sqlite' ? 3221 : 3222,
+        databaseUrl,
+        env: { STACKBONE_API_KEYS: 'key-one, key-two', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' },
+      });
     });
     afterAll(async () => {
       await keyed?.kill();
@@ -351,7 +437,10 @@ for (const server of backends()) {
       expect(noKey.status).toBe(401);
       expect(await noKey.json()).toEqual({ error: { message: expect.any(String), type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
 
-      const wrong = await rejection(client(keyed.url, { apiKey: 'nope' }).chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hi' }] }), AuthenticationError);
+      const wrong = await rejection(
+        client(keyed.url, { apiKey: 'nope' }).chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hi' }] }),
+        AuthenticationError,
+      );
       expect(wrong.code).toBe('invalid_api_key');
       await rejection(client(keyed.url, { apiKey: 'nope' }).models.list(), AuthenticationError);
 

@@ -29,7 +29,11 @@ async function untilStatus(url: string, threadId: string, status: string) {
 
 const userTexts = (events: Awaited<ReturnType<typeof readSessionEvents>>) =>
   events.flatMap((event) => (event.type === 'message_added' && event.message.role === 'user' ? [event.message.content] : []));
-const deltas = (events: BaseEvent[]) => events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => (event as unknown as { delta: string }).delta).join('');
+const deltas = (events: BaseEvent[]) =>
+  events
+    .filter((event) => event.type === 'TEXT_MESSAGE_CONTENT')
+    .map((event) => (event as unknown as { delta: string }).delta)
+    .join('');
 
 for (const server of backends()) {
   describe(`the message queue on ${server.kind}`, () => {
@@ -41,10 +45,14 @@ for (const server of backends()) {
       // The client sends its whole history, as AG-UI clients do; only the new message is queued.
       const queuedRunId = randomUUID();
       const second = postRun(server.url, 'support', { threadId, runId: queuedRunId, messages: [userMessage('say 3 words')] });
-      const queued = await eventually(async () => {
-        const queue = (await readThread(server.url, 'support', threadId)).body.queue as QueueItem[];
-        return queue.length === 1 && queue;
-      }, 10_000, 'the message queued');
+      const queued = await eventually(
+        async () => {
+          const queue = (await readThread(server.url, 'support', threadId)).body.queue as QueueItem[];
+          return queue.length === 1 && queue;
+        },
+        10_000,
+        'the message queued',
+      );
       expect(queued[0]).toMatchObject({ content: 'say 3 words', sendNow: false });
 
       const { events: firstEvents } = await first;
@@ -76,7 +84,11 @@ for (const server of backends()) {
       expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([]);
 
       // The web app queues it explicitly instead.
-      const queuedResponse = await fetch(`${server.url}/api/agents/support/queue`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ threadId, op: 'add', text: 'say 2 words', id: 'queued-1' }) });
+      const queuedResponse = await fetch(`${server.url}/api/agents/support/queue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ threadId, op: 'add', text: 'say 2 words', id: 'queued-1' }),
+      });
       expect(queuedResponse.status).toBe(200);
 
       // The chat wire keeps its 409 while the decision is pending, and writes nothing.
@@ -84,12 +96,29 @@ for (const server of backends()) {
       const conflict = await rejection(openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hello?' }] }), ConflictError);
       expect(conflict.code).toBe('approval_pending');
 
-      const resumed = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], resume: [{ interruptId: finished.outcome.interrupts[0]!.id, status: 'resolved', payload: { approved: true } }] });
+      const resumed = await postRun(server.url, 'support', {
+        threadId,
+        runId: randomUUID(),
+        messages: [],
+        resume: [{ interruptId: finished.outcome.interrupts[0]!.id, status: 'resolved', payload: { approved: true } }],
+      });
       expect(resumed.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
-      await eventually(async () => userTexts(await readSessionEvents(server.databaseUrl, threadId)).length === 2 && (await readThread(server.url, 'support', threadId)).body.status === 'idle', 15_000, 'the queued message answered');
+      await eventually(
+        async () =>
+          userTexts(await readSessionEvents(server.databaseUrl, threadId)).length === 2 &&
+          (await readThread(server.url, 'support', threadId)).body.status === 'idle',
+        15_000,
+        'the queued message answered',
+      );
 
       const log = await readSessionEvents(server.databaseUrl, threadId);
-      const order = log.flatMap((event) => (event.type === 'message_added' || event.type === 'tool_result' || event.type === 'assistant_step' ? [`${event.message.role}`] : event.type === 'interrupt_decided' ? ['decided'] : []));
+      const order = log.flatMap((event) =>
+        event.type === 'message_added' || event.type === 'tool_result' || event.type === 'assistant_step'
+          ? [`${event.message.role}`]
+          : event.type === 'interrupt_decided'
+            ? ['decided']
+            : [],
+      );
       expect(order).toEqual(['user', 'assistant', 'decided', 'tool', 'assistant', 'user', 'assistant']);
       expect(userTexts(log)).toEqual(['close ticket T-7', 'say 2 words']);
     });
@@ -99,29 +128,63 @@ for (const server of backends()) {
       const path = '/api/agents/support/queue';
       const first = openRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('slowly reply with 40 tokens')] });
       await untilStatus(server.url, threadId, 'running');
-      const watching = joinStream(server.url, 'support', { threadId, offset: '-1' }, {
-        stop: ({ event }) => event.type === 'CUSTOM' && (event as unknown as { name: string; value: { queue: QueueItem[] } }).value.queue.some((item) => item.content === 'say 4 words, edited'),
+      const watching = joinStream(
+        server.url,
+        'support',
+        { threadId, offset: '-1' },
+        {
+          stop: ({ event }) =>
+            event.type === 'CUSTOM' &&
+            (event as unknown as { name: string; value: { queue: QueueItem[] } }).value.queue.some((item) => item.content === 'say 4 words, edited'),
+        },
+      );
+      expect(await queueOp(server.url, path, { threadId, op: 'add', id: 'q-a', text: 'say 2 words' })).toMatchObject({
+        status: 200,
+        body: { queue: [{ id: 'q-a' }] },
       });
-      expect(await queueOp(server.url, path, { threadId, op: 'add', id: 'q-a', text: 'say 2 words' })).toMatchObject({ status: 200, body: { queue: [{ id: 'q-a' }] } });
-      expect((await queueOp(server.url, path, { threadId, op: 'add', id: 'q-b', text: 'say 4 words' })).body.queue?.map((item) => item.id)).toEqual(['q-a', 'q-b']);
+      expect((await queueOp(server.url, path, { threadId, op: 'add', id: 'q-b', text: 'say 4 words' })).body.queue?.map((item) => item.id)).toEqual([
+        'q-a',
+        'q-b',
+      ]);
       expect((await queueOp(server.url, path, { threadId, op: 'add', id: 'q-c', text: 'say 9 words' })).body.queue).toHaveLength(3);
-      expect((await queueOp(server.url, path, { threadId, op: 'move', id: 'q-b', index: 0 })).body.queue?.map((item) => item.id)).toEqual(['q-b', 'q-a', 'q-c']);
+      expect((await queueOp(server.url, path, { threadId, op: 'move', id: 'q-b', index: 0 })).body.queue?.map((item) => item.id)).toEqual([
+        'q-b',
+        'q-a',
+        'q-c',
+      ]);
       expect((await queueOp(server.url, path, { threadId, op: 'remove', id: 'q-c' })).body.queue?.map((item) => item.id)).toEqual(['q-b', 'q-a']);
-      expect((await queueOp(server.url, path, { threadId, op: 'edit', id: 'q-b', text: 'say 4 words, edited' })).body.queue?.[0]).toMatchObject({ id: 'q-b', content: 'say 4 words, edited' });
+      expect((await queueOp(server.url, path, { threadId, op: 'edit', id: 'q-b', text: 'say 4 words, edited' })).body.queue?.[0]).toMatchObject({
+        id: 'q-b',
+        content: 'say 4 words, edited',
+      });
       // Another tab sees the queue live on the session stream.
       const seen = (await watching).events.filter((event) => event.type === 'CUSTOM' && (event as unknown as { name: string }).name === 'stackbone.queue');
       expect(seen.length).toBeGreaterThan(0);
 
       // Refusals say why and change nothing.
       expect(await queueOp(server.url, path, { threadId, op: 'remove', id: 'q-c' })).toMatchObject({ status: 404, body: { error: { code: 'not_queued' } } });
-      expect(await queueOp(server.url, path, { threadId, op: 'edit', id: 'q-a', text: '  ' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
+      expect(await queueOp(server.url, path, { threadId, op: 'edit', id: 'q-a', text: '  ' })).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_request' } },
+      });
       expect(await queueOp(server.url, path, { threadId, op: 'shuffle', id: 'q-a' })).toMatchObject({ status: 400 });
       expect(await queueOp(server.url, path, { threadId: randomUUID(), op: 'add', text: 'x' })).toMatchObject({ status: 404 });
 
       // The first turn is one long model step: send-now ends it at the next boundary, which is its end.
-      expect((await queueOp(server.url, `/api/v1/sessions/${threadId}/queue`, { op: 'sendNow', id: 'q-a' })).body.queue?.map((item) => [item.id, item.sendNow])).toEqual([['q-a', true], ['q-b', false]]);
+      expect(
+        (await queueOp(server.url, `/api/v1/sessions/${threadId}/queue`, { op: 'sendNow', id: 'q-a' })).body.queue?.map((item) => [item.id, item.sendNow]),
+      ).toEqual([
+        ['q-a', true],
+        ['q-b', false],
+      ]);
       await first;
-      await eventually(async () => userTexts(await readSessionEvents(server.databaseUrl, threadId)).length === 3 && (await readThread(server.url, 'support', threadId)).body.status === 'idle', 20_000, 'the queue sent');
+      await eventually(
+        async () =>
+          userTexts(await readSessionEvents(server.databaseUrl, threadId)).length === 3 &&
+          (await readThread(server.url, 'support', threadId)).body.status === 'idle',
+        20_000,
+        'the queue sent',
+      );
       const log = await readSessionEvents(server.databaseUrl, threadId);
       expect(userTexts(log)).toEqual(['slowly reply with 40 tokens', 'say 2 words', 'say 4 words, edited']);
       expect(log.filter((event) => event.type === 'run_started')).toHaveLength(3);

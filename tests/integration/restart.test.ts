@@ -78,7 +78,11 @@ for (const { kind, databaseUrl, ledgerFile } of backends()) {
       try {
         await turnFinished(databaseUrl, threadId);
         expect(lines().filter((line) => line.kind === 'effect')).toHaveLength(1);
-        expect(lines().filter((line) => line.kind === 'attempt').map((line) => line.attempt)).toEqual([1, 2]);
+        expect(
+          lines()
+            .filter((line) => line.kind === 'attempt')
+            .map((line) => line.attempt),
+        ).toEqual([1, 2]);
         const events = await readSessionEvents(databaseUrl, threadId);
         expect(events.filter((event) => event.type === 'interrupt_decided')).toHaveLength(1);
         expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(1);
@@ -118,7 +122,13 @@ for (const { kind, databaseUrl, ledgerFile } of backends()) {
       }
       server = await boot({ STACKBONE_LEDGER_SCHEMA: 'v2' });
       try {
-        const { events } = await postRun(server.url, 'ledger', { threadId: paused.threadId, runId: randomUUID(), parentRunId: paused.runId, messages: [], resume: [{ interruptId: paused.interrupt.id, status: 'resolved', payload: { approved: true } }] });
+        const { events } = await postRun(server.url, 'ledger', {
+          threadId: paused.threadId,
+          runId: randomUUID(),
+          parentRunId: paused.runId,
+          messages: [],
+          resume: [{ interruptId: paused.interrupt.id, status: 'resolved', payload: { approved: true } }],
+        });
         expect(events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'tool_schema_changed' });
         const viaHttp = await approveOutOfBand(server.url, paused.interrupt.id);
         expect(viaHttp).toMatchObject({ status: 409, body: { error: { code: 'tool_schema_changed' } } });

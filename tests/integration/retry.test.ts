@@ -21,9 +21,20 @@ for (const server of backends()) {
 
       const retried = await postRun(server.url, 'support', retryBody(threadId, randomUUID()));
       expect(last(retried.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
-      const thread = (await readThread(server.url, 'support', threadId)).body as { status: string; messages: { role: string; parts: { type: string; content?: string }[] }[] };
+      const thread = (await readThread(server.url, 'support', threadId)).body as {
+        status: string;
+        messages: { role: string; parts: { type: string; content?: string }[] }[];
+      };
       expect(thread.status).toBe('idle');
-      expect(thread.messages.map((message) => [message.role, message.parts.filter((part) => part.type === 'text').map((part) => part.content).join('')])).toEqual([
+      expect(
+        thread.messages.map((message) => [
+          message.role,
+          message.parts
+            .filter((part) => part.type === 'text')
+            .map((part) => part.content)
+            .join(''),
+        ]),
+      ).toEqual([
         ['user', 'fail once after 3 words'],
         ['assistant', 'token1 token2 token3'],
       ]);
@@ -33,7 +44,10 @@ for (const server of backends()) {
       const threadId = randomUUID();
       await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('fail once after 3 words')] });
       const retryId = randomUUID();
-      const [one, two] = await Promise.all([postRun(server.url, 'support', retryBody(threadId, retryId)), postRun(server.url, 'support', retryBody(threadId, retryId))]);
+      const [one, two] = await Promise.all([
+        postRun(server.url, 'support', retryBody(threadId, retryId)),
+        postRun(server.url, 'support', retryBody(threadId, retryId)),
+      ]);
       expect(last(one.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
       expect(last(two.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
       const retries = (await readSessionEvents(server.databaseUrl, threadId)).filter((event) => event.type === 'run_started' && event.retry);
@@ -45,7 +59,8 @@ for (const server of backends()) {
       await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('slowly fail once after 20 words')] });
       const first = postRun(server.url, 'support', retryBody(threadId, randomUUID()));
       // Wait until the retry has taken the thread.
-      for (let tries = 0; tries < 100 && (await readThread(server.url, 'support', threadId)).body.status !== 'running'; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let tries = 0; tries < 100 && (await readThread(server.url, 'support', threadId)).body.status !== 'running'; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       const second = await postRun(server.url, 'support', retryBody(threadId, randomUUID()));
       expect(last(second.events)).toMatchObject({ type: 'RUN_ERROR', code: 'session_busy' });
       expect(last((await first).events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
@@ -67,13 +82,18 @@ for (const server of backends()) {
       });
       expect(failed.status).toBe(500);
       const retry = async (retryId: string) => {
-        const response = await fetch(`${server.url}/api/v1/sessions/${key}/retry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ retryId }) });
+        const response = await fetch(`${server.url}/api/v1/sessions/${key}/retry`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ retryId }),
+        });
         return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { code: string } } };
       };
       expect(await retry('')).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
       expect(await retry('r-1')).toMatchObject({ status: 202, body: { threadId: key, retryId: 'r-1' } });
 
-      const history = async () => (await (await fetch(`${server.url}/api/v1/sessions/${key}`)).json()) as { status: string; messages: { role: string; content: string | null }[] };
+      const history = async () =>
+        (await (await fetch(`${server.url}/api/v1/sessions/${key}`)).json()) as { status: string; messages: { role: string; content: string | null }[] };
       for (let tries = 0; tries < 100 && (await history()).status === 'running'; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
       const { status, messages } = await history();
       expect(status).toBe('idle');
@@ -82,7 +102,15 @@ for (const server of backends()) {
         ['assistant', 'token1 token2 token3'],
       ]);
       expect(await retry('r-2')).toMatchObject({ status: 409, body: { error: { code: 'nothing_to_retry' } } });
-      expect((await fetch(`${server.url}/api/v1/sessions/${randomUUID()}/retry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"retryId":"x"}' })).status).toBe(404);
+      expect(
+        (
+          await fetch(`${server.url}/api/v1/sessions/${randomUUID()}/retry`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"retryId":"x"}',
+          })
+        ).status,
+      ).toBe(404);
     });
   });
 }

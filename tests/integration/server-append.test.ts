@@ -29,24 +29,38 @@ for (const server of backends()) {
       expect(events[0]).toMatchObject({ type: 'RUN_STARTED', runId });
       const snapshot = events.find((event) => event.type === 'MESSAGES_SNAPSHOT') as { messages: { id: string; content?: string }[] } | undefined;
       expect(snapshot?.messages.at(-1)).toMatchObject({ id: 'delivery-1', content: 'reply with 3 tokens' });
-      const text = events.filter((event) => event.type === 'TEXT_MESSAGE_CONTENT').map((event) => (event as unknown as { delta: string }).delta).join('');
+      const text = events
+        .filter((event) => event.type === 'TEXT_MESSAGE_CONTENT')
+        .map((event) => (event as unknown as { delta: string }).delta)
+        .join('');
       expect(text).toBe('token1 token2 token3');
 
       const again = await webhook(server.url, 'support', { threadId, text: 'reply with 3 tokens', id: 'delivery-1' });
       expect(again).toMatchObject({ status: 200, body: { appended: false, runId: null } });
-      const added = (await readSessionEvents(server.databaseUrl, threadId)).filter((event) => event.type === 'message_added' && event.message.id === 'delivery-1');
+      const added = (await readSessionEvents(server.databaseUrl, threadId)).filter(
+        (event) => event.type === 'message_added' && event.message.id === 'delivery-1',
+      );
       expect(added).toHaveLength(1);
     });
 
     it('refuses an unknown agent and a malformed body; a message for a thread waiting on a decision is queued, not written', async () => {
-      expect(await webhook(server.url, 'nobody', { threadId: randomUUID(), text: 'hi' })).toMatchObject({ status: 404, body: { error: { code: 'not_found', what: 'agent' } } });
-      expect(await webhook(server.url, 'support', { threadId: 'has spaces', text: 'hi' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
+      expect(await webhook(server.url, 'nobody', { threadId: randomUUID(), text: 'hi' })).toMatchObject({
+        status: 404,
+        body: { error: { code: 'not_found', what: 'agent' } },
+      });
+      expect(await webhook(server.url, 'support', { threadId: 'has spaces', text: 'hi' })).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_request' } },
+      });
       expect(await webhook(server.url, 'support', { threadId: randomUUID(), text: 'hi', extra: true })).toMatchObject({ status: 400 });
 
       const threadId = randomUUID();
       await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
       const before = (await readSessionEvents(server.databaseUrl, threadId)).length;
-      expect(await webhook(server.url, 'support', { threadId, text: 'any news?', id: 'delivery-9' })).toMatchObject({ status: 202, body: { appended: true, queued: true } });
+      expect(await webhook(server.url, 'support', { threadId, text: 'any news?', id: 'delivery-9' })).toMatchObject({
+        status: 202,
+        body: { appended: true, queued: true },
+      });
       expect(await readSessionEvents(server.databaseUrl, threadId)).toHaveLength(before);
       // A redelivery while it waits is the same queued message.
       expect(await webhook(server.url, 'support', { threadId, text: 'any news?', id: 'delivery-9' })).toMatchObject({ status: 202, body: { queued: true } });

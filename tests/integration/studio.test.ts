@@ -28,7 +28,12 @@ for (const server of backends()) {
       const threadId = randomUUID();
       const paused = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] });
       const [interrupt] = (paused.events.at(-1) as Paused).outcome.interrupts;
-      const decided = await post(server.url, `/api/hitl/${interrupt!.id}/approve`, { editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } }, { 'x-stackbone-client': 'studio' });
+      const decided = await post(
+        server.url,
+        `/api/hitl/${interrupt!.id}/approve`,
+        { editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } },
+        { 'x-stackbone-client': 'studio' },
+      );
       expect(decided.status).toBe(200);
       await eventually(async () => (await readThread(server.url, 'support', threadId)).body.status === 'idle', 10_000, 'the continuation');
 
@@ -42,7 +47,18 @@ for (const server of backends()) {
         actor: { source: 'studio', surface: 'Studio', who: 'local owner' },
         details: { arguments: { orderId: 'ord_42', amount: 19.99 }, editedArguments: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } },
       });
-      expect(trail.entries.map((entry) => entry.kind)).toEqual(['run', 'message', 'tool-call', 'pause', 'run', 'run', 'decision', 'tool-result', 'message', 'run']);
+      expect(trail.entries.map((entry) => entry.kind)).toEqual([
+        'run',
+        'message',
+        'tool-call',
+        'pause',
+        'run',
+        'run',
+        'decision',
+        'tool-result',
+        'message',
+        'run',
+      ]);
 
       const download = await fetch(`${server.url}/api/studio/sessions/${threadId}?download=1`);
       expect(download.headers.get('content-disposition')).toBe(`attachment; filename="stackbone-audit-${threadId}.json"`);
@@ -72,12 +88,25 @@ for (const server of backends()) {
       const paused = await postRun(server.url, 'planner', { threadId, runId: randomUUID(), messages: [userMessage('ask me for a launch name')] });
       const [interrupt] = (paused.events.at(-1) as Paused).outcome.interrupts;
       // Only for its own thread, and only a decline.
-      expect(await post(server.url, '/api/agents/planner/decide', { threadId: randomUUID(), interruptId: interrupt!.id, action: 'reject' })).toMatchObject({ status: 404 });
-      expect(await post(server.url, '/api/agents/planner/decide', { threadId, interruptId: interrupt!.id, action: 'approve' })).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
+      expect(await post(server.url, '/api/agents/planner/decide', { threadId: randomUUID(), interruptId: interrupt!.id, action: 'reject' })).toMatchObject({
+        status: 404,
+      });
+      expect(await post(server.url, '/api/agents/planner/decide', { threadId, interruptId: interrupt!.id, action: 'approve' })).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_request' } },
+      });
 
-      const declined = await post(server.url, '/api/agents/planner/decide', { threadId, interruptId: interrupt!.id, action: 'reject', reason: 'Marketing picks it' });
+      const declined = await post(server.url, '/api/agents/planner/decide', {
+        threadId,
+        interruptId: interrupt!.id,
+        action: 'reject',
+        reason: 'Marketing picks it',
+      });
       expect(declined).toMatchObject({ status: 200, body: { decision: { status: 'denied', reason: 'Marketing picks it', by: { source: 'agui' } } } });
-      expect(await post(server.url, '/api/agents/planner/decide', { threadId, interruptId: interrupt!.id, action: 'reject' })).toMatchObject({ status: 409, body: { error: { code: 'interrupt_already_decided' } } });
+      expect(await post(server.url, '/api/agents/planner/decide', { threadId, interruptId: interrupt!.id, action: 'reject' })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'interrupt_already_decided' } },
+      });
       await eventually(async () => (await readThread(server.url, 'planner', threadId)).body.status === 'idle', 10_000, 'the continuation');
       const result = (await readSessionEvents(server.databaseUrl, threadId)).find((event) => event.type === 'tool_result');
       expect(result).toMatchObject({ status: 'denied', message: { content: expect.stringContaining('declined to answer') } });
@@ -87,19 +116,28 @@ for (const server of backends()) {
     it("the planner's draft is written without a message, validated, and refused while a turn runs", async () => {
       const threadId = randomUUID();
       // A new thread: the write creates it.
-      expect(await post(server.url, '/api/agents/planner/state', { threadId, state: { draft: 'Ship on Tuesday', todos: ['not editable'] } })).toMatchObject({ status: 200, body: { state: { draft: 'Ship on Tuesday', todos: [] } } });
+      expect(await post(server.url, '/api/agents/planner/state', { threadId, state: { draft: 'Ship on Tuesday', todos: ['not editable'] } })).toMatchObject({
+        status: 200,
+        body: { state: { draft: 'Ship on Tuesday', todos: [] } },
+      });
       expect((await readThread(server.url, 'planner', threadId)).body.state).toEqual({ todos: [], draft: 'Ship on Tuesday' });
       const events = await readSessionEvents(server.databaseUrl, threadId);
       expect(events.map((event) => event.type)).toEqual(['state_patched']);
 
       const before = await countRows(server.databaseUrl, threadId);
-      expect(await post(server.url, '/api/agents/planner/state', { threadId, state: { draft: 42 } })).toMatchObject({ status: 400, body: { error: { code: 'invalid_state' } } });
+      expect(await post(server.url, '/api/agents/planner/state', { threadId, state: { draft: 42 } })).toMatchObject({
+        status: 400,
+        body: { error: { code: 'invalid_state' } },
+      });
       expect(await post(server.url, '/api/agents/planner/state', { threadId, state: 'nope' })).toMatchObject({ status: 400 });
       expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
 
       const streaming = openRun(server.url, 'planner', { threadId, runId: randomUUID(), messages: [userMessage('slowly reply with 20 tokens')] });
       await eventually(async () => (await readThread(server.url, 'planner', threadId)).body.status === 'running', 10_000, 'the turn running');
-      expect(await post(server.url, '/api/agents/planner/state', { threadId, state: { draft: 'changed mid-turn' } })).toMatchObject({ status: 409, body: { error: { code: 'session_busy' } } });
+      expect(await post(server.url, '/api/agents/planner/state', { threadId, state: { draft: 'changed mid-turn' } })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'session_busy' } },
+      });
       await streaming;
       expect(await post(server.url, '/api/agents/planner/state', { threadId, state: { draft: 'after the turn' } })).toMatchObject({ status: 200 });
       expect((await readThread(server.url, 'planner', threadId)).body.state.draft).toBe('after the turn');

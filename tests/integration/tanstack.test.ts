@@ -5,7 +5,14 @@
 // yes-or-no approval of a tool it declares, with our payload for every other interrupt.
 import { randomUUID } from 'node:crypto';
 import { toolDefinition, type AnyClientTool } from '@tanstack/ai';
-import { ChatClient, fetchServerSentEvents, type ChatInterrupt, type GenericAGUIInterrupt, type ToolApprovalInterrupt, type UIMessage } from '@tanstack/ai-client';
+import {
+  ChatClient,
+  fetchServerSentEvents,
+  type ChatInterrupt,
+  type GenericAGUIInterrupt,
+  type ToolApprovalInterrupt,
+  type UIMessage,
+} from '@tanstack/ai-client';
 import { describe, expect, it } from 'vitest';
 import { openRun, postRun, readThread, userMessage, type StreamedEvent } from '../support/agui';
 import { backends } from '../support/backends';
@@ -13,13 +20,25 @@ import { eventually } from '../support/inspect';
 
 const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i + 1}`).join(' ');
 const deltas = (all: StreamedEvent[]) => all.filter((entry) => entry.event.type === 'TEXT_MESSAGE_CONTENT').length;
-const body = (threadId: string, content: string, runId = randomUUID()) => ({ threadId, runId, messages: [userMessage(content)], tools: [], context: [], state: {}, forwardedProps: {} });
+const body = (threadId: string, content: string, runId = randomUUID()) => ({
+  threadId,
+  runId,
+  messages: [userMessage(content)],
+  tools: [],
+  context: [],
+  state: {},
+  forwardedProps: {},
+});
 
 type Part = UIMessage['parts'][number];
 const textOf = (message: { parts: Part[] } | undefined) =>
-  (message?.parts ?? []).filter((part): part is Extract<Part, { type: 'text' }> => part.type === 'text').map((part) => part.content).join('');
+  (message?.parts ?? [])
+    .filter((part): part is Extract<Part, { type: 'text' }> => part.type === 'text')
+    .map((part) => part.content)
+    .join('');
 /** The messages as a person sees them: who said what, under which id. */
-const transcript = (messages: { id: string; role: string; parts: Part[] }[]) => messages.map((message) => ({ id: message.id, role: message.role, text: textOf(message) }));
+const transcript = (messages: { id: string; role: string; parts: Part[] }[]) =>
+  messages.map((message) => ({ id: message.id, role: message.role, text: textOf(message) }));
 /**
  * What a turn shows, in order, whatever the bubbles: the live client keeps a turn in one
  * assistant message, the hydration JSON has one per model step.
@@ -96,7 +115,9 @@ for (const server of backends()) {
       expect(client.getError()).toBeUndefined();
       const reply = client.getMessages().at(-1)!;
       expect(reply.role).toBe('assistant');
-      expect(reply.parts).toContainEqual(expect.objectContaining({ type: 'tool-call', name: 'lookupOrder', state: 'complete', output: expect.objectContaining({ customer: 'Ada Lovelace' }) }));
+      expect(reply.parts).toContainEqual(
+        expect.objectContaining({ type: 'tool-call', name: 'lookupOrder', state: 'complete', output: expect.objectContaining({ customer: 'Ada Lovelace' }) }),
+      );
       expect(textOf(reply)).toContain('lookupOrder returned:');
       expect(textOf(reply)).toContain('Ada Lovelace');
       // The server holds the same turn: same user message id, same reply id, same content.
@@ -121,7 +142,10 @@ for (const server of backends()) {
       expect(errors).toEqual([]);
       expect(textOf(client.getMessages().at(-1))).toBe(tokens(2));
       const { body: thread } = await readThread(server.url, 'support', threadId);
-      expect(thread.messages.filter((message: { role: string }) => message.role === 'user').map(textOf)).toEqual(['look up order ord_42', 'reply with 2 tokens']);
+      expect(thread.messages.filter((message: { role: string }) => message.role === 'user').map(textOf)).toEqual([
+        'look up order ord_42',
+        'reply with 2 tokens',
+      ]);
       expect(shown(client.getMessages())).toEqual(shown(thread.messages));
       client.dispose();
     });
@@ -177,14 +201,29 @@ for (const server of backends()) {
       await client.sendMessage('close ticket T-7');
       await idle(client, 'the run to pause', () => client.getInterrupts().length === 1);
       const [interrupt] = native(client.getInterrupts());
-      const call = client.getMessages().at(-1)!.parts.find((part) => part.type === 'tool-call')!;
-      expect(interrupt).toMatchObject({ kind: 'tool-approval', reason: 'tool_call', canResolve: true, status: 'pending', toolName: 'closeTicket', toolCallId: call.id, originalArgs: { ticketId: 'T-7' } });
+      const call = client
+        .getMessages()
+        .at(-1)!
+        .parts.find((part) => part.type === 'tool-call')!;
+      expect(interrupt).toMatchObject({
+        kind: 'tool-approval',
+        reason: 'tool_call',
+        canResolve: true,
+        status: 'pending',
+        toolName: 'closeTicket',
+        toolCallId: call.id,
+        originalArgs: { ticketId: 'T-7' },
+      });
       expect(call).toMatchObject({ name: 'closeTicket', input: { ticketId: 'T-7' } });
       // A normal message is refused while the decision is open (TanStack's rule).
       await expect(client.sendMessage('reply with 2 tokens')).rejects.toThrow(/pending interrupts/);
 
       interrupt!.resolveInterrupt(true);
-      await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('closeTicket returned'));
+      await idle(
+        client,
+        'the continuation to end',
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('closeTicket returned'),
+      );
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
@@ -207,9 +246,18 @@ for (const server of backends()) {
       client.attach();
       await eventually(async () => client.getInterrupts().length > 0, 10_000, 'the hydrated interrupt');
       const [interrupt] = native(client.getInterrupts());
-      expect(interrupt).toMatchObject({ kind: 'tool-approval', canResolve: true, interruptedRunId: paused.events.at(-1)!.runId as string, originalArgs: { ticketId: 'T-7' } });
+      expect(interrupt).toMatchObject({
+        kind: 'tool-approval',
+        canResolve: true,
+        interruptedRunId: paused.events.at(-1)!.runId as string,
+        originalArgs: { ticketId: 'T-7' },
+      });
       interrupt!.resolveInterrupt(false);
-      await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('closeTicket returned'));
+      await idle(
+        client,
+        'the continuation to end',
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('closeTicket returned'),
+      );
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
@@ -229,7 +277,11 @@ for (const server of backends()) {
       expect(native(client.getInterrupts()).map((interrupt) => interrupt.originalArgs)).toEqual([{ ticketId: 'T-7' }, { ticketId: 'T-8' }]);
 
       client.resolveInterrupts(true);
-      await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('closeTicket returned'));
+      await idle(
+        client,
+        'the continuation to end',
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('closeTicket returned'),
+      );
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
@@ -248,11 +300,22 @@ for (const server of backends()) {
       await client.sendMessage('refund order ord_42 for 19.99');
       await idle(client, 'the run to pause', () => client.getInterrupts().length === 1);
       const interrupt = bound(client.getInterrupts());
-      expect(interrupt).toMatchObject({ kind: 'generic', reason: 'tool_call', canResolve: true, metadata: { toolName: 'refundOrder', allowedDecisions: ['approve', 'reject', 'edit'] } });
-      expect(interrupt.responseSchema).toMatchObject({ properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' }, payload: { type: 'object' } } });
+      expect(interrupt).toMatchObject({
+        kind: 'generic',
+        reason: 'tool_call',
+        canResolve: true,
+        metadata: { toolName: 'refundOrder', allowedDecisions: ['approve', 'reject', 'edit'] },
+      });
+      expect(interrupt.responseSchema).toMatchObject({
+        properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' }, payload: { type: 'object' } },
+      });
 
       interrupt.resolveInterrupt({ approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } });
-      await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('refundOrder returned'));
+      await idle(
+        client,
+        'the continuation to end',
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('refundOrder returned'),
+      );
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
@@ -275,11 +338,17 @@ for (const server of backends()) {
       const interrupt = bound(await eventually(async () => client.getInterrupts().length > 0 && client.getInterrupts(), 10_000, 'the hydrated interrupt'));
       expect(interrupt).toMatchObject({ kind: 'generic', reason: 'tool_call', canResolve: true, interruptedRunId: paused.events.at(-1)!.runId as string });
       interrupt.resolveInterrupt({ approved: false, reason: 'Customer still waiting on a reply' });
-      await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('closeTicket returned'));
+      await idle(
+        client,
+        'the continuation to end',
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('closeTicket returned'),
+      );
 
       expect(errors).toEqual([]);
       // The model got the rejection with its reason; the tool did not run.
-      expect(textOf(client.getMessages().at(-1))).toBe('closeTicket returned: The user denied this call; it did not run. Reason: Customer still waiting on a reply');
+      expect(textOf(client.getMessages().at(-1))).toBe(
+        'closeTicket returned: The user denied this call; it did not run. Reason: Customer still waiting on a reply',
+      );
       expect(shown(client.getMessages()).join('\n')).not.toContain('"closed":true');
       const { body: thread } = await readThread(server.url, 'support', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });

@@ -107,7 +107,6 @@ async function readEvents(response: Response, options: { until?: (event: BaseEve
   return events;
 }
 
-
 interface SendOptions {
   body?: unknown;
   headers?: Record<string, string>;
@@ -120,12 +119,22 @@ function client(server: TestServer) {
   const counts = { requests: 0 };
   async function send(tenant: Tenant, method: 'GET' | 'POST', pathname: string, options: SendOptions = {}): Promise<Answer> {
     counts.requests++;
-    const headers: Record<string, string> = { ...tenant.headers, ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers };
+    const headers: Record<string, string> = {
+      ...tenant.headers,
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    };
     // A browser's POST comes from the app's own pages (docs/security.md, "Browsers").
     if (tenant.kind === 'browser' && method === 'POST') headers.origin = server.url;
-    const response = await fetch(`${server.url}${pathname}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body), redirect: 'manual' });
+    const response = await fetch(`${server.url}${pathname}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      redirect: 'manual',
+    });
     const type = response.headers.get('content-type') ?? '';
-    if (type.startsWith('text/event-stream')) return { status: response.status, body: await readEvents(response, { until: options.until, quietMs: options.quietMs }) };
+    if (type.startsWith('text/event-stream'))
+      return { status: response.status, body: await readEvents(response, { until: options.until, quietMs: options.quietMs }) };
     const text = await response.text();
     if (type.includes('json')) return { status: response.status, body: JSON.parse(text) };
     return { status: response.status, body: text };
@@ -136,7 +145,12 @@ function client(server: TestServer) {
 type Send = ReturnType<typeof client>['send'];
 
 const user = (content: string, id: string = randomUUID()) => ({ id, role: 'user', content });
-const runBody = (threadId: string, content: string, extra: Record<string, unknown> = {}) => ({ threadId, runId: randomUUID(), messages: [user(content)], ...extra });
+const runBody = (threadId: string, content: string, extra: Record<string, unknown> = {}) => ({
+  threadId,
+  runId: randomUUID(),
+  messages: [user(content)],
+  ...extra,
+});
 const lastEvent = (answer: Answer) => (answer.body as BaseEvent[]).at(-1);
 
 /** One owner's objects: its tenant, the marker in everything it wrote, and its ids. */
@@ -202,8 +216,12 @@ for (const { kind } of backends()) {
     async function makeOwnerWorld(tenant: Tenant, runningAgent: 'support' | 'ledger'): Promise<OwnerWorld> {
       const marker = `secret-${randomUUID()}`;
       const ids = freshIds();
-      const agents = { ...Object.fromEntries(THREADS.map((name) => [name, 'support'])), planner: 'planner', running: runningAgent } as Record<ThreadName, string>;
-      const run = (thread: ThreadName, text: string, messageId?: string) => send(tenant, 'POST', `/api/agents/${agents[thread]}`, { body: { threadId: ids[thread], runId: randomUUID(), messages: [user(text, messageId)] } });
+      const agents = { ...Object.fromEntries(THREADS.map((name) => [name, 'support'])), planner: 'planner', running: runningAgent } as Record<
+        ThreadName,
+        string
+      >;
+      const run = (thread: ThreadName, text: string, messageId?: string) =>
+        send(tenant, 'POST', `/api/agents/${agents[thread]}`, { body: { threadId: ids[thread], runId: randomUUID(), messages: [user(text, messageId)] } });
       const pause = async (thread: ThreadName, text: string) => {
         const outcome = (lastEvent(await run(thread, text)) as RunFinishedEvent).outcome;
         if (outcome?.type !== 'interrupt') throw new Error(`${tenant.name}: expected a pause on "${text}", got ${JSON.stringify(outcome)}`);
@@ -225,7 +243,10 @@ for (const { kind } of backends()) {
       for (const reminder of [timer, timerSoon]) expect(lastEvent(reminder)).toMatchObject({ type: 'RUN_FINISHED' });
       if (tenant.kind === 'key') {
         // A key's session also carries a chat-wire turn (the OpenAI wire, x-stackbone-session).
-        const wire = await send(tenant, 'POST', '/api/v1/chat/completions', { headers: { 'x-stackbone-session': ids.idle }, body: { model: 'support', messages: [{ role: 'user', content: `again ${marker}` }] } });
+        const wire = await send(tenant, 'POST', '/api/v1/chat/completions', {
+          headers: { 'x-stackbone-session': ids.idle },
+          body: { model: 'support', messages: [{ role: 'user', content: `again ${marker}` }] },
+        });
         expect(wire.status).toBe(200);
       }
       return { tenant, marker, ids: { ...ids, closeInterrupt, refundInterrupt }, agents, queuedText: `queued ${marker}` };
@@ -234,22 +255,42 @@ for (const { kind } of backends()) {
     /** The owner's run that runs through the intrusions, with a message queued behind it. */
     async function startRunning(owner: OwnerWorld) {
       const { tenant, ids, agents } = owner;
-      const text = agents.running === 'ledger' ? `call noteEffect {"key":"${owner.marker}","sleepMs":${OWNER_RUN_MS}}` : `slowly reply with ${OWNER_RUN_MS / 50} tokens`;
+      const text =
+        agents.running === 'ledger' ? `call noteEffect {"key":"${owner.marker}","sleepMs":${OWNER_RUN_MS}}` : `slowly reply with ${OWNER_RUN_MS / 50} tokens`;
       const response = fetch(`${server.url}/api/agents/${agents.running}`, {
         method: 'POST',
-        headers: { ...tenant.headers, 'content-type': 'application/json', accept: 'text/event-stream', ...(tenant.kind === 'browser' ? { origin: server.url } : {}) },
+        headers: {
+          ...tenant.headers,
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+          ...(tenant.kind === 'browser' ? { origin: server.url } : {}),
+        },
         body: JSON.stringify({ threadId: ids.running, runId: ids.runId, messages: [user(text)] }),
       });
       owner.running = response.then((answer) => readEvents(answer));
-      await eventually(async () => ((await send(tenant, 'GET', `/api/agents/${agents.running}?threadId=${enc(ids.running)}`)).body as { status?: string }).status === 'running', 10_000, `${tenant.name}'s run to be running`);
-      if (agents.running === 'ledger') await eventually(async () => (await readFile(ledgerFile, 'utf8').catch(() => '')).includes(owner.marker), 10_000, 'the noted effect');
-      const queued = await send(tenant, 'POST', `/api/agents/${agents.running}/queue`, { body: { threadId: ids.running, op: 'add', id: ids.queueId, text: owner.queuedText } });
+      await eventually(
+        async () =>
+          ((await send(tenant, 'GET', `/api/agents/${agents.running}?threadId=${enc(ids.running)}`)).body as { status?: string }).status === 'running',
+        10_000,
+        `${tenant.name}'s run to be running`,
+      );
+      if (agents.running === 'ledger')
+        await eventually(async () => (await readFile(ledgerFile, 'utf8').catch(() => '')).includes(owner.marker), 10_000, 'the noted effect');
+      const queued = await send(tenant, 'POST', `/api/agents/${agents.running}/queue`, {
+        body: { threadId: ids.running, op: 'add', id: ids.queueId, text: owner.queuedText },
+      });
       expect(queued).toMatchObject({ status: 200, body: { queue: [{ id: ids.queueId, content: owner.queuedText }] } });
     }
 
     /** What the store keeps of the owner's sessions, the ledger file and the refund ledger: equal before and after, or something had an effect. */
     async function ownerSnapshot(owner: OwnerWorld) {
-      const sessions = Object.fromEntries(await Promise.all(THREADS.filter((name) => name !== 'timerSoon').map(async (name) => [name, await readSessionRows(server.databaseUrl, owner.ids[name], owner.tenant.ownerId)] as const)));
+      const sessions = Object.fromEntries(
+        await Promise.all(
+          THREADS.filter((name) => name !== 'timerSoon').map(
+            async (name) => [name, await readSessionRows(server.databaseUrl, owner.ids[name], owner.tenant.ownerId)] as const,
+          ),
+        ),
+      );
       return { sessions, ledger: await readFile(ledgerFile, 'utf8').catch(() => ''), refunds: await countTable(server.databaseUrl, 'Refund') };
     }
 
@@ -257,7 +298,9 @@ for (const { kind } of backends()) {
       for (const name of Object.keys(before.sessions) as ThreadName[]) {
         for (const part of Object.keys(before.sessions[name]!)) {
           if (!isDeepStrictEqual(before.sessions[name]![part], after.sessions[name]![part])) {
-            figures.effects.push(`${owner.tenant.name}'s ${name} thread: ${part} changed from ${JSON.stringify(before.sessions[name]![part])} to ${JSON.stringify(after.sessions[name]![part])}`);
+            figures.effects.push(
+              `${owner.tenant.name}'s ${name} thread: ${part} changed from ${JSON.stringify(before.sessions[name]![part])} to ${JSON.stringify(after.sessions[name]![part])}`,
+            );
           }
         }
       }
@@ -271,7 +314,13 @@ for (const { kind } of backends()) {
      * `retries`: for answers that show the intruder's own changing list (a page's sidebar), a
      * difference is asked again before it counts.
      */
-    async function probe(label: string, owner: OwnerWorld, fresh: Ids, request: (ids: Ids) => Promise<Answer>, options: { retries?: number; compare?: (answer: Answer) => unknown } = {}) {
+    async function probe(
+      label: string,
+      owner: OwnerWorld,
+      fresh: Ids,
+      request: (ids: Ids) => Promise<Answer>,
+      options: { retries?: number; compare?: (answer: Answer) => unknown } = {},
+    ) {
       for (let attempt = 0; ; attempt++) {
         const [theirs, control] = await Promise.all([request(owner.ids), request(fresh)]);
         figures.intrusions++;
@@ -280,7 +329,8 @@ for (const { kind } of backends()) {
         const a = normaliseIds(shape(theirs), owner.ids);
         const b = normaliseIds(shape(control), fresh);
         const text = JSON.stringify(theirs);
-        if (text.includes(owner.marker) || text.includes(owner.tenant.ownerId)) figures.leaks.push(`${label}: the answer shows the owner's ${text.includes(owner.marker) ? 'content' : 'owner id'}: ${text.slice(0, 400)}`);
+        if (text.includes(owner.marker) || text.includes(owner.tenant.ownerId))
+          figures.leaks.push(`${label}: the answer shows the owner's ${text.includes(owner.marker) ? 'content' : 'owner id'}: ${text.slice(0, 400)}`);
         if (isDeepStrictEqual(a, b)) return { theirs, control };
         if (attempt >= (options.retries ?? 0)) {
           figures.differences.push(`${label}: ${firstDifference(JSON.stringify(a), JSON.stringify(b))}`);
@@ -294,7 +344,8 @@ for (const { kind } of backends()) {
     async function intrude(owner: OwnerWorld, intruder: Tenant) {
       const fresh = freshIds();
       const label = (what: string) => `${intruder.name} on ${owner.tenant.name}'s ${what}`;
-      const on = (what: string, request: (ids: Ids) => Promise<Answer>, options?: Parameters<typeof probe>[4]) => probe(label(what), owner, fresh, request, options);
+      const on = (what: string, request: (ids: Ids) => Promise<Answer>, options?: Parameters<typeof probe>[4]) =>
+        probe(label(what), owner, fresh, request, options);
       const agent = owner.agents;
       const X = intruder;
       // A key holder may decide a browser's call kept for key holders (docs/security.md,
@@ -308,7 +359,8 @@ for (const { kind } of backends()) {
       else {
         const listed = (hitl.body as { interrupts: { id: string }[] }).interrupts.map((entry) => entry.id);
         const seen = [owner.ids.closeInterrupt, owner.ids.refundInterrupt].filter((id) => listed.includes(id));
-        if (!isDeepStrictEqual(seen, mayDecideRefund ? [owner.ids.refundInterrupt] : [])) figures.differences.push(`${label('interrupts')}: GET /api/hitl lists ${JSON.stringify(seen)}`);
+        if (!isDeepStrictEqual(seen, mayDecideRefund ? [owner.ids.refundInterrupt] : []))
+          figures.differences.push(`${label('interrupts')}: GET /api/hitl lists ${JSON.stringify(seen)}`);
       }
       const list = await send(X, 'GET', '/api/sessions?limit=100');
       figures.intrusions++;
@@ -330,41 +382,81 @@ for (const { kind } of backends()) {
           on('running run (stop, AG-UI)', (ids) => send(X, 'POST', `/api/agents/${a}/stop`, { body: { threadId: ids.running, runId: ids.runId } })),
           on('running run (stop, AG-UI, no runId)', (ids) => send(X, 'POST', `/api/agents/${a}/stop`, { body: { threadId: ids.running } })),
           on('running run (stop, HTTP)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/stop`, { body: { runId: ids.runId } })),
-          on('running run (steer, AG-UI)', (ids) => send(X, 'POST', `/api/agents/${a}/steer`, { body: { threadId: ids.running, runId: ids.runId, text: 'intruder guidance' } })),
+          on('running run (steer, AG-UI)', (ids) =>
+            send(X, 'POST', `/api/agents/${a}/steer`, { body: { threadId: ids.running, runId: ids.runId, text: 'intruder guidance' } }),
+          ),
           on('running run (steer, HTTP)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/steer`, { body: { text: 'intruder guidance' } })),
           ...(['edit', 'move', 'remove', 'sendNow'] as const).flatMap((op) => {
             const extra = op === 'edit' ? { text: 'intruder edit' } : op === 'move' ? { index: 0 } : {};
             return [
-              on(`queued message (${op}, AG-UI)`, (ids) => send(X, 'POST', `/api/agents/${a}/queue`, { body: { threadId: ids.running, op, id: ids.queueId, ...extra } })),
-              on(`queued message (${op}, HTTP)`, (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/queue`, { body: { op, id: ids.queueId, ...extra } })),
+              on(`queued message (${op}, AG-UI)`, (ids) =>
+                send(X, 'POST', `/api/agents/${a}/queue`, { body: { threadId: ids.running, op, id: ids.queueId, ...extra } }),
+              ),
+              on(`queued message (${op}, HTTP)`, (ids) =>
+                send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/queue`, { body: { op, id: ids.queueId, ...extra } }),
+              ),
             ];
           }),
         ]);
         // The intruder's own run at the owner's key, with the owner's run id.
         // With Last-Event-ID: a client re-joining a run it started joins only a run of its own (else it starts one).
-        const own = (ids: Ids) => send(X, 'POST', `/api/agents/${a}`, { headers: { 'last-event-id': '1' }, body: { threadId: ids.running, runId: ids.runId, messages: [user('slowly reply with 80 tokens')] } });
+        const own = (ids: Ids) =>
+          send(X, 'POST', `/api/agents/${a}`, {
+            headers: { 'last-event-id': '1' },
+            body: { threadId: ids.running, runId: ids.runId, messages: [user('slowly reply with 80 tokens')] },
+          });
         const streams = { theirs: own(owner.ids), control: own(fresh) };
-        const runningOwn = async (ids: Ids) => ((await send(X, 'GET', `/api/agents/${a}?threadId=${enc(ids.running)}`)).body as { status?: string }).status === 'running';
+        const runningOwn = async (ids: Ids) =>
+          ((await send(X, 'GET', `/api/agents/${a}?threadId=${enc(ids.running)}`)).body as { status?: string }).status === 'running';
         await eventually(async () => (await runningOwn(owner.ids)) && (await runningOwn(fresh)), 10_000, `${X.name}'s own runs`);
         const firstText = (event: BaseEvent) => event.type === 'TEXT_MESSAGE_CONTENT';
-        await on('run id in its own thread (join)', (ids) => send(X, 'GET', `/api/agents/${a}?runId=${enc(ids.runId)}&threadId=${enc(ids.running)}&offset=-1`, { until: firstText }));
-        await on('run id in its own thread (join by runId alone)', (ids) => send(X, 'GET', `/api/agents/${a}?runId=${enc(ids.runId)}&offset=-1`, { until: firstText }));
-        await on('run id in its own thread (steer)', (ids) => send(X, 'POST', `/api/agents/${a}/steer`, { body: { threadId: ids.running, runId: ids.runId, text: 'intruder guidance', id: ids.messageId } }));
-        await on('queue id in its own thread (add)', (ids) => send(X, 'POST', `/api/agents/${a}/queue`, { body: { threadId: ids.running, op: 'add', id: ids.queueId, text: 'intruder queued' } }));
-        await on('queue id in its own thread (edit)', (ids) => send(X, 'POST', `/api/agents/${a}/queue`, { body: { threadId: ids.running, op: 'edit', id: ids.queueId, text: 'intruder edited' } }));
-        await on('queue id in its own thread (move)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/queue`, { body: { op: 'move', id: ids.queueId, index: 0 } }));
-        await on('queue id in its own thread (remove)', (ids) => send(X, 'POST', `/api/agents/${a}/queue`, { body: { threadId: ids.running, op: 'remove', id: ids.queueId } }));
-        await on('run id in its own thread (steer, HTTP)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/steer`, { body: { runId: ids.runId, text: 'intruder guidance again' } }));
-        await on('run id in its own thread (stop, AG-UI)', (ids) => send(X, 'POST', `/api/agents/${a}/stop`, { body: { threadId: ids.running, runId: ids.runId } }), { compare: withoutTimes });
+        await on('run id in its own thread (join)', (ids) =>
+          send(X, 'GET', `/api/agents/${a}?runId=${enc(ids.runId)}&threadId=${enc(ids.running)}&offset=-1`, { until: firstText }),
+        );
+        await on('run id in its own thread (join by runId alone)', (ids) =>
+          send(X, 'GET', `/api/agents/${a}?runId=${enc(ids.runId)}&offset=-1`, { until: firstText }),
+        );
+        await on('run id in its own thread (steer)', (ids) =>
+          send(X, 'POST', `/api/agents/${a}/steer`, { body: { threadId: ids.running, runId: ids.runId, text: 'intruder guidance', id: ids.messageId } }),
+        );
+        await on('queue id in its own thread (add)', (ids) =>
+          send(X, 'POST', `/api/agents/${a}/queue`, { body: { threadId: ids.running, op: 'add', id: ids.queueId, text: 'intruder queued' } }),
+        );
+        await on('queue id in its own thread (edit)', (ids) =>
+          send(X, 'POST', `/api/agents/${a}/queue`, { body: { threadId: ids.running, op: 'edit', id: ids.queueId, text: 'intruder edited' } }),
+        );
+        await on('queue id in its own thread (move)', (ids) =>
+          send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/queue`, { body: { op: 'move', id: ids.queueId, index: 0 } }),
+        );
+        await on('queue id in its own thread (remove)', (ids) =>
+          send(X, 'POST', `/api/agents/${a}/queue`, { body: { threadId: ids.running, op: 'remove', id: ids.queueId } }),
+        );
+        await on('run id in its own thread (steer, HTTP)', (ids) =>
+          send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/steer`, { body: { runId: ids.runId, text: 'intruder guidance again' } }),
+        );
+        await on(
+          'run id in its own thread (stop, AG-UI)',
+          (ids) => send(X, 'POST', `/api/agents/${a}/stop`, { body: { threadId: ids.running, runId: ids.runId } }),
+          { compare: withoutTimes },
+        );
         const [theirs, control] = await Promise.all([streams.theirs, streams.control]);
         // Once its own run has ended, a second stop of that run id finds nothing running, the owner's run notwithstanding.
-        await on('run id in its own thread (stop, HTTP)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/stop`, { body: { runId: ids.runId } }));
+        await on('run id in its own thread (stop, HTTP)', (ids) =>
+          send(X, 'POST', `/api/v1/sessions/${enc(ids.running)}/stop`, { body: { runId: ids.runId } }),
+        );
         // Its own run was stopped (how many tokens streamed first is timing): the same start and end.
-        const ends = (answer: Answer) => ({ status: answer.status, first: (answer.body as BaseEvent[])[0], last: lastEvent(answer), intrusion: JSON.stringify(answer.body).includes(owner.marker) });
-        for (const answer of [theirs, control]) expect(lastEvent(answer), label('run id in its own thread')).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'cancelled' } });
+        const ends = (answer: Answer) => ({
+          status: answer.status,
+          first: (answer.body as BaseEvent[])[0],
+          last: lastEvent(answer),
+          intrusion: JSON.stringify(answer.body).includes(owner.marker),
+        });
+        for (const answer of [theirs, control])
+          expect(lastEvent(answer), label('run id in its own thread')).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'cancelled' } });
         figures.intrusions++;
         figures.controls++;
-        if (!isDeepStrictEqual(normaliseIds(ends(theirs), owner.ids), normaliseIds(ends(control), fresh))) figures.differences.push(`${label('run id in its own thread (its stream)')}: ${JSON.stringify(ends(theirs))} vs ${JSON.stringify(ends(control))}`);
+        if (!isDeepStrictEqual(normaliseIds(ends(theirs), owner.ids), normaliseIds(ends(control), fresh)))
+          figures.differences.push(`${label('run id in its own thread (its stream)')}: ${JSON.stringify(ends(theirs))} vs ${JSON.stringify(ends(control))}`);
       })();
 
       // Reads of every thread, and what the other endpoints say of it, before the intruder has a thread by any of these keys.
@@ -385,16 +477,31 @@ for (const { kind } of backends()) {
         on('idle session (retry)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.idle)}/retry`, { body: { retryId: randomUUID() } })),
         on('timer thread (stop)', (ids) => send(X, 'POST', `/api/agents/support/stop`, { body: { threadId: ids.timer } })),
         on('timer thread (steer)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.timer)}/steer`, { body: { text: 'intruder guidance' } })),
-        on('timer thread (queue add)', (ids) => send(X, 'POST', `/api/agents/support/queue`, { body: { threadId: ids.timer, op: 'add', text: 'intruder queued' } })),
-        on('planner thread (queue sendNow)', (ids) => send(X, 'POST', `/api/agents/planner/queue`, { body: { threadId: ids.planner, op: 'sendNow', id: ids.queueId } })),
+        on('timer thread (queue add)', (ids) =>
+          send(X, 'POST', `/api/agents/support/queue`, { body: { threadId: ids.timer, op: 'add', text: 'intruder queued' } }),
+        ),
+        on('planner thread (queue sendNow)', (ids) =>
+          send(X, 'POST', `/api/agents/planner/queue`, { body: { threadId: ids.planner, op: 'sendNow', id: ids.queueId } }),
+        ),
         // Interrupts: out of band, from the chat, and as a resume naming them on a thread of the intruder's.
         ...(['closeInterrupt', 'refundInterrupt'] as const).flatMap((interrupt) => [
           ...(['approve', 'reject', 'cancel'] as const)
             .filter(() => !(interrupt === 'refundInterrupt' && mayDecideRefund))
             .map((action) => on(`${interrupt} (/api/hitl ${action})`, (ids) => send(X, 'POST', `/api/hitl/${enc(ids[interrupt])}/${action}`, { body: {} }))),
-          on(`${interrupt} (decide from the chat)`, (ids) => send(X, 'POST', '/api/agents/support/decide', { body: { threadId: ids[interrupt === 'closeInterrupt' ? 'paused' : 'refund'], interruptId: ids[interrupt], action: 'reject' } })),
+          on(`${interrupt} (decide from the chat)`, (ids) =>
+            send(X, 'POST', '/api/agents/support/decide', {
+              body: { threadId: ids[interrupt === 'closeInterrupt' ? 'paused' : 'refund'], interruptId: ids[interrupt], action: 'reject' },
+            }),
+          ),
           on(`${interrupt} (AG-UI resume on the owner's threadId)`, (ids) =>
-            send(X, 'POST', '/api/agents/support', { body: { threadId: ids[interrupt === 'closeInterrupt' ? 'paused' : 'refund'], runId: randomUUID(), messages: [], resume: [{ interruptId: ids[interrupt], status: 'resolved', payload: { approved: true } }] } }),
+            send(X, 'POST', '/api/agents/support', {
+              body: {
+                threadId: ids[interrupt === 'closeInterrupt' ? 'paused' : 'refund'],
+                runId: randomUUID(),
+                messages: [],
+                resume: [{ interruptId: ids[interrupt], status: 'resolved', payload: { approved: true } }],
+              },
+            }),
           ),
         ]),
       ]);
@@ -409,34 +516,77 @@ for (const { kind } of backends()) {
         // Writes that make the intruder's own thread at the owner's keys: each is a new, empty thread, as at a fresh key.
         await Promise.all([
           (async () => {
-            await on('idle thread (AG-UI run, the owner\'s message id)', (ids) => send(X, 'POST', '/api/agents/support', { body: { threadId: ids.idle, runId: randomUUID(), messages: [user('reply with 2 tokens', ids.messageId)] } }));
+            await on("idle thread (AG-UI run, the owner's message id)", (ids) =>
+              send(X, 'POST', '/api/agents/support', {
+                body: { threadId: ids.idle, runId: randomUUID(), messages: [user('reply with 2 tokens', ids.messageId)] },
+              }),
+            );
             await on('idle thread (hydration of its own)', (ids) => send(X, 'GET', `/api/agents/support?threadId=${enc(ids.idle)}`));
-            await on('idle thread (session stream of its own)', (ids) => send(X, 'GET', `/api/agents/support?threadId=${enc(ids.idle)}&offset=-1`, { quietMs: 400 }));
+            await on('idle thread (session stream of its own)', (ids) =>
+              send(X, 'GET', `/api/agents/support?threadId=${enc(ids.idle)}&offset=-1`, { quietMs: 400 }),
+            );
             await on('idle thread (its own page)', (ids) => send(X, 'GET', `/agents/support/${enc(ids.idle)}`), { compare: withoutSidebar });
-            await on('closeInterrupt (AG-UI resume on its own thread)', (ids) => send(X, 'POST', '/api/agents/support', { body: { threadId: ids.idle, runId: randomUUID(), messages: [], resume: [{ interruptId: ids.closeInterrupt, status: 'resolved', payload: { approved: true } }] } }));
-            await on('refundInterrupt (AG-UI resume on its own thread)', (ids) => send(X, 'POST', '/api/agents/support', { body: { threadId: ids.idle, runId: randomUUID(), messages: [], resume: [{ interruptId: ids.refundInterrupt, status: 'cancelled' }] } }));
-            await on('closeInterrupt (decide on its own thread)', (ids) => send(X, 'POST', '/api/agents/support/decide', { body: { threadId: ids.idle, interruptId: ids.closeInterrupt, action: 'reject' } }));
-            await on('running run (re-join with Last-Event-ID on its own thread)', (ids) => send(X, 'POST', '/api/agents/support', { headers: { 'last-event-id': '1' }, body: { threadId: ids.idle, runId: ids.runId, messages: [user('reply with 1 tokens')] } }));
+            await on('closeInterrupt (AG-UI resume on its own thread)', (ids) =>
+              send(X, 'POST', '/api/agents/support', {
+                body: {
+                  threadId: ids.idle,
+                  runId: randomUUID(),
+                  messages: [],
+                  resume: [{ interruptId: ids.closeInterrupt, status: 'resolved', payload: { approved: true } }],
+                },
+              }),
+            );
+            await on('refundInterrupt (AG-UI resume on its own thread)', (ids) =>
+              send(X, 'POST', '/api/agents/support', {
+                body: { threadId: ids.idle, runId: randomUUID(), messages: [], resume: [{ interruptId: ids.refundInterrupt, status: 'cancelled' }] },
+              }),
+            );
+            await on('closeInterrupt (decide on its own thread)', (ids) =>
+              send(X, 'POST', '/api/agents/support/decide', { body: { threadId: ids.idle, interruptId: ids.closeInterrupt, action: 'reject' } }),
+            );
+            await on('running run (re-join with Last-Event-ID on its own thread)', (ids) =>
+              send(X, 'POST', '/api/agents/support', {
+                headers: { 'last-event-id': '1' },
+                body: { threadId: ids.idle, runId: ids.runId, messages: [user('reply with 1 tokens')] },
+              }),
+            );
           })(),
           (async () => {
-            await on('failed session (OpenAI wire with its key)', (ids) => send(X, 'POST', '/api/v1/chat/completions', { headers: { 'x-stackbone-session': ids.failed }, body: { model: 'support', messages: [{ role: 'user', content: 'reply with 2 tokens' }] } }));
+            await on('failed session (OpenAI wire with its key)', (ids) =>
+              send(X, 'POST', '/api/v1/chat/completions', {
+                headers: { 'x-stackbone-session': ids.failed },
+                body: { model: 'support', messages: [{ role: 'user', content: 'reply with 2 tokens' }] },
+              }),
+            );
             await on('failed session (GET /api/v1/sessions of its own)', (ids) => send(X, 'GET', `/api/v1/sessions/${enc(ids.failed)}`));
-            await on('failed session (retry of its own)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.failed)}/retry`, { body: { retryId: randomUUID() } }));
+            await on('failed session (retry of its own)', (ids) =>
+              send(X, 'POST', `/api/v1/sessions/${enc(ids.failed)}/retry`, { body: { retryId: randomUUID() } }),
+            );
           })(),
           (async () => {
-            await on('paused session (Anthropic wire with its key)', (ids) => send(X, 'POST', '/api/v1/messages', { headers: { 'x-stackbone-session': ids.paused, 'anthropic-version': '2023-06-01' }, body: { model: 'support', max_tokens: 100, messages: [{ role: 'user', content: 'close ticket T-7' }] } }));
+            await on('paused session (Anthropic wire with its key)', (ids) =>
+              send(X, 'POST', '/api/v1/messages', {
+                headers: { 'x-stackbone-session': ids.paused, 'anthropic-version': '2023-06-01' },
+                body: { model: 'support', max_tokens: 100, messages: [{ role: 'user', content: 'close ticket T-7' }] },
+              }),
+            );
             await on('paused session (GET /api/v1/sessions of its own)', (ids) => send(X, 'GET', `/api/v1/sessions/${enc(ids.paused)}`));
           })(),
           (async () => {
-            await on('timer thread (webhook)', (ids) => send(X, 'POST', '/api/webhooks/support', { body: { threadId: ids.timer, text: 'reply with 2 tokens', id: ids.messageId } }));
+            await on('timer thread (webhook)', (ids) =>
+              send(X, 'POST', '/api/webhooks/support', { body: { threadId: ids.timer, text: 'reply with 2 tokens', id: ids.messageId } }),
+            );
             if (X.kind === 'key') {
-              const idleOwn = async (ids: Ids) => ((await send(X, 'GET', `/api/agents/support?threadId=${enc(ids.timer)}`)).body as { status?: string }).status === 'idle';
+              const idleOwn = async (ids: Ids) =>
+                ((await send(X, 'GET', `/api/agents/support?threadId=${enc(ids.timer)}`)).body as { status?: string }).status === 'idle';
               await eventually(async () => (await idleOwn(owner.ids)) && (await idleOwn(fresh)), 10_000, 'the webhook turns');
             }
             await on('timer thread (hydration after the webhook)', (ids) => send(X, 'GET', `/api/agents/support?threadId=${enc(ids.timer)}`));
           })(),
           (async () => {
-            await on('planner draft (state write)', (ids) => send(X, 'POST', '/api/agents/planner/state', { body: { threadId: ids.planner, state: { draft: 'intruder draft' } } }));
+            await on('planner draft (state write)', (ids) =>
+              send(X, 'POST', '/api/agents/planner/state', { body: { threadId: ids.planner, state: { draft: 'intruder draft' } } }),
+            );
             await on('planner draft (hydration of its own)', (ids) => send(X, 'GET', `/api/agents/planner?threadId=${enc(ids.planner)}`));
           })(),
           on('timerSoon thread (AG-UI run)', (ids) => send(X, 'POST', '/api/agents/support', { body: runBody(ids.timerSoon, 'reply with 2 tokens') })),
@@ -446,76 +596,108 @@ for (const { kind } of backends()) {
 
       await Promise.all([runningTrack, writesTrack]);
       // The intruder's list now holds its own threads at those keys: the same entries as at the fresh keys.
-      await on('threads (GET /api/sessions after)', async (ids) => {
-        const answer = await send(X, 'GET', '/api/sessions?limit=100');
-        const keys = new Set(Object.values(ids));
-        return { status: answer.status, body: ((answer.body as { sessions: { id: string }[] }).sessions ?? []).filter((entry) => keys.has(entry.id)).sort((x, y) => x.id.localeCompare(y.id)) };
-      }, { retries: 2, compare: (answer) => ({ status: answer.status, body: (answer.body as { id: string; title: string; agent: string; status: string }[]).map(({ title, agent, status }) => ({ title, agent, status })).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))) }) });
+      await on(
+        'threads (GET /api/sessions after)',
+        async (ids) => {
+          const answer = await send(X, 'GET', '/api/sessions?limit=100');
+          const keys = new Set(Object.values(ids));
+          return {
+            status: answer.status,
+            body: ((answer.body as { sessions: { id: string }[] }).sessions ?? [])
+              .filter((entry) => keys.has(entry.id))
+              .sort((x, y) => x.id.localeCompare(y.id)),
+          };
+        },
+        {
+          retries: 2,
+          compare: (answer) => ({
+            status: answer.status,
+            body: (answer.body as { id: string; title: string; agent: string; status: string }[])
+              .map(({ title, agent, status }) => ({ title, agent, status }))
+              .sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+          }),
+        },
+      );
       return fresh;
     }
 
-    it('no tenant reaches, stops, steers, decides, edits or learns of another\'s sessions, runs, interrupts, queue or timers', { timeout: 120_000 }, async () => {
-      [owners.keyOne, owners.browserA] = await Promise.all([makeOwnerWorld(tenants.keyOne, 'support'), makeOwnerWorld(tenants.browserA, 'ledger')]);
-      await Promise.all([startRunning(owners.keyOne), startRunning(owners.browserA)]);
-      const runningSince = Date.now();
-      const before = { keyOne: await ownerSnapshot(owners.keyOne), browserA: await ownerSnapshot(owners.browserA) };
+    it(
+      "no tenant reaches, stops, steers, decides, edits or learns of another's sessions, runs, interrupts, queue or timers",
+      { timeout: 120_000 },
+      async () => {
+        [owners.keyOne, owners.browserA] = await Promise.all([makeOwnerWorld(tenants.keyOne, 'support'), makeOwnerWorld(tenants.browserA, 'ledger')]);
+        await Promise.all([startRunning(owners.keyOne), startRunning(owners.browserA)]);
+        const runningSince = Date.now();
+        const before = { keyOne: await ownerSnapshot(owners.keyOne), browserA: await ownerSnapshot(owners.browserA) };
 
-      const pairs: [OwnerWorld, Tenant][] = [
-        [owners.keyOne, tenants.keyTwo],
-        [owners.keyOne, tenants.browserA],
-        [owners.browserA, tenants.browserB],
-        [owners.browserA, tenants.keyOne],
-      ];
-      const freshIdsOf = await Promise.all(pairs.map(([owner, intruder]) => intrude(owner, intruder)));
-      for (const [index, [owner, intruder]] of pairs.entries()) controls.set(`${owner.tenant.name}:${intruder.name}`, freshIdsOf[index]!);
+        const pairs: [OwnerWorld, Tenant][] = [
+          [owners.keyOne, tenants.keyTwo],
+          [owners.keyOne, tenants.browserA],
+          [owners.browserA, tenants.browserB],
+          [owners.browserA, tenants.keyOne],
+        ];
+        const freshIdsOf = await Promise.all(pairs.map(([owner, intruder]) => intrude(owner, intruder)));
+        for (const [index, [owner, intruder]] of pairs.entries()) controls.set(`${owner.tenant.name}:${intruder.name}`, freshIdsOf[index]!);
 
-      console.log(`[tenant isolation, ${kind}] the intrusions took ${((Date.now() - runningSince) / 1000).toFixed(1)} s of the owners' runs' ${OWNER_RUN_MS / 1000} s`);
-      // Studio's live feed of key-two, from now on while key-one's sessions change (its run ends, its
-      // queued message goes out, its reminder fires): it names none of them. (Every thread of
-      // key-two's own at those keys is settled by now.)
-      const feed = studioFeed(server, tenants.keyTwo);
+        console.log(
+          `[tenant isolation, ${kind}] the intrusions took ${((Date.now() - runningSince) / 1000).toFixed(1)} s of the owners' runs' ${OWNER_RUN_MS / 1000} s`,
+        );
+        // Studio's live feed of key-two, from now on while key-one's sessions change (its run ends, its
+        // queued message goes out, its reminder fires): it names none of them. (Every thread of
+        // key-two's own at those keys is settled by now.)
+        const feed = studioFeed(server, tenants.keyTwo);
 
-      // Taken while the owners' runs still run: nothing of theirs moved.
-      const after = { keyOne: await ownerSnapshot(owners.keyOne), browserA: await ownerSnapshot(owners.browserA) };
-      for (const name of ['keyOne', 'browserA'] as const) {
-        const view = after[name].sessions.running as { session: { status: string } };
-        expect(view.session.status, `${name}'s run outlasts the intrusions (else this machine is too slow for the test)`).toBe('running');
-        recordEffects(owners[name], before[name], after[name]);
-      }
+        // Taken while the owners' runs still run: nothing of theirs moved.
+        const after = { keyOne: await ownerSnapshot(owners.keyOne), browserA: await ownerSnapshot(owners.browserA) };
+        for (const name of ['keyOne', 'browserA'] as const) {
+          const view = after[name].sessions.running as { session: { status: string } };
+          expect(view.session.status, `${name}'s run outlasts the intrusions (else this machine is too slow for the test)`).toBe('running');
+          recordEffects(owners[name], before[name], after[name]);
+        }
 
-      // Each owner's run finishes as it would have: not cancelled, with no guidance but its own; its queued message goes out as queued.
-      for (const owner of [owners.keyOne, owners.browserA]) {
-        const events = await owner.running!;
-        const finished = events.at(-1) as RunFinishedEvent;
-        if (finished.type !== 'RUN_FINISHED' || finished.outcome?.type !== 'success') figures.effects.push(`${owner.tenant.name}'s run ended ${JSON.stringify(finished)}`);
-        if (JSON.stringify(events).includes('intruder')) figures.effects.push(`${owner.tenant.name}'s run shows an intruder's text`);
-        await eventually(async () => {
+        // Each owner's run finishes as it would have: not cancelled, with no guidance but its own; its queued message goes out as queued.
+        for (const owner of [owners.keyOne, owners.browserA]) {
+          const events = await owner.running!;
+          const finished = events.at(-1) as RunFinishedEvent;
+          if (finished.type !== 'RUN_FINISHED' || finished.outcome?.type !== 'success')
+            figures.effects.push(`${owner.tenant.name}'s run ended ${JSON.stringify(finished)}`);
+          if (JSON.stringify(events).includes('intruder')) figures.effects.push(`${owner.tenant.name}'s run shows an intruder's text`);
+          await eventually(
+            async () => {
+              const log = await readSessionEvents(server.databaseUrl, owner.ids.running, owner.tenant.ownerId);
+              return log.filter((event) => event.type === 'run_finished').length === 2 && log;
+            },
+            15_000,
+            `${owner.tenant.name}'s queued message to go out`,
+          );
           const log = await readSessionEvents(server.databaseUrl, owner.ids.running, owner.tenant.ownerId);
-          return log.filter((event) => event.type === 'run_finished').length === 2 && log;
-        }, 15_000, `${owner.tenant.name}'s queued message to go out`);
-        const log = await readSessionEvents(server.databaseUrl, owner.ids.running, owner.tenant.ownerId);
-        const users = log.flatMap((event) => (event.type === 'message_added' && event.message.role === 'user' ? [event.message] : []));
-        if (!isDeepStrictEqual(users.at(-1), { id: owner.ids.queueId, role: 'user', content: owner.queuedText })) figures.effects.push(`${owner.tenant.name}'s queued message went out as ${JSON.stringify(users.at(-1))}`);
-        if (log.some((event) => event.type === 'run_finished' && event.outcome.type === 'cancelled')) figures.effects.push(`${owner.tenant.name}'s run was cancelled`);
-        if (JSON.stringify(log).includes('intruder')) figures.effects.push(`${owner.tenant.name}'s log holds an intruder's text`);
-      }
+          const users = log.flatMap((event) => (event.type === 'message_added' && event.message.role === 'user' ? [event.message] : []));
+          if (!isDeepStrictEqual(users.at(-1), { id: owner.ids.queueId, role: 'user', content: owner.queuedText }))
+            figures.effects.push(`${owner.tenant.name}'s queued message went out as ${JSON.stringify(users.at(-1))}`);
+          if (log.some((event) => event.type === 'run_finished' && event.outcome.type === 'cancelled'))
+            figures.effects.push(`${owner.tenant.name}'s run was cancelled`);
+          if (JSON.stringify(log).includes('intruder')) figures.effects.push(`${owner.tenant.name}'s log holds an intruder's text`);
+        }
 
-      // The timer due during the test fired into its owner's session, once, and into no intruder's thread by that key.
-      for (const [index, [owner, intruder]] of pairs.entries()) {
-        const reminders = async (threadId: string, ownerId: string) =>
-          (await readSessionEvents(server.databaseUrl, threadId, ownerId)).filter((event) => event.type === 'message_added' && event.message.content.startsWith('Reminder:')).length;
-        await eventually(async () => (await reminders(owner.ids.timerSoon, owner.tenant.ownerId)) === 1, 15_000, `${owner.tenant.name}'s reminder`);
-        const misfired = (await reminders(owner.ids.timerSoon, intruder.ownerId)) + (await reminders(freshIdsOf[index]!.timerSoon, intruder.ownerId));
-        if (misfired) figures.effects.push(`${owner.tenant.name}'s reminder fired into ${intruder.name}'s thread`);
-      }
+        // The timer due during the test fired into its owner's session, once, and into no intruder's thread by that key.
+        for (const [index, [owner, intruder]] of pairs.entries()) {
+          const reminders = async (threadId: string, ownerId: string) =>
+            (await readSessionEvents(server.databaseUrl, threadId, ownerId)).filter(
+              (event) => event.type === 'message_added' && event.message.content.startsWith('Reminder:'),
+            ).length;
+          await eventually(async () => (await reminders(owner.ids.timerSoon, owner.tenant.ownerId)) === 1, 15_000, `${owner.tenant.name}'s reminder`);
+          const misfired = (await reminders(owner.ids.timerSoon, intruder.ownerId)) + (await reminders(freshIdsOf[index]!.timerSoon, intruder.ownerId));
+          if (misfired) figures.effects.push(`${owner.tenant.name}'s reminder fired into ${intruder.name}'s thread`);
+        }
 
-      const heard = await feed.close();
-      figures.intrusions++;
-      const named = THREADS.filter((name) => heard.includes(owners.keyOne.ids[name]));
-      if (named.length) figures.leaks.push(`key-two's Studio feed named key-one's ${named.join(', ')} threads`);
+        const heard = await feed.close();
+        figures.intrusions++;
+        const named = THREADS.filter((name) => heard.includes(owners.keyOne.ids[name]));
+        if (named.length) figures.leaks.push(`key-two's Studio feed named key-one's ${named.join(', ')} threads`);
 
-      expect({ effects: figures.effects, differences: figures.differences, leaks: figures.leaks }).toEqual({ effects: [], differences: [], leaks: [] });
-    });
+        expect({ effects: figures.effects, differences: figures.differences, leaks: figures.leaks }).toEqual({ effects: [], differences: [], leaks: [] });
+      },
+    );
 
     it("a key holder may decide a browser's refund (kept for key holders); a decided interrupt of another's is still one that does not exist", async () => {
       const { keyOne, browserA } = owners;
@@ -525,14 +707,36 @@ for (const { kind } of backends()) {
       expect(other).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
       // The desk approves the customer's refund (docs/security.md, "Approvers"), and it runs in the customer's session.
       const approved = await send(tenants.keyOne, 'POST', `/api/hitl/${refund}/approve`, { body: {} });
-      expect(approved).toMatchObject({ status: 200, body: { decision: { status: 'approved', by: { source: 'hitl', credential: 'key' } }, interrupt: { sessionId: browserA.ids.refund } } });
-      await eventually(async () => (await readSessionEvents(server.databaseUrl, browserA.ids.refund, tenants.browserA.ownerId)).some((event) => event.type === 'tool_result' && event.message.toolName === 'refundOrder'), 15_000, 'the refund');
+      expect(approved).toMatchObject({
+        status: 200,
+        body: { decision: { status: 'approved', by: { source: 'hitl', credential: 'key' } }, interrupt: { sessionId: browserA.ids.refund } },
+      });
+      await eventually(
+        async () =>
+          (await readSessionEvents(server.databaseUrl, browserA.ids.refund, tenants.browserA.ownerId)).some(
+            (event) => event.type === 'tool_result' && event.message.toolName === 'refundOrder',
+          ),
+        15_000,
+        'the refund',
+      );
       // Any key holder may decide it, so the other key learns it is decided (a key holder's inbox showed it).
-      expect(await send(tenants.keyTwo, 'POST', `/api/hitl/${refund}/approve`, { body: {} })).toMatchObject({ status: 409, body: { error: { code: 'interrupt_already_decided' } } });
+      expect(await send(tenants.keyTwo, 'POST', `/api/hitl/${refund}/approve`, { body: {} })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'interrupt_already_decided' } },
+      });
 
       // Key-one decides its own ticket closure; browser A cancels its ticket closure. Decided, they are still nothing to anyone else.
       expect(await send(tenants.keyOne, 'POST', `/api/hitl/${keyOne.ids.closeInterrupt}/approve`, { body: {} })).toMatchObject({ status: 200 });
-      expect(await send(tenants.browserA, 'POST', '/api/agents/support', { body: { threadId: browserA.ids.paused, runId: randomUUID(), messages: [], resume: [{ interruptId: browserA.ids.closeInterrupt, status: 'cancelled' }] } })).toMatchObject({ status: 200 });
+      expect(
+        await send(tenants.browserA, 'POST', '/api/agents/support', {
+          body: {
+            threadId: browserA.ids.paused,
+            runId: randomUUID(),
+            messages: [],
+            resume: [{ interruptId: browserA.ids.closeInterrupt, status: 'cancelled' }],
+          },
+        }),
+      ).toMatchObject({ status: 200 });
       const decided: [OwnerWorld, Tenant, 'closeInterrupt' | 'refundInterrupt'][] = [
         [keyOne, tenants.keyTwo, 'closeInterrupt'],
         [keyOne, tenants.browserA, 'closeInterrupt'],
@@ -546,9 +750,22 @@ for (const { kind } of backends()) {
           const thread = interrupt === 'closeInterrupt' ? 'paused' : 'refund';
           const label = `${intruder.name} on ${owner.tenant.name}'s decided ${interrupt}`;
           return [
-            ...(['approve', 'reject', 'cancel'] as const).map((action) => probe(`${label} (/api/hitl ${action})`, owner, fresh, (ids) => send(intruder, 'POST', `/api/hitl/${ids[interrupt]}/${action}`, { body: {} }))),
-            probe(`${label} (decide from the chat)`, owner, fresh, (ids) => send(intruder, 'POST', '/api/agents/support/decide', { body: { threadId: ids[thread], interruptId: ids[interrupt], action: 'reject' } })),
-            probe(`${label} (AG-UI resume)`, owner, fresh, (ids) => send(intruder, 'POST', '/api/agents/support', { body: { threadId: ids[thread], runId: randomUUID(), messages: [], resume: [{ interruptId: ids[interrupt], status: 'resolved', payload: { approved: true } }] } })),
+            ...(['approve', 'reject', 'cancel'] as const).map((action) =>
+              probe(`${label} (/api/hitl ${action})`, owner, fresh, (ids) => send(intruder, 'POST', `/api/hitl/${ids[interrupt]}/${action}`, { body: {} })),
+            ),
+            probe(`${label} (decide from the chat)`, owner, fresh, (ids) =>
+              send(intruder, 'POST', '/api/agents/support/decide', { body: { threadId: ids[thread], interruptId: ids[interrupt], action: 'reject' } }),
+            ),
+            probe(`${label} (AG-UI resume)`, owner, fresh, (ids) =>
+              send(intruder, 'POST', '/api/agents/support', {
+                body: {
+                  threadId: ids[thread],
+                  runId: randomUUID(),
+                  messages: [],
+                  resume: [{ interruptId: ids[interrupt], status: 'resolved', payload: { approved: true } }],
+                },
+              }),
+            ),
           ];
         }),
       );
@@ -602,7 +819,10 @@ function firstDifference(theirs: string, control: string): string {
  */
 function withoutSidebar(answer: Answer): Answer {
   if (typeof answer.body !== 'string') return answer;
-  return { status: answer.status, body: answer.body.replace(/<ul class="sidebar-list">.*?<\/ul>/s, '<ul class="sidebar-list"></ul>').replace(/\\"threads\\":\[[^\]]*\]/g, '\\"threads\\":[]') };
+  return {
+    status: answer.status,
+    body: answer.body.replace(/<ul class="sidebar-list">.*?<\/ul>/s, '<ul class="sidebar-list"></ul>').replace(/\\"threads\\":\[[^\]]*\]/g, '\\"threads\\":[]'),
+  };
 }
 
 /** Studio's live feed (`/api/studio/stream`) of a tenant: the session keys it says changed, until closed. */

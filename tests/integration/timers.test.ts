@@ -13,15 +13,21 @@ import { fixtureEnv } from './global-setup';
 const PORTS = { sqlite: 3241, postgres: 3242 } as const;
 
 const reminders = async (databaseUrl: string, threadId: string) =>
-  (await readSessionEvents(databaseUrl, threadId)).filter((event) => event.type === 'message_added' && event.message.role === 'user' && event.message.content.startsWith('Reminder:'));
+  (await readSessionEvents(databaseUrl, threadId)).filter(
+    (event) => event.type === 'message_added' && event.message.role === 'user' && event.message.content.startsWith('Reminder:'),
+  );
 
 for (const { kind, url, databaseUrl, ledgerFile } of backends()) {
   describe(`timers on ${kind}`, () => {
-    it('a reminder fires from the server\'s own loop and the agent answers it', async () => {
+    it("a reminder fires from the server's own loop and the agent answers it", async () => {
       const threadId = randomUUID();
       await postRun(url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('remind me in 1 seconds to check ord_42')] });
       await eventually(async () => (await reminders(databaseUrl, threadId)).length === 1, 10_000, 'the reminder');
-      await eventually(async () => (await readSessionEvents(databaseUrl, threadId)).filter((event) => event.type === 'run_finished').length === 2, 10_000, 'its turn');
+      await eventually(
+        async () => (await readSessionEvents(databaseUrl, threadId)).filter((event) => event.type === 'run_finished').length === 2,
+        10_000,
+        'its turn',
+      );
     });
 
     it('with no loop, the cron route fires a due timer once; a timer due while the server was killed fires once on the next', async () => {

@@ -9,7 +9,12 @@ import { joinStream, postRun, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { readSessionEvents } from '../support/inspect';
 
-type Activity = BaseEvent & { messageId: string; activityType: string; replace: boolean; content: { toolCallId: string; output: { status?: string; read?: number } } };
+type Activity = BaseEvent & {
+  messageId: string;
+  activityType: string;
+  replace: boolean;
+  content: { toolCallId: string; output: { status?: string; read?: number } };
+};
 
 for (const server of backends()) {
   describe(`preliminary tool outputs on ${server.kind}`, () => {
@@ -20,7 +25,9 @@ for (const server of backends()) {
       const types: string[] = events.map((event) => event.type);
       const activities = events.filter((event) => event.type === 'ACTIVITY_SNAPSHOT') as Activity[];
       expect(activities.length).toBe(4);
-      expect(activities.slice(0, 3).map((event) => event.content.output)).toEqual([0, 1, 2].map((read) => ({ query: 'launch timing', status: 'searching', read, of: 3 })));
+      expect(activities.slice(0, 3).map((event) => event.content.output)).toEqual(
+        [0, 1, 2].map((read) => ({ query: 'launch timing', status: 'searching', read, of: 3 })),
+      );
       const [call] = new Set(activities.map((event) => event.content.toolCallId));
       expect(new Set(activities.map((event) => event.messageId))).toEqual(new Set([`progress:${call}`]));
       expect(activities.every((event) => event.activityType === 'stackbone.tool_progress' && event.replace === true)).toBe(true);
@@ -36,11 +43,17 @@ for (const server of backends()) {
       expect(replay.events.filter((event) => event.type === 'ACTIVITY_SNAPSHOT')).toHaveLength(4);
 
       // A client sending its history back, progress included (as HttpAgent does), is not refused.
-      const history = [...events.filter((event) => event.type === 'MESSAGES_SNAPSHOT').flatMap((event) => (event as unknown as { messages: unknown[] }).messages)];
+      const history = [
+        ...events.filter((event) => event.type === 'MESSAGES_SNAPSHOT').flatMap((event) => (event as unknown as { messages: unknown[] }).messages),
+      ];
       const next = await postRun(server.url, 'researcher', {
         threadId,
         runId: randomUUID(),
-        messages: [...history, { id: `progress:${call}`, role: 'activity', activityType: 'stackbone.tool_progress', content: activities.at(-1)!.content }, userMessage('pricing')],
+        messages: [
+          ...history,
+          { id: `progress:${call}`, role: 'activity', activityType: 'stackbone.tool_progress', content: activities.at(-1)!.content },
+          userMessage('pricing'),
+        ],
       });
       expect(next.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
     });

@@ -100,7 +100,16 @@ describe.skipIf(Boolean(skipped))('two processes on one PostgreSQL database, 50 
   });
 
   async function raceSession(index: number): Promise<SessionTally> {
-    const tally: SessionTally = { accepted: [], refused: [], replayed: 0, stopped: false, toolRan: false, messagesAnswered: 0, messagesRefused: [], problems: [] };
+    const tally: SessionTally = {
+      accepted: [],
+      refused: [],
+      replayed: 0,
+      stopped: false,
+      toolRan: false,
+      messagesAnswered: 0,
+      messagesRefused: [],
+      problems: [],
+    };
     const problem = (text: string) => tally.problems.push(`session ${index}: ${text}`);
     const [home, away] = index % 2 === 0 ? [a, b] : [b, a];
     const threadId = randomUUID();
@@ -114,7 +123,13 @@ describe.skipIf(Boolean(skipped))('two processes on one PostgreSQL database, 50 
     const [approveA, approveB, resume, messageA, messageB, stop] = await Promise.all([
       post(`${a.url}/api/hitl/${interrupt.id}/approve`, {}),
       post(`${b.url}/api/hitl/${interrupt.id}/approve`, {}),
-      postRun(away.url, 'ledger', { ...runBody(threadId, ''), runId: resumeRunId, parentRunId: pause.runId, messages: [], resume: [{ interruptId: interrupt.id, status: 'resolved', payload: { approved: true } }] }),
+      postRun(away.url, 'ledger', {
+        ...runBody(threadId, ''),
+        runId: resumeRunId,
+        parentRunId: pause.runId,
+        messages: [],
+        resume: [{ interruptId: interrupt.id, status: 'resolved', payload: { approved: true } }],
+      }),
       postRun(a.url, 'ledger', runBody(threadId, 'reply with 3 tokens', messageIds[0])),
       postRun(b.url, 'ledger', runBody(threadId, 'reply with 4 tokens', messageIds[1])),
       // Staggered, so that stops land before the decision, on the running tool, and after it.
@@ -136,7 +151,10 @@ describe.skipIf(Boolean(skipped))('two processes on one PostgreSQL database, 50 
     const log = await readSessionLog(a.databaseUrl, threadId);
     const runIds = new Set(log.flatMap(({ event }) => (event.type === 'run_started' ? [event.runId] : [])));
 
-    for (const [name, answer] of [['approve on A', approveA], ['approve on B', approveB]] as const) {
+    for (const [name, answer] of [
+      ['approve on A', approveA],
+      ['approve on B', approveB],
+    ] as const) {
       if (answer.status === 200) tally.accepted.push(name);
       else if (answer.status === 409) tally.refused.push(`${name}: ${(answer.body as { error?: { code?: string } }).error?.code}`);
       else problem(`${name} answered ${answer.status} ${JSON.stringify(answer.body)}`);
@@ -156,14 +174,17 @@ describe.skipIf(Boolean(skipped))('two processes on one PostgreSQL database, 50 
 
     // The effect: once when the call ran (its result says whether it did), never twice; no retry, since nothing crashed.
     const started = log.filter(({ event }) => event.type === 'tool_started' && event.toolCallId === interrupt.toolCallId);
-    const results = log.flatMap(({ event }) => (event.type === 'tool_result' && event.message.toolCallId === interrupt.toolCallId ? [event.message.content] : []));
+    const results = log.flatMap(({ event }) =>
+      event.type === 'tool_result' && event.message.toolCallId === interrupt.toolCallId ? [event.message.content] : [],
+    );
     const ledger = readLedger(ledgerFile).filter((line) => line.toolCallId === interrupt.toolCallId);
     const effects = ledger.filter((line) => line.kind === 'effect').length;
     const attempts = ledger.length - effects;
     if (results.length !== 1) problem(`${results.length} results for the approved call`);
     tally.toolRan = results.length === 1 && !results[0]!.startsWith('Not run');
     if (started.length > 1) problem(`the tool started ${started.length} times`);
-    if (effects !== (tally.toolRan ? 1 : 0) || attempts !== effects) problem(`${effects} effects and ${attempts} attempts in the ledger; the result says ${JSON.stringify(results)}`);
+    if (effects !== (tally.toolRan ? 1 : 0) || attempts !== effects)
+      problem(`${effects} effects and ${attempts} attempts in the ledger; the result says ${JSON.stringify(results)}`);
 
     for (const [message, messageId] of [
       [messageA, messageIds[0]],
@@ -187,7 +208,10 @@ describe.skipIf(Boolean(skipped))('two processes on one PostgreSQL database, 50 
 
     // Not stuck: the session answers a new message, through the process that did not pause it.
     const followUp = await postRun(away.url, 'ledger', runBody(threadId, 'reply with 2 tokens'));
-    const text = followUp.events.filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join('');
+    const text = followUp.events
+      .filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT)
+      .map((event) => event.delta)
+      .join('');
     if (!(followUp.events.at(-1)?.type === EventType.RUN_FINISHED && text === 'token1 token2')) {
       problem(`the follow-up message got ${followUp.status} ${JSON.stringify(followUp.events.at(-1) ?? followUp.text)}`);
     }

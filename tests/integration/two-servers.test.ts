@@ -11,7 +11,15 @@ import { eventually } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
-const body = (threadId: string, content: string, runId = randomUUID()) => ({ threadId, runId, messages: [userMessage(content)], tools: [], context: [], state: {}, forwardedProps: {} });
+const body = (threadId: string, content: string, runId = randomUUID()) => ({
+  threadId,
+  runId,
+  messages: [userMessage(content)],
+  tools: [],
+  context: [],
+  state: {},
+  forwardedProps: {},
+});
 const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i + 1}`).join(' ');
 
 for (const backend of backends().filter((server) => server.kind === 'postgres')) {
@@ -34,7 +42,11 @@ for (const backend of backends().filter((server) => server.kind === 'postgres'))
       const onB = await joinStream(b.url, 'support', { threadId, runId, offset: '-1' });
       const fromA = await onA;
       expect(onB.events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
-      const textOf = (events: { type: string }[]) => events.filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join('');
+      const textOf = (events: { type: string }[]) =>
+        events
+          .filter((event): event is TextMessageContentEvent => event.type === EventType.TEXT_MESSAGE_CONTENT)
+          .map((event) => event.delta)
+          .join('');
       expect(textOf(onB.events)).toBe(tokens(30));
       // The same run under the same cursors on both servers.
       expect(onB.ids).toEqual(fromA.ids);

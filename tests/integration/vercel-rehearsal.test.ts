@@ -100,7 +100,10 @@ if (backends().some((server) => server.kind === 'postgres')) {
     it('a due timer waits for the cron call (nothing else fires it), which fires it once; its turn shows live on the other instance', async () => {
       const threadId = randomUUID();
       await postRun(a.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('remind me in 1 seconds to check ord_7')] });
-      const reminders = async () => (await readSessionEvents(databaseUrl, threadId)).filter((event) => event.type === 'message_added' && event.message.role === 'user' && event.message.content.startsWith('Reminder:'));
+      const reminders = async () =>
+        (await readSessionEvents(databaseUrl, threadId)).filter(
+          (event) => event.type === 'message_added' && event.message.role === 'user' && event.message.content.startsWith('Reminder:'),
+        );
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect(await reminders()).toHaveLength(0);
 
@@ -138,7 +141,11 @@ if (backends().some((server) => server.kind === 'postgres')) {
       expect(await sweep.json()).toMatchObject({ sessions: 1, started: 1 });
       await eventually(async () => (await readSessionEvents(databaseUrl, threadId)).at(-1)?.type === 'run_finished', 20_000, 'the recovered turn to finish');
       expect(lines().filter((line) => line.kind === 'effect')).toHaveLength(1);
-      expect(lines().filter((line) => line.kind === 'attempt').map((line) => line.attempt)).toEqual([1, 2]);
+      expect(
+        lines()
+          .filter((line) => line.kind === 'attempt')
+          .map((line) => line.attempt),
+      ).toEqual([1, 2]);
       const events = await readSessionEvents(databaseUrl, threadId);
       expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(1);
       expect(events.at(-1)).toMatchObject({ type: 'run_finished', outcome: { type: 'success' } });

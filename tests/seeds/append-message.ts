@@ -1,7 +1,7 @@
 // Seed snippet, verbatim but for its imports: shared/reference/a2-tools-and-approvals.md,
 // "Append from the server" (server/append-message.ts).
-import { inputs } from '@/server/runtime'
-import { assistant } from './assistant'
+import { inputs } from '@/server/runtime';
+import { assistant } from './assistant';
 
 export async function appendServerMessage(sessionId: string, text: string) {
   await assistant.session(sessionId).append(
@@ -10,5 +10,5 @@ export async function appendServerMessage(sessionId: string, text: string) {
       role: 'user',
       parts: [{ type: 'text', text }],
     }),
-  )
+  );
 }

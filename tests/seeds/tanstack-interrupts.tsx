@@ -10,11 +10,9 @@ export function TransferApproval({ agent, threadId }: { agent: string; threadId:
   const { interrupts } = useAgent({ agent, threadId });
 
   const approveTransfer = () => {
-    const interrupt = interrupts.find(
-      (item) => item.kind === 'tool-approval' && item.toolName === 'transfer',
-    )
+    const interrupt = interrupts.find((item) => item.kind === 'tool-approval' && item.toolName === 'transfer');
     if (interrupt?.kind === 'tool-approval' && interrupt.toolName === 'transfer') {
-      interrupt.resolveInterrupt(true)
+      interrupt.resolveInterrupt(true);
     }
   };
 
@@ -26,10 +24,10 @@ export function BranchPayloads({ interrupt }: { interrupt: PendingInterrupt }) {
     interrupt.resolveInterrupt(true, {
       editedArgs: { amount: 12, recipient: 'Ada' }, // optional, approval-only, full replacement
       payload: { note: 'Reviewed' },
-    })
+    });
   };
   const reject = () => {
-    interrupt.resolveInterrupt(false, { payload: { reason: 'Policy limit' } })
+    interrupt.resolveInterrupt(false, { payload: { reason: 'Policy limit' } });
   };
 
   return (
@@ -46,11 +44,11 @@ export function BatchReview({ agent, threadId }: { agent: string; threadId: stri
   const review = () => {
     resolveInterrupts((interrupt) => {
       if (interrupt.kind === 'tool-approval') {
-        interrupt.resolveInterrupt(true, { payload: { note: 'Batch review' } })
-        return
+        interrupt.resolveInterrupt(true, { payload: { note: 'Batch review' } });
+        return;
       }
-      interrupt.cancel()
-    })
+      interrupt.cancel();
+    });
   };
 
   return <button onClick={review}>Review the batch</button>;

@@ -1,9 +1,9 @@
 // Seed snippet, verbatim but for its imports: shared/reference/a2-tools-and-approvals.md,
 // "Add tools and approval" (server/with-tools.ts). experimental-a2's `agent()` is our
 // defineDeepAgent (docs/seed-names.md).
-import { tool } from 'ai'
-import { z } from 'zod'
-import { defineDeepAgent as agent } from '@/server/define'
+import { tool } from 'ai';
+import { z } from 'zod';
+import { defineDeepAgent as agent } from '@/server/define';
 
 const tools = {
   closeTicket: tool({
@@ -12,10 +12,10 @@ const tools = {
     execute: async ({ ticketId }, { toolCallId }) => {
       // your side effect; toolCallId makes a stable idempotency key:
       // await closeTicket(ticketId, { idempotencyKey: toolCallId })
-      return { ticketId, closed: true }
+      return { ticketId, closed: true };
     },
   }),
-}
+};
 
 export const toolsAssistant = agent({
   name: 'support-tools',
@@ -29,4 +29,4 @@ export const toolsAssistant = agent({
       },
     },
   },
-})
+});

@@ -20,7 +20,13 @@ export async function postRun(baseUrl: string, agent: string, body: unknown, hea
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text(), events: [] as BaseEvent[], ids: [] as (string | undefined)[] };
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      text: await response.text(),
+      events: [] as BaseEvent[],
+      ids: [] as (string | undefined)[],
+    };
   }
   const { events, ids } = await readStream(response);
   return { status: response.status, contentType: response.headers.get('content-type'), text: '', events, ids };
@@ -54,7 +60,13 @@ export async function readStream(response: Response, stop?: (entry: StreamedEven
 }
 
 /** POSTs a run and reads it until `stop` (then drops the connection). */
-export async function openRun(baseUrl: string, agent: string, body: RunAgentInput | Record<string, unknown>, stop?: (entry: StreamedEvent, all: StreamedEvent[]) => boolean, headers: Record<string, string> = {}) {
+export async function openRun(
+  baseUrl: string,
+  agent: string,
+  body: RunAgentInput | Record<string, unknown>,
+  stop?: (entry: StreamedEvent, all: StreamedEvent[]) => boolean,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${baseUrl}/api/agents/${agent}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
@@ -64,7 +76,12 @@ export async function openRun(baseUrl: string, agent: string, body: RunAgentInpu
 }
 
 /** GETs a run's or the session's stream from a cursor (`Last-Event-ID` when asked). */
-export async function joinStream(baseUrl: string, agent: string, query: Record<string, string>, options: { lastEventId?: string; stop?: (entry: StreamedEvent, all: StreamedEvent[]) => boolean } = {}) {
+export async function joinStream(
+  baseUrl: string,
+  agent: string,
+  query: Record<string, string>,
+  options: { lastEventId?: string; stop?: (entry: StreamedEvent, all: StreamedEvent[]) => boolean } = {},
+) {
   const response = await fetch(`${baseUrl}/api/agents/${agent}?${new URLSearchParams(query)}`, {
     headers: { accept: 'text/event-stream', ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}) },
   });
@@ -79,7 +96,11 @@ export async function readThread(baseUrl: string, agent: string, threadId: strin
 }
 
 export async function stopRun(baseUrl: string, agent: string, body: Record<string, unknown>) {
-  const response = await fetch(`${baseUrl}/api/agents/${agent}/stop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${baseUrl}/api/agents/${agent}/stop`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 

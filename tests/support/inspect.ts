@@ -38,7 +38,8 @@ async function query<Row>(databaseUrl: string, sql: string, params: unknown[] = 
  * whichever owners have one by that key (tests use fresh keys, so there is at most one unless a test makes two).
  */
 async function storedSessionIds(databaseUrl: string, threadId: string, ownerId?: string): Promise<string[]> {
-  if (ownerId !== undefined) return (await query<{ id: string }>(databaseUrl, 'SELECT id FROM "Session" WHERE id = $1', [scopedSessionId(ownerId, threadId)])).map((row) => row.id);
+  if (ownerId !== undefined)
+    return (await query<{ id: string }>(databaseUrl, 'SELECT id FROM "Session" WHERE id = $1', [scopedSessionId(ownerId, threadId)])).map((row) => row.id);
   const rows = await query<{ id: string }>(databaseUrl, 'SELECT id FROM "Session"');
   return rows.map((row) => row.id).filter((id) => sessionKeyOf(id) === threadId);
 }
@@ -58,7 +59,8 @@ export async function countRows(databaseUrl: string, threadId?: string, ownerId?
   }
   const ids = await storedSessionIds(databaseUrl, threadId, ownerId);
   let events = 0;
-  for (const id of ids) events += Number((await query<{ n: number | string }>(databaseUrl, 'SELECT COUNT(*) AS n FROM "Event" WHERE "sessionId" = $1', [id]))[0]!.n);
+  for (const id of ids)
+    events += Number((await query<{ n: number | string }>(databaseUrl, 'SELECT COUNT(*) AS n FROM "Event" WHERE "sessionId" = $1', [id]))[0]!.n);
   return { sessions: ids.length, events };
 }
 
@@ -71,7 +73,9 @@ export async function readSessionEvents(databaseUrl: string, threadId: string, o
 export async function readTimers(databaseUrl: string, threadId: string, ownerId?: string): Promise<{ key: string; fired: boolean }[]> {
   const sessionId = await storedSessionId(databaseUrl, threadId, ownerId);
   if (!sessionId) return [];
-  const rows = await query<{ key: string; firedAt: unknown }>(databaseUrl, 'SELECT key, "firedAt" FROM "Timer" WHERE "sessionId" = $1 ORDER BY "createdAt"', [sessionId]);
+  const rows = await query<{ key: string; firedAt: unknown }>(databaseUrl, 'SELECT key, "firedAt" FROM "Timer" WHERE "sessionId" = $1 ORDER BY "createdAt"', [
+    sessionId,
+  ]);
   return rows.map((row) => ({ key: row.key, fired: row.firedAt !== null }));
 }
 
@@ -95,7 +99,9 @@ export interface LoggedEvent {
 export async function readSessionLog(databaseUrl: string, threadId: string, ownerId?: string): Promise<LoggedEvent[]> {
   const sessionId = await storedSessionId(databaseUrl, threadId, ownerId);
   if (!sessionId) return [];
-  const rows = await query<{ seq: number | string; data: string }>(databaseUrl, 'SELECT seq, data FROM "Event" WHERE "sessionId" = $1 ORDER BY seq', [sessionId]);
+  const rows = await query<{ seq: number | string; data: string }>(databaseUrl, 'SELECT seq, data FROM "Event" WHERE "sessionId" = $1 ORDER BY seq', [
+    sessionId,
+  ]);
   return rows.map((row) => ({ seq: Number(row.seq), event: JSON.parse(row.data) as SessionEvent }));
 }
 
@@ -118,7 +124,11 @@ export async function readSessionRows(databaseUrl: string, threadId: string, own
     rows('SELECT key, "fireAt", "firedAt", messages FROM "Timer" WHERE "sessionId" = $1 ORDER BY key'),
   ]);
   // Numbers and dates as text: the drivers give bigint/number and Date/number differently.
-  return JSON.parse(JSON.stringify({ session: session[0] ?? null, events, interrupts, stops, steers, queue, timers }, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))) as Record<string, unknown>;
+  return JSON.parse(
+    JSON.stringify({ session: session[0] ?? null, events, interrupts, stops, steers, queue, timers }, (_key, value: unknown) =>
+      typeof value === 'bigint' ? String(value) : value,
+    ),
+  ) as Record<string, unknown>;
 }
 
 /** Rows in one table of the database (e.g. the support agent's `Refund` ledger). */

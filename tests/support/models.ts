@@ -6,7 +6,11 @@ import { createScriptedModel } from '../../server/models/scripted';
 export function reusingCallIds(): LanguageModelV4 {
   const base = createScriptedModel();
   const renamed = (part: LanguageModelV4StreamPart): LanguageModelV4StreamPart =>
-    part.type === 'tool-input-start' || part.type === 'tool-input-delta' || part.type === 'tool-input-end' ? { ...part, id: 'call_0' } : part.type === 'tool-call' ? { ...part, toolCallId: 'call_0' } : part;
+    part.type === 'tool-input-start' || part.type === 'tool-input-delta' || part.type === 'tool-input-end'
+      ? { ...part, id: 'call_0' }
+      : part.type === 'tool-call'
+        ? { ...part, toolCallId: 'call_0' }
+        : part;
   return {
     ...base,
     async doStream(call) {
@@ -23,7 +27,12 @@ export function recordingSystemPrompts(): { model: LanguageModelV4; systemPrompt
   const model: LanguageModelV4 = {
     ...base,
     async doStream(call) {
-      systemPrompts.push(call.prompt.filter((message) => message.role === 'system').map((message) => message.content).join('\n'));
+      systemPrompts.push(
+        call.prompt
+          .filter((message) => message.role === 'system')
+          .map((message) => message.content)
+          .join('\n'),
+      );
       return base.doStream(call);
     },
   };

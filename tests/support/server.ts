@@ -30,7 +30,11 @@ export interface TestServer {
 function assertBuilt(env: NodeJS.ProcessEnv = process.env): void {
   const bench = env.STACKBONE_BENCH === '1';
   if (!existsSync(path.join(repoRoot, bench ? '.next-bench' : '.next', 'BUILD_ID'))) {
-    throw new Error(bench ? 'No bench build found: `npm run bench` makes it (STACKBONE_BENCH=1 npx next build).' : 'No Next build found: run `npx next build` first (npm test does it for you).');
+    throw new Error(
+      bench
+        ? 'No bench build found: `npm run bench` makes it (STACKBONE_BENCH=1 npx next build).'
+        : 'No Next build found: run `npx next build` first (npm test does it for you).',
+    );
   }
 }
 
@@ -65,7 +69,9 @@ export async function startServer(options: { port: number; databaseUrl: string; 
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = `http://127.0.0.1:${options.port}`;
   // `next dev` compiles each route on its first request.
   const readyMs = options.dev ? 90_000 : 30_000;

@@ -18,7 +18,13 @@ import { freshSqliteUrl } from '../support/database';
 
 const ROUTE = 'http://127.0.0.1:3000/api/bench/bare';
 const stream = (headers: Record<string, string> = {}) =>
-  POST(new Request(ROUTE, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ prompt: 'reply with 5 tokens' }) }));
+  POST(
+    new Request(ROUTE, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ prompt: 'reply with 5 tokens' }),
+    }),
+  );
 const read = (threadId: string, headers: Record<string, string> = {}) => GET(new Request(`${ROUTE}?threadId=${threadId}`, { headers }));
 
 let url: string;

@@ -20,7 +20,11 @@ function codeFiles(dir: string): string[] {
 }
 
 function resolveImport(from: string, specifier: string): string | undefined {
-  const base = specifier.startsWith('@/') ? path.join(root, specifier.slice(2)) : specifier.startsWith('.') ? path.resolve(path.dirname(from), specifier) : undefined;
+  const base = specifier.startsWith('@/')
+    ? path.join(root, specifier.slice(2))
+    : specifier.startsWith('.')
+      ? path.resolve(path.dirname(from), specifier)
+      : undefined;
   if (!base) return undefined;
   return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
 }
@@ -28,7 +32,14 @@ function resolveImport(from: string, specifier: string): string | undefined {
 /** The import graph of the product's code: file → the files it imports. */
 function importGraph(): Map<string, string[]> {
   const files = ROOTS.flatMap((dir) => codeFiles(path.join(root, dir)));
-  return new Map(files.map((file) => [file, [...fs.readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => resolveImport(file, match[1] ?? match[2]!)).filter((target): target is string => !!target && CODE.test(target))]));
+  return new Map(
+    files.map((file) => [
+      file,
+      [...fs.readFileSync(file, 'utf8').matchAll(IMPORT)]
+        .map((match) => resolveImport(file, match[1] ?? match[2]!))
+        .filter((target): target is string => !!target && CODE.test(target)),
+    ]),
+  );
 }
 
 /** Every circle of the graph, as the files it passes through (Tarjan's strongly connected components). */

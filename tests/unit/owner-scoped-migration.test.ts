@@ -15,7 +15,10 @@ const MIGRATION = '20261207000000_owner_scoped_session_ids';
 const postgres = await postgresReachable();
 
 async function migrations(folder: string): Promise<{ name: string; sql: string }[]> {
-  const names = (await readdir(folder, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = (await readdir(folder, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(names.map(async (name) => ({ name, sql: await readFile(path.join(folder, name, 'migration.sql'), 'utf8') })));
 }
 
@@ -44,7 +47,7 @@ const EXPECTED = {
 };
 
 describe('the owner-scoped session ids migration', () => {
-  it('moves every SQLite session and its rows into the owner\'s namespace', async () => {
+  it("moves every SQLite session and its rows into the owner's namespace", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'stackbone-migration-'));
     const db = new Database(path.join(dir, 'db.sqlite'));
     db.pragma('foreign_keys = ON');
@@ -52,13 +55,14 @@ describe('the owner-scoped session ids migration', () => {
     for (const { sql } of all.filter((migration) => migration.name < MIGRATION)) db.exec(sql);
     for (const statement of BEFORE) db.exec(statement);
     db.exec(all.find((migration) => migration.name === MIGRATION)!.sql);
-    const ids = (table: string) => (db.prepare(`SELECT ${table === 'Session' ? '"id"' : '"sessionId"'} AS id FROM "${table}" ORDER BY 1`).all() as { id: string }[]).map((row) => row.id);
+    const ids = (table: string) =>
+      (db.prepare(`SELECT ${table === 'Session' ? '"id"' : '"sessionId"'} AS id FROM "${table}" ORDER BY 1`).all() as { id: string }[]).map((row) => row.id);
     expect(Object.fromEntries(['Session', ...TABLES].map((table) => [table, ids(table)]))).toEqual(EXPECTED);
     expect(db.prepare('PRAGMA foreign_key_check').all()).toEqual([]);
     db.close();
   });
 
-  it.skipIf(!postgres)('moves every PostgreSQL session and its rows into the owner\'s namespace', async () => {
+  it.skipIf(!postgres)("moves every PostgreSQL session and its rows into the owner's namespace", async () => {
     const url = await emptyPostgresSchema('stackbone_scope_migration');
     const { connectionString } = parsePostgresUrl(url.toString());
     const client = new pg.Client({ connectionString });
@@ -69,7 +73,10 @@ describe('the owner-scoped session ids migration', () => {
       for (const { sql } of all.filter((migration) => migration.name < MIGRATION)) await client.query(sql);
       for (const statement of BEFORE) await client.query(statement.replaceAll('CURRENT_TIMESTAMP', 'now()'));
       await client.query(all.find((migration) => migration.name === MIGRATION)!.sql);
-      const ids = async (table: string) => (await client.query(`SELECT ${table === 'Session' ? '"id"' : '"sessionId"'} AS id FROM "${table}" ORDER BY 1`)).rows.map((row: { id: string }) => row.id);
+      const ids = async (table: string) =>
+        (await client.query(`SELECT ${table === 'Session' ? '"id"' : '"sessionId"'} AS id FROM "${table}" ORDER BY 1`)).rows.map(
+          (row: { id: string }) => row.id,
+        );
       const found: Record<string, string[]> = {};
       for (const table of ['Session', ...TABLES]) found[table] = await ids(table);
       expect(found).toEqual(EXPECTED);

@@ -83,12 +83,20 @@ describe('the seed snippets', () => {
       event: { id: 'call_7', toolCallId: 'call_7', toolName: 'setReminder', input: { delaySeconds: 60, reminder: 'stretch' } },
       idempotencyKey: 'idem_test',
       attempt: 2,
-      session: { id: sessionId, agent: assistant.name, ownerId: 'local', durable: true, schedule: (key, when, ...messages) => scheduleTimer(store, sessionId, key, when, messages) },
+      session: {
+        id: sessionId,
+        agent: assistant.name,
+        ownerId: 'local',
+        durable: true,
+        schedule: (key, when, ...messages) => scheduleTimer(store, sessionId, key, when, messages),
+      },
       signal: new AbortController().signal,
       state: {},
     };
     for (let attempt = 0; attempt < 2; attempt++) {
-      const result = await runWithHandlerContext(ctx, () => setReminder.execute!({ delaySeconds: 60, reminder: 'stretch' }, { toolCallId: 'call_7', messages: [], context: {} }));
+      const result = await runWithHandlerContext(ctx, () =>
+        setReminder.execute!({ delaySeconds: 60, reminder: 'stretch' }, { toolCallId: 'call_7', messages: [], context: {} }),
+      );
       expect(result).toEqual({ scheduled: true, delaySeconds: 60 });
     }
     expect(await store.countPendingTimers(sessionId)).toBe(1);
@@ -96,20 +104,37 @@ describe('the seed snippets', () => {
   });
 
   it('setReminder outside a tool execution throws, as the seed says handlerContext() does', async () => {
-    await expect(async () => setReminder.execute!({ delaySeconds: 5, reminder: 'x' }, { toolCallId: 'c', messages: [], context: {} })).rejects.toThrow('handlerContext() is only available inside a tool execute()');
+    await expect(async () => setReminder.execute!({ delaySeconds: 5, reminder: 'x' }, { toolCallId: 'c', messages: [], context: {} })).rejects.toThrow(
+      'handlerContext() is only available inside a tool execute()',
+    );
   });
 
   it('the planner example, as written, has default instructions and keeps only its editable key of a client state', async () => {
     expect(planner.instructions).toBe('You are a helpful assistant. Be brief.');
     const store = createMemoryStore();
-    const run = await startRun({ agent: planner, store, sessionId: 'o1/p1', ownerId: 'o1', source: 'agui', messages: [{ id: 'm1', role: 'user', content: 'reply with 1 tokens' }], state: { draft: 'Launch post', isAdmin: true } });
+    const run = await startRun({
+      agent: planner,
+      store,
+      sessionId: 'o1/p1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [{ id: 'm1', role: 'user', content: 'reply with 1 tokens' }],
+      state: { draft: 'Launch post', isAdmin: true },
+    });
     await run.done;
     expect(reduceAll(await store.readEvents('o1/p1'), planner.initialState).state).toEqual({ draft: 'Launch post' });
   });
 
   it("the tools example's harness.generation.toolApproval pauses closeTicket for a person", async () => {
     const store = createMemoryStore();
-    const run = await startRun({ agent: toolsAssistant, store, sessionId: 'o1/t1', ownerId: 'o1', source: 'agui', messages: [{ id: 'm1', role: 'user', content: 'call closeTicket {"ticketId": "T-7"}' }] });
+    const run = await startRun({
+      agent: toolsAssistant,
+      store,
+      sessionId: 'o1/t1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [{ id: 'm1', role: 'user', content: 'call closeTicket {"ticketId": "T-7"}' }],
+    });
     await run.done;
     const view = reduceAll(await store.readEvents('o1/t1'), toolsAssistant.initialState);
     expect(Object.values(view.interrupts).map((state) => [state.record.toolName, state.record.input])).toEqual([['closeTicket', { ticketId: 'T-7' }]]);

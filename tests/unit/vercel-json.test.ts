@@ -47,7 +47,9 @@ function declaredMaxDuration(file: string): number | undefined {
 /** vercel.json's maxDuration for a route file: the last matching pattern's (no two may disagree). */
 function configuredMaxDuration(file: string): number | undefined {
   const functions = vercelJson.functions as Record<string, { maxDuration?: number }>;
-  const bounds = Object.entries(functions).filter(([pattern]) => path.matchesGlob(file, pattern)).map(([, config]) => config.maxDuration);
+  const bounds = Object.entries(functions)
+    .filter(([pattern]) => path.matchesGlob(file, pattern))
+    .map(([, config]) => config.maxDuration);
   expect(new Set(bounds).size, `patterns matching ${file} disagree`).toBeLessThanOrEqual(1);
   return bounds[0];
 }
@@ -65,7 +67,10 @@ describe('vercel.json', () => {
 
   it('every functions pattern matches a route (Vercel fails a build on one that matches none)', () => {
     for (const pattern of Object.keys(vercelJson.functions as object)) {
-      expect(routeFiles.filter((file) => path.matchesGlob(file, pattern)), pattern).not.toEqual([]);
+      expect(
+        routeFiles.filter((file) => path.matchesGlob(file, pattern)),
+        pattern,
+      ).not.toEqual([]);
     }
   });
 
@@ -85,7 +90,12 @@ describe('vercel.json', () => {
   });
 
   it('every route that works after its response or streams declares maxDuration, and vercel.json gives the same bound', () => {
-    const streaming = ['app/api/agents/[name]/route.ts', 'app/api/studio/stream/route.ts', 'app/api/v1/chat/completions/route.ts', 'app/api/v1/messages/route.ts'];
+    const streaming = [
+      'app/api/agents/[name]/route.ts',
+      'app/api/studio/stream/route.ts',
+      'app/api/v1/chat/completions/route.ts',
+      'app/api/v1/messages/route.ts',
+    ];
     const continuing = routeFiles.filter((file) => /import \{ after \} from 'next\/server'/.test(source(file)));
     expect(continuing.length).toBeGreaterThanOrEqual(10);
     for (const file of [...new Set([...streaming, ...continuing])]) {

@@ -43,7 +43,9 @@ export interface AgentView<S extends object = Record<string, unknown>> extends O
 }
 
 export function agentView<S extends object = Record<string, unknown>>(snapshot: AgentSnapshot): AgentView<S> {
-  const pendingApprovals = snapshot.interrupts.filter((interrupt) => interrupt.kind !== 'input').map((interrupt) => ({ ...interrupt, approvalId: interrupt.id }));
+  const pendingApprovals = snapshot.interrupts
+    .filter((interrupt) => interrupt.kind !== 'input')
+    .map((interrupt) => ({ ...interrupt, approvalId: interrupt.id }));
   const pendingInputs = snapshot.interrupts.filter((interrupt) => interrupt.kind === 'input').map((interrupt) => ({ ...interrupt, inputId: interrupt.id }));
   const activity: ThreadActivity = { pendingApprovals, pendingInputs, active: snapshot.status === 'running' };
   return {

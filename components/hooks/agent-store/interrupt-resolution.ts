@@ -65,7 +65,9 @@ export function asksForInput(interrupt: Interrupt): boolean {
  */
 export function responsePart(interrupt: Interrupt, part: 'editedArgs' | 'payload', approved = true) {
   const schema = asSchema(interrupt.responseSchema);
-  const branch = Array.isArray(schema?.oneOf) ? schema.oneOf.map(asSchema).find((candidate) => asSchema(candidate?.properties?.approved)?.const === approved) : schema;
+  const branch = Array.isArray(schema?.oneOf)
+    ? schema.oneOf.map(asSchema).find((candidate) => asSchema(candidate?.properties?.approved)?.const === approved)
+    : schema;
   return asSchema(branch?.properties?.[part]);
 }
 

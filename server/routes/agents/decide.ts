@@ -3,7 +3,7 @@
 // Body: {threadId, interruptId, action: 'reject', reason?}. The same decision pipeline as
 // /api/hitl (runtime/turn-control/decide-out-of-band.ts), for the browser that owns the thread.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , decideInterrupt , describeIssue } from '../../runtime';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, decideInterrupt, describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -25,10 +25,15 @@ export async function handleChatDecision(request: Request, agentName: string, ke
     if (!findAgent(agentName)) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
     const { ownerId, credential } = resolveCaller(request, { browser: true });
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError('invalid_request', `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "reject", reason?}).`);
+    if (!parsed.success)
+      throw new HttpError(
+        'invalid_request',
+        `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "reject", reason?}).`,
+      );
     const store = getStore();
     const row = await store.findInterrupt(parsed.data.interruptId);
-    if (!row || row.sessionId !== scopedSessionId(ownerId, parsed.data.threadId) || row.ownerId !== ownerId) throw new HttpError('not_found', `No interrupt "${parsed.data.interruptId}" on thread "${parsed.data.threadId}".`, { what: 'interrupt' });
+    if (!row || row.sessionId !== scopedSessionId(ownerId, parsed.data.threadId) || row.ownerId !== ownerId)
+      throw new HttpError('not_found', `No interrupt "${parsed.data.interruptId}" on thread "${parsed.data.threadId}".`, { what: 'interrupt' });
     const result = await decideInterrupt({
       store,
       findAgent,
@@ -38,7 +43,11 @@ export async function handleChatDecision(request: Request, agentName: string, ke
       by: { source: 'agui', ownerId, credential },
     });
     if (result.continuation) keepAlive(result.continuation.done);
-    return Response.json({ interruptId: result.interrupt.id, decision: result.decision, continuation: result.continuation ? { runId: result.continuation.runId } : null });
+    return Response.json({
+      interruptId: result.interrupt.id,
+      decision: result.decision,
+      continuation: result.continuation ? { runId: result.continuation.runId } : null,
+    });
   } catch (error) {
     return errorResponse(error, 'chat decision');
   }

@@ -3,7 +3,7 @@
 // {id, text}, `move` {id, index}, `remove` {id}, `sendNow` {id}; the session key in the path
 // stands for threadId. Answers the queue as it stands after the operation.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , userMessage , describeIssue } from '../../runtime';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, userMessage, describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -32,10 +32,19 @@ export async function handleQueue(request: Request, target: { agent?: string; se
     if (target.agent && !findAgent(target.agent)) throw new HttpError('not_found', `No agent named "${target.agent}".`, { what: 'agent' });
     const ownerId = resolveOwner(request, { browser: Boolean(target.agent) });
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError('invalid_request', `Invalid queue body: ${describeIssue(parsed.error, '(body)')} ({threadId, op: add|edit|move|remove|sendNow, id, text?, index?}).`);
+    if (!parsed.success)
+      throw new HttpError(
+        'invalid_request',
+        `Invalid queue body: ${describeIssue(parsed.error, '(body)')} ({threadId, op: add|edit|move|remove|sendNow, id, text?, index?}).`,
+      );
     const threadId = target.sessionKey ?? parsed.data.threadId;
     if (!threadId) throw new HttpError('invalid_request', 'threadId: required (the thread whose queue to change).');
-    const queue = await changeQueue(getStore(), findAgent, { sessionId: scopedSessionId(ownerId, threadId), ownerId, agent: target.agent, source: target.agent ? 'agui' : SESSION_KEY_SOURCE, keepAlive }, operationOf(parsed.data));
+    const queue = await changeQueue(
+      getStore(),
+      findAgent,
+      { sessionId: scopedSessionId(ownerId, threadId), ownerId, agent: target.agent, source: target.agent ? 'agui' : SESSION_KEY_SOURCE, keepAlive },
+      operationOf(parsed.data),
+    );
     return Response.json({ threadId, queue: queueItems(queue) });
   } catch (error) {
     return errorResponse(error, 'queue request');

@@ -23,7 +23,13 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
     const input = parseRunAgentInput(await readJsonBody(request));
     // The answer is a stream: 429 when the owner has the most open, before anything is written (docs/security.md).
     slot = takeStreamSlot(ownerId);
-    const context = { threadId: input.threadId, runId: input.runId, strict: input.protocolVersion === '1.0', accept: request.headers.get('accept') ?? undefined, slot };
+    const context = {
+      threadId: input.threadId,
+      runId: input.runId,
+      strict: input.protocolVersion === '1.0',
+      accept: request.headers.get('accept') ?? undefined,
+      slot,
+    };
 
     // A client re-sending its request after a dropped connection (as TanStack AI's does)
     // re-joins the run it started instead of starting another.

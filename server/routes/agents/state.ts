@@ -1,7 +1,7 @@
 // POST /api/agents/{name}/state: the editable shared state of a thread, written between turns
 // (docs/architecture.md, "Shared state"). Body: {threadId, state}; answers {threadId, state}.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , writeClientState , describeIssue } from '../../runtime';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, writeClientState, describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';

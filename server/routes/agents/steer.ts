@@ -2,7 +2,7 @@
 // progress (docs/turn-control.md, "Steer"). Body: {threadId?, runId?, text, id?}; the session
 // key in the path stands for threadId. The run takes it in at its next step boundary.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE , userMessage , requestSteer , describeIssue } from '../../runtime';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, userMessage, requestSteer, describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -24,7 +24,8 @@ export async function handleSteer(request: Request, target: { agent?: string; se
     if (target.agent && !findAgent(target.agent)) throw new HttpError('not_found', `No agent named "${target.agent}".`, { what: 'agent' });
     const ownerId = resolveOwner(request, { browser: Boolean(target.agent) });
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError('invalid_request', `Invalid steer body: ${describeIssue(parsed.error, '(body)')} ({threadId, runId?, text, id?}).`);
+    if (!parsed.success)
+      throw new HttpError('invalid_request', `Invalid steer body: ${describeIssue(parsed.error, '(body)')} ({threadId, runId?, text, id?}).`);
     const threadId = target.sessionKey ?? parsed.data.threadId;
     if (!threadId) throw new HttpError('invalid_request', 'threadId: required (the thread whose run to steer).');
     const steer = await requestSteer(getStore(), findAgent, {

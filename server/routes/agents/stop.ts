@@ -7,7 +7,7 @@ import { errorResponse, HttpError } from '../../http/errors';
 import type { DecisionActor } from '../../events';
 import { requestActor } from '../../identity/decision-actor';
 import { resolveCaller } from '../../identity/owner';
-import { parseCursor , requestStop , isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime';
+import { parseCursor, requestStop, isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime';
 import { getStore } from '../../store';
 
 export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
@@ -27,8 +27,21 @@ export async function handleStop(request: Request, target: { agent?: string; ses
     const frontier = (body.frontier as string | undefined) ?? null;
     if (frontier !== null && !parseCursor(frontier)) throw new HttpError('invalid_cursor', `frontier: "${frontier}" is not a cursor this server sent.`);
     const by: DecisionActor = target.agent ? { source: 'agui', ownerId, credential: caller.credential } : requestActor(request, caller, 'server');
-    const result = await requestStop(getStore(), findAgent, { sessionId: scopedSessionId(ownerId, threadId), ownerId, agent: target.agent, runId: body.runId as string | undefined, frontier, by });
-    return Response.json({ threadId, runId: result.runId, stopped: result.stopped, ...(result.reason ? { reason: result.reason } : {}), ...(result.record ? { frontier: result.record.frontier, requestedAt: result.record.requestedAt } : {}) });
+    const result = await requestStop(getStore(), findAgent, {
+      sessionId: scopedSessionId(ownerId, threadId),
+      ownerId,
+      agent: target.agent,
+      runId: body.runId as string | undefined,
+      frontier,
+      by,
+    });
+    return Response.json({
+      threadId,
+      runId: result.runId,
+      stopped: result.stopped,
+      ...(result.reason ? { reason: result.reason } : {}),
+      ...(result.record ? { frontier: result.record.frontier, requestedAt: result.record.requestedAt } : {}),
+    });
   } catch (error) {
     return errorResponse(error, 'stop request');
   }

@@ -11,7 +11,19 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveOwner } from '../../identity/owner';
 import { formatCursor, parseCursor, type CursorPosition } from '../../runtime';
-import { follow , queueItems, readViewAndQueue , threadStatus , liveFeed, liveRunOf , scopedSessionId, sessionKeyOf , isOwnSession, ownedSession , loadView } from '../../runtime';
+import {
+  follow,
+  queueItems,
+  readViewAndQueue,
+  threadStatus,
+  liveFeed,
+  liveRunOf,
+  scopedSessionId,
+  sessionKeyOf,
+  isOwnSession,
+  ownedSession,
+  loadView,
+} from '../../runtime';
 import { getStore } from '../../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../../wire/agui/events';
 import { agUiStream } from '../../wire/agui/stream';
@@ -32,11 +44,15 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
     const offset = request.headers.get('last-event-id') ?? params.get('offset');
     const after = offset === null ? null : parseCursor(offset);
     const strict = params.get('protocolVersion') === '1.0';
-    if (offset !== null && !after) throw new HttpError('invalid_cursor', `"${offset}" is not a cursor: use -1 (from the start) or an event id this server sent.`);
+    if (offset !== null && !after)
+      throw new HttpError('invalid_cursor', `"${offset}" is not a cursor: use -1 (from the start) or an event id this server sent.`);
 
     if (runId) {
       const joined = await joinRun(request, agent, ownerId, { threadId, runId, after, strict });
-      if (!joined) throw new HttpError('not_found', `No run "${runId}"${threadId ? ` on thread "${threadId}"` : ' running on this server; name its threadId too'}.`, { what: 'run' });
+      if (!joined)
+        throw new HttpError('not_found', `No run "${runId}"${threadId ? ` on thread "${threadId}"` : ' running on this server; name its threadId too'}.`, {
+          what: 'run',
+        });
       return joined;
     }
     if (!threadId) throw new HttpError('invalid_request', 'Name a threadId (hydration, or the session stream with offset) or a runId (join a run).');
@@ -63,7 +79,9 @@ async function hydration(agent: DeepAgent, sessionId: string) {
   const { status, activeRunId: running, pending, interruptedRunId, cursor } = threadStatus(view);
   const live = running ? liveFeed(sessionId) : undefined;
   const liveParts = live?.runId === running ? live.parts : [];
-  const models = toAgUiMessages(view.messages).filter((message) => message.role === 'user' || message.role === 'assistant' || message.role === 'tool') as unknown as ModelMessage[];
+  const models = toAgUiMessages(view.messages).filter(
+    (message) => message.role === 'user' || message.role === 'assistant' || message.role === 'tool',
+  ) as unknown as ModelMessage[];
   return {
     threadId: sessionKeyOf(sessionId),
     agent: agent.name,
@@ -71,7 +89,9 @@ async function hydration(agent: DeepAgent, sessionId: string) {
     messages: modelMessagesToUIMessages(models),
     state: view.state,
     // Join the active run from its start (offset -1): the messages above do not hold its unfinished step.
-    activeRun: running ? { runId: running, cursor: liveParts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) } : null,
+    activeRun: running
+      ? { runId: running, cursor: liveParts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) }
+      : null,
     interrupts: interruptedRunId ? { runId: interruptedRunId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
     /** Messages waiting for their turn, in the order they go out (docs/turn-control.md, "Queue"). */
     queue: queueItems(queue),
@@ -105,5 +125,8 @@ export async function joinRun(
   // Most joins are of the thread's latest run, which the warm view knows; an older one takes a read of the log.
   const latest = (await loadView(store, sessionId, agent.initialState)).lastRun?.runId === options.runId;
   if (!latest && !(await store.readEvents(sessionId)).some(({ event }) => event.type === 'run_started' && event.runId === options.runId)) return null;
-  return agUiStream(follow({ store, sessionId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), { ...context, slot: options.slot ?? takeStreamSlot(ownerId) });
+  return agUiStream(follow({ store, sessionId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), {
+    ...context,
+    slot: options.slot ?? takeStreamSlot(ownerId),
+  });
 }

@@ -6,7 +6,7 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { requestActor } from '../../identity/decision-actor';
 import { resolveCaller } from '../../identity/owner';
-import { decideInterrupt , describeIssue , sessionKeyOf } from '../../runtime';
+import { decideInterrupt, describeIssue, sessionKeyOf } from '../../runtime';
 import type { DecisionRequest } from '../../runtime';
 import { getStore } from '../../store';
 import { HITL_ACTIONS, type HitlAction } from '../../contract';
@@ -24,7 +24,8 @@ const bodies = {
  */
 export async function decide(request: Request, interruptId: string, action: string): Promise<{ response: Response; continuation?: Promise<void> }> {
   try {
-    if (!(HITL_ACTIONS as readonly string[]).includes(action)) throw new HttpError('not_found', `Unknown action "${action}": use approve, reject or cancel.`, { what: 'endpoint' });
+    if (!(HITL_ACTIONS as readonly string[]).includes(action))
+      throw new HttpError('not_found', `Unknown action "${action}": use approve, reject or cancel.`, { what: 'endpoint' });
     const caller = resolveCaller(request, { keyCookie: true });
     const ownerId = caller.ownerId;
     const raw = await readJsonBody(request, undefined, { optional: true });
@@ -34,14 +35,21 @@ export async function decide(request: Request, interruptId: string, action: stri
     }
     const body = parsed.data as { editedArgs?: unknown; payload?: unknown; reason?: string };
     const decision: Omit<DecisionRequest, 'interruptId'> =
-      action === 'approve' ? { status: 'approved', editedArgs: body.editedArgs, payload: body.payload }
-      : action === 'reject' ? { status: 'denied', reason: body.reason, payload: body.payload, editedArgs: body.editedArgs }
-      : { status: 'cancelled' };
+      action === 'approve'
+        ? { status: 'approved', editedArgs: body.editedArgs, payload: body.payload }
+        : action === 'reject'
+          ? { status: 'denied', reason: body.reason, payload: body.payload, editedArgs: body.editedArgs }
+          : { status: 'cancelled' };
     const by = requestActor(request, caller, 'hitl');
     const result = await decideInterrupt({ store: getStore(), findAgent, ownerId, interruptId, request: decision, by });
     return {
       response: Response.json({
-        interrupt: { id: result.interrupt.id, sessionId: sessionKeyOf(result.sessionId), toolName: result.interrupt.toolName, toolCallId: result.interrupt.toolCallId },
+        interrupt: {
+          id: result.interrupt.id,
+          sessionId: sessionKeyOf(result.sessionId),
+          toolName: result.interrupt.toolName,
+          toolCallId: result.interrupt.toolCallId,
+        },
         decision: result.decision,
         continuation: result.continuation ? { runId: result.continuation.runId } : null,
       }),

@@ -37,4 +37,3 @@ export async function listPending(request: Request): Promise<Response> {
     return errorResponse(error, 'HITL request');
   }
 }
-

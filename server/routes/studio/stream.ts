@@ -14,7 +14,11 @@ export function handleStudioFeed(request: Request): Response {
   try {
     const caller = resolveCaller(request, { keyCookie: true });
     const slot = takeStreamSlot(caller.ownerId); // 429 when the owner has the most streams open (docs/security.md)
-    return sseResponse(ownerChanges(caller.ownerId, { signal: request.signal, maxMs: FEED_MS, keyHolder: caller.credential === 'key' }), (change) => `event: changed\ndata: ${JSON.stringify(change)}\n\n`, { retryMs: 1000, slot });
+    return sseResponse(
+      ownerChanges(caller.ownerId, { signal: request.signal, maxMs: FEED_MS, keyHolder: caller.credential === 'key' }),
+      (change) => `event: changed\ndata: ${JSON.stringify(change)}\n\n`,
+      { retryMs: 1000, slot },
+    );
   } catch (error) {
     return errorResponse(error, 'Studio feed request');
   }

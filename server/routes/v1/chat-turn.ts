@@ -37,7 +37,11 @@ export interface ChatWire<Input extends ChatRequest, Meta, Chunk> {
   errorResponse: (error: unknown) => Response;
 }
 
-export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(request: Request, keepAlive: KeepAlive, wire: ChatWire<Input, Meta, Chunk>): Promise<Response> {
+export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(
+  request: Request,
+  keepAlive: KeepAlive,
+  wire: ChatWire<Input, Meta, Chunk>,
+): Promise<Response> {
   let slot: StreamSlot | undefined;
   try {
     const ownerId = resolveOwner(request);
@@ -99,7 +103,11 @@ async function startChatTurn(request: ChatTurnRequest): Promise<StartedRun> {
   // With nothing new and nothing the session waits for, there is no turn to run. (When it
   // waits on a decision or a client tool result, the runtime answers with its own 409.)
   if (messages.length === 0 && pendingInterrupts(view).length === 0 && view.openToolCalls.length === 0) {
-    throw new HttpError('no_new_input', `messages: nothing new for session "${sessionKey}": the server keeps its history, so end the request with a new user message (or the results of the client tool calls it asked for).`, { param: 'messages' });
+    throw new HttpError(
+      'no_new_input',
+      `messages: nothing new for session "${sessionKey}": the server keeps its history, so end the request with a new user message (or the results of the client tool calls it asked for).`,
+      { param: 'messages' },
+    );
   }
   // A message sent while a turn runs waits for it and is answered in its turn; one sent while a
   // decision is pending is refused (approval_pending), as these wires always have.

@@ -9,7 +9,7 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../identity/owner';
-import { session, userMessage , describeIssue , SESSION_ID, SESSION_ID_RULE } from '../../runtime';
+import { session, userMessage, describeIssue, SESSION_ID, SESSION_ID_RULE } from '../../runtime';
 
 const body = z
   .object({

@@ -63,7 +63,11 @@ export class PolicyFailure extends Error {
  * recovery. Throws PolicyFailure when a policy throws or answers something that is not a
  * policy: the caller fails closed.
  */
-export async function policyFor(agent: DeepAgent, call: ToolCall, context: { sessionId?: string; history?: () => ModelMessage[] } = {}): Promise<ApprovalPolicy> {
+export async function policyFor(
+  agent: DeepAgent,
+  call: ToolCall,
+  context: { sessionId?: string; history?: () => ModelMessage[] } = {},
+): Promise<ApprovalPolicy> {
   const { policy } = approvalOptions(agent, call.name);
   const definition = own(agentTools(agent), call.name);
   const needsApproval: unknown = definition?.needsApproval;
@@ -80,7 +84,12 @@ export async function policyFor(agent: DeepAgent, call: ToolCall, context: { ses
     const byTool =
       needsApproval === undefined
         ? 'approved'
-        : checkedBoolean(call.name, typeof needsApproval === 'function' ? await needsApproval(input, { toolCallId: call.id, messages: context.history?.() ?? [], context: undefined }) : needsApproval);
+        : checkedBoolean(
+            call.name,
+            typeof needsApproval === 'function'
+              ? await needsApproval(input, { toolCallId: call.id, messages: context.history?.() ?? [], context: undefined })
+              : needsApproval,
+          );
     return stricter(byAgent, byTool);
   } catch (error) {
     throw error instanceof PolicyFailure ? error : new PolicyFailure(call.name, error);

@@ -104,8 +104,22 @@ describe("the AI SDK's needsApproval", () => {
 
 describe('a policy that cannot be evaluated', () => {
   for (const [name, options] of [
-    ['a toolApproval function that throws', { policy: () => { throw new Error('the rules service is down'); } }],
-    ['a needsApproval function that rejects', { needsApproval: async () => { throw new Error('the rules service is down'); } }],
+    [
+      'a toolApproval function that throws',
+      {
+        policy: () => {
+          throw new Error('the rules service is down');
+        },
+      },
+    ],
+    [
+      'a needsApproval function that rejects',
+      {
+        needsApproval: async () => {
+          throw new Error('the rules service is down');
+        },
+      },
+    ],
     ['a policy function that answers nonsense', { policy: () => 'maybe' as never }],
     ['a needsApproval function that answers a string', { needsApproval: () => 'yes' }],
   ] as const) {
@@ -137,7 +151,9 @@ describe('a policy that cannot be evaluated', () => {
 describe('stateless turns', () => {
   async function stateless(agent: DeepAgent) {
     ran = [];
-    const parts = await drain(await startStatelessRun({ agent, ownerId: 'o1', source: 'openai', history: [user('call pay {"amount": 50}')], durableHint: 'Send the session header.' }));
+    const parts = await drain(
+      await startStatelessRun({ agent, ownerId: 'o1', source: 'openai', history: [user('call pay {"amount": 50}')], durableHint: 'Send the session header.' }),
+    );
     const results = parts.flatMap((part) => (part.type === 'tool-result' ? [part] : []));
     return { parts, results };
   }
@@ -156,11 +172,17 @@ describe('stateless turns', () => {
   it('never run a call kept for key holders, whatever the agent says', async () => {
     const { results } = await stateless(payAgent({ policy: { policy: 'user-approval', approvers: 'key-holders' }, statelessApproval: 'run' }));
     expect(ran).toEqual([]);
-    expect(JSON.stringify(results)).toContain('needs a person\'s approval by a key holder');
+    expect(JSON.stringify(results)).toContain("needs a person's approval by a key holder");
   });
 
   it('never run a needsApproval tool whose policy fails, nor a denied one', async () => {
-    await stateless(payAgent({ needsApproval: () => { throw new Error('down'); } }));
+    await stateless(
+      payAgent({
+        needsApproval: () => {
+          throw new Error('down');
+        },
+      }),
+    );
     await stateless(payAgent({ policy: 'denied' }));
     expect(ran).toEqual([]);
   });
@@ -171,7 +193,9 @@ describe('withdrawing a request', () => {
     const { store, parts } = await payOnce(payAgent({ policy: 'user-approval' }));
     const [interrupt] = interruptsOf(parts);
     const changed = payAgent({ policy: 'user-approval', amount: z.string() });
-    await expect(turn(store, changed, { runId: 'run-2', decisions: [{ interruptId: interrupt!.id, status: 'approved' }] })).rejects.toMatchObject({ code: 'tool_schema_changed' });
+    await expect(turn(store, changed, { runId: 'run-2', decisions: [{ interruptId: interrupt!.id, status: 'approved' }] })).rejects.toMatchObject({
+      code: 'tool_schema_changed',
+    });
     const cancelled = await turn(store, changed, { runId: 'run-3', decisions: [{ interruptId: interrupt!.id, status: 'cancelled' }] });
     expect(outcomeOf(cancelled).outcome.type).toBe('cancelled');
     expect(ran).toEqual([]);

@@ -31,7 +31,12 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
     // A pause that carries no description omits it; the message is then generated from the call.
     message: description ?? `${call.name}(${JSON.stringify(call.input)})`,
     ...(description !== undefined ? { description } : {}),
-    responseSchema: approvalResponseSchema(editedArgs, dataOf('approve'), dataOf('reject'), !(options.approvalSchema instanceof z.ZodType) && options.approvalSchema !== undefined),
+    responseSchema: approvalResponseSchema(
+      editedArgs,
+      dataOf('approve'),
+      dataOf('reject'),
+      !(options.approvalSchema instanceof z.ZodType) && options.approvalSchema !== undefined,
+    ),
     allowedDecisions,
     ...(options.ttlMs !== undefined ? { expiresAt: new Date(now + options.ttlMs).toISOString() } : {}),
     onExpire: options.onExpire,
@@ -48,7 +53,12 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
  * data schema for both decisions it is one object; with a schema per decision, one branch per
  * decision (`oneOf`, told apart by `approved`), each with its own `payload`.
  */
-function approvalResponseSchema(editedArgs: JsonObject | undefined, approveData: JsonObject | undefined, rejectData: JsonObject | undefined, perDecision: boolean): JsonObject {
+function approvalResponseSchema(
+  editedArgs: JsonObject | undefined,
+  approveData: JsonObject | undefined,
+  rejectData: JsonObject | undefined,
+  perDecision: boolean,
+): JsonObject {
   const approved = { type: 'boolean', description: 'Approve (true) or reject (false) the call.' };
   const reason = { type: 'string', description: 'Why it was rejected (shown to the model).' };
   if (!perDecision) {
@@ -58,7 +68,9 @@ function approvalResponseSchema(editedArgs: JsonObject | undefined, approveData:
   const approve: JsonObject = { approved: { const: true }, ...(editedArgs ? { editedArgs } : {}), ...(approveData ? { payload: approveData } : {}) };
   const reject: JsonObject = { approved: { const: false }, reason, ...(rejectData ? { payload: rejectData } : {}) };
   const branch = (properties: JsonObject, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false });
-  return { oneOf: [branch(approve, approveData ? ['approved', 'payload'] : ['approved']), branch(reject, rejectData ? ['approved', 'payload'] : ['approved'])] };
+  return {
+    oneOf: [branch(approve, approveData ? ['approved', 'payload'] : ['approved']), branch(reject, rejectData ? ['approved', 'payload'] : ['approved'])],
+  };
 }
 
 /**
@@ -69,11 +81,20 @@ function approvalResponseSchema(editedArgs: JsonObject | undefined, approveData:
  */
 export function isYesOrNoApproval(record: InterruptRecord): boolean {
   const branches = (Array.isArray(record.responseSchema.oneOf) ? record.responseSchema.oneOf : [record.responseSchema]) as JsonObject[];
-  return record.reason === 'tool_call' && branches.every((branch) => !('editedArgs' in ((branch.properties ?? {}) as JsonObject)) && !('payload' in ((branch.properties ?? {}) as JsonObject)));
+  return (
+    record.reason === 'tool_call' &&
+    branches.every((branch) => !('editedArgs' in ((branch.properties ?? {}) as JsonObject)) && !('payload' in ((branch.properties ?? {}) as JsonObject)))
+  );
 }
 
 /** The pause of a tool that called requestInput(): the person's answer is the response. */
-export function buildInputInterrupt(agent: DeepAgent, call: ToolCall, runId: string, request: { message: string; responseSchema: JsonObject }, scope?: string): InterruptRecord {
+export function buildInputInterrupt(
+  agent: DeepAgent,
+  call: ToolCall,
+  runId: string,
+  request: { message: string; responseSchema: JsonObject },
+  scope?: string,
+): InterruptRecord {
   return {
     id: `int_${randomUUID()}`,
     reason: 'input_required',

@@ -24,9 +24,7 @@ function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
   );
 }
 
-export type DecisionPlan =
-  | { kind: 'apply'; decisions: { interruptId: string; decision: Decision }[] }
-  | { kind: 'replay' };
+export type DecisionPlan = { kind: 'apply'; decisions: { interruptId: string; decision: Decision }[] } | { kind: 'replay' };
 
 export interface PlanOptions {
   /** Whether an id this thread lacks belongs to another thread of the same owner, for a precise error. */
@@ -42,10 +40,17 @@ export interface PlanOptions {
  * still open, and — unless `partial` — the whole open batch addressed (all or nothing). Then
  * validates each. Throws Refusal with the first problem; nothing is written here.
  */
-export async function planDecisions(agent: DeepAgent, view: SessionView, requests: DecisionRequest[], by: DecisionActor, options: PlanOptions): Promise<DecisionPlan> {
+export async function planDecisions(
+  agent: DeepAgent,
+  view: SessionView,
+  requests: DecisionRequest[],
+  by: DecisionActor,
+  options: PlanOptions,
+): Promise<DecisionPlan> {
   const seen = new Set<string>();
   for (const request of requests) {
-    if (seen.has(request.interruptId)) throw new Refusal('resume_duplicate', `Interrupt ${request.interruptId} is addressed twice in one resume.`, { interruptId: request.interruptId });
+    if (seen.has(request.interruptId))
+      throw new Refusal('resume_duplicate', `Interrupt ${request.interruptId} is addressed twice in one resume.`, { interruptId: request.interruptId });
     seen.add(request.interruptId);
     if (!own(view.interrupts, request.interruptId)) {
       if (await options.elsewhere(request.interruptId)) {
@@ -56,15 +61,24 @@ export async function planDecisions(agent: DeepAgent, view: SessionView, request
   }
   const decided = requests.filter((request) => view.interrupts[request.interruptId]!.decision);
   if (decided.length > 0) {
-    const identical = options.replayable && decided.length === requests.length && requests.every((request) => sameDecision(view.interrupts[request.interruptId]!.decision!, request));
+    const identical =
+      options.replayable &&
+      decided.length === requests.length &&
+      requests.every((request) => sameDecision(view.interrupts[request.interruptId]!.decision!, request));
     if (identical) return { kind: 'replay' };
     const { record, decision } = view.interrupts[decided[0]!.interruptId]!;
     // What was decided, and from where — not who: the decider may be another owner (a key holder).
     const told = { status: decision!.status, ...(decision!.expired ? { expired: true } : {}), by: { source: decision!.by.source } };
     if (decision!.expired) {
-      throw new Refusal('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt} and took its default action (${record.onExpire}).`, { interruptId: record.id, decision: told });
+      throw new Refusal('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt} and took its default action (${record.onExpire}).`, {
+        interruptId: record.id,
+        decision: told,
+      });
     }
-    throw new Refusal('interrupt_already_decided', `Interrupt ${record.id} was already decided (${decision!.status}).`, { interruptId: record.id, decision: told });
+    throw new Refusal('interrupt_already_decided', `Interrupt ${record.id} was already decided (${decision!.status}).`, {
+      interruptId: record.id,
+      decision: told,
+    });
   }
   if (!options.partial) {
     const missing = pendingInterrupts(view)

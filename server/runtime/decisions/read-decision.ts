@@ -45,7 +45,8 @@ function readApproval({ interruptId, payload: response }: InterruptResponse): De
   }
   const parts = (response ?? {}) as { approved?: unknown; reason?: unknown; editedArgs?: unknown; payload?: unknown };
   const custom = Object.keys(parts).find((key) => !RESPONSE_KEYS.has(key));
-  if (custom !== undefined) throw invalid(`"${custom}" is not part of a decision ({approved, reason?, editedArgs?, payload?}); data for the tool's approvalSchema goes under payload.`);
+  if (custom !== undefined)
+    throw invalid(`"${custom}" is not part of a decision ({approved, reason?, editedArgs?, payload?}); data for the tool's approvalSchema goes under payload.`);
   const approved = parts.approved ?? (parts.editedArgs !== undefined ? true : undefined);
   if (typeof approved !== 'boolean') throw invalid('approved must be true or false.');
   if (parts.reason !== undefined && typeof parts.reason !== 'string') throw invalid('reason must be a string.');

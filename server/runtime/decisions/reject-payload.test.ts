@@ -59,7 +59,10 @@ describe('a rejection with data', () => {
     const record = await paused(createMemoryStore());
     const [approve, reject] = record.responseSchema.oneOf as { properties: Record<string, unknown> }[];
     expect(approve!.properties).toMatchObject({ approved: { const: true }, payload: { properties: { note: { type: 'string' } } } });
-    expect(reject!.properties).toMatchObject({ approved: { const: false }, payload: { properties: { reason: { enum: ['Policy limit', 'Suspected fraud'] } } } });
+    expect(reject!.properties).toMatchObject({
+      approved: { const: false },
+      payload: { properties: { reason: { enum: ['Policy limit', 'Suspected fraud'] } } },
+    });
   });
 
   it('over AG-UI: validated against the reject branch, kept in the log, told to the model', async () => {
@@ -70,7 +73,9 @@ describe('a rejection with data', () => {
     await expect(refused).rejects.toMatchObject({ code: 'payload_invalid' });
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
 
-    const view = await run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, payload: { reason: 'Policy limit' } } }] });
+    const view = await run(store, {
+      decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, payload: { reason: 'Policy limit' } } }],
+    });
     expect(view.interrupts[record.id]!.decision).toMatchObject({ status: 'denied', payload: { reason: 'Policy limit' } });
     const result = view.messages.find((message) => message.role === 'tool');
     expect(result).toMatchObject({ toolCallId: record.toolCallId });
@@ -81,26 +86,40 @@ describe('a rejection with data', () => {
   it('out of band (/api/hitl, the CLI): the same branch, the same refusal', async () => {
     const store = createMemoryStore();
     const record = await paused(store);
-    const decide = (payload: unknown) => decideInterrupt({ store, findAgent: () => bank, ownerId: 'o1', interruptId: record.id, request: { status: 'denied', payload }, by: { source: 'hitl', ownerId: 'o1' } });
+    const decide = (payload: unknown) =>
+      decideInterrupt({
+        store,
+        findAgent: () => bank,
+        ownerId: 'o1',
+        interruptId: record.id,
+        request: { status: 'denied', payload },
+        by: { source: 'hitl', ownerId: 'o1' },
+      });
     await expect(decide({ reason: 'Because' })).rejects.toMatchObject({ code: 'payload_invalid' });
     const decided = await decide({ reason: 'Suspected fraud' });
     expect(decided.decision).toMatchObject({ status: 'denied', payload: { reason: 'Suspected fraud' } });
     await decided.continuation?.done;
-    expect(reduceAll(await store.readEvents('s1'), bank.initialState).interrupts[record.id]!.decision).toMatchObject({ payload: { reason: 'Suspected fraud' } });
+    expect(reduceAll(await store.readEvents('s1'), bank.initialState).interrupts[record.id]!.decision).toMatchObject({
+      payload: { reason: 'Suspected fraud' },
+    });
   });
 
   it('refuses a top-level field that is not part of a decision, writing nothing', async () => {
     const store = createMemoryStore();
     const record = await paused(store);
     const head = (await store.getSession('s1'))!.headSeq;
-    await expect(run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, reason: 'x', policy: 'limit' } }] })).rejects.toMatchObject({ code: 'resume_invalid' });
+    await expect(
+      run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: false, reason: 'x', policy: 'limit' } }] }),
+    ).rejects.toMatchObject({ code: 'resume_invalid' });
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
   });
 
   it('an approval still takes the approve branch only', async () => {
     const store = createMemoryStore();
     const record = await paused(store);
-    await expect(run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: true, payload: { reason: 'Policy limit', note: 3 } } }] })).rejects.toMatchObject({ code: 'payload_invalid' });
+    await expect(
+      run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: true, payload: { reason: 'Policy limit', note: 3 } } }] }),
+    ).rejects.toMatchObject({ code: 'payload_invalid' });
     const view = await run(store, { decisions: [{ interruptId: record.id, status: 'resolved', payload: { approved: true, payload: { note: 'ok' } } }] });
     expect(view.interrupts[record.id]!.decision).toMatchObject({ status: 'approved', payload: { note: 'ok' } });
     expect(transfers).toEqual([{ amount: 5000 }]);

@@ -40,7 +40,12 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     if (!decision) return { action: 'wait' };
     if (decision.status === 'cancelled') return { action: 'cancel' };
     if (decision.status === 'denied') {
-      return { action: 'deny', reason: decision.reason, payload: decision.payload, ...(latest.record.reason === 'input_required' ? { declined: latest.record.message } : {}) };
+      return {
+        action: 'deny',
+        reason: decision.reason,
+        payload: decision.payload,
+        ...(latest.record.reason === 'input_required' ? { declined: latest.record.message } : {}),
+      };
     }
     const approval = interrupts.find((state) => state.record.reason === 'tool_call')?.decision;
     const answers = interrupts.filter((state) => state.record.reason === 'input_required').map((state) => state.decision?.payload);
@@ -53,8 +58,14 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     policy = await policyFor(agent, call, { sessionId: options.sessionId, history: options.history });
   } catch (error) {
     // Fail closed: a call whose policy cannot say whether it needs a person does not run.
-    const reference = logFailure(`the approval policy of ${call.name} (call ${call.id}, session ${options.sessionId}) failed`, error instanceof PolicyFailure ? error.cause : error);
-    return { action: 'refuse', content: `Not run: the approval policy of ${call.name} could not be evaluated, so the call was refused (ref ${reference}; the details are in the server's log).` };
+    const reference = logFailure(
+      `the approval policy of ${call.name} (call ${call.id}, session ${options.sessionId}) failed`,
+      error instanceof PolicyFailure ? error.cause : error,
+    );
+    return {
+      action: 'refuse',
+      content: `Not run: the approval policy of ${call.name} could not be evaluated, so the call was refused (ref ${reference}; the details are in the server's log).`,
+    };
   }
   if (policy === 'approved') return { action: 'run', answers: [] };
   if (policy === 'denied') return { action: 'refuse', content: `Not run: ${call.name} is not allowed for this call by the agent's policy.` };
@@ -64,7 +75,10 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     const keyHolders = approvalOptions(agent, call.name).approvers === 'key-holders';
     if (keyHolders || agent.statelessApproval === 'deny') {
       const hint = options.durableHint ? ` ${options.durableHint}` : '';
-      return { action: 'refuse', content: `Not run: ${call.name} needs a person's approval${keyHolders ? ' by a key holder' : ''}, and a stateless request cannot wait for one.${hint}` };
+      return {
+        action: 'refuse',
+        content: `Not run: ${call.name} needs a person's approval${keyHolders ? ' by a key holder' : ''}, and a stateless request cannot wait for one.${hint}`,
+      };
     }
     return { action: 'run', answers: [] };
   }
@@ -85,5 +99,7 @@ export function denialResult(gate: Extract<ToolGate, { action: 'deny' }>): { con
  * listed (STACKBONE_FIXTURE_AGENTS=1): no agent of an app is ever affected.
  */
 function gateBrokenOnPurpose(agent: DeepAgent): boolean {
-  return process.env.STACKBONE_TEST_BREAK_GATE === '1' && process.env.STACKBONE_FIXTURE_AGENTS === '1' && (agent.name === 'ledger' || agent.name === 'ledger-worker');
+  return (
+    process.env.STACKBONE_TEST_BREAK_GATE === '1' && process.env.STACKBONE_FIXTURE_AGENTS === '1' && (agent.name === 'ledger' || agent.name === 'ledger-worker')
+  );
 }

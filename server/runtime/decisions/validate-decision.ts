@@ -11,13 +11,19 @@ import { Refusal } from '../errors';
 import type { DecisionRequest } from './read-decision';
 import { isExpired } from './interrupt-record';
 import { agentTools, validateToolInput } from '../tools';
-import { zodFromJsonSchema , describeIssue } from '../common';
+import { zodFromJsonSchema, describeIssue } from '../common';
 
 /**
  * Validates one decision against its interrupt and the agent as it is now. Returns the
  * decision to record (edits and payload parsed by their schemas).
  */
-export async function validateDecision(agent: DeepAgent, record: InterruptRecord, request: DecisionRequest, by: DecisionActor, now = Date.now()): Promise<Decision> {
+export async function validateDecision(
+  agent: DeepAgent,
+  record: InterruptRecord,
+  request: DecisionRequest,
+  by: DecisionActor,
+  now = Date.now(),
+): Promise<Decision> {
   const reject = (code: FoundCode, message: string) => new Refusal(code, message, { interruptId: record.id });
   // Withdrawing a request is always possible: nothing runs, so neither expiry nor a tool that
   // changed since the pause stands in its way — or a thread could be left waiting forever.
@@ -65,8 +71,9 @@ function validateAnswer(record: InterruptRecord, request: DecisionRequest, by: D
   if (request.status === 'denied') return { status: 'denied', ...(request.reason ? { reason: request.reason } : {}), by };
   const parsed = zodFromJsonSchema(record.responseSchema).safeParse(request.payload);
   if (!parsed.success) {
-    throw new Refusal('payload_invalid', `The answer to "${record.message}" is invalid: ${describeIssue(parsed.error, '(answer)')}`, { interruptId: record.id });
+    throw new Refusal('payload_invalid', `The answer to "${record.message}" is invalid: ${describeIssue(parsed.error, '(answer)')}`, {
+      interruptId: record.id,
+    });
   }
   return { status: 'approved', payload: parsed.data, by };
 }
-

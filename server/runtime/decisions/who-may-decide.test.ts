@@ -47,8 +47,12 @@ async function pausedOn(text: string) {
   return { store, interrupt: opened[0] as InterruptRecord };
 }
 
-const decide = (store: ReturnType<typeof createMemoryStore>, interruptId: string, by: DecisionActor, status: 'approved' | 'denied' | 'cancelled' = 'approved') =>
-  decideInterrupt({ store, findAgent: () => desk, ownerId: by.ownerId!, interruptId, request: { status }, by });
+const decide = (
+  store: ReturnType<typeof createMemoryStore>,
+  interruptId: string,
+  by: DecisionActor,
+  status: 'approved' | 'denied' | 'cancelled' = 'approved',
+) => decideInterrupt({ store, findAgent: () => desk, ownerId: by.ownerId!, interruptId, request: { status }, by });
 
 describe('approvers: key-holders', () => {
   it('the pause records who may decide it', async () => {
@@ -61,7 +65,18 @@ describe('approvers: key-holders', () => {
     const head = (await store.getSession('s1'))!.headSeq;
     for (const status of ['approved', 'denied'] as const) {
       await expect(decide(store, interrupt.id, customer, status)).rejects.toMatchObject({ code: 'approver_required', status: 403 });
-      await expect(startRun({ agent: desk, store, sessionId: 's1', ownerId: BROWSER, source: 'agui', messages: [], decisions: [{ interruptId: interrupt.id, status }], decidedBy: customer })).rejects.toMatchObject({ code: 'approver_required' });
+      await expect(
+        startRun({
+          agent: desk,
+          store,
+          sessionId: 's1',
+          ownerId: BROWSER,
+          source: 'agui',
+          messages: [],
+          decisions: [{ interruptId: interrupt.id, status }],
+          decidedBy: customer,
+        }),
+      ).rejects.toMatchObject({ code: 'approver_required' });
     }
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
     expect(refunds).toEqual([]);
@@ -79,7 +94,10 @@ describe('approvers: key-holders', () => {
 
   it("the browser may withdraw it; another browser, or a key holder for an approval that is the session owner's, finds nothing", async () => {
     const { store, interrupt } = await pausedOn('refund order ord_42 for 19.99');
-    await expect(decide(store, interrupt.id, { source: 'agui', ownerId: 'browser:b2', credential: 'browser' })).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await expect(decide(store, interrupt.id, { source: 'agui', ownerId: 'browser:b2', credential: 'browser' })).rejects.toMatchObject({
+      code: 'not_found',
+      status: 404,
+    });
     const withdrawn = await decide(store, interrupt.id, customer, 'cancelled');
     await withdrawn.continuation!.done;
     expect(withdrawn.decision.status).toBe('cancelled');

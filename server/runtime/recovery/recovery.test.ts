@@ -54,12 +54,21 @@ function slowAgent() {
 /** A session as a crashed server leaves it: the tool started, no result, the lease run out. */
 async function abandon(store: EventStore, sessionId: string) {
   await store.ensureSession({ id: sessionId, ownerId: 'o1', agent: 'slow' });
-  await store.append(sessionId, 0, [
-    { type: 'run_started', runId: `run-${sessionId}`, source: 'agui' },
-    { type: 'message_added', message: { id: `m-${sessionId}`, role: 'user', content: 'call crunch {}' } },
-    { type: 'assistant_step', message: { id: `a-${sessionId}`, role: 'assistant', content: '', toolCalls: [{ id: `call-${sessionId}`, name: 'crunch', input: {} }] }, finishReason: 'tool-calls' },
-    { type: 'tool_started', toolCallId: `call-${sessionId}`, toolName: 'crunch', attempt: 1 },
-  ], { status: 'running', leaseUntil: new Date(Date.now() - 1) });
+  await store.append(
+    sessionId,
+    0,
+    [
+      { type: 'run_started', runId: `run-${sessionId}`, source: 'agui' },
+      { type: 'message_added', message: { id: `m-${sessionId}`, role: 'user', content: 'call crunch {}' } },
+      {
+        type: 'assistant_step',
+        message: { id: `a-${sessionId}`, role: 'assistant', content: '', toolCalls: [{ id: `call-${sessionId}`, name: 'crunch', input: {} }] },
+        finishReason: 'tool-calls',
+      },
+      { type: 'tool_started', toolCallId: `call-${sessionId}`, toolName: 'crunch', attempt: 1 },
+    ],
+    { status: 'running', leaseUntil: new Date(Date.now() - 1) },
+  );
 }
 
 async function until(check: () => boolean, what: string, ms = 2000) {
@@ -86,7 +95,10 @@ describe('recovery sweep', () => {
     const store = createMemoryStore();
     const { agent, entered, release } = slowAgent();
     await abandon(store, 's1');
-    const result = await within(sweep(store, () => agent), 'sweep');
+    const result = await within(
+      sweep(store, () => agent),
+      'sweep',
+    );
     expect(result).toMatchObject({ sessions: 1, started: 1 });
     await until(() => entered.length === 1, 'the tool to run again');
     expect(await statusOf(store, 's1')).toBe('running');
@@ -106,7 +118,10 @@ describe('recovery sweep', () => {
     const { agent, entered, release } = slowAgent();
     await abandon(store, 's1');
     await abandon(store, 's2');
-    const result = await within(sweep(store, () => agent), 'sweep');
+    const result = await within(
+      sweep(store, () => agent),
+      'sweep',
+    );
     expect(result).toMatchObject({ sessions: 2, started: 2 });
     await until(() => entered.length === 2, 'both tools to run again');
     expect(entered.sort()).toEqual(['s1', 's2']);
@@ -155,7 +170,10 @@ describe('recovery sweep', () => {
     const store = createMemoryStore();
     const { agent, entered, release } = slowAgent();
     await abandon(store, 's1');
-    const run = await within(recoverSession(store, () => agent, 's1'), 'recoverSession');
+    const run = await within(
+      recoverSession(store, () => agent, 's1'),
+      'recoverSession',
+    );
     expect(run).toMatchObject({ runId: expect.any(String), done: expect.any(Promise) });
     await until(() => entered.length === 1, 'the tool to run again');
     release();
@@ -175,15 +193,29 @@ describe('recovery sweep', () => {
       readEvents: async (id, after) => {
         const events = await memory.readEvents(id, after);
         if (++reads === 1) {
-          await memory.append('s1', 4, [
-            { type: 'tool_result', message: { id: 't-s1', role: 'tool', toolCallId: 'call-s1', toolName: 'crunch', content: '{"crunched":true}' }, output: { crunched: true } },
-            { type: 'run_finished', runId: 'run-s1', outcome: { type: 'success' } },
-          ], { status: 'idle', leaseUntil: null });
+          await memory.append(
+            's1',
+            4,
+            [
+              {
+                type: 'tool_result',
+                message: { id: 't-s1', role: 'tool', toolCallId: 'call-s1', toolName: 'crunch', content: '{"crunched":true}' },
+                output: { crunched: true },
+              },
+              { type: 'run_finished', runId: 'run-s1', outcome: { type: 'success' } },
+            ],
+            { status: 'idle', leaseUntil: null },
+          );
         }
         return events;
       },
     };
-    expect(await within(recoverSession(store, () => agent, 's1'), 'recoverSession')).toBeUndefined();
+    expect(
+      await within(
+        recoverSession(store, () => agent, 's1'),
+        'recoverSession',
+      ),
+    ).toBeUndefined();
     const types = (await memory.readEvents('s1')).map((stored) => stored.event.type);
     expect(types.filter((type) => type === 'run_started')).toHaveLength(1);
     expect(types.at(-1)).toBe('run_finished');
@@ -193,7 +225,10 @@ describe('recovery sweep', () => {
     const store = createMemoryStore();
     await abandon(store, 's1');
     expect(await store.listRecoverable(new Date())).toEqual(['s1']);
-    const result = await within(sweep(store, () => undefined), 'sweep');
+    const result = await within(
+      sweep(store, () => undefined),
+      'sweep',
+    );
     expect(result).toMatchObject({ sessions: 1, started: 0 });
     const view = reduceAll(await store.readEvents('s1'), {});
     expect(view).toMatchObject({ status: 'error', lastRun: { error: { code: 'agent_removed', message: 'Agent "slow" is no longer on this server.' } } });

@@ -9,7 +9,7 @@ import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { expiryDecision, isExpired } from '../decisions';
 import type { SessionEvent } from '../../events';
 import { Refusal } from '../errors';
-import { foldEvents, pendingInterrupts , runHoldsSession , loadSessionView, loadView } from '../session';
+import { foldEvents, pendingInterrupts, runHoldsSession, loadSessionView, loadView } from '../session';
 import { settleStoppedRun } from '../turn';
 
 import { sendQueued, startRun } from '../turn-control';
@@ -85,8 +85,13 @@ export async function recoverSession(store: EventStore, findAgent: FindAgent, se
 async function retireSession(store: EventStore, sessionId: string, agentName: string): Promise<void> {
   const view = await loadView(store, sessionId, {});
   const reason = `Agent "${agentName}" is no longer on this server.`;
-  const events: SessionEvent[] = pendingInterrupts(view).map((record) => ({ type: 'interrupt_decided', interruptId: record.id, decision: { status: 'denied', reason, by: { source: 'server' } } }));
-  if (view.status !== 'idle' && view.status !== 'error' && view.lastRun) events.push({ type: 'run_failed', runId: view.lastRun.runId, code: 'agent_removed', message: reason });
+  const events: SessionEvent[] = pendingInterrupts(view).map((record) => ({
+    type: 'interrupt_decided',
+    interruptId: record.id,
+    decision: { status: 'denied', reason, by: { source: 'server' } },
+  }));
+  if (view.status !== 'idle' && view.status !== 'error' && view.lastRun)
+    events.push({ type: 'run_failed', runId: view.lastRun.runId, code: 'agent_removed', message: reason });
   if (events.length === 0) return;
   try {
     await store.append(sessionId, view.seq, events, { status: foldEvents(view, events).status, leaseUntil: null });

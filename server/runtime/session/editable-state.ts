@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { EditableStateSpec } from '../../define';
 import type { JsonObject } from '../../events';
 import { Refusal } from '../errors';
-import { own , zodFromJsonSchema , firstIssue } from '../common';
+import { own, zodFromJsonSchema, firstIssue } from '../common';
 
 function toZod(spec: EditableStateSpec): z.ZodType {
   return spec instanceof z.ZodType ? spec : zodFromJsonSchema(spec);

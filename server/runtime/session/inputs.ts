@@ -33,7 +33,8 @@ function textOf(input: MessageInput<'user' | 'system'>): string {
   if (!Array.isArray(input.parts)) throw new TypeError('inputs: a message needs parts: [{type: "text", text}].');
   return input.parts
     .map((part) => {
-      if (part?.type !== 'text' || typeof part.text !== 'string') throw new TypeError(`inputs: only text parts are supported, not ${JSON.stringify((part as { type?: unknown })?.type)}.`);
+      if (part?.type !== 'text' || typeof part.text !== 'string')
+        throw new TypeError(`inputs: only text parts are supported, not ${JSON.stringify((part as { type?: unknown })?.type)}.`);
       return part.text;
     })
     .join('\n');
@@ -42,7 +43,8 @@ function textOf(input: MessageInput<'user' | 'system'>): string {
 export const inputs = {
   /** A user message, to spread into `append(...)` or `schedule(key, when, ...)`. */
   message(input: MessageInput<'user'>): ChatMessage[] {
-    if (input.role !== 'user') throw new TypeError(`inputs.message(): role "${String(input.role)}" is not a user message; a note for the model is inputs.seed({role: 'system', ...}).`);
+    if (input.role !== 'user')
+      throw new TypeError(`inputs.message(): role "${String(input.role)}" is not a user message; a note for the model is inputs.seed({role: 'system', ...}).`);
     return [userMessage(textOf(input), input.id === undefined ? {} : { id: input.id })];
   },
   /**
@@ -50,7 +52,8 @@ export const inputs = {
    * a later turn: the append that carries it takes a turn, on it and the messages beside it.
    */
   seed(input: MessageInput<'system'>): ChatMessage[] {
-    if (input.role !== 'system') throw new TypeError(`inputs.seed(): only system notes are seeded here, not role "${String(input.role)}"; a user message is inputs.message().`);
+    if (input.role !== 'system')
+      throw new TypeError(`inputs.seed(): only system notes are seeded here, not role "${String(input.role)}"; a user message is inputs.message().`);
     return [systemNote(textOf(input), input.id === undefined ? {} : { id: input.id })];
   },
 };

@@ -5,12 +5,16 @@ import { emptyView, reduceAll } from './reduce';
 const stored = (events: SessionEvent[]): StoredEvent[] => events.map((event, index) => ({ seq: index + 1, at: '2026-01-01T00:00:00.000Z', event }));
 
 describe('reduce', () => {
-  it('a retry keeps completed steps and tool results and takes out only the failed step\'s partial output', () => {
+  it("a retry keeps completed steps and tool results and takes out only the failed step's partial output", () => {
     const view = reduceAll(
       stored([
         { type: 'run_started', runId: 'r1', source: 'agui' },
         { type: 'message_added', message: { id: 'u1', role: 'user', content: 'look it up, then answer' } },
-        { type: 'assistant_step', finishReason: 'tool-calls', message: { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'lookupOrder', input: { orderId: 'ord_42' } }] } },
+        {
+          type: 'assistant_step',
+          finishReason: 'tool-calls',
+          message: { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'lookupOrder', input: { orderId: 'ord_42' } }] },
+        },
         { type: 'tool_result', output: { ok: true }, message: { id: 't1', role: 'tool', toolCallId: 'c1', toolName: 'lookupOrder', content: '{"ok":true}' } },
         { type: 'assistant_step', finishReason: 'error', message: { id: 'a2', role: 'assistant', content: 'The order is' } },
         { type: 'run_failed', runId: 'r1', code: 'model_error', message: 'overloaded' },
@@ -26,7 +30,11 @@ describe('reduce', () => {
       stored([
         { type: 'run_started', runId: 'r1', source: 'agui' },
         { type: 'message_added', message: { id: 'u1', role: 'user', content: 'plan a launch' } },
-        { type: 'assistant_step', finishReason: 'tool-calls', message: { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'write_todos', input: { todos: [] } }] } },
+        {
+          type: 'assistant_step',
+          finishReason: 'tool-calls',
+          message: { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'write_todos', input: { todos: [] } }] },
+        },
         { type: 'tool_started', toolCallId: 'c1', toolName: 'write_todos', attempt: 1 },
         { type: 'tool_result', output: { todos: 1 }, message: { id: 't1', role: 'tool', toolCallId: 'c1', toolName: 'write_todos', content: '{"todos":1}' } },
         { type: 'state_patched', patch: [{ op: 'replace', path: '/todos', value: [{ id: '1', title: 'Write post', status: 'pending' }] }] },
@@ -48,7 +56,19 @@ describe('reduce', () => {
     const view = reduceAll(
       stored([
         { type: 'run_started', runId: 'r1', source: 'agui' },
-        { type: 'assistant_step', finishReason: 'tool-calls', message: { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'lookupOrder', input: {} }, { id: 'c2', name: 'pickColor', input: {} }] } },
+        {
+          type: 'assistant_step',
+          finishReason: 'tool-calls',
+          message: {
+            id: 'a1',
+            role: 'assistant',
+            content: '',
+            toolCalls: [
+              { id: 'c1', name: 'lookupOrder', input: {} },
+              { id: 'c2', name: 'pickColor', input: {} },
+            ],
+          },
+        },
         { type: 'tool_started', toolCallId: 'c1', toolName: 'lookupOrder', attempt: 1 },
         { type: 'tool_started', toolCallId: 'c1', toolName: 'lookupOrder', attempt: 2 },
       ]),
@@ -60,7 +80,9 @@ describe('reduce', () => {
 
   it('marks a run waiting on frontend tools, failed, or cancelled', () => {
     const base: SessionEvent[] = [{ type: 'run_started', runId: 'r1', source: 'agui' }];
-    expect(reduceAll(stored([...base, { type: 'run_finished', runId: 'r1', outcome: { type: 'success', pendingToolCallIds: ['c9'] } }])).status).toBe('awaiting_tools');
+    expect(reduceAll(stored([...base, { type: 'run_finished', runId: 'r1', outcome: { type: 'success', pendingToolCallIds: ['c9'] } }])).status).toBe(
+      'awaiting_tools',
+    );
     const failed = reduceAll(stored([...base, { type: 'run_failed', runId: 'r1', code: 'model_error', message: 'boom' }]));
     expect(failed.status).toBe('error');
     expect(failed.lastRun?.error).toEqual({ code: 'model_error', message: 'boom' });

@@ -74,7 +74,10 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       // The failed step's partial output leaves the conversation; completed steps stay.
       const partial = view.lastRun?.partial;
       if (!partial) return next;
-      return withConversation(next, partial.scope, (conversation) => ({ ...conversation, messages: conversation.messages.filter((message) => message.id !== partial.messageId) }));
+      return withConversation(next, partial.scope, (conversation) => ({
+        ...conversation,
+        messages: conversation.messages.filter((message) => message.id !== partial.messageId),
+      }));
     }
     case 'message_added':
       return withConversation(next, event.scope, (conversation) => ({
@@ -84,7 +87,8 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
     case 'assistant_step':
       // A step a stop cut before anything the user saw is written only to keep its cursors.
       if (!event.message.content && !event.message.toolCalls?.length) return next;
-      if (event.finishReason === 'error' && view.lastRun) next.lastRun = { ...view.lastRun, partial: { messageId: event.message.id, ...(event.scope ? { scope: event.scope } : {}) } };
+      if (event.finishReason === 'error' && view.lastRun)
+        next.lastRun = { ...view.lastRun, partial: { messageId: event.message.id, ...(event.scope ? { scope: event.scope } : {}) } };
       return withConversation(next, event.scope, (conversation) => ({
         messages: [...conversation.messages, event.message],
         openToolCalls: [...conversation.openToolCalls, ...(event.message.toolCalls ?? [])],
@@ -117,9 +121,11 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
     case 'run_finished':
       next.lastRun = view.lastRun && { ...view.lastRun, outcome: event.outcome };
       next.status =
-        event.outcome.type === 'interrupt' ? 'interrupted'
-        : event.outcome.type === 'success' && event.outcome.pendingToolCallIds?.length ? 'awaiting_tools'
-        : 'idle';
+        event.outcome.type === 'interrupt'
+          ? 'interrupted'
+          : event.outcome.type === 'success' && event.outcome.pendingToolCallIds?.length
+            ? 'awaiting_tools'
+            : 'idle';
       return next;
     case 'run_failed':
       next.lastRun = view.lastRun && { ...view.lastRun, error: { code: event.code, message: event.message } };

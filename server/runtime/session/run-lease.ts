@@ -70,10 +70,13 @@ export function holdSession(options: {
       options.onLost();
     }
   };
-  const heartbeat = setInterval(() => {
-    void checkLease();
-    void checkStop();
-  }, Math.max(1000, leaseMs() / 3));
+  const heartbeat = setInterval(
+    () => {
+      void checkLease();
+      void checkStop();
+    },
+    Math.max(1000, leaseMs() / 3),
+  );
   heartbeat.unref?.();
   // An append made in this process is not a stop (a stop is written beside the log and wakes its
   // watchers itself): the run's own appends, a turn's most frequent wake-up, look up nothing.

@@ -11,7 +11,7 @@ import type { EventStore } from '../../store/types';
 import type { ChatMessage } from '../../events';
 import { handlerContext } from '../tools/handler-context';
 import type { RunPart } from '../stream/parts';
-import { changeQueue , startRun } from '../turn-control/turns';
+import { changeQueue, startRun } from '../turn-control/turns';
 import { userMessage } from '../turn-control/server-session';
 import type { StartedRun } from '../turn/run-request';
 import { requestSteer } from '../turn-control/steer';
@@ -70,12 +70,25 @@ describe('per-session limits', () => {
     process.env.STACKBONE_MAX_QUEUED_MESSAGES = '5';
     const { store, turn } = await busy();
     const flood = Array.from({ length: 2_000 }, (_, i) => user(`message ${i}`));
-    await expect(startRun({ agent, store, sessionId: 'o1/t', ownerId: 'o1', source: 'agui', messages: flood, queue: 'running' })).rejects.toMatchObject({ code: 'queue_full', status: 429 });
+    await expect(startRun({ agent, store, sessionId: 'o1/t', ownerId: 'o1', source: 'agui', messages: flood, queue: 'running' })).rejects.toMatchObject({
+      code: 'queue_full',
+      status: 429,
+    });
     expect(await store.listQueue('o1/t')).toEqual([]);
     // Within the limit it queues; the queue endpoint counts the same way.
-    await startRun({ agent, store, sessionId: 'o1/t', ownerId: 'o1', source: 'agui', messages: [user('a'), user('b'), user('c'), user('d')], queue: 'running' });
+    await startRun({
+      agent,
+      store,
+      sessionId: 'o1/t',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [user('a'), user('b'), user('c'), user('d')],
+      queue: 'running',
+    });
     await changeQueue(store, () => agent, { sessionId: 'o1/t', ownerId: 'o1', source: 'agui' }, { op: 'add', message: user('e') });
-    await expect(changeQueue(store, () => agent, { sessionId: 'o1/t', ownerId: 'o1', source: 'agui' }, { op: 'add', message: user('f') })).rejects.toMatchObject({ code: 'queue_full', status: 429 });
+    await expect(
+      changeQueue(store, () => agent, { sessionId: 'o1/t', ownerId: 'o1', source: 'agui' }, { op: 'add', message: user('f') }),
+    ).rejects.toMatchObject({ code: 'queue_full', status: 429 });
     expect((await store.listQueue('o1/t')).map((item) => item.message.content)).toEqual(['a', 'b', 'c', 'd', 'e']);
     release();
     await turn.done;
@@ -84,7 +97,8 @@ describe('per-session limits', () => {
   it('a run takes at most so much guidance: 429 too_many_steers; a resend of one it has is not counted', async () => {
     process.env.STACKBONE_MAX_STEERS_PER_RUN = '2';
     const { store, turn } = await busy();
-    const steer = (id: string) => requestSteer(store, () => agent, { sessionId: 'o1/t', ownerId: 'o1', message: { id, role: 'user', content: `guidance ${id}` } });
+    const steer = (id: string) =>
+      requestSteer(store, () => agent, { sessionId: 'o1/t', ownerId: 'o1', message: { id, role: 'user', content: `guidance ${id}` } });
     await steer('s1');
     await steer('s2');
     await steer('s1');
@@ -113,11 +127,18 @@ describe('a request queued behind a running turn', () => {
     const { store, turn } = await busy();
     const message = user('reply with 2 tokens');
     const started = Date.now();
-    const parts = await drain(await startRun({ agent, store, sessionId: 'o1/t', ownerId: 'o1', source: 'agui', runId: 'queued-run', messages: [message], queue: 'running' }));
+    const parts = await drain(
+      await startRun({ agent, store, sessionId: 'o1/t', ownerId: 'o1', source: 'agui', runId: 'queued-run', messages: [message], queue: 'running' }),
+    );
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(parts).toEqual([
       { type: 'run-started', threadId: 't', runId: 'queued-run' },
-      { type: 'run-error', code: 'message_queued', message: expect.stringContaining(`Message "${message.id}" is queued`), details: { messageId: message.id, runId: 'queued-run' } },
+      {
+        type: 'run-error',
+        code: 'message_queued',
+        message: expect.stringContaining(`Message "${message.id}" is queued`),
+        details: { messageId: message.id, runId: 'queued-run' },
+      },
     ]);
     expect((await store.listQueue('o1/t')).map((item) => item.message.id)).toEqual([message.id]);
     release();
@@ -134,7 +155,9 @@ describe('a new message on a thread waiting for a decision', () => {
     const store = createMemoryStore();
     await drain(await startRun({ agent, store, sessionId: 'o1/p', ownerId: 'o1', source: 'agui', messages: [user('call closeTicket {"ticketId": "T-7"}')] }));
     const head = (await store.getSession('o1/p'))!.headSeq;
-    await expect(startRun({ agent, store, sessionId: 'o1/p', ownerId: 'o1', source: 'agui', messages: [user('hello?')], queue: 'running' })).rejects.toMatchObject({ code: 'interrupts_pending', status: 409 });
+    await expect(
+      startRun({ agent, store, sessionId: 'o1/p', ownerId: 'o1', source: 'agui', messages: [user('hello?')], queue: 'running' }),
+    ).rejects.toMatchObject({ code: 'interrupts_pending', status: 409 });
     expect((await store.getSession('o1/p'))!.headSeq).toBe(head);
     expect(await store.listQueue('o1/p')).toEqual([]);
   });

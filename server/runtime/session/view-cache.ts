@@ -32,7 +32,12 @@ export async function loadView(store: EventStore, sessionId: string, initialStat
  * view. Another owner's session is not found, whatever it holds; a session of another agent
  * is refused.
  */
-export async function openSession(store: EventStore, sessionId: string, ownerId: string, agent: DeepAgent): Promise<{ session: SessionRecord | null; view: SessionView }> {
+export async function openSession(
+  store: EventStore,
+  sessionId: string,
+  ownerId: string,
+  agent: DeepAgent,
+): Promise<{ session: SessionRecord | null; view: SessionView }> {
   const session = await store.getSession(sessionId);
   if (session && !isOwnSession(session, { ownerId })) throw sessionNotFound({ sessionId });
   if (session && session.agent !== agent.name) {
@@ -50,7 +55,11 @@ export async function openSession(store: EventStore, sessionId: string, ownerId:
  * abandoned, so a second run would take over a live one (docs/architecture.md, "Two writers
  * never interleave"). The record is read again only when the log moved past it.
  */
-export async function loadSessionView(store: EventStore, session: SessionRecord, initialState: JsonObject): Promise<{ session: SessionRecord; view: SessionView }> {
+export async function loadSessionView(
+  store: EventStore,
+  session: SessionRecord,
+  initialState: JsonObject,
+): Promise<{ session: SessionRecord; view: SessionView }> {
   const view = await loadView(store, session.id, initialState);
   if (view.seq === session.headSeq) return { session, view };
   return { session: (await store.getSession(session.id)) ?? session, view };

@@ -49,7 +49,8 @@ export async function* follow(options: FollowOptions): AsyncGenerator<StreamPart
     queueDirty = options.queue === true;
     wake?.();
   });
-  const fresh = (entry: StreamPart) => entry.cursor !== undefined && (!runId || entry.runId === runId) && (last === null || compareCursor(parseCursor(entry.cursor)!, last) > 0);
+  const fresh = (entry: StreamPart) =>
+    entry.cursor !== undefined && (!runId || entry.runId === runId) && (last === null || compareCursor(parseCursor(entry.cursor)!, last) > 0);
   try {
     while (!signal?.aborted && Date.now() < deadline) {
       dirty = false;

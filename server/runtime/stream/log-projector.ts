@@ -8,7 +8,6 @@ import type { RunPart, StreamPart } from './parts';
 import { reduce, type SessionView } from '../session';
 import { sessionKeyOf } from '../session';
 
-
 export class LogProjector {
   /** The run whose start is being read: its snapshots follow its last input event. */
   private opening?: { remaining: number; hadMessages: boolean };
@@ -45,7 +44,12 @@ export class LogProjector {
     switch (event.type) {
       case 'run_started': {
         this.runId = event.runId;
-        const started: RunPart = { type: 'run-started', threadId: this.threadId, runId: event.runId, ...(event.parentRunId ? { parentRunId: event.parentRunId } : {}) };
+        const started: RunPart = {
+          type: 'run-started',
+          threadId: this.threadId,
+          runId: event.runId,
+          ...(event.parentRunId ? { parentRunId: event.parentRunId } : {}),
+        };
         this.opening = { remaining: event.inputs ?? 0, hadMessages: before.messages.length > 0 };
         return this.opening.remaining === 0 ? [started, ...this.openingSnapshots()] : [started];
       }
@@ -54,7 +58,16 @@ export class LogProjector {
         return event.stream ?? streamOf(event.message);
       case 'tool_result':
         if (event.scope) return [];
-        return [{ type: 'tool-result', messageId: event.message.id, toolCallId: event.message.toolCallId, toolName: event.message.toolName, content: event.message.content, ...(event.message.isError ? { isError: true } : {}) }];
+        return [
+          {
+            type: 'tool-result',
+            messageId: event.message.id,
+            toolCallId: event.message.toolCallId,
+            toolName: event.message.toolName,
+            content: event.message.content,
+            ...(event.message.isError ? { isError: true } : {}),
+          },
+        ];
       case 'tool_progress':
         return event.scope ? [] : [{ type: 'tool-progress', toolCallId: event.toolCallId, toolName: event.toolName, output: event.output }];
       case 'message_added':
@@ -104,7 +117,11 @@ export class LogProjector {
 function streamOf(message: AssistantMessage): StreamedPart[] {
   const parts: StreamedPart[] = [];
   if (message.content) {
-    parts.push({ type: 'text-start', messageId: message.id }, { type: 'text-delta', messageId: message.id, delta: message.content }, { type: 'text-end', messageId: message.id });
+    parts.push(
+      { type: 'text-start', messageId: message.id },
+      { type: 'text-delta', messageId: message.id, delta: message.content },
+      { type: 'text-end', messageId: message.id },
+    );
   }
   for (const call of message.toolCalls ?? []) {
     parts.push(

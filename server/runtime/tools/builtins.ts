@@ -16,8 +16,7 @@ const todoSchema = z.object({
 type Todo = Required<z.infer<typeof todoSchema>>;
 
 const writeTodos = tool({
-  description:
-    'Write the plan: the full list of todos, replacing the previous one. Mark each pending, in_progress or done as work proceeds.',
+  description: 'Write the plan: the full list of todos, replacing the previous one. Mark each pending, in_progress or done as work proceeds.',
   inputSchema: z.object({ todos: z.array(todoSchema) }),
   execute: async ({ todos }) => {
     const planned: Todo[] = todos.map((todo, index) => ({ ...todo, id: todo.id ?? String(index + 1) }));

@@ -68,8 +68,6 @@ export function runWithHandlerContext<T>(context: HandlerContext, fn: () => T): 
   return storage.run(context, fn);
 }
 
-;
-
 /** A tool call's idempotency key: a digest of its session's stored id (unique across owners) and its call id (unique in the session). */
 export function idempotencyKey(sessionId: string, toolCallId: string): string {
   return `idem_${createHash('sha256').update(`${sessionId}\n${toolCallId}`).digest('base64url').slice(0, 32)}`;

@@ -8,9 +8,7 @@ import type { JsonObject } from '../../events';
 
 /** Thrown inside a tool to pause its call; the runtime turns it into an interrupt. */
 export class InputRequired extends Error {
-  constructor(
-    readonly request: { message: string; responseSchema: JsonObject },
-  ) {
+  constructor(readonly request: { message: string; responseSchema: JsonObject }) {
     super(`Input required: ${request.message}`);
     this.name = 'InputRequired';
   }

@@ -23,7 +23,10 @@ export async function scheduleTimer(store: EventStore, sessionId: string, key: s
   const pending = await store.countPendingTimers(sessionId);
   if (pending >= maxPendingTimers()) {
     const existing = await store.findTimer(sessionId, key);
-    if (!existing) throw new ToolError(`schedule(): this session has ${pending} timers waiting, the most it may have (STACKBONE_MAX_TIMERS_PER_SESSION); nothing was scheduled.`);
+    if (!existing)
+      throw new ToolError(
+        `schedule(): this session has ${pending} timers waiting, the most it may have (STACKBONE_MAX_TIMERS_PER_SESSION); nothing was scheduled.`,
+      );
     return { id: existing.id, fireAt: existing.fireAt.toISOString(), created: false };
   }
   const { timer, created } = await store.scheduleTimer({ sessionId, key, fireAt, messages });

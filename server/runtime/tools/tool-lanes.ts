@@ -21,7 +21,10 @@ export async function runInLanes<T, R>(items: T[], laneOf: (item: T) => string |
       const previous = tails.get(lane) ?? Promise.resolve();
       // The next call of the lane starts when this one has settled, whichever way.
       const run = previous.then(() => work(item));
-      tails.set(lane, run.catch(() => undefined));
+      tails.set(
+        lane,
+        run.catch(() => undefined),
+      );
       return run;
     }),
   );

@@ -33,7 +33,11 @@ function run(definition: Tool, options: { signal?: AbortSignal; timeoutMs?: numb
   return executeTool({
     definition,
     call: { id: 'call_1', name: 'work', input: {} },
-    context: { attempt: 1, session: { id: 's1', agent: 'a', ownerId: 'o1', durable: true, schedule: () => Promise.reject(new Error('no timers here')) }, signal: options.signal ?? new AbortController().signal },
+    context: {
+      attempt: 1,
+      session: { id: 's1', agent: 'a', ownerId: 'o1', durable: true, schedule: () => Promise.reject(new Error('no timers here')) },
+      signal: options.signal ?? new AbortController().signal,
+    },
     state: options.state ?? { count: 0 },
     history: [],
     timeoutMs: options.timeoutMs,
@@ -55,7 +59,13 @@ describe('executeTool limits', () => {
     const started = Date.now();
     const outcome = await run(hang, { timeoutMs: 50 });
     const elapsed = Date.now() - started;
-    expect(outcome).toEqual({ ok: false, error: 'Tool "work" timed out after 0.05s.', content: 'Tool "work" timed out after 0.05s.', state: { count: 0 }, abort: 'timeout' });
+    expect(outcome).toEqual({
+      ok: false,
+      error: 'Tool "work" timed out after 0.05s.',
+      content: 'Tool "work" timed out after 0.05s.',
+      state: { count: 0 },
+      abort: 'timeout',
+    });
     // It waited out the grace period too (timers may fire a millisecond early).
     expect(elapsed).toBeGreaterThanOrEqual(50 + GRACE_MS - 5);
     expect(signal?.aborted).toBe(true);
@@ -165,7 +175,11 @@ describe('executeTool limits', () => {
       },
     });
     const outcome = await run(broken, { timeoutMs: 1000 });
-    expect(outcome).toMatchObject({ ok: false, content: expect.stringMatching(/^Tool "work" failed \(tool_error, ref [0-9a-f]{8}; the details are in the server's log\)\.$/), state: { count: 0 } });
+    expect(outcome).toMatchObject({
+      ok: false,
+      content: expect.stringMatching(/^Tool "work" failed \(tool_error, ref [0-9a-f]{8}; the details are in the server's log\)\.$/),
+      state: { count: 0 },
+    });
     expect(JSON.stringify(outcome)).not.toContain('hunter2');
     expect('abort' in outcome).toBe(false);
   });
@@ -176,7 +190,14 @@ describe('toolTimeoutMs', () => {
 
   it('per tool beats the agent default, which beats the environment, which beats 2 minutes', () => {
     process.env.STACKBONE_TOOL_TIMEOUT_MS = '45000';
-    const agent = defineDeepAgent({ name: 'timed', model: 'openai/gpt-4o-mini', instructions: 'x', tools: { slow: noop, fast: noop }, toolTimeout: '30s', toolTimeouts: { slow: '2m' } });
+    const agent = defineDeepAgent({
+      name: 'timed',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'x',
+      tools: { slow: noop, fast: noop },
+      toolTimeout: '30s',
+      toolTimeouts: { slow: '2m' },
+    });
     expect(toolTimeoutMs(agent, 'slow')).toBe(120_000);
     expect(toolTimeoutMs(agent, 'fast')).toBe(30_000);
     // Built-in tools take the agent's default.
@@ -198,12 +219,14 @@ describe('toolTimeoutMs', () => {
   });
 
   it('defineDeepAgent refuses a timeout for a tool the agent does not have, or an unreadable one', () => {
-    expect(() => defineDeepAgent({ name: 'bad', model: 'openai/gpt-4o-mini', instructions: 'x', tools: { slow: noop }, toolTimeouts: { nope: '1s' } as never })).toThrow(
-      'Agent "bad": toolTimeouts names "nope", which is not one of its tools.',
+    expect(() =>
+      defineDeepAgent({ name: 'bad', model: 'openai/gpt-4o-mini', instructions: 'x', tools: { slow: noop }, toolTimeouts: { nope: '1s' } as never }),
+    ).toThrow('Agent "bad": toolTimeouts names "nope", which is not one of its tools.');
+    expect(() =>
+      defineDeepAgent({ name: 'bad', model: 'openai/gpt-4o-mini', instructions: 'x', tools: { slow: noop }, toolTimeouts: { slow: 'soon' } }),
+    ).toThrow('Agent "bad": Invalid toolTimeouts.slow "soon"');
+    expect(() => defineDeepAgent({ name: 'bad', model: 'openai/gpt-4o-mini', instructions: 'x', toolTimeout: -1 })).toThrow(
+      'Agent "bad": Invalid toolTimeout -1',
     );
-    expect(() => defineDeepAgent({ name: 'bad', model: 'openai/gpt-4o-mini', instructions: 'x', tools: { slow: noop }, toolTimeouts: { slow: 'soon' } })).toThrow(
-      'Agent "bad": Invalid toolTimeouts.slow "soon"',
-    );
-    expect(() => defineDeepAgent({ name: 'bad', model: 'openai/gpt-4o-mini', instructions: 'x', toolTimeout: -1 })).toThrow('Agent "bad": Invalid toolTimeout -1');
   });
 });

@@ -29,17 +29,25 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
  * tools either (the chat wires). An AG-UI client may declare one of the agent's tools — TanStack
  * AI's client does, to render and approve it — and the agent's own stands.
  */
-export function checkClientTools(agent: DeepAgent, tools: readonly ClientTool[], options: { where?: (index: number) => string; exclusive?: boolean } = {}): void {
+export function checkClientTools(
+  agent: DeepAgent,
+  tools: readonly ClientTool[],
+  options: { where?: (index: number) => string; exclusive?: boolean } = {},
+): void {
   const where = options.where ?? ((index: number) => `tools[${index}]`);
   const seen = new Set<string>();
   tools.forEach((tool, index) => {
     const name = tool.name;
     const problem =
-      typeof name !== 'string' || !TOOL_NAME.test(name) ? `${JSON.stringify(name)} is not a tool name: use 1 to 64 letters, digits, "_" or "-".`
-      : name in Object.prototype ? `"${name}" is a reserved name; give the client tool another name.`
-      : options.exclusive && toolKind(agent, [], name) !== 'unknown' ? `"${name}" is a tool of agent "${agent.name}" itself; give the client tool another name.`
-      : seen.has(name) ? `the tool name "${name}" appears twice.`
-      : undefined;
+      typeof name !== 'string' || !TOOL_NAME.test(name)
+        ? `${JSON.stringify(name)} is not a tool name: use 1 to 64 letters, digits, "_" or "-".`
+        : name in Object.prototype
+          ? `"${name}" is a reserved name; give the client tool another name.`
+          : options.exclusive && toolKind(agent, [], name) !== 'unknown'
+            ? `"${name}" is a tool of agent "${agent.name}" itself; give the client tool another name.`
+            : seen.has(name)
+              ? `the tool name "${name}" appears twice.`
+              : undefined;
     if (problem) throw new Refusal('invalid_tool', `${where(index)}: ${problem}`, { param: where(index) });
     seen.add(name);
   });
@@ -119,7 +127,10 @@ export async function executeTool(options: {
   const draft = deepClone(options.state) as JsonObject;
   const fail = (error: string, abort?: ToolAbort): ToolOutcome => ({ ok: false, error, content: error, state: options.state, ...(abort ? { abort } : {}) });
   const cutOff = (abort: ToolAbort) =>
-    fail(abort === 'timeout' ? `Tool "${call.name}" timed out after ${seconds(options.timeoutMs ?? 0)}s.` : 'The run was stopped before the tool finished.', abort);
+    fail(
+      abort === 'timeout' ? `Tool "${call.name}" timed out after ${seconds(options.timeoutMs ?? 0)}s.` : 'The run was stopped before the tool finished.',
+      abort,
+    );
   if (!definition.execute) return fail(`Tool "${call.name}" has no execute function.`);
   const input = await validateToolInput(definition, call.input);
   if (!input.ok) return fail(`Invalid input for ${call.name}: ${input.error}`);
@@ -135,24 +146,29 @@ export async function executeTool(options: {
     idempotencyKey: idempotencyKey(context.session.id, call.id),
     state: draft,
   };
-  const work = runWithHandlerContext(handler, () => runWithInputAnswers(options.inputAnswers ?? [], async () => {
-    const result = definition.execute!(input.value as never, {
-      toolCallId: call.id,
-      messages: options.history,
-      abortSignal: controller.signal,
-    } as never);
-    crashPoint('tool-running');
-    // A tool may stream preliminary outputs (an async iterable); the last one is its result.
-    if (result && typeof result === 'object' && Symbol.asyncIterator in (result as object)) {
-      let last: unknown;
-      for await (const chunk of result as AsyncIterable<unknown>) {
-        last = chunk;
-        if (!controller.signal.aborted) await options.onProgress?.(chunk);
+  const work = runWithHandlerContext(handler, () =>
+    runWithInputAnswers(options.inputAnswers ?? [], async () => {
+      const result = definition.execute!(
+        input.value as never,
+        {
+          toolCallId: call.id,
+          messages: options.history,
+          abortSignal: controller.signal,
+        } as never,
+      );
+      crashPoint('tool-running');
+      // A tool may stream preliminary outputs (an async iterable); the last one is its result.
+      if (result && typeof result === 'object' && Symbol.asyncIterator in (result as object)) {
+        let last: unknown;
+        for await (const chunk of result as AsyncIterable<unknown>) {
+          last = chunk;
+          if (!controller.signal.aborted) await options.onProgress?.(chunk);
+        }
+        return last;
       }
-      return last;
-    }
-    return await result;
-  }));
+      return await result;
+    }),
+  );
   const ending = await withinLimits(work, controller, context.signal, options.timeoutMs);
   if (ending.status === 'fulfilled') return { ok: true, output: ending.value, content: stringifyOutput(ending.value), state: draft };
   if (ending.status === 'cut') return cutOff(ending.abort);

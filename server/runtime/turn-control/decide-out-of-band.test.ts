@@ -45,7 +45,13 @@ function makeAgent(amountSchema: z.ZodType = z.number().positive(), ttl = '24h')
       }),
     },
     toolApproval: {
-      refundOrder: { policy: 'user-approval', allowEdit: true, approvalSchema: z.object({ note: z.string().max(20).optional() }), describe: (input: { orderId: string; amount: number }) => `Refund order ${input.orderId} for ${input.amount}`, ttl },
+      refundOrder: {
+        policy: 'user-approval',
+        allowEdit: true,
+        approvalSchema: z.object({ note: z.string().max(20).optional() }),
+        describe: (input: { orderId: string; amount: number }) => `Refund order ${input.orderId} for ${input.amount}`,
+        ttl,
+      },
       closeTicket: (input: { ticketId: string }) => (input.ticketId === 'T-0' ? 'approved' : 'user-approval'),
     },
   });
@@ -126,7 +132,9 @@ describe('resume', () => {
     expect(parts[0]).toMatchObject({ type: 'run-started', runId: 'run-2', parentRunId: 'run-1' });
     expect(parts.filter((part) => part.type === 'tool-call-start')).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ toolCallId: interrupts[0]!.toolCallId });
-    expect(ledger).toEqual([{ toolCallId: interrupts[0]!.toolCallId, tool: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 }, payload: { note: 'sorry' }, attempt: 1 }]);
+    expect(ledger).toEqual([
+      { toolCallId: interrupts[0]!.toolCallId, tool: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 }, payload: { note: 'sorry' }, attempt: 1 },
+    ]);
     const after = await view(store, agent);
     expect(after.status).toBe('idle');
     expect(after.messages.at(-1)!.content).toContain('refundOrder returned');
@@ -135,14 +143,18 @@ describe('resume', () => {
 
   it('approve with edits: the tool sees the edited arguments, validated', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'ord_42', amount: -1 } })] })).rejects.toMatchObject({ code: 'edited_args_invalid' });
+    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'ord_42', amount: -1 } })] })).rejects.toMatchObject({
+      code: 'edited_args_invalid',
+    });
     await turn(store, agent, { decisions: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'ord_42', amount: 5 } })] });
     expect(ledger.map((entry) => entry.input)).toEqual([{ orderId: 'ord_42', amount: 5 }]);
   });
 
   it('deny: the tool never runs and the model is told', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    await expect(turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied', editedArgs: {} }] })).rejects.toMatchObject({ code: 'resume_invalid' });
+    await expect(turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied', editedArgs: {} }] })).rejects.toMatchObject({
+      code: 'resume_invalid',
+    });
     const parts = await turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied', reason: 'too much' }] });
     expect(ledger).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ content: expect.stringContaining('too much') });
@@ -163,8 +175,14 @@ describe('resume', () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_1 for 5 and close ticket T-2');
     expect(interrupts.map((interrupt) => interrupt.toolName)).toEqual(['refundOrder', 'closeTicket']);
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_incomplete' });
-    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id), approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_duplicate' });
-    await expect(turn(store, agent, { decisions: [approve('int_nope'), approve(interrupts[1]!.id)] })).rejects.toMatchObject({ code: 'not_found', status: 404, details: { what: 'interrupt', interruptId: 'int_nope' } });
+    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id), approve(interrupts[0]!.id)] })).rejects.toMatchObject({
+      code: 'resume_duplicate',
+    });
+    await expect(turn(store, agent, { decisions: [approve('int_nope'), approve(interrupts[1]!.id)] })).rejects.toMatchObject({
+      code: 'not_found',
+      status: 404,
+      details: { what: 'interrupt', interruptId: 'int_nope' },
+    });
     expect(ledger).toEqual([]);
     await turn(store, agent, { decisions: [approve(interrupts[0]!.id), { interruptId: interrupts[1]!.id, status: 'denied' }] });
     expect(ledger.map((entry) => entry.tool)).toEqual(['refundOrder']);
@@ -179,7 +197,9 @@ describe('resume', () => {
     expect(replay.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
     expect(ledger).toHaveLength(1);
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
-    await expect(turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied' }] })).rejects.toMatchObject({ code: 'interrupt_already_decided' });
+    await expect(turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied' }] })).rejects.toMatchObject({
+      code: 'interrupt_already_decided',
+    });
   });
 
   it('refuses a resume when the tool schema changed since the pause', async () => {
@@ -193,7 +213,9 @@ describe('resume', () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99', makeAgent(undefined, '30ms'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_expired' });
-    await (await recoverSession(store, () => agent, 's1'))?.done;
+    await (
+      await recoverSession(store, () => agent, 's1')
+    )?.done;
     const after = await view(store, agent);
     expect(after.interrupts[interrupts[0]!.id]!.decision).toMatchObject({ status: 'denied', expired: true, by: { source: 'expiry' } });
     expect(after.status).toBe('idle');
@@ -206,7 +228,14 @@ describe('out-of-band decisions', () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) =>
-        decideInterrupt({ store, findAgent: () => agent, ownerId: 'o1', interruptId: interrupts[0]!.id, request: index % 2 ? { status: 'approved' } : { status: 'denied' }, by: { source: 'hitl' } }).then(async (result) => {
+        decideInterrupt({
+          store,
+          findAgent: () => agent,
+          ownerId: 'o1',
+          interruptId: interrupts[0]!.id,
+          request: index % 2 ? { status: 'approved' } : { status: 'denied' },
+          by: { source: 'hitl' },
+        }).then(async (result) => {
           await result.continuation?.done;
           return result;
         }),
@@ -224,7 +253,16 @@ describe('out-of-band decisions', () => {
 
   it('refuses another owner', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    await expect(decideInterrupt({ store, findAgent: () => agent, ownerId: 'intruder', interruptId: interrupts[0]!.id, request: { status: 'approved' }, by: { source: 'hitl' } })).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    await expect(
+      decideInterrupt({
+        store,
+        findAgent: () => agent,
+        ownerId: 'intruder',
+        interruptId: interrupts[0]!.id,
+        request: { status: 'approved' },
+        by: { source: 'hitl' },
+      }),
+    ).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
 });
 
@@ -233,13 +271,20 @@ describe('recovery', () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
     // As a crashed server leaves it: the decision and tool_started are in the log, no result, lease run out.
     const head = (await store.getSession('s1'))!.headSeq;
-    await store.append('s1', head, [
-      { type: 'run_started', runId: 'run-2', source: 'hitl' },
-      { type: 'interrupt_decided', interruptId: interrupts[0]!.id, decision: { status: 'approved', by: { source: 'hitl' } } },
-      { type: 'tool_started', toolCallId: interrupts[0]!.toolCallId, toolName: 'refundOrder', attempt: 1 },
-    ], { status: 'running', leaseUntil: new Date(Date.now() - 1) });
+    await store.append(
+      's1',
+      head,
+      [
+        { type: 'run_started', runId: 'run-2', source: 'hitl' },
+        { type: 'interrupt_decided', interruptId: interrupts[0]!.id, decision: { status: 'approved', by: { source: 'hitl' } } },
+        { type: 'tool_started', toolCallId: interrupts[0]!.toolCallId, toolName: 'refundOrder', attempt: 1 },
+      ],
+      { status: 'running', leaseUntil: new Date(Date.now() - 1) },
+    );
     expect(await store.listRecoverable(new Date())).toEqual(['s1']);
-    await (await recoverSession(store, () => agent, 's1'))?.done;
+    await (
+      await recoverSession(store, () => agent, 's1')
+    )?.done;
     expect(ledger).toEqual([expect.objectContaining({ toolCallId: interrupts[0]!.toolCallId, attempt: 2 })]);
     expect((await view(store, agent)).status).toBe('idle');
   });
@@ -270,7 +315,10 @@ describe('inside a subagent', () => {
     const paused = await turn(store, lead, { messages: [user('research call publish {"post":"hello"}')] });
     const [interrupt] = interruptsOf(paused);
     expect(interrupt).toMatchObject({ agent: 'publisher', toolName: 'publish', input: { post: 'hello' }, scope: expect.stringMatching(/^task:/) });
-    expect(paused.filter((part) => part.type === 'step-started' || part.type === 'step-finished').map((part) => part.type)).toEqual(['step-started', 'step-finished']);
+    expect(paused.filter((part) => part.type === 'step-started' || part.type === 'step-finished').map((part) => part.type)).toEqual([
+      'step-started',
+      'step-finished',
+    ]);
     expect(ledger).toEqual([]);
     expect((await view(store, lead)).status).toBe('interrupted');
 
@@ -293,8 +341,15 @@ describe('requestInput', () => {
     const store = createMemoryStore();
     const paused = await turn(store, planner, { messages: [user('ask me what to call the launch')] });
     const [interrupt] = interruptsOf(paused);
-    expect(interrupt).toMatchObject({ reason: 'input_required', toolName: 'ask_user', allowedDecisions: ['approve', 'reject'], responseSchema: { type: 'object', properties: { answer: { type: 'string' } } } });
-    await expect(turn(store, planner, { decisions: [{ interruptId: interrupt!.id, status: 'resolved', payload: { answer: 42 } }] })).rejects.toMatchObject({ code: 'payload_invalid' });
+    expect(interrupt).toMatchObject({
+      reason: 'input_required',
+      toolName: 'ask_user',
+      allowedDecisions: ['approve', 'reject'],
+      responseSchema: { type: 'object', properties: { answer: { type: 'string' } } },
+    });
+    await expect(turn(store, planner, { decisions: [{ interruptId: interrupt!.id, status: 'resolved', payload: { answer: 42 } }] })).rejects.toMatchObject({
+      code: 'payload_invalid',
+    });
     const resumed = await turn(store, planner, { decisions: [{ interruptId: interrupt!.id, status: 'resolved', payload: { answer: 'Project Lift' } }] });
     const result = resumed.find((part) => part.type === 'tool-result');
     expect(result).toMatchObject({ toolCallId: interrupt!.toolCallId });
@@ -312,9 +367,22 @@ describe('an out-of-band decision after an AG-UI resume', () => {
 
   it('the refusal says what was decided and from where, never who: the decider may be another owner', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    await decideInterrupt({ store, findAgent: () => agent, ownerId: 'o1', interruptId: interrupts[0]!.id, request: { status: 'approved' }, by: { source: 'hitl', ownerId: 'key:desk-operator', credential: 'key' } });
-    const refusal = (await turn(store, agent, { decisions: [approve(interrupts[0]!.id)] }).catch((error: unknown) => error)) as { code: string; details: unknown };
-    expect(refusal).toMatchObject({ code: 'interrupt_already_decided', details: { interruptId: interrupts[0]!.id, decision: { status: 'approved', by: { source: 'hitl' } } } });
+    await decideInterrupt({
+      store,
+      findAgent: () => agent,
+      ownerId: 'o1',
+      interruptId: interrupts[0]!.id,
+      request: { status: 'approved' },
+      by: { source: 'hitl', ownerId: 'key:desk-operator', credential: 'key' },
+    });
+    const refusal = (await turn(store, agent, { decisions: [approve(interrupts[0]!.id)] }).catch((error: unknown) => error)) as {
+      code: string;
+      details: unknown;
+    };
+    expect(refusal).toMatchObject({
+      code: 'interrupt_already_decided',
+      details: { interruptId: interrupts[0]!.id, decision: { status: 'approved', by: { source: 'hitl' } } },
+    });
     expect(JSON.stringify(refusal.details)).not.toContain('desk-operator');
   });
 });

@@ -9,7 +9,7 @@ import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import type { Decision, DecisionActor, InterruptRecord } from '../../events';
 import { Refusal } from '../errors';
 import { mayDecide, planDecisions, type DecisionRequest } from '../decisions';
-import { pendingInterrupts , loadView } from '../session';
+import { pendingInterrupts, loadView } from '../session';
 import { startRun } from './turns';
 import type { StartedRun } from '../turn';
 
@@ -35,7 +35,8 @@ const ATTEMPTS = 5;
 export async function decideInterrupt(options: DecideOptions): Promise<DecideResult> {
   const { store, ownerId, interruptId } = options;
   const row = await store.findInterrupt(interruptId);
-  if (!row || !mayDecide(row.record, row.ownerId, { ...options.by, ownerId })) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
+  if (!row || !mayDecide(row.record, row.ownerId, { ...options.by, ownerId }))
+    throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
   const session = await store.getSession(row.sessionId);
   const agent = session && options.findAgent(session.agent);
   if (!session || !agent) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });

@@ -2,7 +2,6 @@ export { decideInterrupt } from './decide-out-of-band';
 export { readViewAndQueue } from './queue';
 export type { QueueOperation } from './queue';
 export { session } from './server-session';
-;
 export { requestSteer } from './steer';
 export { requestStop } from './stop';
 export { fireDueTimers } from './timers';

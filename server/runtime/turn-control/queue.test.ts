@@ -10,7 +10,7 @@ import { defineDeepAgent, type DeepAgent } from '../../define';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
-import { changeQueue , startRun } from './turns';
+import { changeQueue, startRun } from './turns';
 import { readViewAndQueue } from './queue';
 import { sweep } from '../recovery/recovery';
 import { reduceAll, type SessionView } from '../session/reduce';
@@ -70,7 +70,15 @@ describe('the message queue', () => {
     const first = await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('call hold {}')] });
     await held.current.reached;
     const request = { sessionId: 's1', ownerId: 'o1', source: 'agui' as const };
-    const queuedRun = await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('say 2 words', { id: 'q-a' })], queue: 'running-or-waiting' });
+    const queuedRun = await startRun({
+      agent: waiter,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [userMessage('say 2 words', { id: 'q-a' })],
+      queue: 'running-or-waiting',
+    });
     expect(queuedRun.queued?.map((item) => item.message.id)).toEqual(['q-a']);
     await changeQueue(store, agents, request, { op: 'add', message: userMessage('say 3 words', { id: 'q-b' }) });
     await changeQueue(store, agents, request, { op: 'add', message: userMessage('say 4 words', { id: 'q-c' }) });
@@ -104,12 +112,30 @@ describe('the message queue', () => {
     const paused = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] });
     await paused.done;
     const pending = Object.values((await view(store, 's1', support)).interrupts).map((state) => state.record);
-    const queued = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('say 3 words', { id: 'later' })], queue: 'running-or-waiting' });
+    const queued = await startRun({
+      agent: support,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [userMessage('say 3 words', { id: 'later' })],
+      queue: 'running-or-waiting',
+    });
     expect(queued.queued).toHaveLength(1);
     // The chat wires keep their 409 while a decision is pending.
-    await expect(startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'openai', messages: [userMessage('hello?')], queue: 'running' })).rejects.toMatchObject({ code: 'interrupts_pending', status: 409 });
+    await expect(
+      startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'openai', messages: [userMessage('hello?')], queue: 'running' }),
+    ).rejects.toMatchObject({ code: 'interrupts_pending', status: 409 });
 
-    const resumed = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [], decisions: [{ interruptId: pending[0]!.id, status: 'resolved', payload: { approved: true } }] });
+    const resumed = await startRun({
+      agent: support,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [],
+      decisions: [{ interruptId: pending[0]!.id, status: 'resolved', payload: { approved: true } }],
+    });
     await resumed.done;
     const after = await settled(store, 's1', support);
     expect(after.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user', 'assistant']);
@@ -127,7 +153,10 @@ describe('the message queue', () => {
     await changeQueue(store, agents, request, { op: 'add', message: userMessage('say 2 words', { id: 'q-a' }) });
     await changeQueue(store, agents, request, { op: 'add', message: userMessage('say 3 words', { id: 'q-b' }) });
     const now = await changeQueue(store, agents, request, { op: 'sendNow', messageId: 'q-b' });
-    expect(now.map((item) => [item.message.id, item.sendNow])).toEqual([['q-b', true], ['q-a', false]]);
+    expect(now.map((item) => [item.message.id, item.sendNow])).toEqual([
+      ['q-b', true],
+      ['q-a', false],
+    ]);
     held.current.open();
     await first.done;
     const after = await settled(store, 's1', waiter);
@@ -148,7 +177,9 @@ describe('the message queue', () => {
   it('send-now while a decision is pending cancels it, and the message goes out', async () => {
     const support = findAgent('support')!;
     const store = createMemoryStore();
-    await (await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] })).done;
+    await (
+      await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] })
+    ).done;
     const request = { sessionId: 's1', ownerId: 'o1', source: 'agui' as const };
     await changeQueue(store, findAgent, request, { op: 'add', message: userMessage('say 2 words', { id: 'q-a' }) });
     expect((await view(store, 's1', support)).status).toBe('interrupted');
@@ -164,7 +195,9 @@ describe('the message queue', () => {
     const store = createMemoryStore();
     const kept: Promise<unknown>[] = [];
     const request = { sessionId: 's1', ownerId: 'o1', source: 'agui' as const, keepAlive: (work: Promise<unknown>) => void kept.push(work) };
-    await (await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] })).done;
+    await (
+      await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] })
+    ).done;
     // Waiting on a decision: an add only queues; send-now starts the cancelling turn.
     await changeQueue(store, findAgent, request, { op: 'add', message: userMessage('say 2 words', { id: 'q-a' }) });
     expect(kept).toHaveLength(0);
@@ -188,21 +221,38 @@ describe('the message queue', () => {
     const first = await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('call hold {}')] });
     await held.current.reached;
     const request = { sessionId: 's1', ownerId: 'o1', source: 'agui' as const };
-    const queuedRun = await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('say 2 words', { id: 'gone' })], queue: 'running-or-waiting' });
+    const queuedRun = await startRun({
+      agent: waiter,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [userMessage('say 2 words', { id: 'gone' })],
+      queue: 'running-or-waiting',
+    });
     const waiting = (async () => {
       for await (const part of queuedRun.parts) void part;
     })();
     await changeQueue(store, agents, request, { op: 'remove', messageId: 'gone' });
     await expect(waiting).rejects.toMatchObject({ code: 'not_queued' });
-    await expect(changeQueue(store, agents, request, { op: 'edit', messageId: 'gone', content: 'x' })).rejects.toMatchObject({ code: 'not_queued', status: 404 });
-    await expect(changeQueue(store, agents, request, { op: 'add', message: { id: 'x', role: 'assistant', content: 'hi' } })).rejects.toMatchObject({ code: 'invalid_message' });
-    await expect(changeQueue(store, agents, { ...request, ownerId: 'intruder' }, { op: 'remove', messageId: 'gone' })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(changeQueue(store, agents, request, { op: 'edit', messageId: 'gone', content: 'x' })).rejects.toMatchObject({
+      code: 'not_queued',
+      status: 404,
+    });
+    await expect(changeQueue(store, agents, request, { op: 'add', message: { id: 'x', role: 'assistant', content: 'hi' } })).rejects.toMatchObject({
+      code: 'invalid_message',
+    });
+    await expect(changeQueue(store, agents, { ...request, ownerId: 'intruder' }, { op: 'remove', messageId: 'gone' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
     held.current.open();
     await first.done;
     expect(userTexts(await settled(store, 's1', waiter))).toEqual(['call hold {}']);
 
     // A failed turn: what is queued behind it waits for a retry.
-    await (await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('fail')] })).done;
+    await (
+      await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('fail')] })
+    ).done;
     await changeQueue(store, agents, request, { op: 'add', message: userMessage('say 2 words', { id: 'after-failure' }) });
     expect((await store.listQueue('s1')).map((item) => item.message.id)).toEqual(['after-failure']);
     expect((await view(store, 's1', waiter)).status).toBe('error');
@@ -212,7 +262,9 @@ describe('the message queue', () => {
 
   it('a queue left on an idle session by a server that died after the turn goes out on the next sweep, once', async () => {
     const store = createMemoryStore();
-    await (await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('say 1 word')] })).done;
+    await (
+      await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('say 1 word')] })
+    ).done;
     // As if queued while the turn ran, and the server died before sending it.
     await store.enqueue({ sessionId: 's1', message: userMessage('say 2 words', { id: 'left' }), runId: 'run-left', source: 'agui' });
     expect(await store.listRecoverable(new Date())).toEqual(['s1']);
@@ -221,7 +273,12 @@ describe('the message queue', () => {
     await swept.done;
     const after = await settled(store, 's1', waiter);
     expect(userTexts(after)).toEqual(['say 1 word', 'say 2 words']);
-    expect((await store.readEvents('s1')).filter(({ event }) => event.type === 'run_started').map(({ event }) => (event as { runId: string }).runId).at(-1)).toBe('run-left');
+    expect(
+      (await store.readEvents('s1'))
+        .filter(({ event }) => event.type === 'run_started')
+        .map(({ event }) => (event as { runId: string }).runId)
+        .at(-1),
+    ).toBe('run-left');
     expect(await store.listRecoverable(new Date())).toEqual([]);
     expect((await sweep(store, agents)).started).toBe(0);
   });

@@ -12,7 +12,7 @@ import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../.
 import { Refusal } from '../errors';
 import { pendingInterrupts, type SessionView } from '../session';
 import type { RunRequest, StartedRun } from '../turn';
-import { ownedSession , loadView , sessionKeyOf , checkRoom, maxQueuedMessages } from '../session';
+import { ownedSession, loadView, sessionKeyOf, checkRoom, maxQueuedMessages } from '../session';
 
 /** Starts a turn with the queue wired in (turns.ts): how the queue sends a message without importing what sends it. */
 export type StartRun = (request: RunRequest) => Promise<StartedRun>;
@@ -51,7 +51,11 @@ function hasMessage(view: SessionView, messageId: string): boolean {
  * queue first, then the log, and drop what the log already has: the message shows once, queued
  * or sent.
  */
-export async function readViewAndQueue(store: EventStore, sessionId: string, initialState: DeepAgent['initialState']): Promise<{ view: SessionView; queue: QueuedMessage[] }> {
+export async function readViewAndQueue(
+  store: EventStore,
+  sessionId: string,
+  initialState: DeepAgent['initialState'],
+): Promise<{ view: SessionView; queue: QueuedMessage[] }> {
   const queue = await store.listQueue(sessionId);
   const view = await loadView(store, sessionId, initialState);
   const inLog = new Set(view.messages.map((message) => message.id));
@@ -59,7 +63,13 @@ export async function readViewAndQueue(store: EventStore, sessionId: string, ini
 }
 
 /** Applies one operation to a session's queue; answers the queue as it stands after it. */
-export async function changeQueue(store: EventStore, findAgent: FindAgent, request: QueueRequest, operation: QueueOperation, start: StartRun): Promise<QueuedMessage[]> {
+export async function changeQueue(
+  store: EventStore,
+  findAgent: FindAgent,
+  request: QueueRequest,
+  operation: QueueOperation,
+  start: StartRun,
+): Promise<QueuedMessage[]> {
   const session = await ownedSession(store, request);
   const agent = findAgent(session.agent);
   if (!agent) throw new Refusal('not_found', `No session "${sessionKeyOf(request.sessionId)}".`, { what: 'session' });
@@ -69,7 +79,8 @@ export async function changeQueue(store: EventStore, findAgent: FindAgent, reque
       const { message } = operation;
       if (message.role !== 'user' || !message.content.trim()) throw new Refusal('invalid_message', 'A queued message is a user message with text.');
       const view = await loadView(store, sessionId, agent.initialState);
-      if (view.messages.some((known) => known.id === message.id)) throw new Refusal('already_sent', `Message "${message.id}" is in the thread already.`, { messageId: message.id });
+      if (view.messages.some((known) => known.id === message.id))
+        throw new Refusal('already_sent', `Message "${message.id}" is in the thread already.`, { messageId: message.id });
       await checkQueueRoom(store, sessionId, [message]);
       await store.enqueue({ sessionId, message, runId: randomUUID(), source: request.source });
       // Queued on an idle session (nothing to wait for): it goes out at once.

@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '../../events';
 import type { QueuedMessage } from '../../store/types';
-import { sessionKeyOf , queuedWaitMs } from '../session';
-import type { CursorPosition , StreamPart } from '../stream';
+import { sessionKeyOf, queuedWaitMs } from '../session';
+import type { CursorPosition, StreamPart } from '../stream';
 import { followRun } from '../turn';
 import type { RunRequest, StartedRun } from '../turn';
 import { checkQueueRoom, sendQueued, untilSent, type StartRun } from './queue';

@@ -5,7 +5,11 @@ import { loadView } from '../session';
 import { ownedSession, type SessionCaller } from '../session';
 
 /** The session `caller` names (theirs, or not found) and the run in progress on it, if one is. */
-export async function runInProgress(store: EventStore, findAgent: FindAgent, caller: SessionCaller): Promise<{ sessionId: string; running: string | undefined }> {
+export async function runInProgress(
+  store: EventStore,
+  findAgent: FindAgent,
+  caller: SessionCaller,
+): Promise<{ sessionId: string; running: string | undefined }> {
   const session = await ownedSession(store, caller);
   const view = await loadView(store, session.id, findAgent(session.agent)?.initialState ?? {});
   return { sessionId: session.id, running: view.status === 'running' ? view.lastRun?.runId : undefined };

@@ -41,7 +41,10 @@ function trustedOwner(ownerId: string | undefined): string {
 }
 
 /** Trusted messages into a stored session, named by its stored id (a timer firing comes through here). */
-export async function appendToSession(target: { agent: DeepAgent; store: EventStore; sessionId: string; ownerId: string }, messages: ChatMessage[]): Promise<StartedRun | null> {
+export async function appendToSession(
+  target: { agent: DeepAgent; store: EventStore; sessionId: string; ownerId: string },
+  messages: ChatMessage[],
+): Promise<StartedRun | null> {
   const { agent, store, sessionId, ownerId } = target;
   const { view } = await openSession(store, sessionId, ownerId, agent);
   const known = new Set(view.messages.map((message) => message.id));

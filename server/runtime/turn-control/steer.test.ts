@@ -18,7 +18,14 @@ describe('steer', () => {
   it('adds guidance to the running turn at its next step boundary: the same run goes on with it', async () => {
     const support = findAgent('support')!;
     const store = createMemoryStore();
-    const run = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('slowly reply with 10 tokens')] });
+    const run = await startRun({
+      agent: support,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [userMessage('slowly reply with 10 tokens')],
+    });
     const parts: RunPart[] = [];
     let streaming!: () => void;
     const firstToken = new Promise<void>((resolve) => (streaming = resolve));
@@ -57,10 +64,24 @@ describe('steer', () => {
     const store = createMemoryStore();
     const run = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('hello')] });
     await run.done;
-    await expect(requestSteer(store, findAgent, { sessionId: 's1', ownerId: 'o1', message: userMessage('too late') })).rejects.toMatchObject({ code: 'not_running', status: 409 });
-    const next = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('slowly reply with 10 tokens')] });
-    await expect(requestSteer(store, findAgent, { sessionId: 's1', ownerId: 'o1', runId: run.runId, message: userMessage('for the old turn') })).rejects.toMatchObject({ code: 'other_run' });
-    await expect(requestSteer(store, findAgent, { sessionId: 's1', ownerId: 'intruder', message: userMessage('x') })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(requestSteer(store, findAgent, { sessionId: 's1', ownerId: 'o1', message: userMessage('too late') })).rejects.toMatchObject({
+      code: 'not_running',
+      status: 409,
+    });
+    const next = await startRun({
+      agent: support,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [userMessage('slowly reply with 10 tokens')],
+    });
+    await expect(
+      requestSteer(store, findAgent, { sessionId: 's1', ownerId: 'o1', runId: run.runId, message: userMessage('for the old turn') }),
+    ).rejects.toMatchObject({ code: 'other_run' });
+    await expect(requestSteer(store, findAgent, { sessionId: 's1', ownerId: 'intruder', message: userMessage('x') })).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await next.done;
   });
 });
@@ -75,7 +96,15 @@ describe('steer across a pause', () => {
     await store.addSteer({ sessionId: 's1', runId: paused.runId, message: userMessage('and tell me when it is done', { id: 'steer-late' }) });
     const view = reduceAll(await store.readEvents('s1'), support.initialState);
     const [pending] = Object.values(view.interrupts).map((state) => state.record);
-    const resumed = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [], decisions: [{ interruptId: pending!.id, status: 'resolved', payload: { approved: true } }] });
+    const resumed = await startRun({
+      agent: support,
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [],
+      decisions: [{ interruptId: pending!.id, status: 'resolved', payload: { approved: true } }],
+    });
     await resumed.done;
     const after = reduceAll(await store.readEvents('s1'), support.initialState);
     // The tool's result first (the call must be answered), then the guidance, then the answer to it.

@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../events';
 import type { EventStore, SteerRecord } from '../../store/types';
 import { Refusal } from '../errors';
 import { runInProgress } from './run-in-progress';
-import { sessionKeyOf , checkRoom, maxSteersPerRun } from '../session';
+import { sessionKeyOf, checkRoom, maxSteersPerRun } from '../session';
 
 export interface SteerRequest {
   sessionId: string;
@@ -22,16 +22,26 @@ export interface SteerRequest {
 
 export async function requestSteer(store: EventStore, findAgent: FindAgent, request: SteerRequest): Promise<SteerRecord> {
   const { sessionId, running } = await runInProgress(store, findAgent, request);
-  if (!running) throw new Refusal('not_running', `Session "${sessionKeyOf(sessionId)}" has no run in progress to steer; send the message as a turn of its own.`);
+  if (!running)
+    throw new Refusal('not_running', `Session "${sessionKeyOf(sessionId)}" has no run in progress to steer; send the message as a turn of its own.`);
   if (request.runId && request.runId !== running) {
-    throw new Refusal('other_run', `Run "${request.runId}" is not the run in progress on "${sessionKeyOf(sessionId)}"; the guidance was not added.`, { runningRunId: running });
+    throw new Refusal('other_run', `Run "${request.runId}" is not the run in progress on "${sessionKeyOf(sessionId)}"; the guidance was not added.`, {
+      runningRunId: running,
+    });
   }
   if (request.message.role !== 'user' || !request.message.content.trim()) {
     throw new Refusal('invalid_message', 'Steering guidance is a user message with text.');
   }
   const taken = await store.listSteers(sessionId, running);
   if (!taken.some((steer) => steer.message.id === request.message.id)) {
-    checkRoom({ code: 'too_many_steers', noun: 'Guidance for one run', limit: maxSteersPerRun(), held: taken.length, adding: 1, advice: 'Stop the run and send a new message instead; the guidance was not added.' });
+    checkRoom({
+      code: 'too_many_steers',
+      noun: 'Guidance for one run',
+      limit: maxSteersPerRun(),
+      held: taken.length,
+      adding: 1,
+      advice: 'Stop the run and send a new message instead; the guidance was not added.',
+    });
   }
   return store.addSteer({ sessionId, runId: running, message: request.message });
 }

@@ -36,4 +36,3 @@ export async function requestStop(store: EventStore, findAgent: FindAgent, reque
   const record = await store.requestStop({ sessionId, runId, frontier: request.frontier ?? null, by: request.by });
   return { sessionId, runId, stopped: true, record };
 }
-

@@ -62,7 +62,15 @@ describe('timers', () => {
     expect(await fireDueTimers(store, findAgent)).toMatchObject({ fired: 0, waiting: 0 });
 
     const [pending] = Object.values((await view(store)).interrupts).map((state) => state.record);
-    const resumed = await startRun({ agent: support(), store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [], decisions: [{ interruptId: pending!.id, status: 'resolved', payload: { approved: true } }] });
+    const resumed = await startRun({
+      agent: support(),
+      store,
+      sessionId: 's1',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [],
+      decisions: [{ interruptId: pending!.id, status: 'resolved', payload: { approved: true } }],
+    });
     await resumed.done;
     expect(await userTexts(store)).toEqual(['close ticket T-7', 'Reminder: follow up']);
     expect(await store.listQueue('s1')).toEqual([]);

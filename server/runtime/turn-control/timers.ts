@@ -5,7 +5,7 @@
 // crash between appending and marking it fired, two processes at once) adds them once.
 import type { FindAgent } from '../../define';
 import type { EventStore } from '../../store/types';
-import { crashPoint , startBackgroundLoop } from '../common';
+import { crashPoint, startBackgroundLoop } from '../common';
 import { Refusal } from '../errors';
 import { appendToSession } from './server-session';
 

@@ -30,7 +30,16 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
       await otherInstance.append(second.id, 0, opened(newer), { status: 'interrupted' });
 
       const found = await otherInstance.findInterrupt(older.id);
-      expect(found).toEqual({ id: older.id, sessionId: first.id, ownerId: owner, agent: 'researcher', status: 'pending', record: older, createdAt: expect.any(Date), decidedAt: null });
+      expect(found).toEqual({
+        id: older.id,
+        sessionId: first.id,
+        ownerId: owner,
+        agent: 'researcher',
+        status: 'pending',
+        record: older,
+        createdAt: expect.any(Date),
+        decidedAt: null,
+      });
       expect(await store.findInterrupt(`int_${randomUUID()}`)).toBeNull();
       expect((await store.listPendingInterrupts(owner)).map((row) => row.id)).toEqual([newer.id, older.id]);
       expect((await store.listPendingInterrupts(owner, { limit: 1 })).map((row) => row.id)).toEqual([newer.id]);
@@ -41,7 +50,7 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
       expect((await store.listPendingInterrupts(owner)).map((row) => row.id)).toEqual([newer.id]);
     });
 
-    it("lists to a key holder also the browsers' interrupts kept for key holders (docs/security.md, \"Approvers\"), and no others", async () => {
+    it('lists to a key holder also the browsers\' interrupts kept for key holders (docs/security.md, "Approvers"), and no others', async () => {
       const browser = await newSession(`browser:${randomUUID()}`);
       const keyOwner = `key:${randomUUID()}`;
       const keyOwners = await newSession(`key:${randomUUID()}`);
@@ -112,7 +121,10 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
       // Sessions queued earlier elsewhere in the contract may come first; the newer one never does.
       expect(await store.listRecoverable(new Date(), { limit: 1 })).not.toContain(newer.id);
 
-      await store.append(older.id, 0, [{ type: 'run_started', runId: 'r0', source: 'agui', inputs: 0 }], { status: 'running', leaseUntil: new Date(Date.now() + 60_000) });
+      await store.append(older.id, 0, [{ type: 'run_started', runId: 'r0', source: 'agui', inputs: 0 }], {
+        status: 'running',
+        leaseUntil: new Date(Date.now() + 60_000),
+      });
       expect(await otherInstance.listRecoverable(new Date())).not.toContain(older.id);
     });
   });

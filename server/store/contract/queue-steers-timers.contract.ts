@@ -13,13 +13,20 @@ export function describeQueueSteersTimers({ store, otherInstance }: ContractStor
       const soon = new Date(Date.now() + 60_000);
       const message = { id: 'm', role: 'user' as const, content: 'Reminder: check ord_42' };
       const scheduled = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => (i % 2 ? otherInstance : store).scheduleTimer({ sessionId: id, key: 'remind:1', fireAt: soon, messages: [message] })),
+        Array.from({ length: 6 }, (_, i) =>
+          (i % 2 ? otherInstance : store).scheduleTimer({ sessionId: id, key: 'remind:1', fireAt: soon, messages: [message] }),
+        ),
       );
       const ids = new Set(scheduled.map(({ timer }) => timer.id));
       expect(ids.size).toBe(1);
       expect(scheduled.filter(({ created }) => created)).toHaveLength(1);
       const [timer] = scheduled.map(({ timer }) => timer);
-      expect(timer).toMatchObject({ sessionId: id, key: 'remind:1', firedAt: null, messages: [{ id: `${timer!.id}.0`, role: 'user', content: 'Reminder: check ord_42' }] });
+      expect(timer).toMatchObject({
+        sessionId: id,
+        key: 'remind:1',
+        firedAt: null,
+        messages: [{ id: `${timer!.id}.0`, role: 'user', content: 'Reminder: check ord_42' }],
+      });
 
       expect(await otherInstance.findTimer(id, 'remind:1')).toEqual(timer);
       expect(await store.findTimer(id, 'remind:2')).toBeNull();
@@ -62,17 +69,28 @@ export function describeQueueSteersTimers({ store, otherInstance }: ContractStor
       const { id } = await newSession();
       const say = (messageId: string, content: string) => ({ id: messageId, role: 'user' as const, content });
       const first = await store.enqueue({ sessionId: id, message: say('q1', 'first'), runId: 'r1', source: 'agui' });
-      const concurrent = await Promise.all([otherInstance.enqueue({ sessionId: id, message: say('q2', 'second'), runId: 'r2', source: 'agui' }), store.enqueue({ sessionId: id, message: say('q2', 'second, resent'), runId: 'r2b', source: 'agui' })]);
+      const concurrent = await Promise.all([
+        otherInstance.enqueue({ sessionId: id, message: say('q2', 'second'), runId: 'r2', source: 'agui' }),
+        store.enqueue({ sessionId: id, message: say('q2', 'second, resent'), runId: 'r2b', source: 'agui' }),
+      ]);
       // Whichever of the two won, both callers get the one record.
       expect(new Set(concurrent.map((item) => item.runId)).size).toBe(1);
       const second = concurrent[0]!.message.content;
       await store.enqueue({ sessionId: id, message: say('q3', 'third'), runId: 'r3', source: 'openai' });
       expect((await otherInstance.listQueue(id)).map((item) => item.message.content)).toEqual(['first', second, 'third']);
 
-      expect(await store.updateQueued(id, 'q1', { content: 'first, edited' })).toMatchObject({ message: say('q1', 'first, edited'), runId: 'r1', sendNow: false });
+      expect(await store.updateQueued(id, 'q1', { content: 'first, edited' })).toMatchObject({
+        message: say('q1', 'first, edited'),
+        runId: 'r1',
+        sendNow: false,
+      });
       await otherInstance.updateQueued(id, 'q3', { position: first.position - 1, sendNow: true });
       const queue = await store.listQueue(id);
-      expect(queue.map((item) => [item.message.content, item.sendNow])).toEqual([['third', true], ['first, edited', false], [second, false]]);
+      expect(queue.map((item) => [item.message.content, item.sendNow])).toEqual([
+        ['third', true],
+        ['first, edited', false],
+        [second, false],
+      ]);
       expect(await store.updateQueued(id, 'nope', { content: 'x' })).toBeNull();
 
       expect(await otherInstance.removeQueued(id, 'q2')).toBe(true);

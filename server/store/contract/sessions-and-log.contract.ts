@@ -27,9 +27,7 @@ export function describeSessionsAndLog({ store, otherInstance }: ContractStores)
     it('is race-safe: concurrent callers on two instances all get the one row', async () => {
       const id = randomUUID();
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) =>
-          (i % 2 ? otherInstance : store).ensureSession({ id, ownerId: `owner-${i}`, agent: 'assistant' }),
-        ),
+        Array.from({ length: 10 }, (_, i) => (i % 2 ? otherInstance : store).ensureSession({ id, ownerId: `owner-${i}`, agent: 'assistant' })),
       );
       for (const result of results) expect(result).toEqual(results[0]);
       expect((await store.listSessions(results[0].ownerId)).filter((s) => s.id === id)).toHaveLength(1);
@@ -45,7 +43,9 @@ export function describeSessionsAndLog({ store, otherInstance }: ContractStores)
       const id = randomUUID();
       const ownerId = `owner-${randomUUID()}`;
       const results = await Promise.allSettled(
-        Array.from({ length: 6 }, (_, i) => (i % 2 ? otherInstance : store).append(id, 0, sampleEvents(), { title: `t${i}`, status: 'idle', create: { ownerId, agent: 'assistant' } })),
+        Array.from({ length: 6 }, (_, i) =>
+          (i % 2 ? otherInstance : store).append(id, 0, sampleEvents(), { title: `t${i}`, status: 'idle', create: { ownerId, agent: 'assistant' } }),
+        ),
       );
       expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       for (const result of results) if (result.status === 'rejected') expect(ConcurrentAppendError.is(result.reason)).toBe(true);

@@ -15,7 +15,13 @@ export function describeStops({ store, otherInstance }: ContractStores): void {
       const before = Date.now();
 
       const first = await store.requestStop({ sessionId: session.id, runId, frontier: 'cursor-2', by: { source: 'agui', ownerId: session.ownerId } });
-      expect(first).toEqual({ sessionId: session.id, runId, frontier: 'cursor-2', by: { source: 'agui', ownerId: session.ownerId }, requestedAt: expect.any(Date) });
+      expect(first).toEqual({
+        sessionId: session.id,
+        runId,
+        frontier: 'cursor-2',
+        by: { source: 'agui', ownerId: session.ownerId },
+        requestedAt: expect.any(Date),
+      });
       expect(first.requestedAt.getTime()).toBeGreaterThanOrEqual(before - 1);
       expect(first.requestedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1);
 

@@ -81,7 +81,12 @@ export function sampleEvents(): SessionEvent[] {
     { type: 'message_added', message: { id: 'm1', role: 'user', content: 'Grüße — 你好 👋 "quoted" \\ back\nslash' } },
     {
       type: 'assistant_step',
-      message: { id: 'm2', role: 'assistant', content: '', toolCalls: [{ id: 'call-1', name: 'search', input: { q: 'x', nested: { list: [1, null, true] } } }] },
+      message: {
+        id: 'm2',
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'call-1', name: 'search', input: { q: 'x', nested: { list: [1, null, true] } } }],
+      },
       finishReason: 'tool-calls',
       usage: { inputTokens: 1200, outputTokens: 34 },
     },

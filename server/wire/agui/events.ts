@@ -1,6 +1,14 @@
 // Runtime parts → AG-UI events. A translation only: ids are the log's ids.
 import { EventType, type BaseEvent, type Message as AgUiMessage } from '@ag-ui/core';
-import { INTERRUPT_BINDING_VERSION, canonicalInterruptJson, digestInterruptJson, hashSchemaInput, normalizeApprovalSchema, withInterruptBinding, type InterruptBinding } from '@tanstack/ai';
+import {
+  INTERRUPT_BINDING_VERSION,
+  canonicalInterruptJson,
+  digestInterruptJson,
+  hashSchemaInput,
+  normalizeApprovalSchema,
+  withInterruptBinding,
+  type InterruptBinding,
+} from '@tanstack/ai';
 import { isYesOrNoApproval } from '../../runtime';
 import type { ChatMessage, InterruptRecord, JsonObject } from '../../events';
 import type { RunPart } from '../../runtime';
@@ -20,11 +28,23 @@ export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
           role: 'assistant',
           ...(message.content ? { content: message.content } : {}),
           ...(message.toolCalls?.length
-            ? { toolCalls: message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) } })) }
+            ? {
+                toolCalls: message.toolCalls.map((call) => ({
+                  id: call.id,
+                  type: 'function' as const,
+                  function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) },
+                })),
+              }
             : {}),
         };
       case 'tool':
-        return { id: message.id, role: 'tool', toolCallId: message.toolCallId, content: message.content, ...(message.isError ? { error: message.content } : {}) };
+        return {
+          id: message.id,
+          role: 'tool',
+          toolCallId: message.toolCallId,
+          content: message.content,
+          ...(message.isError ? { error: message.content } : {}),
+        };
     }
   });
 }
@@ -69,7 +89,14 @@ export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
     // allowed, a rejection's `reason` included, still goes through.
     responseSchema: yesOrNo ? (YES_OR_NO.responseSchema as JsonObject) : record.responseSchema,
     ...(record.expiresAt ? { expiresAt: record.expiresAt } : {}),
-    metadata: { ...seed, toolName: record.toolName, args: record.input, agent: record.agent, onExpire: record.onExpire, ...(record.approvers ? { approvers: record.approvers } : {}) },
+    metadata: {
+      ...seed,
+      toolName: record.toolName,
+      args: record.input,
+      agent: record.agent,
+      onExpire: record.onExpire,
+      ...(record.approvers ? { approvers: record.approvers } : {}),
+    },
     ...(strict ? {} : seed),
   };
   const binding = yesOrNo ? toolApprovalBinding(record) : genericBinding(record);
@@ -129,7 +156,12 @@ function genericBinding(record: InterruptRecord): InterruptBinding | undefined {
 export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
   switch (part.type) {
     case 'run-started':
-      return { type: EventType.RUN_STARTED, threadId: part.threadId, runId: part.runId, ...(part.parentRunId ? { parentRunId: part.parentRunId } : {}) } as BaseEvent;
+      return {
+        type: EventType.RUN_STARTED,
+        threadId: part.threadId,
+        runId: part.runId,
+        ...(part.parentRunId ? { parentRunId: part.parentRunId } : {}),
+      } as BaseEvent;
     case 'messages-snapshot':
       return { type: EventType.MESSAGES_SNAPSHOT, messages: toAgUiMessages(part.messages) } as BaseEvent;
     case 'state-snapshot':
@@ -159,20 +191,31 @@ export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
         type: EventType.RUN_FINISHED,
         threadId: run.threadId,
         runId: run.runId,
-        outcome: part.outcome.type === 'interrupt'
-          ? { type: 'interrupt', interrupts: (part.interrupts ?? []).map((record) => toAgUiInterrupt(record, run.strict)) }
-          : part.outcome,
+        outcome:
+          part.outcome.type === 'interrupt'
+            ? { type: 'interrupt', interrupts: (part.interrupts ?? []).map((record) => toAgUiInterrupt(record, run.strict)) }
+            : part.outcome,
       } as BaseEvent;
     case 'run-error':
       return { type: EventType.RUN_ERROR, message: part.message, code: part.code, ...(part.details ? { metadata: part.details } : {}) } as BaseEvent;
     case 'interrupt-decided':
       // Not an AG-UI lifecycle event: a decision made elsewhere, for clients that show the thread live.
-      return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: { interruptId: part.interruptId, status: part.decision.status, by: part.decision.by.source } satisfies InterruptDecidedValue } as BaseEvent;
+      return {
+        type: EventType.CUSTOM,
+        name: INTERRUPT_DECIDED,
+        value: { interruptId: part.interruptId, status: part.decision.status, by: part.decision.by.source } satisfies InterruptDecidedValue,
+      } as BaseEvent;
     case 'tool-progress':
       // AG-UI's event for a live, replaceable update: one activity message per call, replaced
       // by each new output. (A TOOL_CALL_RESULT per output would add a tool message each time
       // in AG-UI clients; the call's one TOOL_CALL_RESULT follows when it ends.)
-      return { type: EventType.ACTIVITY_SNAPSHOT, messageId: `progress:${part.toolCallId}`, activityType: TOOL_PROGRESS, content: { toolCallId: part.toolCallId, toolName: part.toolName, output: part.output } satisfies ToolProgressContent, replace: true } as BaseEvent;
+      return {
+        type: EventType.ACTIVITY_SNAPSHOT,
+        messageId: `progress:${part.toolCallId}`,
+        activityType: TOOL_PROGRESS,
+        content: { toolCallId: part.toolCallId, toolName: part.toolName, output: part.output } satisfies ToolProgressContent,
+        replace: true,
+      } as BaseEvent;
     case 'queue-changed':
       return { type: EventType.CUSTOM, name: QUEUE_CHANGED, value: { queue: part.queue } satisfies QueueChangedValue } as BaseEvent;
   }

@@ -3,8 +3,8 @@ import type { Message as AgUiMessage, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
-import type { InterruptResponse , ClientTool } from '../../runtime';
-import { isSessionId , firstIssue } from '../../runtime';
+import type { InterruptResponse, ClientTool } from '../../runtime';
+import { isSessionId, firstIssue } from '../../runtime';
 
 export function parseRunAgentInput(body: unknown): RunAgentInput {
   const parsed = RunAgentInputSchema.safeParse(body);
@@ -16,7 +16,9 @@ export function parseRunAgentInput(body: unknown): RunAgentInput {
   // The same rule as x-stackbone-session on the chat wires: ids that fit in a URL.
   for (const field of ['threadId', 'runId'] as const) {
     if (!isSessionId(parsed.data[field])) {
-      throw new HttpError(field === 'threadId' ? 'invalid_thread_id' : 'invalid_run_id', `${field}: 1 to 256 printable ASCII characters without spaces.`, { field });
+      throw new HttpError(field === 'threadId' ? 'invalid_thread_id' : 'invalid_run_id', `${field}: 1 to 256 printable ASCII characters without spaces.`, {
+        field,
+      });
     }
   }
   return parsed.data as RunAgentInput;
@@ -42,14 +44,25 @@ export function fromAgUiMessages(messages: AgUiMessage[]): ChatMessage[] {
       case 'developer':
         return [{ id: message.id, role: message.role, content: message.content }];
       case 'assistant':
-        return [{
-          id: message.id,
-          role: 'assistant',
-          content: message.content ?? '',
-          toolCalls: message.toolCalls?.map((call) => ({ id: call.id, name: call.function.name, input: safeJson(call.function.arguments) })),
-        }];
+        return [
+          {
+            id: message.id,
+            role: 'assistant',
+            content: message.content ?? '',
+            toolCalls: message.toolCalls?.map((call) => ({ id: call.id, name: call.function.name, input: safeJson(call.function.arguments) })),
+          },
+        ];
       case 'tool':
-        return [{ id: message.id, role: 'tool', toolCallId: message.toolCallId, toolName: '', content: textOf(message.content), ...(message.error ? { isError: true } : {}) }];
+        return [
+          {
+            id: message.id,
+            role: 'tool',
+            toolCallId: message.toolCallId,
+            toolName: '',
+            content: textOf(message.content),
+            ...(message.error ? { isError: true } : {}),
+          },
+        ];
       case 'activity':
         // The server's own progress updates, echoed back with the history: not conversation.
         return [];
@@ -79,7 +92,9 @@ export function fromAgUiRetry(forwardedProps: unknown): { retryId: string } | un
   if (retry === undefined) return undefined;
   const retryId = (retry as { retryId?: unknown } | null)?.retryId;
   if (typeof retryId !== 'string' || !retryId.trim() || retryId.length > 200) {
-    throw new HttpError('invalid_request', 'forwardedProps.retry must be {retryId}: a non-empty string of at most 200 characters, new for each retry.', { field: 'forwardedProps.retry.retryId' });
+    throw new HttpError('invalid_request', 'forwardedProps.retry must be {retryId}: a non-empty string of at most 200 characters, new for each retry.', {
+      field: 'forwardedProps.retry.retryId',
+    });
   }
   return { retryId };
 }

@@ -5,7 +5,7 @@ import { EventType, type BaseEvent } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { StreamSlot } from '../../http/limits';
 import { sseResponse } from '../../http/sse';
-import type { Refusal , StreamPart } from '../../runtime';
+import type { Refusal, StreamPart } from '../../runtime';
 import { toAgUiEvent } from './events';
 
 export interface AgUiStreamContext {
@@ -22,10 +22,14 @@ export interface AgUiStreamContext {
 
 export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStreamContext): Response {
   const encoder = new EventEncoder({ accept: context.accept });
-  return sseResponse(parts, ({ cursor, runId, part }) => {
-    const event = toAgUiEvent(part, { threadId: context.threadId, runId: runId ?? context.runId, strict: context.strict });
-    return `${cursor === undefined ? '' : `id: ${cursor}\n`}${encoder.encodeSSE(event)}`;
-  }, { retryMs: context.retryMs, slot: context.slot });
+  return sseResponse(
+    parts,
+    ({ cursor, runId, part }) => {
+      const event = toAgUiEvent(part, { threadId: context.threadId, runId: runId ?? context.runId, strict: context.strict });
+      return `${cursor === undefined ? '' : `id: ${cursor}\n`}${encoder.encodeSSE(event)}`;
+    },
+    { retryMs: context.retryMs, slot: context.slot },
+  );
 }
 
 /** A refused run is still an AG-UI run: it starts and ends with RUN_ERROR, having written nothing. */

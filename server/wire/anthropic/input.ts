@@ -89,7 +89,14 @@ function fromUser(value: Content, param: string): ChatMessage[] {
     else if (part.type === 'tool_result') {
       const toolUseId = stringField(part, 'tool_use_id', at);
       if (part.is_error !== undefined && typeof part.is_error !== 'boolean') throw invalid(`${at}.is_error`, 'expected a boolean');
-      results.push({ id: newId(), role: 'tool', toolCallId: toolUseId, toolName: '', content: resultText(part.content, `${at}.content`), ...(part.is_error ? { isError: true } : {}) });
+      results.push({
+        id: newId(),
+        role: 'tool',
+        toolCallId: toolUseId,
+        toolName: '',
+        content: resultText(part.content, `${at}.content`),
+        ...(part.is_error ? { isError: true } : {}),
+      });
     } else throw invalid(`${at}.type`, `'${part.type}' blocks are not supported in user messages here (text and tool_result are).`);
   });
   return [...results, ...(texts.length ? [{ id: newId(), role: 'user' as const, content: texts.join('\n') }] : [])];

@@ -4,7 +4,10 @@ import { agents } from '../../agents';
 import { HttpError } from '../../http/errors';
 
 export function anthropicModelNotFound(model: string): HttpError {
-  return new HttpError('not_found', `model: ${model} is not an agent here (the models are ${agents.map((agent) => agent.name).join(', ')}).`, { what: 'agent', param: 'model' });
+  return new HttpError('not_found', `model: ${model} is not an agent here (the models are ${agents.map((agent) => agent.name).join(', ')}).`, {
+    what: 'agent',
+    param: 'model',
+  });
 }
 
 const BOOTED = new Date().toISOString();

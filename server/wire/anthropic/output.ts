@@ -23,7 +23,14 @@ export interface StreamEvent {
 }
 
 function usageOf(usage: { inputTokens: number; outputTokens: number }) {
-  return { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, cache_creation_input_tokens: null, cache_read_input_tokens: null, server_tool_use: null, service_tier: null };
+  return {
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    cache_creation_input_tokens: null,
+    cache_read_input_tokens: null,
+    server_tool_use: null,
+    service_tier: null,
+  };
 }
 
 type StopReason = 'end_turn' | 'tool_use';
@@ -38,7 +45,16 @@ export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncG
     event: 'message_start',
     data: {
       type: 'message_start',
-      message: { id: meta.id, type: 'message', role: 'assistant', model: meta.model, content: [], stop_reason: null, stop_sequence: null, usage: usageOf({ inputTokens: 0, outputTokens: 0 }) },
+      message: {
+        id: meta.id,
+        type: 'message',
+        role: 'assistant',
+        model: meta.model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: usageOf({ inputTokens: 0, outputTokens: 0 }),
+      },
     },
   };
   let index = -1;
@@ -69,7 +85,10 @@ export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncG
         if (open) yield stop();
         for (const call of event.calls) {
           yield start({ type: 'tool_use', id: call.id, name: call.name, input: {} });
-          yield { event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: call.arguments } } };
+          yield {
+            event: 'content_block_delta',
+            data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: call.arguments } },
+          };
           yield stop();
         }
         break;
@@ -77,13 +96,20 @@ export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncG
         if (open) yield stop();
         yield {
           event: 'message_delta',
-          data: { type: 'message_delta', delta: { stop_reason: stopReason(event.reason), stop_sequence: null }, usage: { input_tokens: event.usage.inputTokens, output_tokens: event.usage.outputTokens } },
+          data: {
+            type: 'message_delta',
+            delta: { stop_reason: stopReason(event.reason), stop_sequence: null },
+            usage: { input_tokens: event.usage.inputTokens, output_tokens: event.usage.outputTokens },
+          },
         };
         yield { event: 'message_stop', data: { type: 'message_stop' } };
         return;
       case 'error':
         // The Messages API's mid-stream error event: the SDK raises it as an APIError.
-        yield { event: 'error', data: anthropicErrorBody({ status: errorStatus(event.code), code: event.code, message: event.message, param: null, retryable: false }) };
+        yield {
+          event: 'error',
+          data: anthropicErrorBody({ status: errorStatus(event.code), code: event.code, message: event.message, param: null, retryable: false }),
+        };
         return;
     }
   }

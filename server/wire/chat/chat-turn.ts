@@ -63,7 +63,11 @@ export function statelessHistory(history: WireMessage[]): ChatMessage[] {
     } else if (message.role === 'tool') {
       const call = calls.get(message.toolCallId);
       if (!call || !open.has(call.id)) {
-        throw new HttpError('invalid_request', `${param}: a tool result for "${message.toolCallId}", which no earlier assistant tool call without a result has.`, { param });
+        throw new HttpError(
+          'invalid_request',
+          `${param}: a tool result for "${message.toolCallId}", which no earlier assistant tool call without a result has.`,
+          { param },
+        );
       }
       open.delete(call.id);
       messages.push({ ...message, toolName: call.name });
@@ -74,7 +78,11 @@ export function statelessHistory(history: WireMessage[]): ChatMessage[] {
   const [unanswered] = open;
   if (unanswered) {
     const [id, param] = unanswered;
-    throw new HttpError('invalid_request', `${param}: the tool call "${id}" has no result; send one for every tool call (or send ${SESSION_HEADER} to keep the conversation on the server).`, { param });
+    throw new HttpError(
+      'invalid_request',
+      `${param}: the tool call "${id}" has no result; send one for every tool call (or send ${SESSION_HEADER} to keep the conversation on the server).`,
+      { param },
+    );
   }
   return messages;
 }

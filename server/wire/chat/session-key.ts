@@ -13,7 +13,9 @@ export function readSessionKey(request: Request): string | undefined {
   if (raw === null) return undefined;
   const key = raw.trim();
   if (!isSessionId(key)) {
-    throw new HttpError('invalid_session_key', `The ${SESSION_HEADER} header must be 1 to 256 printable ASCII characters without spaces.`, { param: SESSION_HEADER });
+    throw new HttpError('invalid_session_key', `The ${SESSION_HEADER} header must be 1 to 256 printable ASCII characters without spaces.`, {
+      param: SESSION_HEADER,
+    });
   }
   return key;
 }

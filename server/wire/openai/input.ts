@@ -18,13 +18,17 @@ const toolCall = z.looseObject({
   function: z.looseObject({ name: z.string().min(1), arguments: z.string() }),
 });
 
-const message = z.discriminatedUnion('role', [
-  z.looseObject({ role: z.literal('system'), content }),
-  z.looseObject({ role: z.literal('developer'), content }),
-  z.looseObject({ role: z.literal('user'), content }),
-  z.looseObject({ role: z.literal('assistant'), content: content.nullish(), tool_calls: z.array(toolCall).nullish() }),
-  z.looseObject({ role: z.literal('tool'), tool_call_id: z.string().min(1), content }),
-], { error: "expected a message with role 'system', 'developer', 'user', 'assistant' or 'tool'" });
+const message = z.discriminatedUnion(
+  'role',
+  [
+    z.looseObject({ role: z.literal('system'), content }),
+    z.looseObject({ role: z.literal('developer'), content }),
+    z.looseObject({ role: z.literal('user'), content }),
+    z.looseObject({ role: z.literal('assistant'), content: content.nullish(), tool_calls: z.array(toolCall).nullish() }),
+    z.looseObject({ role: z.literal('tool'), tool_call_id: z.string().min(1), content }),
+  ],
+  { error: "expected a message with role 'system', 'developer', 'user', 'assistant' or 'tool'" },
+);
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 

@@ -4,7 +4,10 @@ import { agents } from '../../agents';
 import { HttpError } from '../../http/errors';
 
 export function openAiModelNotFound(model: string): HttpError {
-  return new HttpError('not_found', `The model '${model}' does not exist: the models are the agents (${agents.map((agent) => agent.name).join(', ')}).`, { what: 'agent', param: 'model' });
+  return new HttpError('not_found', `The model '${model}' does not exist: the models are the agents (${agents.map((agent) => agent.name).join(', ')}).`, {
+    what: 'agent',
+    param: 'model',
+  });
 }
 
 /** When the server started: agents have no creation date, and `created` must be a number. */

@@ -123,11 +123,23 @@ function toOpenAiMessages(messages: ChatMessage[]) {
           role: 'assistant' as const,
           content: message.content || (message.toolCalls?.length ? null : ''),
           ...(message.toolCalls?.length
-            ? { tool_calls: message.toolCalls.map((call) => ({ id: call.id, type: 'function' as const, function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) } })) }
+            ? {
+                tool_calls: message.toolCalls.map((call) => ({
+                  id: call.id,
+                  type: 'function' as const,
+                  function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) },
+                })),
+              }
             : {}),
         };
       case 'tool':
-        return { id: message.id, role: 'tool' as const, tool_call_id: message.toolCallId, content: message.content, ...(message.isError ? { is_error: true } : {}) };
+        return {
+          id: message.id,
+          role: 'tool' as const,
+          tool_call_id: message.toolCallId,
+          content: message.content,
+          ...(message.isError ? { is_error: true } : {}),
+        };
     }
   });
 }

@@ -7,7 +7,7 @@ import { readJsonBody } from '../../../http/body';
 import { errorResponse, HttpError } from '../../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../../http/keep-alive';
 import { resolveOwner } from '../../../identity/owner';
-import { startRun , describeIssue , ownedSession, sessionNotFound , scopedSessionId } from '../../../runtime';
+import { startRun, describeIssue, ownedSession, sessionNotFound, scopedSessionId } from '../../../runtime';
 import { getStore } from '../../../store';
 
 const body = z.object({ retryId: z.string().trim().min(1).max(200) }).strict();
@@ -16,7 +16,8 @@ export async function handleSessionRetry(request: Request, key: string, keepAliv
   try {
     const ownerId = resolveOwner(request);
     const parsed = body.safeParse(await readJsonBody(request));
-    if (!parsed.success) throw new HttpError('invalid_request', `Invalid retry body: ${describeIssue(parsed.error, '(body)')} ({retryId}: new for each retry).`);
+    if (!parsed.success)
+      throw new HttpError('invalid_request', `Invalid retry body: ${describeIssue(parsed.error, '(body)')} ({retryId}: new for each retry).`);
     const store = getStore();
     const sessionId = scopedSessionId(ownerId, key);
     const session = await ownedSession(store, { sessionId, ownerId });

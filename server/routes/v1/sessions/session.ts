@@ -24,7 +24,11 @@ async function readSession(ownerId: string, key: string): Promise<SessionSnapsho
 }
 
 /** GET /api/v1/sessions/{key}, in the shape of the wire that asks. */
-async function handleSessionRead(request: Request, key: string, wire: { shape: (snapshot: SessionSnapshot) => unknown; errorResponse: (error: unknown) => Response }): Promise<Response> {
+async function handleSessionRead(
+  request: Request,
+  key: string,
+  wire: { shape: (snapshot: SessionSnapshot) => unknown; errorResponse: (error: unknown) => Response },
+): Promise<Response> {
   try {
     const snapshot = await readSession(resolveOwner(request), key);
     return Response.json(wire.shape(snapshot), { headers: { 'Cache-Control': 'no-store' } });
