@@ -13,6 +13,7 @@ import { isYesOrNoApproval } from '../../runtime';
 import type { ChatMessage, InterruptRecord, JsonObject } from '../../events';
 import type { RunPart } from '../../runtime';
 import { INTERRUPT_DECIDED, QUEUE_CHANGED, TOOL_PROGRESS, type InterruptDecidedValue, type QueueChangedValue, type ToolProgressContent } from '../../contract';
+import { functionCall } from '../function-call';
 
 export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
   return messages.map((message): AgUiMessage => {
@@ -27,15 +28,7 @@ export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
           id: message.id,
           role: 'assistant',
           ...(message.content ? { content: message.content } : {}),
-          ...(message.toolCalls?.length
-            ? {
-                toolCalls: message.toolCalls.map((call) => ({
-                  id: call.id,
-                  type: 'function' as const,
-                  function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) },
-                })),
-              }
-            : {}),
+          ...(message.toolCalls?.length ? { toolCalls: message.toolCalls.map(functionCall) } : {}),
         };
       case 'tool':
         return {

@@ -3,7 +3,7 @@
 // the session's log as Anthropic messages for GET /api/v1/sessions/{key}.
 import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun } from '../../runtime';
-import { type SessionSnapshot } from '../chat/session-snapshot';
+import { pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
 import { errorStatus } from '../../error-codes';
 import { chatTurn, type CollectedTurn } from '../chat/turn-events';
 import { anthropicErrorBody } from './errors';
@@ -182,10 +182,7 @@ function toAnthropicInterrupt(record: InterruptRecord) {
     tool_use_id: record.toolCallId,
     name: record.toolName,
     input: record.input ?? {},
-    message: record.message,
-    reason: record.reason,
-    allowed_decisions: record.allowedDecisions,
-    expires_at: record.expiresAt ?? null,
+    ...pendingDecisionFields(record),
   };
 }
 

@@ -15,3 +15,8 @@ export interface SessionSnapshot {
   /** Messages waiting for their turn, in the order they go out. */
   queue: QueueItem[];
 }
+
+/** What both chat wires show of a pending decision beside the call it gates, in their snake_case. */
+export function pendingDecisionFields(record: InterruptRecord) {
+  return { message: record.message, reason: record.reason, allowed_decisions: record.allowedDecisions, expires_at: record.expiresAt ?? null };
+}

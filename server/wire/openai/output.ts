@@ -3,10 +3,11 @@
 // OpenAI messages for GET /api/v1/sessions/{key}.
 import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun } from '../../runtime';
-import { type SessionSnapshot } from '../chat/session-snapshot';
+import { pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
 import { errorStatus } from '../../error-codes';
 import { chatTurn, type CollectedTurn, type VisibleToolCall } from '../chat/turn-events';
 import { openAiErrorBody } from './errors';
+import { functionCall } from '../function-call';
 
 export interface CompletionMeta {
   id: string;
@@ -122,15 +123,7 @@ function toOpenAiMessages(messages: ChatMessage[]) {
           id: message.id,
           role: 'assistant' as const,
           content: message.content || (message.toolCalls?.length ? null : ''),
-          ...(message.toolCalls?.length
-            ? {
-                tool_calls: message.toolCalls.map((call) => ({
-                  id: call.id,
-                  type: 'function' as const,
-                  function: { name: call.name, arguments: JSON.stringify(call.input ?? {}) },
-                })),
-              }
-            : {}),
+          ...(message.toolCalls?.length ? { tool_calls: message.toolCalls.map(functionCall) } : {}),
         };
       case 'tool':
         return {
@@ -150,10 +143,7 @@ function toOpenAiInterrupt(record: InterruptRecord) {
     tool_call_id: record.toolCallId,
     name: record.toolName,
     arguments: JSON.stringify(record.input ?? {}),
-    message: record.message,
-    reason: record.reason,
-    allowed_decisions: record.allowedDecisions,
-    expires_at: record.expiresAt ?? null,
+    ...pendingDecisionFields(record),
   };
 }
 
