@@ -398,12 +398,13 @@ for (const { kind } of backends()) {
             ];
           }),
         ]);
-        // The intruder's own run at the owner's key, with the owner's run id.
+        // The intruder's own run at the owner's key, with the owner's run id: 20 s unless stopped, so that the
+        // stop below lands while it runs however slow the machine is (it ends at the stop).
         // With Last-Event-ID: a client re-joining a run it started joins only a run of its own (else it starts one).
         const own = (ids: Ids) =>
           send(X, 'POST', `/api/agents/${a}`, {
             headers: { 'last-event-id': '1' },
-            body: { threadId: ids.running, runId: ids.runId, messages: [user('slowly reply with 80 tokens')] },
+            body: { threadId: ids.running, runId: ids.runId, messages: [user('slowly reply with 400 tokens')] },
           });
         const streams = { theirs: own(owner.ids), control: own(fresh) };
         const runningOwn = async (ids: Ids) =>
