@@ -1,3 +1,4 @@
+// The common room's face: small tools every room may use.
 export { startBackgroundLoop } from './background-loop';
 export { crashPoint } from './crash-point';
 export { envNumber } from './env-number';

@@ -1,3 +1,4 @@
+// The decisions room's face: approval policies, interrupts and the decisions that answer them.
 export { buildInputInterrupt, buildInterrupt, expiryDecision, isExpired, isYesOrNoApproval } from './interrupt-record';
 export { planDecisions } from './plan-decisions';
 export { readDecision } from './read-decision';

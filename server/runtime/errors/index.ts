@@ -1,1 +1,2 @@
+// The errors room's face: the runtime's typed failures.
 export { LeaseLostError, Refusal, errorMessage, logFailure } from './run-errors';

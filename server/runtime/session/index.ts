@@ -1,3 +1,4 @@
+// The session room's face: the fold, the view cache, ids, ownership, titles, leases, limits, inputs.
 export { clientStatePatch, statePatch } from './editable-state';
 export { conversationOf, emptyView, foldEvents, pendingInterrupts, reduce, toolCallIdsOf } from './reduce';
 export type { SessionView } from './reduce';

@@ -1,3 +1,4 @@
+// The stream room's face: cursors, run parts and following a thread.
 export { formatCursor, parseCursor } from './cursor';
 export type { CursorPosition } from './cursor';
 export { follow } from './follow';

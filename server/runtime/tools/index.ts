@@ -1,3 +1,4 @@
+// The tools room's face: an agent's tool set and what a tool may call while it runs.
 export { DELEGATION_TOOL } from './builtins';
 export { handlerContext, runWithHandlerContext } from './handler-context';
 export type { HandlerContext } from './handler-context';

@@ -1,3 +1,4 @@
+// The turn-control room's face: stop, steer, the queue, timers, server append, deciding out of band.
 export { decideInterrupt } from './decide-out-of-band';
 export { readViewAndQueue } from './queue';
 export type { QueueOperation } from './queue';

@@ -1,3 +1,4 @@
+// The turn room's face: starting and running one turn.
 export { followRun } from './follow-run';
 export type { RunRequest, StartedRun, TurnQueue } from './run-request';
 export type { RunUsage } from './run-types';
