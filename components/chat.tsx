@@ -42,36 +42,13 @@ export interface ChatProps {
   onThreadStarted?: () => void;
 }
 
-export function Chat({
-  agent,
-  threadId,
-  initialMessages,
-  initialState,
-  initialError,
-  initialInterrupts,
-  interruptedRunId,
-  activeRunId,
-  cursor,
-  initialQueue,
-  tools,
-  onThreadStarted,
-}: ChatProps) {
+export function Chat({ agent, tools, onThreadStarted, ...thread }: ChatProps) {
+  const { threadId } = thread;
   // The page's own tools (a confirm dialog, the browser's clock) go with every run, beside the caller's.
   const browser = useBrowserTools();
   const allTools = useMemo(() => [...(tools ?? []), ...browser.tools], [tools, browser.tools]);
-  const chat = useAgent({
-    agent: agent.name,
-    threadId,
-    initialMessages,
-    initialState,
-    initialError,
-    initialInterrupts,
-    interruptedRunId,
-    activeRunId,
-    cursor,
-    initialQueue,
-    tools: allTools,
-  });
+  // The thread as the server rendered it (first paint): the hook continues from there.
+  const chat = useAgent({ agent: agent.name, ...thread, tools: allTools });
   const running = chat.status === 'running';
   // A card sits under its tool call; one whose call is not in this conversation (raised in a
   // subagent's) goes in the panel above the composer.

@@ -39,21 +39,10 @@ export class ThreadCommands {
   constructor(private readonly host: ThreadCommandsHost) {}
 
   /** A change to the queue; false when it was refused or not sent (the error shows). */
-  async changeQueue(change: QueueChange): Promise<boolean> {
-    try {
-      const { answer, error } = await this.post<{ queue: QueueItem[] }>('queue', change, 'The queue refused the change');
+  changeQueue(change: QueueChange): Promise<boolean> {
+    return this.shownCommand<{ queue: QueueItem[] }>('queue', change, 'The queue refused the change', (answer) => {
       if (answer.queue) this.setQueue(answer.queue);
-      if (error) {
-        this.host.publish({ error });
-        return false;
-      }
-      // A queued message on a thread this tab had not listened to yet (its first turn still streaming).
-      this.host.threadKnown();
-      return true;
-    } catch (error) {
-      this.host.publish({ error: toAgentError(error) });
-      return false;
-    }
+    });
   }
 
   /** The thread's queue as the server sent it (an answer, or the session stream's `stackbone.queue`). */
@@ -92,9 +81,19 @@ export class ThreadCommands {
   }
 
   /** Rejects one interrupt outside a run (POST {url}/decide); false when refused or not sent (the error shows). */
-  async reject(interruptId: string, reason?: string): Promise<boolean> {
+  reject(interruptId: string, reason?: string): Promise<boolean> {
+    return this.shownCommand('decide', { interruptId, action: 'reject', ...(reason ? { reason } : {}) }, 'The decision was refused');
+  }
+
+  /**
+   * A command whose refusal the chat shows: false when it was refused or could not be sent.
+   * Taken, it tells the store the thread exists (its first turn may still be streaming).
+   * `answered` reads the answer, refused or not (a refused queue change still says the queue).
+   */
+  private async shownCommand<T>(endpoint: Endpoint, body: object, refused: string, answered?: (answer: Partial<T>) => void): Promise<boolean> {
     try {
-      const { error } = await this.post('decide', { interruptId, action: 'reject', ...(reason ? { reason } : {}) }, 'The decision was refused');
+      const { answer, error } = await this.post<T>(endpoint, body, refused);
+      answered?.(answer);
       if (error) {
         this.host.publish({ error });
         return false;
