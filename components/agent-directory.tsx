@@ -9,7 +9,7 @@ interface AgentDirectoryEntry {
   name: string;
   description: string;
   scripted: boolean;
-  examples: string[];
+  suggestions: string[];
 }
 
 export function AgentDirectory({ agents: initial }: { agents: AgentCard[] }) {
@@ -21,10 +21,10 @@ export function AgentDirectory({ agents: initial }: { agents: AgentCard[] }) {
           <Link href={`/agents/${encodeURIComponent(agent.name)}`} className="agent-card" data-testid={`agent-card-${agent.name}`}>
             <span className="agent-card-name">{agent.name}</span>
             <span className="agent-card-description">{agent.description || 'No description.'}</span>
-            {agent.examples.length > 0 && (
+            {agent.suggestions.length > 0 && (
               <span className="agent-card-examples">
                 Try:{' '}
-                {agent.examples
+                {agent.suggestions
                   .slice(0, 2)
                   .map((example) => `“${example}”`)
                   .join(' · ')}

@@ -98,7 +98,7 @@ export function Chat({ agent, tools, onThreadStarted, ...thread }: ChatProps) {
           streamingMessageId={chat.streamingMessageId}
           activeSteps={chat.activeSteps}
           interrupts={chat.interrupts}
-          emptyHint={emptyHint(agent)}
+          empty={<Suggestions agent={agent} onPick={(text) => void chat.sendMessage(text)} />}
         />
         {chat.error && (
           <div className="chat-error" role="alert" data-testid="run-error" data-code={chat.error.code}>
@@ -151,7 +151,21 @@ function waitingHint(interrupts: readonly { reason: string }[]): string {
     : 'Decide the pending approval above to continue; a message sent now waits until then.';
 }
 
-function emptyHint(agent: ChatAgent): string {
-  if (agent.examples.length === 0) return `Send ${agent.name} a message to start.`;
-  return `Try ${agent.examples.map((example) => `“${example}”`).join(', ')}.`;
+/** An empty chat: the agent's suggested prompts as chips that send themselves, or a line saying what to do. */
+function Suggestions({ agent, onPick }: { agent: ChatAgent; onPick: (text: string) => void }) {
+  if (agent.suggestions.length === 0) return <p className="message-list-empty">Send {agent.name} a message to start.</p>;
+  return (
+    <div className="message-list-empty suggestions" data-testid="suggestions">
+      <p>Try one of these, or write your own:</p>
+      <ul className="suggestion-chips">
+        {agent.suggestions.map((text) => (
+          <li key={text}>
+            <button type="button" className="suggestion-chip" onClick={() => onPick(text)}>
+              {text}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

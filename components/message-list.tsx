@@ -3,7 +3,7 @@
 // holding its result (tool messages are not rendered on their own), and the approval card of
 // a call that waits on a person right under it.
 import type { AssistantMessage, Message, ToolMessage, UserMessage } from '@ag-ui/client';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ApprovalCard } from './approval-card';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { batchPosition } from './interrupt-panel';
@@ -18,10 +18,11 @@ export interface MessageListProps {
   activeSteps: readonly string[];
   /** Open interrupts; each renders next to the tool call it belongs to. */
   interrupts?: readonly PendingInterrupt[];
-  emptyHint?: string;
+  /** What an empty conversation shows (a line of text, or prompts to start with). */
+  empty?: ReactNode;
 }
 
-export function MessageList({ messages, running, streamingMessageId, activeSteps, interrupts = [], emptyHint }: MessageListProps) {
+export function MessageList({ messages, running, streamingMessageId, activeSteps, interrupts = [], empty }: MessageListProps) {
   const results = toolResults(messages);
   const progress = toolProgress(messages);
   const endRef = useRef<HTMLDivElement>(null);
@@ -37,7 +38,7 @@ export function MessageList({ messages, running, streamingMessageId, activeSteps
   const visible = messages.filter((message) => isShown(message, calledIds));
   return (
     <div className="message-list" data-testid="message-list" aria-live="polite">
-      {visible.length === 0 && <p className="message-list-empty">{emptyHint ?? 'No messages yet.'}</p>}
+      {visible.length === 0 && (empty ?? <p className="message-list-empty">No messages yet.</p>)}
       {visible.map((message) => {
         switch (message.role) {
           case 'user':

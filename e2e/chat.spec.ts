@@ -154,3 +154,19 @@ test('stop ends a run where it is, the thread goes on, and New chat starts a fre
 
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+test('an empty chat offers the agent’s suggested prompts, and a chip sends its prompt', async ({ page }, testInfo) => {
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+  const chips = page.getByTestId('suggestions').getByRole('button');
+  await expect(chips).toHaveText(['Look up order ord_42', 'Refund order ord_42 for 19.99', 'Close ticket T-7']);
+  await snap(page, testInfo, '01-suggestions');
+
+  await chips.first().click();
+  await expect(page.getByTestId('message-user')).toHaveText('Look up order ord_42');
+  await expect(page.getByTestId('tool-call')).toHaveAttribute('data-tool-name', 'lookupOrder');
+  await waitForIdle(page);
+  // Once the conversation has begun, the suggestions make way for it.
+  await expect(page.getByTestId('suggestions')).toHaveCount(0);
+  await expect(page).toHaveURL(THREAD_URL('support'));
+});

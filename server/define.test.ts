@@ -23,6 +23,14 @@ describe('defineDeepAgent', () => {
     );
   });
 
+  it('keeps an agent’s suggested prompts for the chat, and refuses ones a chip could not show', () => {
+    expect(defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', suggestions: ['Where is my order?'] }).suggestions).toEqual(['Where is my order?']);
+    expect(defineDeepAgent({ name: 'bare', model: 'openai/gpt-4o-mini' }).suggestions).toEqual([]);
+    for (const suggestions of [[''], ['two\nlines'], ['x'.repeat(121)], Array.from({ length: 7 }, (_, index) => `prompt ${index}`)]) {
+      expect(() => defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', suggestions })).toThrow(/suggestions are at most 6 prompts/);
+    }
+  });
+
   it('takes the approval map under harness.generation as under toolApproval, and refuses it under both', () => {
     const seeded = defineDeepAgent({
       name: 'support-tools',

@@ -77,6 +77,11 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   /** URL-safe and unique: the wires find the agent by it. */
   name: string;
   description?: string;
+  /**
+   * Prompts a newcomer can start with, shown as chips in an empty chat (whatever the model). At
+   * most 6, each one line of at most 120 characters.
+   */
+  suggestions?: string[];
   /** A `provider/model` string (see server/models/resolve.ts) or an AI SDK model. */
   model: string | LanguageModel;
   /**
@@ -130,6 +135,7 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   initialState: JsonObject;
   subagents: DeepAgent[];
   statelessApproval: 'run' | 'deny';
+  suggestions: string[];
   maxSteps: number;
   toolTimeout?: string | number;
   toolTimeouts: Partial<Record<string, string | number>>;
@@ -206,6 +212,14 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolLanes names "${toolName}", which is not one of its tools.`);
     if (typeof lane !== 'string' || !lane) throw new Error(`Agent "${config.name}": toolLanes.${toolName} must be a lane name.`);
   }
+  const suggestions = config.suggestions ?? [];
+  if (
+    !Array.isArray(suggestions) ||
+    suggestions.length > 6 ||
+    suggestions.some((text) => typeof text !== 'string' || !text.trim() || text.length > 120 || /\n/.test(text))
+  ) {
+    throw new Error(`Agent "${config.name}": suggestions are at most 6 prompts, each one line of 1 to 120 characters.`);
+  }
   if (config.instructions !== undefined && typeof config.instructions !== 'string' && typeof config.instructions !== 'function') {
     throw new Error(`Agent "${config.name}": instructions must be a string or a function of the session's state.`);
   }
@@ -221,6 +235,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     initialState: config.initialState ?? {},
     subagents: config.subagents ?? [],
     statelessApproval: config.statelessApproval ?? 'run',
+    suggestions,
     maxSteps: config.maxSteps ?? 12,
     ...(config.toolTimeout !== undefined ? { toolTimeout: config.toolTimeout } : {}),
     toolTimeouts,

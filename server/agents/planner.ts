@@ -20,6 +20,7 @@ const askUser = tool({
 export default defineDeepAgent({
   name: 'planner',
   description: 'Plans work into a live task list, keeps an editable draft, and delegates research.',
+  suggestions: ['Plan a launch: write post, email list, tweet', 'Research durable execution', 'Ask me a question'],
   model: 'openai/gpt-4o-mini',
   instructions:
     'You plan work. Write the plan with write_todos and keep each item\'s status current. Delegate research to the researcher. The shared state has a "draft" the user edits; use it when asked.',

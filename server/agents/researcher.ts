@@ -32,6 +32,7 @@ const searchNotes = tool({
 export default defineDeepAgent({
   name: 'researcher',
   description: 'Researches a topic in the notes and answers with a short summary.',
+  suggestions: ['Launch timing'],
   model: 'openai/gpt-4o-mini',
   instructions: 'You research a topic using searchNotes and answer with a two-sentence summary.',
   tools: { searchNotes },

@@ -64,6 +64,7 @@ const closeTicket = tool({
 export default defineDeepAgent({
   name: 'support',
   description: 'Customer support: looks up orders, refunds them and closes tickets, with a human approving refunds and closures.',
+  suggestions: ['Look up order ord_42', 'Refund order ord_42 for 19.99', 'Close ticket T-7'],
   model: 'openai/gpt-4o-mini',
   instructions:
     'You are a customer support agent. Look orders up before acting on them. Refunds and ticket closures need a human approval: ask for them with the tools, never promise them. Be brief.',

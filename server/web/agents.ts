@@ -3,16 +3,14 @@
 import { agents, findAgent } from '../agents';
 import type { DeepAgent } from '../define';
 import { isScriptedMode } from '../models/resolve';
-import { PHRASES } from '../models/scripted-phrases';
-import { agentTools } from '../runtime';
 
 export interface AgentCard {
   name: string;
   description: string;
   /** Served by the built-in scripted model (offline, deterministic). */
   scripted: boolean;
-  /** Things to type that the scripted model acts on for this agent (empty otherwise). */
-  examples: string[];
+  /** Prompts to start with (the agent's `suggestions`): chips in an empty chat. */
+  suggestions: string[];
   /** Its state has a `todos` task list (the planner panel shows it). */
   hasTodos: boolean;
   /** State keys the browser may write. */
@@ -21,12 +19,11 @@ export interface AgentCard {
 
 function agentCard(agent: DeepAgent): AgentCard {
   const scripted = isScriptedMode(agent.model);
-  const tools = agentTools(agent);
   return {
     name: agent.name,
     description: agent.description,
     scripted,
-    examples: scripted ? PHRASES.filter((phrase) => phrase.tools.some((name) => name in tools)).map((phrase) => phrase.example) : [],
+    suggestions: agent.suggestions,
     hasTodos: Array.isArray(agent.initialState.todos),
     editableKeys: Object.keys(agent.editableState),
   };
