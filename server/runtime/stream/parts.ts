@@ -5,7 +5,7 @@
 import type { Operation } from 'fast-json-patch';
 import type { Cursor } from './cursor';
 import type { QueueItem } from '../../contract';
-import type { RunFailureCode } from '../../error-codes';
+import type { FoundCode } from '../../error-codes';
 import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../events';
 
 export type RunPart =
@@ -22,7 +22,8 @@ export type RunPart =
   /** With outcome 'interrupt', `interrupts` are the records the outcome names. */
   | { type: 'run-finished'; outcome: RunOutcome; interrupts?: InterruptRecord[] }
   /** `details` name what the error is about (the queued message and its run, say). */
-  | { type: 'run-error'; code: RunFailureCode; message: string; details?: Record<string, unknown> }
+  /** A run failure, or a refusal met while the request waited (its queued message was removed). */
+  | { type: 'run-error'; code: FoundCode; message: string; details?: Record<string, unknown> }
   /** A decision made outside any run (part of a batch, or an expiry): other clients learn of it. */
   | { type: 'interrupt-decided'; interruptId: string; decision: Decision }
   /** The session stream only: the thread's message queue changed (docs/turn-control.md, "Queue"). Not in the log: no cursor. */

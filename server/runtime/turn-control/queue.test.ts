@@ -231,10 +231,16 @@ describe('the message queue', () => {
       queue: 'running-or-waiting',
     });
     const waiting = (async () => {
-      for await (const part of queuedRun.parts) void part;
+      const parts = [];
+      for await (const part of queuedRun.parts) parts.push(part);
+      return parts;
     })();
     await changeQueue(store, agents, request, { op: 'remove', messageId: 'gone' });
-    await expect(waiting).rejects.toMatchObject({ code: 'not_queued' });
+    // The waiting request ends as a run that never started, told why (not a broken stream).
+    expect(await waiting).toEqual([
+      { type: 'run-started', threadId: 's1', runId: queuedRun.runId },
+      expect.objectContaining({ type: 'run-error', code: 'not_queued', details: { messageId: 'gone' } }),
+    ]);
     await expect(changeQueue(store, agents, request, { op: 'edit', messageId: 'gone', content: 'x' })).rejects.toMatchObject({
       code: 'not_queued',
       status: 404,

@@ -3,6 +3,7 @@
 // that ended sends the next queued message.
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '../../events';
+import { Refusal } from '../errors';
 import type { QueuedMessage } from '../../store/types';
 import { sessionKeyOf, queuedWaitMs } from '../session';
 import type { CursorPosition, StreamPart } from '../stream';
@@ -26,9 +27,24 @@ export async function queueBehind(request: RunRequest, messages: ChatMessage[], 
   const item = queued.at(-1)!;
   const followed = followRun(request, item.runId);
   async function* stream(after?: CursorPosition | null, signal?: AbortSignal): AsyncIterable<StreamPart> {
-    if (!(await untilSent(store, agent, item, signal, queuedWaitMs()))) {
+    const started: StreamPart = { runId: item.runId, part: { type: 'run-started', threadId: sessionKeyOf(sessionId), runId: item.runId } };
+    let sent: boolean;
+    try {
+      sent = await untilSent(store, agent, item, signal, queuedWaitMs());
+    } catch (error) {
+      // Its sender removed the message before it went out: the request ends, told so, as a run
+      // that never started (docs/turn-control.md, "Queue").
+      if (!(error instanceof Refusal) || error.code !== 'not_queued') throw error;
+      yield started;
+      yield {
+        runId: item.runId,
+        part: { type: 'run-error', code: 'not_queued', message: error.message, ...(error.details ? { details: error.details } : {}) },
+      };
+      return;
+    }
+    if (!sent) {
       if (signal?.aborted) return;
-      yield { runId: item.runId, part: { type: 'run-started', threadId: sessionKeyOf(sessionId), runId: item.runId } };
+      yield started;
       yield {
         runId: item.runId,
         part: {

@@ -1,7 +1,7 @@
 // The run as one assistant turn, the way both chat APIs show it: text as it streams, then the
 // tool calls the client must see (paused for a decision, or its own tools), then how the turn
 // finished; or all of it collected for a non-streaming response (docs/wires.md).
-import type { RunFailureCode } from '../../error-codes';
+import type { FoundCode } from '../../error-codes';
 import type { RunUsage, StartedRun } from '../../runtime';
 
 /** A tool call the client is shown: one paused for approval, or one of its own tools. */
@@ -20,7 +20,7 @@ export type ChatTurnEvent =
   | { type: 'text-end' }
   | { type: 'tool-calls'; calls: VisibleToolCall[] }
   | { type: 'finish'; reason: 'stop' | 'tool_calls' | 'cancelled'; usage: RunUsage }
-  | { type: 'error'; code: RunFailureCode; message: string };
+  | { type: 'error'; code: FoundCode; message: string };
 
 /**
  * The run's parts as one assistant turn. Text streams live. Tool calls are held until the
@@ -104,7 +104,7 @@ export interface CollectedTurn {
   toolCalls: VisibleToolCall[];
   reason: 'stop' | 'tool_calls' | 'cancelled';
   usage: RunUsage;
-  error?: { code: RunFailureCode; message: string };
+  error?: { code: FoundCode; message: string };
 }
 
 export async function collectChatTurn(run: StartedRun): Promise<CollectedTurn> {
