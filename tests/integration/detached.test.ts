@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { EventType, type BaseEvent, type RunFinishedEvent, type TextMessageContentEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 import { readLedger } from '../../server/agents/ledger';
-import { joinStream, openRun, postRun, readThread, stopRun, userMessage, type StreamedEvent } from '../support/agui';
+import { joinStream, openRun, postRun, readThread, stopRun, type StreamedEvent, runInput } from '../support/agui';
 import { backends } from '../support/backends';
 import { eventually } from '../support/inspect';
 
@@ -21,15 +21,6 @@ const position = (id: string) => {
   const [seq, j = '0'] = id.split('.');
   return Number(seq) * 1e6 + Number(j);
 };
-const body = (threadId: string, content: string, runId = randomUUID()) => ({
-  threadId,
-  runId,
-  messages: [userMessage(content)],
-  tools: [],
-  context: [],
-  state: {},
-  forwardedProps: {},
-});
 const settled = (baseUrl: string, agent: string, threadId: string) =>
   eventually(
     async () => {
@@ -44,7 +35,7 @@ for (const server of backends()) {
   describe(`detached runs on ${server.kind}`, () => {
     it('a client that disconnects mid-turn does not stop it: the whole reply is in the log', async () => {
       const threadId = randomUUID();
-      const head = await openRun(server.url, 'support', body(threadId, 'slowly reply with 40 tokens'), (_, all) => deltas(all) === 5);
+      const head = await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 40 tokens'), (_, all) => deltas(all) === 5);
       expect(head.events.at(-1)?.type).toBe(EventType.TEXT_MESSAGE_CONTENT);
       const during = await readThread(server.url, 'support', threadId);
       expect(during.body).toMatchObject({ status: 'running', activeRun: { runId: expect.any(String) } });
@@ -59,7 +50,7 @@ for (const server of backends()) {
     it('re-joins with Last-Event-ID from the middle and gets exactly the missing events; a finished run replays whole', async () => {
       const threadId = randomUUID();
       const runId = randomUUID();
-      const head = await openRun(server.url, 'support', body(threadId, 'slowly reply with 30 tokens', runId), (_, all) => deltas(all) === 6);
+      const head = await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 30 tokens', runId), (_, all) => deltas(all) === 6);
       expect(ordered(head.ids)).toBe(true);
       const tail = await joinStream(server.url, 'support', { threadId, runId }, { lastEventId: head.ids.at(-1)! });
       expect(tail.status).toBe(200);
@@ -76,7 +67,7 @@ for (const server of backends()) {
       expect(from.ids).toEqual([...head.ids.slice(4), ...tail.ids]);
 
       // A POST re-sent with Last-Event-ID (a dropped request, retried) re-joins instead of running twice.
-      const again = await openRun(server.url, 'support', body(threadId, 'slowly reply with 30 tokens', runId), undefined, {
+      const again = await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 30 tokens', runId), undefined, {
         'last-event-id': head.ids.at(-1)!,
       });
       expect(again.ids).toEqual(tail.ids);
@@ -86,7 +77,7 @@ for (const server of backends()) {
 
     it('hydration JSON matches the session: messages, state, the open interrupts', async () => {
       const threadId = randomUUID();
-      const { events } = await postRun(server.url, 'ledger', body(threadId, 'call recordEffect {"key":"hydrate"}'));
+      const { events } = await postRun(server.url, 'ledger', runInput(threadId, 'call recordEffect {"key":"hydrate"}'));
       const finished = events.at(-1) as RunFinishedEvent;
       const interrupt = (finished.outcome as { interrupts: { id: string; toolCallId: string }[] }).interrupts[0]!;
       const { status, body: thread } = await readThread(server.url, 'ledger', threadId);
@@ -110,7 +101,7 @@ for (const server of backends()) {
 
     it('the session stream shows a turn from another wire and an out-of-band decision with its continuation, live', async () => {
       const threadId = randomUUID();
-      const { events } = await postRun(server.url, 'ledger', body(threadId, 'call recordEffect {"key":"watched"}'));
+      const { events } = await postRun(server.url, 'ledger', runInput(threadId, 'call recordEffect {"key":"watched"}'));
       const interrupt = ((events.at(-1) as RunFinishedEvent).outcome as { interrupts: { id: string }[] }).interrupts[0]!;
       const { body: thread } = await readThread(server.url, 'ledger', threadId);
       const watching = joinStream(
@@ -149,7 +140,7 @@ for (const server of backends()) {
       const reading = openRun(
         server.url,
         'ledger',
-        body(threadId, `call noteEffect {"key":"${key}-a","sleepMs":800}; call noteEffect {"key":"${key}-b"}`, runId),
+        runInput(threadId, `call noteEffect {"key":"${key}-a","sleepMs":800}; call noteEffect {"key":"${key}-b"}`, runId),
         undefined,
       );
       // Stop once the first call is running (it takes 800 ms and ignores its signal).
@@ -172,7 +163,7 @@ for (const server of backends()) {
         'Not run: the run was stopped before this call started.',
       ]);
 
-      const next = await postRun(server.url, 'ledger', body(threadId, 'reply with 2 tokens'));
+      const next = await postRun(server.url, 'ledger', runInput(threadId, 'reply with 2 tokens'));
       expect(next.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'success' } });
       expect(
         readLedger(server.ledgerFile)
@@ -186,10 +177,10 @@ for (const server of backends()) {
     it('a stop keeps the text up to its frontier; a stop for an older run leaves the newer one running', async () => {
       const threadId = randomUUID();
       const older = randomUUID();
-      await postRun(server.url, 'support', body(threadId, 'reply with 2 tokens', older));
+      await postRun(server.url, 'support', runInput(threadId, 'reply with 2 tokens', older));
       const runId = randomUUID();
       let stopped: Promise<unknown> | undefined;
-      const seen = await openRun(server.url, 'support', body(threadId, 'slowly reply with 200 tokens', runId), (entry, all) => {
+      const seen = await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 200 tokens', runId), (entry, all) => {
         if (deltas(all) === 3 && !stopped) stopped = stopRun(server.url, 'support', { threadId, runId: older });
         if (deltas(all) === 10 && entry.event.type === EventType.TEXT_MESSAGE_CONTENT)
           stopped = stopRun(server.url, 'support', { threadId, runId, frontier: entry.id });
@@ -209,11 +200,11 @@ for (const server of backends()) {
     it('a hung tool times out, the session is usable again, and the sweep answers at once', async () => {
       const threadId = randomUUID();
       const started = Date.now();
-      const { events } = await postRun(server.url, 'ledger', body(threadId, 'call hang'));
+      const { events } = await postRun(server.url, 'ledger', runInput(threadId, 'call hang'));
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(events.find((event) => event.type === EventType.TOOL_CALL_RESULT)).toMatchObject({ content: 'Tool "hang" timed out after 1s.' });
       expect(events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'success' } });
-      const next = await postRun(server.url, 'ledger', body(threadId, 'reply with 2 tokens'));
+      const next = await postRun(server.url, 'ledger', runInput(threadId, 'reply with 2 tokens'));
       expect(next.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED });
       const sweep = await fetch(`${server.url}/api/cron/recover`);
       expect(sweep.status).toBe(200);

@@ -14,21 +14,12 @@ import {
   type UIMessage,
 } from '@tanstack/ai-client';
 import { describe, expect, it } from 'vitest';
-import { openRun, postRun, readThread, userMessage, type StreamedEvent } from '../support/agui';
+import { openRun, postRun, readThread, type StreamedEvent, runInput } from '../support/agui';
 import { backends } from '../support/backends';
 import { eventually } from '../support/inspect';
 
 const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i + 1}`).join(' ');
 const deltas = (all: StreamedEvent[]) => all.filter((entry) => entry.event.type === 'TEXT_MESSAGE_CONTENT').length;
-const body = (threadId: string, content: string, runId = randomUUID()) => ({
-  threadId,
-  runId,
-  messages: [userMessage(content)],
-  tools: [],
-  context: [],
-  state: {},
-  forwardedProps: {},
-});
 
 type Part = UIMessage['parts'][number];
 const textOf = (message: { parts: Part[] } | undefined) =>
@@ -152,8 +143,8 @@ for (const server of backends()) {
 
     it('hydrates: a fresh client with server persistence shows the thread as the server has it', async () => {
       const threadId = randomUUID();
-      await postRun(server.url, 'support', body(threadId, 'look up order ord_42'));
-      await postRun(server.url, 'support', body(threadId, 'reply with 3 tokens'));
+      await postRun(server.url, 'support', runInput(threadId, 'look up order ord_42'));
+      await postRun(server.url, 'support', runInput(threadId, 'reply with 3 tokens'));
       const { body: thread } = await readThread(server.url, 'support', threadId);
       expect(thread.messages.length).toBeGreaterThanOrEqual(4);
 
@@ -173,7 +164,7 @@ for (const server of backends()) {
       const threadId = randomUUID();
       const runId = randomUUID();
       // A tab that sent the message and closed after a few tokens.
-      await openRun(server.url, 'support', body(threadId, 'slowly reply with 40 tokens', runId), (_, all) => deltas(all) === 3);
+      await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 40 tokens', runId), (_, all) => deltas(all) === 3);
 
       let firstChunkAt: number | undefined;
       const { client, errors } = chatClient(server.url, 'support', threadId, {
@@ -239,7 +230,7 @@ for (const server of backends()) {
 
     it('rejects natively after hydrating: resolveInterrupt(false) reaches the model as a denial and nothing runs', async () => {
       const threadId = randomUUID();
-      const paused = await postRun(server.url, 'support', body(threadId, 'close ticket T-7'));
+      const paused = await postRun(server.url, 'support', runInput(threadId, 'close ticket T-7'));
       expect(paused.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'interrupt' } });
 
       const { client, errors } = chatClient(server.url, 'support', threadId, { persistence: true, tools: [closeTicket] });
@@ -330,7 +321,7 @@ for (const server of backends()) {
     // falls back to the generic kind, and our object payload (with a reason) still answers it.
     it('a client that does not declare the tool hydrates the approval as the generic kind and rejects it with a reason', async () => {
       const threadId = randomUUID();
-      const paused = await postRun(server.url, 'support', body(threadId, 'close ticket T-7'));
+      const paused = await postRun(server.url, 'support', runInput(threadId, 'close ticket T-7'));
       expect(paused.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'interrupt' } });
 
       const { client, errors } = chatClient(server.url, 'support', threadId, { persistence: true });

@@ -5,21 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { EventType, type RunFinishedEvent, type TextMessageContentEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger } from '../../server/agents/ledger';
-import { joinStream, openRun, postRun, readThread, userMessage } from '../support/agui';
+import { joinStream, openRun, postRun, readThread, runInput } from '../support/agui';
 import { backends } from '../support/backends';
 import { eventually } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
-const body = (threadId: string, content: string, runId = randomUUID()) => ({
-  threadId,
-  runId,
-  messages: [userMessage(content)],
-  tools: [],
-  context: [],
-  state: {},
-  forwardedProps: {},
-});
 const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i + 1}`).join(' ');
 
 for (const backend of backends().filter((server) => server.kind === 'postgres')) {
@@ -37,7 +28,7 @@ for (const backend of backends().filter((server) => server.kind === 'postgres'))
     it('a run executing on A streams to a client attached to B, from its start to its end', async () => {
       const threadId = randomUUID();
       const runId = randomUUID();
-      const onA = openRun(a.url, 'support', body(threadId, 'slowly reply with 30 tokens', runId));
+      const onA = openRun(a.url, 'support', runInput(threadId, 'slowly reply with 30 tokens', runId));
       await eventually(async () => (await readThread(b.url, 'support', threadId)).body.status === 'running', 10_000, 'B to see the run');
       const onB = await joinStream(b.url, 'support', { threadId, runId, offset: '-1' });
       const fromA = await onA;
@@ -55,7 +46,7 @@ for (const backend of backends().filter((server) => server.kind === 'postgres'))
     it('an approval made on B continues the run paused on A, once, and A sees it live', async () => {
       const threadId = randomUUID();
       const key = `two-${randomUUID().slice(0, 8)}`;
-      const { events } = await postRun(a.url, 'ledger', body(threadId, `call recordEffect {"key":"${key}"}`));
+      const { events } = await postRun(a.url, 'ledger', runInput(threadId, `call recordEffect {"key":"${key}"}`));
       const interrupt = ((events.at(-1) as RunFinishedEvent).outcome as { interrupts: { id: string; toolCallId: string }[] }).interrupts[0]!;
       const { body: thread } = await readThread(a.url, 'ledger', threadId);
       const watchingA = joinStream(a.url, 'ledger', { threadId, offset: thread.cursor }, { stop: (entry) => entry.event.type === EventType.RUN_FINISHED });

@@ -108,6 +108,11 @@ export function userMessage(content: string): Message {
   return { id: randomUUID(), role: 'user', content };
 }
 
+/** A whole RunAgentInput with one new user message, as a client posts it (fresh runId unless given). */
+export function runInput(threadId: string, content: string, runId = randomUUID()): RunAgentInput {
+  return { threadId, runId, messages: [userMessage(content)], tools: [], context: [], state: {}, forwardedProps: {} };
+}
+
 /** Runs HttpAgent once, after adding a user message with this content. */
 export async function runHttpAgent(agent: HttpAgent, content?: string) {
   if (content) agent.addMessage(userMessage(content));
