@@ -1,13 +1,15 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { ModeIndicator } from '@/components/mode-indicator';
 import { Providers } from '@/components/providers';
 import { SignOutButton } from '@/components/sign-in-form';
-import { KeyedModeBadge, OpenDevModeBadge } from '@/components/status-badges';
+import { Button } from '@/components/ui/button';
 import { isOpenDevMode } from '@/server/identity/owner';
 import { pageCaller } from '@/server/identity/page-owner';
 import { webAccess } from '@/server/identity/web-access';
+import { agentCards } from '@/server/web/agents';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -15,35 +17,54 @@ export const metadata: Metadata = {
   description: 'Agents with a human in the loop.',
 };
 
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#ffffff' },
+    { media: '(prefers-color-scheme: dark)', color: '#17181c' },
+  ],
+};
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // The markers describe the running server, not the build: render at request time.
+  // The indicator describes the running server, not the build: render at request time.
   await connection();
-  const caller = isOpenDevMode() ? null : await pageCaller();
+  const openDev = isOpenDevMode();
+  const caller = openDev ? null : await pageCaller();
+  const signedInWithKey = caller?.credential === 'key';
+  const scriptedAgents = agentCards()
+    .filter((agent) => agent.scripted)
+    .map((agent) => agent.name);
   return (
     <html lang="en">
-      <body>
-        <header className="app-header">
-          <Link href="/" className="app-brand">
-            Stackbone
+      <body className="flex h-dvh flex-col">
+        <header className="flex h-12 shrink-0 items-center gap-1 border-b px-3 sm:gap-4 sm:px-4">
+          <Link href="/" className="mr-1 flex items-center gap-2 font-semibold tracking-tight">
+            <span className="grid size-6 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground" aria-hidden>
+              S
+            </span>
+            <span className="max-sm:sr-only">Stackbone</span>
           </Link>
-          <nav className="app-nav" aria-label="Main">
-            <Link href="/">Agents</Link>
-            <Link href="/studio" data-testid="nav-studio">
+          <nav className="flex items-center gap-1 text-sm" aria-label="Main">
+            <Link href="/" className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground">
+              Agents
+            </Link>
+            <Link href="/studio" className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground" data-testid="nav-studio">
               Studio
             </Link>
           </nav>
-          <div className="app-header-badges">
-            {isOpenDevMode() ? <OpenDevModeBadge /> : <KeyedModeBadge webAccess={webAccess()} signedInWithKey={caller?.credential === 'key'} />}
-            {caller?.credential === 'key' && <SignOutButton />}
-            {!isOpenDevMode() && caller?.credential !== 'key' && (
-              <Link href="/sign-in" className="button button-quiet" data-testid="sign-in-link">
-                Sign in with a key
-              </Link>
+          <div className="ml-auto flex items-center gap-2">
+            <ModeIndicator access={openDev ? { kind: 'open-dev' } : { kind: 'keyed', webAccess: webAccess(), signedInWithKey }} scriptedAgents={scriptedAgents} />
+            {signedInWithKey && <SignOutButton />}
+            {!openDev && !signedInWithKey && (
+              <Button asChild variant="ghost" size="sm">
+                <Link href="/sign-in" data-testid="sign-in-link">
+                  Sign in
+                </Link>
+              </Button>
             )}
           </div>
         </header>
-        <main className="app-main">
-          <Providers viewer={{ keyHolder: isOpenDevMode() || caller?.credential === 'key' }}>{children}</Providers>
+        <main className="flex min-h-0 flex-1 flex-col">
+          <Providers viewer={{ keyHolder: openDev || signedInWithKey }}>{children}</Providers>
         </main>
       </body>
     </html>

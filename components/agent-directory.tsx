@@ -3,7 +3,6 @@
 import Link from 'next/link';
 import type { AgentCard } from '@/server/web/agents';
 import { useAgentCards } from './hooks/lists';
-import { ScriptedModelBadge } from './status-badges';
 
 interface AgentDirectoryEntry {
   name: string;
@@ -30,7 +29,6 @@ export function AgentDirectory({ agents: initial }: { agents: AgentCard[] }) {
                   .join(' · ')}
               </span>
             )}
-            {agent.scripted && <ScriptedModelBadge />}
           </Link>
         </li>
       ))}

@@ -16,7 +16,6 @@ import { InterruptPanel } from './interrupt-panel';
 import { MessageList } from './message-list';
 import { PlannerPanel } from './planner-panel';
 import type { AgentCard } from '@/server/web/agents';
-import { ScriptedModelBadge } from './status-badges';
 
 /** What the chat needs to know about its agent: plain data from the server. */
 export type ChatAgent = AgentCard;
@@ -86,7 +85,6 @@ export function Chat({ agent, tools, onThreadStarted, ...thread }: ChatProps) {
                 Audit trail
               </Link>
             )}
-            {agent.scripted && <ScriptedModelBadge />}
             <span className={`run-status run-status-${chat.status}`} data-testid="run-status" data-status={chat.status}>
               {STATUS_LABEL[chat.status]}
             </span>
