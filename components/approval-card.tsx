@@ -1,11 +1,21 @@
 'use client';
-// One open interrupt: what the agent wants to do (the tool, its describe() line and
-// arguments), when the question expires, and the form to decide it. In a batch the card keeps
-// a staged decision until the last one is made, and the decision can be changed until then.
+// One open interrupt, written for the person who decides it, developer or not: a plain
+// sentence of what the agent wants to do (the tool's describe() line), the arguments as
+// labelled, formatted fields, the raw call behind "Details", when the request expires, and the
+// decision controls. When it opens it comes into view and takes focus, so it is never below
+// the fold (docs/hitl.md, "What the approval card shows"). In a batch the card keeps a staged
+// decision until the last one is made, and the decision can be changed until then.
+import { ChevronRightIcon, Loader2Icon, MessageCircleQuestionIcon, ShieldQuestionIcon } from 'lucide-react';
+import { Collapsible } from 'radix-ui';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApprovalDecisionForm, ProblemList } from './approval-decision-form';
+import { labelledFields } from './format-value';
 import { asksForInput, type InterruptResolution } from './hooks/agent-store';
+import type { JsonSchema } from './hooks/json-schema';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { InputAnswerForm } from './input-answer-form';
+import { Button } from './ui/button';
+import { cn } from './ui/cn';
 import { useHydrated } from './use-hydrated';
 import { useViewer } from './viewer';
 
@@ -15,47 +25,73 @@ export interface ApprovalCardProps {
   busy: boolean;
   /** Position in a batch of more than one. */
   batch?: { index: number; size: number };
+  /** The tool's input schema: labels and formats for its arguments. */
+  inputSchema?: JsonSchema;
+  /** This is the card to decide next: it scrolls into view and takes focus. */
+  current?: boolean;
 }
 
-export function ApprovalCard({ interrupt, busy, batch }: ApprovalCardProps) {
+export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = false }: ApprovalCardProps) {
   const hydrated = useHydrated();
   const { resolution } = interrupt;
   const staged = resolution !== null && resolution.problems.length === 0;
   const input = asksForInput(interrupt);
   const disabled = !hydrated || busy;
   const viewer = useViewer();
+  const titleId = useId();
+  const cardRef = useRef<HTMLElement>(null);
+  const fields = input ? [] : labelledFields(interrupt.args, inputSchema);
+
+  useEffect(() => {
+    if (!current || !cardRef.current) return;
+    bringIntoView(cardRef.current);
+  }, [current]);
+
   return (
     <section
-      className={`approval-card${staged ? ' approval-card-staged' : ''}`}
+      ref={cardRef}
+      tabIndex={-1}
+      className={cn(
+        'animate-arrive scroll-mt-3 space-y-3 rounded-xl border border-attention-border bg-attention p-4 text-card-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-ring',
+        staged && 'border-border bg-card',
+      )}
       data-testid="approval-card"
       data-interrupt-id={interrupt.id}
       data-tool-call-id={interrupt.toolCallId}
       data-tool-name={interrupt.toolName}
       data-reason={interrupt.reason}
       data-state={staged ? 'staged' : resolution ? 'invalid' : 'open'}
-      aria-label={input ? 'Question from the agent' : 'Approval needed'}
+      aria-labelledby={titleId}
     >
-      <header className="approval-header">
-        <span className="approval-kind">{input ? 'Question' : 'Approval needed'}</span>
-        {interrupt.toolName && <code className="tool-call-name">{interrupt.toolName}</code>}
-        {interrupt.agent && <span className="approval-agent">by {interrupt.agent}</span>}
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium text-warning">
+        {input ? <MessageCircleQuestionIcon className="size-4" aria-hidden /> : <ShieldQuestionIcon className="size-4" aria-hidden />}
+        <span>{input ? 'The agent asks you' : 'Needs your approval'}</span>
+        {interrupt.agent && <span className="font-normal text-muted-foreground">from the {interrupt.agent} helper</span>}
         {batch && (
-          <span className="approval-batch" data-testid="approval-batch-position">
+          <span className="rounded-full bg-background/60 px-2 py-0.5 text-muted-foreground" data-testid="approval-batch-position">
             {batch.index + 1} of {batch.size}
           </span>
         )}
+        {interrupt.expiresAt && <Expiry at={interrupt.expiresAt} hydrated={hydrated} />}
       </header>
-      <p className="approval-message" data-testid="approval-message">
+      <h3 id={titleId} className="text-base font-semibold text-foreground" data-testid="approval-message">
         {interrupt.message ?? interrupt.description}
-      </p>
-      {!input && interrupt.args !== undefined && (
-        <pre className="tool-call-json approval-args" data-testid="approval-args">
-          {JSON.stringify(interrupt.args, null, 2)}
-        </pre>
+      </h3>
+      {fields.length > 0 && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="approval-fields">
+          {fields.map((field) => (
+            <div key={field.key} className="contents">
+              <dt className="text-muted-foreground">{field.label}</dt>
+              <dd className="font-medium break-words" data-testid={`approval-field-${field.key}`}>
+                {field.text}
+              </dd>
+            </div>
+          ))}
+        </dl>
       )}
-      {interrupt.expiresAt && <Expiry at={interrupt.expiresAt} hydrated={hydrated} />}
+      {!input && interrupt.args !== undefined && <RawCall args={interrupt.args} toolName={interrupt.toolName} />}
       {staged ? (
-        <StagedDecision resolution={resolution} onChange={interrupt.clearResolution} disabled={disabled} />
+        <StagedDecision resolution={resolution} onChange={interrupt.clearResolution} busy={busy} disabled={disabled} />
       ) : (
         <>
           {resolution && <ProblemList problems={resolution.problems} />}
@@ -72,14 +108,45 @@ export function ApprovalCard({ interrupt, busy, batch }: ApprovalCardProps) {
   );
 }
 
+/**
+ * Scrolls the card into view and focuses it (without a second scroll): its top at the top of
+ * the conversation, or, for a card taller than the view, its buttons at the bottom.
+ */
+function bringIntoView(card: HTMLElement) {
+  card.scrollIntoView({ block: 'start' });
+  card.querySelector('[data-card-actions]')?.scrollIntoView({ block: 'nearest' });
+  card.focus({ preventScroll: true });
+}
+
+/** The call as the program sees it, for whoever wants it: the tool's name and raw arguments. */
+function RawCall({ args, toolName }: { args: unknown; toolName?: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen}>
+      <Collapsible.Trigger className="inline-flex items-center gap-1 rounded text-xs text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
+        <ChevronRightIcon className={`size-3.5 transition-transform ${open ? 'rotate-90' : ''}`} aria-hidden />
+        Details
+      </Collapsible.Trigger>
+      <Collapsible.Content forceMount className="mt-2 data-[state=closed]:hidden">
+        {toolName && <p className="mb-1 font-mono text-xs text-muted-foreground">{toolName}</p>}
+        <pre className="max-h-60 overflow-auto rounded-md bg-background/70 px-3 py-2 font-mono text-xs" data-testid="approval-args">
+          {JSON.stringify(args, null, 2)}
+        </pre>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
 /** A call only a key holder may approve: this browser waits for their decision, and may withdraw the request. */
 function KeyHolderDecides({ interrupt, disabled }: { interrupt: PendingInterrupt; disabled: boolean }) {
   return (
-    <div className="approval-key-holders" data-testid="approval-key-holders">
-      <p>A key holder approves or rejects this (in Studio or with the CLI); the conversation goes on here as soon as they do.</p>
-      <button type="button" className="button button-quiet" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
-        Withdraw the request
-      </button>
+    <div className="space-y-2" data-testid="approval-key-holders">
+      <p className="text-sm">Someone with an API key approves or rejects this, in Studio or with the CLI. The conversation goes on here as soon as they do.</p>
+      <div data-card-actions>
+        <Button variant="ghost" size="sm" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
+          Withdraw request
+        </Button>
+      </div>
     </div>
   );
 }
@@ -88,21 +155,24 @@ const STAGED_LABEL: Record<InterruptResolution['kind'], string> = {
   approve: 'Approved',
   edit: 'Approved with edits',
   reject: 'Rejected',
-  cancel: 'Cancelled',
+  cancel: 'Withdrawn',
 };
 
-function StagedDecision({ resolution, onChange, disabled }: { resolution: InterruptResolution; onChange: () => void; disabled: boolean }) {
+function StagedDecision({ resolution, onChange, busy, disabled }: { resolution: InterruptResolution; onChange: () => void; busy: boolean; disabled: boolean }) {
   const reason = resolution.kind === 'reject' ? resolution.options.reason : undefined;
   return (
-    <div className="approval-staged" data-testid="approval-staged" data-kind={resolution.kind}>
+    <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="approval-staged" data-kind={resolution.kind} data-card-actions>
+      {busy && <Loader2Icon className="size-4 animate-spin text-muted-foreground" aria-hidden />}
       <span>
-        {STAGED_LABEL[resolution.kind]}
+        <strong>{STAGED_LABEL[resolution.kind]}</strong>
         {reason ? `: “${reason}”` : ''}
-        {disabled ? '' : ' — sent with the rest of the batch.'}
+        {busy ? ' — the agent is carrying on…' : ' — sent with the rest of the batch once every call is decided.'}
       </span>
-      <button type="button" className="button button-quiet" data-testid="change-decision-button" disabled={disabled} onClick={onChange}>
-        Change
-      </button>
+      {!busy && (
+        <Button variant="ghost" size="sm" data-testid="change-decision-button" disabled={disabled} onClick={onChange}>
+          Change
+        </Button>
+      )}
     </div>
   );
 }
@@ -110,9 +180,15 @@ function StagedDecision({ resolution, onChange, disabled }: { resolution: Interr
 /** The time is formatted in the browser's zone after hydration (the server's would differ). */
 function Expiry({ at, hydrated }: { at: string; hydrated: boolean }) {
   const date = new Date(at);
+  const sameDay = hydrated && date.toDateString() === new Date().toDateString();
+  const text = hydrated
+    ? sameDay
+      ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+      : date.toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' })
+    : at;
   return (
-    <p className="approval-expiry" data-testid="approval-expiry">
-      Expires <time dateTime={at}>{hydrated ? date.toLocaleString() : at}</time>
-    </p>
+    <span className="ml-auto font-normal text-muted-foreground" data-testid="approval-expiry">
+      Expires <time dateTime={at}>{text}</time>
+    </span>
   );
 }

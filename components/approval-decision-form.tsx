@@ -1,12 +1,15 @@
 'use client';
-// The controls of a tool approval: Approve (with the approval data, e.g. the refund's note),
-// Edit (a form from the editedArgs schema, then approve the edited call), Reject (with an
-// optional reason for the model, and the rejection's data when the policy asks for some),
-// Cancel (end the turn without running the tool).
-import { useState } from 'react';
+// The controls of a tool approval, each saying what it does: Approve (runs the call now, with
+// the approval data such as the refund's note), Edit (change the arguments, then approve the
+// edited call), Reject (the agent is told no, with your reason), Withdraw request (the call
+// never runs and the turn ends). Reject and Edit open in the card; Escape or Back returns to
+// the choice with focus on the button that opened them (docs/hitl.md, "What the approval card shows").
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { responsePart } from './hooks/agent-store';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { SchemaFields, useSchemaForm, type SchemaForm } from './schema-form';
+import { Button } from './ui/button';
+import { Field, Textarea } from './ui/field';
 
 type Mode = 'decide' | 'edit' | 'reject';
 
@@ -21,6 +24,30 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   const payloadForm = useSchemaForm(payloadSchema ?? {});
   const rejectForm = useSchemaForm(rejectSchema ?? {});
   const canEdit = Boolean(editSchema) && interrupt.allowedDecisions.includes('edit');
+  const editRef = useRef<HTMLButtonElement>(null);
+  const rejectRef = useRef<HTMLButtonElement>(null);
+  const leftRef = useRef<Mode | null>(null);
+
+  // Back from Edit or Reject: focus returns to the button that opened it, never to the page's top.
+  useEffect(() => {
+    if (mode !== 'decide' || !leftRef.current) return;
+    (leftRef.current === 'edit' ? editRef : rejectRef).current?.focus();
+    leftRef.current = null;
+  }, [mode]);
+
+  function back() {
+    leftRef.current = mode;
+    setProblems([]);
+    setMode('decide');
+  }
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && mode !== 'decide') {
+      event.preventDefault();
+      event.stopPropagation();
+      back();
+    }
+  }
 
   /** Reads the forms; the store validates against the schemas and shows what is wrong. */
   function approve(withEdits: boolean) {
@@ -45,70 +72,73 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   }
 
   return (
-    <div className="approval-form" data-mode={mode}>
-      {mode === 'edit' && <FormSection title="Arguments" form={editForm} testId="edit-field" disabled={disabled} />}
-      {mode !== 'reject' && payloadSchema && <FormSection title="Details" form={payloadForm} testId="payload-field" disabled={disabled} />}
-      {mode === 'reject' && rejectSchema && <FormSection title="Details" form={rejectForm} testId="reject-payload-field" disabled={disabled} />}
+    <div className="space-y-3" data-mode={mode} onKeyDown={onKeyDown}>
+      {mode === 'edit' && <FormSection title="Change the details, then approve" form={editForm} testId="edit-field" disabled={disabled} autoFocus />}
+      {mode !== 'reject' && payloadSchema && <FormSection title="With your approval" form={payloadForm} testId="payload-field" disabled={disabled} />}
       {mode === 'reject' && (
-        <label className="schema-field">
-          <span className="schema-label">
-            Reason <span className="schema-optional">(optional, the agent is told)</span>
-          </span>
-          <input data-testid="reject-reason" value={reason} disabled={disabled} onChange={(event) => setReason(event.target.value)} />
-        </label>
+        <Field label="Why not?" hint="Optional. The agent reads this and can answer you or try something else.">
+          <Textarea data-testid="reject-reason" rows={2} value={reason} disabled={disabled} autoFocus onChange={(event) => setReason(event.target.value)} />
+        </Field>
       )}
+      {mode === 'reject' && rejectSchema && <FormSection title="Details for the agent" form={rejectForm} testId="reject-payload-field" disabled={disabled} />}
       {problems.length > 0 && <ProblemList problems={problems} />}
-      <div className="approval-actions">
+      <div className="flex flex-wrap items-center gap-2" data-card-actions>
         {mode === 'decide' && (
           <>
-            <button type="button" className="button button-primary" data-testid="approve-button" disabled={disabled} onClick={() => approve(false)}>
+            <Button variant="primary" data-testid="approve-button" disabled={disabled} onClick={() => approve(false)}>
               Approve
-            </button>
+            </Button>
             {canEdit && (
-              <button type="button" className="button" data-testid="edit-button" disabled={disabled} onClick={() => setMode('edit')}>
+              <Button ref={editRef} data-testid="edit-button" disabled={disabled} onClick={() => setMode('edit')}>
                 Edit
-              </button>
+              </Button>
             )}
-            <button type="button" className="button" data-testid="reject-button" disabled={disabled} onClick={() => setMode('reject')}>
+            <Button ref={rejectRef} data-testid="reject-button" disabled={disabled} onClick={() => setMode('reject')}>
               Reject
-            </button>
+            </Button>
+            <Button variant="ghost" className="text-muted-foreground" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
+              Withdraw request
+            </Button>
           </>
         )}
         {mode === 'edit' && (
-          <button type="button" className="button button-primary" data-testid="approve-edited-button" disabled={disabled} onClick={() => approve(true)}>
+          <Button variant="primary" data-testid="approve-edited-button" disabled={disabled} onClick={() => approve(true)}>
             Approve with edits
-          </button>
+          </Button>
         )}
         {mode === 'reject' && (
-          <button type="button" className="button button-danger" data-testid="confirm-reject-button" disabled={disabled} onClick={reject}>
+          <Button variant="destructive" data-testid="confirm-reject-button" disabled={disabled} onClick={reject}>
             Reject
-          </button>
+          </Button>
         )}
         {mode !== 'decide' && (
-          <button type="button" className="button" data-testid="back-button" disabled={disabled} onClick={() => setMode('decide')}>
+          <Button variant="ghost" data-testid="back-button" disabled={disabled} onClick={back}>
             Back
-          </button>
+          </Button>
         )}
-        <button type="button" className="button button-quiet" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
-          Cancel turn
-        </button>
       </div>
+      {mode === 'decide' && (
+        <p className="text-xs text-muted-foreground" data-testid="approval-consequences">
+          Approve runs it now{canEdit ? '; Edit lets you change it first' : ''}. Reject tells the agent no, with your reason. Withdraw request ends this turn
+          without running it.
+        </p>
+      )}
     </div>
   );
 }
 
-function FormSection({ title, form, testId, disabled }: { title: string; form: SchemaForm; testId: string; disabled: boolean }) {
+function FormSection({ title, form, testId, disabled, autoFocus }: { title: string; form: SchemaForm; testId: string; disabled: boolean; autoFocus?: boolean }) {
   return (
-    <fieldset className="approval-fieldset">
-      <legend className="tool-call-label">{title}</legend>
-      <SchemaFields form={form} testId={testId} disabled={disabled} />
+    <fieldset className="space-y-2">
+      <legend className="mb-2 text-xs font-medium text-muted-foreground">{title}</legend>
+      <SchemaFields form={form} testId={testId} disabled={disabled} autoFocus={autoFocus} />
     </fieldset>
   );
 }
 
 export function ProblemList({ problems }: { problems: readonly string[] }) {
   return (
-    <ul className="approval-problems" role="alert" data-testid="approval-problems">
+    <ul className="list-inside list-disc rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive" role="alert" data-testid="approval-problems">
       {problems.map((problem) => (
         <li key={problem}>{problem}</li>
       ))}

@@ -4,8 +4,10 @@
 // back as the trailing tool message so the turn goes on.
 //   confirm_action       asks the person in a dialog; answers {confirmed, action}
 //   get_browser_context  reads the browser: local time, time zone, locale, colour scheme
+import { AlertDialog } from 'radix-ui';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { FrontendTool } from './hooks/useAgent';
+import { Button } from './ui/button';
 
 interface PendingConfirmation {
   action: string;
@@ -15,7 +17,7 @@ interface PendingConfirmation {
 
 export function useBrowserTools(): { tools: FrontendTool[]; dialog: ReactNode } {
   const [pending, setPending] = useState<PendingConfirmation | null>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const tools = useMemo<FrontendTool[]>(
     () => [
@@ -32,7 +34,11 @@ export function useBrowserTools(): { tools: FrontendTool[]; dialog: ReactNode } 
         },
         handler: ({ action, details }: { action: string; details?: string }, { signal }) =>
           new Promise((resolve) => {
+            let settled = false;
+            // The dialog closing after either button answers again: the first answer stands.
             const answer = (confirmed: boolean) => {
+              if (settled) return;
+              settled = true;
               setPending(null);
               resolve({ confirmed, action });
             };
@@ -56,41 +62,39 @@ export function useBrowserTools(): { tools: FrontendTool[]; dialog: ReactNode } 
     [],
   );
 
-  const dialog = pending && (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-title"
-        aria-describedby="confirm-details"
-        data-testid="confirm-dialog"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') pending.answer(false);
-        }}
-      >
-        <h2 id="confirm-title" className="dialog-title">
-          The agent asks you to confirm
-        </h2>
-        <p id="confirm-details" className="dialog-body">
-          <strong>{pending.action}</strong>
-          {pending.details ? (
-            <>
-              <br />
-              {pending.details}
-            </>
-          ) : null}
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button" data-testid="confirm-no" onClick={() => pending.answer(false)}>
-            Don’t
-          </button>
-          <button type="button" className="button button-primary" data-testid="confirm-yes" ref={confirmRef} autoFocus onClick={() => pending.answer(true)}>
-            Confirm
-          </button>
-        </div>
-      </div>
-    </div>
+  // A destructive or irreversible action may be behind the question: the safe answer has focus.
+  const dialog = (
+    <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && pending?.answer(false)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <AlertDialog.Content
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl border bg-card p-5 shadow-xl"
+          data-testid="confirm-dialog"
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            cancelRef.current?.focus();
+          }}
+        >
+          <AlertDialog.Title className="text-base font-semibold">The agent asks you to confirm</AlertDialog.Title>
+          <AlertDialog.Description className="space-y-1 text-sm">
+            <strong className="block">{pending?.action}</strong>
+            {pending?.details && <span className="block text-muted-foreground">{pending.details}</span>}
+          </AlertDialog.Description>
+          <div className="flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button ref={cancelRef} data-testid="confirm-no">
+                Don’t
+              </Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button variant="primary" data-testid="confirm-yes" onClick={() => pending?.answer(true)}>
+                Confirm
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 
   return { tools, dialog };

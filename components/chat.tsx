@@ -1,20 +1,28 @@
 'use client';
-// A conversation with one agent on one thread: messages (with approval cards next to the
-// tool calls waiting on a person), composer, and (for agents with a task list or draft) the
-// planner panel, all rendered live from useAgent.
+// A conversation with one agent on one thread: a compact header (the agent, what the thread
+// is doing, its audit trail), the messages with approval cards next to the tool calls waiting
+// on a person, and the composer always at the bottom; for agents with a task list or draft,
+// the planner beside it (a sheet on narrow screens). All rendered live from useAgent.
 import type { Interrupt, Message } from '@ag-ui/client';
 import { useQueryClient } from '@tanstack/react-query';
+import { AlertCircleIcon, HistoryIcon, ListChecksIcon, RotateCcwIcon } from 'lucide-react';
 import Link from 'next/link';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { displayNameOf } from './agent-name';
+import { Announcer } from './announcer';
 import { useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
-import type { QueueItem } from '@/server/contract';
+import type { DecisionRecord, QueueItem } from '@/server/contract';
 import { findToolCall } from './hooks/agent-store';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
 import { InterruptPanel } from './interrupt-panel';
 import { MessageList } from './message-list';
-import { PlannerPanel } from './planner-panel';
+import { PlannerPanel, taskCount } from './planner-panel';
+import { RunStatus } from './run-status';
+import type { ToolInfo } from './tool-call';
+import { Button } from './ui/button';
+import { Sheet, SheetContent, SheetTrigger } from './ui/sheet';
 import type { AgentCard } from '@/server/web/agents';
 
 /** What the chat needs to know about its agent: plain data from the server. */
@@ -30,6 +38,8 @@ export interface ChatProps {
   /** Interrupts still open on the server: their cards are back after a refresh. */
   initialInterrupts?: Interrupt[];
   interruptedRunId?: string | null;
+  /** Decisions made on this thread's calls: their lines are back after a refresh. */
+  initialDecisions?: DecisionRecord[];
   /** A run still going on the server when the page was rendered: the chat re-joins it. */
   activeRunId?: string | null;
   /** Messages waiting for their turn when the page was rendered. */
@@ -39,9 +49,11 @@ export interface ChatProps {
   tools?: FrontendTool[];
   /** Called once the server has the thread (its first run started). */
   onThreadStarted?: () => void;
+  /** At the start of the header: the phone layout's conversations drawer. */
+  navigation?: ReactNode;
 }
 
-export function Chat({ agent, tools, onThreadStarted, ...thread }: ChatProps) {
+export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: ChatProps) {
   const { threadId } = thread;
   // The page's own tools (a confirm dialog, the browser's clock) go with every run, beside the caller's.
   const browser = useBrowserTools();
@@ -49,10 +61,13 @@ export function Chat({ agent, tools, onThreadStarted, ...thread }: ChatProps) {
   // The thread as the server rendered it (first paint): the hook continues from there.
   const chat = useAgent({ agent: agent.name, ...thread, tools: allTools });
   const running = chat.status === 'running';
+  const feedback = useTurnFeedback(chat);
   // A card sits under its tool call; one whose call is not in this conversation (raised in a
   // subagent's) goes in the panel above the composer.
   const unplaced = chat.interrupts.filter((interrupt) => !interrupt.toolCallId || !findToolCall(chat.messages, interrupt.toolCallId));
   const announcedRef = useRef(chat.threadExists);
+  const name = displayNameOf(agent);
+  const toolInfo = useCallback((tool: string): ToolInfo | undefined => agent.tools?.[tool], [agent.tools]);
 
   // The history lists (components/hooks/lists.ts) re-read when this thread starts or a turn on it
   // ends: its title, status and place in the list change then.
@@ -70,25 +85,34 @@ export function Chat({ agent, tools, onThreadStarted, ...thread }: ChatProps) {
 
   const hasDraft = agent.editableKeys.includes('draft');
   const showPanel = agent.hasTodos || hasDraft;
+  const panel = showPanel && (
+    <PlannerPanel
+      todos={chat.state?.todos}
+      draft={hasDraft ? String(chat.state?.draft ?? '') : undefined}
+      onDraftChange={hasDraft ? (draft) => chat.setState({ draft }) : undefined}
+    />
+  );
 
   return (
-    <div className={showPanel ? 'chat chat-with-panel' : 'chat'} data-testid="chat" data-agent={agent.name}>
-      <div className="chat-main">
-        <header className="chat-header">
-          <div className="chat-heading">
-            <h1 className="chat-title">{agent.name}</h1>
-            {agent.description && <p className="chat-description">{agent.description}</p>}
+    <div className="flex min-h-0 min-w-0 flex-1" data-testid="chat" data-agent={agent.name}>
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <header className="flex h-12 shrink-0 items-center gap-2 border-b px-2 sm:px-4">
+          {navigation}
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-sm font-semibold" title={agent.description}>
+              {name}
+            </h1>
+            {agent.description && <p className="hidden truncate text-xs text-muted-foreground sm:block">{agent.description}</p>}
           </div>
-          <div className="chat-header-badges">
-            {chat.threadExists && (
-              <Link href={`/studio/sessions/${encodeURIComponent(threadId)}`} className="chat-studio-link" data-testid="chat-audit-link">
-                Audit trail
+          <RunStatus status={chat.status} interrupts={chat.interrupts} />
+          {showPanel && <PlannerSheet count={taskCount(chat.state?.todos)}>{panel}</PlannerSheet>}
+          {chat.threadExists && (
+            <Button asChild variant="ghost" size="icon-sm" title="Audit trail">
+              <Link href={`/studio/sessions/${encodeURIComponent(threadId)}`} data-testid="chat-audit-link" aria-label="Audit trail">
+                <HistoryIcon aria-hidden />
               </Link>
-            )}
-            <span className={`run-status run-status-${chat.status}`} data-testid="run-status" data-status={chat.status}>
-              {STATUS_LABEL[chat.status]}
-            </span>
-          </div>
+            </Button>
+          )}
         </header>
         <MessageList
           messages={chat.messages}
@@ -96,74 +120,176 @@ export function Chat({ agent, tools, onThreadStarted, ...thread }: ChatProps) {
           streamingMessageId={chat.streamingMessageId}
           activeSteps={chat.activeSteps}
           interrupts={chat.interrupts}
+          decisions={chat.decisions}
+          toolInfo={toolInfo}
+          stoppedIds={feedback.stoppedIds}
+          pendingSteers={feedback.pendingSteers}
+          retrying={feedback.retrying}
           empty={<Suggestions agent={agent} onPick={(text) => void chat.sendMessage(text)} />}
+          footer={chat.error && <TurnError error={chat.error} canRetry={chat.canRetry} attempts={feedback.retries} onRetry={feedback.retry} />}
         />
-        {chat.error && (
-          <div className="chat-error" role="alert" data-testid="run-error" data-code={chat.error.code}>
-            <strong>
-              {chat.error.refused ? 'Not done' : 'Run failed'}
-              {chat.error.code ? ` (${chat.error.code})` : ''}:
-            </strong>{' '}
-            {chat.error.message}
-            {chat.canRetry && (
-              <button type="button" className="button chat-error-retry" data-testid="retry-button" onClick={() => void chat.retry()}>
-                Retry
-              </button>
-            )}
+        <div className="shrink-0 space-y-2 border-t bg-background px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-4">
+          <div className="mx-auto w-full max-w-3xl space-y-2">
+            <InterruptPanel
+              interrupts={chat.interrupts}
+              unplaced={unplaced}
+              busy={running}
+              canRetry={chat.canRetryInterrupts}
+              onRetry={() => void chat.retryInterrupts()}
+            />
+            <MessageQueue queue={chat.queue} onEdit={chat.editQueued} onMoveUp={chat.moveQueued} onRemove={chat.removeQueued} onSendNow={chat.sendQueuedNow} />
+            <Composer
+              running={running}
+              onSend={chat.sendMessage}
+              onStop={feedback.stop}
+              onSteer={feedback.steer}
+              placeholder={`Message ${name}…`}
+              waitingReason={chat.interrupts.length > 0 ? waitingHint(chat.interrupts) : undefined}
+            />
           </div>
-        )}
-        <InterruptPanel
-          interrupts={chat.interrupts}
-          unplaced={unplaced}
-          busy={running}
-          canRetry={chat.canRetryInterrupts}
-          onRetry={() => void chat.retryInterrupts()}
-        />
-        <Composer
-          running={running}
-          onSend={chat.sendMessage}
-          onStop={chat.stop}
-          onSteer={chat.steer}
-          waitingReason={chat.interrupts.length > 0 ? waitingHint(chat.interrupts) : undefined}
-        />
-        <MessageQueue queue={chat.queue} onEdit={chat.editQueued} onMoveUp={chat.moveQueued} onRemove={chat.removeQueued} onSendNow={chat.sendQueuedNow} />
+        </div>
       </div>
       {browser.dialog}
-      {showPanel && (
-        <PlannerPanel
-          todos={chat.state?.todos}
-          draft={hasDraft ? String(chat.state?.draft ?? '') : undefined}
-          onDraftChange={hasDraft ? (draft) => chat.setState({ draft }) : undefined}
-        />
+      {showPanel && <aside className="hidden w-80 shrink-0 overflow-y-auto border-l bg-muted/30 lg:block">{panel}</aside>}
+      <Announcer
+        agentName={name}
+        messages={chat.messages}
+        streamingMessageId={chat.streamingMessageId}
+        interrupts={chat.interrupts}
+        error={chat.error?.message ?? null}
+        stopped={feedback.stoppedIds.size > 0}
+      />
+    </div>
+  );
+}
+
+type ChatView = ReturnType<typeof useAgent>;
+
+/**
+ * What Stop, Retry and Steer did, for the transcript to show: the message a stop cut short,
+ * how many times the turn was retried, and guidance the running turn has not taken in yet.
+ */
+function useTurnFeedback(chat: ChatView) {
+  const [stopRequested, setStopRequested] = useState(false);
+  const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [retries, setRetries] = useState(0);
+  const [steers, setSteers] = useState<{ text: string; after: number }[]>([]);
+  const running = chat.status === 'running';
+
+  // The stop took effect when the run is over: the last assistant message is what it cut.
+  useEffect(() => {
+    if (!stopRequested || running) return;
+    setStopRequested(false);
+    const last = chat.messages.findLast((message) => message.role === 'assistant');
+    if (last) setStoppedIds((ids) => new Set([...ids, last.id]));
+  }, [stopRequested, running, chat.messages]);
+
+  // A new turn that ran to its end clears the retry count.
+  useEffect(() => {
+    if (!running && !chat.error) setRetries(0);
+  }, [running, chat.error]);
+
+  // Guidance is taken in as a user message after the one it was sent behind. When the run ends
+  // the list empties: a stopped turn drops what it had not taken, a paused or failed one hands it
+  // to its continuation, where it shows as a message (docs/turn-control.md, "Steer").
+  const userCount = chat.messages.filter((message) => message.role === 'user').length;
+  const pendingSteers = running ? steers.filter((steer) => userCount <= steer.after).map((steer) => steer.text) : [];
+  useEffect(() => {
+    if (!running && steers.length > 0) setSteers([]);
+  }, [running, steers.length]);
+
+  return {
+    stoppedIds,
+    retries,
+    retrying: running && retries > 0,
+    pendingSteers,
+    stop: () => {
+      setStopRequested(true);
+      chat.stop();
+    },
+    retry: () => {
+      setRetries((count) => count + 1);
+      void chat.retry();
+    },
+    steer: async (text: string) => {
+      const taken = await chat.steer(text);
+      if (taken) setSteers((current) => [...current, { text, after: userCount + pendingSteers.length }]);
+      return taken;
+    },
+  };
+}
+
+/** The last turn's failure, under the message it cut short, with Retry when the turn can run again. */
+function TurnError({ error, canRetry, attempts, onRetry }: { error: AgentError; canRetry: boolean; attempts: number; onRetry: () => void }) {
+  return (
+    <div
+      className="flex flex-wrap items-start gap-2 rounded-lg border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm"
+      role="alert"
+      data-testid="run-error"
+      data-code={error.code}
+      data-attempts={attempts}
+    >
+      <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-destructive">
+          {error.refused ? 'Not done' : attempts > 0 ? `Failed again (tried ${attempts + 1} times)` : 'This reply failed'}
+        </p>
+        <p className="break-words">{error.message}</p>
+        {error.code && <p className="text-xs text-muted-foreground">Code: {error.code}</p>}
+      </div>
+      {canRetry && (
+        <Button size="sm" data-testid="retry-button" onClick={onRetry}>
+          <RotateCcwIcon aria-hidden /> Retry
+        </Button>
       )}
     </div>
   );
 }
 
-const STATUS_LABEL = { idle: 'Ready', running: 'Running', error: 'Error', failed: 'Failed' } as const;
+/** The planner on narrow screens: a Tasks button in the header opens it as a sheet. */
+function PlannerSheet({ count, children }: { count: string | null; children: ReactNode }) {
+  return (
+    <Sheet>
+      <SheetTrigger asChild>
+        <Button variant="secondary" size="sm" className="lg:hidden" data-testid="planner-button">
+          <ListChecksIcon aria-hidden /> Tasks{count ? ` ${count}` : ''}
+        </Button>
+      </SheetTrigger>
+      <SheetContent title="Tasks" side="right">
+        {children}
+      </SheetContent>
+    </Sheet>
+  );
+}
 
 function waitingHint(interrupts: readonly { reason: string }[]): string {
   const questions = interrupts.every((interrupt) => interrupt.reason === 'input_required');
-  return questions
-    ? 'Answer the agent’s question above to continue; a message sent now waits until then.'
-    : 'Decide the pending approval above to continue; a message sent now waits until then.';
+  return questions ? 'Answer the question above first; a message sent now waits until then.' : 'Decide above first; a message sent now waits until then.';
 }
 
 /** An empty chat: the agent's suggested prompts as chips that send themselves, or a line saying what to do. */
 function Suggestions({ agent, onPick }: { agent: ChatAgent; onPick: (text: string) => void }) {
-  if (agent.suggestions.length === 0) return <p className="message-list-empty">Send {agent.name} a message to start.</p>;
+  const name = displayNameOf(agent);
   return (
-    <div className="message-list-empty suggestions" data-testid="suggestions">
-      <p>Try one of these, or write your own:</p>
-      <ul className="suggestion-chips">
-        {agent.suggestions.map((text) => (
-          <li key={text}>
-            <button type="button" className="suggestion-chip" onClick={() => onPick(text)}>
-              {text}
-            </button>
-          </li>
-        ))}
-      </ul>
+    <div className="mx-auto mt-[10vh] max-w-lg space-y-4 text-center" data-testid={agent.suggestions.length > 0 ? 'suggestions' : undefined}>
+      <h2 className="text-xl font-semibold">{name}</h2>
+      {agent.description && <p className="text-sm text-muted-foreground">{agent.description}</p>}
+      {agent.suggestions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Send {name} a message to start.</p>
+      ) : (
+        <>
+          <p className="text-sm text-muted-foreground">Try one of these, or write your own:</p>
+          <ul className="flex flex-wrap justify-center gap-2">
+            {agent.suggestions.map((text) => (
+              <li key={text}>
+                <Button className="h-auto rounded-full px-3 py-1.5 whitespace-normal" onClick={() => onPick(text)} data-testid="suggestion-chip">
+                  {text}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }

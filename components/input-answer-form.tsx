@@ -1,18 +1,34 @@
 'use client';
 // The answer to a tool's requestInput() (an `input_required` interrupt): a form generated
 // from its responseSchema. The person answers, declines to answer (with an optional reason:
-// the tool is told, and the turn goes on), or cancels the turn.
-import { useState } from 'react';
+// the tool is told, and the turn goes on), or withdraws the request (the turn ends).
+import { useEffect, useRef, useState } from 'react';
 import { ProblemList } from './approval-decision-form';
 import { asSchema } from './hooks/json-schema';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { SchemaFields, useSchemaForm } from './schema-form';
+import { Button } from './ui/button';
+import { Field, Input } from './ui/field';
 
 export function InputAnswerForm({ interrupt, disabled }: { interrupt: PendingInterrupt; disabled: boolean }) {
   const form = useSchemaForm(asSchema(interrupt.responseSchema) ?? {});
   const [problems, setProblems] = useState<string[]>([]);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
+  const declineRef = useRef<HTMLButtonElement>(null);
+  const backRef = useRef(false);
+
+  useEffect(() => {
+    if (!declining && backRef.current) {
+      backRef.current = false;
+      declineRef.current?.focus();
+    }
+  }, [declining]);
+
+  function back() {
+    backRef.current = true;
+    setDeclining(false);
+  }
 
   function answer() {
     const { value, problems: formProblems } = form.read();
@@ -22,51 +38,48 @@ export function InputAnswerForm({ interrupt, disabled }: { interrupt: PendingInt
 
   return (
     <form
-      className="approval-form"
+      className="space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
         answer();
       }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && declining) {
+          event.preventDefault();
+          back();
+        }
+      }}
     >
-      <SchemaFields form={form} testId="answer-field" disabled={disabled} />
+      {!declining && <SchemaFields form={form} testId="answer-field" disabled={disabled} />}
       {problems.length > 0 && <ProblemList problems={problems} />}
       {declining && (
-        <label className="schema-field">
-          <span className="schema-label">
-            Reason <span className="schema-optional">(optional, the agent is told)</span>
-          </span>
-          <input data-testid="decline-reason" value={reason} disabled={disabled} onChange={(event) => setReason(event.target.value)} />
-        </label>
+        <Field label="Why not?" hint="Optional. The agent reads this and carries on without your answer.">
+          <Input data-testid="decline-reason" value={reason} disabled={disabled} autoFocus onChange={(event) => setReason(event.target.value)} />
+        </Field>
       )}
-      <div className="approval-actions">
+      <div className="flex flex-wrap items-center gap-2" data-card-actions>
         {declining ? (
           <>
-            <button
-              type="button"
-              className="button button-danger"
-              data-testid="confirm-decline-button"
-              disabled={disabled}
-              onClick={() => void interrupt.decline(reason)}
-            >
+            <Button variant="destructive" data-testid="confirm-decline-button" disabled={disabled} onClick={() => void interrupt.decline(reason)}>
               Decline to answer
-            </button>
-            <button type="button" className="button button-quiet" disabled={disabled} onClick={() => setDeclining(false)}>
+            </Button>
+            <Button variant="ghost" data-testid="back-button" disabled={disabled} onClick={back}>
               Back
-            </button>
+            </Button>
           </>
         ) : (
           <>
-            <button type="submit" className="button button-primary" data-testid="answer-button" disabled={disabled}>
+            <Button type="submit" variant="primary" data-testid="answer-button" disabled={disabled}>
               Send answer
-            </button>
-            <button type="button" className="button" data-testid="decline-button" disabled={disabled} onClick={() => setDeclining(true)}>
+            </Button>
+            <Button ref={declineRef} data-testid="decline-button" disabled={disabled} onClick={() => setDeclining(true)}>
               Decline
-            </button>
+            </Button>
+            <Button variant="ghost" className="text-muted-foreground" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
+              Withdraw request
+            </Button>
           </>
         )}
-        <button type="button" className="button button-quiet" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
-          Cancel turn
-        </button>
       </div>
     </form>
   );

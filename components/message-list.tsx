@@ -1,14 +1,18 @@
 'use client';
-// The conversation: user and assistant turns, with each assistant tool call shown as a card
-// holding its result (tool messages are not rendered on their own), and the approval card of
-// a call that waits on a person right under it.
+// The conversation: user and assistant turns, each assistant tool call a collapsed line with
+// its true status and, once decided, the decision under it; the approval card of a call that
+// waits on a person right under the call. The list follows new text while the reader is at
+// the bottom and leaves them be once they scroll up. Screen readers hear whole messages from
+// the chat's announcer, not every streamed token (components/announcer.tsx).
 import type { AssistantMessage, Message, ToolMessage, UserMessage } from '@ag-ui/client';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { CircleSlashIcon, Loader2Icon, NavigationIcon } from 'lucide-react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ApprovalCard } from './approval-card';
+import { DecisionLine } from './decision-line';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { batchPosition } from './interrupt-panel';
-import { ToolCallCard } from './tool-call';
-import { TOOL_PROGRESS } from '@/server/contract';
+import { ToolCallCard, type ToolCallStatus, type ToolInfo } from './tool-call';
+import { TOOL_PROGRESS, type DecisionRecord } from '@/server/contract';
 
 export interface MessageListProps {
   messages: readonly Message[];
@@ -18,72 +22,111 @@ export interface MessageListProps {
   activeSteps: readonly string[];
   /** Open interrupts; each renders next to the tool call it belongs to. */
   interrupts?: readonly PendingInterrupt[];
+  /** Decided interrupts, by tool call. */
+  decisions?: Readonly<Record<string, DecisionRecord>>;
+  /** What the agent says about a tool (title, input schema). */
+  toolInfo?: (name: string) => ToolInfo | undefined;
+  /** Assistant messages a stop cut short. */
+  stoppedIds?: ReadonlySet<string>;
+  /** Guidance sent to the running turn that it has not taken in yet. */
+  pendingSteers?: readonly string[];
+  /** The turn is being run again after a failure. */
+  retrying?: boolean;
   /** What an empty conversation shows (a line of text, or prompts to start with). */
   empty?: ReactNode;
+  /** Under the last message: the last turn's error, with Retry. */
+  footer?: ReactNode;
 }
 
-export function MessageList({ messages, running, streamingMessageId, activeSteps, interrupts = [], empty }: MessageListProps) {
-  const results = toolResults(messages);
-  const progress = toolProgress(messages);
-  const endRef = useRef<HTMLDivElement>(null);
+export function MessageList(props: MessageListProps) {
+  const { messages, running, streamingMessageId, activeSteps, interrupts = [], pendingSteers = [], empty, footer } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottomRef = useRef(true);
   const last = messages.at(-1);
   const lastLength = last && 'content' in last && typeof last.content === 'string' ? last.content.length : 0;
 
-  // Follow the conversation as it grows, including while text streams in.
-  useEffect(() => {
-    endRef.current?.scrollIntoView({ block: 'end' });
-  }, [messages.length, lastLength, activeSteps.length]);
+  // Follow the conversation as it grows (text streaming in too), unless the reader scrolled up.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (element && atBottomRef.current) element.scrollTop = element.scrollHeight;
+  }, [messages.length, lastLength, activeSteps.length, pendingSteers.length, footer, running]);
 
   const calledIds = toolCallIds(messages);
   const visible = messages.filter((message) => isShown(message, calledIds));
+  // The card to decide next takes focus; the others wait their turn.
+  const current = interrupts.find((interrupt) => !interrupt.resolution || interrupt.resolution.problems.length > 0);
   return (
-    <div className="message-list" data-testid="message-list" aria-live="polite">
-      {visible.length === 0 && (empty ?? <p className="message-list-empty">No messages yet.</p>)}
-      {visible.map((message) => {
-        switch (message.role) {
-          case 'user':
-            return <UserBubble key={message.id} message={message} />;
-          case 'assistant':
-            return (
-              <AssistantTurn
-                key={message.id}
-                message={message}
-                results={results}
-                progress={progress}
-                interrupts={interrupts}
-                running={running}
-                streaming={message.id === streamingMessageId}
-              />
-            );
-          case 'tool':
-            // A result whose call is not in the list (e.g. trimmed history): show it plainly.
-            return (
-              <ToolCallCard
-                key={message.id}
-                call={{ id: message.toolCallId, type: 'function', function: { name: 'tool', arguments: '' } }}
-                result={message}
-                running={running}
-              />
-            );
-          default:
-            return (
-              <div key={message.id} className="message message-system" data-testid={`message-${message.role}`}>
-                {'content' in message && typeof message.content === 'string' ? message.content : null}
-              </div>
-            );
-        }
-      })}
-      {activeSteps.map((step, index) => (
-        <div key={`${step}-${index}`} className="step-indicator" data-testid="active-step">
-          <span className="spinner" aria-hidden /> Delegated to <strong>{step}</strong>…
-        </div>
-      ))}
-      {running && !streamingMessageId && activeSteps.length === 0 && (
-        <div className="thinking" data-testid="thinking">
-          <span className="spinner" aria-hidden /> Working…
-        </div>
-      )}
-      <div ref={endRef} />
+    <div
+      ref={scrollRef}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+      data-testid="message-list"
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        atBottomRef.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+      }}
+    >
+      <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-4 sm:px-6">
+        {visible.length === 0 && (empty ?? <p className="text-muted-foreground">No messages yet.</p>)}
+        {visible.map((message) => {
+          switch (message.role) {
+            case 'user':
+              return <UserBubble key={message.id} message={message} />;
+            case 'assistant':
+              return (
+                <AssistantTurn
+                  key={message.id}
+                  {...props}
+                  message={message}
+                  interrupts={interrupts}
+                  current={current}
+                  streaming={message.id === streamingMessageId}
+                  stopped={props.stoppedIds?.has(message.id) ?? false}
+                  results={toolResults(messages)}
+                  progress={toolProgress(messages)}
+                />
+              );
+            case 'tool':
+              // A result whose call is not in the list (e.g. trimmed history): show it plainly.
+              return (
+                <ToolCallCard
+                  key={message.id}
+                  call={{ id: message.toolCallId, type: 'function', function: { name: 'tool', arguments: '' } }}
+                  result={message}
+                  status={message.error ? 'failed' : 'done'}
+                />
+              );
+            default:
+              return (
+                <div key={message.id} className="text-sm text-muted-foreground" data-testid={`message-${message.role}`}>
+                  {'content' in message && typeof message.content === 'string' ? message.content : null}
+                </div>
+              );
+          }
+        })}
+        {pendingSteers.map((text, index) => (
+          <div key={`${index}-${text}`} className="ml-auto max-w-[85%] rounded-2xl border border-dashed border-primary/50 px-4 py-2 text-sm" data-testid="pending-steer">
+            <span className="mb-0.5 flex items-center gap-1 text-xs text-muted-foreground">
+              <NavigationIcon className="size-3" aria-hidden /> Guidance for this turn — the agent reads it at its next step
+            </span>
+            <span className="whitespace-pre-wrap">{text}</span>
+          </div>
+        ))}
+        {activeSteps.map((step, index) => (
+          <Working key={`${step}-${index}`} testId="active-step">
+            Handed to the <strong className="font-medium text-foreground">{step}</strong> helper…
+          </Working>
+        ))}
+        {running && !streamingMessageId && activeSteps.length === 0 && <Working testId="thinking">{props.retrying ? 'Trying again…' : 'Working…'}</Working>}
+        {footer}
+      </div>
+    </div>
+  );
+}
+
+function Working({ children, testId }: { children: ReactNode; testId: string }) {
+  return (
+    <div className="flex items-center gap-2 text-sm text-muted-foreground" data-testid={testId}>
+      <Loader2Icon className="size-4 animate-spin" aria-hidden /> {children}
     </div>
   );
 }
@@ -92,46 +135,91 @@ function UserBubble({ message }: { message: UserMessage }) {
   const text =
     typeof message.content === 'string' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('');
   return (
-    <div className="message message-user" data-testid="message-user">
-      <div className="message-body">{text}</div>
+    <div
+      className="ml-auto max-w-[85%] rounded-2xl bg-user-bubble px-4 py-2 whitespace-pre-wrap break-words text-user-bubble-foreground"
+      data-testid="message-user"
+    >
+      {text}
     </div>
   );
 }
 
-function AssistantTurn({
-  message,
-  results,
-  progress,
-  interrupts,
-  running,
-  streaming,
-}: {
+interface AssistantTurnProps extends MessageListProps {
   message: AssistantMessage;
   results: Map<string, ToolMessage>;
   progress: Map<string, unknown>;
   interrupts: readonly PendingInterrupt[];
-  running: boolean;
+  current: PendingInterrupt | undefined;
   streaming: boolean;
-}) {
+  stopped: boolean;
+}
+
+function AssistantTurn({ message, results, progress, interrupts, current, running, streaming, stopped, decisions, toolInfo }: AssistantTurnProps) {
   return (
-    <div className="message message-assistant" data-testid="message-assistant" data-streaming={streaming || undefined}>
+    <div className="flex flex-col gap-2" data-testid="message-assistant" data-streaming={streaming || undefined} data-stopped={stopped || undefined}>
       {message.content ? (
-        <div className="message-body">
+        <div className="leading-relaxed whitespace-pre-wrap break-words">
           {message.content}
-          {streaming && <span className="cursor" aria-hidden />}
+          {streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground/60 align-text-bottom" aria-hidden />}
         </div>
       ) : null}
       {message.toolCalls?.map((call) => {
         const interrupt = interrupts.find((candidate) => candidate.toolCallId === call.id);
+        const decision = decisions?.[call.id];
+        const result = results.get(call.id);
+        const tool = toolInfo?.(call.function.name);
         return (
-          <div key={call.id} className="tool-call-group">
-            <ToolCallCard call={call} result={results.get(call.id)} progress={progress.get(call.id)} running={running} awaitingDecision={Boolean(interrupt)} />
-            {interrupt && <ApprovalCard interrupt={interrupt} busy={running} batch={batchPosition(interrupts, interrupt)} />}
+          <div key={call.id} className="flex flex-col gap-2">
+            <ToolCallCard
+              call={call}
+              result={result}
+              progress={progress.get(call.id)}
+              status={statusOf({ result, decision, interrupt: Boolean(interrupt), running, stopped })}
+              tool={tool}
+              ranWith={decision?.status === 'approved' ? decision.editedArgs : undefined}
+              decision={decision && <DecisionLine decision={decision} inputSchema={tool?.inputSchema} />}
+            />
+            {interrupt && (
+              <ApprovalCard
+                interrupt={interrupt}
+                busy={running}
+                batch={batchPosition(interrupts, interrupt)}
+                inputSchema={tool?.inputSchema}
+                current={interrupt === current}
+              />
+            )}
           </div>
         );
       })}
+      {stopped && (
+        <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="message-stopped">
+          <CircleSlashIcon className="size-3.5" aria-hidden /> Stopped
+        </span>
+      )}
     </div>
   );
+}
+
+/** A call's true status: what its result, the person's decision, the run and a stop say. */
+function statusOf({
+  result,
+  decision,
+  interrupt,
+  running,
+  stopped,
+}: {
+  result?: ToolMessage;
+  decision?: DecisionRecord;
+  interrupt: boolean;
+  running: boolean;
+  stopped: boolean;
+}): ToolCallStatus {
+  if (decision?.status === 'denied') return 'rejected';
+  if (decision?.status === 'cancelled') return 'withdrawn';
+  if (result) return result.error ? 'failed' : 'done';
+  if (interrupt) return 'approval';
+  if (running) return 'running';
+  return stopped ? 'stopped' : 'waiting';
 }
 
 function toolResults(messages: readonly Message[]): Map<string, ToolMessage> {

@@ -3,6 +3,7 @@
 // while the agent was busy, in the order they go out, each one editable, movable up, removable,
 // or sent now (which ends the turn in progress at its next step). The same in every tab.
 import { useState } from 'react';
+import { Button } from './ui/button';
 import type { QueueItem } from '@/server/contract';
 
 export interface MessageQueueProps {
@@ -16,9 +17,9 @@ export interface MessageQueueProps {
 export function MessageQueue({ queue, onEdit, onMoveUp, onRemove, onSendNow }: MessageQueueProps) {
   if (queue.length === 0) return null;
   return (
-    <section className="message-queue" aria-label="Queued messages" data-testid="message-queue">
-      <h2 className="message-queue-title">Queued — each goes out as its own turn when the agent is free</h2>
-      <ol className="message-queue-list">
+    <section className="space-y-1" aria-label="Queued messages" data-testid="message-queue">
+      <h2 className="px-1 text-xs font-medium text-muted-foreground">Queued — each goes out as its own turn when the agent is free</h2>
+      <ol className="space-y-1">
         {queue.map((item, index) => (
           <QueuedMessage key={item.id} item={item} index={index} {...{ onEdit, onMoveUp, onRemove, onSendNow }} />
         ))}
@@ -37,10 +38,10 @@ function QueuedMessage({ item, index, onEdit, onMoveUp, onRemove, onSendNow }: {
   }
 
   return (
-    <li className="message-queue-item" data-testid="queue-item" data-send-now={item.sendNow ? true : undefined}>
+    <li className="flex flex-wrap items-center gap-2 rounded-lg border bg-card px-3 py-1.5 text-sm" data-testid="queue-item" data-send-now={item.sendNow ? true : undefined}>
       {editing ? (
         <textarea
-          className="composer-input message-queue-editor"
+          className="w-full flex-1 rounded-md border border-input bg-background px-2 py-1 text-sm"
           data-testid="queue-edit-input"
           aria-label="Edit queued message"
           rows={2}
@@ -55,63 +56,55 @@ function QueuedMessage({ item, index, onEdit, onMoveUp, onRemove, onSendNow }: {
           }}
         />
       ) : (
-        <span className="message-queue-text" data-testid="queue-item-text">
+        <span className="min-w-0 flex-1 break-words" data-testid="queue-item-text">
           {item.content}
-          {item.sendNow && <span className="message-queue-badge"> · sending now</span>}
+          {item.sendNow && <span className="text-muted-foreground"> · sending now</span>}
         </span>
       )}
-      <span className="message-queue-actions">
+      <span className="ml-auto flex shrink-0 items-center gap-1">
         {editing ? (
           <>
-            <button type="button" className="button button-primary" data-testid="queue-save-button" disabled={!draft.trim()} onClick={() => void save()}>
+            <Button variant="primary" size="sm" data-testid="queue-save-button" disabled={!draft.trim()} onClick={() => void save()}>
               Save
-            </button>
-            <button type="button" className="button button-quiet" onClick={() => setDraft(null)}>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setDraft(null)}>
               Cancel
-            </button>
+            </Button>
           </>
         ) : (
           <>
-            <button
-              type="button"
-              className="button button-quiet"
+            <Button variant="ghost" size="sm"
               data-testid="queue-edit-button"
               aria-label={`Edit queued message: ${item.content}`}
               onClick={() => setDraft(item.content)}
             >
               Edit
-            </button>
+            </Button>
             {index > 0 && (
-              <button
-                type="button"
-                className="button button-quiet"
+              <Button variant="ghost" size="sm"
                 data-testid="queue-up-button"
                 aria-label={`Move up: ${item.content}`}
                 onClick={() => void onMoveUp(item.id, index - 1)}
               >
                 Up
-              </button>
+              </Button>
             )}
             {!item.sendNow && (
-              <button
-                type="button"
-                className="button"
+              <Button variant="secondary" size="sm"
                 data-testid="queue-send-now-button"
                 aria-label={`Send now: ${item.content}`}
                 onClick={() => void onSendNow(item.id)}
               >
                 Send now
-              </button>
+              </Button>
             )}
-            <button
-              type="button"
-              className="button button-quiet"
+            <Button variant="ghost" size="sm"
               data-testid="queue-remove-button"
               aria-label={`Remove queued message: ${item.content}`}
               onClick={() => void onRemove(item.id)}
             >
               Remove
-            </button>
+            </Button>
           </>
         )}
       </span>

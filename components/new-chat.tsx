@@ -4,7 +4,7 @@
 // own, /agents/{name}/{threadId}, without a navigation that would cut the stream.
 import { randomUUID } from '@ag-ui/client';
 import { usePathname, useRouter } from 'next/navigation';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Chat, type ChatAgent } from './chat';
 
 interface Thread {
@@ -17,7 +17,7 @@ interface Thread {
 
 const freshThread = (): Thread => ({ id: randomUUID(), path: null, arrived: false });
 
-export function NewChat({ agent }: { agent: ChatAgent }) {
+export function NewChat({ agent, navigation }: { agent: ChatAgent; navigation?: ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
   const base = `/agents/${encodeURIComponent(agent.name)}`;
@@ -46,5 +46,5 @@ export function NewChat({ agent }: { agent: ChatAgent }) {
     setThread((current) => (current.id === thread.id ? { ...current, path } : current));
   }, [base, thread.id]);
 
-  return <Chat key={thread.id} agent={agent} threadId={thread.id} onThreadStarted={onThreadStarted} />;
+  return <Chat key={thread.id} agent={agent} threadId={thread.id} onThreadStarted={onThreadStarted} navigation={navigation} />;
 }

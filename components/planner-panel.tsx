@@ -1,6 +1,9 @@
 'use client';
 // The planner's shared state, live: the task list the agent writes (state.todos) and the
 // draft the user edits (state.draft), saved on the server as the user types (no message needed).
+import { CircleCheckIcon, CircleDotIcon, CircleIcon } from 'lucide-react';
+import { cn } from './ui/cn';
+import { Textarea } from './ui/field';
 import { useHydrated } from './use-hydrated';
 
 export interface Todo {
@@ -21,40 +24,37 @@ export function PlannerPanel({ todos, draft, onDraftChange }: PlannerPanelProps)
   const items = asTodos(todos);
   const done = items.filter((todo) => todo.status === 'done').length;
   return (
-    <aside className="planner-panel" data-testid="planner-panel">
-      <section className="panel-section">
-        <h2 className="panel-title">
-          Tasks{' '}
+    <div className="space-y-6 p-4" data-testid="planner-panel">
+      <section className="space-y-2">
+        <h2 className="flex items-center gap-2 text-sm font-semibold">
+          Tasks
           {items.length > 0 && (
-            <span className="panel-count">
-              {done}/{items.length}
+            <span className="text-xs font-normal text-muted-foreground">
+              {done} of {items.length} done
             </span>
           )}
         </h2>
         {items.length === 0 ? (
-          <p className="panel-empty">No plan yet. Try “plan a launch: write post, email list, tweet”.</p>
+          <p className="text-sm text-muted-foreground">No plan yet. Ask the agent to plan something and its tasks appear here as it works.</p>
         ) : (
-          <ul className="todo-list" data-testid="todo-list">
+          <ul className="space-y-1" data-testid="todo-list">
             {items.map((todo) => (
-              <li key={todo.id} className={`todo todo-${todo.status}`} data-testid="todo-item" data-status={todo.status}>
-                <span className="todo-mark" aria-hidden>
-                  {todo.status === 'done' ? '✓' : todo.status === 'in_progress' ? '◐' : '○'}
-                </span>
-                <span className="todo-title">{todo.title}</span>
-                <span className="todo-status">{STATUS_LABEL[todo.status]}</span>
+              <li key={todo.id} className="flex items-start gap-2 rounded-md px-1 py-1 text-sm" data-testid="todo-item" data-status={todo.status}>
+                <TodoMark status={todo.status} />
+                <span className={cn('flex-1', todo.status === 'done' && 'text-muted-foreground line-through')}>{todo.title}</span>
+                <span className="sr-only">{STATUS_LABEL[todo.status]}</span>
               </li>
             ))}
           </ul>
         )}
       </section>
       {onDraftChange && (
-        <section className="panel-section">
-          <h2 className="panel-title">
+        <section className="space-y-2">
+          <h2 className="text-sm font-semibold">
             <label htmlFor="draft-input">Draft</label>
           </h2>
-          <textarea
+          <Textarea
             id="draft-input"
-            className="draft-input"
             data-testid="draft-input"
             rows={8}
             value={draft ?? ''}
@@ -62,11 +62,23 @@ export function PlannerPanel({ todos, draft, onDraftChange }: PlannerPanelProps)
             placeholder="Write here; the agent sees it with your next message."
             onChange={(event) => onDraftChange(event.target.value)}
           />
-          <p className="panel-hint">Shared with the agent: saved with your next message.</p>
+          <p className="text-xs text-muted-foreground">Shared with the agent as you type.</p>
         </section>
       )}
-    </aside>
+    </div>
   );
+}
+
+function TodoMark({ status }: { status: Todo['status'] }) {
+  if (status === 'done') return <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />;
+  if (status === 'in_progress') return <CircleDotIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />;
+  return <CircleIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />;
+}
+
+/** The number of tasks done, for the phone layout's Tasks button. */
+export function taskCount(todos: unknown): string | null {
+  const items = asTodos(todos);
+  return items.length === 0 ? null : `${items.filter((todo) => todo.status === 'done').length}/${items.length}`;
 }
 
 const STATUS_LABEL: Record<Todo['status'], string> = { pending: 'To do', in_progress: 'In progress', done: 'Done' };

@@ -5,6 +5,8 @@
 // anything else falls back to a JSON textarea.
 import { useState } from 'react';
 import type { JsonSchema } from './hooks/json-schema';
+import { fieldLabel } from './format-value';
+import { Field, Input, Select, Textarea } from './ui/field';
 
 type FieldValue = string | boolean;
 
@@ -35,70 +37,76 @@ export function useSchemaForm(schema: JsonSchema, initial?: unknown): SchemaForm
   };
 }
 
-export function SchemaFields({ form, testId, disabled }: { form: SchemaForm; testId: string; disabled?: boolean }) {
+export function SchemaFields({ form, testId, disabled, autoFocus }: { form: SchemaForm; testId: string; disabled?: boolean; autoFocus?: boolean }) {
   if (!form.simple) {
     return (
-      <textarea
-        className="schema-json"
+      <Textarea
+        className="font-mono text-xs"
         data-testid={`${testId}-json`}
         aria-label="JSON"
         rows={5}
         value={form.json}
         disabled={disabled}
+        autoFocus={autoFocus}
         onChange={(event) => form.setJson(event.target.value)}
       />
     );
   }
   const required = new Set(form.schema.required ?? []);
   return (
-    <div className="schema-fields" data-testid={testId}>
-      {Object.entries(form.schema.properties ?? {}).map(([key, property]) => {
+    <div className="grid gap-3 sm:grid-cols-2" data-testid={testId}>
+      {Object.entries(form.schema.properties ?? {}).map(([key, property], index) => {
         const id = `${testId}-${key}`;
         const value = form.fields[key];
+        const focus = autoFocus && index === 0;
         const label = (
-          <span className="schema-label">
-            {property.title ?? key}
-            {required.has(key) ? <span aria-hidden> *</span> : <span className="schema-optional"> (optional)</span>}
-          </span>
+          <>
+            {fieldLabel(key, property)}
+            {!required.has(key) && <span className="font-normal text-muted-foreground"> (optional)</span>}
+          </>
         );
         if (typeOf(property) === 'boolean') {
           return (
-            <label key={key} className="schema-field schema-field-checkbox">
+            <label key={key} className="flex items-center gap-2 text-sm sm:col-span-2">
               <input
                 type="checkbox"
+                className="size-4 accent-primary"
                 data-testid={id}
                 checked={value === true}
                 disabled={disabled}
+                autoFocus={focus}
                 onChange={(event) => form.setField(key, event.target.checked)}
               />
-              {label}
+              <span className="font-medium">{label}</span>
+              {property.description && <span className="text-xs text-muted-foreground">{property.description}</span>}
             </label>
           );
         }
+        const wide = typeOf(property) === 'string' && !Array.isArray(property.enum);
         return (
-          <label key={key} className="schema-field">
-            {label}
+          <Field key={key} label={label} hint={property.description} className={wide ? 'sm:col-span-2' : undefined}>
             {Array.isArray(property.enum) ? (
-              <select data-testid={id} value={String(value ?? '')} disabled={disabled} onChange={(event) => form.setField(key, event.target.value)}>
+              <Select data-testid={id} value={String(value ?? '')} disabled={disabled} autoFocus={focus} onChange={(event) => form.setField(key, event.target.value)}>
                 <option value="" />
                 {property.enum.map((option) => (
                   <option key={String(option)} value={String(option)}>
                     {String(option)}
                   </option>
                 ))}
-              </select>
+              </Select>
             ) : (
-              <input
+              <Input
                 data-testid={id}
                 type={typeOf(property) === 'string' ? 'text' : 'number'}
+                inputMode={typeOf(property) === 'string' ? undefined : 'decimal'}
                 step={typeOf(property) === 'integer' ? 1 : 'any'}
                 value={String(value ?? '')}
-                placeholder={property.description}
                 disabled={disabled}
+                autoFocus={focus}
                 onChange={(event) => form.setField(key, event.target.value)}
               />
             )}
-          </label>
+          </Field>
         );
       })}
     </div>
@@ -136,7 +144,7 @@ function readFields(schema: JsonSchema, fields: Record<string, FieldValue>): { v
     else if (field === undefined || field === '') continue;
     else if (typeOf(property) === 'string') value[key] = field;
     else if (Number.isFinite(Number(field))) value[key] = Number(field);
-    else problems.push(`${key}: not a number`);
+    else problems.push(`${fieldLabel(key, property)}: not a number`);
   }
   return { value, problems };
 }

@@ -1,9 +1,16 @@
 'use client';
-// The agent's recent conversations and a "New chat" link, like a chat app's history rail.
+// The agent's recent conversations and "New chat", like a chat app's history rail: a column
+// beside the chat on wide screens, a drawer opened from the chat's header on phones.
+import { MenuIcon, PlusIcon } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useState } from 'react';
 import type { SessionSummary } from '@/server/web/sessions';
 import { useSessions } from './hooks/lists';
+import { LocalTime } from './local-time';
+import { Button } from './ui/button';
+import { cn } from './ui/cn';
+import { Sheet, SheetContent, SheetTrigger } from './ui/sheet';
 
 interface ThreadLink {
   id: string;
@@ -11,46 +18,75 @@ interface ThreadLink {
   updatedAt: string;
 }
 
-export function ThreadSidebar({ agent, threads: initial }: { agent: string; threads: SessionSummary[] }) {
+export interface ThreadSidebarProps {
+  agent: string;
+  threads: SessionSummary[];
+}
+
+/** The column beside the chat, from the md breakpoint up. */
+export function ThreadSidebar(props: ThreadSidebarProps) {
+  return (
+    <nav className="hidden w-64 shrink-0 flex-col border-r bg-muted/40 md:flex" aria-label="Conversations" data-testid="thread-sidebar">
+      <ThreadList {...props} />
+    </nav>
+  );
+}
+
+/** The same list in a drawer, for phones: its button sits at the start of the chat's header. */
+export function ThreadDrawer(props: ThreadSidebarProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon-sm" className="md:hidden" aria-label="Conversations" data-testid="drawer-button">
+          <MenuIcon aria-hidden />
+        </Button>
+      </SheetTrigger>
+      <SheetContent title="Conversations" data-testid="thread-drawer">
+        <ThreadList {...props} onNavigate={() => setOpen(false)} />
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function ThreadList({ agent, threads: initial, onNavigate }: ThreadSidebarProps & { onNavigate?: () => void }) {
   const pathname = usePathname();
   // Kept fresh by TanStack Query; the open chat invalidates it when its thread changes.
   const threads: ThreadLink[] = useSessions({ agent, limit: 30 }, initial).data;
   const base = `/agents/${encodeURIComponent(agent)}`;
   return (
-    <nav className="sidebar" aria-label="Conversations" data-testid="thread-sidebar">
-      <Link href={base} className="button button-primary sidebar-new" data-testid="new-chat">
-        + New chat
-      </Link>
-      <div className="sidebar-label">Recent</div>
+    <div className="flex min-h-0 flex-1 flex-col gap-3 p-3">
+      <Button asChild variant="primary" className="w-full">
+        <Link href={base} data-testid="new-chat" onClick={onNavigate}>
+          <PlusIcon aria-hidden /> New chat
+        </Link>
+      </Button>
+      <h2 className="px-2 text-xs font-medium text-muted-foreground">Recent</h2>
       {threads.length === 0 ? (
-        <p className="sidebar-empty">No conversations yet.</p>
+        <p className="px-2 text-sm text-muted-foreground">No conversations yet. Start one with New chat.</p>
       ) : (
-        <ul className="sidebar-list">
+        <ul className="-mx-1 min-h-0 flex-1 space-y-0.5 overflow-y-auto px-1">
           {threads.map((thread) => {
             const href = `${base}/${encodeURIComponent(thread.id)}`;
+            const current = pathname === href;
             return (
               <li key={thread.id}>
                 <Link
                   href={href}
-                  className={pathname === href ? 'sidebar-item sidebar-item-active' : 'sidebar-item'}
+                  onClick={onNavigate}
+                  aria-current={current ? 'page' : undefined}
+                  className={cn('block rounded-md px-2 py-1.5 hover:bg-accent', current && 'bg-accent font-medium')}
                   data-testid="sidebar-thread"
                   title={thread.title}
                 >
-                  <span className="sidebar-item-title">{thread.title}</span>
-                  <time className="sidebar-item-time" dateTime={thread.updatedAt}>
-                    {shortDate(thread.updatedAt)}
-                  </time>
+                  <span className="block truncate text-sm">{thread.title}</span>
+                  <LocalTime iso={thread.updatedAt} className="block text-xs text-muted-foreground" />
                 </Link>
               </li>
             );
           })}
         </ul>
       )}
-    </nav>
+    </div>
   );
-}
-
-/** Locale-free and the same on server and client, so hydration never disagrees. */
-function shortDate(iso: string): string {
-  return iso.slice(0, 16).replace('T', ' ');
 }

@@ -20,6 +20,9 @@ export type JsonSchema = {
   title?: string;
   default?: unknown;
   const?: unknown;
+  /** How to show the value: `currency` (with `currency`, an ISO 4217 code; USD when absent), `date`, `date-time`. */
+  format?: string;
+  currency?: string;
   /** Alternatives (an approval's response with one branch per decision). */
   oneOf?: JsonSchema[];
 };

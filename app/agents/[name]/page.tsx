@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
+import { displayNameOf } from '@/components/agent-name';
 import { notFound } from 'next/navigation';
 import { NewChat } from '@/components/new-chat';
-import { ThreadSidebar } from '@/components/thread-sidebar';
+import { ThreadDrawer, ThreadSidebar } from '@/components/thread-sidebar';
 import { pageOwner } from '@/server/identity/page-owner';
 import { findAgentCard } from '@/server/web/agents';
 import { recentSessions } from '@/server/web/sessions';
@@ -9,7 +10,8 @@ import { recentSessions } from '@/server/web/sessions';
 type Params = Promise<{ name: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  return { title: `New chat with ${(await params).name}` };
+  const agent = findAgentCard((await params).name);
+  return { title: `New chat with ${agent ? displayNameOf(agent) : (await params).name}` };
 }
 
 export default async function NewChatPage({ params }: { params: Params }) {
@@ -19,9 +21,9 @@ export default async function NewChatPage({ params }: { params: Params }) {
   const owner = await pageOwner();
   const threads = owner === null ? [] : await recentSessions(owner, { agent: agent.name, limit: 30 });
   return (
-    <div className="chat-layout">
+    <div className="flex min-h-0 flex-1">
       <ThreadSidebar agent={agent.name} threads={threads} />
-      <NewChat agent={agent} />
+      <NewChat agent={agent} navigation={<ThreadDrawer agent={agent.name} threads={threads} />} />
     </div>
   );
 }

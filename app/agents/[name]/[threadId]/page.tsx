@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
+import { displayNameOf } from '@/components/agent-name';
 import { notFound, redirect } from 'next/navigation';
 import { Chat } from '@/components/chat';
-import { ThreadSidebar } from '@/components/thread-sidebar';
+import { ThreadDrawer, ThreadSidebar } from '@/components/thread-sidebar';
 import { pageOwner } from '@/server/identity/page-owner';
 import { findAgentCard } from '@/server/web/agents';
 import { loadThread, recentSessions } from '@/server/web/sessions';
@@ -9,7 +10,8 @@ import { loadThread, recentSessions } from '@/server/web/sessions';
 type Params = Promise<{ name: string; threadId: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  return { title: `Chat with ${(await params).name}` };
+  const agent = findAgentCard((await params).name);
+  return { title: `Chat with ${agent ? displayNameOf(agent) : (await params).name}` };
 }
 
 // First paint of a thread from the server's log; the Chat's hook continues from it.
@@ -23,12 +25,13 @@ export default async function ThreadPage({ params }: { params: Params }) {
   if (thread.kind === 'elsewhere') redirect(`/agents/${encodeURIComponent(thread.agent)}/${encodeURIComponent(threadId)}`);
   const threads = await recentSessions(owner, { agent: agent.name, limit: 30 });
   return (
-    <div className="chat-layout">
+    <div className="flex min-h-0 flex-1">
       <ThreadSidebar agent={agent.name} threads={threads} />
       <Chat
         key={threadId}
         agent={agent}
         threadId={threadId}
+        navigation={<ThreadDrawer agent={agent.name} threads={threads} />}
         initialMessages={thread.messages}
         initialState={thread.state}
         initialError={thread.error}

@@ -1,0 +1,75 @@
+// Screenshots of every demo flow at phone, tablet and desktop widths, light and dark, saved
+// as test artifacts (test-results/…/s-*.png) — and at each width nothing overflows sideways.
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } from './helpers';
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const width of [375, 768, 1280]) {
+    test(`every demo flow at ${width} px, ${colorScheme}`, async ({ browser }, testInfo) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ colorScheme, viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      const problems = collectConsoleProblems(page);
+      const shot = (name: string) => snap(page, testInfo, `s-${name}-${width}-${colorScheme}`);
+
+      await page.goto('/');
+      await shot('home');
+      await noSidewaysScroll(page);
+
+      await page.goto('/agents/support');
+      await waitForHydration(page);
+      await shot('support-empty');
+      await send(page, 'look up order ord_42');
+      await waitForIdle(page);
+      await send(page, 'refund order ord_42 for 19.99');
+      await expect(page.getByTestId('approval-card')).toBeVisible();
+      await waitForIdle(page);
+      await shot('support-refund-card');
+      await noSidewaysScroll(page);
+      await page.getByTestId('approve-button').click();
+      await expect(page.getByTestId('approval-card')).toHaveCount(0);
+      await waitForIdle(page);
+      await shot('support-refund-approved');
+
+      await send(page, 'close ticket T-7');
+      await page.getByTestId('reject-button').click();
+      await page.getByTestId('reject-reason').fill('not yet');
+      await shot('support-rejecting');
+      await page.getByTestId('confirm-reject-button').click();
+      await waitForIdle(page);
+      await expect(page.getByTestId('tool-call').last()).toHaveAttribute('data-status', 'rejected');
+      await shot('support-rejected');
+
+      await page.goto('/agents/planner');
+      await waitForHydration(page);
+      await send(page, 'plan a launch: write post, email list, tweet');
+      await waitForIdle(page);
+      await shot('planner-plan');
+      if (width < 1024) {
+        await page.getByTestId('planner-button').click();
+        await expect(page.getByTestId('todo-item')).toHaveCount(3);
+        await shot('planner-tasks-sheet');
+        await page.keyboard.press('Escape');
+      }
+      await send(page, 'ask me for a launch name');
+      await expect(page.getByTestId('approval-card')).toBeVisible();
+      await waitForIdle(page);
+      await shot('planner-question');
+      await noSidewaysScroll(page);
+
+      await page.goto('/studio');
+      await expect(page.getByTestId('inbox-item').first()).toBeVisible();
+      await shot('studio-inbox');
+      await noSidewaysScroll(page);
+      // Withdrawn from Studio, so no pause is left behind for other tests.
+      await page.getByTestId('inbox-item').first().getByTestId('cancel-interrupt-button').click();
+      expect(problems, problems.join('\n')).toEqual([]);
+      await context.close();
+    });
+  }
+}
