@@ -1,4 +1,8 @@
-// An agent as a person names it: its display name, or its id with a capital letter.
-export function displayNameOf(agent: { name: string; displayName?: string }): string {
-  return agent.displayName ?? agent.name.charAt(0).toUpperCase() + agent.name.slice(1);
+// The name a person reads for an agent: its display name when it has one, else its code name
+// made readable ("ledger-worker" → "Ledger worker").
+export function displayNameOf(card: { name: string; displayName?: string }): string {
+  const given = card.displayName?.trim();
+  if (given) return given;
+  const words = card.name.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

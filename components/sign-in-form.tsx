@@ -1,9 +1,12 @@
 'use client';
 // The API key, exchanged once for this browser's identity cookie (POST /api/auth/session); the
 // key is not kept in the page (docs/security.md, "Modes").
+import { LogOutIcon } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { safeNext } from './safe-next';
+import { Button } from './ui/button';
+import { Field, Input } from './ui/field';
 
 export function SignInForm({ next }: { next: string }) {
   const [key, setKey] = useState('');
@@ -11,7 +14,7 @@ export function SignInForm({ next }: { next: string }) {
   const [pending, setPending] = useState(false);
   return (
     <form
-      className="sign-in-form"
+      className="grid gap-4"
       data-testid="sign-in-form"
       onSubmit={async (event) => {
         event.preventDefault();
@@ -33,18 +36,25 @@ export function SignInForm({ next }: { next: string }) {
         setPending(false);
       }}
     >
-      <label className="schema-field">
-        <span className="schema-label">API key</span>
-        <input type="password" autoComplete="off" value={key} onChange={(event) => setKey(event.target.value)} data-testid="sign-in-key" />
-      </label>
+      <Field label="API key">
+        <Input
+          type="password"
+          autoComplete="off"
+          value={key}
+          onChange={(event) => setKey(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          className="aria-invalid:border-destructive"
+          data-testid="sign-in-key"
+        />
+      </Field>
       {error && (
-        <p className="chat-error" role="alert" data-testid="sign-in-error">
+        <p className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive" role="alert" data-testid="sign-in-error">
           {error}
         </p>
       )}
-      <button type="submit" className="button button-primary" disabled={!key.trim() || pending}>
+      <Button type="submit" variant="primary" className="w-full sm:w-auto sm:justify-self-start" disabled={!key.trim() || pending}>
         Sign in
-      </button>
+      </Button>
     </form>
   );
 }
@@ -53,9 +63,10 @@ export function SignInForm({ next }: { next: string }) {
 export function SignOutButton() {
   const router = useRouter();
   return (
-    <button
-      type="button"
-      className="button button-quiet"
+    <Button
+      variant="ghost"
+      size="sm"
+      className="max-sm:w-8 max-sm:px-0"
       data-testid="sign-out"
       onClick={async () => {
         await fetch('/api/auth/session', { method: 'DELETE', headers: { 'content-type': 'application/json' } });
@@ -64,7 +75,8 @@ export function SignOutButton() {
         router.refresh();
       }}
     >
-      Sign out
-    </button>
+      <LogOutIcon aria-hidden />
+      <span className="max-sm:sr-only">Sign out</span>
+    </Button>
   );
 }

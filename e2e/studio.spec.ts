@@ -67,7 +67,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   const decisions = chat.locator('[data-testid="audit-entry"][data-kind="decision"]');
   await expect(decisions).toHaveCount(3);
   await expect(decisions.nth(0)).toContainText('Approved with edits refundOrder');
-  await expect(decisions.nth(0).getByTestId('audit-actor')).toHaveText('by local owner · from Studio');
+  await expect(decisions.nth(0).getByTestId('audit-actor')).toHaveText('by you (this computer) · from Studio');
   await expect(decisions.nth(1)).toContainText('Rejected closeTicket: “The customer is still waiting on a reply”');
   await expect(decisions.nth(2)).toContainText('Approved closeTicket');
   await decisions.nth(0).locator('summary').click();

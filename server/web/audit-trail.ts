@@ -37,17 +37,18 @@ const SURFACE: Record<DecisionActor['source'], string> = {
 
 /** What started a run, as a person calls it. */
 const RUN_SOURCE: Record<RunSource, string> = {
-  agui: 'the chat (AG-UI)',
-  openai: 'the OpenAI-compatible API',
-  anthropic: 'the Anthropic-compatible API',
-  hitl: 'a decision made out of band',
+  agui: 'a message in the chat',
+  openai: 'an app using the OpenAI-compatible API',
+  anthropic: 'an app using the Anthropic-compatible API',
+  hitl: 'a decision made in Studio, the CLI or the HTTP API',
   server: 'the server',
 };
 
-/** Who an owner id is: the local owner (open dev mode), an API key, or a browser. */
+/** Who an owner id is, as a person calls it: the one owner of open dev mode is whoever sits at
+ *  this computer (docs/security.md, "Modes"); otherwise an API key or a browser. */
 function ownerLabel(ownerId: string | undefined): string {
   if (!ownerId) return 'the server';
-  if (ownerId === 'local') return 'local owner';
+  if (ownerId === 'local') return 'you (this computer)';
   const [kind, id = ''] = ownerId.split(':');
   if (kind === 'key') return `API key ${id.slice(0, 8)}`;
   if (kind === 'browser') return `browser ${id.slice(0, 8)}`;

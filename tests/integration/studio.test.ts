@@ -44,7 +44,7 @@ for (const server of backends()) {
       const decision = trail.entries.find((entry) => entry.kind === 'decision')!;
       expect(decision).toMatchObject({
         summary: 'Approved with edits refundOrder',
-        actor: { source: 'studio', surface: 'Studio', who: 'local owner' },
+        actor: { source: 'studio', surface: 'Studio', who: 'you (this computer)' },
         details: { arguments: { orderId: 'ord_42', amount: 19.99 }, editedArguments: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } },
       });
       expect(trail.entries.map((entry) => entry.kind)).toEqual([

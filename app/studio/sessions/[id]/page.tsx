@@ -1,6 +1,10 @@
+import { ArrowLeftIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { PageFrame, PageHeader } from '@/components/page-frame';
 import { AuditTrailView } from '@/components/studio/audit-trail-view';
+import { Button } from '@/components/ui/button';
+import { agentCards } from '@/server/web/agents';
 
 export const metadata: Metadata = { title: 'Audit trail · Studio' };
 
@@ -9,14 +13,20 @@ export const metadata: Metadata = { title: 'Audit trail · Studio' };
 export default async function AuditTrailPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   return (
-    <div className="studio">
-      <header className="studio-header">
-        <Link href="/studio" className="studio-back">
-          ← Inbox
-        </Link>
-        <h1>Audit trail</h1>
-      </header>
-      <AuditTrailView sessionId={id} />
-    </div>
+    <PageFrame className="max-w-3xl">
+      <PageHeader
+        title="Audit trail"
+        description="Everything that happened in this conversation, in order: messages, tool calls, pauses, and who decided what, from where."
+        before={
+          <Button asChild variant="ghost" size="sm" className="-ml-2 text-muted-foreground">
+            <Link href="/studio">
+              <ArrowLeftIcon aria-hidden />
+              Inbox
+            </Link>
+          </Button>
+        }
+      />
+      <AuditTrailView sessionId={id} agents={agentCards()} />
+    </PageFrame>
   );
 }
