@@ -41,7 +41,9 @@ export function PlannerPanel({ todos, draft, onDraftChange }: PlannerPanelProps)
             {items.map((todo) => (
               <li key={todo.id} className="flex items-start gap-2 rounded-md px-1 py-1 text-sm" data-testid="todo-item" data-status={todo.status}>
                 <TodoMark status={todo.status} />
-                <span className={cn('flex-1', todo.status === 'done' && 'text-muted-foreground line-through')}>{todo.title}</span>
+                <span className={cn('flex-1', todo.status === 'done' && 'text-muted-foreground line-through')} data-testid="todo-title">
+                  {todo.title}
+                </span>
                 <span className="sr-only">{STATUS_LABEL[todo.status]}</span>
               </li>
             ))}

@@ -74,7 +74,7 @@ test('planner: the task list fills live and the draft, saved as it is typed, sur
   await send(page, 'plan a launch: write post, email list, tweet');
   const todos = page.getByTestId('todo-item');
   await expect(todos).toHaveCount(3);
-  await expect(todos.locator('.todo-title')).toHaveText(['Write post', 'Email list', 'Tweet']);
+  await expect(todos.getByTestId('todo-title')).toHaveText(['Write post', 'Email list', 'Tweet']);
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-tool-name', 'write_todos');
   await waitForIdle(page);
   await expect(page).toHaveURL(THREAD_URL('planner'));

@@ -13,16 +13,20 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
   const customerProblems = collectConsoleProblems(customer);
 
   await customer.goto(`${KEYED_URL}/agents/support`);
-  await expect(customer.getByTestId('keyed-marker')).toHaveText('Keyed mode, open to browsers — this browser sees only its own conversations');
+  await expect(customer.getByTestId('keyed-marker')).toHaveText('Guest');
   await waitForHydration(customer);
+  // The header's one indicator explains itself on click.
+  await customer.getByTestId('mode-indicator').click();
+  await expect(customer.getByTestId('mode-details')).toContainText('this browser sees only the conversations it starts');
+  await customer.keyboard.press('Escape');
   await send(customer, 'refund order ord_42 for 19.99');
   const card = customer.getByTestId('approval-card');
   await expect(card).toHaveAttribute('data-tool-name', 'refundOrder');
   // No approve button for the customer: the desk decides; withdrawing stays possible.
-  await expect(card.getByTestId('approval-key-holders')).toContainText('A key holder approves or rejects this');
+  await expect(card.getByTestId('approval-key-holders')).toContainText('Someone with an API key approves or rejects this');
   await expect(card.getByTestId('approve-button')).toHaveCount(0);
   await expect(card.getByTestId('cancel-interrupt-button')).toBeEnabled();
-  await expect(customer.getByTestId('interrupt-progress')).toHaveText('The agent is waiting for a key holder’s decision.');
+  await expect(customer.getByTestId('interrupt-progress')).toHaveText('Waiting for someone with an API key to decide.');
   const threadId = customer.url().split('/').at(-1)!;
   await snap(customer, testInfo, '90-customer-waits-for-desk');
 
@@ -33,7 +37,7 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
   await expect(desk.getByTestId('sign-in-error')).toHaveText('The API key is not valid.');
   await desk.getByTestId('sign-in-key').fill(KEYED_API_KEY);
   await desk.getByRole('button', { name: 'Sign in' }).click();
-  await expect(desk.getByTestId('keyed-marker')).toContainText('signed in with a key');
+  await expect(desk.getByTestId('keyed-marker')).toHaveText('Signed in');
   await expect(desk.getByTestId('sign-out')).toBeVisible();
   const refund = desk.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
   await expect(refund.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');

@@ -52,7 +52,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await shot('planner-plan');
       if (width < 1024) {
         await page.getByTestId('planner-button').click();
-        await expect(page.getByTestId('todo-item')).toHaveCount(3);
+        await expect(page.getByTestId('thread-drawer').or(page.getByRole('dialog')).getByTestId('todo-item')).toHaveCount(3);
         await shot('planner-tasks-sheet');
         await page.keyboard.press('Escape');
       }
