@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { useEffect, useMemo, useRef } from 'react';
 import { useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
-import type { QueueItem } from '@/server/contract';
+import type { DecisionRecord, QueueItem } from '@/server/contract';
 import { findToolCall } from './hooks/agent-store';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
@@ -35,6 +35,9 @@ export interface ChatProps {
   activeRunId?: string | null;
   /** Messages waiting for their turn when the page was rendered. */
   initialQueue?: QueueItem[];
+  /** Decisions made on the thread and the calls a stop cut, when the page was rendered (docs/hitl.md, "Decisions in the chat"). */
+  initialDecisions?: DecisionRecord[];
+  initialStoppedToolCallIds?: string[];
   /** Where the page's thread stands in the session stream: the chat is live from there on. */
   cursor?: string;
   tools?: FrontendTool[];
