@@ -44,6 +44,9 @@ export interface ChatProps {
   activeRunId?: string | null;
   /** Messages waiting for their turn when the page was rendered. */
   initialQueue?: QueueItem[];
+  /** Decisions made on the thread and the calls a stop cut, when the page was rendered (docs/hitl.md, "Decisions in the chat"). */
+  initialDecisions?: DecisionRecord[];
+  initialStoppedToolCallIds?: string[];
   /** Where the page's thread stands in the session stream: the chat is live from there on. */
   cursor?: string;
   tools?: FrontendTool[];

@@ -145,7 +145,10 @@ export type SessionEvent =
    * audit trail and streamed to clients; the model reads only the final result.
    */
   | { type: 'tool_progress'; toolCallId: string; toolName: string; output: unknown; scope?: string }
-  /** status: the call did not run because a human denied or cancelled it. */
+  /**
+   * status: the call did not run because a person denied it, or was cancelled — withdrawn by a
+   * decision, or cut by a stop (never started, or did not finish; docs/hitl.md, "Stopping a run").
+   */
   | { type: 'tool_result'; message: ToolMessage; output: unknown; status?: 'denied' | 'cancelled'; scope?: string }
   /** Shared state changed (RFC 6902, applies to the state before it). */
   | { type: 'state_patched'; patch: Operation[] }

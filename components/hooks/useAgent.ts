@@ -4,6 +4,8 @@
 // here; the hook continues from them, so a refresh shows the same conversation at once. It
 // answers in TanStack AI's shape (`interrupts`, `resolveInterrupt`) and experimental-a2's
 // (`state.pendingApprovals`, `approve`, `deny`, `respond`, `status: 'failed'`), docs/hitl.md.
+// `decisions` (by toolCallId) and `stoppedToolCallIds` say what became of each call a person
+// decided or a stop cut (docs/hitl.md, "Decisions in the chat").
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import {
   AgentStore,
@@ -35,7 +37,7 @@ export type {
   ResolveOptions,
   ThreadActivity,
 } from './agent-store';
-export type { QueueItem } from '@/server/contract';
+export type { DecisionRecord, QueueItem } from '@/server/contract';
 
 /** The store's options, less what only tests and the store itself tune; the thread named either way. */
 export type UseAgentOptions = Omit<AgentStoreOptions, 'agent' | 'threadId' | 'url' | 'createAgent' | 'createEventSource' | 'maxToolRounds' | 'headers'> &

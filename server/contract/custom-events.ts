@@ -1,10 +1,15 @@
 // The CUSTOM events (and the activity type) this server adds to AG-UI, named once for the
 // server that sends them and the browser that reads them (docs/architecture.md, "Streams and
 // cursors"), with the value each carries.
-import type { DecisionActor, DecisionStatus } from '../events';
+import type { DecisionActor, DecisionStatus, InterruptReason } from '../events';
 import type { QueueItem } from './queue';
 
-/** A decision made outside any run (the CLI, /api/hitl, an expiry): its value is an `InterruptDecidedValue`. */
+/**
+ * A decision on an interrupt, every one: in the run it resumes (right after its RUN_STARTED), or
+ * on its own when made outside any run (one of a batch, an expiry). Its value is an
+ * `InterruptDecidedValue`: a `DecisionRecord` with `by` as its source alone
+ * (docs/hitl.md, "Decisions in the chat").
+ */
 export const INTERRUPT_DECIDED = 'stackbone.interrupt_decided';
 
 export interface InterruptDecidedValue {
@@ -12,6 +17,29 @@ export interface InterruptDecidedValue {
   status: DecisionStatus;
   /** Where it was decided. */
   by: DecisionActor['source'];
+  /** What proved who decided. */
+  credential?: DecisionActor['credential'];
+  toolCallId: string;
+  toolName: string;
+  interruptReason: InterruptReason;
+  /** The arguments the model proposed. */
+  argsAsked: unknown;
+  /** The arguments that ran instead (an approval with edits). */
+  editedArgs?: unknown;
+  reason?: string;
+  expired?: boolean;
+  /** When the server recorded it (ISO 8601). */
+  at: string;
+}
+
+/**
+ * A stop cut these tool calls (docs/hitl.md, "Stopping a run"): they never ran, or did not
+ * finish. Sent in the stopped run, before its RUN_FINISHED; its value is a `ToolsStoppedValue`.
+ */
+export const TOOLS_STOPPED = 'stackbone.tools_stopped';
+
+export interface ToolsStoppedValue {
+  toolCallIds: string[];
 }
 
 /** The session stream's message queue changed (docs/turn-control.md, "Queue"): its value is a `QueueChangedValue`. */

@@ -2,5 +2,15 @@
 // names the server sends and the browser reads, declared once. Types and constants only; it
 // imports nothing but server/events.ts, so client code can take it without the server.
 export { HITL_ACTIONS, type HitlAction, type InboxItem, type InboxList } from './inbox';
-export { INTERRUPT_DECIDED, QUEUE_CHANGED, TOOL_PROGRESS, type InterruptDecidedValue, type QueueChangedValue, type ToolProgressContent } from './custom-events';
+export {
+  INTERRUPT_DECIDED,
+  QUEUE_CHANGED,
+  TOOLS_STOPPED,
+  TOOL_PROGRESS,
+  type InterruptDecidedValue,
+  type QueueChangedValue,
+  type ToolProgressContent,
+  type ToolsStoppedValue,
+} from './custom-events';
+export type { DecisionRecord } from './decision-record';
 export type { QueueItem } from './queue';

@@ -123,7 +123,7 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
         if (row) Object.assign(row, { status: 'decided', decidedAt: now });
       }
       hub.notify(sessionId, 'appended');
-      return { headSeq: session.headSeq };
+      return { headSeq: session.headSeq, at: now.toISOString() };
     },
     async findInterrupt(id: string) {
       const row = interrupts.get(id);

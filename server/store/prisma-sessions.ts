@@ -79,7 +79,7 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
           if (ConcurrentAppendError.is(error) && (await db.$queryRaw<Row[]>(hot.session(sessionId))).length === 0) throw noSuchSession(sessionId);
           throw error;
         }
-        return { headSeq };
+        return { headSeq, at: now.toISOString() };
       });
       hub.notify(sessionId, 'appended');
       return result;

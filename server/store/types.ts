@@ -122,7 +122,8 @@ export interface EventStore {
    * Appends events as seq expectedSeq+1, +2, … in one transaction. Throws
    * ConcurrentAppendError when the head is no longer expectedSeq (another writer won).
    */
-  append(sessionId: string, expectedSeq: number, events: SessionEvent[], options?: AppendOptions): Promise<{ headSeq: number }>;
+  /** `at`: the time the events are stored under (each one's StoredEvent.at). */
+  append(sessionId: string, expectedSeq: number, events: SessionEvent[], options?: AppendOptions): Promise<{ headSeq: number; at: string }>;
   /** One interrupt by id, whichever session raised it. */
   findInterrupt(id: string): Promise<InterruptRow | null>;
   /** Undecided interrupts of an owner across sessions, newest first. */

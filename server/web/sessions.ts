@@ -1,7 +1,7 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
-import type { QueueItem } from '../contract';
-import { queueItems, readViewAndQueue, threadStatus, emptyView, isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
+import type { DecisionRecord, QueueItem } from '../contract';
+import { decisionRecords, queueItems, readViewAndQueue, threadStatus, emptyView, isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
@@ -38,6 +38,10 @@ export type ThreadPage =
       cursor: string;
       /** Messages waiting for their turn (docs/turn-control.md, "Queue"). */
       queue: QueueItem[];
+      /** Every decision made on the thread, shown under its call (docs/hitl.md, "Decisions in the chat"). */
+      decisions: DecisionRecord[];
+      /** Tool calls a stop cut. */
+      stoppedToolCallIds: string[];
     };
 
 type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -85,6 +89,8 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     activeRunId,
     cursor,
     queue: queueItems(queue),
+    decisions: decisionRecords(view),
+    stoppedToolCallIds: view.stoppedToolCallIds,
   };
 }
 

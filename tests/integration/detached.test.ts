@@ -2,7 +2,7 @@
 // that leaves does not stop its run; any client re-joins it from a cursor; a persisted stop
 // is the one way to end it early; a hung tool cannot pin its session.
 import { randomUUID } from 'node:crypto';
-import { EventType, type BaseEvent, type RunFinishedEvent, type TextMessageContentEvent } from '@ag-ui/core';
+import { EventType, type BaseEvent, type CustomEvent, type RunFinishedEvent, type TextMessageContentEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 import { readLedger } from '../../server/agents/ledger';
 import { joinStream, openRun, postRun, readThread, stopRun, type StreamedEvent, runInput } from '../support/agui';
@@ -151,6 +151,7 @@ for (const server of backends()) {
       expect(second.body.requestedAt).toBe(first.body.requestedAt);
       const { events } = await reading;
       expect(events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'cancelled' } });
+      const cut = events.find((event) => event.type === EventType.CUSTOM && (event as CustomEvent).name === 'stackbone.tools_stopped') as CustomEvent;
 
       const { body: thread } = await readThread(server.url, 'ledger', threadId);
       expect(thread.status).toBe('idle');
@@ -162,6 +163,9 @@ for (const server of backends()) {
         JSON.stringify({ noted: `${key}-a` }),
         'Not run: the run was stopped before this call started.',
       ]);
+      // The call the stop cut shows as stopped, live and after a reload; the finished one does not.
+      expect(cut.value).toEqual({ toolCallIds: [results[1].toolCallId] });
+      expect(thread.stoppedToolCallIds).toEqual([results[1].toolCallId]);
 
       const next = await postRun(server.url, 'ledger', runInput(threadId, 'reply with 2 tokens'));
       expect(next.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'success' } });

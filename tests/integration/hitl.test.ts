@@ -1,9 +1,10 @@
 // Human in the loop over AG-UI and the out-of-band API, against real servers (docs/hitl.md).
 import { randomUUID } from 'node:crypto';
-import { EventType, type BaseEvent, type RunFinishedEvent, type RunStartedEvent, type ToolCallResultEvent } from '@ag-ui/core';
+import { EventType, type BaseEvent, type CustomEvent, type RunFinishedEvent, type RunStartedEvent, type ToolCallResultEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 import { readLedger } from '../../server/agents/ledger';
-import { newHttpAgent, postRun, resumeHttpAgent, runHttpAgent, userMessage } from '../support/agui';
+import type { InterruptDecidedValue } from '../../server/contract';
+import { joinStream, newHttpAgent, postRun, readThread, resumeHttpAgent, runHttpAgent, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { countRows, eventually, readSessionEvents } from '../support/inspect';
 
@@ -113,6 +114,45 @@ for (const server of backends()) {
       );
       const result = events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;
       expect(JSON.parse(String(result.content))).toMatchObject({ refunded: true, orderId: 'ord_42', amount: 5, note: 'partial' });
+    });
+
+    it('a decision with edits shows under its call: in the resume, in another client on the session stream, and after a reload', async () => {
+      const { threadId, runId, interrupts } = await pausedThread(server.url, 'support', 'refund order ord_42 for 19.99');
+      const [refund] = interrupts;
+      // A second client (another tab) follows the thread from where its page was rendered.
+      const { body: page } = await readThread(server.url, 'support', threadId);
+      expect(page.decisions).toEqual([]);
+      const watching = joinStream(server.url, 'support', { threadId, offset: page.cursor }, { stop: ({ event }) => event.type === EventType.RUN_FINISHED });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      const { events } = await postRun(
+        server.url,
+        'support',
+        resumeBody(threadId, runId, [
+          { interruptId: refund!.id, status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 15 } } },
+        ]),
+      );
+      const decided = {
+        interruptId: refund!.id,
+        toolCallId: refund!.toolCallId,
+        toolName: 'refundOrder',
+        status: 'approved',
+        argsAsked: { orderId: 'ord_42', amount: 19.99 },
+        editedArgs: { orderId: 'ord_42', amount: 15 },
+      };
+      // The resume's own stream says it first, right after its start.
+      expect(events[1]).toMatchObject({ type: EventType.CUSTOM, name: 'stackbone.interrupt_decided', value: { ...decided, by: 'agui' } });
+
+      const seen = (await watching).events.filter(
+        (event): event is CustomEvent => event.type === EventType.CUSTOM && (event as CustomEvent).name === 'stackbone.interrupt_decided',
+      );
+      expect(seen).toHaveLength(1);
+      const value = seen[0]!.value as InterruptDecidedValue;
+      expect(value).toMatchObject({ ...decided, by: 'agui', at: expect.any(String) });
+
+      const { body: reloaded } = await readThread(server.url, 'support', threadId);
+      expect(reloaded.decisions).toEqual([{ ...decided, interruptReason: 'tool_call', by: { source: 'agui', credential: expect.any(String) }, at: value.at }]);
+      expect(reloaded.stoppedToolCallIds).toEqual([]);
     });
 
     it('deny: the tool does not run and the model continues, told so', async () => {

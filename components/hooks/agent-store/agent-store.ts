@@ -10,7 +10,7 @@
 // - frontend-tool-loop.ts: answering the tools the browser runs.
 // This class wires them together and is their one face; React (useAgent.ts) only subscribes to it.
 import { randomUUID, type HttpAgentConfig, type Interrupt, type Message, type ResumeEntry, type State } from '@ag-ui/client';
-import type { QueueItem } from '@/server/contract';
+import type { DecisionRecord, QueueItem } from '@/server/contract';
 import { isRetryable, isRunFailure, type AgentError } from './agent-error';
 import { FrontendToolLoop, type FrontendTool } from './frontend-tool-loop';
 import { InterruptBatch } from './interrupt-batch';
@@ -23,6 +23,7 @@ import { Subscribable } from './subscribable';
 import { ThreadCommands } from './thread-commands';
 import { ThreadFollower } from './thread-follower';
 import { ThreadHttpAgent } from './thread-http-agent';
+import { decisionsByToolCall, ToolOutcomes } from './tool-outcomes';
 
 export interface AgentStoreOptions {
   agent: string;
@@ -43,6 +44,10 @@ export interface AgentStoreOptions {
   activeRunId?: string | null;
   /** The thread's message queue (first paint). */
   initialQueue?: QueueItem[];
+  /** The decisions made on the thread (first paint): shown under their calls. */
+  initialDecisions?: DecisionRecord[];
+  /** The tool calls a stop cut (first paint). */
+  initialStoppedToolCallIds?: string[];
   /**
    * The session-stream cursor the first paint was rendered at: attach() listens from there,
    * so every tab shows what happens on the thread from then on. Defaults to the thread's start.
@@ -70,6 +75,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
   private readonly follower: ThreadFollower;
   private readonly frontendTools: FrontendToolLoop;
   private readonly runs: RunLifecycle;
+  private readonly outcomes: ToolOutcomes;
 
   constructor(options: AgentStoreOptions) {
     const { agent: agentName, threadId } = options;
@@ -98,11 +104,14 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
       canRetryInterrupts: false,
       canRetry: false,
       queue: options.initialQueue ?? [],
+      decisions: decisionsByToolCall(options.initialDecisions ?? []),
+      stoppedToolCallIds: options.initialStoppedToolCallIds ?? [],
     });
     this.agentName = agentName;
     this.threadId = threadId;
     this.agent = agent;
     const host: SnapshotHost = { getSnapshot: this.getSnapshot, publish: (change) => this.publish(change) };
+    this.outcomes = new ToolOutcomes(host);
     this.commands = new ThreadCommands({ ...host, agent, url, threadId, headers: options.headers ?? {}, threadKnown: () => this.follower.threadKnown() });
     this.batch = new InterruptBatch(
       { ...host, agent, agentName, submit: (entries) => this.runs.run(entries), rejectOutOfBand: (id, reason) => this.commands.reject(id, reason) },
@@ -116,6 +125,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
         isRunning: () => this.getSnapshot().status === 'running',
         replay: (runId, events, cursors) => this.runs.replay(runId, events, cursors),
         decidedElsewhere: (interruptId) => this.batch.decidedElsewhere(interruptId),
+        toolOutcome: (name, value) => this.outcomes.take(name, value),
         setQueue: (queue) => this.commands.setQueue(queue),
       },
       { cursor: options.cursor ?? '-1', activeRunId: options.activeRunId ?? null, createEventSource: options.createEventSource },
@@ -123,7 +133,15 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
     this.frontendTools = new FrontendToolLoop(options.tools ?? [], options.maxToolRounds ?? 8);
     agent.use(this.batch.withParentRunId);
     this.publish({ interrupts: this.batch.view() }); // derives what follows from the first paint (canRetry after a failed turn)
-    this.runs = new RunLifecycle({ ...host, agent, batch: this.batch, draft: this.draft, follower: this.follower, frontendTools: this.frontendTools });
+    this.runs = new RunLifecycle({
+      ...host,
+      agent,
+      batch: this.batch,
+      draft: this.draft,
+      follower: this.follower,
+      frontendTools: this.frontendTools,
+      outcomes: this.outcomes,
+    });
   }
 
   // ─── Messages and the queue ─────────────────────────────────────────────────────────

@@ -11,6 +11,7 @@ import type { SnapshotHost } from './snapshot';
 import type { StateDraft } from './state-draft';
 import type { ThreadFollower } from './thread-follower';
 import type { ThreadHttpAgent } from './thread-http-agent';
+import type { ToolOutcomes } from './tool-outcomes';
 
 export interface RunLifecycleParts extends SnapshotHost {
   readonly agent: ThreadHttpAgent;
@@ -18,6 +19,7 @@ export interface RunLifecycleParts extends SnapshotHost {
   readonly draft: StateDraft;
   readonly follower: ThreadFollower;
   readonly frontendTools: FrontendToolLoop;
+  readonly outcomes: ToolOutcomes;
 }
 
 export class RunLifecycle {
@@ -145,6 +147,8 @@ export class RunLifecycle {
       },
       onTextMessageStartEvent: ({ event }) => publish({ streamingMessageId: event.messageId }),
       onTextMessageEndEvent: () => publish({ streamingMessageId: null }),
+      // A decision the run carries (its input, when it resumes) and the calls its stop cut.
+      onCustomEvent: ({ event }) => this.parts.outcomes.take(event.name, event.value),
       onStepStartedEvent: ({ event }) => publish({ activeSteps: [...getSnapshot().activeSteps, event.stepName] }),
       onStepFinishedEvent: ({ event }) => {
         const { activeSteps } = getSnapshot();

@@ -8,11 +8,12 @@
 // with the CLI or over HTTP, a turn on the OpenAI wire, the run a refreshed page re-joins) is
 // handed over as an Observable of its AG-UI events, RUN_STARTED to its end, which the store
 // applies through the same @ag-ui/client pipeline as a run of its own. A decision made outside
-// any run is reported on its own: it is not part of a run, so no run pipeline would take it.
+// any run is reported on its own: it is not part of a run, so no run pipeline would take it
+// (a decision a run carries reaches the store through that run's pipeline).
 import { EventType, PROTOCOL_VERSION, type BaseEvent, type CustomEvent } from '@ag-ui/core';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { ReplaySubject, type Observable } from 'rxjs';
-import { INTERRUPT_DECIDED, QUEUE_CHANGED, type QueueItem } from '@/server/contract';
+import { INTERRUPT_DECIDED, QUEUE_CHANGED, TOOLS_STOPPED, type QueueItem } from '@/server/contract';
 
 /** What the feed needs of the browser's EventSource (tests pass their own). */
 export interface EventSourceLike {
@@ -37,7 +38,10 @@ export interface SessionFeedOptions {
    * and their cursors in the same order, both filled as they arrive.
    */
   onRun: (runId: string, events: Observable<BaseEvent>, cursors: (string | undefined)[]) => void;
+  /** A decision made outside any run: its card goes; onToolOutcome has the whole of it. */
   onInterruptDecided: (interruptId: string) => void;
+  /** A `stackbone.interrupt_decided` or `stackbone.tools_stopped` outside any run, as sent. */
+  onToolOutcome: (name: string, value: unknown) => void;
   /** The thread's message queue, whenever it changes (it is not part of any run). */
   onQueue?: (queue: QueueItem[]) => void;
   createEventSource?: (url: string) => EventSourceLike;
@@ -110,6 +114,11 @@ export class SessionFeed {
         const { name, value } = event as CustomEvent;
         if (!this.current && name === INTERRUPT_DECIDED && typeof value?.interruptId === 'string') {
           this.options.onInterruptDecided(value.interruptId);
+          this.options.onToolOutcome(name, value);
+          return;
+        }
+        if (!this.current && name === TOOLS_STOPPED) {
+          this.options.onToolOutcome(name, value);
           return;
         }
         if (name === QUEUE_CHANGED && Array.isArray(value?.queue)) {

@@ -1,7 +1,7 @@
 // What the store shows of its thread at one moment: one immutable object, replaced on every
 // change (subscribable.ts). Each part of the store changes its own fields through SnapshotHost.
 import type { Interrupt, Message, State } from '@ag-ui/client';
-import type { QueueItem } from '@/server/contract';
+import type { DecisionRecord, QueueItem } from '@/server/contract';
 import type { AgentError } from './agent-error';
 import type { InterruptDetails, InterruptResolution, ResolveOptions } from './interrupt-resolution';
 
@@ -59,6 +59,14 @@ export interface AgentSnapshot {
    * (docs/turn-control.md, "Queue"): the same in every tab, live from the session stream.
    */
   queue: readonly QueueItem[];
+  /**
+   * Every decision made on the thread, by the toolCallId it decided (docs/hitl.md, "Decisions
+   * in the chat"): who decided what and when, and the arguments that ran. The same in every
+   * tab and after a reload.
+   */
+  decisions: Readonly<Record<string, DecisionRecord>>;
+  /** Tool calls a stop cut: they never ran, or did not finish. */
+  stoppedToolCallIds: readonly string[];
 }
 
 /** What a part of the store reads and changes of the snapshot. */

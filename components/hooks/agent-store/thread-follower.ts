@@ -18,6 +18,8 @@ export interface ThreadFollowerHost {
   /** Shows a run of another source; the store calls runEnded() when it is over. */
   replay(runId: string, events: Observable<BaseEvent>, cursors: (string | undefined)[]): Promise<void>;
   decidedElsewhere(interruptId: string): void;
+  /** A decision or a stop reported outside any run (tool-outcomes.ts). */
+  toolOutcome(name: string, value: unknown): void;
   setQueue(queue: QueueItem[]): void;
 }
 
@@ -94,6 +96,7 @@ export class ThreadFollower {
         this.replayNext();
       },
       onInterruptDecided: (interruptId) => this.host.decidedElsewhere(interruptId),
+      onToolOutcome: (name, value) => this.host.toolOutcome(name, value),
       onQueue: (queue) => this.host.setQueue(queue),
       createEventSource: this.options.createEventSource,
     });

@@ -1,5 +1,5 @@
 // GET /api/agents/{name}: reading a thread (docs/architecture.md, "Streams and cursors").
-//   ?threadId=T                      JSON for hydration: messages, state, the active run, open interrupts, the cursor
+//   ?threadId=T                      JSON for hydration: messages, state, the active run, open interrupts, decisions, the cursor
 //   ?runId=R[&threadId=T]&offset=C   SSE: that run from just after cursor C (-1: its start), live until it ends
 //   ?threadId=T&offset=C             SSE: the session stream, every run and decision of the thread from any source
 // `Last-Event-ID` takes the place of `offset` on a reconnect; `protocolVersion=1.0` asks for the
@@ -12,6 +12,7 @@ import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveOwner } from '../../identity/owner';
 import { formatCursor, parseCursor, type CursorPosition } from '../../runtime';
 import {
+  decisionRecords,
   follow,
   queueItems,
   readViewAndQueue,
@@ -93,6 +94,9 @@ async function hydration(agent: DeepAgent, sessionId: string) {
       ? { runId: running, cursor: liveParts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) }
       : null,
     interrupts: interruptedRunId ? { runId: interruptedRunId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
+    /** Every decision made on the thread, and the calls a stop cut (docs/hitl.md, "Decisions in the chat"). */
+    decisions: decisionRecords(view),
+    stoppedToolCallIds: view.stoppedToolCallIds,
     /** Messages waiting for their turn, in the order they go out (docs/turn-control.md, "Queue"). */
     queue: queueItems(queue),
     /** The session stream from here on misses nothing. */

@@ -15,6 +15,8 @@ interface RunSummary {
   attempt: number;
   /** The partial output of a step that failed: a retry takes it out of the conversation. */
   partial?: { messageId: string; scope?: string };
+  /** Calls this run closed as cancelled (withdrawn or cut): a stop that ends the run makes them stopped. */
+  cancelledToolCallIds?: string[];
 }
 
 /** One conversation: the root thread's, or a delegated task's. */
@@ -39,9 +41,11 @@ export interface SessionView extends Conversation {
   interrupts: Record<string, InterruptState>;
   /** The run each retry started, by retryId: the same retryId again is the same retry. */
   retries: Record<string, string>;
+  /** Tool calls a stop cut (never started, or did not finish), in the order their runs ended (docs/hitl.md, "Stopping a run"). */
+  stoppedToolCallIds: string[];
 }
 
-interface InterruptState {
+export interface InterruptState {
   record: InterruptRecord;
   decision?: Decision;
   /** seq of the decision event. */
@@ -58,7 +62,18 @@ export function pendingInterrupts(view: SessionView): InterruptRecord[] {
 }
 
 export function emptyView(initialState: JsonObject = {}): SessionView {
-  return { seq: 0, messages: [], state: deepClone(initialState), status: 'idle', openToolCalls: [], tasks: {}, toolAttempts: {}, interrupts: {}, retries: {} };
+  return {
+    seq: 0,
+    messages: [],
+    state: deepClone(initialState),
+    status: 'idle',
+    openToolCalls: [],
+    tasks: {},
+    toolAttempts: {},
+    interrupts: {},
+    retries: {},
+    stoppedToolCallIds: [],
+  };
 }
 
 /** Folds one event into a view. Returns a new view; the input view is not modified. */
@@ -97,6 +112,8 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       next.toolAttempts = { ...view.toolAttempts, [event.toolCallId]: event.attempt };
       return next;
     case 'tool_result':
+      if (event.status === 'cancelled' && view.lastRun)
+        next.lastRun = { ...view.lastRun, cancelledToolCallIds: [...(view.lastRun.cancelledToolCallIds ?? []), event.message.toolCallId] };
       return withConversation(next, event.scope, (conversation) => ({
         messages: [...conversation.messages, event.message],
         openToolCalls: withoutCall(conversation.openToolCalls, event.message.toolCallId),
@@ -120,6 +137,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       return next;
     case 'run_finished':
       next.lastRun = view.lastRun && { ...view.lastRun, outcome: event.outcome };
+      if (event.stop) next.stoppedToolCallIds = [...view.stoppedToolCallIds, ...stoppedBy(view)];
       next.status =
         event.outcome.type === 'interrupt'
           ? 'interrupted'
@@ -147,6 +165,20 @@ export function conversationOf(view: SessionView, scope?: string): Conversation 
 function withConversation(view: SessionView, scope: string | undefined, change: (conversation: Conversation) => Conversation): SessionView {
   if (scope === undefined) return { ...view, ...change(view) };
   return { ...view, tasks: { ...view.tasks, [scope]: change(conversationOf(view, scope)) } };
+}
+
+/**
+ * The calls a stop that ends the run cut: those it closed as cancelled, less any a person
+ * withdrew by a decision, and any root call it left open.
+ */
+function stoppedBy(view: SessionView): string[] {
+  const withdrawn = new Set(
+    Object.values(view.interrupts)
+      .filter((state) => state.decision?.status === 'cancelled')
+      .map((state) => state.record.toolCallId),
+  );
+  const cut = (view.lastRun?.cancelledToolCallIds ?? []).filter((id) => !withdrawn.has(id));
+  return [...new Set([...cut, ...view.openToolCalls.map((call) => call.id)])];
 }
 
 function withoutCall(calls: ToolCall[], toolCallId: string): ToolCall[] {

@@ -3,6 +3,7 @@ export { formatCursor, parseCursor } from './cursor';
 export type { CursorPosition } from './cursor';
 export { follow } from './follow';
 export { RunFeed, liveFeed, liveRunOf, publishFeed, untilAborted } from './live-feed';
+export { decisionRecords } from './decision-records';
 export { LogProjector } from './log-projector';
 export type { RunPart, StreamPart } from './parts';
 export { queueItems } from './queue-items';

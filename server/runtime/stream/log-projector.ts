@@ -3,6 +3,7 @@
 // the same parts, under the same cursors, whether they reach it live or from the database
 // (docs/architecture.md, "Streams and cursors").
 import { formatCursor } from './cursor';
+import { decisionRecordOf } from './decision-records';
 import type { AssistantMessage, StoredEvent, StreamedPart } from '../../events';
 import type { RunPart, StreamPart } from './parts';
 import { reduce, type SessionView } from '../session';
@@ -30,16 +31,19 @@ export class LogProjector {
   /** Folds one stored event and returns the parts it makes, in order. */
   project(stored: StoredEvent): StreamPart[] {
     const before = this.view;
+    // A decision in a run's opening is the run's; one made outside any run belongs to none.
+    const inRun = this.opening !== undefined || stored.event.type !== 'interrupt_decided';
     this.view = reduce(before, stored);
     const parts = this.partsOf(stored, before);
-    return parts.map((part, j) => ({ cursor: formatCursor(stored.seq, j), ...(part.type === 'interrupt-decided' ? {} : { runId: this.runId }), part }));
+    return parts.map((part, j) => ({ cursor: formatCursor(stored.seq, j), ...(inRun ? { runId: this.runId } : {}), part }));
   }
 
   private partsOf({ event }: StoredEvent, before: SessionView): RunPart[] {
     if (this.opening) {
-      // The run's decisions and input: the snapshots after them show their effect.
+      // The run's decisions and input: each decision shows at once, the snapshots after them show their effect.
       this.opening.remaining--;
-      return this.opening.remaining === 0 ? this.openingSnapshots() : [];
+      const decided = event.type === 'interrupt_decided' ? this.decided(event.interruptId, before) : [];
+      return this.opening.remaining === 0 ? [...decided, ...this.openingSnapshots()] : decided;
     }
     switch (event.type) {
       case 'run_started': {
@@ -78,7 +82,7 @@ export class LogProjector {
         // Shared state is one for the whole session: a task's changes show live too.
         return [{ type: 'state-delta', patch: event.patch }];
       case 'interrupt_decided':
-        return [{ type: 'interrupt-decided', interruptId: event.interruptId, decision: event.decision }];
+        return this.decided(event.interruptId, before);
       case 'step_started':
         return [{ type: 'step-started', stepName: event.stepName }];
       case 'step_finished':
@@ -89,9 +93,15 @@ export class LogProjector {
             const interrupts = event.outcome.interruptIds.flatMap((id) => this.view.interrupts[id]?.record ?? []);
             return [this.messagesSnapshot(), { type: 'state-snapshot', state: this.view.state }, { type: 'run-finished', outcome: event.outcome, interrupts }];
           }
-          case 'cancelled':
-            // What the stop kept, whatever each client had streamed of the cut step.
-            return [this.messagesSnapshot(), { type: 'run-finished', outcome: event.outcome }];
+          case 'cancelled': {
+            // What the stop kept, whatever each client had streamed of the cut step, and the calls it cut.
+            const stopped = this.view.stoppedToolCallIds.slice(before.stoppedToolCallIds.length);
+            return [
+              this.messagesSnapshot(),
+              ...(stopped.length ? [{ type: 'tools-stopped' as const, toolCallIds: stopped }] : []),
+              { type: 'run-finished', outcome: event.outcome },
+            ];
+          }
           default:
             return [{ type: 'run-finished', outcome: event.outcome }];
         }
@@ -100,6 +110,13 @@ export class LogProjector {
       default:
         return [];
     }
+  }
+
+  /** The decision just folded, unless the interrupt was decided already (the log's CAS never lets that happen). */
+  private decided(interruptId: string, before: SessionView): RunPart[] {
+    const state = this.view.interrupts[interruptId];
+    const decision = state && !before.interrupts[interruptId]?.decision ? decisionRecordOf(state) : undefined;
+    return decision ? [{ type: 'interrupt-decided', decision }] : [];
   }
 
   private openingSnapshots(): RunPart[] {

@@ -4,9 +4,9 @@
 // log keeps; each carries the cursor that orders it in the thread (cursor.ts).
 import type { Operation } from 'fast-json-patch';
 import type { Cursor } from './cursor';
-import type { QueueItem } from '../../contract';
+import type { DecisionRecord, QueueItem } from '../../contract';
 import type { FoundCode } from '../../error-codes';
-import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../events';
+import type { ChatMessage, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../events';
 
 export type RunPart =
   | { type: 'run-started'; threadId: string; runId: string; parentRunId?: string }
@@ -24,8 +24,13 @@ export type RunPart =
   /** `details` name what the error is about (the queued message and its run, say). */
   /** A run failure, or a refusal met while the request waited (its queued message was removed). */
   | { type: 'run-error'; code: FoundCode; message: string; details?: Record<string, unknown> }
-  /** A decision made outside any run (part of a batch, or an expiry): other clients learn of it. */
-  | { type: 'interrupt-decided'; interruptId: string; decision: Decision }
+  /**
+   * A decision: in the run it resumes (its input, before the snapshots), or on its own when made
+   * outside any run (part of a batch, or an expiry). Every client shows it under the call.
+   */
+  | { type: 'interrupt-decided'; decision: DecisionRecord }
+  /** The stop that ended the run cut these calls (docs/hitl.md, "Stopping a run"); before its run-finished. */
+  | { type: 'tools-stopped'; toolCallIds: string[] }
   /** The session stream only: the thread's message queue changed (docs/turn-control.md, "Queue"). Not in the log: no cursor. */
   | { type: 'queue-changed'; queue: QueueItem[] };
 

@@ -59,19 +59,20 @@ export class RunWriter {
     if (this.lost) throw new LeaseLostError(this.sessionId);
     const next = foldEvents(this.view, events);
     const running = next.status === 'running';
+    let at: string;
     try {
-      await this.store.append(this.sessionId, this.view.seq, events, {
+      ({ at } = await this.store.append(this.sessionId, this.view.seq, events, {
         status: next.status,
         leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
         ...(options.title ? { title: options.title } : {}),
         ...(options.create ? { create: options.create } : {}),
-      });
+      }));
     } catch (error) {
       // Someone else moved the head under a running run: the session is theirs now.
       if (ConcurrentAppendError.is(error)) this.loseLease();
       throw error;
     }
-    const at = new Date().toISOString();
+    // Stamped as the log stamps them, so the live parts are the replayed ones (a decision's time).
     events.forEach((event, index) => {
       for (const part of this.projector.project({ seq: this.view.seq + index + 1, at, event })) this.feed.push(part);
     });

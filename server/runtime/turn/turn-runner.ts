@@ -351,7 +351,11 @@ export class TurnRunner {
       },
     });
     if ('inputRequired' in outcome) return buildInputInterrupt(scope.agent, original, this.runId, outcome.inputRequired, scope.id);
-    await this.recordResult(scope, call, outcome.ok ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state, base } : outcome);
+    // A call the stop cut is recorded as cancelled, like those the stopped run leaves open (stopped-run.ts).
+    const result: ResultOutcome = outcome.ok
+      ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state, base }
+      : { ...outcome, ...(outcome.abort === 'stopped' ? { status: 'cancelled' } : {}) };
+    await this.recordResult(scope, call, result);
     return undefined;
   }
 

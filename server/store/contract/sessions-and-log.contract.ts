@@ -64,7 +64,7 @@ export function describeSessionsAndLog({ store, otherInstance }: ContractStores)
       const session = await newSession();
       const events = sampleEvents();
       const before = Date.now();
-      const { headSeq } = await store.append(session.id, 0, events);
+      const { headSeq, at: appendedAt } = await store.append(session.id, 0, events);
       const after = Date.now();
       expect(headSeq).toBe(events.length);
 
@@ -72,6 +72,8 @@ export function describeSessionsAndLog({ store, otherInstance }: ContractStores)
       expect(stored.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
       expect(stored.map((e) => e.event)).toEqual(events);
       for (const { at } of stored) {
+        // The time the append answered is the one its events read back with: a run's live parts and their replay agree.
+        expect(at).toBe(appendedAt);
         expect(new Date(at).toISOString()).toBe(at);
         expect(Date.parse(at)).toBeGreaterThanOrEqual(before);
         expect(Date.parse(at)).toBeLessThanOrEqual(after);
@@ -171,7 +173,7 @@ export function describeSessionsAndLog({ store, otherInstance }: ContractStores)
       const session = await newSession();
       await store.append(session.id, 0, steps(2));
       await expect(store.append(session.id, 0, [], { status: 'error' })).rejects.toBeInstanceOf(ConcurrentAppendError);
-      expect(await store.append(session.id, 2, [], { status: 'error' })).toEqual({ headSeq: 2 });
+      expect(await store.append(session.id, 2, [], { status: 'error' })).toEqual({ headSeq: 2, at: expect.any(String) });
       expect(await store.getSession(session.id)).toMatchObject({ status: 'error', headSeq: 2 });
     });
 

@@ -137,7 +137,7 @@ export function describeWatch({ store, otherInstance }: ContractStores, makeStor
         store.watch(session.id, heard.listener),
       ];
       try {
-        await expect(store.append(session.id, 0, steps(1))).resolves.toEqual({ headSeq: 1 });
+        await expect(store.append(session.id, 0, steps(1))).resolves.toEqual({ headSeq: 1, at: expect.any(String) });
         await waitFor(() => heard.calls >= 1, 'the good watcher');
       } finally {
         for (const stop of stops) stop();

@@ -12,7 +12,17 @@ import {
 import { isYesOrNoApproval } from '../../runtime';
 import type { ChatMessage, InterruptRecord, JsonObject } from '../../events';
 import type { RunPart } from '../../runtime';
-import { INTERRUPT_DECIDED, QUEUE_CHANGED, TOOL_PROGRESS, type InterruptDecidedValue, type QueueChangedValue, type ToolProgressContent } from '../../contract';
+import {
+  INTERRUPT_DECIDED,
+  QUEUE_CHANGED,
+  TOOLS_STOPPED,
+  TOOL_PROGRESS,
+  type DecisionRecord,
+  type InterruptDecidedValue,
+  type QueueChangedValue,
+  type ToolProgressContent,
+  type ToolsStoppedValue,
+} from '../../contract';
 import { functionCall } from '../function-call';
 
 export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
@@ -192,12 +202,10 @@ export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
     case 'run-error':
       return { type: EventType.RUN_ERROR, message: part.message, code: part.code, ...(part.details ? { metadata: part.details } : {}) } as BaseEvent;
     case 'interrupt-decided':
-      // Not an AG-UI lifecycle event: a decision made elsewhere, for clients that show the thread live.
-      return {
-        type: EventType.CUSTOM,
-        name: INTERRUPT_DECIDED,
-        value: { interruptId: part.interruptId, status: part.decision.status, by: part.decision.by.source } satisfies InterruptDecidedValue,
-      } as BaseEvent;
+      // Not an AG-UI lifecycle event: a decision, for clients that show it under its call.
+      return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: interruptDecidedValue(part.decision) } as BaseEvent;
+    case 'tools-stopped':
+      return { type: EventType.CUSTOM, name: TOOLS_STOPPED, value: { toolCallIds: part.toolCallIds } satisfies ToolsStoppedValue } as BaseEvent;
     case 'tool-progress':
       // AG-UI's event for a live, replaceable update: one activity message per call, replaced
       // by each new output. (A TOOL_CALL_RESULT per output would add a tool message each time
@@ -212,4 +220,9 @@ export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
     case 'queue-changed':
       return { type: EventType.CUSTOM, name: QUEUE_CHANGED, value: { queue: part.queue } satisfies QueueChangedValue } as BaseEvent;
   }
+}
+
+/** A decision as the `stackbone.interrupt_decided` event carries it: its `by` is the source alone, as it always was. */
+function interruptDecidedValue({ by, ...decision }: DecisionRecord): InterruptDecidedValue {
+  return { ...decision, by: by.source, ...(by.credential ? { credential: by.credential } : {}) };
 }

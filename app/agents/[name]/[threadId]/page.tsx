@@ -40,6 +40,8 @@ export default async function ThreadPage({ params }: { params: Params }) {
         activeRunId={thread.activeRunId}
         cursor={thread.cursor}
         initialQueue={thread.queue}
+        initialDecisions={thread.decisions}
+        initialStoppedToolCallIds={thread.stoppedToolCallIds}
       />
     </div>
   );
