@@ -38,8 +38,6 @@ export interface ChatProps {
   /** Interrupts still open on the server: their cards are back after a refresh. */
   initialInterrupts?: Interrupt[];
   interruptedRunId?: string | null;
-  /** Decisions made on this thread's calls: their lines are back after a refresh. */
-  initialDecisions?: DecisionRecord[];
   /** A run still going on the server when the page was rendered: the chat re-joins it. */
   activeRunId?: string | null;
   /** Messages waiting for their turn when the page was rendered. */
@@ -124,6 +122,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: C
           activeSteps={chat.activeSteps}
           interrupts={chat.interrupts}
           decisions={chat.decisions}
+          stoppedToolCallIds={chat.stoppedToolCallIds}
           toolInfo={toolInfo}
           stoppedIds={feedback.stoppedIds}
           pendingSteers={feedback.pendingSteers}

@@ -42,6 +42,11 @@ export function DecisionLine({ decision, inputSchema }: { decision: DecisionReco
 
 function wording(decision: DecisionRecord, changes: string[]) {
   const reason = decision.reason ? `: “${decision.reason}”` : '';
+  if (decision.interruptReason === 'input_required' && decision.status !== 'cancelled') {
+    return decision.status === 'approved'
+      ? { icon: <CircleCheckIcon className="size-3.5 text-success" aria-hidden />, text: 'Answered' }
+      : { icon: <CircleXIcon className="size-3.5 text-destructive" aria-hidden />, text: `Declined to answer${reason}` };
+  }
   switch (decision.status) {
     case 'approved':
       return {

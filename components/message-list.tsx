@@ -26,6 +26,8 @@ export interface MessageListProps {
   decisions?: Readonly<Record<string, DecisionRecord>>;
   /** What the agent says about a tool (title, input schema). */
   toolInfo?: (name: string) => ToolInfo | undefined;
+  /** Tool calls a stop cut (never started, or cut off while running). */
+  stoppedToolCallIds?: readonly string[];
   /** Assistant messages a stop cut short. */
   stoppedIds?: ReadonlySet<string>;
   /** Guidance sent to the running turn that it has not taken in yet. */
@@ -154,7 +156,7 @@ interface AssistantTurnProps extends MessageListProps {
   stopped: boolean;
 }
 
-function AssistantTurn({ message, results, progress, interrupts, current, running, streaming, stopped, decisions, toolInfo }: AssistantTurnProps) {
+function AssistantTurn({ message, results, progress, interrupts, current, running, streaming, stopped, decisions, toolInfo, stoppedToolCallIds }: AssistantTurnProps) {
   return (
     <div className="flex flex-col gap-2" data-testid="message-assistant" data-streaming={streaming || undefined} data-stopped={stopped || undefined}>
       {message.content ? (
@@ -174,7 +176,7 @@ function AssistantTurn({ message, results, progress, interrupts, current, runnin
               call={call}
               result={result}
               progress={progress.get(call.id)}
-              status={statusOf({ result, decision, interrupt: Boolean(interrupt), running, stopped })}
+              status={statusOf({ result, decision, interrupt: Boolean(interrupt), running, cut: Boolean(stoppedToolCallIds?.includes(call.id)), stopped })}
               tool={tool}
               ranWith={decision?.status === 'approved' ? decision.editedArgs : undefined}
               decision={decision && <DecisionLine decision={decision} inputSchema={tool?.inputSchema} />}
@@ -206,16 +208,21 @@ function statusOf({
   decision,
   interrupt,
   running,
+  cut,
   stopped,
 }: {
   result?: ToolMessage;
   decision?: DecisionRecord;
   interrupt: boolean;
   running: boolean;
+  /** A stop cut this call (the server says so). */
+  cut: boolean;
+  /** A stop cut the message it is in (this tab saw it). */
   stopped: boolean;
 }): ToolCallStatus {
   if (decision?.status === 'denied') return 'rejected';
   if (decision?.status === 'cancelled') return 'withdrawn';
+  if (cut) return 'stopped';
   if (result) return result.error ? 'failed' : 'done';
   if (interrupt) return 'approval';
   if (running) return 'running';
