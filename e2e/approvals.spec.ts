@@ -25,7 +25,7 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
 
   await send(page, 'refund order ord_42 for 19.99');
   const card = page.getByTestId('approval-card');
-  await expect(card.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');
+  await expect(card.getByTestId('approval-message')).toHaveText('Refund $19.99 on order ord_42');
   await expect(card).toHaveAttribute('data-tool-name', 'refundOrder');
   await expect(card.getByTestId('approval-args')).toContainText('"amount": 19.99');
   await expect(card.getByTestId('approval-expiry')).toBeVisible();
@@ -36,10 +36,10 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
 
   // The pending approval is part of the server's first paint, and answerable after it.
   const html = await (await page.request.get(page.url())).text();
-  expect(html).toContain('Refund order ord_42 for 19.99');
+  expect(html).toContain('Refund $19.99 on order ord_42');
   await page.reload();
   await waitForCards(page);
-  await expect(card.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');
+  await expect(card.getByTestId('approval-message')).toHaveText('Refund $19.99 on order ord_42');
   await expect(page.getByTestId('composer-input')).toHaveAttribute('data-waiting', 'true');
   await snap(page, testInfo, '12-refund-restored');
 
@@ -53,7 +53,7 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
   const result = page.getByTestId('tool-call').getByTestId('tool-result');
   await expect(result).toContainText('"amount": 5');
   await expect(result).toContainText('Partial refund: item kept');
-  await expect(page.getByTestId('message-assistant').last()).toContainText('refundOrder returned');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Refunded $5.00 on order ord_42');
   await waitForIdle(page);
   await expect(card).toHaveCount(0);
   await expect(page.getByTestId('composer-input')).toBeEnabled();
@@ -65,7 +65,7 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
   await card.getByTestId('reject-button').click();
   await card.getByTestId('reject-reason').fill('The customer is still waiting on a reply');
   await card.getByTestId('confirm-reject-button').click();
-  await expect(page.getByTestId('message-assistant').last()).toContainText('denied');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Close ticket was not done: it was declined');
   await expect(page.getByTestId('message-assistant').last()).toContainText('The customer is still waiting on a reply');
   await waitForIdle(page);
   await expect(card).toHaveCount(0);
@@ -101,7 +101,7 @@ test('support: a batch of two is sent once, when its last card is decided', asyn
   await waitForIdle(page);
   expect(runs.count).toBe(2);
   await expect(cards).toHaveCount(0);
-  await expect(page.getByTestId('message-assistant').last()).toContainText('closeTicket returned');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Closed ticket T-2.');
   await snap(page, testInfo, '17-batch-done');
 
   expect(problems, problems.join('\n')).toEqual([]);

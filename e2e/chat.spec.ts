@@ -27,7 +27,7 @@ test('support: a streamed reply with a tool call, restored after a reload', asyn
   await expect(toolCall).toHaveAttribute('data-tool-name', 'lookupOrder');
   await expect(toolCall.getByTestId('tool-args')).toContainText('"orderId": "ord_42"');
   await expect(toolCall.getByTestId('tool-result')).toContainText('Ada Lovelace');
-  await expect(page.getByTestId('message-assistant').last()).toContainText('lookupOrder returned');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
   await waitForIdle(page);
   await expect(toolCall).toHaveAttribute('data-status', 'done');
   // The thread exists on the server now, and the address says which one it is.

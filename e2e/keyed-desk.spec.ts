@@ -40,7 +40,7 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
   await expect(desk.getByTestId('keyed-marker')).toHaveText('Signed in');
   await expect(desk.getByTestId('sign-out')).toBeVisible();
   const refund = desk.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
-  await expect(refund.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');
+  await expect(refund.getByTestId('approval-message')).toHaveText('Refund $19.99 on order ord_42');
   // The conversation is the customer's: the desk decides the call but has no chat or trail of it to open.
   await expect(refund.getByTestId('inbox-foreign')).toHaveText("In a customer's conversation");
   await expect(refund.getByTestId('inbox-chat-link')).toHaveCount(0);
@@ -50,7 +50,7 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
 
   // The customer's open chat carries on with the desk's decision, live.
   await expect(customer.getByTestId('approval-card')).toHaveCount(0);
-  await expect(customer.getByTestId('message-assistant').last()).toContainText('refundOrder returned');
+  await expect(customer.getByTestId('message-assistant').last()).toContainText('Refunded $19.99 on order ord_42');
   await waitForIdle(customer);
   await snap(customer, testInfo, '92-customer-refunded');
   expect(customerProblems).toEqual([]);

@@ -36,7 +36,7 @@ test('a decision made with the CLI shows in the open chat at once, and its conti
   await expect(card).toHaveCount(0, { timeout: 1_000 });
   testInfo.annotations.push({ type: 'cli decision → card gone', description: `${Date.now() - decidedAt} ms` });
   await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('"closed": true');
-  await expect(page.getByTestId('message-assistant').last()).toContainText('closeTicket returned');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Closed ticket T-7.');
   await waitForIdle(page);
   await expect(page.getByTestId('composer-input')).toBeEnabled();
   await snap(page, testInfo, '31-decided-with-the-cli');
@@ -87,7 +87,7 @@ test("a second tab shows the first tab's turn live, and an approval raised in on
   await expect(first.getByTestId('tool-result').last()).toContainText('"closed": true');
   await waitForIdle(first);
   await waitForIdle(second);
-  await expect(first.getByTestId('message-assistant').last()).toContainText('closeTicket returned');
+  await expect(first.getByTestId('message-assistant').last()).toContainText('Closed ticket T-7.');
   expect(await assistantTexts(first)).toEqual(await assistantTexts(second));
   await snap(first, testInfo, '34-first-tab-followed');
 

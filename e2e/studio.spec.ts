@@ -25,7 +25,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   // Other tests' threads may wait in the same inbox: this thread's items only.
   const items = studio.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
   const refund = items.filter({ has: studio.locator('[data-tool-name="refundOrder"]') }).first();
-  await expect(refund.getByTestId('approval-message')).toHaveText('Refund order ord_42 for 19.99');
+  await expect(refund.getByTestId('approval-message')).toHaveText('Refund $19.99 on order ord_42');
   await expect(refund.getByTestId('approval-args')).toContainText('"amount": 19.99');
   await expect(refund.getByTestId('inbox-countdown')).toContainText('left');
   await snap(studio, testInfo, '80-studio-inbox');
@@ -37,7 +37,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await expect(refund).toHaveCount(0);
   await expect(chat.getByTestId('approval-card')).toHaveCount(0);
   await expect(chat.getByTestId('tool-call').getByTestId('tool-result')).toContainText('"amount": 5');
-  await expect(chat.getByTestId('message-assistant').last()).toContainText('refundOrder returned');
+  await expect(chat.getByTestId('message-assistant').last()).toContainText('Refunded $5.00 on order ord_42');
   await waitForIdle(chat);
   await snap(chat, testInfo, '81-chat-after-studio-edit');
 
@@ -57,7 +57,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   const second = items.filter({ has: studio.locator('[data-tool-name="closeTicket"]') }).first();
   await expect(second.getByTestId('approval-message')).toBeVisible();
   await second.getByTestId('approve-button').click();
-  await expect(chat.getByTestId('message-assistant').last()).toContainText('closeTicket returned');
+  await expect(chat.getByTestId('message-assistant').last()).toContainText('Closed ticket T-8.');
   await waitForIdle(chat);
   await expect(items).toHaveCount(0);
 

@@ -31,6 +31,15 @@ describe('defineDeepAgent', () => {
     }
   });
 
+  it('names an agent for people: its displayName, else its name in words, and refuses one a title could not show', () => {
+    expect(defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', displayName: 'Help desk' }).displayName).toBe('Help desk');
+    expect(defineDeepAgent({ name: 'support', model: 'openai/gpt-4o-mini' }).displayName).toBe('Support');
+    expect(defineDeepAgent({ name: 'ledger-worker', model: 'openai/gpt-4o-mini' }).displayName).toBe('Ledger worker');
+    for (const displayName of ['', '  ', 'two\nlines', 'x'.repeat(41), 42 as never]) {
+      expect(() => defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', displayName })).toThrow('displayName is one line of 1 to 40 characters');
+    }
+  });
+
   it('takes the approval map under harness.generation as under toolApproval, and refuses it under both', () => {
     const seeded = defineDeepAgent({
       name: 'support-tools',

@@ -3,6 +3,7 @@
 import type { JSONSchema7, LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import { parseDuration } from './duration';
+import { readableName } from './readable-name';
 import type { ChatMessage, JsonObject } from './events';
 import type { EventStore } from './store/types';
 
@@ -76,6 +77,11 @@ export type InstructionsFunction = (context: InstructionsContext) => string | Pr
 export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   /** URL-safe and unique: the wires find the agent by it. */
   name: string;
+  /**
+   * What a person calls the agent ("Support"): the web app's title for it. One line of at most
+   * 40 characters. Default: the name in words, capitalized ("ledger-worker" → "Ledger worker").
+   */
+  displayName?: string;
   description?: string;
   /**
    * Prompts a newcomer can start with, shown as chips in an empty chat (whatever the model). At
@@ -128,6 +134,7 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
 
 export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pick<DeepAgentConfig<TOOLS>, 'name' | 'model' | 'instructions'>> {
   readonly kind: 'deep-agent';
+  displayName: string;
   description: string;
   tools: TOOLS;
   toolApproval: Partial<Record<string, ToolApprovalSpec>>;
@@ -220,12 +227,17 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
   ) {
     throw new Error(`Agent "${config.name}": suggestions are at most 6 prompts, each one line of 1 to 120 characters.`);
   }
+  const displayName = config.displayName ?? readableName(config.name);
+  if (typeof displayName !== 'string' || !displayName.trim() || displayName.length > 40 || /[\r\n]/.test(displayName)) {
+    throw new Error(`Agent "${config.name}": displayName is one line of 1 to 40 characters.`);
+  }
   if (config.instructions !== undefined && typeof config.instructions !== 'string' && typeof config.instructions !== 'function') {
     throw new Error(`Agent "${config.name}": instructions must be a string or a function of the session's state.`);
   }
   const agent: DeepAgent<TOOLS> = {
     kind: 'deep-agent',
     name: config.name,
+    displayName,
     description: config.description ?? '',
     model: config.model,
     instructions: config.instructions ?? defaultInstructions(config.description),

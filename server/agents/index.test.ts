@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DeepAgent } from '../define';
+import type { DeepAgent, ToolApprovalOptions } from '../define';
 
 describe('the agent registry', () => {
   it('lists every agent defined in server/agents/*.ts', async () => {
@@ -26,11 +26,27 @@ describe('the agent registry', () => {
     const support = findAgent('support')!;
     expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'lookupOrder', 'refundOrder', 'remindMe']);
     expect(support.toolApproval.remindMe).toBeUndefined(); // a reminder runs freely
-    expect(support.toolApproval.closeTicket).toBe('user-approval');
+    expect(support.toolApproval.closeTicket).toMatchObject({ policy: 'user-approval' });
     expect(support.toolApproval.refundOrder).toMatchObject({ policy: 'user-approval', allowEdit: true, ttl: '24h' });
     const planner = findAgent('planner')!;
     expect(planner.subagents.map((agent) => agent.name)).toEqual(['researcher']);
     expect(Object.keys(planner.editableState)).toEqual(['draft']);
     expect(planner.initialState).toEqual({ todos: [], draft: '' });
+  });
+
+  it('names every demo tool for people, and says in a sentence what each gated call would do', async () => {
+    const { agents, findAgent } = await import('./index');
+    for (const agent of agents.filter((entry) => entry.name !== 'ledger')) {
+      for (const [name, definition] of Object.entries(agent.tools)) expect(definition.title, `${agent.name}.${name}`).toMatch(/^[A-Z].{2,}/);
+      for (const [name, spec] of Object.entries(agent.toolApproval)) {
+        if (spec === 'approved') continue;
+        expect(typeof spec === 'object' && typeof spec.describe, `${agent.name}.${name}`).toBe('function');
+      }
+    }
+    const approval = findAgent('support')!.toolApproval as Record<string, ToolApprovalOptions>;
+    expect(approval.refundOrder!.describe!({ orderId: 'ord_42', amount: 19.99 })).toBe('Refund $19.99 on order ord_42');
+    // Worded from the arguments alone: an edited amount reads as what would now run.
+    expect(approval.refundOrder!.describe!({ orderId: 'ord_7', amount: 4.5 })).toBe('Refund $4.50 on order ord_7');
+    expect(approval.closeTicket!.describe!({ ticketId: 'T-7' })).toBe('Close ticket T-7');
   });
 });

@@ -32,9 +32,14 @@ export function readLedger(file: string): LedgerLine[] {
     .map((line) => JSON.parse(line) as LedgerLine);
 }
 
+/** The fields the tools share, with the labels a form shows. */
+const KEY = z.string().meta({ title: 'Key', description: 'What to record' });
+const SLEEP_MS = z.number().int().min(0).max(60_000).default(0).meta({ title: 'Wait afterwards (ms)' });
+
 const recordEffect = tool({
+  title: 'Record an effect',
   description: 'Record a side effect in the ledger (once per call); the first attempt then waits sleepMs.',
-  inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).max(60_000).default(0) }),
+  inputSchema: z.object({ key: KEY, sleepMs: SLEEP_MS }),
   execute: async ({ key, sleepMs }) => {
     const { event, attempt, signal, idempotencyKey } = handlerContext();
     const file = ledgerFile();
@@ -62,20 +67,26 @@ const recordEffect = tool({
 // STACKBONE_LEDGER_SCHEMA=v2, as a deploy would.
 const recordEffectV2 = tool({
   ...recordEffect,
-  inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).default(0), note: z.string().optional() }),
+  inputSchema: z.object({
+    key: KEY,
+    sleepMs: z.number().int().min(0).default(0).meta({ title: 'Wait afterwards (ms)' }),
+    note: z.string().optional().meta({ title: 'Note' }),
+  }),
 });
 
 const expiringEffect = tool({
+  title: 'Record an effect (approval expires in a second)',
   description: 'Record a side effect; the approval request expires after a second.',
-  inputSchema: z.object({ key: z.string() }),
+  inputSchema: z.object({ key: KEY }),
   execute: async ({ key }) => recordEffect.execute!({ key, sleepMs: 0 }, undefined as never),
 });
 
 // Runs freely: records an effect and a note in shared state, then takes sleepMs to return,
 // ignoring its signal — a stop while it runs must keep its result (it finishes within grace).
 const noteEffect = tool({
+  title: 'Record and note an effect',
   description: 'Record a side effect and note it in shared state; takes sleepMs to return.',
-  inputSchema: z.object({ key: z.string(), sleepMs: z.number().int().min(0).max(60_000).default(0) }),
+  inputSchema: z.object({ key: KEY, sleepMs: SLEEP_MS }),
   execute: async ({ key, sleepMs }) => {
     const { event, attempt, state, idempotencyKey } = handlerContext();
     appendFileSync(
@@ -90,6 +101,7 @@ const noteEffect = tool({
 
 // Never returns and ignores its signal: only its timeout (1s) ends it.
 const hang = tool({
+  title: 'Hang (never returns)',
   description: 'Hang forever.',
   inputSchema: z.object({}),
   execute: (): Promise<string> => new Promise<string>(() => undefined),
@@ -106,31 +118,35 @@ function effectOnce(key: string): boolean {
 
 // Gated the AI SDK's own way (needsApproval), with no toolApproval entry (docs/hitl.md, "Policies").
 const needsEffect = tool({
+  title: 'Record an effect (the tool asks for approval)',
   description: 'Record a side effect; the tool itself asks for approval (needsApproval).',
-  inputSchema: z.object({ key: z.string() }),
+  inputSchema: z.object({ key: KEY }),
   needsApproval: true,
   execute: async ({ key }) => ({ recorded: key, new: effectOnce(key) }),
 });
 
 // Its policy throws: it must never run (fail closed).
 const brokenPolicyEffect = tool({
+  title: 'Record an effect (broken policy)',
   description: 'Record a side effect; its approval policy cannot be evaluated.',
-  inputSchema: z.object({ key: z.string() }),
+  inputSchema: z.object({ key: KEY }),
   execute: async ({ key }) => ({ recorded: key, new: effectOnce(key) }),
 });
 
 // Approved only by a key holder: never on a turn that cannot pause.
 const deskEffect = tool({
+  title: 'Record an effect (a key holder approves)',
   description: 'Record a side effect a key holder must approve.',
-  inputSchema: z.object({ key: z.string() }),
+  inputSchema: z.object({ key: KEY }),
   execute: async ({ key }) => ({ recorded: key, new: effectOnce(key) }),
 });
 
 // Works for ms: records its effect once, then a tick line every 100 ms until it is done or its
 // signal aborts (a stop, a timeout, or a lost lease), so a test sees when each attempt stopped.
 const tickEffect = tool({
+  title: 'Record an effect and keep working',
   description: 'Record a side effect, then keep working for ms, ticking every 100 ms.',
-  inputSchema: z.object({ key: z.string(), ms: z.number().int().min(0).max(60_000) }),
+  inputSchema: z.object({ key: KEY, ms: z.number().int().min(0).max(60_000).meta({ title: 'Work for (ms)' }) }),
   execute: async ({ key, ms }) => {
     const { event, attempt, signal, idempotencyKey } = handlerContext();
     effectOnce(key);
@@ -148,8 +164,12 @@ const tickEffect = tool({
 
 // Schedules a user message for this session (a durable timer), e.g. one that calls a gated tool.
 const scheduleMessage = tool({
+  title: 'Schedule a message',
   description: 'Schedule a user message for this conversation after inMs.',
-  inputSchema: z.object({ text: z.string().min(1), inMs: z.number().int().min(0).max(600_000) }),
+  inputSchema: z.object({
+    text: z.string().min(1).meta({ title: 'Message' }),
+    inMs: z.number().int().min(0).max(600_000).meta({ title: 'Send in (ms)' }),
+  }),
   execute: async ({ text, inMs }) => {
     const { event, session } = handlerContext();
     const timer = await session.schedule(
@@ -164,6 +184,7 @@ const scheduleMessage = tool({
 // A subagent with the same gated tool, so that tests can pause inside a delegated task.
 const worker = defineDeepAgent({
   name: 'ledger-worker',
+  displayName: 'Ledger worker',
   description: 'Records what it is asked to, after approval.',
   model: 'scripted/ledger-worker',
   instructions: 'Record what you are asked to record.',
@@ -173,6 +194,7 @@ const worker = defineDeepAgent({
 
 export default defineDeepAgent({
   name: 'ledger',
+  displayName: 'Ledger',
   description: 'Test fixture: records side effects in a ledger after a human approval.',
   model: 'scripted/ledger',
   instructions: 'Record what you are asked to record.',
@@ -193,12 +215,12 @@ export default defineDeepAgent({
   initialState: { notes: [] },
   toolApproval: {
     recordEffect: { policy: 'user-approval', describe: (input: { key: string }) => `Record ${input.key}` },
-    expiringEffect: { policy: 'user-approval', ttl: '1s' },
+    expiringEffect: { policy: 'user-approval', ttl: '1s', describe: (input: { key: string }) => `Record ${input.key} (expires in a second)` },
     brokenPolicyEffect: () => {
       throw new Error('the policy service is down');
     },
-    deskEffect: { policy: 'user-approval', approvers: 'key-holders' },
-    tickEffect: 'user-approval',
+    deskEffect: { policy: 'user-approval', approvers: 'key-holders', describe: (input: { key: string }) => `Record ${input.key} (for a key holder)` },
+    tickEffect: { policy: 'user-approval', describe: (input: { key: string; ms: number }) => `Record ${input.key}, then work for ${input.ms} ms` },
   },
   subagents: [worker],
 });

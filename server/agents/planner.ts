@@ -7,11 +7,16 @@ import researcher from './researcher';
 // Asks the person a question mid-task: the run pauses with an input_required interrupt and
 // the tool gets the validated answer when it resumes.
 const askUser = tool({
+  title: 'Ask you a question',
   description: 'Ask the user a question and wait for the answer.',
-  inputSchema: z.object({ question: z.string().min(1) }),
+  inputSchema: z.object({ question: z.string().min(1).meta({ title: 'Question', description: 'The question, as the user will read it' }) }),
   execute: async ({ question }) => {
-    const { answer } = await requestInput({ message: question, responseSchema: z.object({ answer: z.string().min(1) }) });
-    return { question, answer };
+    const { answer } = await requestInput({
+      message: question,
+      responseSchema: z.object({ answer: z.string().min(1).meta({ title: 'Your answer' }) }),
+    });
+    // The summary is the exchange in a line, for the chat and the model alike (support.ts says why).
+    return { question, answer, summary: `You answered “${answer}” to “${question}”.` };
   },
 });
 
@@ -19,6 +24,7 @@ const askUser = tool({
 // the frontend tools the web app declares per run (they run in the browser).
 export default defineDeepAgent({
   name: 'planner',
+  displayName: 'Planner',
   description: 'Plans work into a live task list, keeps an editable draft, and delegates research.',
   suggestions: ['Plan a launch: write post, email list, tweet', 'Research durable execution', 'Ask me a question'],
   model: 'openai/gpt-4o-mini',

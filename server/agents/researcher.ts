@@ -15,8 +15,9 @@ const READ_MS = 150;
 // A tool that streams preliminary outputs: each yield is a progress update the chat shows on
 // the call as it runs; the last one is the result the model reads (docs/turn-control.md).
 const searchNotes = tool({
+  title: 'Search the research notes',
   description: 'Search the research notes for a topic.',
-  inputSchema: z.object({ query: z.string() }),
+  inputSchema: z.object({ query: z.string().meta({ title: 'Topic', description: 'What to look for, e.g. launch timing' }) }),
   async *execute({ query }) {
     const topics = Object.keys(NOTES);
     const hits: { topic: string; note: string }[] = [];
@@ -31,6 +32,7 @@ const searchNotes = tool({
 
 export default defineDeepAgent({
   name: 'researcher',
+  displayName: 'Researcher',
   description: 'Researches a topic in the notes and answers with a short summary.',
   suggestions: ['Launch timing'],
   model: 'openai/gpt-4o-mini',

@@ -23,3 +23,14 @@ export function findOrder(orderId: string): Order | undefined {
   if (!match) return undefined;
   return { orderId, customer: 'Demo Customer', item: 'Demo item', total: Number(match[1]) || 10, status: 'delivered' };
 }
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
+ * The demo's amounts are US dollars: 19.99 → "$19.99". The tools say so in their own words (a
+ * result's `summary`, an approval's description), since a bare number carries no currency for
+ * a person or a model to read. Anything but a number is shown as it is.
+ */
+export function dollars(amount: unknown): string {
+  return typeof amount === 'number' && Number.isFinite(amount) ? USD.format(amount) : String(amount);
+}

@@ -3,66 +3,92 @@ import { z } from 'zod';
 import { defineDeepAgent } from '../define';
 import { handlerContext, userMessage, ToolError } from '../runtime';
 import { recordRefund } from './refund-ledger';
-import { findOrder } from './support-data';
+import { dollars, findOrder } from './support-data';
+
+// Each result carries a `summary`: one line in the tool's own words, units included ("$19.99"),
+// beside the fields a model reasons over. Not the AI SDK's toModelOutput: the runtime keeps a
+// tool's output in the session's log and replays it from there to every model and every client
+// (after a restart too), so what the result says is the one thing all of them read. The scripted
+// model quotes the summary (server/models/scripted-results.ts); a real model reads it with the fields.
 
 const lookupOrder = tool({
+  title: 'Look up an order',
   description: 'Look up an order by id: customer, item, total and shipping status.',
-  inputSchema: z.object({ orderId: z.string().describe('e.g. ord_42') }),
+  inputSchema: z.object({ orderId: z.string().meta({ title: 'Order', description: 'The order id, e.g. ord_42' }) }),
   execute: async ({ orderId }) => {
     const order = findOrder(orderId);
     // ToolError: a message for the model and the person, shown as it is (other errors are not).
     if (!order) throw new ToolError(`No order "${orderId}". Order ids look like ord_42.`);
-    return order;
+    return { ...order, summary: `Order ${order.orderId} — ${order.item} for ${order.customer}, ${order.status}, ${dollars(order.total)}.` };
   },
 });
 
 const refundOrder = tool({
+  title: 'Refund an order',
   description: 'Refund an order, fully or in part. Needs a human approval.',
   inputSchema: z.object({
-    orderId: z.string(),
-    amount: z.number().positive().describe('Amount to refund, in dollars'),
+    orderId: z.string().meta({ title: 'Order', description: 'The order id, e.g. ord_42' }),
+    amount: z.number().positive().meta({ title: 'Refund amount', description: 'Amount to refund, in US dollars', format: 'currency', currency: 'USD' }),
   }),
   execute: async ({ orderId, amount }) => {
     const order = findOrder(orderId);
     if (!order) throw new ToolError(`No order "${orderId}".`);
-    if (amount > order.total) throw new ToolError(`Cannot refund ${amount}: order ${orderId} totals ${order.total}.`);
+    if (amount > order.total) throw new ToolError(`Cannot refund ${dollars(amount)}: order ${orderId} totals ${dollars(order.total)}.`);
     const { event, idempotencyKey } = handlerContext();
     const note = (event.payload as { note?: string } | undefined)?.note;
     // The idempotency key, not toolCallId: unique across sessions, the same on a retry after a crash.
     const refund = await recordRefund(idempotencyKey, { orderId, amount, note });
-    return { refunded: true, ...refund };
+    // Worded from the refund as recorded: a retry after a crash reports the refund made the first time.
+    const noted = refund.note ? ` Note: ${refund.note}` : '';
+    return { refunded: true, ...refund, summary: `Refunded ${dollars(refund.amount)} on order ${refund.orderId} (refund ${refund.refundId}).${noted}` };
   },
 });
 
 // A durable timer: the reminder arrives as a user message when it is due, and the agent
 // answers it, in every open tab (docs/turn-control.md, "Timers").
 const remindMe = tool({
+  title: 'Set a reminder',
   description: 'Remind the user of something later: the reminder comes back into this conversation when it is due.',
   inputSchema: z.object({
-    text: z.string().min(1).describe('What to remind of, e.g. "check ord_42"'),
+    text: z.string().min(1).meta({ title: 'Reminder', description: 'What to remind of, e.g. "check ord_42"' }),
     inSeconds: z
       .number()
       .int()
       .min(1)
       .max(7 * 24 * 3600)
-      .describe('How long from now'),
+      .meta({ title: 'Remind in (seconds)', description: 'How long from now, in seconds' }),
   }),
   execute: async ({ text, inSeconds }) => {
     const { event, session } = handlerContext();
     // Keyed by the call: carried out again after a crash, it schedules nothing new.
     const timer = await session.schedule(`remind:${event.toolCallId}`, { delay: inSeconds * 1000 }, userMessage(`Reminder: ${text}`));
-    return { scheduled: true, at: timer.fireAt };
+    return { scheduled: true, at: timer.fireAt, summary: `Reminder set for ${durationWords(inSeconds)} from now: “${text}”.` };
   },
 });
 
 const closeTicket = tool({
+  title: 'Close a ticket',
   description: 'Close a support ticket. Needs a human approval.',
-  inputSchema: z.object({ ticketId: z.string().describe('e.g. T-7') }),
-  execute: async ({ ticketId }) => ({ closed: true, ticketId }),
+  inputSchema: z.object({ ticketId: z.string().meta({ title: 'Ticket', description: 'The ticket id, e.g. T-7' }) }),
+  execute: async ({ ticketId }) => ({ closed: true, ticketId, summary: `Closed ticket ${ticketId}.` }),
 });
+
+/** 10 → "10 seconds", 120 → "2 minutes", 3600 → "1 hour": the largest unit that divides it. */
+function durationWords(seconds: number): string {
+  const [size, unit] = (
+    [
+      [86_400, 'day'],
+      [3_600, 'hour'],
+      [60, 'minute'],
+    ] as const
+  ).find(([size]) => seconds % size === 0) ?? [1, 'second'];
+  const count = seconds / size;
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
 
 export default defineDeepAgent({
   name: 'support',
+  displayName: 'Support',
   description: 'Customer support: looks up orders, refunds them and closes tickets, with a human approving refunds and closures.',
   suggestions: ['Look up order ord_42', 'Refund order ord_42 for 19.99', 'Close ticket T-7'],
   model: 'openai/gpt-4o-mini',
@@ -75,13 +101,15 @@ export default defineDeepAgent({
       policy: 'user-approval',
       allowEdit: true,
       approvalSchema: z.object({ note: z.string().max(500).optional() }),
-      describe: (input) => `Refund order ${input.orderId} for ${input.amount}`,
+      // Worded from the call's arguments alone (docs/hitl.md, "The interrupt"): it states what
+      // this call would do, no more; whether the order allows it is the tool's to check.
+      describe: (input) => `Refund ${dollars(input.amount)} on order ${input.orderId}`,
       ttl: '24h',
       // On a public chat (STACKBONE_WEB_ACCESS=open) the customer asks, the desk approves: a
       // browser without a key cannot approve its own refund (docs/security.md, "Approvers").
       approvers: 'key-holders',
     },
-    closeTicket: 'user-approval',
+    closeTicket: { policy: 'user-approval', describe: (input) => `Close ticket ${input.ticketId}` },
   },
   // Refunds move money and closures close things: a stateless chat call (no session header)
   // cannot wait for a person, so it is refused them (docs/wires.md, "Stateless turns").

@@ -3,8 +3,10 @@
 // user text:
 //
 //   last message is ours         → "Is there anything else I can do?" (never repeat a call)
-//   after a tool result          → text quoting each result ("refundOrder returned: {…}",
-//                                  "closeTicket failed: …", "refundOrder was denied: …")
+//   after a tool result          → a sentence per result, in plain words (scripted-results.ts):
+//                                  its `summary` ("Refunded $19.99 on order ord_42 …"), else its
+//                                  fields ("Record effect — recorded: k1; attempt: 1."), "I couldn't
+//                                  close ticket: …", "Close ticket was not done: it was declined …"
 //   fail | simulate model error  → doStream/doGenerate throw an APICallError (not retryable)
 //   fail after N tokens          → N text tokens, then an `error` part mid-stream
 //   fail once after N tokens     → the same on a turn's first attempt; a retry of the turn
@@ -26,8 +28,9 @@
 // Every decision takes time linear in the message (README, "Models"): a model that a long
 // message stalls for seconds blocks the server's event loop, so leases lapse and recovery
 // re-runs tools. Patterns run over whitespace-collapsed text or are anchored; see matchClauses.
-import type { JSONObject, JSONSchema7, LanguageModelV4Prompt, LanguageModelV4ToolResultPart } from '@ai-sdk/provider';
+import type { JSONObject, JSONSchema7, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { PHRASES } from './scripted-phrases';
+import { describeToolResult } from './scripted-results';
 
 export interface ScriptedToolCall {
   toolName: string;
@@ -289,15 +292,29 @@ function normaliseClause(clause: string): string {
   return trimTrailing(unprefixed, /[ .!?]/).replace(/ ?,? ?please$/i, '');
 }
 
+/**
+ * What a message that is no request gets: a friendly word on what this model is and the requests
+ * it understands with the tools on offer — only those (every example is a phrase of a tool on
+ * offer), never the test commands ("reply with N tokens"), which a person has no use for.
+ */
 function fallbackText(text: string, tools: OfferedTools): string {
   const examples = PHRASES.filter((p) => p.tools.some((t) => tools.has(t))).map((p) => `"${p.example}"`);
   const [firstTool] = tools.keys();
-  const genericCall = firstTool ? `"call ${firstTool} {…}"` : undefined;
-  const tries = [...examples, ...(genericCall ? [genericCall] : []), '"reply with 20 tokens"'];
+  const offer =
+    examples.length > 0
+      ? `Try ${orList(examples)}.`
+      : firstTool
+        ? `To use a tool, write "call ${firstTool} {…}" with its arguments as JSON.`
+        : 'This agent has no tools, so there is little more I can do here.';
   const quoted = text.length > 200 ? `${text.slice(0, 200)}…` : text;
   const opening = quoted ? `You said: "${quoted}".` : 'Hello!';
   const tooLong = text.length > MAX_PHRASE_TEXT_CHARS ? ` That is more than the ${MAX_PHRASE_TEXT_CHARS} characters I read as a request.` : '';
-  return `${opening}${tooLong} I am the built-in scripted model (offline, deterministic). Try: ${tries.join(', ')}.`;
+  return `${opening}${tooLong} I'm the demo's built-in model: I work offline and understand a few requests. ${offer}`;
+}
+
+/** "a", "a or b", "a, b or c". */
+function orList(items: string[]): string {
+  return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
 // ─── Reading the prompt ─────────────────────────────────────────────────────────────────
@@ -321,21 +338,4 @@ function describeToolMessage(content: ToolMessageContent): string {
   if (lines.length > 0) return lines.join('\n');
   const denied = content.some((part) => part.type === 'tool-approval-response' && !part.approved);
   return denied ? 'Understood: the tool call was denied.' : 'Understood: the tool call was approved.';
-}
-
-function describeToolResult({ toolName, output }: LanguageModelV4ToolResultPart): string {
-  switch (output.type) {
-    case 'text':
-      return `${toolName} returned: ${output.value}`;
-    case 'json':
-      return `${toolName} returned: ${JSON.stringify(output.value)}`;
-    case 'error-text':
-      return `${toolName} failed: ${output.value}`;
-    case 'error-json':
-      return `${toolName} failed: ${JSON.stringify(output.value)}`;
-    case 'execution-denied':
-      return output.reason ? `${toolName} was denied: ${output.reason}` : `${toolName} was denied.`;
-    case 'content':
-      return `${toolName} returned: ${output.value.map((item) => (item.type === 'text' ? item.text : item.type === 'file' ? `[${item.mediaType}]` : '')).join(' ')}`;
-  }
 }

@@ -76,6 +76,14 @@ describe('scripted model: text', () => {
     expect(r.text).toContain('"look up order ord_42"');
     expect(r.text).toContain('"refund order ord_42 for 19.99"');
     expect(r.toolCalls).toEqual([]);
+    // A person is not offered the test commands.
+    expect(r.text).not.toMatch(/tokens|call lookupOrder/);
+  });
+
+  it('offers a tool call when no phrase fits the tools on offer, and says so when there are none', async () => {
+    const r = await run('hello', { tools: { recordEffect: tool({ inputSchema: z.object({ key: z.string() }) }) } });
+    expect(r.text).toContain('write "call recordEffect {…}" with its arguments as JSON');
+    expect((await run('hello', { tools: {} })).text).toContain('This agent has no tools');
   });
 
   it('only suggests phrases for the tools on offer', async () => {
@@ -279,31 +287,60 @@ describe('scripted model: after a tool result', () => {
     { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'refundOrder', output: output as never }] },
   ];
 
-  it('quotes a JSON result', async () => {
-    const r = await run(history({ type: 'json', value: { refunded: true, amount: 19.99 } }));
+  it('quotes the summary a result carries, as the tool wrote it, money and all', async () => {
+    const r = await run(history({ type: 'json', value: { refunded: true, amount: 19.99, summary: 'Refunded $19.99 on order ord_42 (refund re_1).' } }));
     expect(r.toolCalls).toEqual([]);
-    expect(r.text).toBe('refundOrder returned: {"refunded":true,"amount":19.99}');
+    expect(r.text).toBe('Refunded $19.99 on order ord_42 (refund re_1).');
   });
 
-  it('still quotes the result when a system message follows it', async () => {
+  it('words the fields of a result without a summary, never as JSON', async () => {
+    const r = await run(history({ type: 'json', value: { refunded: true, orderId: 'ord_42', amount: 19.99, note: null } }));
+    expect(r.text).toBe('Refund order — refunded: yes; order ID: ord_42; amount: 19.99; note: none.');
+    // The runtime hands a stored result back as its JSON text: it reads the same.
+    const stored = await run(history({ type: 'text', value: '{"refunded":false,"tags":["a","b","c"],"order":{"orderId":"ord_7","lines":[{"sku":1}]}}' }));
+    expect(stored.text).toBe('Refund order — refunded: no; tags: a, b and c; order: (order ID: ord_7, lines: 1 item).');
+    expect(stored.text).not.toMatch(/[{}[\]"]/);
+  });
+
+  it('keeps a worded result short: long values and many fields are cut', async () => {
+    const long = await run(history({ type: 'json', value: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${i}`, 'x'.repeat(500)])) }));
+    expect(long.text).toMatch(/^Refund order — field0: x{100,120}…; field1: x+…; /);
+    expect(long.text.length).toBeLessThanOrEqual(601);
+    expect(long.text).toMatch(/…$/);
+    const many = await run(history({ type: 'json', value: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${i}`, i])) }));
+    expect(many.text).toBe('Refund order — field0: 0; field1: 1; field2: 2; field3: 3; field4: 4; field5: 5; field6: 6; field7: 7; and 4 more.');
+  });
+
+  it('still words the result when a system message follows it', async () => {
     const messages: ModelMessage[] = [...history({ type: 'text', value: 'ok' }), { role: 'system', content: 'state: {}' }];
     const result = streamText({ model: createScriptedModel(), tools: allTools, messages, allowSystemInMessages: true });
-    expect(await result.text).toBe('refundOrder returned: ok');
+    expect(await result.text).toBe('Refund order — ok.');
   });
 
   it('does not repeat the call when the prompt ends with its own message', async () => {
-    const r = await run([...history({ type: 'text', value: 'ok' }), { role: 'assistant', content: 'refundOrder returned: ok' }]);
+    const r = await run([...history({ type: 'text', value: 'ok' }), { role: 'assistant', content: 'Refund order — ok.' }]);
     expect(r.toolCalls).toEqual([]);
   });
 
-  it('says plainly that a tool failed', async () => {
-    const r = await run(history({ type: 'error-text', value: 'order not found' }));
-    expect(r.text).toBe('refundOrder failed: order not found');
+  it('says plainly that a tool failed, and why', async () => {
+    const r = await run(history({ type: 'error-text', value: 'No order "ord_x".' }));
+    expect(r.text).toBe('I couldn\'t refund order: No order "ord_x".');
+    const refused = await run(history({ type: 'error-text', value: 'Not run: the run was stopped before this call started.' }));
+    expect(refused.text).toBe("I couldn't refund order: the run was stopped before this call started.");
   });
 
-  it('says plainly that a call was denied', async () => {
-    const r = await run(history({ type: 'execution-denied', reason: 'too large' }));
-    expect(r.text).toBe('refundOrder was denied: too large');
+  it('says plainly that a call was declined, with the reason given', async () => {
+    expect((await run(history({ type: 'execution-denied', reason: 'too large' }))).text).toBe('Refund order was not done: it was declined (“too large”).');
+    // The runtime's own words for a declined approval (tool-gate.ts, denialResult), with and without a reason and data.
+    expect((await run(history({ type: 'text', value: 'The user denied this call; it did not run.' }))).text).toBe(
+      'Refund order was not done: it was declined.',
+    );
+    expect((await run(history({ type: 'text', value: 'The user denied this call; it did not run. Reason: not yet Details: {"policyCode":"P-9"}' }))).text).toBe(
+      'Refund order was not done: it was declined (“not yet”); policy code: P-9.',
+    );
+    expect((await run(history({ type: 'text', value: 'The user declined to answer "Which colour?". Reason: skip it' }))).text).toBe(
+      'Refund order was not done: the question “Which colour?” was declined (“skip it”).',
+    );
   });
 });
 

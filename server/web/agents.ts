@@ -1,11 +1,30 @@
 // What the web app shows about each agent: plain data, safe to hand to client components
 // (never the agent object itself: it holds tools, model settings and instructions).
+import type { Tool } from 'ai';
 import { agents, findAgent } from '../agents';
 import type { DeepAgent } from '../define';
+import type { JsonObject } from '../events';
 import { isScriptedMode } from '../models/resolve';
+import { readableName } from '../readable-name';
+import { agentTools, inputJsonSchema } from '../runtime';
+
+/** A tool as a person meets it: its title, what it does, and the arguments it takes (`AgentCard['tools'][name]`). */
+interface AgentToolCard {
+  /** The tool's `title`, else its name in words ("refundOrder" → "Refund order"). */
+  title: string;
+  description?: string;
+  /**
+   * Its input as JSON Schema, as an approval's `editedArgs` gives it (docs/hitl.md, "The
+   * interrupt"): the fields' `title`, `description` and `format` (e.g. 'currency', with
+   * `currency: 'USD'`) label a form and format a value.
+   */
+  inputSchema: JsonObject;
+}
 
 export interface AgentCard {
   name: string;
+  /** What a person calls it ("Support"). */
+  displayName: string;
   description: string;
   /** Served by the built-in scripted model (offline, deterministic). */
   scripted: boolean;
@@ -15,17 +34,30 @@ export interface AgentCard {
   hasTodos: boolean;
   /** State keys the browser may write. */
   editableKeys: string[];
+  /** The tools it runs on the server, by name, its built-ins (write_todos, delegate_task) included. */
+  tools: Record<string, AgentToolCard>;
 }
 
 function agentCard(agent: DeepAgent): AgentCard {
   const scripted = isScriptedMode(agent.model);
   return {
     name: agent.name,
+    displayName: agent.displayName,
     description: agent.description,
     scripted,
     suggestions: agent.suggestions,
     hasTodos: Array.isArray(agent.initialState.todos),
     editableKeys: Object.keys(agent.editableState),
+    tools: Object.fromEntries(Object.entries(agentTools(agent)).map(([name, definition]) => [name, toolCard(name, definition)])),
+  };
+}
+
+function toolCard(name: string, definition: Tool): AgentToolCard {
+  return {
+    title: definition.title?.trim() || readableName(name),
+    // A description worked out per call (a function) has no one text to show.
+    ...(typeof definition.description === 'string' && definition.description ? { description: definition.description } : {}),
+    inputSchema: inputJsonSchema(definition),
   };
 }
 

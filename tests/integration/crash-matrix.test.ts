@@ -306,7 +306,7 @@ const SCENARIOS: Scenario[] = [
   {
     point: 'continuation-stream',
     agent: 'ledger',
-    // 1, 2 or all 3 words of "recordEffect returned: {…}" have streamed; the step is not written.
+    // 1, 2 or 3 words of "Record effect — recorded: …" have streamed; the step is not written.
     crashAfter: (round) => [1, 2, 3][round % 3]!,
     drive: approveRecord,
     atCrash: (log, ledger) => {
@@ -317,7 +317,7 @@ const SCENARIOS: Scenario[] = [
       const log = await turnEnded(backend, crashed.threadId, 'the recovered turn');
       // The result stands: the model is asked again, the tool is not.
       expect(attemptsOf(ledgerOf(backend, recordCalls(log)[0]!))).toEqual([1]);
-      expect(ofType(log, 'assistant_step').at(-1)!.message.content).toMatch(/^recordEffect returned: /);
+      expect(ofType(log, 'assistant_step').at(-1)!.message.content).toMatch(/^Record effect — recorded: \S+; attempt: 1\.$/);
     },
   },
   {

@@ -55,17 +55,17 @@ for (const server of backends()) {
         id: expect.stringMatching(/^int_/),
         reason: 'tool_call',
         toolCallId: toolCall.toolCallId,
-        message: 'Refund order ord_42 for 19.99',
+        message: 'Refund $19.99 on order ord_42',
         responseSchema: {
           type: 'object',
           required: ['approved'],
           properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' }, payload: { type: 'object' } },
         },
         expiresAt: expect.any(String),
-        description: 'Refund order ord_42 for 19.99',
+        description: 'Refund $19.99 on order ord_42',
         allowedDecisions: ['approve', 'reject', 'edit'],
         metadata: {
-          description: 'Refund order ord_42 for 19.99',
+          description: 'Refund $19.99 on order ord_42',
           allowedDecisions: ['approve', 'reject', 'edit'],
           toolName: 'refundOrder',
           args: { orderId: 'ord_42', amount: 19.99 },
@@ -82,10 +82,9 @@ for (const server of backends()) {
       const interrupt = agent.pendingInterrupts[0]! as unknown as Record<string, unknown>;
       expect(interrupt).not.toHaveProperty('description');
       expect(interrupt).not.toHaveProperty('allowedDecisions');
-      expect(interrupt.metadata).toMatchObject({ allowedDecisions: ['approve', 'reject'] });
-      // closeTicket's policy has no describe(): the pause omits description, the message is generated.
-      expect(interrupt.metadata).not.toHaveProperty('description');
-      expect(interrupt.message).toBe('closeTicket({"ticketId":"T-7"})');
+      // The description is in the metadata only (a pause without a describe() is interrupt-record.test.ts's).
+      expect(interrupt.metadata).toMatchObject({ allowedDecisions: ['approve', 'reject'], description: 'Close ticket T-7' });
+      expect(interrupt.message).toBe('Close ticket T-7');
       const interruptedRunId = (paused.events[0] as RunStartedEvent).runId;
 
       const resumed = await resumeHttpAgent(agent, () => ({ status: 'resolved', payload: { approved: true } }));
@@ -94,8 +93,8 @@ for (const server of backends()) {
       expect(types(resumed.events)).not.toContain(EventType.TOOL_CALL_START);
       const result = resumed.events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;
       expect(result.toolCallId).toBe(interrupt.toolCallId);
-      expect(JSON.parse(String(result.content))).toEqual({ closed: true, ticketId: 'T-7' });
-      expect(String(agent.messages.at(-1)!.content)).toContain('closeTicket returned');
+      expect(JSON.parse(String(result.content))).toEqual({ closed: true, ticketId: 'T-7', summary: 'Closed ticket T-7.' });
+      expect(String(agent.messages.at(-1)!.content)).toBe('Closed ticket T-7.');
       expect(agent.pendingInterrupts).toEqual([]);
     });
 
@@ -169,7 +168,7 @@ for (const server of backends()) {
         .filter((event) => event.type === EventType.TEXT_MESSAGE_CONTENT)
         .map((event) => (event as BaseEvent & { delta: string }).delta)
         .join('');
-      expect(text).toMatch(/denied/);
+      expect(text).toBe('Record effect was not done: it was declined (“not today”).');
       expect(finished(events).outcome).toEqual({ type: 'success' });
     });
 
@@ -358,7 +357,7 @@ for (const server of backends()) {
         agent: 'support',
         toolName: 'refundOrder',
         args: { orderId: 'ord_7', amount: 4.5 },
-        message: 'Refund order ord_7 for 4.5',
+        message: 'Refund $4.50 on order ord_7',
         responseSchema: expect.any(Object),
         expiresAt: expect.any(String),
       });
@@ -406,7 +405,7 @@ for (const server of backends()) {
       expect(resumed.logged).toEqual([]);
       expect(readLedger(server.ledgerFile).filter((line) => line.toolCallId === interrupt.toolCallId && line.kind === 'effect')).toHaveLength(1);
       const delegation = resumed.events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;
-      expect(String(delegation.content)).toContain('recordEffect returned');
+      expect(String(delegation.content)).toBe('Record effect — recorded: delegated; attempt: 1.');
       expect(finished(resumed.events).outcome).toEqual({ type: 'success' });
     });
 
@@ -425,7 +424,11 @@ for (const server of backends()) {
       const resumed = await resumeHttpAgent(agent, () => ({ status: 'resolved', payload: { answer: 'Liftoff' } }));
       const result = resumed.events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;
       expect(result.toolCallId).toBe(interrupt.toolCallId);
-      expect(JSON.parse(String(result.content))).toEqual({ question: expect.any(String), answer: 'Liftoff' });
+      expect(JSON.parse(String(result.content))).toEqual({
+        question: expect.any(String),
+        answer: 'Liftoff',
+        summary: expect.stringMatching(/^You answered “Liftoff” to “.+”\.$/),
+      });
     });
   });
 }

@@ -109,8 +109,7 @@ for (const server of backends()) {
       expect(reply.parts).toContainEqual(
         expect.objectContaining({ type: 'tool-call', name: 'lookupOrder', state: 'complete', output: expect.objectContaining({ customer: 'Ada Lovelace' }) }),
       );
-      expect(textOf(reply)).toContain('lookupOrder returned:');
-      expect(textOf(reply)).toContain('Ada Lovelace');
+      expect(textOf(reply)).toBe('Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
       // The server holds the same turn: same user message id, same reply id, same content.
       const { body: thread } = await readThread(server.url, 'support', threadId);
       expect(thread.status).toBe('idle');
@@ -153,7 +152,7 @@ for (const server of backends()) {
       await eventually(async () => client.getMessages().length === thread.messages.length, 10_000, 'the hydrated messages');
 
       expect(transcript(client.getMessages())).toEqual(transcript(thread.messages));
-      expect(shown(client.getMessages()).join('\n')).toContain('lookupOrder returned: {"orderId":"ord_42","customer":"Ada Lovelace"');
+      expect(shown(client.getMessages()).join('\n')).toContain('assistant: Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
       expect(textOf(client.getMessages().at(-1))).toBe(tokens(3));
       expect(client.getIsLoading()).toBe(false);
       expect(errors).toEqual([]);
@@ -213,18 +212,24 @@ for (const server of backends()) {
       await idle(
         client,
         'the continuation to end',
-        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('closeTicket returned'),
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('Closed ticket T-7.'),
       );
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
       // The server ran its own tool: the client declared it only to answer its approval.
       expect(client.getMessages().flatMap((message) => message.parts)).toContainEqual(
-        expect.objectContaining({ type: 'tool-call', id: call.id, name: 'closeTicket', state: 'complete', output: { closed: true, ticketId: 'T-7' } }),
+        expect.objectContaining({
+          type: 'tool-call',
+          id: call.id,
+          name: 'closeTicket',
+          state: 'complete',
+          output: { closed: true, ticketId: 'T-7', summary: 'Closed ticket T-7.' },
+        }),
       );
       const { body: thread } = await readThread(server.url, 'support', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null, activeRun: null });
-      expect(shown(thread.messages)).toContain(`result ${JSON.stringify({ closed: true, ticketId: 'T-7' })}`);
+      expect(shown(thread.messages)).toContain(`result ${JSON.stringify({ closed: true, ticketId: 'T-7', summary: 'Closed ticket T-7.' })}`);
       client.dispose();
     });
 
@@ -247,12 +252,12 @@ for (const server of backends()) {
       await idle(
         client,
         'the continuation to end',
-        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('closeTicket returned'),
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('Close ticket was not done'),
       );
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
-      expect(textOf(client.getMessages().at(-1))).toBe('closeTicket returned: The user denied this call; it did not run.');
+      expect(textOf(client.getMessages().at(-1))).toBe('Close ticket was not done: it was declined.');
       expect(shown(client.getMessages()).join('\n')).not.toContain('"closed":true');
       const { body: thread } = await readThread(server.url, 'support', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });
@@ -271,7 +276,7 @@ for (const server of backends()) {
       await idle(
         client,
         'the continuation to end',
-        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('closeTicket returned'),
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('Closed ticket T-8.'),
       );
 
       expect(errors).toEqual([]);
@@ -279,7 +284,10 @@ for (const server of backends()) {
       const { body: thread } = await readThread(server.url, 'support', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });
       const results = shown(thread.messages).filter((line) => line.startsWith('result '));
-      expect(results).toEqual([`result ${JSON.stringify({ closed: true, ticketId: 'T-7' })}`, `result ${JSON.stringify({ closed: true, ticketId: 'T-8' })}`]);
+      expect(results).toEqual([
+        `result ${JSON.stringify({ closed: true, ticketId: 'T-7', summary: 'Closed ticket T-7.' })}`,
+        `result ${JSON.stringify({ closed: true, ticketId: 'T-8', summary: 'Closed ticket T-8.' })}`,
+      ]);
       client.dispose();
     });
 
@@ -302,16 +310,12 @@ for (const server of backends()) {
       });
 
       interrupt.resolveInterrupt({ approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } });
-      await idle(
-        client,
-        'the continuation to end',
-        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).includes('refundOrder returned'),
-      );
+      await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('Refunded'));
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
-      expect(textOf(client.getMessages().at(-1))).toContain('"amount":5');
-      expect(textOf(client.getMessages().at(-1))).toContain('"note":"partial"');
+      // The edited amount ran, with the approval's note.
+      expect(textOf(client.getMessages().at(-1))).toMatch(/^Refunded \$5\.00 on order ord_42 \(refund re_[\w-]+\)\. Note: partial$/);
       const { body: thread } = await readThread(server.url, 'support', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });
       client.dispose();
@@ -332,14 +336,12 @@ for (const server of backends()) {
       await idle(
         client,
         'the continuation to end',
-        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('closeTicket returned'),
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('Close ticket was not done'),
       );
 
       expect(errors).toEqual([]);
       // The model got the rejection with its reason; the tool did not run.
-      expect(textOf(client.getMessages().at(-1))).toBe(
-        'closeTicket returned: The user denied this call; it did not run. Reason: Customer still waiting on a reply',
-      );
+      expect(textOf(client.getMessages().at(-1))).toBe('Close ticket was not done: it was declined (“Customer still waiting on a reply”).');
       expect(shown(client.getMessages()).join('\n')).not.toContain('"closed":true');
       const { body: thread } = await readThread(server.url, 'support', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });

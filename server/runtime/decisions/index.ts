@@ -1,4 +1,5 @@
 // The decisions room's face: approval policies, interrupts and the decisions that answer them.
+export { inputJsonSchema } from './approval-policy';
 export { buildInputInterrupt, buildInterrupt, expiryDecision, isExpired, isYesOrNoApproval } from './interrupt-record';
 export { planDecisions } from './plan-decisions';
 export { readDecision } from './read-decision';

@@ -16,23 +16,29 @@ const todoSchema = z.object({
 type Todo = Required<z.infer<typeof todoSchema>>;
 
 const writeTodos = tool({
+  title: 'Update the plan',
   description: 'Write the plan: the full list of todos, replacing the previous one. Mark each pending, in_progress or done as work proceeds.',
   inputSchema: z.object({ todos: z.array(todoSchema) }),
   execute: async ({ todos }) => {
     const planned: Todo[] = todos.map((todo, index) => ({ ...todo, id: todo.id ?? String(index + 1) }));
     handlerContext().state.todos = planned;
     const done = planned.filter((todo) => todo.status === 'done').length;
-    return { todos: planned.length, done };
+    // The counts, and a line for a person: the plan itself is in the state, where the chat shows it.
+    return { todos: planned.length, done, summary: `Planned ${planned.length} task${planned.length === 1 ? '' : 's'}, ${done} done.` };
   },
 });
 
 function delegationTool(agent: DeepAgent) {
   const names = agent.subagents.map((subagent) => subagent.name) as [string, ...string[]];
   return tool({
+    title: 'Hand a task to a subagent',
     description: `Hand a task to a subagent and get its answer. Subagents: ${agent.subagents
       .map((subagent) => `${subagent.name} (${subagent.description || 'no description'})`)
       .join('; ')}.`,
-    inputSchema: z.object({ agent: z.enum(names), task: z.string().min(1) }),
+    inputSchema: z.object({
+      agent: z.enum(names).meta({ title: 'Subagent' }),
+      task: z.string().min(1).meta({ title: 'Task', description: 'What the subagent is to do' }),
+    }),
   });
 }
 

@@ -1,0 +1,43 @@
+// The agent cards the web app reads (the home page, the chat, GET /api/agents): what a person is
+// shown about an agent and its tools — titles, descriptions and the labelled input fields.
+import { describe, expect, it } from 'vitest';
+import { agentCards, findAgentCard } from './agents';
+
+describe('the agent cards', () => {
+  it('name each agent for people', () => {
+    expect(agentCards().map((card) => [card.name, card.displayName])).toEqual([
+      ['support', 'Support'],
+      ['planner', 'Planner'],
+      ['researcher', 'Researcher'],
+    ]);
+  });
+
+  it("give each tool its title, description and input schema, with the fields' labels and formats", () => {
+    const support = findAgentCard('support')!;
+    expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'lookupOrder', 'refundOrder', 'remindMe', 'write_todos']);
+    const refund = support.tools.refundOrder!;
+    expect(refund.title).toBe('Refund an order');
+    expect(refund.description).toBe('Refund an order, fully or in part. Needs a human approval.');
+    expect(refund.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['orderId', 'amount'],
+      properties: {
+        orderId: { type: 'string', title: 'Order' },
+        amount: { type: 'number', title: 'Refund amount', format: 'currency', currency: 'USD' },
+      },
+    });
+    expect(support.tools.closeTicket).toMatchObject({ title: 'Close a ticket', inputSchema: { properties: { ticketId: { title: 'Ticket' } } } });
+    // The built-ins have titles too; the planner hands tasks to its researcher.
+    const planner = findAgentCard('planner')!;
+    expect(planner.tools.write_todos!.title).toBe('Update the plan');
+    expect(planner.tools.delegate_task).toMatchObject({
+      title: 'Hand a task to a subagent',
+      inputSchema: { properties: { agent: { enum: ['researcher'], title: 'Subagent' }, task: { title: 'Task' } } },
+    });
+    expect(planner.tools.ask_user!.inputSchema).toMatchObject({ properties: { question: { title: 'Question' } } });
+  });
+
+  it('are plain data a client component can take', () => {
+    for (const card of agentCards()) expect(JSON.parse(JSON.stringify(card))).toEqual(card);
+  });
+});
