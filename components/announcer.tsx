@@ -3,7 +3,7 @@
 // approval or question when it opens, a failure and a stop — never each streamed token or
 // tool-call JSON (the message list itself is not a live region).
 import type { Message } from '@ag-ui/client';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { PendingInterrupt } from './hooks/useAgent';
 
 export interface AnnouncerProps {
@@ -17,31 +17,26 @@ export interface AnnouncerProps {
 
 export function Announcer({ agentName, messages, streamingMessageId, interrupts, error, stopped }: AnnouncerProps) {
   const [text, setText] = useState('');
-  const streamingRef = useRef(streamingMessageId);
-  const seenInterrupts = useRef(new Set(interrupts.map((interrupt) => interrupt.id)));
-
-  useEffect(() => {
-    const finished = streamingRef.current;
-    streamingRef.current = streamingMessageId;
-    if (!finished || finished === streamingMessageId) return;
-    const message = messages.find((candidate) => candidate.id === finished);
-    if (message && 'content' in message && typeof message.content === 'string' && message.content) setText(`${agentName}: ${message.content.slice(0, 600)}`);
-  }, [streamingMessageId, messages, agentName]);
-
-  useEffect(() => {
-    const opened = interrupts.filter((interrupt) => !seenInterrupts.current.has(interrupt.id));
-    for (const interrupt of opened) seenInterrupts.current.add(interrupt.id);
+  const interruptIds = interrupts.map((interrupt) => interrupt.id).join(' ');
+  const [seen, setSeen] = useState({ streamingMessageId, interruptIds, error, stopped });
+  // What changed since the last render decides the one line to say (worked out while
+  // rendering: react.dev, "Adjusting some state when a prop changes").
+  if (seen.streamingMessageId !== streamingMessageId || seen.interruptIds !== interruptIds || seen.error !== error || seen.stopped !== stopped) {
+    let line = text;
+    const finished = seen.streamingMessageId;
+    if (finished && finished !== streamingMessageId) {
+      const message = messages.find((candidate) => candidate.id === finished);
+      if (message && 'content' in message && typeof message.content === 'string' && message.content) line = `${agentName}: ${message.content.slice(0, 600)}`;
+    }
+    const known = new Set(seen.interruptIds.split(' '));
+    const opened = interrupts.filter((interrupt) => !known.has(interrupt.id));
     if (opened.length > 0)
-      setText(opened.map((interrupt) => `${interrupt.reason === 'input_required' ? 'Question' : 'Needs your approval'}: ${interrupt.message ?? ''}`).join('. '));
-  }, [interrupts]);
-
-  useEffect(() => {
-    if (error) setText(`Failed: ${error}`);
-  }, [error]);
-
-  useEffect(() => {
-    if (stopped) setText('Stopped.');
-  }, [stopped]);
+      line = opened.map((interrupt) => `${interrupt.reason === 'input_required' ? 'Question' : 'Needs your approval'}: ${interrupt.message ?? ''}`).join('. ');
+    if (error && error !== seen.error) line = `Failed: ${error}`;
+    if (stopped && !seen.stopped) line = 'Stopped.';
+    setSeen({ streamingMessageId, interruptIds, error, stopped });
+    setText(line);
+  }
 
   return (
     <div className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="announcer">

@@ -96,7 +96,13 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
             <Button ref={rejectRef} data-testid="reject-button" disabled={disabled} onClick={() => setMode('reject')}>
               Reject
             </Button>
-            <Button variant="ghost" className="text-muted-foreground" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
+            <Button
+              variant="ghost"
+              className="text-muted-foreground"
+              data-testid="cancel-interrupt-button"
+              disabled={disabled}
+              onClick={() => void interrupt.cancel()}
+            >
               Withdraw request
             </Button>
           </>
@@ -127,7 +133,19 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   );
 }
 
-function FormSection({ title, form, testId, disabled, autoFocus }: { title: string; form: SchemaForm; testId: string; disabled: boolean; autoFocus?: boolean }) {
+function FormSection({
+  title,
+  form,
+  testId,
+  disabled,
+  autoFocus,
+}: {
+  title: string;
+  form: SchemaForm;
+  testId: string;
+  disabled: boolean;
+  autoFocus?: boolean;
+}) {
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-xs font-medium text-muted-foreground">{title}</legend>
@@ -138,7 +156,11 @@ function FormSection({ title, form, testId, disabled, autoFocus }: { title: stri
 
 export function ProblemList({ problems }: { problems: readonly string[] }) {
   return (
-    <ul className="list-inside list-disc rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive" role="alert" data-testid="approval-problems">
+    <ul
+      className="list-inside list-disc rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+      role="alert"
+      data-testid="approval-problems"
+    >
       {problems.map((problem) => (
         <li key={problem}>{problem}</li>
       ))}

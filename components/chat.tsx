@@ -178,27 +178,21 @@ function useTurnFeedback(chat: ChatView) {
   const [steers, setSteers] = useState<{ text: string; after: number }[]>([]);
   const running = chat.status === 'running';
 
-  // The stop took effect when the run is over: the last assistant message is what it cut.
-  useEffect(() => {
-    if (!stopRequested || running) return;
+  // Worked out while rendering, not in effects (react.dev, "You might not need an effect"):
+  // the stop took effect when the run is over, and the last assistant message is what it cut;
+  // a turn that ran to its end clears the retry count; when the run ends, guidance it had not
+  // taken leaves the list — a stopped turn drops it, a paused or failed one hands it to its
+  // continuation, where it shows as a message (docs/turn-control.md, "Steer").
+  if (stopRequested && !running) {
     setStopRequested(false);
     const last = chat.messages.findLast((message) => message.role === 'assistant');
-    if (last) setStoppedIds((ids) => new Set([...ids, last.id]));
-  }, [stopRequested, running, chat.messages]);
-
-  // A new turn that ran to its end clears the retry count.
-  useEffect(() => {
-    if (!running && !chat.error) setRetries(0);
-  }, [running, chat.error]);
-
-  // Guidance is taken in as a user message after the one it was sent behind. When the run ends
-  // the list empties: a stopped turn drops what it had not taken, a paused or failed one hands it
-  // to its continuation, where it shows as a message (docs/turn-control.md, "Steer").
+    if (last) setStoppedIds(new Set([...stoppedIds, last.id]));
+  }
+  if (!running && !chat.error && retries !== 0) setRetries(0);
+  if (!running && steers.length > 0) setSteers([]);
+  // Guidance is taken in as a user message after the one it was sent behind.
   const userCount = chat.messages.filter((message) => message.role === 'user').length;
   const pendingSteers = running ? steers.filter((steer) => userCount <= steer.after).map((steer) => steer.text) : [];
-  useEffect(() => {
-    if (!running && steers.length > 0) setSteers([]);
-  }, [running, steers.length]);
 
   return {
     stoppedIds,

@@ -15,7 +15,10 @@ describe('values as a person reads them', () => {
   });
 
   it('labels fields from the schema’s titles, in the schema’s order, without raw JSON', () => {
-    const schema = { type: 'object', properties: { orderId: { type: 'string', title: 'Order' }, amount: { type: 'number', title: 'Refund amount', format: 'currency' } } };
+    const schema = {
+      type: 'object',
+      properties: { orderId: { type: 'string', title: 'Order' }, amount: { type: 'number', title: 'Refund amount', format: 'currency' } },
+    };
     expect(labelledFields({ amount: 15, orderId: 'ord_42' }, schema, 'en-US')).toEqual([
       { key: 'orderId', label: 'Order', text: 'ord_42' },
       { key: 'amount', label: 'Refund amount', text: '$15.00' },

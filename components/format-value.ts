@@ -27,7 +27,9 @@ export function formatValue(value: unknown, schema?: JsonSchema, locale?: string
   if (typeof value === 'string' && (schema?.format === 'date-time' || schema?.format === 'date')) {
     const date = new Date(value);
     if (!Number.isNaN(date.getTime()))
-      return schema.format === 'date' ? date.toLocaleDateString(locale, { dateStyle: 'medium' }) : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+      return schema.format === 'date'
+        ? date.toLocaleDateString(locale, { dateStyle: 'medium' })
+        : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return new Intl.NumberFormat(locale).format(value);

@@ -75,7 +75,13 @@ export function InputAnswerForm({ interrupt, disabled }: { interrupt: PendingInt
             <Button ref={declineRef} data-testid="decline-button" disabled={disabled} onClick={() => setDeclining(true)}>
               Decline
             </Button>
-            <Button variant="ghost" className="text-muted-foreground" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
+            <Button
+              variant="ghost"
+              className="text-muted-foreground"
+              data-testid="cancel-interrupt-button"
+              disabled={disabled}
+              onClick={() => void interrupt.cancel()}
+            >
               Withdraw request
             </Button>
           </>

@@ -106,7 +106,11 @@ export function MessageList(props: MessageListProps) {
           }
         })}
         {pendingSteers.map((text, index) => (
-          <div key={`${index}-${text}`} className="ml-auto max-w-[85%] rounded-2xl border border-dashed border-primary/50 px-4 py-2 text-sm" data-testid="pending-steer">
+          <div
+            key={`${index}-${text}`}
+            className="ml-auto max-w-[85%] rounded-2xl border border-dashed border-primary/50 px-4 py-2 text-sm"
+            data-testid="pending-steer"
+          >
             <span className="mb-0.5 flex items-center gap-1 text-xs text-muted-foreground">
               <NavigationIcon className="size-3" aria-hidden /> Guidance for this turn — the agent reads it at its next step
             </span>
@@ -156,7 +160,19 @@ interface AssistantTurnProps extends MessageListProps {
   stopped: boolean;
 }
 
-function AssistantTurn({ message, results, progress, interrupts, current, running, streaming, stopped, decisions, toolInfo, stoppedToolCallIds }: AssistantTurnProps) {
+function AssistantTurn({
+  message,
+  results,
+  progress,
+  interrupts,
+  current,
+  running,
+  streaming,
+  stopped,
+  decisions,
+  toolInfo,
+  stoppedToolCallIds,
+}: AssistantTurnProps) {
   return (
     <div className="flex flex-col gap-2" data-testid="message-assistant" data-streaming={streaming || undefined} data-stopped={stopped || undefined}>
       {message.content ? (

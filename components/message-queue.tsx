@@ -38,7 +38,11 @@ function QueuedMessage({ item, index, onEdit, onMoveUp, onRemove, onSendNow }: {
   }
 
   return (
-    <li className="flex flex-wrap items-center gap-2 rounded-lg border bg-card px-3 py-1.5 text-sm" data-testid="queue-item" data-send-now={item.sendNow ? true : undefined}>
+    <li
+      className="flex flex-wrap items-center gap-2 rounded-lg border bg-card px-3 py-1.5 text-sm"
+      data-testid="queue-item"
+      data-send-now={item.sendNow ? true : undefined}
+    >
       {editing ? (
         <textarea
           className="w-full flex-1 rounded-md border border-input bg-background px-2 py-1 text-sm"
@@ -73,7 +77,9 @@ function QueuedMessage({ item, index, onEdit, onMoveUp, onRemove, onSendNow }: {
           </>
         ) : (
           <>
-            <Button variant="ghost" size="sm"
+            <Button
+              variant="ghost"
+              size="sm"
               data-testid="queue-edit-button"
               aria-label={`Edit queued message: ${item.content}`}
               onClick={() => setDraft(item.content)}
@@ -81,7 +87,9 @@ function QueuedMessage({ item, index, onEdit, onMoveUp, onRemove, onSendNow }: {
               Edit
             </Button>
             {index > 0 && (
-              <Button variant="ghost" size="sm"
+              <Button
+                variant="ghost"
+                size="sm"
                 data-testid="queue-up-button"
                 aria-label={`Move up: ${item.content}`}
                 onClick={() => void onMoveUp(item.id, index - 1)}
@@ -90,7 +98,9 @@ function QueuedMessage({ item, index, onEdit, onMoveUp, onRemove, onSendNow }: {
               </Button>
             )}
             {!item.sendNow && (
-              <Button variant="secondary" size="sm"
+              <Button
+                variant="secondary"
+                size="sm"
                 data-testid="queue-send-now-button"
                 aria-label={`Send now: ${item.content}`}
                 onClick={() => void onSendNow(item.id)}
@@ -98,7 +108,9 @@ function QueuedMessage({ item, index, onEdit, onMoveUp, onRemove, onSendNow }: {
                 Send now
               </Button>
             )}
-            <Button variant="ghost" size="sm"
+            <Button
+              variant="ghost"
+              size="sm"
               data-testid="queue-remove-button"
               aria-label={`Remove queued message: ${item.content}`}
               onClick={() => void onRemove(item.id)}

@@ -51,7 +51,8 @@ export function ModeIndicator({ access, scriptedAgents }: { access: AccessMode; 
 }
 
 function accessText(access: AccessMode): string {
-  if (access.kind === 'open-dev') return 'Open dev mode: no API keys are set, so everyone who reaches this server is the same local owner. Set STACKBONE_API_KEYS before you share it.';
+  if (access.kind === 'open-dev')
+    return 'Open dev mode: no API keys are set, so everyone who reaches this server is the same local owner. Set STACKBONE_API_KEYS before you share it.';
   if (access.webAccess === 'key')
     return access.signedInWithKey
       ? 'Keyed mode: this browser is signed in with an API key and acts as that key.'

@@ -86,7 +86,13 @@ export function SchemaFields({ form, testId, disabled, autoFocus }: { form: Sche
         return (
           <Field key={key} label={label} hint={property.description} className={wide ? 'sm:col-span-2' : undefined}>
             {Array.isArray(property.enum) ? (
-              <Select data-testid={id} value={String(value ?? '')} disabled={disabled} autoFocus={focus} onChange={(event) => form.setField(key, event.target.value)}>
+              <Select
+                data-testid={id}
+                value={String(value ?? '')}
+                disabled={disabled}
+                autoFocus={focus}
+                onChange={(event) => form.setField(key, event.target.value)}
+              >
                 <option value="" />
                 {property.enum.map((option) => (
                   <option key={String(option)} value={String(option)}>

@@ -4,7 +4,17 @@
 // result in full. After a decision the line says what the person decided (decision-line.tsx)
 // and the arguments are the ones that ran (an edited refund shows the edited amount).
 import type { ToolCall, ToolMessage } from '@ag-ui/client';
-import { ChevronRightIcon, CircleCheckIcon, CircleSlashIcon, CircleXIcon, Loader2Icon, OctagonXIcon, ShieldQuestionIcon, Undo2Icon, WrenchIcon } from 'lucide-react';
+import {
+  ChevronRightIcon,
+  CircleCheckIcon,
+  CircleSlashIcon,
+  CircleXIcon,
+  Loader2Icon,
+  OctagonXIcon,
+  ShieldQuestionIcon,
+  Undo2Icon,
+  WrenchIcon,
+} from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { labelledFields, parseJson, summarize, words } from './format-value';
@@ -108,7 +118,10 @@ function Section({ label, children }: { label: string; children: ReactNode }) {
 
 function Json({ text, testId }: { text: string; testId: string }) {
   return (
-    <pre className="max-h-72 overflow-auto rounded-md bg-muted px-3 py-2 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words" data-testid={testId}>
+    <pre
+      className="max-h-72 overflow-auto rounded-md bg-muted px-3 py-2 font-mono text-xs leading-relaxed whitespace-pre-wrap break-words"
+      data-testid={testId}
+    >
       {pretty(text)}
     </pre>
   );

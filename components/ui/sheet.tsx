@@ -8,7 +8,6 @@ import { cn } from './cn';
 
 export const Sheet = Dialog.Root;
 export const SheetTrigger = Dialog.Trigger;
-export const SheetClose = Dialog.Close;
 
 export function SheetContent({
   title,
