@@ -192,7 +192,7 @@ function AssistantTurn({
               call={call}
               result={result}
               progress={progress.get(call.id)}
-              status={statusOf({ result, decision, interrupt: Boolean(interrupt), running, cut: Boolean(stoppedToolCallIds?.includes(call.id)), stopped })}
+              status={statusOf({ result, decision, interrupt: interrupt?.reason, running, cut: Boolean(stoppedToolCallIds?.includes(call.id)), stopped })}
               tool={tool}
               ranWith={decision?.status === 'approved' ? decision.editedArgs : undefined}
               decision={decision && <DecisionLine decision={decision} inputSchema={tool?.inputSchema} />}
@@ -229,7 +229,8 @@ function statusOf({
 }: {
   result?: ToolMessage;
   decision?: DecisionRecord;
-  interrupt: boolean;
+  /** The reason of the open interrupt holding the call, if one does. */
+  interrupt: string | undefined;
   running: boolean;
   /** A stop cut this call (the server says so). */
   cut: boolean;
@@ -240,7 +241,7 @@ function statusOf({
   if (decision?.status === 'cancelled') return 'withdrawn';
   if (cut) return 'stopped';
   if (result) return result.error ? 'failed' : 'done';
-  if (interrupt) return 'approval';
+  if (interrupt) return interrupt === 'input_required' ? 'question' : 'approval';
   if (running) return 'running';
   return stopped ? 'stopped' : 'waiting';
 }

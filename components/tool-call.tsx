@@ -10,6 +10,7 @@ import {
   CircleSlashIcon,
   CircleXIcon,
   Loader2Icon,
+  MessageCircleQuestionIcon,
   OctagonXIcon,
   ShieldQuestionIcon,
   Undo2Icon,
@@ -27,7 +28,7 @@ export interface ToolInfo {
   inputSchema?: JsonSchema;
 }
 
-export type ToolCallStatus = 'running' | 'waiting' | 'approval' | 'done' | 'rejected' | 'withdrawn' | 'failed' | 'stopped';
+export type ToolCallStatus = 'running' | 'waiting' | 'approval' | 'question' | 'done' | 'rejected' | 'withdrawn' | 'failed' | 'stopped';
 
 export interface ToolCallCardProps {
   call: ToolCall;
@@ -47,6 +48,7 @@ const STATUS: Record<ToolCallStatus, { label: string; tone: BadgeTone; icon: Rea
   running: { label: 'Running', tone: 'progress', icon: <Loader2Icon className="animate-spin" aria-hidden /> },
   waiting: { label: 'Waiting', tone: 'neutral', icon: null },
   approval: { label: 'Needs approval', tone: 'attention', icon: <ShieldQuestionIcon aria-hidden /> },
+  question: { label: 'Needs your answer', tone: 'attention', icon: <MessageCircleQuestionIcon aria-hidden /> },
   done: { label: 'Done', tone: 'success', icon: <CircleCheckIcon aria-hidden /> },
   rejected: { label: 'Rejected', tone: 'danger', icon: <CircleXIcon aria-hidden /> },
   withdrawn: { label: 'Withdrawn', tone: 'neutral', icon: <Undo2Icon aria-hidden /> },

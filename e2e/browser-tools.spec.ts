@@ -15,7 +15,8 @@ test('the confirm dialog round trip, and the browser-state result quoted by the 
   const dialog = page.getByTestId('confirm-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('deleting the draft');
-  await expect(page.getByTestId('confirm-yes')).toBeFocused();
+  // The safe answer has focus: Enter or Space never confirms by accident.
+  await expect(page.getByTestId('confirm-no')).toBeFocused();
   await snap(page, testInfo, '90-confirm-dialog');
   await page.getByTestId('confirm-yes').click();
   await expect(dialog).toHaveCount(0);

@@ -11,6 +11,8 @@ import { displayNameOf } from '../agent-name';
 import { ApprovalCard } from '../approval-card';
 import type { PendingInterrupt } from '../hooks/useAgent';
 import { interruptDetails } from '../hooks/agent-store';
+import type { JsonSchema } from '../hooks/json-schema';
+import type { AgentCard } from '@/server/web/agents';
 import type { HitlAction, InboxItem } from '@/server/contract';
 import { LocalTime } from '../local-time';
 import { formatFullLocalTime } from '../local-time-format';
@@ -23,7 +25,7 @@ import { useStudioFeed } from './use-studio-feed';
 
 type KindFilter = 'all' | 'tool_call' | 'input_required';
 
-export function StudioInbox({ agents: cards }: { agents: { name: string; displayName?: string }[] }) {
+export function StudioInbox({ agents: cards }: { agents: Pick<AgentCard, 'name' | 'displayName' | 'tools'>[] }) {
   useStudioFeed();
   const inbox = useQuery({ queryKey: ['studio', 'inbox'], queryFn: fetchInbox });
   const [agent, setAgent] = useState('all');
@@ -110,7 +112,7 @@ export function StudioInbox({ agents: cards }: { agents: { name: string; display
       <ol className="space-y-4">
         {items.map((item) => (
           <li key={item.id}>
-            <InboxEntry item={item} agentName={agentName(item.agent)} />
+            <InboxEntry item={item} agentName={agentName(item.agent)} inputSchema={item.toolName ? cards.find((card) => card.name === item.agent)?.tools[item.toolName]?.inputSchema : undefined} />
           </li>
         ))}
       </ol>
@@ -118,7 +120,7 @@ export function StudioInbox({ agents: cards }: { agents: { name: string; display
   );
 }
 
-function InboxEntry({ item, agentName }: { item: InboxItem; agentName: string }) {
+function InboxEntry({ item, agentName, inputSchema }: { item: InboxItem; agentName: string; inputSchema?: JsonSchema }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -179,7 +181,7 @@ function InboxEntry({ item, agentName }: { item: InboxItem; agentName: string })
         </span>
       </header>
       <div className="p-3 sm:p-4">
-        <ApprovalCard interrupt={interrupt} busy={busy} />
+        <ApprovalCard interrupt={interrupt} busy={busy} inputSchema={inputSchema} />
         {error && (
           <p
             className="mt-3 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
@@ -199,7 +201,7 @@ function asPendingInterrupt(
   item: InboxItem,
   send: (action: HitlAction, body?: { editedArgs?: unknown; payload?: unknown; reason?: string }) => Promise<void>,
 ): PendingInterrupt {
-  const metadata = { toolName: item.toolName, args: item.args, description: item.description, allowedDecisions: item.allowedDecisions, agent: item.agent };
+  const metadata = { toolName: item.toolName, args: item.args, description: item.description, allowedDecisions: item.allowedDecisions };
   const interrupt = {
     id: item.id,
     reason: item.reason,

@@ -100,7 +100,9 @@ export default defineDeepAgent({
     refundOrder: {
       policy: 'user-approval',
       allowEdit: true,
-      approvalSchema: z.object({ note: z.string().max(500).optional() }),
+      approvalSchema: z.object({
+        note: z.string().max(500).optional().meta({ title: 'Note', description: 'Kept with the refund in the ledger; the agent reads it in the result.' }),
+      }),
       // Worded from the call's arguments alone (docs/hitl.md, "The interrupt"): it states what
       // this call would do, no more; whether the order allows it is the tool's to check.
       describe: (input) => `Refund ${dollars(input.amount)} on order ${input.orderId}`,
