@@ -3,7 +3,8 @@ import { expect, type ConsoleMessage, type Page, type TestInfo } from '@playwrig
 
 /** A named screenshot per step, in this test's folder under test-results/. */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  // Animations run to their end first: a card caught arriving would look faded.
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** Browser warnings and errors: HttpAgent warns about events it has to repair or strip. */

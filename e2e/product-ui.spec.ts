@@ -52,6 +52,9 @@ test('no raw JSON is shown in the transcript by default; a tool call opens to it
   const visibleText = await page.getByTestId('message-list').innerText();
   expect(visibleText).not.toMatch(/\{\s*"/);
   await snap(page, testInfo, 'a2-collapsed');
+  // A screen reader hears the finished reply once, whole — the list itself is not a live region.
+  await expect(page.getByTestId('message-list')).not.toHaveAttribute('aria-live');
+  await expect(page.getByTestId('announcer')).toHaveText(/^Support: Order ord_42/);
   await call.getByTestId('tool-call-toggle').click();
   await expect(call.getByTestId('tool-result')).toBeVisible();
   await expect(call.getByTestId('tool-result')).toContainText('"customer": "Ada Lovelace"');
@@ -68,6 +71,8 @@ test('an approval with edits leaves a decision line and the edited amount on the
   await card.getByTestId('edit-button').click();
   await card.getByTestId('edit-field-amount').fill('15');
   await card.getByTestId('approve-edited-button').click();
+  // Once decided, nothing says the agent still waits for a decision.
+  await expect(page.getByTestId('run-status')).not.toHaveAttribute('data-phase', 'approval');
   await waitForIdle(page);
   await expect(card).toHaveCount(0);
 
@@ -160,10 +165,26 @@ test('Stop marks the reply it cut as Stopped; steering shows as pending guidance
   await expect(page.getByTestId('message-assistant')).toContainText('token3');
   await page.getByTestId('composer-input').fill('keep it short');
   await page.getByTestId('steer-button').click();
-  await expect(page.getByTestId('pending-steer').or(page.getByTestId('message-user').filter({ hasText: 'keep it short' }))).toBeVisible();
+  // Shown at once as guidance the turn has not taken in yet (it takes it at its next step).
+  await expect(page.getByTestId('pending-steer')).toContainText('keep it short');
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
   await page.getByTestId('stop-button').click();
   await waitForIdle(page);
   await expect(page.getByTestId('message-stopped')).toBeVisible();
   await expect(page.getByTestId('message-assistant').first()).toHaveAttribute('data-stopped', 'true');
+  // A stopped turn drops the guidance it had not taken (docs/turn-control.md, "Steer").
+  await expect(page.getByTestId('pending-steer')).toHaveCount(0);
   await snap(page, testInfo, 'a8-stopped');
+});
+
+test('a failure shows on its message with Retry; a retry that fails again says so', async ({ page }, testInfo) => {
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+  await send(page, 'fail after 5 words');
+  const error = page.getByTestId('message-list').getByTestId('run-error');
+  await expect(error).toContainText('This reply failed');
+  await page.getByTestId('retry-button').click();
+  await expect(error).toContainText('Failed again (tried 2 times)');
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-phase', 'failed');
+  await snap(page, testInfo, 'a9-failed-again');
 });
