@@ -40,7 +40,8 @@ export function useBrowserTools(): { tools: FrontendTool[]; dialog: ReactNode } 
               if (settled) return;
               settled = true;
               setPending(null);
-              resolve({ confirmed, action });
+              // `summary`: the line a model (the scripted one too) can quote as it is.
+              resolve({ confirmed, action, summary: confirmed ? `You confirmed: ${action}.` : `You did not confirm: ${action}.` });
             };
             // A stopped run takes the question back.
             signal.addEventListener('abort', () => answer(false), { once: true });
@@ -51,12 +52,18 @@ export function useBrowserTools(): { tools: FrontendTool[]; dialog: ReactNode } 
         name: 'get_browser_context',
         description: "Read the user's browser: local time, time zone, locale and colour scheme.",
         parameters: { type: 'object', properties: {} },
-        handler: () => ({
-          localTime: new Date().toLocaleString(),
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-          locale: navigator.language,
-          colorScheme: window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
-        }),
+        handler: () => {
+          const localTime = new Date().toLocaleString();
+          const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+          const colorScheme = window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+          return {
+            localTime,
+            timeZone,
+            locale: navigator.language,
+            colorScheme,
+            summary: `It is ${localTime} for you (${timeZone}, ${navigator.language}); your screen is in ${colorScheme} mode.`,
+          };
+        },
       },
     ],
     [],

@@ -21,19 +21,18 @@ test('the confirm dialog round trip, and the browser-state result quoted by the 
   await page.getByTestId('confirm-yes').click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('"confirmed": true');
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Confirm action — confirmed: yes; action: deleting the draft.');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('You confirmed: deleting the draft.');
   await waitForIdle(page);
 
   // Declined with the keyboard: the agent hears "no".
   await send(page, 'ask me to confirm closing the account');
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Confirm action — confirmed: no; action: closing the account.');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('You did not confirm: closing the account.');
   await waitForIdle(page);
 
   await send(page, 'what time is it for me');
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Get browser context — local time: ');
-  await expect(page.getByTestId('message-assistant').last()).toContainText('time zone: Pacific/Auckland; locale: en-NZ');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('for you (Pacific/Auckland, en-NZ)');
   await waitForIdle(page);
   await snap(page, testInfo, '91-browser-context');
 

@@ -50,6 +50,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await send(page, 'plan a launch: write post, email list, tweet');
       await waitForIdle(page);
       await shot('planner-plan');
+      await send(page, 'research launch timing');
+      await waitForIdle(page);
+      await expect(page.getByTestId('tool-call').last()).toHaveAttribute('data-status', 'done');
+      await shot('planner-research');
       if (width < 1024) {
         await page.getByTestId('planner-button').click();
         await expect(page.getByTestId('thread-drawer').or(page.getByRole('dialog')).getByTestId('todo-item')).toHaveCount(3);

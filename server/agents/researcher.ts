@@ -10,7 +10,7 @@ const NOTES: Record<string, string> = {
 };
 
 /** The pause between two notes read: long enough to see the search's progress live. */
-const READ_MS = 150;
+const READ_MS = 400;
 
 // A tool that streams preliminary outputs: each yield is a progress update the chat shows on
 // the call as it runs; the last one is the result the model reads (docs/turn-control.md).

@@ -4,7 +4,7 @@
 //
 //   a result with a string `summary`  → that summary, as the tool wrote it
 //   any other object                  → "<Tool name> — order ID: ord_7; refunded: yes; items: 2 items."
-//   plain text                        → "<Tool name> — <the text>."
+//   plain text                        → the text itself (a tool that answers in prose, a helper's reply)
 //   an error                          → "I couldn't <tool name>: <the reason>."
 //   a declined approval               → "<Tool name> was not done: it was declined (“<reason>”)."
 //
@@ -68,7 +68,7 @@ function describeText(toolName: string, text: string): string {
       // Not JSON after all: quoted as text.
     }
   }
-  return trimmed ? sentence(`${readableName(toolName)} — ${bounded(trimmed, MAX_TEXT_CHARS)}`) : `${readableName(toolName)} — done.`;
+  return trimmed ? sentence(capitalised(bounded(trimmed, MAX_TEXT_CHARS))) : `${readableName(toolName)} — done.`;
 }
 
 function describeValue(toolName: string, value: unknown): string {
@@ -151,4 +151,8 @@ function bounded(text: string, max: number): string {
 /** Ends with a full stop unless it ends in punctuation already. */
 function sentence(text: string): string {
   return capitalized(/[.!?…]$/.test(text) ? text : `${text}.`);
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -314,11 +314,11 @@ describe('scripted model: after a tool result', () => {
   it('still words the result when a system message follows it', async () => {
     const messages: ModelMessage[] = [...history({ type: 'text', value: 'ok' }), { role: 'system', content: 'state: {}' }];
     const result = streamText({ model: createScriptedModel(), tools: allTools, messages, allowSystemInMessages: true });
-    expect(await result.text).toBe('Refund order — ok.');
+    expect(await result.text).toBe('Ok.');
   });
 
   it('does not repeat the call when the prompt ends with its own message', async () => {
-    const r = await run([...history({ type: 'text', value: 'ok' }), { role: 'assistant', content: 'Refund order — ok.' }]);
+    const r = await run([...history({ type: 'text', value: 'ok' }), { role: 'assistant', content: 'Ok.' }]);
     expect(r.toolCalls).toEqual([]);
   });
 

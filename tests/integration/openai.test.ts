@@ -275,7 +275,7 @@ for (const server of backends()) {
         messages.push(first.choices[0]!.message, { role: 'tool', tool_call_id: call.id, content: 'the user clicked yes' });
         const second = await openai.chat.completions.create({ model: 'support', messages, tools });
         expect(second.choices[0]!.finish_reason).toBe('stop');
-        expect(second.choices[0]!.message.content).toBe('Show dialog — the user clicked yes.');
+        expect(second.choices[0]!.message.content).toBe('The user clicked yes.');
         if (session) {
           const { body } = await readSession(server.url, session);
           expect(body.status).toBe('idle');

@@ -328,7 +328,7 @@ describe('inside a subagent', () => {
     const after = await view(store, lead);
     const delegation = after.messages.find((message) => message.role === 'tool');
     expect(delegation).toMatchObject({ toolName: 'delegate_task', content: 'Publish — published: hello.' });
-    expect(after.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Delegate task — Publish — published: hello.' });
+    expect(after.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Publish — published: hello.' });
     // The subagent's conversation is its own: the root thread shows only the delegation.
     expect(after.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
   });
