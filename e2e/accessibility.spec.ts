@@ -1,5 +1,5 @@
 // Accessibility (axe-core): the chat, an approval card and Studio have no serious or critical
-// WCAG 2 A/AA violations, in light and dark, at phone and desktop widths.
+// WCAG 2 A/AA violations, in light and dark, at phone, tablet and desktop widths.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } from './helpers';
@@ -14,6 +14,7 @@ async function seriousViolations(page: Page) {
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const viewport of [
     { width: 375, height: 800 },
+    { width: 768, height: 800 },
     { width: 1280, height: 800 },
   ]) {
     test(`no serious violations on the chat, an approval card and Studio (${colorScheme}, ${viewport.width} px)`, async ({ browser }, testInfo) => {
