@@ -52,7 +52,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </Link>
           </nav>
           <div className="ml-auto flex items-center gap-2">
-            <ModeIndicator access={openDev ? { kind: 'open-dev' } : { kind: 'keyed', webAccess: webAccess(), signedInWithKey }} scriptedAgents={scriptedAgents} />
+            <ModeIndicator
+              access={openDev ? { kind: 'open-dev' } : { kind: 'keyed', webAccess: webAccess(), signedInWithKey }}
+              scriptedAgents={scriptedAgents}
+            />
             {signedInWithKey && <SignOutButton />}
             {!openDev && !signedInWithKey && (
               <Button asChild variant="ghost" size="sm">

@@ -112,7 +112,11 @@ export function StudioInbox({ agents: cards }: { agents: Pick<AgentCard, 'name' 
       <ol className="space-y-4">
         {items.map((item) => (
           <li key={item.id}>
-            <InboxEntry item={item} agentName={agentName(item.agent)} inputSchema={item.toolName ? cards.find((card) => card.name === item.agent)?.tools[item.toolName]?.inputSchema : undefined} />
+            <InboxEntry
+              item={item}
+              agentName={agentName(item.agent)}
+              inputSchema={item.toolName ? cards.find((card) => card.name === item.agent)?.tools[item.toolName]?.inputSchema : undefined}
+            />
           </li>
         ))}
       </ol>
