@@ -65,7 +65,7 @@ function ThreadList({ agent, threads: initial, onNavigate }: ThreadSidebarProps 
       {threads.length === 0 ? (
         <p className="px-2 text-sm text-muted-foreground">No conversations yet. Start one with New chat.</p>
       ) : (
-        <ul className="-mx-1 min-h-0 flex-1 space-y-0.5 overflow-y-auto px-1">
+        <ul className="-mx-1 min-h-0 flex-1 space-y-0.5 overflow-y-auto px-1" data-testid="thread-list">
           {threads.map((thread) => {
             const href = `${base}/${encodeURIComponent(thread.id)}`;
             const current = pathname === href;

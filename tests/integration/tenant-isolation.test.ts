@@ -825,7 +825,10 @@ function withoutSidebar(answer: Answer): Answer {
   if (typeof answer.body !== 'string') return answer;
   return {
     status: answer.status,
-    body: answer.body.replace(/<ul class="sidebar-list">.*?<\/ul>/s, '<ul class="sidebar-list"></ul>').replace(/\\"threads\\":\[[^\]]*\]/g, '\\"threads\\":[]'),
+    // The history list (components/thread-sidebar.tsx) is the viewer's own, and the page's data carries it for the drawer too.
+    body: answer.body
+      .replace(/<ul[^>]*data-testid="thread-list"[^>]*>.*?<\/ul>/gs, '<ul data-testid="thread-list"></ul>')
+      .replace(/\\"threads\\":\[[^\]]*\]/g, '\\"threads\\":[]'),
   };
 }
 
