@@ -10,25 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { anthropic } from './provider-server/anthropic';
 import { openAiChat } from './provider-server/openai-chat';
 import { openAiResponses } from './provider-server/openai-responses';
-import { isFailure, type ProviderFormat, type Scripted, type SseFrame } from './provider-server/script';
+import { isFailure, type ProviderFormat, type RecordedRequest, type RequestEnd, type Scripted, type SseFrame } from './provider-server/script';
 
-export type { Scripted, ScriptedReply, ScriptedToolCall } from './provider-server/script';
+export type { ScriptedReply } from './provider-server/script';
 
 const FORMATS: ProviderFormat[] = [openAiChat, openAiResponses, anthropic];
-
-/** How a request's response ended: sent whole, cut by the script, or closed by the client first. */
-export type RequestEnd = 'finished' | 'cut' | 'client-closed';
-
-export interface RecordedRequest {
-  format: ProviderFormat['name'] | 'unknown';
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: Record<string, unknown>;
-  /** When it arrived (Date.now()). */
-  at: number;
-  /** Settles when its response ended, and says how. */
-  ended: Promise<RequestEnd>;
-}
 
 export interface ProviderServer {
   /** What OPENAI_BASE_URL and ANTHROPIC_BASE_URL are set to. */
@@ -156,3 +142,5 @@ function write(res: ServerResponse, frame: SseFrame): Promise<void> {
     res.once('close', resolve);
   });
 }
+
+export { offeredTools, sentConversation, type SentEntry } from './provider-server/sent-conversation';

@@ -1,14 +1,16 @@
 // What a test scripts the provider test server to answer, one model call at a time, in the
-// three wire formats alike (each format file says how it writes a reply).
+// three wire formats alike (each format file says how it writes a reply), and what it keeps of
+// each request.
+import type { IncomingHttpHeaders } from 'node:http';
 
-export interface ScriptedToolCall {
+interface ScriptedToolCall {
   /** The provider's call id (call_…, toolu_…). */
   id: string;
   name: string;
   input: Record<string, unknown>;
 }
 
-export interface ScriptedReasoning {
+interface ScriptedReasoning {
   /** The reasoning text (Anthropic thinking; a Responses reasoning summary). */
   text: string;
   /** Anthropic: the thinking block's signature (signature_delta). */
@@ -72,4 +74,18 @@ export function jsonPieces(json: string, size = 7): string[] {
   const pieces: string[] = [];
   for (let start = 0; start < json.length; start += size) pieces.push(json.slice(start, start + size));
   return pieces;
+}
+
+/** How a request's response ended: sent whole, cut by the script, or closed by the client first. */
+export type RequestEnd = 'finished' | 'cut' | 'client-closed';
+
+export interface RecordedRequest {
+  format: ProviderFormat['name'] | 'unknown';
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+  /** When it arrived (Date.now()). */
+  at: number;
+  /** Settles when its response ended, and says how. */
+  ended: Promise<RequestEnd>;
 }
