@@ -4,7 +4,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { recordingSystemPrompts } from '../tests/support/models';
+import { rateLimitedFirst, recordingSystemPrompts } from '../tests/support/models';
 import { defineDeepAgent, type DeepAgentConfig } from './define';
 import { startRun, userMessage } from './runtime';
 import { createMemoryStore } from './store/memory-store';
@@ -112,6 +112,44 @@ describe('defineDeepAgent', () => {
       expect(error).toMatchObject({ message: 'Agent "broken": its instructions function threw.', cause: { message: 'the prompt store is down' } });
     } finally {
       logged.mockRestore();
+    }
+  });
+
+  it('tries a call the provider failed again as many times as maxRetries says, and refuses a count it could not mean', async () => {
+    const patient = rateLimitedFirst(2);
+    const store = createMemoryStore();
+    const answered = await startRun({
+      agent: defineDeepAgent({ name: 'patient', model: patient.model }), // the default: 2 more tries
+      store,
+      sessionId: 'o1/p',
+      ownerId: 'o1',
+      source: 'agui',
+      messages: [userMessage('hello')],
+    });
+    await answered.done;
+    expect(patient.calls()).toBe(3);
+    expect((await store.readEvents('o1/p')).at(-1)?.event).toMatchObject({ type: 'run_finished', outcome: { type: 'success' } });
+
+    const hasty = rateLimitedFirst(1);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const failed = await startRun({
+        agent: defineDeepAgent({ name: 'hasty', model: hasty.model, maxRetries: 0 }),
+        store,
+        sessionId: 'o1/h',
+        ownerId: 'o1',
+        source: 'agui',
+        messages: [userMessage('hello')],
+      });
+      await failed.done;
+    } finally {
+      logged.mockRestore();
+    }
+    expect(hasty.calls()).toBe(1);
+    expect((await store.readEvents('o1/h')).at(-1)?.event).toMatchObject({ type: 'run_failed', code: 'model_error', details: { retryable: true } });
+
+    for (const maxRetries of [-1, 1.5, 11, '2' as never]) {
+      expect(() => defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', maxRetries })).toThrow('maxRetries is a whole number from 0 to 10');
     }
   });
 });

@@ -115,6 +115,13 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   /** Model steps per run before the runtime stops the loop. */
   maxSteps?: number;
   /**
+   * How many more times a model call the provider failed (a 429, a 5xx, Anthropic's 529 overloaded,
+   * a dropped connection) is tried before the turn fails with `model_error`: the AI SDK's
+   * maxRetries, which waits the provider's retry-after or a growing delay (README, "Models").
+   * A whole number from 0 to 10; default 2.
+   */
+  maxRetries?: number;
+  /**
    * How long one tool call may run before its signal aborts ('timeout') and it is reported
    * as timed out: '30s', '2m' or milliseconds. Default: STACKBONE_TOOL_TIMEOUT_MS, else 2 minutes
    * (docs/hitl.md, Timeouts). Built-in tools use this too.
@@ -144,6 +151,7 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   statelessApproval: 'run' | 'deny';
   suggestions: string[];
   maxSteps: number;
+  maxRetries: number;
   toolTimeout?: string | number;
   toolTimeouts: Partial<Record<string, string | number>>;
   toolLane?: string;
@@ -231,6 +239,10 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
   if (typeof displayName !== 'string' || !displayName.trim() || displayName.length > 40 || /[\r\n]/.test(displayName)) {
     throw new Error(`Agent "${config.name}": displayName is one line of 1 to 40 characters.`);
   }
+  const maxRetries = config.maxRetries ?? 2;
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
+    throw new Error(`Agent "${config.name}": maxRetries is a whole number from 0 to 10, not ${JSON.stringify(maxRetries)}.`);
+  }
   if (config.instructions !== undefined && typeof config.instructions !== 'string' && typeof config.instructions !== 'function') {
     throw new Error(`Agent "${config.name}": instructions must be a string or a function of the session's state.`);
   }
@@ -249,6 +261,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     statelessApproval: config.statelessApproval ?? 'run',
     suggestions,
     maxSteps: config.maxSteps ?? 12,
+    maxRetries,
     ...(config.toolTimeout !== undefined ? { toolTimeout: config.toolTimeout } : {}),
     toolTimeouts,
     ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),

@@ -161,7 +161,16 @@ export type SessionEvent =
   | { type: 'step_finished'; stepName: string }
   /** `stop`: the persisted stop that ended the run early. */
   | { type: 'run_finished'; runId: string; outcome: RunOutcome; stop?: { frontier: string | null; by: { source: string; ownerId?: string } } }
-  | { type: 'run_failed'; runId: string; code: RunFailureCode; message: string };
+  /** `details`: what a client may act on (model_error: the log's reference, and whether a Retry may go through). */
+  | { type: 'run_failed'; runId: string; code: RunFailureCode; message: string; details?: RunFailureDetails };
+
+/** A failed model call, as a client may know it (docs/errors.md, "A run that started, and failed"). */
+export type RunFailureDetails = {
+  /** Names the failure in the server's log. */
+  reference: string;
+  /** The provider called it passing (busy, rate-limited, failing, unreachable): a Retry may go through. */
+  retryable: boolean;
+};
 
 /** An event as read back from the store. */
 export interface StoredEvent {

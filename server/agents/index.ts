@@ -4,13 +4,14 @@ import ledger from './ledger';
 import planner from './planner';
 import researcher from './researcher';
 import support from './support';
+import supportClaude from './support-claude';
 
 export const agents: readonly DeepAgent[] = [
   support,
   planner,
   researcher,
-  // The durability tests' fixture; never listed unless asked for.
-  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger] : []),
+  // The tests' fixtures (durability, real providers); never listed unless asked for.
+  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, supportClaude] : []),
 ];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));

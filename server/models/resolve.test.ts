@@ -8,6 +8,7 @@ const MODEL_ENV = [
   'STACKBONE_MODEL',
   'OPENAI_API_KEY',
   'OPENAI_BASE_URL',
+  'OPENAI_API',
   'ANTHROPIC_API_KEY',
   'ANTHROPIC_BASE_URL',
   'AI_GATEWAY_API_KEY',
@@ -46,6 +47,23 @@ describe('resolveModel', () => {
     vi.stubEnv('OPENAI_API_KEY', 'ollama');
     vi.stubEnv('OPENAI_BASE_URL', 'http://localhost:11434/v1');
     expect(resolveModel('openai/llama3.2').model).toMatchObject({ provider: 'openai.chat', modelId: 'llama3.2' });
+  });
+
+  it("speaks the Responses API to OpenAI's own server", () => {
+    vi.stubEnv('OPENAI_API_KEY', 'sk-test-not-real');
+    expect(resolveModel('openai/gpt-4o-mini').model).toMatchObject({ provider: 'openai.responses' });
+  });
+
+  it('OPENAI_API says which API: the Responses API at an OPENAI_BASE_URL, chat completions at OpenAI', () => {
+    vi.stubEnv('OPENAI_API_KEY', 'sk-test-not-real');
+    vi.stubEnv('OPENAI_BASE_URL', 'http://localhost:4000/v1');
+    vi.stubEnv('OPENAI_API', 'responses');
+    expect(resolveModel('openai/gpt-4o-mini').model).toMatchObject({ provider: 'openai.responses', modelId: 'gpt-4o-mini' });
+    vi.stubEnv('OPENAI_BASE_URL', '');
+    vi.stubEnv('OPENAI_API', 'Chat');
+    expect(resolveModel('openai/gpt-4o-mini').model).toMatchObject({ provider: 'openai.chat' });
+    vi.stubEnv('OPENAI_API', 'completions');
+    expect(() => resolveModel('openai/gpt-4o-mini')).toThrow('OPENAI_API is "completions"; use "responses" or "chat"');
   });
 
   it('uses the Anthropic provider with ANTHROPIC_API_KEY', () => {

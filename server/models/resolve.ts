@@ -3,7 +3,9 @@
 //
 //   STACKBONE_MODEL=scripted            → the scripted model, whatever keys are set (tests)
 //   scripted/*                          → the scripted model, always
-//   openai/*     + OPENAI_API_KEY       → @ai-sdk/openai (OPENAI_BASE_URL: any compatible server)
+//   openai/*     + OPENAI_API_KEY       → @ai-sdk/openai: the Responses API, or chat completions
+//                                          at an OPENAI_BASE_URL (any compatible server);
+//                                          OPENAI_API=responses|chat says which
 //   anthropic/*  + ANTHROPIC_API_KEY    → @ai-sdk/anthropic (ANTHROPIC_BASE_URL honoured)
 //   anything     + AI_GATEWAY_API_KEY or VERCEL_OIDC_TOKEN → the Vercel AI Gateway
 //   otherwise                           → the scripted model (offline, deterministic)
@@ -88,13 +90,13 @@ function announceRoute(model: string, r: Route): void {
       return;
     case 'openai':
       announce(
-        env('OPENAI_BASE_URL')
-          ? 'OPENAI_API_KEY set: openai/* models use the OpenAI-compatible server at OPENAI_BASE_URL (chat completions)'
-          : 'OPENAI_API_KEY set: openai/* models use the OpenAI API',
+        `OPENAI_API_KEY set: openai/* models use ${env('OPENAI_BASE_URL') ? 'the OpenAI-compatible server at OPENAI_BASE_URL' : 'the OpenAI API'} (${openAiApi() === 'chat' ? 'chat completions' : 'the Responses API'})`,
       );
       return;
     case 'anthropic':
-      announce('ANTHROPIC_API_KEY set: anthropic/* models use the Anthropic API');
+      announce(
+        `ANTHROPIC_API_KEY set: anthropic/* models use ${env('ANTHROPIC_BASE_URL') ? 'the Anthropic-compatible server at ANTHROPIC_BASE_URL' : 'the Anthropic API'}`,
+      );
       return;
     case 'gateway':
       announce(`${r.credential} set: models go through the Vercel AI Gateway`);
@@ -103,6 +105,18 @@ function announceRoute(model: string, r: Route): void {
 }
 
 const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/**
+ * Which OpenAI API openai/* models speak. OpenAI's own server: the Responses API. A server at
+ * OPENAI_BASE_URL: chat completions, which compatible servers (Ollama, vLLM, LM Studio) speak,
+ * unless OPENAI_API=responses says it serves the Responses API too.
+ */
+function openAiApi(): 'responses' | 'chat' {
+  const named = env('OPENAI_API')?.toLowerCase();
+  if (named === 'responses' || named === 'chat') return named;
+  if (named) throw new Error(`OPENAI_API is "${named}"; use "responses" or "chat" (README, "Models").`);
+  return env('OPENAI_BASE_URL') ? 'chat' : 'responses';
+}
 const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com/v1';
 
 // ─── The API ────────────────────────────────────────────────────────────────────────────
@@ -124,8 +138,7 @@ export function resolveModel(model: string | LanguageModel): ResolvedModel {
       // Always pass a base URL: given none, the provider reads OPENAI_BASE_URL itself and
       // rejects a blank one.
       const openai = createOpenAI({ apiKey: r.apiKey, baseURL: baseURL ?? OPENAI_DEFAULT_BASE_URL });
-      // Compatible servers (Ollama, vLLM, LM Studio) speak chat completions, not the Responses API.
-      return { model: baseURL ? openai.chat(r.modelId) : openai(r.modelId), provider: 'openai', modelId: r.modelId, scripted: false };
+      return { model: openAiApi() === 'chat' ? openai.chat(r.modelId) : openai.responses(r.modelId), provider: 'openai', modelId: r.modelId, scripted: false };
     }
     case 'anthropic': {
       const anthropic = createAnthropic({ apiKey: r.apiKey, baseURL: env('ANTHROPIC_BASE_URL') ?? ANTHROPIC_DEFAULT_BASE_URL });

@@ -1,5 +1,5 @@
 // Language models that misbehave the way real providers do, built on the scripted one.
-import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { APICallError, type LanguageModelV4, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { createScriptedModel } from '../../server/models/scripted';
 
 /** A provider that numbers its calls per response, as some do: every call is `call_0`. */
@@ -37,4 +37,26 @@ export function recordingSystemPrompts(): { model: LanguageModelV4; systemPrompt
     },
   };
   return { model, systemPrompts };
+}
+
+/** A provider that answers its first `times` calls with 429 Too Many Requests (retry-after: 0), then answers as the scripted model. */
+export function rateLimitedFirst(times: number): { model: LanguageModelV4; calls: () => number } {
+  const base = createScriptedModel();
+  let calls = 0;
+  const model: LanguageModelV4 = {
+    ...base,
+    async doStream(call) {
+      if (++calls <= times) {
+        throw new APICallError({
+          message: 'Rate limit reached for requests',
+          url: 'https://provider.test/v1/chat/completions',
+          requestBodyValues: {},
+          statusCode: 429,
+          responseHeaders: { 'retry-after': '0' },
+        });
+      }
+      return base.doStream(call);
+    },
+  };
+  return { model, calls: () => calls };
 }

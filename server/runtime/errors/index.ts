@@ -1,2 +1,3 @@
 // The errors room's face: the runtime's typed failures.
 export { LeaseLostError, Refusal, errorMessage, logFailure } from './run-errors';
+export { modelFailure } from './model-failure';

@@ -106,7 +106,7 @@ export class LogProjector {
             return [{ type: 'run-finished', outcome: event.outcome }];
         }
       case 'run_failed':
-        return [{ type: 'run-error', code: event.code, message: event.message }];
+        return [{ type: 'run-error', code: event.code, message: event.message, ...(event.details ? { details: event.details } : {}) }];
       default:
         return [];
     }

@@ -70,6 +70,8 @@ export async function streamModelStep(options: {
       allowSystemInMessages: true,
       tools: modelTools(agent, options.clientTools),
       abortSignal: options.signal,
+      // A failed call is tried again before the step fails (after the provider's retry-after).
+      maxRetries: agent.maxRetries,
       ...(options.attempt > 1 ? { providerOptions: { stackbone: { attempt: options.attempt } } } : {}),
       // Errors arrive as stream parts and become run_failed; the SDK need not log them too.
       onError: () => undefined,

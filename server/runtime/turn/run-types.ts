@@ -3,7 +3,7 @@
 // and what a tool call came to.
 import type { DeepAgent } from '../../define';
 import type { RunFailureCode } from '../../error-codes';
-import type { InterruptRecord, JsonObject, RunSource, SessionEvent } from '../../events';
+import type { InterruptRecord, JsonObject, RunFailureDetails, RunSource, SessionEvent } from '../../events';
 import type { EventStore } from '../../store/types';
 import type { ClientTool } from '../tools';
 
@@ -47,7 +47,7 @@ export type Advance =
   | { kind: 'paused'; opened: InterruptRecord[] }
   | { kind: 'awaiting-client'; toolCallIds: string[] }
   | { kind: 'cancelled'; before: SessionEvent[] }
-  | { kind: 'failed'; code: RunFailureCode; message: string; before?: SessionEvent[] };
+  | { kind: 'failed'; code: RunFailureCode; message: string; details?: RunFailureDetails; before?: SessionEvent[] };
 
 export type ResultOutcome = {
   ok: boolean;

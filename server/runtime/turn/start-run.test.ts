@@ -154,6 +154,8 @@ describe('the step loop', () => {
       type: 'run-error',
       code: 'model_error',
       message: expect.stringMatching(/^The model call failed \(HTTP \d+; ref [0-9a-f]{8}; the details are in the server's log\)/),
+      // The scripted failure is one the provider calls final: a Retry is the person's call, not the SDK's.
+      details: { reference: expect.stringMatching(/^[0-9a-f]{8}$/), retryable: false },
     });
     expect(JSON.stringify(failed.parts)).not.toContain('the user asked for a failure');
     expect(failed.view.status).toBe('error');

@@ -3,7 +3,7 @@
 // (kept-step.ts); a failed step keeps what streamed and fails the turn with a reference to the
 // server's log; an answer ends the turn; tool calls go on to run.
 import type { AssistantMessage, SessionEvent, StreamedPart } from '../../events';
-import { logFailure } from '../errors';
+import { logFailure, modelFailure } from '../errors';
 import { keptStep } from './kept-step';
 import type { ModelStep } from './model-step';
 import type { Advance } from './run-types';
@@ -54,11 +54,12 @@ export function stepRecord(step: ModelStep, context: StepContext): Advance | { k
         : [];
     // A provider's own text (its response body, a URL) goes to the server's log; the client gets a code, the status and a reference.
     const reference = logFailure(`${context.failedCall} failed`, failure);
-    const status = (failure as { statusCode?: unknown }).statusCode;
+    const { status, retryable } = modelFailure(failure);
     return {
       kind: 'failed',
       code: 'model_error',
-      message: `The model call failed (${typeof status === 'number' ? `HTTP ${status}; ` : ''}ref ${reference}; the details are in the server's log). Retry the turn.`,
+      message: `The model call failed (${status !== undefined ? `HTTP ${status}; ` : ''}ref ${reference}; the details are in the server's log). Retry the turn.`,
+      details: { reference, retryable },
       before: partial,
     };
   }

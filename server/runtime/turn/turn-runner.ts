@@ -3,7 +3,7 @@
 // call waits for a person or the browser, or the run is stopped. Each model step is one
 // coalesced event: writes grow with steps, never with tokens.
 import type { RunFailureCode } from '../../error-codes';
-import type { InterruptRecord, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
+import type { InterruptRecord, RunFailureDetails, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint } from '../common';
 import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
@@ -117,7 +117,7 @@ export class TurnRunner {
             ...(this.stopped ? notRunResults(foldEvents(this.view, end.before).openToolCalls) : []),
           ]);
         case 'failed':
-          return await this.fail(end.code, end.message, end.before);
+          return await this.fail(end.code, end.message, end.before, end.details);
       }
     } catch (error) {
       if (ConcurrentAppendError.is(error) || LeaseLostError.is(error)) {
@@ -390,7 +390,7 @@ export class TurnRunner {
     ]);
   }
 
-  private async fail(code: RunFailureCode, message: string, before: SessionEvent[] = []): Promise<void> {
-    await this.append([...before, { type: 'run_failed', runId: this.runId, code, message }]);
+  private async fail(code: RunFailureCode, message: string, before: SessionEvent[] = [], details?: RunFailureDetails): Promise<void> {
+    await this.append([...before, { type: 'run_failed', runId: this.runId, code, message, ...(details ? { details } : {}) }]);
   }
 }

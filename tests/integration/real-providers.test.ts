@@ -1,0 +1,344 @@
+// The agents on real providers, without a network: an app server (`next start`) whose openai/*
+// and anthropic/* models resolve to the real @ai-sdk providers (keys set, STACKBONE_MODEL unset;
+// README, "Models"), pointed at the provider test server (tests/support/provider-server.ts) that
+// speaks OpenAI Chat Completions, OpenAI Responses (OPENAI_API=responses) and Anthropic Messages.
+// Per format: a text turn over AG-UI and over the OpenAI- and Anthropic-compatible wires; the
+// support agent's refund approved with edits, and denied; parallel calls in one step; a stop that
+// closes the provider's stream; reasoning carried to the next step; a rate limit and an overload
+// retried after their wait; a turn that still fails, with a reference and no provider text, and
+// its Retry; a stream cut mid-way. On SQLite only: what is proved here is the model path, which
+// no database changes (the shared suites run both).
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { BaseEvent } from '@ag-ui/core';
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { postRun, readThread, stopRun, userMessage } from '../support/agui';
+import { freshSqliteUrl } from '../support/database';
+import { offeredTools, sentConversation, startProviderServer, type ProviderServer, type ScriptedReply, type SentEntry } from '../support/provider-server';
+import { startServer, type TestServer } from '../support/server';
+import { fixtureEnv } from './global-setup';
+
+const SUPPORT_INSTRUCTIONS =
+  'You are a customer support agent. Look orders up before acting on them. Refunds and ticket closures need a human approval: ask for them with the tools, never promise them. Be brief.';
+
+interface FormatCase {
+  format: 'openai-chat' | 'openai-responses' | 'anthropic';
+  /** The agent that runs on it: the support agent, or its fixture twin on Claude (server/agents/support-claude.ts). */
+  agent: string;
+  /** The model id the provider is asked for. */
+  model: string;
+  port: number;
+  env: Record<string, string>;
+  /** A call id as this provider writes them. */
+  callId: (name: string) => string;
+  /** More tries after a failed call: the SDK's default, or the agent's maxRetries. */
+  retries: number;
+}
+
+const CASES: FormatCase[] = [
+  { format: 'openai-chat', agent: 'support', model: 'gpt-4o-mini', port: 3301, env: { OPENAI_API: 'chat' }, callId: (name) => `call_${name}`, retries: 2 },
+  {
+    format: 'openai-responses',
+    agent: 'support',
+    model: 'gpt-4o-mini',
+    port: 3302,
+    env: { OPENAI_API: 'responses' },
+    callId: (name) => `call_${name}`,
+    retries: 2,
+  },
+  { format: 'anthropic', agent: 'support-claude', model: 'claude-sonnet-4-6', port: 3303, env: {}, callId: (name) => `toolu_${name}`, retries: 1 },
+];
+
+type AgUiEvent = BaseEvent & Record<string, unknown>;
+const last = (events: BaseEvent[]) => events.at(-1) as AgUiEvent;
+const textOf = (events: BaseEvent[]) =>
+  events
+    .filter((event) => event.type === 'TEXT_MESSAGE_CONTENT')
+    .map((event) => (event as AgUiEvent).delta)
+    .join('');
+const ofType = (events: BaseEvent[], type: string) => events.filter((event) => event.type === type) as AgUiEvent[];
+
+for (const c of CASES) {
+  describe(`the agents on ${c.format}`, () => {
+    let provider: ProviderServer;
+    let server: TestServer;
+
+    beforeAll(async () => {
+      provider = await startProviderServer();
+      const ledger = path.join(await mkdtemp(path.join(os.tmpdir(), 'stackbone-providers-')), 'ledger.jsonl');
+      server = await startServer({
+        port: c.port,
+        databaseUrl: await freshSqliteUrl(),
+        env: {
+          ...fixtureEnv(ledger),
+          // Unset: the keys below choose the providers (server/models/resolve.ts).
+          STACKBONE_MODEL: '',
+          OPENAI_API_KEY: 'sk-test-not-real',
+          ANTHROPIC_API_KEY: 'sk-ant-test-not-real',
+          OPENAI_BASE_URL: provider.baseUrl,
+          ANTHROPIC_BASE_URL: provider.baseUrl,
+          AI_GATEWAY_API_KEY: '',
+          VERCEL_OIDC_TOKEN: '',
+          ...c.env,
+        },
+      });
+    });
+    afterAll(async () => {
+      await server?.kill();
+      await provider?.close();
+      // What the server printed, for when a test fails on something only the server saw.
+      await mkdir('test-results', { recursive: true });
+      if (server) await writeFile(path.join('test-results', `server-${c.format}.log`), server.output());
+    });
+    beforeEach(() => provider.reset());
+    // Every reply a test scripted was asked for: no model call went missing.
+    afterEach(() => expect(provider.pending(), 'scripted replies left over').toBe(0));
+
+    const run = (threadId: string, text: string) => postRun(server.url, c.agent, { threadId, runId: randomUUID(), messages: [userMessage(text)] });
+    const resume = (threadId: string, events: BaseEvent[], decide: (interruptId: string) => Record<string, unknown>) => {
+      const finished = last(events) as AgUiEvent & { runId: string; outcome: { type: string; interrupts: { id: string }[] } };
+      expect(finished.outcome.type).toBe('interrupt');
+      return postRun(server.url, c.agent, {
+        threadId,
+        runId: randomUUID(),
+        parentRunId: finished.runId,
+        messages: [],
+        resume: finished.outcome.interrupts.map((interrupt) => ({ interruptId: interrupt.id, status: 'resolved', payload: decide(interrupt.id) })),
+      });
+    };
+    const retry = (threadId: string) =>
+      postRun(server.url, c.agent, { threadId, runId: randomUUID(), messages: [], forwardedProps: { retry: { retryId: randomUUID() } } });
+    const refund = (amount: number): ScriptedReply => ({ toolCalls: [{ id: c.callId('refund'), name: 'refundOrder', input: { orderId: 'ord_42', amount } }] });
+
+    it('a text turn over AG-UI streams the provider’s words; the provider was sent the instructions, the message and the tools', async () => {
+      provider.script({ text: 'Order ord_42 was delivered on Monday.', usage: { inputTokens: 120, outputTokens: 9 } });
+      const { events } = await run(randomUUID(), 'where is ord_42?');
+      expect(last(events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
+      expect(textOf(events)).toBe('Order ord_42 was delivered on Monday.');
+      expect(ofType(events, 'TEXT_MESSAGE_CONTENT').length).toBeGreaterThan(1); // as it streamed, word by word
+
+      const [request] = provider.requests;
+      expect(request).toMatchObject({ format: c.format, body: { model: c.model, stream: true } });
+      expect(c.format === 'anthropic' ? request!.headers['x-api-key'] : request!.headers.authorization).toMatch(/sk-(ant-)?test-not-real/);
+      expect(sentConversation(request!)).toEqual([{ system: SUPPORT_INSTRUCTIONS }, { user: 'where is ord_42?' }]);
+      expect(offeredTools(request!)).toEqual(expect.arrayContaining(['lookupOrder', 'refundOrder', 'closeTicket']));
+    });
+
+    it('a turn over the OpenAI- and Anthropic-compatible wires, with the official clients', async () => {
+      provider.script({ text: 'Hello over the OpenAI wire.' }, { text: 'Hello over the Anthropic wire.' });
+      const openai = new OpenAI({ baseURL: `${server.url}/api/v1`, apiKey: 'open-dev-mode', maxRetries: 0 });
+      let openAiText = '';
+      for await (const chunk of await openai.chat.completions.create({ model: c.agent, messages: [{ role: 'user', content: 'hi' }], stream: true })) {
+        openAiText += chunk.choices[0]?.delta.content ?? '';
+      }
+      expect(openAiText).toBe('Hello over the OpenAI wire.');
+
+      const anthropic = new Anthropic({ baseURL: `${server.url}/api`, apiKey: 'open-dev-mode', maxRetries: 0 });
+      const message = await anthropic.messages.stream({ model: c.agent, max_tokens: 1024, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+      expect(message.content).toMatchObject([{ type: 'text', text: 'Hello over the Anthropic wire.' }]);
+      expect(provider.requests.map((request) => sentConversation(request).at(-1))).toEqual([{ user: 'hi' }, { user: 'hi' }]);
+    });
+
+    it('a refund approved with edits runs on the edited arguments; the next step is sent the call and its result', async () => {
+      const threadId = randomUUID();
+      provider.script({ text: 'I will ask for approval.', ...refund(19.99) });
+      const paused = await run(threadId, 'refund order ord_42');
+      const interrupt = (last(paused.events).outcome as { interrupts: Record<string, unknown>[] }).interrupts[0];
+      expect(interrupt).toMatchObject({ toolCallId: c.callId('refund'), message: 'Refund $19.99 on order ord_42' });
+
+      provider.script({ text: 'Refunded $10.00 on order ord_42.' });
+      const { events } = await resume(threadId, paused.events, () => ({
+        approved: true,
+        editedArgs: { orderId: 'ord_42', amount: 10 },
+        payload: { note: 'partial' },
+      }));
+      const [result] = ofType(events, 'TOOL_CALL_RESULT');
+      expect(JSON.parse(String(result!.content))).toMatchObject({ refunded: true, orderId: 'ord_42', amount: 10, note: 'partial' });
+      expect(textOf(events)).toBe('Refunded $10.00 on order ord_42.');
+      expect(last(events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
+
+      // The model's own call as it made it, then its result: the refund as the tool made it, on the edited amount.
+      const sent = sentConversation(provider.requests[1]!);
+      expect(sent.slice(1, 4)).toEqual([
+        { user: 'refund order ord_42' },
+        { assistant: 'I will ask for approval.' },
+        { call: { id: c.callId('refund'), name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } } },
+      ]);
+      const output = (sent[4] as Extract<SentEntry, { result: unknown }>).result;
+      expect(output.id).toBe(c.callId('refund'));
+      expect(JSON.parse(output.output)).toMatchObject({ refunded: true, amount: 10, summary: expect.stringContaining('Refunded $10.00 on order ord_42') });
+      expect(sent).toHaveLength(5);
+    });
+
+    it('a denied refund does not run; the next step is sent the call and the denial with its reason', async () => {
+      const threadId = randomUUID();
+      provider.script(refund(19.99));
+      const paused = await run(threadId, 'refund order ord_42');
+      provider.script({ text: 'The refund was declined.' });
+      const { events } = await resume(threadId, paused.events, () => ({ approved: false, reason: 'no receipt' }));
+      expect(textOf(events)).toBe('The refund was declined.');
+      expect(ofType(events, 'TOOL_CALL_RESULT')[0]!.content).toContain('no receipt');
+      expect(sentConversation(provider.requests[1]!).slice(2)).toEqual([
+        { call: { id: c.callId('refund'), name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } } },
+        {
+          result: expect.objectContaining({
+            id: c.callId('refund'),
+            output: expect.stringContaining('The user denied this call; it did not run. Reason: no receipt'),
+          }),
+        },
+      ]);
+    });
+
+    it('parallel calls in one step all run; the next step is sent both calls, then both results', async () => {
+      provider.script(
+        {
+          toolCalls: [
+            { id: c.callId('a'), name: 'lookupOrder', input: { orderId: 'ord_42' } },
+            { id: c.callId('b'), name: 'lookupOrder', input: { orderId: 'ord_7' } },
+          ],
+        },
+        { text: 'Both found.' },
+      );
+      const { events } = await run(randomUUID(), 'look up ord_42 and ord_7');
+      expect(ofType(events, 'TOOL_CALL_START').map((event) => event.toolCallId)).toEqual([c.callId('a'), c.callId('b')]);
+      expect(ofType(events, 'TOOL_CALL_RESULT')).toHaveLength(2);
+      expect(textOf(events)).toBe('Both found.');
+      const sent = sentConversation(provider.requests[1]!);
+      expect(sent.slice(2).map((entry) => ('call' in entry ? `call ${entry.call.id}` : 'result' in entry ? `result ${entry.result.id}` : 'other'))).toEqual([
+        `call ${c.callId('a')}`,
+        `call ${c.callId('b')}`,
+        `result ${c.callId('a')}`,
+        `result ${c.callId('b')}`,
+      ]);
+      expect(sent[4]).toMatchObject({ result: { output: expect.stringContaining('Analytical Engine manual') } });
+      expect(sent[5]).toMatchObject({ result: { output: expect.stringContaining('Compiler stickers') } });
+    });
+
+    it('a stop mid-stream ends the run as cancelled and closes the provider’s stream', async () => {
+      const threadId = randomUUID();
+      provider.script({ text: 'one two three four five six seven eight nine ten', stallAfter: 6 });
+      const running = run(threadId, 'count slowly');
+      const request = await provider.request(0);
+      // Until the words that came have reached the thread, then the stop.
+      for (let tries = 0; tries < 100 && (await readThread(server.url, c.agent, threadId)).body.status !== 'running'; tries++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await stopRun(server.url, c.agent, { threadId })).body).toMatchObject({ stopped: true });
+      const { events } = await running;
+      expect(last(events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'cancelled' } });
+      expect(textOf(events)).toMatch(/^one two/);
+      expect(await request.ended).toBe('client-closed');
+    });
+
+    it('a 429 is tried again after its retry-after; the turn goes on', async () => {
+      provider.script({ status: 429, retryAfter: '1', message: 'Rate limit reached for requests' }, { text: 'Here after the wait.' });
+      const { events } = await run(randomUUID(), 'hello');
+      expect(textOf(events)).toBe('Here after the wait.');
+      const [first, second] = provider.requests;
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    });
+
+    it('a turn that still fails ends with model_error, a reference and retryable, never the provider’s text; Retry then answers', async () => {
+      const threadId = randomUUID();
+      const failure = { status: 500, retryAfter: '0', message: 'upstream exploded at host-internal-7' };
+      provider.script(...Array.from({ length: c.retries + 1 }, () => failure));
+      const failed = await run(threadId, 'hello');
+      expect(provider.requests).toHaveLength(c.retries + 1); // the first try and the agent's retries
+      const error = last(failed.events) as AgUiEvent & { message: string; metadata: { reference: string; retryable: boolean } };
+      expect(error).toMatchObject({ type: 'RUN_ERROR', code: 'model_error', metadata: { reference: expect.stringMatching(/^[0-9a-f]{8}$/), retryable: true } });
+      expect(error.message).toContain('HTTP 500');
+      expect(error.message).toContain(error.metadata.reference);
+      expect(JSON.stringify(failed.events)).not.toContain('host-internal-7');
+      expect(server.output()).toContain(`ref ${error.metadata.reference}`); // the details are in the server's log
+
+      provider.script({ text: 'Hello again.' });
+      const retried = await retry(threadId);
+      expect(last(retried.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
+      expect(textOf(retried.events)).toBe('Hello again.');
+      expect(sentConversation(provider.requests.at(-1)!).slice(1)).toEqual([{ user: 'hello' }]);
+    });
+
+    it('a request the provider refuses (401) is not tried again, and says a Retry would not help', async () => {
+      provider.script({ status: 401, message: 'Incorrect API key provided: sk-test-****real' });
+      const { events } = await run(randomUUID(), 'hello');
+      expect(provider.requests).toHaveLength(1);
+      expect(last(events)).toMatchObject({ type: 'RUN_ERROR', code: 'model_error', metadata: { retryable: false } });
+      expect(JSON.stringify(events)).not.toContain('Incorrect API key');
+    });
+
+    it('a stream cut mid-way fails the turn (retryable, what came is not kept); Retry answers in full', async () => {
+      const threadId = randomUUID();
+      provider.script({ text: 'alpha beta gamma delta epsilon zeta eta theta', cutAfter: 6 });
+      const failed = await run(threadId, 'hello');
+      expect(await provider.requests[0]!.ended).toBe('cut');
+      expect(last(failed.events)).toMatchObject({ type: 'RUN_ERROR', code: 'model_error', metadata: { retryable: true } });
+      expect(textOf(failed.events)).toMatch(/^alpha beta/);
+
+      provider.script({ text: 'alpha beta gamma delta epsilon zeta eta theta' });
+      const retried = await retry(threadId);
+      expect(textOf(retried.events)).toBe('alpha beta gamma delta epsilon zeta eta theta');
+      expect(sentConversation(provider.requests[1]!).slice(1)).toEqual([{ user: 'hello' }]); // the cut words are not sent back
+      const thread = (await readThread(server.url, c.agent, threadId)).body as { messages: { role: string; parts: { type: string; content?: string }[] }[] };
+      expect(thread.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    });
+
+    if (c.format === 'anthropic') {
+      it('a 529 overloaded is tried again after the SDK’s wait; past the agent’s maxRetries (1) the turn fails', async () => {
+        provider.script({ status: 529, message: 'Overloaded' }, { text: 'Back.' });
+        expect(textOf((await run(randomUUID(), 'hello')).events)).toBe('Back.');
+        expect(provider.requests[1]!.at - provider.requests[0]!.at).toBeGreaterThanOrEqual(1_900); // no retry-after: 2 s, the first backoff
+
+        provider.reset();
+        provider.script({ status: 529, message: 'Overloaded' }, { status: 529, message: 'Overloaded' });
+        const { events } = await run(randomUUID(), 'hello');
+        expect(provider.requests).toHaveLength(2);
+        expect(last(events)).toMatchObject({
+          type: 'RUN_ERROR',
+          code: 'model_error',
+          message: expect.stringContaining('HTTP 529'),
+          metadata: { retryable: true },
+        });
+      });
+    }
+
+    if (c.format !== 'openai-chat') {
+      // Anthropic's thinking (with its signature) and a Responses reasoning item (encrypted_content,
+      // and its id): what the model reasoned before a tool call belongs in the next step's request.
+      const reasoningStep = (): ScriptedReply => ({
+        reasoning: { text: 'The customer wants ord_42 checked first.', signature: 'sig-EqQB-ord42', itemId: 'rs_ord42', encryptedContent: 'gAAAA-ord42' },
+        toolCalls: [{ id: c.callId('r'), name: 'lookupOrder', input: { orderId: 'ord_42' } }],
+      });
+
+      it('a step that reasoned before its call runs; the next step is sent the call and its result', async () => {
+        provider.script(reasoningStep(), { text: 'It was delivered.' });
+        const { events } = await run(randomUUID(), 'is ord_42 delivered?');
+        expect(textOf(events)).toBe('It was delivered.');
+        const sent = sentConversation(provider.requests[1]!);
+        expect(sent.filter((entry) => 'call' in entry || 'result' in entry)).toEqual([
+          { call: { id: c.callId('r'), name: 'lookupOrder', input: { orderId: 'ord_42' } } },
+          { result: expect.objectContaining({ id: c.callId('r') }) },
+        ]);
+      });
+
+      // Fails today: the runtime drops a step's reasoning parts (server/runtime/turn/model-step.ts keeps
+      // text and tool calls only, and the log has no place for them), so the next request carries
+      // neither Anthropic's thinking block with its signature nor the Responses reasoning item (by
+      // item_reference, as store is on by default, or with its encrypted_content). The missing
+      // round-trip: reasoning parts with their providerMetadata, kept in the step and sent back.
+      it.fails('the next step is sent the reasoning back: the thinking with its signature, the reasoning item', async () => {
+        provider.script(reasoningStep(), { text: 'It was delivered.' });
+        await run(randomUUID(), 'is ord_42 delivered?');
+        const reasoning = sentConversation(provider.requests[1]!).filter((entry) => 'reasoning' in entry);
+        expect(reasoning).toEqual([
+          c.format === 'anthropic'
+            ? { reasoning: expect.objectContaining({ type: 'thinking', thinking: 'The customer wants ord_42 checked first.', signature: 'sig-EqQB-ord42' }) }
+            : { reasoning: expect.objectContaining({ id: 'rs_ord42' }) },
+        ]);
+      });
+    }
+  });
+}
