@@ -1,6 +1,6 @@
 // Language models that misbehave the way real providers do, built on the scripted one.
-import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { createScriptedModel } from '../../server/models/scripted';
+import type { LanguageModelV4, LanguageModelV4Prompt, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { createScriptedModel, type ScriptedModelOptions } from '../../server/models/scripted';
 
 /** A provider that numbers its calls per response, as some do: every call is `call_0`. */
 export function reusingCallIds(): LanguageModelV4 {
@@ -37,4 +37,18 @@ export function recordingSystemPrompts(): { model: LanguageModelV4; systemPrompt
     },
   };
   return { model, systemPrompts };
+}
+
+/** The scripted model, keeping the whole prompt of every call it answers: what the runtime sent back of earlier steps. */
+export function recordingPrompts(options: ScriptedModelOptions = {}): { model: LanguageModelV4; prompts: LanguageModelV4Prompt[] } {
+  const base = createScriptedModel(options);
+  const prompts: LanguageModelV4Prompt[] = [];
+  const model: LanguageModelV4 = {
+    ...base,
+    async doStream(call) {
+      prompts.push(structuredClone(call.prompt));
+      return base.doStream(call);
+    },
+  };
+  return { model, prompts };
 }
