@@ -52,3 +52,33 @@ export function recordingPrompts(options: ScriptedModelOptions = {}): { model: L
   };
   return { model, prompts };
 }
+
+/**
+ * The scripted model as a provider with web search answers: each reply cites a source first, and
+ * its text carries the provider's own item id (as OpenAI's Responses API gives a message item's).
+ */
+export function citingSources(): { model: LanguageModelV4; prompts: LanguageModelV4Prompt[] } {
+  const { model: base, prompts } = recordingPrompts();
+  const withMetadata = (part: LanguageModelV4StreamPart): LanguageModelV4StreamPart =>
+    part.type === 'text-start' || part.type === 'text-end' ? { ...part, providerMetadata: { search: { itemId: 'msg_1' } } } : part;
+  const model: LanguageModelV4 = {
+    ...base,
+    async doStream(call) {
+      const result = await base.doStream(call);
+      let cited = false;
+      const stream = result.stream.pipeThrough(
+        new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
+          transform(part, controller) {
+            if (!cited && part.type === 'text-start') {
+              cited = true;
+              controller.enqueue({ type: 'source', sourceType: 'url', id: 'src_1', url: 'https://example.com/launch', title: 'Launch notes' });
+            }
+            controller.enqueue(withMetadata(part));
+          },
+        }),
+      );
+      return { ...result, stream };
+    },
+  };
+  return { model, prompts };
+}

@@ -12,5 +12,5 @@ export { isOwnSession, ownedSession, sessionNotFound } from './owned-session';
 export type { SessionCaller } from './owned-session';
 export { sessionTitle } from './session-title';
 export { inputs, systemNote, userMessage } from './inputs';
-export { addUsage, totalUsage } from './usage';
+export { totalUsage } from './usage';
 export type { UsageEntry, UsageTotals } from './usage';

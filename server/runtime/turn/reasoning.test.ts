@@ -9,7 +9,7 @@ import type { AssistantMessage, ChatMessage } from '../../events';
 import { reasoningSignature } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
-import { recordingPrompts } from '../../../tests/support/models';
+import { citingSources, recordingPrompts } from '../../../tests/support/models';
 import { reduceAll } from '../session/reduce';
 import { parseCursor } from '../stream/cursor';
 import { follow } from '../stream/follow';
@@ -137,5 +137,23 @@ describe('reasoning in a turn', () => {
     await next.done;
     expect(reduceAll(await store.readEvents('s1')).status).toBe('idle');
     expect(prompts.at(-1)!.some((message) => message.role === 'assistant')).toBe(false);
+  });
+});
+
+describe('what else a provider says about a step', () => {
+  it('keeps the sources a step cites and the metadata of its text, and sends the text back with it', async () => {
+    const { model, prompts } = citingSources();
+    const agent = defineDeepAgent({ name: 'searcher', model, instructions: 'Cite.' });
+    const store = createMemoryStore();
+    for (const text of ['hello', 'thanks']) {
+      const run = await startRun({ agent, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user(text)] });
+      await run.done;
+    }
+    const view = reduceAll(await store.readEvents('s1'));
+    const first = view.messages[1] as AssistantMessage;
+    expect(first.sources).toEqual([{ id: 'src_1', url: 'https://example.com/launch', title: 'Launch notes' }]);
+    expect(first.providerMetadata).toEqual({ search: { itemId: 'msg_1' } });
+    const sent = prompts[1]!.find((message) => message.role === 'assistant')!;
+    expect(sent.content).toEqual([{ type: 'text', text: first.content, providerOptions: { search: { itemId: 'msg_1' } } }]);
   });
 });

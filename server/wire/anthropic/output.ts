@@ -80,52 +80,48 @@ export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncG
     },
   };
   let index = -1;
-  let open = false;
-  const start = (block: object): StreamEvent => {
+  /** The type of the block open now, if one is. */
+  let open: string | undefined;
+  const start = (block: { type: string; [key: string]: unknown }): StreamEvent => {
     index++;
-    open = true;
+    open = block.type;
     return { event: 'content_block_start', data: { type: 'content_block_start', index, content_block: block } };
   };
   const stop = (): StreamEvent => {
-    open = false;
+    open = undefined;
     return { event: 'content_block_stop', data: { type: 'content_block_stop', index } };
   };
   const delta = (body: object): StreamEvent => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: body } });
-  let thinking = false;
+  /** Opens a block of this type unless one is open already, closing any other first. */
+  function* into(type: 'thinking' | 'text'): Generator<StreamEvent> {
+    if (open === type) return;
+    if (open) yield stop();
+    yield start(type === 'thinking' ? { type, thinking: '', signature: '' } : { type, text: '' });
+  }
   for await (const event of chatTurn(run)) {
     switch (event.type) {
       case 'reasoning-start':
         if (open) yield stop();
-        yield start({ type: 'thinking', thinking: '', signature: '' });
-        thinking = true;
+        yield* into('thinking');
         break;
       case 'reasoning-delta':
-        if (!open || !thinking) {
-          if (open) yield stop();
-          yield start({ type: 'thinking', thinking: '', signature: '' });
-          thinking = true;
-        }
+        yield* into('thinking');
         yield delta({ type: 'thinking_delta', thinking: event.text });
         break;
       case 'reasoning-end': {
-        const signature = signatureOf(event.providerMetadata);
+        if (open !== 'thinking') break;
         // As Anthropic does: the signature comes last, in a delta of its own.
-        if (open && thinking && signature) yield delta({ type: 'signature_delta', signature });
-        if (open) yield stop();
-        thinking = false;
+        const signature = signatureOf(event.providerMetadata);
+        if (signature) yield delta({ type: 'signature_delta', signature });
+        yield stop();
         break;
       }
       case 'text-start':
         if (open) yield stop();
-        yield start({ type: 'text', text: '' });
-        thinking = false;
+        yield* into('text');
         break;
       case 'text-delta':
-        if (!open || thinking) {
-          if (open) yield stop();
-          yield start({ type: 'text', text: '' });
-          thinking = false;
-        }
+        yield* into('text');
         yield delta({ type: 'text_delta', text: event.text });
         break;
       case 'text-end':
@@ -135,10 +131,7 @@ export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncG
         if (open) yield stop();
         for (const call of event.calls) {
           yield start({ type: 'tool_use', id: call.id, name: call.name, input: {} });
-          yield {
-            event: 'content_block_delta',
-            data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: call.arguments } },
-          };
+          yield delta({ type: 'input_json_delta', partial_json: call.arguments });
           yield stop();
         }
         break;
