@@ -27,7 +27,7 @@ export interface StepContext {
 export function stepRecord(step: ModelStep, context: StepContext): Advance | { kind: 'tool-calls'; step: SessionEvent } {
   const { text, toolCalls, failure } = step;
   const { streamed } = context;
-  // What the call cost counts whatever became of it (docs/architecture.md, "Usage").
+  // What the call cost counts whatever became of the step, when the provider reported it (docs/architecture.md, "Usage").
   const cost = { ...(step.usage ? { usage: step.usage } : {}), model: step.model };
   const scoped = context.scope ? { scope: context.scope } : {};
   const wrote = streamed.length > 0 || text !== '' || step.reasoning.length > 0;
