@@ -4,7 +4,7 @@
 // waits on a person right under the call. The list follows new text while the reader is at
 // the bottom and leaves them be once they scroll up. Screen readers hear whole messages from
 // the chat's announcer, not every streamed token (components/announcer.tsx).
-import type { AssistantMessage, Message, ToolMessage, UserMessage } from '@ag-ui/client';
+import type { AssistantMessage, Message, ReasoningMessage, ToolMessage, UserMessage } from '@ag-ui/client';
 import { CircleSlashIcon, Loader2Icon, NavigationIcon } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ApprovalCard } from './approval-card';
@@ -87,6 +87,9 @@ export function MessageList(props: MessageListProps) {
                   progress={toolProgress(messages)}
                 />
               );
+            case 'reasoning':
+              // Right before the assistant message it led to, as the thread holds it.
+              return <Reasoning key={message.id} message={message} />;
             case 'tool':
               // A result whose call is not in the list (e.g. trimmed history): show it plainly.
               return (
@@ -147,6 +150,16 @@ function UserBubble({ message }: { message: UserMessage }) {
     >
       {text}
     </div>
+  );
+}
+
+/** A model's reasoning, folded away: a plain block for now, the UI's own look to come. */
+function Reasoning({ message }: { message: ReasoningMessage }) {
+  return (
+    <details className="text-sm text-muted-foreground" data-testid="reasoning">
+      <summary className="cursor-pointer select-none">Thinking</summary>
+      <div className="mt-1 border-l-2 border-border pl-3 whitespace-pre-wrap break-words">{message.content}</div>
+    </details>
   );
 }
 
@@ -269,9 +282,10 @@ function toolCallIds(messages: readonly Message[]): Set<string> {
   return ids;
 }
 
-/** Tool results render inside their call's card; reasoning and activity are not shown yet. */
+/** Tool results render inside their call's card; activity is not shown; reasoning with no text (kept by the provider to itself) has nothing to show. */
 function isShown(message: Message, calledIds: Set<string>): boolean {
-  if (message.role === 'reasoning' || message.role === 'activity') return false;
+  if (message.role === 'activity') return false;
+  if (message.role === 'reasoning') return Boolean(message.content);
   if (message.role === 'tool') return !calledIds.has(message.toolCallId);
   if (message.role === 'assistant') return Boolean(message.content) || Boolean(message.toolCalls?.length);
   return true;

@@ -7,17 +7,53 @@ import type { RunFailureCode } from './error-codes';
 
 export type JsonObject = Record<string, unknown>;
 
+/**
+ * A provider's own data about a part of its output — an Anthropic thinking signature, an OpenAI
+ * reasoning item's id and encrypted content, a Gemini thought signature — keyed by provider, as
+ * the AI SDK hands it over. Kept with the part and handed back to the model with it on the next
+ * step; opaque to everything else (docs/architecture.md, "Reasoning and provider metadata").
+ */
+export type ProviderMetadata = Record<string, JsonObject>;
+
 export interface ToolCall {
   /** The model's tool call id; also the idempotency key handed to the tool. */
   id: string;
   name: string;
   input: unknown;
+  /** What the provider said about the call; sent back with it (docs/architecture.md, "Reasoning and provider metadata"). */
+  providerMetadata?: ProviderMetadata;
+}
+
+/** One span of a model's reasoning. `id` names it in every stream: AG-UI's reasoning message id. */
+export interface ReasoningPart {
+  id: string;
+  /** May be empty: a provider may keep its reasoning to itself and send only the metadata (encrypted or redacted). */
+  text: string;
+  providerMetadata?: ProviderMetadata;
+}
+
+/** A source the model cited (a web search's result), kept with its step. */
+export interface SourcePart {
+  id: string;
+  url: string;
+  title?: string;
+  providerMetadata?: ProviderMetadata;
 }
 
 export type ChatMessage =
   | { id: string; role: 'user'; content: string }
   | { id: string; role: 'system' | 'developer'; content: string }
-  | { id: string; role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | {
+      id: string;
+      role: 'assistant';
+      content: string;
+      toolCalls?: ToolCall[];
+      /** The step's reasoning, in the order it streamed; it came before the text and the calls. */
+      reasoning?: ReasoningPart[];
+      sources?: SourcePart[];
+      /** What the provider said about the text (an OpenAI message item's id); sent back with it. */
+      providerMetadata?: ProviderMetadata;
+    }
   | { id: string; role: 'tool'; toolCallId: string; toolName: string; content: string; isError?: boolean };
 
 export type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
@@ -94,8 +130,33 @@ export interface Decision {
   by: DecisionActor;
 }
 
-/** What a model step streamed: text and tool-call parts, as the client saw them. */
+/**
+ * Token counts of model calls (docs/architecture.md, "Usage"), as the AI SDK reports them:
+ * reasoning tokens are part of the output and cached input part of the input, never additions
+ * to them. A count the provider did not report is absent, not 0.
+ */
+export interface TokenUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  reasoningTokens?: number;
+  cachedInputTokens?: number;
+}
+
+/** Which model a step ran on: the provider as resolved (`openai`, `anthropic`, `gateway`, `scripted`, or a model object's own) and its id. */
+export interface ModelLabel {
+  provider: string;
+  id: string;
+}
+
+/**
+ * What a model step streamed: reasoning, text and tool-call parts, as the client saw them. A
+ * reasoning part's end carries its provider metadata, so a client that keeps an opaque value
+ * (AG-UI's REASONING_ENCRYPTED_VALUE, Anthropic's signature) gets it live and on a replay alike.
+ */
 export type StreamedPart =
+  | { type: 'reasoning-start'; messageId: string }
+  | { type: 'reasoning-delta'; messageId: string; delta: string }
+  | { type: 'reasoning-end'; messageId: string; providerMetadata?: ProviderMetadata }
   | { type: 'text-start'; messageId: string }
   | { type: 'text-delta'; messageId: string; delta: string }
   | { type: 'text-end'; messageId: string }
@@ -134,7 +195,9 @@ export type SessionEvent =
       type: 'assistant_step';
       message: AssistantMessage;
       finishReason: string;
-      usage?: { inputTokens?: number; outputTokens?: number };
+      /** What the step's model call cost, as the provider reported it. */
+      usage?: TokenUsage;
+      model?: ModelLabel;
       scope?: string;
       stream?: StreamedPart[];
     }

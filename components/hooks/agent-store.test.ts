@@ -65,6 +65,35 @@ describe('AgentStore', () => {
     expect(requests[0]!.messages).toEqual([expect.objectContaining({ role: 'user', content: 'hi' })]);
   });
 
+  it("keeps the model's reasoning as a message before its answer, streaming it live, and sends it back with the history", async () => {
+    const reasoning = [
+      { type: 'REASONING_START', messageId: 'r1' },
+      { type: 'REASONING_MESSAGE_START', messageId: 'r1', role: 'reasoning' },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r1', delta: 'Weighing' },
+      { type: 'REASONING_MESSAGE_CONTENT', messageId: 'r1', delta: ' it.' },
+      { type: 'REASONING_MESSAGE_END', messageId: 'r1' },
+      { type: 'REASONING_ENCRYPTED_VALUE', subtype: 'message', entityId: 'r1', encryptedValue: '{"anthropic":{"signature":"sig"}}' },
+      { type: 'REASONING_END', messageId: 'r1' },
+    ];
+    const { store, snapshots, requests } = storeWith([
+      [started('run1'), ...reasoning, ...text('m1', 'Done.'), finished('run1')] as BaseEvent[],
+      [started('run2'), ...text('m2', 'Hi.'), finished('run2')] as BaseEvent[],
+    ]);
+    await store.sendMessage('think it over');
+
+    expect(snapshots.some((s) => s.streamingReasoningId === 'r1' && s.messages.some((m) => m.id === 'r1' && m.content === 'Weighing'))).toBe(true);
+    expect(store.getSnapshot().streamingReasoningId).toBeNull();
+    expect(store.getSnapshot().messages.map((m) => m.role)).toEqual(['user', 'reasoning', 'assistant']);
+    expect(store.getSnapshot().messages[1]).toEqual({
+      id: 'r1',
+      role: 'reasoning',
+      content: 'Weighing it.',
+      encryptedValue: '{"anthropic":{"signature":"sig"}}',
+    });
+    await store.sendMessage('thanks');
+    expect(requests[1]!.messages.map((m) => m.role)).toEqual(['user', 'reasoning', 'assistant', 'user']);
+  });
+
   it('answers a frontend tool in the browser and continues in a follow-up run', async () => {
     const handler = vi.fn(async ({ name }: { name: string }) => ({ greeted: name }));
     const tools: FrontendTool[] = [{ name: 'greet', description: 'Greets someone', parameters: { type: 'object' }, handler }];

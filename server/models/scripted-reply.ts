@@ -16,6 +16,10 @@
 //   (or: say N words)
 //   slowly reply with N tokens   → the same, one delta every 50 ms (a turn long enough to
 //                                  refresh, stop or join while it streams)
+//   think about <topic>          → reasoning about it (a reasoning part with a signature of its
+//                                  own, as Anthropic's thinking has), then a one-line answer
+//   think then <request>         → reasoning, then whatever <request> alone gets (a call, text);
+//                                  calls made after thinking carry its signature too
 //   call <tool> {json}           → one call of that tool with those arguments ({} if absent)
 //   call a {…}; call b {…}       → one step with both calls (at most 16: more get a reply saying
 //                                  so and no call; JSON nested deeper than 64 levels is refused)
@@ -37,10 +41,15 @@ export interface ScriptedToolCall {
   input: JSONObject;
 }
 
-/** What the model decided to do with a prompt; the stream and the generate result render it. */
+/**
+ * What the model decided to do with a prompt; the stream and the generate result render it.
+ * `reasoning`: what it thinks first, streamed as a reasoning part before the reply.
+ */
 export type ScriptedReply =
   /** paceMs: a pause before each part, whatever the model's own delay. */
-  { kind: 'text'; text: string; failAfterText?: boolean; paceMs?: number } | { kind: 'tool-calls'; calls: ScriptedToolCall[] } | { kind: 'fail' };
+  | { kind: 'text'; text: string; failAfterText?: boolean; paceMs?: number; reasoning?: string }
+  | { kind: 'tool-calls'; calls: ScriptedToolCall[]; reasoning?: string }
+  | { kind: 'fail' };
 
 /** The function tools on offer, by name, with their input JSON Schemas. */
 export type OfferedTools = ReadonlyMap<string, JSONSchema7>;
@@ -91,7 +100,26 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, 
   // Ending on our own message: replaying the user's request could loop a tool call forever.
   if (last?.role === 'assistant') return { kind: 'text', text: 'Is there anything else I can do?' };
 
-  const text = lastUserText(prompt);
+  return decideForText(lastUserText(prompt), tools, attempt);
+}
+
+/** What a user's request gets, thinking first when it asks for that. */
+function decideForText(text: string, tools: OfferedTools, attempt: number): ScriptedReply {
+  // Anchored and over a bounded prefix: linear in the message, as every rule here.
+  const think = text.length <= MAX_PHRASE_TEXT_CHARS ? /^\s*think\s+(about|then)\s+([\s\S]+)$/i.exec(text) : null;
+  if (think) {
+    const rest = think[2]!.trim();
+    if (think[1]!.toLowerCase() === 'about') {
+      const topic = trimTrailing(rest, /[.!?\s]/);
+      return {
+        kind: 'text',
+        reasoning: `The user wants my thoughts on ${topic}. I'll weigh what matters most and answer in one line.`,
+        text: `Here is what I think about ${topic}: it is worth a closer look.`,
+      };
+    }
+    const reply = decideForText(rest, tools, attempt);
+    return reply.kind === 'fail' ? reply : { ...reply, reasoning: `Before I act, let me think: the request is "${rest}". I'll do exactly that.` };
+  }
   // A `call` clause is read at any length (its JSON may be long, and reading it is linear).
   // No command or phrase starts with "call", so reading it first changes no other reply.
   const explicit = explicitCalls(text, tools);

@@ -2,7 +2,7 @@
 import { APICallError, streamText, tool, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createScriptedModel, SCRIPTED_PROVIDER } from './scripted';
+import { createScriptedModel, reasoningSignature, SCRIPTED_PROVIDER } from './scripted';
 import {
   decideReply,
   MAX_CALL_JSON_DEPTH,
@@ -420,6 +420,64 @@ describe('scripted model: doGenerate', () => {
     expect(result.finishReason.unified).toBe('stop');
     expect(result.usage.outputTokens.total).toBe(4);
     expect(result.usage.inputTokens.total).toBe(4);
+  });
+});
+
+describe('scripted model: reasoning', () => {
+  const thought = "The user wants my thoughts on launch timing. I'll weigh what matters most and answer in one line.";
+  const signed = { scripted: { signature: reasoningSignature(thought) } };
+
+  it('"think about X" reasons first, word by word, signs the reasoning last, then answers', async () => {
+    const r = await run('think about launch timing');
+    const reasoning = r.parts.flatMap((p) => (p.type === 'reasoning-delta' ? [p] : []));
+    expect(reasoning.map((p) => p.text).join('')).toBe(thought);
+    // As Anthropic signs a thinking block: in a delta of its own, after the text.
+    expect(reasoning.at(-1)).toMatchObject({ text: '', providerMetadata: signed });
+    const types = r.parts.map((p) => p.type);
+    expect(types.indexOf('reasoning-end')).toBeLessThan(types.indexOf('text-start'));
+    expect(r.text).toBe('Here is what I think about launch timing: it is worth a closer look.');
+  });
+
+  it('"think then <request>" reasons, then does what the request alone gets, its calls signed with the reasoning', async () => {
+    const r = await run('think then look up order ord_42', { tools: supportTools });
+    expect(callsOf(r)).toEqual([{ toolName: 'lookupOrder', input: { orderId: 'ord_42' } }]);
+    const reasoning = r.parts.flatMap((p) => (p.type === 'reasoning-delta' ? [p.text] : [])).join('');
+    expect(reasoning).toBe('Before I act, let me think: the request is "look up order ord_42". I\'ll do exactly that.');
+    const call = r.parts.find((p) => p.type === 'tool-call');
+    expect(call).toMatchObject({ providerMetadata: { scripted: { signature: reasoningSignature(reasoning) } } });
+  });
+
+  it('counts its reasoning in its output and as reasoning tokens, and the prompt up to its own last message as cached', async () => {
+    const model = createScriptedModel();
+    const result = await model.doGenerate({
+      prompt: [
+        { role: 'user', content: [{ type: 'text', text: 'hello there' }] },
+        { role: 'assistant', content: [{ type: 'text', text: 'Hi!' }] },
+        { role: 'user', content: [{ type: 'text', text: 'think about launch timing' }] },
+      ],
+    });
+    expect(result.content[0]).toEqual({ type: 'reasoning', text: thought, providerMetadata: signed });
+    const words = thought.split(' ').length;
+    expect(result.usage.outputTokens).toEqual({ total: words + 14, text: 14, reasoning: words });
+    expect(result.usage.inputTokens).toEqual({ total: 7, noCache: 4, cacheRead: 3, cacheWrite: 0 });
+  });
+
+  it('refuses a prompt whose reasoning came back without its signature, as Anthropic does an unsigned thinking block', async () => {
+    const model = createScriptedModel();
+    const prompt = (providerOptions?: Record<string, Record<string, string>>) => [
+      { role: 'user' as const, content: [{ type: 'text' as const, text: 'think about launch timing' }] },
+      {
+        role: 'assistant' as const,
+        content: [
+          { type: 'reasoning' as const, text: thought, providerOptions },
+          { type: 'text' as const, text: 'Worth a look.' },
+        ],
+      },
+      { role: 'user' as const, content: [{ type: 'text' as const, text: 'hello' }] },
+    ];
+    await expect(model.doGenerate({ prompt: prompt() })).rejects.toSatisfy((error) => APICallError.isInstance(error) && error.statusCode === 400);
+    await expect(model.doGenerate({ prompt: prompt({ scripted: { signature: 'forged' } }) })).rejects.toSatisfy(APICallError.isInstance);
+    await expect(model.doGenerate({ prompt: prompt(signed) })).resolves.toMatchObject({ finishReason: { unified: 'stop' } });
   });
 });
 

@@ -5,6 +5,20 @@
 //
 // Text streams one delta per word (leading whitespace kept, so the deltas concatenate to the
 // reply). Tool-call ids are random (`call_<hex>`); everything else is a function of the prompt.
+//
+// Reasoning ("think about …", "think then …") streams first, as a reasoning part signed the way
+// Anthropic signs thinking: its provider metadata carries `scripted.signature`, a hash of its
+// text, in a delta of its own at the end; the calls made after it carry the same signature, as
+// Gemini's function calls carry their thought's. Every reasoning part and every call of a
+// thinking message in a prompt must come back with its signature, as Anthropic's API demands
+// of thinking blocks: one without it fails the call (HTTP 400) — so a conversation that drops
+// what a provider said about its output fails here too, offline.
+//
+// Usage is counted in words (a run of non-space characters), close enough to tokens for budgets
+// and displays: the input is every word of the prompt, of which the words up to and including
+// its last assistant message count as cached (what a provider's prompt cache serves of a
+// conversation's earlier turns); the output is the reply's words — its text, its calls'
+// arguments as JSON and its reasoning, which is also reported as reasoning tokens.
 import {
   APICallError,
   type LanguageModelV4,
@@ -54,13 +68,56 @@ function promptWords(prompt: LanguageModelV4Prompt): number {
   return words;
 }
 
-/** Usage in words: close enough to tokens for budgets and displays. */
-function usageOf(prompt: LanguageModelV4Prompt, textWords: number, toolWords: number): LanguageModelV4Usage {
+/** Usage in words (see the top of this file). */
+function usageOf(prompt: LanguageModelV4Prompt, reply: Exclude<ScriptedReply, { kind: 'fail' }>): LanguageModelV4Usage {
   const input = promptWords(prompt);
+  const lastAssistant = prompt.findLastIndex((message) => message.role === 'assistant');
+  const cached = lastAssistant < 0 ? 0 : promptWords(prompt.slice(0, lastAssistant + 1));
+  const textWords = reply.kind === 'text' ? countWords(reply.text) : 0;
+  const toolWords = reply.kind === 'tool-calls' ? reply.calls.reduce((n, c) => n + countWords(JSON.stringify(c.input)), 0) : 0;
+  const reasoningWords = countWords(reply.reasoning ?? '');
   return {
-    inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
-    outputTokens: { total: textWords + toolWords, text: textWords, reasoning: 0 },
+    inputTokens: { total: input, noCache: input - cached, cacheRead: cached, cacheWrite: 0 },
+    outputTokens: { total: textWords + toolWords + reasoningWords, text: textWords, reasoning: reasoningWords },
   };
+}
+
+// ─── Signatures ─────────────────────────────────────────────────────────────────────────
+
+/** The signature of a reasoning text: FNV-1a, 32 bits, in hex. Not cryptography: proof the part came back as it went out. */
+export function reasoningSignature(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `scripted-sig-${hash.toString(16).padStart(8, '0')}`;
+}
+
+const signed = (text: string) => ({ scripted: { signature: reasoningSignature(text) } });
+
+/** The signature a prompt part came back with, if any. */
+function signatureIn(part: { providerOptions?: LanguageModelV4CallOptions['providerOptions'] }): unknown {
+  return part.providerOptions?.[SCRIPTED_PROVIDER]?.signature;
+}
+
+/** Every reasoning part of the prompt, and every call of a message that reasoned, with the signature it went out with; else why not. */
+function unsignedReasoning(prompt: LanguageModelV4Prompt): string | undefined {
+  for (const message of prompt) {
+    if (message.role !== 'assistant') continue;
+    const reasoning = message.content.flatMap((part) => (part.type === 'reasoning' ? [part] : []));
+    for (const part of reasoning) {
+      if (signatureIn(part) !== reasoningSignature(part.text)) return 'a reasoning part came back without the signature it was given';
+    }
+    const thought = reasoning.at(-1);
+    if (!thought) continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-call' && signatureIn(part) !== reasoningSignature(thought.text)) {
+        return `tool call ${part.toolCallId} came back without the signature of the reasoning before it`;
+      }
+    }
+  }
+  return undefined;
 }
 
 function finishReasonOf(reply: ScriptedReply): LanguageModelV4FinishReason {
@@ -76,15 +133,18 @@ interface PlannedCall extends ScriptedToolCall {
   inputJson: string;
 }
 
+/** A call made after thinking carries the thinking's signature. */
+const callMetadata = (reply: ScriptedReply) => (reply.kind !== 'fail' && reply.reasoning ? { providerMetadata: signed(reply.reasoning) } : {});
+
 const planCalls = (calls: ScriptedToolCall[]): PlannedCall[] =>
   calls.map((call) => ({ ...call, toolCallId: `call_${randomHex().slice(0, 24)}`, inputJson: JSON.stringify(call.input) }));
 
-function scriptedError(reason: string): APICallError {
+function scriptedError(reason: string, statusCode = 500): APICallError {
   return new APICallError({
     message: `Scripted model error: ${reason}`,
     url: 'scripted://model',
     requestBodyValues: {},
-    statusCode: 500,
+    statusCode,
     isRetryable: false,
   });
 }
@@ -92,27 +152,31 @@ function scriptedError(reason: string): APICallError {
 function* streamParts(reply: Exclude<ScriptedReply, { kind: 'fail' }>, prompt: LanguageModelV4Prompt, modelId: string): Generator<LanguageModelV4StreamPart> {
   yield { type: 'stream-start', warnings: [] };
   yield { type: 'response-metadata', id: `scripted-${randomHex()}`, modelId, timestamp: new Date() };
-  let textWords = 0;
-  let toolWords = 0;
+  if (reply.reasoning) {
+    const id = 'reasoning-1';
+    yield { type: 'reasoning-start', id };
+    for (const delta of wordTokens(reply.reasoning)) yield { type: 'reasoning-delta', id, delta };
+    // As Anthropic sends a thinking block's signature: last, in a delta of its own.
+    yield { type: 'reasoning-delta', id, delta: '', providerMetadata: signed(reply.reasoning) };
+    yield { type: 'reasoning-end', id };
+  }
   if (reply.kind === 'text') {
     const id = 'text-1';
     yield { type: 'text-start', id };
     for (const delta of wordTokens(reply.text)) yield { type: 'text-delta', id, delta };
     yield { type: 'text-end', id };
-    textWords = countWords(reply.text);
     if (reply.failAfterText) {
-      yield { type: 'error', error: scriptedError(`failed after ${textWords} tokens, as asked ("fail after N tokens")`) };
+      yield { type: 'error', error: scriptedError(`failed after ${countWords(reply.text)} tokens, as asked ("fail after N tokens")`) };
     }
   } else {
     for (const call of planCalls(reply.calls)) {
       yield { type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName };
       yield { type: 'tool-input-delta', id: call.toolCallId, delta: call.inputJson };
       yield { type: 'tool-input-end', id: call.toolCallId };
-      yield { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.inputJson };
-      toolWords += countWords(call.inputJson);
+      yield { type: 'tool-call', toolCallId: call.toolCallId, toolName: call.toolName, input: call.inputJson, ...callMetadata(reply) };
     }
   }
-  yield { type: 'finish', finishReason: finishReasonOf(reply), usage: usageOf(prompt, textWords, toolWords) };
+  yield { type: 'finish', finishReason: finishReasonOf(reply), usage: usageOf(prompt, reply) };
 }
 
 const abortReason = (signal: AbortSignal): unknown => signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
@@ -200,6 +264,8 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Languag
   const delayMs = Math.max(0, options.delayMs ?? 0);
   const decide = (call: LanguageModelV4CallOptions) => {
     call.abortSignal?.throwIfAborted();
+    const unsigned = unsignedReasoning(call.prompt);
+    if (unsigned) throw scriptedError(`${unsigned} (a provider refuses such a prompt, as Anthropic's API does an unsigned thinking block)`, 400);
     const reply = decideReply(call.prompt, offeredTools(call), attemptOf(call));
     if (reply.kind === 'fail') throw scriptedError('the user asked for a failure ("fail")');
     return reply;
@@ -214,16 +280,22 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Languag
     async doGenerate(call): Promise<LanguageModelV4GenerateResult> {
       const reply = decide(call);
       if (reply.kind === 'text' && reply.failAfterText) throw scriptedError('failed mid-reply, as asked ("fail after N tokens")');
-      const content: LanguageModelV4Content[] =
-        reply.kind === 'text'
-          ? [{ type: 'text', text: reply.text }]
-          : planCalls(reply.calls).map((c) => ({ type: 'tool-call', toolCallId: c.toolCallId, toolName: c.toolName, input: c.inputJson }));
-      const textWords = reply.kind === 'text' ? countWords(reply.text) : 0;
-      const toolWords = reply.kind === 'tool-calls' ? reply.calls.reduce((n, c) => n + countWords(JSON.stringify(c.input)), 0) : 0;
+      const content: LanguageModelV4Content[] = [
+        ...(reply.reasoning ? [{ type: 'reasoning' as const, text: reply.reasoning, providerMetadata: signed(reply.reasoning) }] : []),
+        ...(reply.kind === 'text'
+          ? [{ type: 'text' as const, text: reply.text }]
+          : planCalls(reply.calls).map((c) => ({
+              type: 'tool-call' as const,
+              toolCallId: c.toolCallId,
+              toolName: c.toolName,
+              input: c.inputJson,
+              ...callMetadata(reply),
+            }))),
+      ];
       return {
         content,
         finishReason: finishReasonOf(reply),
-        usage: usageOf(call.prompt, textWords, toolWords),
+        usage: usageOf(call.prompt, reply),
         response: { id: `scripted-${randomHex()}`, modelId, timestamp: new Date() },
         warnings: [],
       };

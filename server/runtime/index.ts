@@ -21,13 +21,14 @@ export {
   sessionTitle,
   writeClientState,
 } from './session';
-export type { SessionView } from './session';
+export type { SessionView, UsageEntry, UsageTotals } from './session';
+export { totalUsage } from './session';
 export { decisionRecords, follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, threadStatus, untilAborted } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
 export { ToolError, agentTools, checkClientTools, handlerContext, requestInput, runWithHandlerContext } from './tools';
 export type { ClientTool } from './tools';
 export { startStatelessRun } from './turn';
-export type { RunUsage, StartedRun } from './turn';
+export type { StartedRun } from './turn';
 export { changeQueue, decideInterrupt, fireDueTimers, readViewAndQueue, requestSteer, requestStop, session, startRun } from './turn-control';
 export { inputs, systemNote, userMessage } from './session';
 export type { QueueOperation } from './turn-control';

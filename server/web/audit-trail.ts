@@ -1,9 +1,10 @@
 // A session's audit trail (docs/studio.md): its event log as a person reads it — each message,
 // tool call, pause and decision, with who decided, from where and when, and the arguments as
-// proposed and as approved. A read-model of the log: nothing here is stored twice.
-import type { DecisionActor, InterruptRecord, RunSource, StoredEvent } from '../events';
+// proposed and as approved; each run's end says what its model calls cost. A read-model of the
+// log: nothing here is stored twice.
+import type { DecisionActor, InterruptRecord, RunSource, StoredEvent, TokenUsage } from '../events';
 import { getStore } from '../store';
-import { isOwnSession, scopedSessionId } from '../runtime';
+import { isOwnSession, scopedSessionId, totalUsage } from '../runtime';
 
 type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'error';
 
@@ -69,6 +70,9 @@ export async function loadAuditTrail(ownerId: string, threadId: string): Promise
 
 function auditEntries(events: StoredEvent[]): AuditEntry[] {
   const interrupts = new Map<string, InterruptRecord>();
+  // The usage of the current run's model steps, its delegated tasks' included.
+  let runUsage: TokenUsage[] = [];
+  const withCost = (summary: string) => (runUsage.length ? `${summary} — ${tokensLine(runUsage)}` : summary);
   const entries: AuditEntry[] = [];
   const add = (stored: StoredEvent, entry: Omit<AuditEntry, 'seq' | 'at'>) => entries.push({ seq: stored.seq, at: stored.at, ...entry });
   for (const stored of events) {
@@ -76,6 +80,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
     const scope = 'scope' in event && event.scope ? ` (in ${event.scope.replace(/^task:/, 'task ')})` : '';
     switch (event.type) {
       case 'run_started':
+        runUsage = [];
         add(stored, {
           kind: 'run',
           summary: `Run started by ${RUN_SOURCE[event.source] ?? event.source}${event.retry ? ` (retry, attempt ${event.retry.attempt})` : ''}`,
@@ -86,6 +91,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         add(stored, { kind: 'message', summary: `${capitalise(event.message.role)}${scope}: ${event.message.content}`, details: { id: event.message.id } });
         break;
       case 'assistant_step':
+        if (event.usage) runUsage.push(event.usage);
         if (event.message.content) add(stored, { kind: 'message', summary: `Assistant${scope}: ${event.message.content}`, details: { id: event.message.id } });
         for (const call of event.message.toolCalls ?? [])
           add(stored, { kind: 'tool-call', summary: `Called ${call.name}${scope}`, details: { toolCallId: call.id, arguments: call.input } });
@@ -167,21 +173,33 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
       case 'run_finished':
         add(stored, {
           kind: 'run',
-          summary:
+          summary: withCost(
             event.outcome.type === 'interrupt'
               ? 'Run paused for a decision'
               : event.outcome.type === 'cancelled'
                 ? `Run stopped${event.stop ? ` (by ${SURFACE[event.stop.by.source as DecisionActor['source']] ?? event.stop.by.source})` : ''}`
                 : 'Run finished',
-          details: { runId: event.runId },
+          ),
+          details: { runId: event.runId, ...costOf(runUsage) },
         });
         break;
       case 'run_failed':
-        add(stored, { kind: 'error', summary: `Run failed (${event.code}): ${event.message}`, details: { runId: event.runId } });
+        add(stored, { kind: 'error', summary: withCost(`Run failed (${event.code}): ${event.message}`), details: { runId: event.runId, ...costOf(runUsage) } });
         break;
     }
   }
   return entries;
+}
+
+/** The run's usage for the entry's details; nothing when no step reported any. */
+function costOf(usage: TokenUsage[]): { usage?: ReturnType<typeof totalUsage> } {
+  return usage.length ? { usage: totalUsage(usage) } : {};
+}
+
+/** "1,234 tokens in, 56 out": what a run's model calls cost, as a person reads it. */
+function tokensLine(usage: TokenUsage[]): string {
+  const { inputTokens, outputTokens } = totalUsage(usage);
+  return `${inputTokens.toLocaleString('en-US')} tokens in, ${outputTokens.toLocaleString('en-US')} out`;
 }
 
 function capitalise(text: string): string {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventType, type BaseEvent, type MessagesSnapshotEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
-import { newHttpAgent, postRun, runHttpAgent, userMessage } from '../support/agui';
+import { joinStream, newHttpAgent, openRun, postRun, readThread, runHttpAgent, runInput, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { countRows } from '../support/inspect';
 
@@ -46,6 +46,65 @@ for (const server of backends()) {
       const ids = agent.messages.map((message) => message.id);
       expect(new Set(ids).size).toBe(ids.length);
       expect(agent.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['hello', 'look up order ord_7']);
+    });
+
+    it("streams a model's reasoning as REASONING events before what it led to, and ends the run with its usage", async () => {
+      const agent = newHttpAgent(server.url, 'support');
+      const { events, logged } = await runHttpAgent(agent, 'think then look up order ord_42');
+      expect(logged).toEqual([]);
+      const seen = types(events);
+      for (const type of [
+        EventType.REASONING_START,
+        EventType.REASONING_MESSAGE_START,
+        EventType.REASONING_MESSAGE_CONTENT,
+        EventType.REASONING_MESSAGE_END,
+        EventType.REASONING_ENCRYPTED_VALUE,
+        EventType.REASONING_END,
+      ]) {
+        expect(seen).toContain(type);
+      }
+      expect(seen.indexOf(EventType.REASONING_END)).toBeLessThan(seen.indexOf(EventType.TOOL_CALL_START));
+      expect(agent.messages.map((message) => message.role)).toEqual(['user', 'reasoning', 'assistant', 'tool', 'assistant']);
+      const thought = 'Before I act, let me think: the request is "look up order ord_42". I\'ll do exactly that.';
+      expect(agent.messages[1]).toMatchObject({
+        role: 'reasoning',
+        content: thought,
+        encryptedValue: expect.stringContaining('scripted-sig-'),
+      });
+      // The call's step thought and the answer's step read it back: both count, the second partly from the cache.
+      const finished = events.at(-1) as BaseEvent & { usage?: Record<string, number | string>[] };
+      expect(finished.usage).toHaveLength(1);
+      const [usage] = finished.usage!;
+      expect(usage).toMatchObject({ provider: 'scripted', model: 'openai/gpt-4o-mini' });
+      expect(usage!.reasoningTokens).toBe(thought.split(' ').length);
+      expect(usage!.cachedInputTokens).toBeGreaterThan(0);
+      expect(usage!.totalTokens).toBe(Number(usage!.inputTokens) + Number(usage!.outputTokens));
+    });
+
+    it('replays a re-joined run with its reasoning event for event, and hydrates it as thinking, with the usage', async () => {
+      const threadId = randomUUID();
+      const live = await openRun(server.url, 'support', runInput(threadId, 'think about launch timing'));
+      const runId = (live.events[0] as BaseEvent & { runId: string }).runId;
+      const replay = await joinStream(server.url, 'support', { threadId, runId, offset: '-1' });
+      expect(replay.entries).toEqual(live.entries);
+      // A re-join from inside the reasoning gets the rest of the run, and nothing twice.
+      const inside = live.entries.findIndex((entry) => entry.event.type === EventType.REASONING_MESSAGE_CONTENT);
+      const rest = await joinStream(server.url, 'support', { threadId, runId, offset: live.entries[inside]!.id! });
+      expect(rest.entries).toEqual(live.entries.slice(inside + 1));
+
+      const { body } = await readThread(server.url, 'support', threadId);
+      const answer = body.messages.at(-1);
+      expect(answer.parts).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            type: 'thinking',
+            content: "The user wants my thoughts on launch timing. I'll weigh what matters most and answer in one line.",
+          }),
+          expect.objectContaining({ type: 'text', content: 'Here is what I think about launch timing: it is worth a closer look.' }),
+        ]),
+      );
+      const finished = live.events.at(-1) as BaseEvent & { usage: unknown[] };
+      expect(body.usage).toEqual({ lastRun: { runId, usage: finished.usage }, thread: finished.usage });
     });
 
     it('costs a constant number of event-log writes for 200 and 2,000 streamed tokens', async () => {

@@ -11,6 +11,9 @@ import { countRows, eventually } from '../support/inspect';
 import { countingFetch, rejection } from '../support/sdk';
 import { startServer, type TestServer } from '../support/server';
 
+const THOUGHT = "The user wants my thoughts on launch timing. I'll weigh what matters most and answer in one line.";
+const ANSWER = 'Here is what I think about launch timing: it is worth a closer look.';
+
 const PENDING_MESSAGE = 'This conversation is waiting on a human decision. Resolve it before sending a new message.';
 
 /** The official client (it sends Authorization: Bearer), pointed at a test server; `calls` counts its HTTP requests. */
@@ -105,6 +108,43 @@ for (const server of backends()) {
       expect(texts.join('')).toBe('token1 token2 token3');
       expect(final).toMatchObject({ stop_reason: 'end_turn', content: [{ type: 'text', text: 'token1 token2 token3' }] });
       expect(final.usage.input_tokens).toBeGreaterThan(0);
+    });
+
+    it("answers a model's reasoning as a thinking block with its signature, streamed and whole, and reports cache reads", async () => {
+      const anthropic = client(server.url, { session: randomUUID() });
+      // A turn first: the next one reads it again, partly from the (scripted) cache.
+      await anthropic.messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'hello' }] });
+      const helper = anthropic.messages.stream({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'think about launch timing' }] });
+      const events: RawMessageStreamEvent[] = [];
+      helper.on('streamEvent', (event) => events.push(event));
+      const thinking: string[] = [];
+      helper.on('thinking', (delta) => thinking.push(delta));
+      const final = await helper.finalMessage();
+      expect(thinking.join('')).toBe(THOUGHT);
+      expect(final.content).toEqual([
+        { type: 'thinking', thinking: THOUGHT, signature: expect.stringContaining('scripted-sig-') },
+        expect.objectContaining({ type: 'text', text: ANSWER }),
+      ]);
+      const deltaTypes = events.flatMap((event) => (event.type === 'content_block_delta' ? [event.delta.type] : []));
+      expect(deltaTypes.indexOf('signature_delta')).toBe(deltaTypes.lastIndexOf('thinking_delta') + 1);
+      expect(final.usage.output_tokens).toBe(THOUGHT.split(' ').length + ANSWER.split(' ').length);
+      expect(final.usage.cache_read_input_tokens).toBeGreaterThan(0);
+
+      // Whole, the thinking block comes first; a client sending the thinking back with its history is fine.
+      const message = await anthropic.messages.create({
+        model: 'support',
+        max_tokens: 1024,
+        messages: [
+          { role: 'user', content: 'think about launch timing' },
+          {
+            role: 'assistant',
+            content: final.content.map((block) => (block.type === 'text' ? { type: 'text' as const, text: block.text } : block)) as MessageParam['content'],
+          },
+          { role: 'user', content: 'think about launch timing' },
+        ],
+      });
+      expect(message.content.map((block) => block.type)).toEqual(['thinking', 'text']);
+      expect(message.content[0]).toMatchObject({ type: 'thinking', thinking: THOUGHT });
     });
 
     it('stateless: a refund (the support agent denies gated tools statelessly) does not run; the reply says how to get a durable turn; nothing is stored', async () => {

@@ -11,6 +11,9 @@ import { countRows, eventually } from '../support/inspect';
 import { countingFetch, rejection } from '../support/sdk';
 import { startServer, type TestServer } from '../support/server';
 
+const THOUGHT = "The user wants my thoughts on launch timing. I'll weigh what matters most and answer in one line.";
+const ANSWER = 'Here is what I think about launch timing: it is worth a closer look.';
+
 const APPROVAL_PENDING = {
   error: {
     message: 'This conversation is waiting on a human decision. Resolve it before sending a new message.',
@@ -91,6 +94,36 @@ for (const server of backends()) {
       expect(completion.usage!.total_tokens).toBe(completion.usage!.prompt_tokens + completion.usage!.completion_tokens);
       // Whole-database counts: sessions only (other files' expiry sweeps may append to their own sessions).
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
+    });
+
+    it("streams a model's reasoning as reasoning_content, and reports its reasoning and cached tokens", async () => {
+      const session = randomUUID();
+      const openai = client(server.url, { session });
+      // A turn first: the next one reads it again, partly from the (scripted) cache.
+      await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hello' }] });
+      const stream = await openai.chat.completions.create({
+        model: 'support',
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: 'user', content: 'think about launch timing' }],
+      });
+      const chunks: ChatCompletionChunk[] = [];
+      for await (const chunk of stream) chunks.push(chunk);
+      const deltas = chunks.flatMap((chunk) => chunk.choices.map((choice) => choice.delta as { content?: string | null; reasoning_content?: string }));
+      expect(deltas.map((delta) => delta.reasoning_content ?? '').join('')).toBe(THOUGHT);
+      expect(deltas.map((delta) => delta.content ?? '').join('')).toBe(ANSWER);
+      const usage = chunks.at(-1)!.usage!;
+      expect(usage.completion_tokens_details!.reasoning_tokens).toBe(THOUGHT.split(' ').length);
+      expect(usage.completion_tokens).toBe(THOUGHT.split(' ').length + ANSWER.split(' ').length);
+      expect(usage.prompt_tokens_details!.cached_tokens).toBeGreaterThan(0);
+      expect(usage.prompt_tokens_details!.cached_tokens).toBeLessThan(usage.prompt_tokens);
+      expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
+
+      // Whole, the reasoning rides beside the content; and the session read shows it on its message.
+      const completion = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'think about launch timing' }] });
+      expect(completion.choices[0]!.message).toMatchObject({ content: ANSWER, reasoning_content: THOUGHT });
+      const { body } = await readSession(server.url, session);
+      expect(body.messages.at(-1)).toMatchObject({ role: 'assistant', content: ANSWER, reasoning_content: THOUGHT });
     });
 
     it('streams chunks token by token, ends with [DONE], and reports usage when asked', async () => {

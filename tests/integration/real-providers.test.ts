@@ -324,12 +324,11 @@ for (const c of CASES) {
         ]);
       });
 
-      // Fails today: the runtime drops a step's reasoning parts (server/runtime/turn/model-step.ts keeps
-      // text and tool calls only, and the log has no place for them), so the next request carries
-      // neither Anthropic's thinking block with its signature nor the Responses reasoning item (by
-      // item_reference, as store is on by default, or with its encrypted_content). The missing
-      // round-trip: reasoning parts with their providerMetadata, kept in the step and sent back.
-      it.fails('the next step is sent the reasoning back: the thinking with its signature, the reasoning item', async () => {
+      // The step keeps its reasoning parts with their providerMetadata, and the next request carries
+      // them back (docs/architecture.md, "Reasoning and provider metadata"): Anthropic's thinking
+      // block with its signature, the Responses reasoning item (by item_reference, as store is on by
+      // default, or with its encrypted_content).
+      it('the next step is sent the reasoning back: the thinking with its signature, the reasoning item', async () => {
         provider.script(reasoningStep(), { text: 'It was delivered.' });
         await run(randomUUID(), 'is ord_42 delivered?');
         const reasoning = sentConversation(provider.requests[1]!).filter((entry) => 'reasoning' in entry);

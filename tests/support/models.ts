@@ -1,6 +1,6 @@
 // Language models that misbehave the way real providers do, built on the scripted one.
-import { APICallError, type LanguageModelV4, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { createScriptedModel } from '../../server/models/scripted';
+import { APICallError, type LanguageModelV4, type LanguageModelV4Prompt, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { createScriptedModel, type ScriptedModelOptions } from '../../server/models/scripted';
 
 /** A provider that numbers its calls per response, as some do: every call is `call_0`. */
 export function reusingCallIds(): LanguageModelV4 {
@@ -59,4 +59,48 @@ export function rateLimitedFirst(times: number): { model: LanguageModelV4; calls
     },
   };
   return { model, calls: () => calls };
+}
+
+/** The scripted model, keeping the whole prompt of every call it answers: what the runtime sent back of earlier steps. */
+export function recordingPrompts(options: ScriptedModelOptions = {}): { model: LanguageModelV4; prompts: LanguageModelV4Prompt[] } {
+  const base = createScriptedModel(options);
+  const prompts: LanguageModelV4Prompt[] = [];
+  const model: LanguageModelV4 = {
+    ...base,
+    async doStream(call) {
+      prompts.push(structuredClone(call.prompt));
+      return base.doStream(call);
+    },
+  };
+  return { model, prompts };
+}
+
+/**
+ * The scripted model as a provider with web search answers: each reply cites a source first, and
+ * its text carries the provider's own item id (as OpenAI's Responses API gives a message item's).
+ */
+export function citingSources(): { model: LanguageModelV4; prompts: LanguageModelV4Prompt[] } {
+  const { model: base, prompts } = recordingPrompts();
+  const withMetadata = (part: LanguageModelV4StreamPart): LanguageModelV4StreamPart =>
+    part.type === 'text-start' || part.type === 'text-end' ? { ...part, providerMetadata: { search: { itemId: 'msg_1' } } } : part;
+  const model: LanguageModelV4 = {
+    ...base,
+    async doStream(call) {
+      const result = await base.doStream(call);
+      let cited = false;
+      const stream = result.stream.pipeThrough(
+        new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
+          transform(part, controller) {
+            if (!cited && part.type === 'text-start') {
+              cited = true;
+              controller.enqueue({ type: 'source', sourceType: 'url', id: 'src_1', url: 'https://example.com/launch', title: 'Launch notes' });
+            }
+            controller.enqueue(withMetadata(part));
+          },
+        }),
+      );
+      return { ...result, stream };
+    },
+  };
+  return { model, prompts };
 }

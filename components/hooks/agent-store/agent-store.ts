@@ -98,6 +98,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
       status: options.initialError ? 'error' : 'idle',
       error: options.initialError ?? null,
       streamingMessageId: null,
+      streamingReasoningId: null,
       activeSteps: [],
       interrupts: [],
       threadExists: (options.initialMessages?.length ?? 0) > 0,

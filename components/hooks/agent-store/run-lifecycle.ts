@@ -94,7 +94,7 @@ export class RunLifecycle {
 
   /** The store after a run (its own or another's) ended, by itself or with `error`. */
   private settle(failure?: { error: unknown }): void {
-    const done = { streamingMessageId: null, activeSteps: [] };
+    const done = { streamingMessageId: null, streamingReasoningId: null, activeSteps: [] };
     if (!failure) this.parts.publish({ status: this.parts.getSnapshot().error ? 'error' : 'idle', ...done });
     // HttpAgent swallows some abort errors and rethrows others (it depends on where the
     // stream was cut); a stop the user asked for is never a failure.
@@ -147,6 +147,8 @@ export class RunLifecycle {
       },
       onTextMessageStartEvent: ({ event }) => publish({ streamingMessageId: event.messageId }),
       onTextMessageEndEvent: () => publish({ streamingMessageId: null }),
+      onReasoningMessageStartEvent: ({ event }) => publish({ streamingReasoningId: event.messageId }),
+      onReasoningMessageEndEvent: () => publish({ streamingReasoningId: null }),
       // A decision the run carries (its input, when it resumes) and the calls its stop cut.
       onCustomEvent: ({ event }) => this.parts.outcomes.take(event.name, event.value),
       onStepStartedEvent: ({ event }) => publish({ activeSteps: [...getSnapshot().activeSteps, event.stepName] }),

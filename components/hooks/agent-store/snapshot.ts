@@ -35,12 +35,19 @@ export interface PendingInterrupt extends Interrupt, InterruptDetails {
 export type InterruptDecision = void | undefined | boolean | 'cancel' | (ResolveOptions & { approved: boolean });
 
 export interface AgentSnapshot {
+  /**
+   * The thread's messages in order. A model's reasoning is a `role: 'reasoning'` message of its
+   * own, right before the assistant message it led to (docs/architecture.md, "Reasoning and
+   * provider metadata"): live from AG-UI's REASONING_* events, and from the server's snapshots.
+   */
   messages: readonly Message[];
   state: State;
   status: AgentStatus;
   error: AgentError | null;
   /** The assistant message receiving streamed text right now. */
   streamingMessageId: string | null;
+  /** The reasoning message receiving streamed reasoning right now. */
+  streamingReasoningId: string | null;
   /** Subagent steps in progress (STEP_STARTED without its STEP_FINISHED). */
   activeSteps: readonly string[];
   /** Decisions the last run is waiting on, each with its staged resolution. */

@@ -26,7 +26,7 @@ import {
   loadView,
 } from '../../runtime';
 import { getStore } from '../../store';
-import { toAgUiInterrupt, toAgUiMessages } from '../../wire/agui/events';
+import { toAgUiInterrupt, toAgUiUsage, toTanStackMessages } from '../../wire/agui/events';
 import { agUiStream } from '../../wire/agui/stream';
 
 /** How long one session-stream response lasts; the client reconnects with its cursor. */
@@ -80,9 +80,7 @@ async function hydration(agent: DeepAgent, sessionId: string) {
   const { status, activeRunId: running, pending, interruptedRunId, cursor } = threadStatus(view);
   const live = running ? liveFeed(sessionId) : undefined;
   const liveParts = live?.runId === running ? live.parts : [];
-  const models = toAgUiMessages(view.messages).filter(
-    (message) => message.role === 'user' || message.role === 'assistant' || message.role === 'tool',
-  ) as unknown as ModelMessage[];
+  const models = toTanStackMessages(view.messages) as unknown as ModelMessage[];
   return {
     threadId: sessionKeyOf(sessionId),
     agent: agent.name,
@@ -99,6 +97,15 @@ async function hydration(agent: DeepAgent, sessionId: string) {
     stoppedToolCallIds: view.stoppedToolCallIds,
     /** Messages waiting for their turn, in the order they go out (docs/turn-control.md, "Queue"). */
     queue: queueItems(queue),
+    /**
+     * What the thread's model calls cost (docs/architecture.md, "Usage"), as AG-UI's TokenUsage
+     * entries (one per provider and model): the last run's, as its RUN_FINISHED said, and the
+     * whole thread's.
+     */
+    usage: {
+      lastRun: view.lastRun ? { runId: view.lastRun.runId, usage: toAgUiUsage(view.lastRun.usage) } : null,
+      thread: toAgUiUsage(view.usage),
+    },
     /** The session stream from here on misses nothing. */
     cursor,
   };

@@ -12,3 +12,5 @@ export { isOwnSession, ownedSession, sessionNotFound } from './owned-session';
 export type { SessionCaller } from './owned-session';
 export { sessionTitle } from './session-title';
 export { inputs, systemNote, userMessage } from './inputs';
+export { totalUsage } from './usage';
+export type { UsageEntry, UsageTotals } from './usage';

@@ -3,6 +3,7 @@
 import { applyPatch, deepClone } from 'fast-json-patch';
 import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from '../../events';
 import type { SessionStatus } from '../../store/types';
+import { addUsage, type UsageEntry } from './usage';
 
 interface RunSummary {
   runId: string;
@@ -17,6 +18,8 @@ interface RunSummary {
   partial?: { messageId: string; scope?: string };
   /** Calls this run closed as cancelled (withdrawn or cut): a stop that ends the run makes them stopped. */
   cancelledToolCallIds?: string[];
+  /** What this run's model calls cost, its delegated tasks' included (docs/architecture.md, "Usage"). */
+  usage: UsageEntry[];
 }
 
 /** One conversation: the root thread's, or a delegated task's. */
@@ -43,6 +46,8 @@ export interface SessionView extends Conversation {
   retries: Record<string, string>;
   /** Tool calls a stop cut (never started, or did not finish), in the order their runs ended (docs/hitl.md, "Stopping a run"). */
   stoppedToolCallIds: string[];
+  /** What every model call of the thread cost, by provider and model. */
+  usage: UsageEntry[];
 }
 
 export interface InterruptState {
@@ -73,6 +78,7 @@ export function emptyView(initialState: JsonObject = {}): SessionView {
     interrupts: {},
     retries: {},
     stoppedToolCallIds: [],
+    usage: [],
   };
 }
 
@@ -83,7 +89,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
   switch (event.type) {
     case 'run_started': {
       next.status = 'running';
-      next.lastRun = { runId: event.runId, parentRunId: event.parentRunId, startSeq: stored.seq, attempt: event.retry?.attempt ?? 1 };
+      next.lastRun = { runId: event.runId, parentRunId: event.parentRunId, startSeq: stored.seq, attempt: event.retry?.attempt ?? 1, usage: [] };
       if (!event.retry) return next;
       next.retries = { ...view.retries, [event.retry.retryId]: event.runId };
       // The failed step's partial output leaves the conversation; completed steps stay.
@@ -100,10 +106,13 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
         openToolCalls: event.message.role === 'tool' ? withoutCall(conversation.openToolCalls, event.message.toolCallId) : conversation.openToolCalls,
       }));
     case 'assistant_step':
+      // Every step's cost counts, whatever became of its output.
+      next.usage = addUsage(view.usage, event.usage, event.model);
+      if (view.lastRun) next.lastRun = { ...view.lastRun, usage: addUsage(view.lastRun.usage, event.usage, event.model) };
       // A step a stop cut before anything the user saw is written only to keep its cursors.
-      if (!event.message.content && !event.message.toolCalls?.length) return next;
-      if (event.finishReason === 'error' && view.lastRun)
-        next.lastRun = { ...view.lastRun, partial: { messageId: event.message.id, ...(event.scope ? { scope: event.scope } : {}) } };
+      if (!event.message.content && !event.message.toolCalls?.length && !event.message.reasoning?.length) return next;
+      if (event.finishReason === 'error' && next.lastRun)
+        next.lastRun = { ...next.lastRun, partial: { messageId: event.message.id, ...(event.scope ? { scope: event.scope } : {}) } };
       return withConversation(next, event.scope, (conversation) => ({
         messages: [...conversation.messages, event.message],
         openToolCalls: [...conversation.openToolCalls, ...(event.message.toolCalls ?? [])],

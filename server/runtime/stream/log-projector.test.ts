@@ -171,7 +171,7 @@ describe('a stop on the stream', () => {
     expect(live.slice(-3).map((entry) => entry.part)).toEqual([
       expect.objectContaining({ type: 'messages-snapshot' }),
       { type: 'tools-stopped', toolCallIds: calls.map((call) => call.id) },
-      { type: 'run-finished', outcome: { type: 'cancelled' } },
+      { type: 'run-finished', outcome: { type: 'cancelled' }, usage: [expect.objectContaining({ provider: 'scripted' })] },
     ]);
     expect(await replayOf(store, run.runId)).toEqual(live);
   });

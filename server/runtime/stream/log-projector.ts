@@ -6,7 +6,7 @@ import { formatCursor } from './cursor';
 import { decisionRecordOf } from './decision-records';
 import type { AssistantMessage, StoredEvent, StreamedPart } from '../../events';
 import type { RunPart, StreamPart } from './parts';
-import { reduce, type SessionView } from '../session';
+import { reduce, type SessionView, type UsageEntry } from '../session';
 import { sessionKeyOf } from '../session';
 
 export class LogProjector {
@@ -87,11 +87,16 @@ export class LogProjector {
         return [{ type: 'step-started', stepName: event.stepName }];
       case 'step_finished':
         return [{ type: 'step-finished', stepName: event.stepName }];
-      case 'run_finished':
+      case 'run_finished': {
+        const usage = this.runUsage();
         switch (event.outcome.type) {
           case 'interrupt': {
             const interrupts = event.outcome.interruptIds.flatMap((id) => this.view.interrupts[id]?.record ?? []);
-            return [this.messagesSnapshot(), { type: 'state-snapshot', state: this.view.state }, { type: 'run-finished', outcome: event.outcome, interrupts }];
+            return [
+              this.messagesSnapshot(),
+              { type: 'state-snapshot', state: this.view.state },
+              { type: 'run-finished', outcome: event.outcome, interrupts, ...usage },
+            ];
           }
           case 'cancelled': {
             // What the stop kept, whatever each client had streamed of the cut step, and the calls it cut.
@@ -99,17 +104,24 @@ export class LogProjector {
             return [
               this.messagesSnapshot(),
               ...(stopped.length ? [{ type: 'tools-stopped' as const, toolCallIds: stopped }] : []),
-              { type: 'run-finished', outcome: event.outcome },
+              { type: 'run-finished', outcome: event.outcome, ...usage },
             ];
           }
           default:
-            return [{ type: 'run-finished', outcome: event.outcome }];
+            return [{ type: 'run-finished', outcome: event.outcome, ...usage }];
         }
+      }
       case 'run_failed':
-        return [{ type: 'run-error', code: event.code, message: event.message, ...(event.details ? { details: event.details } : {}) }];
+        return [{ type: 'run-error', code: event.code, message: event.message, ...(event.details ? { details: event.details } : {}), ...this.runUsage() }];
       default:
         return [];
     }
+  }
+
+  /** What the run's model calls cost so far, from the whole log's fold (so every reader, from any cursor, gets the same); nothing when none reported any. */
+  private runUsage(): { usage?: UsageEntry[] } {
+    const usage = this.view.lastRun?.usage ?? [];
+    return usage.length ? { usage } : {};
   }
 
   /** The decision just folded, unless the interrupt was decided already (the log's CAS never lets that happen). */
@@ -133,6 +145,13 @@ export class LogProjector {
 /** The parts of a step that recorded no stream (a subagent's, or one written before streams were kept). */
 function streamOf(message: AssistantMessage): StreamedPart[] {
   const parts: StreamedPart[] = [];
+  for (const { id, text, providerMetadata } of message.reasoning ?? []) {
+    parts.push({ type: 'reasoning-start', messageId: id }, ...(text ? [{ type: 'reasoning-delta' as const, messageId: id, delta: text }] : []), {
+      type: 'reasoning-end',
+      messageId: id,
+      ...(providerMetadata ? { providerMetadata } : {}),
+    });
+  }
   if (message.content) {
     parts.push(
       { type: 'text-start', messageId: message.id },

@@ -7,6 +7,7 @@ import type { Cursor } from './cursor';
 import type { DecisionRecord, QueueItem } from '../../contract';
 import type { FoundCode } from '../../error-codes';
 import type { ChatMessage, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../events';
+import type { UsageEntry } from '../session';
 
 export type RunPart =
   | { type: 'run-started'; threadId: string; runId: string; parentRunId?: string }
@@ -19,11 +20,18 @@ export type RunPart =
   | { type: 'state-delta'; patch: Operation[] }
   | { type: 'step-started'; stepName: string }
   | { type: 'step-finished'; stepName: string }
-  /** With outcome 'interrupt', `interrupts` are the records the outcome names. */
-  | { type: 'run-finished'; outcome: RunOutcome; interrupts?: InterruptRecord[] }
-  /** `details` name what the error is about (the queued message and its run, say). */
-  /** A run failure, or a refusal met while the request waited (its queued message was removed). */
-  | { type: 'run-error'; code: FoundCode; message: string; details?: Record<string, unknown> }
+  /**
+   * With outcome 'interrupt', `interrupts` are the records the outcome names. `usage`: what the
+   * run's own model calls cost, its delegated tasks' included (docs/architecture.md, "Usage");
+   * absent when it made none (a replayed resume, a run that only ran tools) or none reported any.
+   */
+  | { type: 'run-finished'; outcome: RunOutcome; interrupts?: InterruptRecord[]; usage?: UsageEntry[] }
+  /**
+   * A run failure, or a refusal met while the request waited (its queued message was removed).
+   * `details` name what the error is about (the queued message and its run, say); `usage`, on a
+   * failure of the log, what the run's model calls cost before it failed.
+   */
+  | { type: 'run-error'; code: FoundCode; message: string; details?: Record<string, unknown>; usage?: UsageEntry[] }
   /**
    * A decision: in the run it resumes (its input, before the snapshots), or on its own when made
    * outside any run (part of a batch, or an expiry). Every client shows it under the call.

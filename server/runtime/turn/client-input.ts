@@ -21,7 +21,10 @@ export interface ClientInput {
  * messages and results of open frontend tool calls are accepted.
  */
 export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientInput): SessionEvent[] {
-  const known = new Set(view.messages.map((message) => message.id));
+  // A reasoning part is a message of its own to AG-UI, echoed back with the rest of the history.
+  const known = new Set(
+    view.messages.flatMap((message) => [message.id, ...(message.role === 'assistant' ? (message.reasoning ?? []).map((part) => part.id) : [])]),
+  );
   // A client may echo a result the log already has under an id of its own (TanStack AI's client does).
   const answered = new Set(view.messages.flatMap((message) => (message.role === 'tool' ? [message.toolCallId] : [])));
   // A call that paused for a person is the server's, even when its tool has gone from the agent since (a deploy): its decision closes it, not a client.

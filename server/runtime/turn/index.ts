@@ -1,7 +1,6 @@
 // The turn room's face: starting and running one turn.
 export { followRun } from './follow-run';
 export type { RunRequest, StartedRun, TurnQueue } from './run-request';
-export type { RunUsage } from './run-types';
 export { startTurn } from './start-run';
 export { startStatelessRun } from './stateless-run';
 export { settleStoppedRun } from './stopped-run';

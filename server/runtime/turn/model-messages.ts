@@ -1,6 +1,10 @@
-// The log's chat messages → AI SDK model messages for one model step.
+// The log's chat messages → AI SDK model messages for one model step. What a provider said about
+// a part of its output (its metadata) goes back with the part as its `providerOptions`, so a
+// thinking block keeps its signature and a reasoning item its id and encrypted content
+// (docs/architecture.md, "Reasoning and provider metadata").
 import type { ModelMessage } from 'ai';
-import type { ChatMessage } from '../../events';
+import type { SharedV4ProviderOptions as ProviderOptions } from '@ai-sdk/provider';
+import type { ChatMessage, ProviderMetadata } from '../../events';
 
 /**
  * Model APIs want each tool result right after the call that asked for it. The log keeps
@@ -43,12 +47,15 @@ export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
         result.push({ role: 'system', content: message.content });
         break;
       case 'assistant': {
+        // Reasoning goes back only with what it led to: a provider refuses a reasoning item with nothing after it.
+        if (!message.content && !message.toolCalls?.length) break;
         const content: Exclude<Extract<ModelMessage, { role: 'assistant' }>['content'], string> = [];
-        if (message.content) content.push({ type: 'text', text: message.content });
+        for (const part of message.reasoning ?? []) content.push({ type: 'reasoning', text: part.text, ...providerOptions(part.providerMetadata) });
+        if (message.content) content.push({ type: 'text', text: message.content, ...providerOptions(message.providerMetadata) });
         for (const call of message.toolCalls ?? []) {
-          content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input });
+          content.push({ type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input, ...providerOptions(call.providerMetadata) });
         }
-        if (content.length > 0) result.push({ role: 'assistant', content });
+        result.push({ role: 'assistant', content });
         break;
       }
       case 'tool': {
@@ -67,4 +74,10 @@ export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
     }
   }
   return result;
+}
+
+/** A part's metadata as the options the provider reads back; nothing when it had none. */
+function providerOptions(metadata: ProviderMetadata | undefined): { providerOptions?: ProviderOptions } {
+  // The log holds what the SDK gave: JSON, read back from JSON.
+  return metadata ? { providerOptions: metadata as ProviderOptions } : {};
 }

@@ -1,11 +1,14 @@
-// One model call on a conversation, turned into the parts a client sees as they stream: text
-// and tool calls, each call opened before its arguments and closed once complete. AI SDK
+// One model call on a conversation, turned into the parts a client sees as they stream:
+// reasoning, text and tool calls, each call opened before its arguments and closed once
+// complete; what the provider said about each part (its metadata), the sources it cited and
+// what the call cost are kept for the log (docs/architecture.md, "Reasoning and provider
+// metadata", "Usage"). AI SDK
 // `streamText` runs one step with tools that have no `execute` (the runtime, not the SDK, runs
 // them). The runner decides what the step becomes in the log (docs/architecture.md, "The step loop").
 import { randomUUID } from 'node:crypto';
-import { streamText } from 'ai';
+import { streamText, type LanguageModelUsage } from 'ai';
 import type { DeepAgent, InstructionsContext } from '../../define';
-import type { ChatMessage, StreamedPart, ToolCall } from '../../events';
+import type { ChatMessage, ModelLabel, ProviderMetadata, ReasoningPart, SourcePart, StreamedPart, TokenUsage, ToolCall } from '../../events';
 import { resolveModel } from '../../models/resolve';
 import { toModelMessages } from './model-messages';
 import { modelTools, type ClientTool } from '../tools';
@@ -13,10 +16,16 @@ import { modelTools, type ClientTool } from '../tools';
 export interface ModelStep {
   messageId: string;
   text: string;
+  /** What the provider said about the text (the last word of its text parts). */
+  textMetadata?: ProviderMetadata;
+  /** In the order they streamed; a part cut short keeps what streamed of it. */
+  reasoning: ReasoningPart[];
+  sources: SourcePart[];
   /** The calls the model completed; a call whose arguments were still streaming is not one. */
   toolCalls: ToolCall[];
   finishReason: string;
-  usage?: { inputTokens?: number; outputTokens?: number };
+  usage?: TokenUsage;
+  model: ModelLabel;
   /** The model call failed (or was aborted) with this; what streamed before it is above. */
   failure?: unknown;
 }
@@ -39,8 +48,25 @@ export async function streamModelStep(options: {
   emit: (part: StreamedPart) => void;
 }): Promise<ModelStep> {
   const { agent, emit } = options;
-  const step: ModelStep = { messageId: randomUUID(), text: '', toolCalls: [], finishReason: 'stop' };
+  const resolved = resolveModel(agent.model);
+  const step: ModelStep = {
+    messageId: randomUUID(),
+    text: '',
+    reasoning: [],
+    sources: [],
+    toolCalls: [],
+    finishReason: 'stop',
+    model: { provider: resolved.provider, id: resolved.modelId },
+  };
   const { messageId } = step;
+  // The provider's reasoning part id (not unique beyond its response) → the part as the log keeps it.
+  const openReasoning = new Map<string, ReasoningPart>();
+  const endReasoning = (providerId: string) => {
+    const part = openReasoning.get(providerId);
+    if (!part) return;
+    openReasoning.delete(providerId);
+    emit({ type: 'reasoning-end', messageId: part.id, ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}) });
+  };
   const openCalls = new Set<string>();
   // The provider's id → the id the log uses; the ids this step gave out.
   const callIds = new Map<string, string>();
@@ -63,7 +89,7 @@ export async function streamModelStep(options: {
   const instructions = await instructionsFor(agent, options.instructionsContext);
   try {
     const result = streamText({
-      model: resolveModel(agent.model).model,
+      model: resolved.model,
       instructions,
       messages: toModelMessages(options.messages),
       // The log may hold system messages from a client's history; they stay where they were.
@@ -78,7 +104,46 @@ export async function streamModelStep(options: {
     });
     for await (const part of result.stream) {
       switch (part.type) {
+        case 'reasoning-start': {
+          closeText();
+          const reasoning: ReasoningPart = { id: randomUUID(), text: '', ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}) };
+          openReasoning.set(part.id, reasoning);
+          step.reasoning.push(reasoning);
+          emit({ type: 'reasoning-start', messageId: reasoning.id });
+          break;
+        }
+        case 'reasoning-delta': {
+          const reasoning = openReasoning.get(part.id);
+          if (!reasoning) break;
+          // The last word wins, as in the AI SDK's own step content: Anthropic's signature comes in a delta of its own.
+          if (part.providerMetadata) reasoning.providerMetadata = part.providerMetadata;
+          if (!part.text) break;
+          reasoning.text += part.text;
+          emit({ type: 'reasoning-delta', messageId: reasoning.id, delta: part.text });
+          break;
+        }
+        case 'reasoning-end': {
+          const reasoning = openReasoning.get(part.id);
+          if (reasoning && part.providerMetadata) reasoning.providerMetadata = part.providerMetadata;
+          endReasoning(part.id);
+          break;
+        }
+        case 'source':
+          if (part.sourceType === 'url') {
+            step.sources.push({
+              id: part.id,
+              url: part.url,
+              ...(part.title ? { title: part.title } : {}),
+              ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
+            });
+          }
+          break;
+        case 'text-start':
+        case 'text-end':
+          if (part.providerMetadata) step.textMetadata = part.providerMetadata;
+          break;
         case 'text-delta':
+          if (part.providerMetadata) step.textMetadata = part.providerMetadata;
           if (!part.text) break;
           if (!textOpen) emit({ type: 'text-start', messageId });
           textOpen = true;
@@ -106,12 +171,17 @@ export async function streamModelStep(options: {
           }
           openCalls.delete(id);
           emit({ type: 'tool-call-end', toolCallId: id });
-          step.toolCalls.push({ id, name: part.toolName, input: part.input ?? {} });
+          step.toolCalls.push({
+            id,
+            name: part.toolName,
+            input: part.input ?? {},
+            ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
+          });
           break;
         }
         case 'finish-step':
           step.finishReason = part.finishReason;
-          step.usage = { inputTokens: part.usage.inputTokens, outputTokens: part.usage.outputTokens };
+          step.usage = tokenUsage(part.usage);
           break;
         case 'error':
           throw part.error;
@@ -122,9 +192,21 @@ export async function streamModelStep(options: {
   } catch (error) {
     step.failure = error;
   }
+  for (const id of [...openReasoning.keys()]) endReasoning(id);
   closeText();
   for (const id of openCalls) emit({ type: 'tool-call-end', toolCallId: id });
   return step;
+}
+
+/** The AI SDK's usage as the log keeps it: the counts the provider reported, and only those. */
+function tokenUsage(usage: LanguageModelUsage): TokenUsage {
+  const counts: TokenUsage = {
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    reasoningTokens: usage.outputTokenDetails?.reasoningTokens,
+    cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens,
+  };
+  return Object.fromEntries(Object.entries(counts).filter(([, count]) => Number.isFinite(count))) as TokenUsage;
 }
 
 /** The agent's instructions for this step: dynamic ones are worked out now, from the state as it is. */

@@ -6,7 +6,6 @@ import type { EventStore, QueuedMessage } from '../../store/types';
 import type { DecisionInput } from '../decisions';
 import type { CursorPosition, RunPart, StreamPart } from '../stream';
 import type { ClientTool } from '../tools';
-import type { RunUsage } from './run-types';
 
 export interface RunRequest {
   agent: DeepAgent;
@@ -64,8 +63,6 @@ export interface StartedRun {
   stream(after?: CursorPosition | null, signal?: AbortSignal): AsyncIterable<StreamPart>;
   /** Settles when the run has written its last event. */
   done: Promise<void>;
-  /** Tokens this run's model steps used so far (final once the run finished). */
-  usage?: () => RunUsage;
   /** The decisions the run recorded with its start, as validated (edits and data parsed). */
   decided?: { interruptId: string; decision: Decision }[];
   /** The session was busy: these messages were queued; the run is the last one's, which starts when it goes out. */

@@ -7,11 +7,6 @@ import type { InterruptRecord, JsonObject, RunFailureDetails, RunSource, Session
 import type { EventStore } from '../../store/types';
 import type { ClientTool } from '../tools';
 
-export interface RunUsage {
-  inputTokens: number;
-  outputTokens: number;
-}
-
 /** What a run needs to know about the request that started it. */
 export interface RunnerRequest {
   agent: DeepAgent;

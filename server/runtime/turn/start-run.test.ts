@@ -76,7 +76,21 @@ describe('the step loop', () => {
     const store = createMemoryStore();
     const { parts, view } = await run(store, { messages: [user('hello there')] });
     expect(parts[0]).toMatchObject({ type: 'run-started', threadId: 's1' });
-    expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'success' } });
+    // What the step cost, in the scripted model's words: "hello there" and the reply.
+    expect(parts.at(-1)).toEqual({
+      type: 'run-finished',
+      outcome: { type: 'success' },
+      usage: [
+        {
+          provider: 'scripted',
+          model: 'openai/gpt-4o-mini',
+          inputTokens: 4,
+          outputTokens: text(parts).split(' ').length,
+          reasoningTokens: 0,
+          cachedInputTokens: 0,
+        },
+      ],
+    });
     expect(parts.filter((part) => part.type === 'text-delta').length).toBeGreaterThan(3);
     expect(view.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(view.messages[1]).toMatchObject({ content: text(parts) });
@@ -359,13 +373,13 @@ describe('an approval policy function', () => {
 
   it('lets a small transfer run at once', async () => {
     const { parts } = await run(createMemoryStore(), { messages: [user('call transfer {"amount": 20}')] }, banker);
-    expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'success' } });
+    expect(parts.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
     expect(transfers).toEqual([20]);
   });
 
   it('does not put a call its tool would refuse to a person: the model reads the validation error', async () => {
     const { parts, view } = await run(createMemoryStore(), { messages: [user('call transfer {"amount": "lots"}')] }, banker);
-    expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'success' } });
+    expect(parts.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
     expect(Object.keys(view.interrupts)).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ toolName: 'transfer', isError: true });
     expect(transfers).toEqual([20]);
@@ -468,7 +482,7 @@ describe('retry', () => {
     expect(failed.view.messages.map((message) => message.content)).toEqual(['fail once after 3 words', 'token1 token2 token3']);
 
     const retried = await run(store, { messages: failed.view.messages, retry: { retryId: 'retry-1' } });
-    expect(retried.parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'success' } });
+    expect(retried.parts.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
     expect(retried.view.status).toBe('idle');
     // One assistant message: the retry's full reply; the failed step's partial is gone.
     expect(retried.view.messages.map((message) => [message.role, message.content])).toEqual([

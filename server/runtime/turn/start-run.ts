@@ -132,7 +132,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   publishFeed(runner.feed);
   // A turn's end sends the next queued message, if the session fell idle (turn-control/queue.ts).
   const done = runner.execute().then(() => (request.durable === false ? undefined : queue?.afterTurn(request)));
-  return { sessionId, runId, ...readersOf(runner.feed), done, usage: () => ({ ...runner.usage }), decided };
+  return { sessionId, runId, ...readersOf(runner.feed), done, decided };
 }
 
 /** How much one request may carry: a client echoing a long history stays well inside. */

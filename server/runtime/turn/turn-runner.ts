@@ -26,19 +26,17 @@ import { toModelMessages } from './model-messages';
 import { streamModelStep } from './model-step';
 import { BetweenSteps } from './between-steps';
 import { delegateTask, type TaskHost } from './delegate-task';
-import type { Advance, ResultOutcome, RunnerRequest, RunUsage, Scope } from './run-types';
+import type { Advance, ResultOutcome, RunnerRequest, Scope } from './run-types';
 import { notRunResults } from './stopped-run';
 import { stepRecord } from './step-record';
 import { toolResultEvents } from './tool-result';
 import { RunWriter, type RunAppendOptions } from './run-writer';
 
-export type { RunnerRequest, RunUsage } from './run-types';
+export type { RunnerRequest } from './run-types';
 
 export class TurnRunner {
   /** Everything this run streamed so far: what a response, or a client re-joining here, reads. */
   readonly feed: RunFeed;
-  /** Summed over this run's model steps; the chat wires report it. */
-  readonly usage: RunUsage = { inputTokens: 0, outputTokens: 0 };
   private readonly controller = new AbortController();
   private readonly root: Scope;
   private readonly writer: RunWriter;
@@ -293,9 +291,6 @@ export class TurnRunner {
         if (part.type === 'text-delta') crashPoint(streaming);
       },
     });
-    this.usage.inputTokens += result.usage?.inputTokens ?? 0;
-    this.usage.outputTokens += result.usage?.outputTokens ?? 0;
-
     const recorded = stepRecord(result, {
       scope: scope.id,
       streamed,

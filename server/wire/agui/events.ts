@@ -10,8 +10,8 @@ import {
   type InterruptBinding,
 } from '@tanstack/ai';
 import { isYesOrNoApproval } from '../../runtime';
-import type { ChatMessage, InterruptRecord, JsonObject } from '../../events';
-import type { RunPart } from '../../runtime';
+import type { ChatMessage, InterruptRecord, JsonObject, ProviderMetadata } from '../../events';
+import type { RunPart, UsageEntry } from '../../runtime';
 import {
   INTERRUPT_DECIDED,
   QUEUE_CHANGED,
@@ -25,31 +25,77 @@ import {
 } from '../../contract';
 import { functionCall } from '../function-call';
 
+/**
+ * The log's messages as AG-UI messages. A step's reasoning parts are `role: 'reasoning'`
+ * messages of their own, right before the assistant message they led to, under the ids their
+ * REASONING_MESSAGE_* events named: a snapshot keeps what a client streamed.
+ */
 export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
-  return messages.map((message): AgUiMessage => {
+  return messages.flatMap((message): AgUiMessage[] => {
     switch (message.role) {
       case 'user':
-        return { id: message.id, role: 'user', content: message.content };
+        return [{ id: message.id, role: 'user', content: message.content }];
       case 'system':
       case 'developer':
-        return { id: message.id, role: message.role, content: message.content };
+        return [{ id: message.id, role: message.role, content: message.content }];
       case 'assistant':
-        return {
-          id: message.id,
-          role: 'assistant',
-          ...(message.content ? { content: message.content } : {}),
-          ...(message.toolCalls?.length ? { toolCalls: message.toolCalls.map(functionCall) } : {}),
-        };
+        return [
+          ...(message.reasoning ?? []).map((part): AgUiMessage => ({
+            id: part.id,
+            role: 'reasoning',
+            content: part.text,
+            ...(part.providerMetadata ? { encryptedValue: encryptedValue(part.providerMetadata) } : {}),
+          })),
+          {
+            id: message.id,
+            role: 'assistant',
+            ...(message.content ? { content: message.content } : {}),
+            ...(message.toolCalls?.length ? { toolCalls: message.toolCalls.map(functionCall) } : {}),
+          },
+        ];
       case 'tool':
-        return {
-          id: message.id,
-          role: 'tool',
-          toolCallId: message.toolCallId,
-          content: message.content,
-          ...(message.isError ? { error: message.content } : {}),
-        };
+        return [
+          {
+            id: message.id,
+            role: 'tool',
+            toolCallId: message.toolCallId,
+            content: message.content,
+            ...(message.isError ? { error: message.content } : {}),
+          },
+        ];
     }
   });
+}
+
+/**
+ * The log's messages as TanStack AI's model messages, the shape its `hydrate` reads: the
+ * conversation's user, assistant and tool messages, each step's reasoning as the `thinking` of
+ * its assistant message (TanStack shows it as a thinking part).
+ */
+export function toTanStackMessages(messages: ChatMessage[]) {
+  const reasoningOf = new Map(
+    messages.flatMap((message) => (message.role === 'assistant' && message.reasoning?.length ? [[message.id, message.reasoning]] : [])),
+  );
+  return toAgUiMessages(messages).flatMap((message): (AgUiMessage & { thinking?: { content: string }[] })[] => {
+    if (message.role === 'user' || message.role === 'tool') return [message];
+    if (message.role !== 'assistant') return [];
+    const reasoning = reasoningOf.get(message.id);
+    return [reasoning ? { ...message, thinking: reasoning.map((part) => ({ content: part.text })) } : message];
+  });
+}
+
+/**
+ * What AG-UI calls a reasoning message's encrypted value: the provider's metadata of the part
+ * (an Anthropic signature, an OpenAI item's encrypted content), whole, as JSON. Opaque to the
+ * client, which has no use for it: the server keeps the history and sends it back itself.
+ */
+function encryptedValue(metadata: ProviderMetadata): string {
+  return JSON.stringify(metadata);
+}
+
+/** A run's usage as AG-UI's TokenUsage entries: one per provider and model, with their total. */
+export function toAgUiUsage(usage: readonly UsageEntry[]) {
+  return usage.map((entry) => ({ ...entry, totalTokens: (entry.inputTokens ?? 0) + (entry.outputTokens ?? 0) }));
 }
 
 /** The run an event belongs to: RUN_FINISHED names it. */
@@ -156,7 +202,53 @@ function genericBinding(record: InterruptRecord): InterruptBinding | undefined {
   };
 }
 
-export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
+type ReasoningPart = Extract<RunPart, { type: 'reasoning-start' | 'reasoning-delta' | 'reasoning-end' }>;
+
+/**
+ * The AG-UI events of one part. A reasoning part opens a span and its one message together, and
+ * closes them together, with the encrypted value between when the provider gave one: one part,
+ * several events, under one cursor (stream.ts).
+ */
+export function toAgUiEvents(part: RunPart, run: AgUiRunContext): BaseEvent[] {
+  switch (part.type) {
+    case 'reasoning-start':
+    case 'reasoning-delta':
+    case 'reasoning-end':
+      return reasoningEvents(part);
+    default:
+      return [toAgUiEvent(part, run)];
+  }
+}
+
+function reasoningEvents(part: ReasoningPart): BaseEvent[] {
+  const { messageId } = part;
+  switch (part.type) {
+    case 'reasoning-start':
+      return [
+        { type: EventType.REASONING_START, messageId } as BaseEvent,
+        { type: EventType.REASONING_MESSAGE_START, messageId, role: 'reasoning' } as BaseEvent,
+      ];
+    case 'reasoning-delta':
+      return [{ type: EventType.REASONING_MESSAGE_CONTENT, messageId, delta: part.delta } as BaseEvent];
+    case 'reasoning-end':
+      return [
+        { type: EventType.REASONING_MESSAGE_END, messageId } as BaseEvent,
+        ...(part.providerMetadata
+          ? [
+              {
+                type: EventType.REASONING_ENCRYPTED_VALUE,
+                subtype: 'message',
+                entityId: messageId,
+                encryptedValue: encryptedValue(part.providerMetadata),
+              } as BaseEvent,
+            ]
+          : []),
+        { type: EventType.REASONING_END, messageId } as BaseEvent,
+      ];
+  }
+}
+
+function toAgUiEvent(part: Exclude<RunPart, ReasoningPart>, run: AgUiRunContext): BaseEvent {
   switch (part.type) {
     case 'run-started':
       return {
@@ -198,9 +290,17 @@ export function toAgUiEvent(part: RunPart, run: AgUiRunContext): BaseEvent {
           part.outcome.type === 'interrupt'
             ? { type: 'interrupt', interrupts: (part.interrupts ?? []).map((record) => toAgUiInterrupt(record, run.strict)) }
             : part.outcome,
+        // AG-UI 1.0's own field: what the run's model calls cost, per provider and model.
+        ...(part.usage?.length ? { usage: toAgUiUsage(part.usage) } : {}),
       } as BaseEvent;
     case 'run-error':
-      return { type: EventType.RUN_ERROR, message: part.message, code: part.code, ...(part.details ? { metadata: part.details } : {}) } as BaseEvent;
+      return {
+        type: EventType.RUN_ERROR,
+        message: part.message,
+        code: part.code,
+        ...(part.details ? { metadata: part.details } : {}),
+        ...(part.usage?.length ? { usage: toAgUiUsage(part.usage) } : {}),
+      } as BaseEvent;
     case 'interrupt-decided':
       // Not an AG-UI lifecycle event: a decision, for clients that show it under its call.
       return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: interruptDecidedValue(part.decision) } as BaseEvent;

@@ -1,12 +1,13 @@
-// A thread's parts as an AG-UI event stream. Each event carries its cursor as the SSE `id:`,
+// A thread's parts as an AG-UI event stream. Each part carries its cursor as the SSE `id:`,
 // so a client that loses the connection re-joins with `Last-Event-ID` and gets exactly what
-// it missed (docs/architecture.md, "Streams and cursors").
+// it missed (docs/architecture.md, "Streams and cursors"). A part that is several AG-UI events
+// (a reasoning span opening with its message) is written as one chunk, its cursor on the last.
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { StreamSlot } from '../../http/limits';
 import { sseResponse } from '../../http/sse';
 import type { Refusal, StreamPart } from '../../runtime';
-import { toAgUiEvent } from './events';
+import { toAgUiEvents } from './events';
 
 export interface AgUiStreamContext {
   threadId: string;
@@ -25,8 +26,9 @@ export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStream
   return sseResponse(
     parts,
     ({ cursor, runId, part }) => {
-      const event = toAgUiEvent(part, { threadId: context.threadId, runId: runId ?? context.runId, strict: context.strict });
-      return `${cursor === undefined ? '' : `id: ${cursor}\n`}${encoder.encodeSSE(event)}`;
+      const events = toAgUiEvents(part, { threadId: context.threadId, runId: runId ?? context.runId, strict: context.strict });
+      const last = events.length - 1;
+      return events.map((event, i) => `${cursor === undefined || i < last ? '' : `id: ${cursor}\n`}${encoder.encodeSSE(event)}`).join('');
     },
     { retryMs: context.retryMs, slot: context.slot },
   );

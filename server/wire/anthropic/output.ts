@@ -1,8 +1,9 @@
 // The runtime's turn → Anthropic Messages shapes: the stream's events (message_start,
 // content_block_start/delta/stop, message_delta, message_stop), one `message` otherwise, and
-// the session's log as Anthropic messages for GET /api/v1/sessions/{key}.
-import type { ChatMessage, InterruptRecord } from '../../events';
-import type { StartedRun } from '../../runtime';
+// the session's log as Anthropic messages for GET /api/v1/sessions/{key}. Reasoning is a
+// `thinking` block, its signature what the provider said of it (docs/wires.md, "Anthropic details").
+import type { ChatMessage, InterruptRecord, ProviderMetadata } from '../../events';
+import type { StartedRun, UsageTotals } from '../../runtime';
 import { pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
 import { errorStatus } from '../../error-codes';
 import { chatTurn, type CollectedTurn } from '../chat/turn-events';
@@ -22,15 +23,36 @@ export interface StreamEvent {
   data: object;
 }
 
-function usageOf(usage: { inputTokens: number; outputTokens: number }) {
+/**
+ * Anthropic's usage: its `input_tokens` are the input not read from the cache, beside
+ * `cache_read_input_tokens` (the log counts cached input as part of the input).
+ */
+function usageOf(usage: UsageTotals) {
   return {
-    input_tokens: usage.inputTokens,
+    input_tokens: usage.inputTokens - usage.cachedInputTokens,
     output_tokens: usage.outputTokens,
     cache_creation_input_tokens: null,
-    cache_read_input_tokens: null,
+    cache_read_input_tokens: usage.cachedInputTokens,
     server_tool_use: null,
     service_tier: null,
   };
+}
+
+/** message_delta's usage: cumulative, as Anthropic's own, so the turn's whole usage. */
+function deltaUsage(usage: UsageTotals) {
+  const { input_tokens, output_tokens, cache_read_input_tokens } = usageOf(usage);
+  return { input_tokens, output_tokens, cache_read_input_tokens };
+}
+
+/**
+ * A thinking block's signature: Anthropic's own when the model is Anthropic's; otherwise the
+ * provider's metadata as JSON, opaque as a signature is (a client sends thinking blocks back, and
+ * the server ignores them: it keeps the history itself). Empty when the provider said nothing.
+ */
+function signatureOf(metadata: ProviderMetadata | undefined): string {
+  const signature = metadata?.anthropic?.signature;
+  if (typeof signature === 'string') return signature;
+  return metadata ? JSON.stringify(metadata) : '';
 }
 
 type StopReason = 'end_turn' | 'tool_use';
@@ -39,7 +61,7 @@ function stopReason(reason: CollectedTurn['reason']): StopReason {
   return reason === 'tool_calls' ? 'tool_use' : 'end_turn';
 }
 
-/** The stream: one text block per model step that wrote text, then the tool_use blocks the client must see. */
+/** The stream: a thinking block per span of reasoning and a text block per model step that wrote text, as they came, then the tool_use blocks the client must see. */
 export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncGenerator<StreamEvent> {
   yield {
     event: 'message_start',
@@ -53,30 +75,54 @@ export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncG
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: usageOf({ inputTokens: 0, outputTokens: 0 }),
+        usage: usageOf({ inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0 }),
       },
     },
   };
   let index = -1;
-  let open = false;
-  const start = (block: object): StreamEvent => {
+  /** The type of the block open now, if one is. */
+  let open: string | undefined;
+  const start = (block: { type: string; [key: string]: unknown }): StreamEvent => {
     index++;
-    open = true;
+    open = block.type;
     return { event: 'content_block_start', data: { type: 'content_block_start', index, content_block: block } };
   };
   const stop = (): StreamEvent => {
-    open = false;
+    open = undefined;
     return { event: 'content_block_stop', data: { type: 'content_block_stop', index } };
   };
+  const delta = (body: object): StreamEvent => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: body } });
+  /** Opens a block of this type unless one is open already, closing any other first. */
+  function* into(type: 'thinking' | 'text'): Generator<StreamEvent> {
+    if (open === type) return;
+    if (open) yield stop();
+    yield start(type === 'thinking' ? { type, thinking: '', signature: '' } : { type, text: '' });
+  }
   for await (const event of chatTurn(run)) {
     switch (event.type) {
+      case 'reasoning-start':
+        if (open) yield stop();
+        yield* into('thinking');
+        break;
+      case 'reasoning-delta':
+        yield* into('thinking');
+        yield delta({ type: 'thinking_delta', thinking: event.text });
+        break;
+      case 'reasoning-end': {
+        if (open !== 'thinking') break;
+        // As Anthropic does: the signature comes last, in a delta of its own.
+        const signature = signatureOf(event.providerMetadata);
+        if (signature) yield delta({ type: 'signature_delta', signature });
+        yield stop();
+        break;
+      }
       case 'text-start':
         if (open) yield stop();
-        yield start({ type: 'text', text: '' });
+        yield* into('text');
         break;
       case 'text-delta':
-        if (!open) yield start({ type: 'text', text: '' });
-        yield { event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'text_delta', text: event.text } } };
+        yield* into('text');
+        yield delta({ type: 'text_delta', text: event.text });
         break;
       case 'text-end':
         if (open) yield stop();
@@ -85,10 +131,7 @@ export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncG
         if (open) yield stop();
         for (const call of event.calls) {
           yield start({ type: 'tool_use', id: call.id, name: call.name, input: {} });
-          yield {
-            event: 'content_block_delta',
-            data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: call.arguments } },
-          };
+          yield delta({ type: 'input_json_delta', partial_json: call.arguments });
           yield stop();
         }
         break;
@@ -99,7 +142,7 @@ export async function* messageEvents(run: StartedRun, meta: MessageMeta): AsyncG
           data: {
             type: 'message_delta',
             delta: { stop_reason: stopReason(event.reason), stop_sequence: null },
-            usage: { input_tokens: event.usage.inputTokens, output_tokens: event.usage.outputTokens },
+            usage: deltaUsage(event.usage),
           },
         };
         yield { event: 'message_stop', data: { type: 'message_stop' } };
@@ -126,7 +169,11 @@ export function message(turn: CollectedTurn, meta: MessageMeta) {
     role: 'assistant',
     model: meta.model,
     content: [
-      ...turn.texts.map((text) => ({ type: 'text' as const, text })),
+      ...turn.content.map((block) =>
+        block.type === 'reasoning'
+          ? { type: 'thinking' as const, thinking: block.text, signature: signatureOf(block.providerMetadata) }
+          : { type: 'text' as const, text: block.text },
+      ),
       ...turn.toolCalls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: call.input })),
     ],
     stop_reason: stopReason(turn.reason),
@@ -136,6 +183,7 @@ export function message(turn: CollectedTurn, meta: MessageMeta) {
 }
 
 type Block =
+  | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
@@ -164,6 +212,7 @@ function toAnthropicMessages(messages: ChatMessage[]): { system?: string; messag
         break;
       case 'assistant':
         push('assistant', [
+          ...(entry.reasoning ?? []).map((part) => ({ type: 'thinking' as const, thinking: part.text, signature: signatureOf(part.providerMetadata) })),
           ...(entry.content ? [{ type: 'text' as const, text: entry.content }] : []),
           ...(entry.toolCalls ?? []).map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: call.input ?? {} })),
         ]);

@@ -1,8 +1,10 @@
-// The run as one assistant turn, the way both chat APIs show it: text as it streams, then the
-// tool calls the client must see (paused for a decision, or its own tools), then how the turn
-// finished; or all of it collected for a non-streaming response (docs/wires.md).
+// The run as one assistant turn, the way both chat APIs show it: reasoning and text as they
+// stream, then the tool calls the client must see (paused for a decision, or its own tools),
+// then how the turn finished and what it cost; or all of it collected for a non-streaming
+// response (docs/wires.md).
 import type { FoundCode } from '../../error-codes';
-import type { RunUsage, StartedRun } from '../../runtime';
+import type { ProviderMetadata } from '../../events';
+import { totalUsage, type StartedRun, type UsageTotals } from '../../runtime';
 
 /** A tool call the client is shown: one paused for approval, or one of its own tools. */
 export interface VisibleToolCall {
@@ -14,12 +16,17 @@ export interface VisibleToolCall {
 }
 
 export type ChatTurnEvent =
+  /** A span of reasoning (Anthropic's thinking block); it ends with what the provider said of it. */
+  | { type: 'reasoning-start' }
+  | { type: 'reasoning-delta'; text: string }
+  | { type: 'reasoning-end'; providerMetadata?: ProviderMetadata }
   /** A model step starts text (one text block / paragraph per step). */
   | { type: 'text-start' }
   | { type: 'text-delta'; text: string }
   | { type: 'text-end' }
   | { type: 'tool-calls'; calls: VisibleToolCall[] }
-  | { type: 'finish'; reason: 'stop' | 'tool_calls' | 'cancelled'; usage: RunUsage }
+  /** `usage`: the run's model calls, summed (docs/architecture.md, "Usage"). */
+  | { type: 'finish'; reason: 'stop' | 'tool_calls' | 'cancelled'; usage: UsageTotals }
   | { type: 'error'; code: FoundCode; message: string };
 
 /**
@@ -33,6 +40,15 @@ export async function* chatTurn(run: StartedRun): AsyncGenerator<ChatTurnEvent> 
   const answered = new Set<string>();
   for await (const part of run.parts) {
     switch (part.type) {
+      case 'reasoning-start':
+        yield { type: 'reasoning-start' };
+        break;
+      case 'reasoning-delta':
+        yield { type: 'reasoning-delta', text: part.delta };
+        break;
+      case 'reasoning-end':
+        yield { type: 'reasoning-end', ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}) };
+        break;
       case 'text-start':
         yield { type: 'text-start' };
         break;
@@ -57,7 +73,7 @@ export async function* chatTurn(run: StartedRun): AsyncGenerator<ChatTurnEvent> 
         yield { type: 'error', code: part.code, message: part.message };
         return;
       case 'run-finished': {
-        const usage = run.usage?.() ?? { inputTokens: 0, outputTokens: 0 };
+        const usage = totalUsage(part.usage ?? []);
         const { outcome } = part;
         if (outcome.type === 'cancelled') {
           yield { type: 'finish', reason: 'cancelled', usage };
@@ -97,29 +113,68 @@ function parseArguments(json: string, fallback: unknown): unknown {
   }
 }
 
+/** A block of a non-streaming response, in the order the turn streamed: a step's text, or a span of reasoning. */
+export type CollectedBlock = { type: 'text'; text: string } | { type: 'reasoning'; text: string; providerMetadata?: ProviderMetadata };
+
 /** The whole turn, for a non-streaming response. */
 export interface CollectedTurn {
-  /** One entry per model step that wrote text. */
-  texts: string[];
+  /** One text block per model step that wrote text, and every span of reasoning, in order. */
+  content: CollectedBlock[];
   toolCalls: VisibleToolCall[];
   reason: 'stop' | 'tool_calls' | 'cancelled';
-  usage: RunUsage;
+  usage: UsageTotals;
   error?: { code: FoundCode; message: string };
 }
 
 export async function collectChatTurn(run: StartedRun): Promise<CollectedTurn> {
-  const turn: CollectedTurn = { texts: [], toolCalls: [], reason: 'stop', usage: { inputTokens: 0, outputTokens: 0 } };
+  const turn: CollectedTurn = { content: [], toolCalls: [], reason: 'stop', usage: totalUsage([]) };
+  /** The block deltas go to: a step's text or a span of reasoning, once it started. */
+  let open: CollectedBlock | undefined;
+  const start = (block: CollectedBlock) => {
+    turn.content.push(block);
+    open = block;
+  };
   for await (const event of chatTurn(run)) {
-    if (event.type === 'text-start') turn.texts.push('');
-    else if (event.type === 'text-delta') {
-      if (turn.texts.length === 0) turn.texts.push('');
-      turn.texts[turn.texts.length - 1] += event.text;
-    } else if (event.type === 'tool-calls') turn.toolCalls = event.calls;
-    else if (event.type === 'finish') {
-      turn.reason = event.reason;
-      turn.usage = event.usage;
-    } else if (event.type === 'error') turn.error = { code: event.code, message: event.message };
+    switch (event.type) {
+      case 'reasoning-start':
+        start({ type: 'reasoning', text: '' });
+        break;
+      case 'reasoning-delta':
+        if (open?.type !== 'reasoning') start({ type: 'reasoning', text: '' });
+        open!.text += event.text;
+        break;
+      case 'reasoning-end':
+        if (open?.type === 'reasoning' && event.providerMetadata) open.providerMetadata = event.providerMetadata;
+        open = undefined;
+        break;
+      case 'text-start':
+        start({ type: 'text', text: '' });
+        break;
+      case 'text-delta':
+        if (open?.type !== 'text') start({ type: 'text', text: '' });
+        open!.text += event.text;
+        break;
+      case 'text-end':
+        open = undefined;
+        break;
+      case 'tool-calls':
+        turn.toolCalls = event.calls;
+        break;
+      case 'finish':
+        turn.reason = event.reason;
+        turn.usage = event.usage;
+        break;
+      case 'error':
+        turn.error = { code: event.code, message: event.message };
+        break;
+    }
   }
-  turn.texts = turn.texts.filter((text) => text.length > 0);
+  // A step that opened text and wrote none is no block; reasoning kept to itself (encrypted) still is one.
+  turn.content = turn.content.filter((block) => block.type === 'reasoning' || block.text.length > 0);
   return turn;
+}
+
+/** The turn's text blocks, or its reasoning spans' texts. */
+export function textsOf(turn: CollectedTurn, type: CollectedBlock['type']): string[] {
+  return turn.content.flatMap((block) => (block.type === type && block.text ? [block.text] : []));
 }

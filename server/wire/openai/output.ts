@@ -1,11 +1,13 @@
 // The runtime's turn → OpenAI Chat Completions shapes: `chat.completion.chunk` objects for
 // a stream (ending with [DONE]), one `chat.completion` otherwise, and the session's log as
-// OpenAI messages for GET /api/v1/sessions/{key}.
+// OpenAI messages for GET /api/v1/sessions/{key}. Reasoning is `reasoning_content`, beside
+// `content`: the convention of DeepSeek, vLLM and OpenRouter, which OpenAI's API has no field
+// for (docs/wires.md, "OpenAI details").
 import type { ChatMessage, InterruptRecord } from '../../events';
-import type { StartedRun } from '../../runtime';
+import type { StartedRun, UsageTotals } from '../../runtime';
 import { pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
 import { errorStatus } from '../../error-codes';
-import { chatTurn, type CollectedTurn, type VisibleToolCall } from '../chat/turn-events';
+import { chatTurn, textsOf, type CollectedTurn, type VisibleToolCall } from '../chat/turn-events';
 import { openAiErrorBody } from './errors';
 import { functionCall } from '../function-call';
 
@@ -28,7 +30,7 @@ function toolCallsOf(calls: VisibleToolCall[]) {
 
 export const DONE = '[DONE]';
 
-/** The stream: a role chunk, content deltas, tool calls, the finish chunk, usage if asked, [DONE]. */
+/** The stream: a role chunk, reasoning and content deltas, tool calls, the finish chunk, usage if asked, [DONE]. */
 export async function* completionChunks(run: StartedRun, meta: CompletionMeta, includeUsage: boolean): AsyncGenerator<object | typeof DONE> {
   const chunk = (delta: object, finishReason: string | null = null) => ({
     id: meta.id,
@@ -42,8 +44,18 @@ export async function* completionChunks(run: StartedRun, meta: CompletionMeta, i
   yield chunk({ role: 'assistant', content: '' });
   let wroteText = false;
   let separate = false;
+  let wroteReasoning = false;
+  let separateReasoning = false;
   for await (const event of chatTurn(run)) {
     switch (event.type) {
+      case 'reasoning-start':
+        separateReasoning = wroteReasoning;
+        break;
+      case 'reasoning-delta':
+        yield chunk({ reasoning_content: separateReasoning ? STEP_SEPARATOR + event.text : event.text });
+        separateReasoning = false;
+        wroteReasoning = true;
+        break;
       case 'text-start':
         separate = wroteText;
         break;
@@ -80,12 +92,20 @@ export async function* completionChunks(run: StartedRun, meta: CompletionMeta, i
   }
 }
 
-function usageOf(usage: { inputTokens: number; outputTokens: number }) {
-  return { prompt_tokens: usage.inputTokens, completion_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens };
+/** OpenAI's usage: cached tokens are part of the prompt's, reasoning tokens part of the completion's, as in the log. */
+function usageOf(usage: UsageTotals) {
+  return {
+    prompt_tokens: usage.inputTokens,
+    completion_tokens: usage.outputTokens,
+    total_tokens: usage.inputTokens + usage.outputTokens,
+    prompt_tokens_details: { cached_tokens: usage.cachedInputTokens },
+    completion_tokens_details: { reasoning_tokens: usage.reasoningTokens },
+  };
 }
 
 export function chatCompletion(turn: CollectedTurn, meta: CompletionMeta) {
-  const text = turn.texts.join(STEP_SEPARATOR);
+  const text = textsOf(turn, 'text').join(STEP_SEPARATOR);
+  const reasoning = textsOf(turn, 'reasoning').join(STEP_SEPARATOR);
   return {
     id: meta.id,
     object: 'chat.completion',
@@ -98,6 +118,7 @@ export function chatCompletion(turn: CollectedTurn, meta: CompletionMeta) {
         message: {
           role: 'assistant',
           content: text || (turn.toolCalls.length ? null : ''),
+          ...(reasoning ? { reasoning_content: reasoning } : {}),
           refusal: null,
           annotations: [],
           ...(turn.toolCalls.length ? { tool_calls: toolCallsOf(turn.toolCalls) } : {}),
@@ -123,6 +144,14 @@ function toOpenAiMessages(messages: ChatMessage[]) {
           id: message.id,
           role: 'assistant' as const,
           content: message.content || (message.toolCalls?.length ? null : ''),
+          ...(message.reasoning?.some((part) => part.text)
+            ? {
+                reasoning_content: message.reasoning
+                  .map((part) => part.text)
+                  .filter(Boolean)
+                  .join(STEP_SEPARATOR),
+              }
+            : {}),
           ...(message.toolCalls?.length ? { tool_calls: message.toolCalls.map(functionCall) } : {}),
         };
       case 'tool':
