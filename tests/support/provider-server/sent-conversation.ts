@@ -10,7 +10,9 @@ export type SentEntry =
   | { assistant: string }
   | { call: { id: string; name: string; input: unknown } }
   | { result: { id: string; output: string; isError?: true } }
-  | { reasoning: Record<string, unknown> };
+  | { reasoning: Record<string, unknown> }
+  /** A Responses `item_reference`: an earlier output item (a message, a reasoning item) named by its id, kept by the provider (`store`). */
+  | { reference: string };
 
 type Json = Record<string, unknown>;
 
@@ -33,7 +35,8 @@ export function sentConversation(request: RecordedRequest): SentEntry[] {
       return (request.body.input as Json[]).map((item): SentEntry => {
         if (item.type === 'function_call') return { call: { id: String(item.call_id), name: String(item.name), input: JSON.parse(String(item.arguments)) } };
         if (item.type === 'function_call_output') return { result: { id: String(item.call_id), output: textOf(item.output) } };
-        if (item.type === 'reasoning' || item.type === 'item_reference') return { reasoning: item };
+        if (item.type === 'reasoning') return { reasoning: item };
+        if (item.type === 'item_reference') return { reference: String(item.id) };
         if (item.role === 'system' || item.role === 'developer') return { system: textOf(item.content) };
         return item.role === 'user' ? { user: textOf(item.content) } : { assistant: textOf(item.content) };
       });
