@@ -119,6 +119,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: C
           messages={chat.messages}
           running={running}
           streamingMessageId={chat.streamingMessageId}
+          streamingReasoningId={chat.streamingReasoningId}
           activeSteps={chat.activeSteps}
           interrupts={chat.interrupts}
           decisions={chat.decisions}

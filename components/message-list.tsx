@@ -4,13 +4,14 @@
 // waits on a person right under the call. The list follows new text while the reader is at
 // the bottom and leaves them be once they scroll up. Screen readers hear whole messages from
 // the chat's announcer, not every streamed token (components/announcer.tsx).
-import type { AssistantMessage, Message, ReasoningMessage, ToolMessage, UserMessage } from '@ag-ui/client';
+import type { AssistantMessage, Message, ToolMessage, UserMessage } from '@ag-ui/client';
 import { CircleSlashIcon, Loader2Icon, NavigationIcon } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ApprovalCard } from './approval-card';
 import { DecisionLine } from './decision-line';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { batchPosition } from './interrupt-panel';
+import { ReasoningBlock } from './reasoning-block';
 import { ToolCallCard, type ToolCallStatus, type ToolInfo } from './tool-call';
 import { TOOL_PROGRESS, type DecisionRecord } from '@/server/contract';
 
@@ -18,6 +19,8 @@ export interface MessageListProps {
   messages: readonly Message[];
   running: boolean;
   streamingMessageId: string | null;
+  /** The reasoning message receiving streamed text right now. */
+  streamingReasoningId?: string | null;
   /** Subagent steps in progress. */
   activeSteps: readonly string[];
   /** Open interrupts; each renders next to the tool call it belongs to. */
@@ -89,7 +92,7 @@ export function MessageList(props: MessageListProps) {
               );
             case 'reasoning':
               // Right before the assistant message it led to, as the thread holds it.
-              return <Reasoning key={message.id} message={message} />;
+              return <ReasoningBlock key={message.id} message={message} streaming={message.id === props.streamingReasoningId} />;
             case 'tool':
               // A result whose call is not in the list (e.g. trimmed history): show it plainly.
               return (
@@ -150,16 +153,6 @@ function UserBubble({ message }: { message: UserMessage }) {
     >
       {text}
     </div>
-  );
-}
-
-/** A model's reasoning, folded away: a plain block for now, the UI's own look to come. */
-function Reasoning({ message }: { message: ReasoningMessage }) {
-  return (
-    <details className="text-sm text-muted-foreground" data-testid="reasoning">
-      <summary className="cursor-pointer select-none">Thinking</summary>
-      <div className="mt-1 border-l-2 border-border pl-3 whitespace-pre-wrap break-words">{message.content}</div>
-    </details>
   );
 }
 
