@@ -16,6 +16,9 @@
 //   (or: say N words)
 //   slowly reply with N tokens   → the same, one delta every 50 ms (a turn long enough to
 //                                  refresh, stop or join while it streams)
+//   show me markdown             → a markdown reply (heading, bold, inline code, a list, a table,
+//   (or: markdown demo)            a fenced code block, a link: scripted-markdown.ts), one word
+//                                  every 25 ms, so the chat is seen rendering it mid-stream
 //   call <tool> {json}           → one call of that tool with those arguments ({} if absent)
 //   call a {…}; call b {…}       → one step with both calls (at most 16: more get a reply saying
 //                                  so and no call; JSON nested deeper than 64 levels is refused)
@@ -29,6 +32,7 @@
 // message stalls for seconds blocks the server's event loop, so leases lapse and recovery
 // re-runs tools. Patterns run over whitespace-collapsed text or are anchored; see matchClauses.
 import type { JSONObject, JSONSchema7, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS, MARKDOWN_DEMO_REQUEST } from './scripted-markdown';
 import { PHRASES } from './scripted-phrases';
 import { describeToolResult } from './scripted-results';
 
@@ -113,6 +117,8 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, 
     if (n > MAX_SCRIPTED_TOKENS) return { kind: 'text', text: `I can reply with at most ${MAX_SCRIPTED_TOKENS} tokens.` };
     return { kind: 'text', text: countedTokens(n), ...(counted[1] ? { paceMs: SLOW_PACE_MS } : {}) };
   }
+
+  if (MARKDOWN_DEMO_REQUEST.test(plain)) return { kind: 'text', text: MARKDOWN_DEMO, paceMs: MARKDOWN_DEMO_PACE_MS };
 
   const calls = matchClauses(text, tools);
   if (calls) return { kind: 'tool-calls', calls };
