@@ -18,16 +18,33 @@ test('the markdown reply renders while it streams and after, with no raw syntax'
   await page.goto('/agents/support');
   await waitForHydration(page);
 
+  // Every state of the reply while it streams, as the page painted it: bold and a code block
+  // show formatted mid-stream, and no state shows the raw `**` or a code fence.
+  await page.evaluate(() => {
+    const seen = { states: 0, bold: 0, codeBlock: 0, raw: [] as string[] };
+    Object.assign(window, { markdownSeen: seen });
+    new MutationObserver(() => {
+      const reply = [...document.querySelectorAll<HTMLElement>('[data-testid="message-assistant"]')].at(-1);
+      if (!reply?.hasAttribute('data-streaming')) return;
+      seen.states++;
+      if (reply.querySelector('strong')) seen.bold++;
+      if (reply.querySelector('pre')) seen.codeBlock++;
+      const text = reply.innerText;
+      if (text.includes('**') || text.includes('```')) seen.raw.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
   await send(page, 'show me markdown');
   const reply = page.getByTestId('message-assistant').last();
-  // Mid-stream: the bold text is already bold while the rest is still arriving.
-  await expect(reply.locator('strong').first()).toBeVisible();
-  await expect(reply).toHaveAttribute('data-streaming', 'true');
-  expect(await reply.innerText()).not.toContain('**');
-  await snap(page, testInfo, '01-markdown-streaming');
-
-  await waitForIdle(page);
+  await expect(reply.locator('pre')).toContainText('}');
   await expect(reply).not.toHaveAttribute('data-streaming');
+  await waitForIdle(page);
+  const seen = await page.evaluate(
+    () => (window as unknown as { markdownSeen: { states: number; bold: number; codeBlock: number; raw: string[] } }).markdownSeen,
+  );
+  expect(seen.states).toBeGreaterThan(10);
+  expect(seen.bold).toBeGreaterThan(0);
+  expect(seen.codeBlock).toBeGreaterThan(0);
+  expect(seen.raw).toEqual([]);
   await expect(reply.getByRole('heading', { name: 'Markdown, rendered as it streams' })).toBeVisible();
   await expect(reply.locator('strong').filter({ hasText: 'markdown' })).toBeVisible();
   await expect(reply.locator('code').filter({ hasText: 'ord_42' }).first()).toBeVisible();
@@ -38,7 +55,14 @@ test('the markdown reply renders while it streams and after, with no raw syntax'
   const text = await reply.innerText();
   for (const raw of ['**', '```', '| --- |', '## ', '](https://']) expect(text).not.toContain(raw);
   expect(await seriousViolations(page)).toEqual([]);
-  await snap(page, testInfo, '02-markdown-done');
+  await snap(page, testInfo, '01-markdown-done');
+
+  // The code block's copy button copies the code as written.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await reply.getByRole('button', { name: 'Copy code' }).click();
+  expect((await page.evaluate(() => navigator.clipboard.readText())).trimEnd()).toBe(
+    'function total(orders: { amount: number }[]): number {\n  return orders.reduce((sum, order) => sum + order.amount, 0);\n}',
+  );
 
   // The link opens only through the dialog that shows its whole address; Cancel goes nowhere.
   await reply.getByRole('button', { name: 'the CommonMark help' }).click();
@@ -46,7 +70,7 @@ test('the markdown reply renders while it streams and after, with no raw syntax'
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('link-dialog-url')).toHaveText('https://commonmark.org/help/');
   await expect(dialog.getByTestId('link-dialog-cancel')).toBeFocused();
-  await snap(page, testInfo, '03-markdown-link-dialog');
+  await snap(page, testInfo, '02-markdown-link-dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   expect(page.context().pages()).toHaveLength(1);
@@ -60,10 +84,11 @@ test('the markdown reply renders while it streams and after, with no raw syntax'
   // Studio's audit trail shows the message as markdown too.
   await page.getByTestId('chat-audit-link').click();
   const entry = page.locator('[data-testid="audit-entry"][data-kind="message"]').filter({ hasText: 'Markdown, rendered as it streams' });
-  await expect(entry.locator('table th')).toHaveText(['Order', 'Item', 'Total']);
-  await expect(entry.locator('pre')).toContainText('orders.reduce');
+  const message = entry.getByTestId('markdown');
+  await expect(message.locator('table th')).toHaveText(['Order', 'Item', 'Total']);
+  await expect(message.locator('pre')).toContainText('orders.reduce');
   expect(await entry.innerText()).not.toContain('**');
-  await snap(page, testInfo, '04-markdown-audit-trail');
+  await snap(page, testInfo, '03-markdown-audit-trail');
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
@@ -82,7 +107,7 @@ test('on a phone in dark mode the table scrolls inside the message, not the page
   const box = await reply.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
-  await snap(page, testInfo, '05-markdown-phone-dark');
+  await snap(page, testInfo, '04-markdown-phone-dark');
   expect(problems, problems.join('\n')).toEqual([]);
   await context.close();
 });

@@ -133,14 +133,14 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </div>
       <div className="min-w-0 flex-1 pt-1 pb-5 group-last:pb-0">
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
-          <span className="font-medium text-foreground">{kind.label}</span>
+          <span className="font-medium text-foreground">
+            {kind.label}
+            {entry.message && ` · ${entry.message.from}`}
+          </span>
           <LocalTime iso={entry.at} seconds />
         </p>
         {entry.message ? (
-          <div className="mt-0.5 text-sm [overflow-wrap:anywhere]">
-            <p className="font-medium">{entry.message.from}</p>
-            <Markdown className="mt-1" text={entry.message.text} />
-          </div>
+          <Markdown className="mt-0.5 text-sm [overflow-wrap:anywhere]" text={entry.message.text} />
         ) : (
           <p className="mt-0.5 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{entry.summary}</p>
         )}
