@@ -1,5 +1,6 @@
 'use client';
-// The conversation: user and assistant turns, each assistant tool call a collapsed line with
+// The conversation: user and assistant turns (the assistant's text as markdown, completed while
+// it streams: components/markdown.tsx), each assistant tool call a collapsed line with
 // its true status and, once decided, the decision under it; the approval card of a call that
 // waits on a person right under the call. The list follows new text while the reader is at
 // the bottom and leaves them be once they scroll up. Screen readers hear whole messages from
@@ -12,6 +13,7 @@ import { DecisionLine } from './decision-line';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { batchPosition } from './interrupt-panel';
 import { ReasoningBlock } from './reasoning-block';
+import { Markdown } from './markdown';
 import { ToolCallCard, type ToolCallStatus, type ToolInfo } from './tool-call';
 import { TOOL_PROGRESS, type DecisionRecord } from '@/server/contract';
 
@@ -181,12 +183,7 @@ function AssistantTurn({
 }: AssistantTurnProps) {
   return (
     <div className="flex flex-col gap-2" data-testid="message-assistant" data-streaming={streaming || undefined} data-stopped={stopped || undefined}>
-      {message.content ? (
-        <div className="leading-relaxed whitespace-pre-wrap break-words">
-          {message.content}
-          {streaming && <span className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground/60 align-text-bottom" aria-hidden />}
-        </div>
-      ) : null}
+      {message.content ? <Markdown text={message.content} streaming={streaming} /> : null}
       {message.toolCalls?.map((call) => {
         const interrupt = interrupts.find((candidate) => candidate.toolCallId === call.id);
         const decision = decisions?.[call.id];

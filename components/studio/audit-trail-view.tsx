@@ -1,7 +1,8 @@
 'use client';
 // A session's audit trail in Studio (docs/studio.md): every message, tool call, pause and
 // decision in order, with who decided, from where and when, and the arguments as proposed and
-// as approved. Live through the Studio feed; exportable as the JSON the server keeps.
+// as approved; a message's text as markdown (components/markdown.tsx). Live through the Studio
+// feed; exportable as the JSON the server keeps.
 import { useQuery } from '@tanstack/react-query';
 import {
   ActivityIcon,
@@ -22,6 +23,7 @@ import type { SessionStatus } from '@/server/store';
 import type { AuditEntry } from '@/server/web/audit-trail';
 import { displayNameOf } from '../agent-name';
 import { LocalTime } from '../local-time';
+import { Markdown } from '../markdown';
 import { sessionStatusLabel } from '../session-status';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -131,10 +133,17 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </div>
       <div className="min-w-0 flex-1 pt-1 pb-5 group-last:pb-0">
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
-          <span className="font-medium text-foreground">{kind.label}</span>
+          <span className="font-medium text-foreground">
+            {kind.label}
+            {entry.message && ` · ${entry.message.from}`}
+          </span>
           <LocalTime iso={entry.at} seconds />
         </p>
-        <p className="mt-0.5 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{entry.summary}</p>
+        {entry.message ? (
+          <Markdown className="mt-0.5 text-sm [overflow-wrap:anywhere]" text={entry.message.text} />
+        ) : (
+          <p className="mt-0.5 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{entry.summary}</p>
+        )}
         {entry.actor && (
           <p className="mt-1 text-xs text-muted-foreground" data-testid="audit-actor">
             by {entry.actor.who} · from {entry.actor.surface}

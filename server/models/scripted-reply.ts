@@ -20,6 +20,9 @@
 //                                  own, as Anthropic's thinking has), then a one-line answer
 //   think then <request>         → reasoning, then whatever <request> alone gets (a call, text);
 //                                  calls made after thinking carry its signature too
+//   show me markdown             → a markdown reply (heading, bold, inline code, a list, a table,
+//   (or: markdown demo)            a fenced code block, a link: scripted-markdown.ts), one word
+//                                  every 25 ms, so the chat is seen rendering it mid-stream
 //   call <tool> {json}           → one call of that tool with those arguments ({} if absent)
 //   call a {…}; call b {…}       → one step with both calls (at most 16: more get a reply saying
 //                                  so and no call; JSON nested deeper than 64 levels is refused)
@@ -33,6 +36,7 @@
 // message stalls for seconds blocks the server's event loop, so leases lapse and recovery
 // re-runs tools. Patterns run over whitespace-collapsed text or are anchored; see matchClauses.
 import type { JSONObject, JSONSchema7, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS, MARKDOWN_DEMO_REQUEST } from './scripted-markdown';
 import { PHRASES } from './scripted-phrases';
 import { describeToolResult } from './scripted-results';
 
@@ -141,6 +145,8 @@ function decideForText(text: string, tools: OfferedTools, attempt: number): Scri
     if (n > MAX_SCRIPTED_TOKENS) return { kind: 'text', text: `I can reply with at most ${MAX_SCRIPTED_TOKENS} tokens.` };
     return { kind: 'text', text: countedTokens(n), ...(counted[1] ? { paceMs: SLOW_PACE_MS } : {}) };
   }
+
+  if (MARKDOWN_DEMO_REQUEST.test(plain)) return { kind: 'text', text: MARKDOWN_DEMO, paceMs: MARKDOWN_DEMO_PACE_MS };
 
   const calls = matchClauses(text, tools);
   if (calls) return { kind: 'tool-calls', calls };

@@ -3,6 +3,7 @@ import { APICallError, streamText, tool, type ModelMessage, type TextStreamPart,
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createScriptedModel, reasoningSignature, SCRIPTED_PROVIDER } from './scripted';
+import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS } from './scripted-markdown';
 import {
   decideReply,
   MAX_CALL_JSON_DEPTH,
@@ -106,6 +107,18 @@ describe('scripted model: text', () => {
 
   it('"say 3 words" works too', async () => {
     expect((await run('say 3 words')).deltas).toEqual(['token1', ' token2', ' token3']);
+  });
+
+  it('"show me markdown" streams a markdown reply word by word, paced, with every kind of block', async () => {
+    const started = Date.now();
+    const r = await run('Show me markdown!', { tools: {} });
+    expect(r.text).toBe(MARKDOWN_DEMO);
+    expect(r.deltas.length).toBeGreaterThan(60);
+    expect(Date.now() - started).toBeGreaterThanOrEqual((r.deltas.length - 1) * MARKDOWN_DEMO_PACE_MS * 0.9);
+    expect(r.text).toMatch(/^## /);
+    for (const piece of ['**markdown**', '`ord_42`', '\n- ', '| --- |', '```ts\n', '](https://']) expect(r.text).toContain(piece);
+    expect(r.toolCalls).toEqual([]);
+    expect(decideReply([{ role: 'user', content: [{ type: 'text', text: 'markdown demo' }] }], new Map())).toMatchObject({ kind: 'text', text: MARKDOWN_DEMO });
   });
 });
 

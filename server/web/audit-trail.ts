@@ -14,6 +14,8 @@ export interface AuditEntry {
   kind: AuditKind;
   /** One line for the reader. */
   summary: string;
+  /** For a message: who wrote it and its text as written (markdown), which `summary` joins as "from: text". */
+  message?: { from: string; text: string };
   /** For a decision: who decided, through which surface. */
   actor?: { source: DecisionActor['source']; surface: string; who: string };
   /** The event's own data (arguments, results, patches) for whoever wants the detail. */
@@ -88,11 +90,11 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         });
         break;
       case 'message_added':
-        add(stored, { kind: 'message', summary: `${capitalise(event.message.role)}${scope}: ${event.message.content}`, details: { id: event.message.id } });
+        add(stored, messageEntry(`${capitalise(event.message.role)}${scope}`, event.message.content, event.message.id, event.message.role !== 'tool'));
         break;
       case 'assistant_step':
         if (event.usage) runUsage.push(event.usage);
-        if (event.message.content) add(stored, { kind: 'message', summary: `Assistant${scope}: ${event.message.content}`, details: { id: event.message.id } });
+        if (event.message.content) add(stored, messageEntry(`Assistant${scope}`, event.message.content, event.message.id, true));
         for (const call of event.message.toolCalls ?? [])
           add(stored, { kind: 'tool-call', summary: `Called ${call.name}${scope}`, details: { toolCallId: call.id, arguments: call.input } });
         break;
@@ -200,6 +202,12 @@ function costOf(usage: TokenUsage[]): { usage?: ReturnType<typeof totalUsage> } 
 function tokensLine(usage: TokenUsage[]): string {
   const { inputTokens, outputTokens } = totalUsage(usage);
   return `${inputTokens.toLocaleString('en-US')} tokens in, ${outputTokens.toLocaleString('en-US')} out`;
+}
+
+/** A message entry; `written`: the text is what a person or the model wrote (a frontend tool's
+ *  result is data), so the trail shows it as markdown. */
+function messageEntry(from: string, text: string, id: string, written: boolean): Omit<AuditEntry, 'seq' | 'at'> {
+  return { kind: 'message', summary: `${from}: ${text}`, ...(written ? { message: { from, text } } : {}), details: { id } };
 }
 
 function capitalise(text: string): string {
