@@ -122,7 +122,8 @@ test('stop ends a run where it is, the thread goes on, and New chat starts a fre
 
   await page.goto('/agents/support');
   await waitForHydration(page);
-  await send(page, 'reply with 200 tokens');
+  // Slowly (one token per 50 ms): the stop must land while the reply streams, however busy the machine.
+  await send(page, 'slowly reply with 200 tokens');
   await expect(page.getByTestId('message-assistant')).toContainText('token5');
   await page.getByTestId('stop-button').click();
   await waitForIdle(page);
@@ -150,7 +151,7 @@ test('stop ends a run where it is, the thread goes on, and New chat starts a fre
   // Back to the stopped thread's address shows that thread, as the server has it.
   await page.goBack();
   await expect(page).toHaveURL(stoppedUrl);
-  await expect(page.getByTestId('message-user')).toHaveText(['reply with 200 tokens', 'hello after stop']);
+  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 200 tokens', 'hello after stop']);
 
   expect(problems, problems.join('\n')).toEqual([]);
 });
