@@ -4,10 +4,9 @@
 // back as the trailing tool message so the turn goes on.
 //   confirm_action       asks the person in a dialog; answers {confirmed, action}
 //   get_browser_context  reads the browser: local time, time zone, locale, colour scheme
-import { AlertDialog } from 'radix-ui';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { FrontendTool } from './hooks/useAgent';
-import { Button } from './ui/button';
+import { ConfirmDialog } from './ui/confirm-dialog';
 
 interface PendingConfirmation {
   action: string;
@@ -17,7 +16,6 @@ interface PendingConfirmation {
 
 export function useBrowserTools(): { tools: FrontendTool[]; dialog: ReactNode } {
   const [pending, setPending] = useState<PendingConfirmation | null>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const tools = useMemo<FrontendTool[]>(
     () => [
@@ -71,37 +69,21 @@ export function useBrowserTools(): { tools: FrontendTool[]; dialog: ReactNode } 
 
   // A destructive or irreversible action may be behind the question: the safe answer has focus.
   const dialog = (
-    <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && pending?.answer(false)}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl border bg-card p-5 shadow-xl"
-          data-testid="confirm-dialog"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault();
-            cancelRef.current?.focus();
-          }}
-        >
-          <AlertDialog.Title className="text-base font-semibold">The agent asks you to confirm</AlertDialog.Title>
-          <AlertDialog.Description className="space-y-1 text-sm">
-            <strong className="block">{pending?.action}</strong>
-            {pending?.details && <span className="block text-muted-foreground">{pending.details}</span>}
-          </AlertDialog.Description>
-          <div className="flex justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button ref={cancelRef} data-testid="confirm-no">
-                Don’t
-              </Button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <Button variant="primary" data-testid="confirm-yes" onClick={() => pending?.answer(true)}>
-                Confirm
-              </Button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      open={pending !== null}
+      title="The agent asks you to confirm"
+      description={
+        <>
+          <strong className="block">{pending?.action}</strong>
+          {pending?.details && <span className="block text-muted-foreground">{pending.details}</span>}
+        </>
+      }
+      cancelLabel="Don’t"
+      confirmLabel="Confirm"
+      onCancel={() => pending?.answer(false)}
+      onConfirm={() => pending?.answer(true)}
+      testIds={{ dialog: 'confirm-dialog', cancel: 'confirm-no', confirm: 'confirm-yes' }}
+    />
   );
 
   return { tools, dialog };
