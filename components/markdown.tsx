@@ -2,9 +2,12 @@
 // Markdown as the app shows it: a model's text (the chat's assistant messages, Studio's audit
 // trail) through streamdown, which repairs half-written markdown while a message streams — an
 // open code fence is already a code block, a half-written `**bold` shows no asterisks — with
-// GFM tables, code blocks with a copy button, and the app's own type scale. Model text is
+// GFM tables, code blocks coloured by shiki (@streamdown/code: its grammars ship in the app's own
+// chunks, loaded the first time a language appears, never from a CDN) with a copy button, and the
+// app's own type scale. Model text is
 // untrusted (docs/security.md, "Browsers"): raw HTML shows as the text it is, a link is only
 // http(s) or mailto and opens after the reader has seen where it goes, and no image is loaded.
+import { code } from '@streamdown/code';
 import type { ComponentProps } from 'react';
 import { defaultRehypePlugins, Streamdown, type Components, type ControlsConfig, type ExtraProps, type LinkSafetyConfig } from 'streamdown';
 import { LinkDialog } from './link-dialog';
@@ -19,6 +22,8 @@ const [hardenPlugin] = defaultRehypePlugins.harden as [unknown, unknown];
 const REHYPE_PLUGINS = [[hardenPlugin, { allowedLinkPrefixes: ['*'], allowedImagePrefixes: [] }], defaultRehypePlugins.sanitize] as ComponentProps<
   typeof Streamdown
 >['rehypePlugins'];
+
+const PLUGINS = { code };
 
 const CONTROLS: ControlsConfig = { code: { copy: true, download: false }, mermaid: false, image: false };
 
@@ -72,6 +77,7 @@ export function Markdown({ text, streaming = false, className }: MarkdownProps) 
       rehypePlugins={REHYPE_PLUGINS}
       components={COMPONENTS}
       controls={CONTROLS}
+      plugins={PLUGINS}
       linkSafety={LINK_SAFETY}
       translations={TRANSLATIONS}
       lineNumbers={false}

@@ -15,7 +15,8 @@ import { batchPosition } from './interrupt-panel';
 import { ReasoningBlock } from './reasoning-block';
 import { Markdown } from './markdown';
 import { ToolCallCard, type ToolCallStatus, type ToolInfo } from './tool-call';
-import { TOOL_PROGRESS, type DecisionRecord } from '@/server/contract';
+import { SourcesList } from './sources-list';
+import { SOURCES, TOOL_PROGRESS, type DecisionRecord, type SourcesContent } from '@/server/contract';
 
 export interface MessageListProps {
   messages: readonly Message[];
@@ -92,6 +93,9 @@ export function MessageList(props: MessageListProps) {
                   progress={toolProgress(messages)}
                 />
               );
+            case 'activity':
+              // Only the sources a step cited are shown (isShown), right after its reply.
+              return <SourcesList key={message.id} content={message.content as unknown as SourcesContent} />;
             case 'reasoning':
               // Right before the assistant message it led to, as the thread holds it.
               return <ReasoningBlock key={message.id} message={message} streaming={message.id === props.streamingReasoningId} />;
@@ -183,7 +187,11 @@ function AssistantTurn({
 }: AssistantTurnProps) {
   return (
     <div className="flex flex-col gap-2" data-testid="message-assistant" data-streaming={streaming || undefined} data-stopped={stopped || undefined}>
-      {message.content ? <Markdown text={message.content} streaming={streaming} /> : null}
+      {message.content ? (
+        <div data-reply-text={message.id}>
+          <Markdown text={message.content} streaming={streaming} />
+        </div>
+      ) : null}
       {message.toolCalls?.map((call) => {
         const interrupt = interrupts.find((candidate) => candidate.toolCallId === call.id);
         const decision = decisions?.[call.id];
@@ -272,9 +280,9 @@ function toolCallIds(messages: readonly Message[]): Set<string> {
   return ids;
 }
 
-/** Tool results render inside their call's card; activity is not shown; reasoning with no text (kept by the provider to itself) has nothing to show. */
+/** Tool results render inside their call's card; of activity, only a step's sources show; reasoning with no text (kept by the provider to itself) has nothing to show. */
 function isShown(message: Message, calledIds: Set<string>): boolean {
-  if (message.role === 'activity') return false;
+  if (message.role === 'activity') return message.activityType === SOURCES && Array.isArray((message.content as { sources?: unknown }).sources);
   if (message.role === 'reasoning') return Boolean(message.content);
   if (message.role === 'tool') return !calledIds.has(message.toolCallId);
   if (message.role === 'assistant') return Boolean(message.content) || Boolean(message.toolCalls?.length);

@@ -50,11 +50,16 @@ test('the markdown reply renders while it streams and after, with no raw syntax'
   await expect(reply.locator('code').filter({ hasText: 'ord_42' }).first()).toBeVisible();
   await expect(reply.locator('li')).toHaveCount(3);
   await expect(reply.locator('pre')).toContainText('orders.reduce((sum, order) => sum + order.amount, 0);');
+  // The TypeScript is coloured: its keyword and its identifiers are painted in different colours.
+  await expect.poll(() => reply.locator('pre span').evaluateAll((spans) => new Set(spans.map((span) => getComputedStyle(span).color)).size)).toBeGreaterThan(2);
   await expect(reply.locator('table th')).toHaveText(['Order', 'Item', 'Total']);
   await expect(reply.locator('table td').filter({ hasText: '$19.99' })).toBeVisible();
   const text = await reply.innerText();
   for (const raw of ['**', '```', '| --- |', '## ', '](https://']) expect(text).not.toContain(raw);
   expect(await seriousViolations(page)).toEqual([]);
+  // A screen reader hears the reply as shown, not its markdown source.
+  await expect(page.getByTestId('announcer')).toHaveText(/^Support: Markdown, rendered as it streams This reply is markdown\. /);
+  await expect(page.getByTestId('announcer')).not.toContainText('**');
   await snap(page, testInfo, '01-markdown-done');
 
   // The code block's copy button copies the code as written.

@@ -2,36 +2,64 @@
 // `npm test`: the whole suite, in the order that lets each stage reuse the last one's
 // work — static checks, unit tests, one production build, then integration tests against
 // real servers (SQLite and Postgres) and e2e in a real browser, both on that build.
-import { spawnSync } from 'node:child_process';
+//
+// Stages in one group run side by side (README, "Tests"): the static checks are each one
+// single-threaded process, and the integration and e2e suites spend most of their time waiting
+// on their servers' timers (leases, sweeps, streamed replies), not on the 2 cores. Their ports
+// never meet (integration 3200–3399, e2e 3100–3101). A side-by-side stage's lines are prefixed
+// with its name; each stage's result is printed as it ends.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', CHECKPOINT_DISABLE: '1', STACKBONE_MODEL: 'scripted' };
 
-const stages = [
-  ['typecheck', bin('tsc'), ['--noEmit']],
-  ['lint', bin('eslint'), ['.', '--max-warnings=0']],
-  // The formatter's check (`npm run format` writes what it would change) and unused exports or files.
-  ['format', bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,mjs}']],
-  ['unused', bin('knip'), ['--no-progress']],
-  ['unit', bin('vitest'), ['run', '--project', 'unit']],
-  ['build', bin('next'), ['build']],
-  ['integration', bin('vitest'), ['run', '--project', 'integration']],
-  ['e2e', bin('playwright'), ['test']],
+const groups = [
+  [
+    ['typecheck', bin('tsc'), ['--noEmit']],
+    ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+    // The formatter's check (`npm run format` writes what it would change) and unused exports or files.
+    ['format', bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,mjs}']],
+    ['unused', bin('knip'), ['--no-progress']],
+  ],
+  [['unit', bin('vitest'), ['run', '--project', 'unit']]],
+  [['build', bin('next'), ['build']]],
+  [
+    ['integration', bin('vitest'), ['run', '--project', 'integration']],
+    ['e2e', bin('playwright'), ['test']],
+  ],
 ];
 
-const only = process.argv.slice(2);
-for (const [name, command, args] of stages) {
-  if (only.length && !only.includes(name)) continue;
+/** Runs one stage; its output goes straight through, or line by line under its name when others run beside it. */
+function run([name, command, args], prefixed) {
   const started = Date.now();
   console.log(`\n▶ ${name}: ${path.basename(command)} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`);
-    process.exit(result.status ?? 1);
+  const child = spawn(command, args, { cwd: root, env, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  if (prefixed) {
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: stream }).on('line', (line) => out.write(`[${name}] ${line}\n`));
+    }
   }
-  console.log(`✔ ${name} passed in ${seconds} s`);
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code === 0) console.log(`✔ ${name} passed in ${seconds} s`);
+      else console.error(`\n✖ ${name} failed after ${seconds} s${signal ? ` (${signal})` : ''}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+const only = process.argv.slice(2);
+for (const group of groups) {
+  const stages = group.filter(([name]) => !only.length || only.includes(name));
+  if (!stages.length) continue;
+  const results = await Promise.all(stages.map((stage) => run(stage, stages.length > 1)));
+  if (results.includes(false)) process.exit(1);
 }

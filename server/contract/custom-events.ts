@@ -62,3 +62,17 @@ export interface ToolProgressContent {
   toolName: string;
   output: unknown;
 }
+
+/**
+ * The activity type of the sources a model step cited (a web search's results): one
+ * `ACTIVITY_SNAPSHOT` right after the step, and an activity message right after its assistant
+ * message in every snapshot, whose content is a `SourcesContent` (docs/architecture.md,
+ * "Reasoning and provider metadata").
+ */
+export const SOURCES = 'stackbone.sources';
+
+export interface SourcesContent {
+  /** The assistant message whose step cited them. */
+  messageId: string;
+  sources: { url: string; title?: string }[];
+}

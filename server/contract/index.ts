@@ -5,10 +5,12 @@ export { HITL_ACTIONS, type HitlAction, type InboxItem, type InboxList } from '.
 export {
   INTERRUPT_DECIDED,
   QUEUE_CHANGED,
+  SOURCES,
   TOOLS_STOPPED,
   TOOL_PROGRESS,
   type InterruptDecidedValue,
   type QueueChangedValue,
+  type SourcesContent,
   type ToolProgressContent,
   type ToolsStoppedValue,
 } from './custom-events';

@@ -340,5 +340,24 @@ for (const c of CASES) {
         ]);
       });
     }
+
+    if (c.format === 'openai-responses') {
+      // The pages a reply cites (url_citation annotations) are kept with its step and shown under it:
+      // an activity message of its own, live and in every later snapshot (the chat's first paint too).
+      it('the pages a reply cites reach AG-UI clients as its sources, live and in the thread’s snapshot', async () => {
+        const cited = { url: 'https://docs.ag-ui.com/concepts/events', title: 'AG-UI events' };
+        provider.script({ text: 'AG-UI streams typed events over SSE.', citations: [cited] }, { text: 'You are welcome.' });
+        const threadId = randomUUID();
+        const { events } = await run(threadId, 'how does AG-UI stream?');
+        const replyId = ofType(events, 'TEXT_MESSAGE_START')[0]!.messageId;
+        const sources = ofType(events, 'ACTIVITY_SNAPSHOT').filter((event) => event.activityType === 'stackbone.sources');
+        expect(sources).toEqual([expect.objectContaining({ messageId: `sources:${replyId}`, content: { messageId: replyId, sources: [cited] } })]);
+
+        const next = await run(threadId, 'thanks');
+        const snapshot = ofType(next.events, 'MESSAGES_SNAPSHOT')[0]!.messages as { id: string; role: string; content?: unknown }[];
+        const at = snapshot.findIndex((message) => message.id === replyId);
+        expect(snapshot[at + 1]).toMatchObject({ role: 'activity', activityType: 'stackbone.sources', content: { messageId: replyId, sources: [cited] } });
+      });
+    }
   });
 }

@@ -59,7 +59,7 @@ export class LogProjector {
       }
       case 'assistant_step':
         if (event.scope) return [];
-        return event.stream ?? streamOf(event.message);
+        return [...(event.stream ?? streamOf(event.message)), ...sourcesOf(event.message)];
       case 'tool_result':
         if (event.scope) return [];
         return [
@@ -167,4 +167,10 @@ function streamOf(message: AssistantMessage): StreamedPart[] {
     );
   }
   return parts;
+}
+
+/** The sources a step cited, as one part after its stream (its metadata stays in the log). */
+function sourcesOf(message: AssistantMessage): RunPart[] {
+  if (!message.sources?.length) return [];
+  return [{ type: 'sources', messageId: message.id, sources: message.sources.map(({ url, title }) => ({ url, ...(title ? { title } : {}) })) }];
 }

@@ -17,6 +17,8 @@ export type RunPart =
   | { type: 'tool-result'; messageId: string; toolCallId: string; toolName: string; content: string; isError?: boolean }
   /** A running tool's preliminary output (docs/turn-control.md, "Concurrent tools"); its result follows. */
   | { type: 'tool-progress'; toolCallId: string; toolName: string; output: unknown }
+  /** The sources a model step cited, right after its parts; the step's assistant message is `messageId`. */
+  | { type: 'sources'; messageId: string; sources: { url: string; title?: string }[] }
   | { type: 'state-delta'; patch: Operation[] }
   | { type: 'step-started'; stepName: string }
   | { type: 'step-finished'; stepName: string }

@@ -15,11 +15,13 @@ import type { RunPart, UsageEntry } from '../../runtime';
 import {
   INTERRUPT_DECIDED,
   QUEUE_CHANGED,
+  SOURCES,
   TOOLS_STOPPED,
   TOOL_PROGRESS,
   type DecisionRecord,
   type InterruptDecidedValue,
   type QueueChangedValue,
+  type SourcesContent,
   type ToolProgressContent,
   type ToolsStoppedValue,
 } from '../../contract';
@@ -52,6 +54,17 @@ export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
             ...(message.content ? { content: message.content } : {}),
             ...(message.toolCalls?.length ? { toolCalls: message.toolCalls.map(functionCall) } : {}),
           },
+          // What the step cited, right after it, as the live ACTIVITY_SNAPSHOT left it.
+          ...(message.sources?.length
+            ? [
+                {
+                  id: sourcesMessageId(message.id),
+                  role: 'activity',
+                  activityType: SOURCES,
+                  content: { messageId: message.id, sources: message.sources.map(({ url, title }) => ({ url, ...(title ? { title } : {}) })) },
+                } as AgUiMessage,
+              ]
+            : []),
         ];
       case 'tool':
         return [
@@ -317,6 +330,15 @@ function toAgUiEvent(part: Exclude<RunPart, ReasoningPart>, run: AgUiRunContext)
         content: { toolCallId: part.toolCallId, toolName: part.toolName, output: part.output } satisfies ToolProgressContent,
         replace: true,
       } as BaseEvent;
+    case 'sources':
+      // An activity message of the step's own, as a snapshot holds it (toAgUiMessages).
+      return {
+        type: EventType.ACTIVITY_SNAPSHOT,
+        messageId: sourcesMessageId(part.messageId),
+        activityType: SOURCES,
+        content: { messageId: part.messageId, sources: part.sources } satisfies SourcesContent,
+        replace: true,
+      } as BaseEvent;
     case 'queue-changed':
       return { type: EventType.CUSTOM, name: QUEUE_CHANGED, value: { queue: part.queue } satisfies QueueChangedValue } as BaseEvent;
   }
@@ -325,4 +347,9 @@ function toAgUiEvent(part: Exclude<RunPart, ReasoningPart>, run: AgUiRunContext)
 /** A decision as the `stackbone.interrupt_decided` event carries it: its `by` is the source alone, as it always was. */
 function interruptDecidedValue({ by, ...decision }: DecisionRecord): InterruptDecidedValue {
   return { ...decision, by: by.source, ...(by.credential ? { credential: by.credential } : {}) };
+}
+
+/** The activity message holding an assistant message's sources. */
+function sourcesMessageId(messageId: string): string {
+  return `sources:${messageId}`;
 }

@@ -9,7 +9,9 @@
 // reference: the one on output_item.added may be incomplete). A message streams its text in one
 // output_text content part (content_part.added, output_text.delta/done, content_part.done). A
 // function call is announced with empty arguments, which then stream
-// (function_call_arguments.delta/done). response.completed closes, with the output and the usage.
+// (function_call_arguments.delta/done). The pages a text cites arrive as
+// response.output_text.annotation.added (url_citation, spanning the text) and on its finished part.
+// response.completed closes, with the output and the usage.
 import { randomUUID } from 'node:crypto';
 import { openAiErrorBody } from './openai-errors';
 import { jsonPieces, textPieces, type ProviderFormat, type ScriptedReply, type SseFrame } from './script';
@@ -59,7 +61,15 @@ export const openAiResponses: ProviderFormat = {
       emit('response.content_part.added', { ...at, part: { type: 'output_text', text: '', annotations: [] } });
       for (const delta of textPieces(reply.text)) emit('response.output_text.delta', { ...at, delta, logprobs: [] });
       emit('response.output_text.done', { ...at, text: reply.text, logprobs: [] });
-      const part = { type: 'output_text', text: reply.text, annotations: [] };
+      const annotations = (reply.citations ?? []).map(({ url, title }) => ({
+        type: 'url_citation',
+        start_index: 0,
+        end_index: reply.text!.length,
+        url,
+        title,
+      }));
+      annotations.forEach((annotation, annotation_index) => emit('response.output_text.annotation.added', { ...at, annotation_index, annotation }));
+      const part = { type: 'output_text', text: reply.text, annotations };
       emit('response.content_part.done', { ...at, part });
       done(index, { id: itemId, type: 'message', status: 'completed', role: 'assistant', content: [part] });
     }

@@ -24,6 +24,8 @@ interface ScriptedReasoning {
 export interface ScriptedReply {
   reasoning?: ScriptedReasoning;
   text?: string;
+  /** Web pages the text cites (OpenAI Responses: url_citation annotations on the text). */
+  citations?: { url: string; title: string }[];
   toolCalls?: ScriptedToolCall[];
   usage?: { inputTokens: number; outputTokens: number; reasoningTokens?: number };
   /** Milliseconds between two events of the stream (default 0: as fast as the socket takes them). */
