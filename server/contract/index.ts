@@ -3,10 +3,12 @@
 // imports nothing but server/events.ts, so client code can take it without the server.
 export { HITL_ACTIONS, type HitlAction, type InboxItem, type InboxList } from './inbox';
 export {
+  CONTEXT_COMPACTED,
   INTERRUPT_DECIDED,
   QUEUE_CHANGED,
   TOOLS_STOPPED,
   TOOL_PROGRESS,
+  type ContextCompactedValue,
   type InterruptDecidedValue,
   type QueueChangedValue,
   type ToolProgressContent,
