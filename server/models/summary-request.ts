@@ -24,7 +24,7 @@ export const TRANSCRIPT_LABELS = {
 } as const;
 
 /** One entry on one line, at most this long: a huge tool result does not make a huge summary request. */
-export const TRANSCRIPT_LINE_CHARS = 2_000;
+const TRANSCRIPT_LINE_CHARS = 2_000;
 
 /** One transcript line: its label and its text on one line, cut to TRANSCRIPT_LINE_CHARS. */
 export function transcriptLine(label: string, text: string): string {

@@ -5,15 +5,15 @@
 import type { ChatMessage, ContextCompaction, ToolMessage } from '../../events';
 
 /** A tool result longer than this is cut by a trim. */
-export const TRIM_RESULTS_OVER_CHARS = 400;
+const TRIM_RESULTS_OVER_CHARS = 400;
 /** What a trimmed result keeps of its start, so the model still sees what it was. */
 const TRIM_KEEP_CHARS = 120;
 
 /** The id of the message a summary is sent as: never a log message's (those are UUIDs or a client's ids). */
-export const SUMMARY_MESSAGE_PREFIX = 'compaction:';
+const SUMMARY_MESSAGE_PREFIX = 'compaction:';
 
 /** The text the model reads in place of the older turns. */
-export function summaryMessageText(summary: string): string {
+function summaryMessageText(summary: string): string {
   return `Earlier messages of this conversation were summarised to fit the context budget. The summary:\n${summary}`;
 }
 
