@@ -12,7 +12,7 @@ import { displayNameOf } from './agent-name';
 import { Announcer } from './announcer';
 import { useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
-import type { DecisionRecord, QueueItem } from '@/server/contract';
+import type { ContextCompactedValue, DecisionRecord, QueueItem } from '@/server/contract';
 import { findToolCall } from './hooks/agent-store';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
@@ -45,6 +45,8 @@ export interface ChatProps {
   /** Decisions made on the thread and the calls a stop cut, when the page was rendered (docs/hitl.md, "Decisions in the chat"). */
   initialDecisions?: DecisionRecord[];
   initialStoppedToolCallIds?: string[];
+  /** Where older turns were compacted, when the page was rendered (docs/models.md, "Long threads"). */
+  initialCompactions?: ContextCompactedValue[];
   /** Where the page's thread stands in the session stream: the chat is live from there on. */
   cursor?: string;
   tools?: FrontendTool[];
@@ -124,6 +126,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: C
           interrupts={chat.interrupts}
           decisions={chat.decisions}
           stoppedToolCallIds={chat.stoppedToolCallIds}
+          compactions={chat.compactions}
           toolInfo={toolInfo}
           stoppedIds={feedback.stoppedIds}
           pendingSteers={feedback.pendingSteers}

@@ -7,8 +7,9 @@
 // the chat's announcer, not every streamed token (components/announcer.tsx).
 import type { AssistantMessage, Message, ToolMessage, UserMessage } from '@ag-ui/client';
 import { CircleSlashIcon, Loader2Icon, NavigationIcon } from 'lucide-react';
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ApprovalCard } from './approval-card';
+import { CompactionNotice } from './compaction-notice';
 import { DecisionLine } from './decision-line';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { batchPosition } from './interrupt-panel';
@@ -16,7 +17,7 @@ import { ReasoningBlock } from './reasoning-block';
 import { Markdown } from './markdown';
 import { ToolCallCard, type ToolCallStatus, type ToolInfo } from './tool-call';
 import { SourcesList } from './sources-list';
-import { SOURCES, TOOL_PROGRESS, type DecisionRecord, type SourcesContent } from '@/server/contract';
+import { SOURCES, TOOL_PROGRESS, type ContextCompactedValue, type DecisionRecord, type SourcesContent } from '@/server/contract';
 
 export interface MessageListProps {
   messages: readonly Message[];
@@ -34,6 +35,8 @@ export interface MessageListProps {
   toolInfo?: (name: string) => ToolInfo | undefined;
   /** Tool calls a stop cut (never started, or cut off while running). */
   stoppedToolCallIds?: readonly string[];
+  /** Where older turns were compacted: a notice after each one's last message (docs/models.md, "Long threads"). */
+  compactions?: readonly ContextCompactedValue[];
   /** Assistant messages a stop cut short. */
   stoppedIds?: ReadonlySet<string>;
   /** Guidance sent to the running turn that it has not taken in yet. */
@@ -63,6 +66,49 @@ export function MessageList(props: MessageListProps) {
   const visible = messages.filter((message) => isShown(message, calledIds));
   // The card to decide next takes focus; the others wait their turn.
   const current = interrupts.find((interrupt) => !interrupt.resolution || interrupt.resolution.problems.length > 0);
+  const renderMessage = (message: Message) => {
+    switch (message.role) {
+      case 'user':
+        return <UserBubble key={message.id} message={message} />;
+      case 'assistant':
+        return (
+          <AssistantTurn
+            key={message.id}
+            {...props}
+            message={message}
+            interrupts={interrupts}
+            current={current}
+            streaming={message.id === streamingMessageId}
+            stopped={props.stoppedIds?.has(message.id) ?? false}
+            results={toolResults(messages)}
+            progress={toolProgress(messages)}
+          />
+        );
+      case 'activity':
+        // Only the sources a step cited are shown (isShown), right after its reply.
+        return <SourcesList key={message.id} content={message.content as unknown as SourcesContent} />;
+      case 'reasoning':
+        // Right before the assistant message it led to, as the thread holds it.
+        return <ReasoningBlock key={message.id} message={message} streaming={message.id === props.streamingReasoningId} />;
+      case 'tool':
+        // A result whose call is not in the list (e.g. trimmed history): show it plainly.
+        return (
+          <ToolCallCard
+            key={message.id}
+            call={{ id: message.toolCallId, type: 'function', function: { name: 'tool', arguments: '' } }}
+            result={message}
+            status={message.error ? 'failed' : 'done'}
+          />
+        );
+      default:
+        return (
+          <div key={message.id} className="text-sm text-muted-foreground" data-testid={`message-${message.role}`}>
+            {'content' in message && typeof message.content === 'string' ? message.content : null}
+          </div>
+        );
+    }
+  };
+  const noticesAfter = compactionPlaces(messages, visible, props.compactions ?? []);
   return (
     <div
       ref={scrollRef}
@@ -75,48 +121,14 @@ export function MessageList(props: MessageListProps) {
     >
       <div className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-3 py-4 sm:px-6">
         {visible.length === 0 && (empty ?? <p className="text-muted-foreground">No messages yet.</p>)}
-        {visible.map((message) => {
-          switch (message.role) {
-            case 'user':
-              return <UserBubble key={message.id} message={message} />;
-            case 'assistant':
-              return (
-                <AssistantTurn
-                  key={message.id}
-                  {...props}
-                  message={message}
-                  interrupts={interrupts}
-                  current={current}
-                  streaming={message.id === streamingMessageId}
-                  stopped={props.stoppedIds?.has(message.id) ?? false}
-                  results={toolResults(messages)}
-                  progress={toolProgress(messages)}
-                />
-              );
-            case 'activity':
-              // Only the sources a step cited are shown (isShown), right after its reply.
-              return <SourcesList key={message.id} content={message.content as unknown as SourcesContent} />;
-            case 'reasoning':
-              // Right before the assistant message it led to, as the thread holds it.
-              return <ReasoningBlock key={message.id} message={message} streaming={message.id === props.streamingReasoningId} />;
-            case 'tool':
-              // A result whose call is not in the list (e.g. trimmed history): show it plainly.
-              return (
-                <ToolCallCard
-                  key={message.id}
-                  call={{ id: message.toolCallId, type: 'function', function: { name: 'tool', arguments: '' } }}
-                  result={message}
-                  status={message.error ? 'failed' : 'done'}
-                />
-              );
-            default:
-              return (
-                <div key={message.id} className="text-sm text-muted-foreground" data-testid={`message-${message.role}`}>
-                  {'content' in message && typeof message.content === 'string' ? message.content : null}
-                </div>
-              );
-          }
-        })}
+        {visible.map((message) => (
+          <Fragment key={message.id}>
+            {renderMessage(message)}
+            {noticesAfter.get(message.id)?.map((compaction) => (
+              <CompactionNotice key={compaction.at} compaction={compaction} />
+            ))}
+          </Fragment>
+        ))}
         {pendingSteers.map((text, index) => (
           <div
             key={`${index}-${text}`}
@@ -287,4 +299,28 @@ function isShown(message: Message, calledIds: Set<string>): boolean {
   if (message.role === 'tool') return !calledIds.has(message.toolCallId);
   if (message.role === 'assistant') return Boolean(message.content) || Boolean(message.toolCalls?.length);
   return true;
+}
+
+/**
+ * Each compaction's notice goes after the shown message its last message is in: a tool result
+ * shows inside its call's turn, so the notice follows that turn. Keyed by the shown message's id.
+ */
+function compactionPlaces(
+  messages: readonly Message[],
+  visible: readonly Message[],
+  compactions: readonly ContextCompactedValue[],
+): Map<string, ContextCompactedValue[]> {
+  const shown = new Set(visible.map((message) => message.id));
+  const placeOf = new Map<string, string>();
+  let lastShown: string | undefined;
+  for (const message of messages) {
+    if (shown.has(message.id)) lastShown = message.id;
+    if (lastShown) placeOf.set(message.id, lastShown);
+  }
+  const places = new Map<string, ContextCompactedValue[]>();
+  for (const compaction of compactions) {
+    const place = placeOf.get(compaction.throughMessageId);
+    if (place) places.set(place, [...(places.get(place) ?? []), compaction]);
+  }
+  return places;
 }

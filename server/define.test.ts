@@ -152,4 +152,14 @@ describe('defineDeepAgent', () => {
       expect(() => defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', maxRetries })).toThrow('maxRetries is a whole number from 0 to 10');
     }
   });
+
+  it('takes a context budget in whole tokens, none by default, and refuses one it could not mean', () => {
+    expect(defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini' }).contextBudget).toBeUndefined();
+    expect(defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', contextBudget: 100_000 }).contextBudget).toBe(100_000);
+    for (const contextBudget of [0, 99, 1.5, Number.POSITIVE_INFINITY, '8000' as never]) {
+      expect(() => defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', contextBudget })).toThrow(
+        'contextBudget is a whole number of tokens, at least 100',
+      );
+    }
+  });
 });

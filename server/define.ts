@@ -115,6 +115,13 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   /** Model steps per run before the runtime stops the loop. */
   maxSteps?: number;
   /**
+   * The most tokens one model step may be sent of the conversation before its older turns are
+   * compacted (summarised by the agent's model; docs/models.md, "Long threads"). A whole number,
+   * at least 100. Default: none — the whole history goes to the model, as a provider's context
+   * window differs by model and a summary is a model call of its own.
+   */
+  contextBudget?: number;
+  /**
    * How many more times a model call the provider failed (a 429, a 5xx, Anthropic's 529 overloaded,
    * a dropped connection) is tried before the turn fails with `model_error`: the AI SDK's
    * maxRetries, which waits the provider's retry-after or a growing delay (README, "Models").
@@ -152,6 +159,7 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   suggestions: string[];
   maxSteps: number;
   maxRetries: number;
+  contextBudget?: number;
   toolTimeout?: string | number;
   toolTimeouts: Partial<Record<string, string | number>>;
   toolLane?: string;
@@ -243,6 +251,10 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) {
     throw new Error(`Agent "${config.name}": maxRetries is a whole number from 0 to 10, not ${JSON.stringify(maxRetries)}.`);
   }
+  const { contextBudget } = config;
+  if (contextBudget !== undefined && (!Number.isSafeInteger(contextBudget) || contextBudget < 100)) {
+    throw new Error(`Agent "${config.name}": contextBudget is a whole number of tokens, at least 100, not ${JSON.stringify(contextBudget)}.`);
+  }
   if (config.instructions !== undefined && typeof config.instructions !== 'string' && typeof config.instructions !== 'function') {
     throw new Error(`Agent "${config.name}": instructions must be a string or a function of the session's state.`);
   }
@@ -262,6 +274,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     suggestions,
     maxSteps: config.maxSteps ?? 12,
     maxRetries,
+    ...(contextBudget !== undefined ? { contextBudget } : {}),
     ...(config.toolTimeout !== undefined ? { toolTimeout: config.toolTimeout } : {}),
     toolTimeouts,
     ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),

@@ -164,6 +164,26 @@ export type StreamedPart =
   | { type: 'tool-call-delta'; toolCallId: string; delta: string }
   | { type: 'tool-call-end'; toolCallId: string };
 
+/**
+ * What a conversation's older turns are sent as, once it outgrew its agent's context budget
+ * (docs/models.md, "Long threads"). The log keeps every message: this changes only what the
+ * model is sent from here on.
+ */
+export interface ContextCompaction {
+  /** The last message it stands for: it and every message before it are sent as the summary (or trimmed). */
+  throughMessageId: string;
+  /** `summary`: a model call summarised them; `trim`: that call failed, and their bulky tool results were cut to a note. */
+  method: 'summary' | 'trim';
+  /** What the model is sent in their place (the summary), or what the trim did. */
+  summary: string;
+  /** The conversation's size before and after, in tokens (reported by the provider, or estimated: docs/models.md, "Long threads"). */
+  tokensBefore: number;
+  tokensAfter: number;
+  /** What the summary call cost, and on which model. */
+  usage?: TokenUsage;
+  model?: ModelLabel;
+}
+
 export type RunOutcome = { type: 'success'; pendingToolCallIds?: string[] } | { type: 'interrupt'; interruptIds: string[] } | { type: 'cancelled' };
 
 /**
@@ -219,6 +239,8 @@ export type SessionEvent =
   | { type: 'interrupts_opened'; interrupts: InterruptRecord[] }
   /** A decision on one interrupt. The log's compare-and-set makes it the only one. */
   | { type: 'interrupt_decided'; interruptId: string; decision: Decision }
+  /** Older turns are sent compacted from here on; nothing is removed from the log (docs/models.md, "Long threads"). */
+  | { type: 'context_compacted'; compaction: ContextCompaction; scope?: string }
   /** Delegation to a subagent brackets its work. */
   | { type: 'step_started'; stepName: string }
   | { type: 'step_finished'; stepName: string }

@@ -9,6 +9,7 @@ import {
   CornerDownRightIcon,
   DatabaseIcon,
   DownloadIcon,
+  FoldVerticalIcon,
   HandIcon,
   ListTreeIcon,
   MessageSquareIcon,
@@ -45,6 +46,7 @@ const KIND: Record<AuditKind, { label: string; icon: LucideIcon; tone?: string }
   decision: { label: 'Decision', icon: UserCheckIcon, tone: 'border-success/40 bg-success/10 text-success' },
   state: { label: 'Shared state', icon: DatabaseIcon },
   step: { label: 'Step', icon: ListTreeIcon },
+  context: { label: 'Context compacted', icon: FoldVerticalIcon },
   error: { label: 'Error', icon: TriangleAlertIcon, tone: 'border-destructive/40 bg-destructive/10 text-destructive' },
 };
 

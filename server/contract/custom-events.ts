@@ -1,7 +1,7 @@
 // The CUSTOM events (and the activity type) this server adds to AG-UI, named once for the
 // server that sends them and the browser that reads them (docs/architecture.md, "Streams and
 // cursors"), with the value each carries.
-import type { DecisionActor, DecisionStatus, InterruptReason } from '../events';
+import type { ContextCompaction, DecisionActor, DecisionStatus, InterruptReason } from '../events';
 import type { QueueItem } from './queue';
 
 /**
@@ -40,6 +40,19 @@ export const TOOLS_STOPPED = 'stackbone.tools_stopped';
 
 export interface ToolsStoppedValue {
   toolCallIds: string[];
+}
+
+/**
+ * The thread's older turns were compacted to fit its agent's context budget (docs/models.md,
+ * "Long threads"): the model is sent a summary of them from here on, while the log and the chat
+ * keep every message. Sent in the run that compacted, before its next step; its value is a
+ * `ContextCompactedValue`, and the hydration JSON's `compactions` lists every one.
+ */
+export const CONTEXT_COMPACTED = 'stackbone.context_compacted';
+
+export interface ContextCompactedValue extends Pick<ContextCompaction, 'throughMessageId' | 'method' | 'summary' | 'tokensBefore' | 'tokensAfter'> {
+  /** When the server recorded it (ISO 8601). */
+  at: string;
 }
 
 /** The session stream's message queue changed (docs/turn-control.md, "Queue"): its value is a `QueueChangedValue`. */

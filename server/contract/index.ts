@@ -3,11 +3,13 @@
 // imports nothing but server/events.ts, so client code can take it without the server.
 export { HITL_ACTIONS, type HitlAction, type InboxItem, type InboxList } from './inbox';
 export {
+  CONTEXT_COMPACTED,
   INTERRUPT_DECIDED,
   QUEUE_CHANGED,
   SOURCES,
   TOOLS_STOPPED,
   TOOL_PROGRESS,
+  type ContextCompactedValue,
   type InterruptDecidedValue,
   type QueueChangedValue,
   type SourcesContent,

@@ -29,6 +29,8 @@
 //   a phrase from PHRASES        → the matching tool call(s) (scripted-phrases.ts); "A and B" / "A; B" give one
 //                                  call per clause in the same step when every clause matches
 //   anything else                → a short reply quoting the text and listing what to try
+//   a summary request            → a short summary of the transcript it carries: the user's
+//   (models/summary-request.ts)    requests and the tools' outcomes (scripted-summary.ts)
 //   over 2,000 characters        → that reply, saying the message is too long to read as a
 //                                  request (only a `call` clause is read at any length)
 //
@@ -39,6 +41,7 @@ import type { JSONObject, JSONSchema7, LanguageModelV4Prompt } from '@ai-sdk/pro
 import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS, MARKDOWN_DEMO_REQUEST } from './scripted-markdown';
 import { PHRASES } from './scripted-phrases';
 import { describeToolResult } from './scripted-results';
+import { isSummaryRequest, summariseTranscript } from './scripted-summary';
 
 export interface ScriptedToolCall {
   toolName: string;
@@ -109,6 +112,8 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, 
 
 /** What a user's request gets, thinking first when it asks for that. */
 function decideForText(text: string, tools: OfferedTools, attempt: number): ScriptedReply {
+  // The runtime's request to summarise older turns, read at any length (scripted-summary.ts).
+  if (isSummaryRequest(text)) return { kind: 'text', text: summariseTranscript(text) };
   // Anchored and over a bounded prefix: linear in the message, as every rule here.
   const think = text.length <= MAX_PHRASE_TEXT_CHARS ? /^\s*think\s+(about|then)\s+([\s\S]+)$/i.exec(text) : null;
   if (think) {

@@ -6,7 +6,7 @@ import type { DecisionActor, InterruptRecord, RunSource, StoredEvent, TokenUsage
 import { getStore } from '../store';
 import { isOwnSession, scopedSessionId, totalUsage } from '../runtime';
 
-type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'error';
+type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'context' | 'error';
 
 export interface AuditEntry {
   seq: number;
@@ -166,6 +166,17 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
           details: { patch: event.patch },
         });
         break;
+      case 'context_compacted': {
+        const { compaction } = event;
+        if (compaction.usage) runUsage.push(compaction.usage);
+        // docs/models.md, "Long threads": the messages stay above; the model is sent this instead from here on.
+        add(stored, {
+          kind: 'context',
+          summary: `${compaction.method === 'summary' ? 'Earlier messages summarised' : 'Earlier tool results trimmed'}${scope} (about ${compaction.tokensBefore.toLocaleString('en-US')} → ${compaction.tokensAfter.toLocaleString('en-US')} tokens): ${compaction.summary}`,
+          details: { ...compaction },
+        });
+        break;
+      }
       case 'step_started':
         add(stored, { kind: 'step', summary: `Delegated to ${event.stepName}` });
         break;

@@ -1,6 +1,6 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
-import type { DecisionRecord, QueueItem } from '../contract';
+import type { ContextCompactedValue, DecisionRecord, QueueItem } from '../contract';
 import { decisionRecords, queueItems, readViewAndQueue, threadStatus, emptyView, isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
@@ -42,6 +42,8 @@ export type ThreadPage =
       decisions: DecisionRecord[];
       /** Tool calls a stop cut. */
       stoppedToolCallIds: string[];
+      /** Where older turns were compacted (docs/models.md, "Long threads"): a notice after each one's last message. */
+      compactions: ContextCompactedValue[];
     };
 
 type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -91,6 +93,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     queue: queueItems(queue),
     decisions: decisionRecords(view),
     stoppedToolCallIds: view.stoppedToolCallIds,
+    compactions: view.compactions,
   };
 }
 

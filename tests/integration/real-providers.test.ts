@@ -20,6 +20,7 @@ import { postRun, readThread, stopRun, userMessage } from '../support/agui';
 import { freshSqliteUrl } from '../support/database';
 import { offeredTools, sentConversation, startProviderServer, type ProviderServer, type ScriptedReply, type SentEntry } from '../support/provider-server';
 import { startServer, type TestServer } from '../support/server';
+import { SUMMARY_INSTRUCTIONS, SUMMARY_REQUEST } from '../../server/models/summary-request';
 import { fixtureEnv } from './global-setup';
 
 const SUPPORT_INSTRUCTIONS =
@@ -286,6 +287,55 @@ for (const c of CASES) {
       const thread = (await readThread(server.url, c.agent, threadId)).body as { messages: { role: string; parts: { type: string; content?: string }[] }[] };
       expect(thread.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
     });
+
+    // docs/models.md, "Long threads": support-compact is the support agent with a 200-token budget.
+    if (c.format !== 'anthropic') {
+      it('a thread past its context budget is sent a summary of its older turns; the log keeps them and the hydration names the compaction', async () => {
+        const threadId = randomUUID();
+        const turn = (text: string) => postRun(server.url, 'support-compact', { threadId, runId: randomUUID(), messages: [userMessage(text)] });
+        provider.script({ text: 'Order ord_42 was delivered on Monday.', usage: { inputTokens: 120, outputTokens: 9 } });
+        await turn('where is ord_42?');
+        // 120 reported + the reply and the new message estimated (characters / 4): under 200, sent whole.
+        provider.script({ text: 'Order ord_43 is on its way.', usage: { inputTokens: 260, outputTokens: 8 } });
+        const second = await turn('and ord_43?');
+        const secondReplyId = ofType(second.events, 'TEXT_MESSAGE_START')[0]!.messageId;
+        expect(sentConversation(provider.requests[1]!).filter((entry) => 'user' in entry)).toEqual([{ user: 'where is ord_42?' }, { user: 'and ord_43?' }]);
+
+        const summary = 'The user asked where ord_42 and ord_43 are: ord_42 was delivered on Monday, ord_43 is on its way.';
+        provider.script({ text: summary, usage: { inputTokens: 90, outputTokens: 24 } }, { text: 'You are welcome.' });
+        const { events } = await turn('thanks');
+        expect(textOf(events)).toBe('You are welcome.');
+
+        // The summary call: the agent's model, no tools, the older turns as a transcript.
+        const summaryCall = provider.requests[2]!;
+        expect(offeredTools(summaryCall)).toEqual([]);
+        expect(sentConversation(summaryCall)).toEqual([
+          { system: SUMMARY_INSTRUCTIONS },
+          {
+            user: `${SUMMARY_REQUEST}\n\nUser: where is ord_42?\nAssistant: Order ord_42 was delivered on Monday.\nUser: and ord_43?\nAssistant: Order ord_43 is on its way.`,
+          },
+        ]);
+        // The step: the instructions, the summary in place of the older turns, the new message.
+        expect(sentConversation(provider.requests[3]!)).toEqual([
+          { system: SUPPORT_INSTRUCTIONS },
+          { system: expect.stringMatching(new RegExp(`summarised[\\s\\S]*${summary}$`)) },
+          { user: 'thanks' },
+        ]);
+        expect(ofType(events, 'CUSTOM').find((event) => event.name === 'stackbone.context_compacted')).toMatchObject({
+          value: { method: 'summary', summary, tokensBefore: 269 },
+        });
+
+        // The log keeps every message; the hydration says where the summary stands.
+        const thread = (await readThread(server.url, 'support-compact', threadId)).body as {
+          messages: { role: string }[];
+          compactions: { throughMessageId: string; method: string; summary: string }[];
+          usage: { thread: { inputTokens?: number }[] };
+        };
+        expect(thread.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+        expect(thread.compactions).toEqual([expect.objectContaining({ method: 'summary', summary, throughMessageId: secondReplyId })]);
+        expect(thread.usage.thread[0]!.inputTokens).toBeGreaterThanOrEqual(120 + 260 + 90); // the summary call counts
+      });
+    }
 
     if (c.format === 'anthropic') {
       it('a 529 overloaded is tried again after the SDK’s wait; past the agent’s maxRetries (1) the turn fails', async () => {

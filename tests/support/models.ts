@@ -1,6 +1,7 @@
 // Language models that misbehave the way real providers do, built on the scripted one.
 import { APICallError, type LanguageModelV4, type LanguageModelV4Prompt, type LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { createScriptedModel, type ScriptedModelOptions } from '../../server/models/scripted';
+import { SUMMARY_REQUEST } from '../../server/models/summary-request';
 
 /** A provider that numbers its calls per response, as some do: every call is `call_0`. */
 export function reusingCallIds(): LanguageModelV4 {
@@ -103,4 +104,22 @@ export function citingSources(): { model: LanguageModelV4; prompts: LanguageMode
     },
   };
   return { model, prompts };
+}
+
+/** The scripted model behind a provider that fails every summary request (HTTP 500), as a provider in trouble would; other calls answer. */
+export function failingSummaries(): LanguageModelV4 {
+  const base = createScriptedModel();
+  const failIfSummary = (prompt: LanguageModelV4Prompt) => {
+    const last = prompt.findLast((message) => message.role === 'user');
+    const text = last?.content.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? '';
+    if (text.startsWith(SUMMARY_REQUEST))
+      throw new APICallError({ message: 'Internal server error', url: 'scripted://model', requestBodyValues: {}, statusCode: 500, isRetryable: false });
+  };
+  return {
+    ...base,
+    async doStream(call) {
+      failIfSummary(call.prompt);
+      return base.doStream(call);
+    },
+  };
 }

@@ -10,7 +10,7 @@
 // - frontend-tool-loop.ts: answering the tools the browser runs.
 // This class wires them together and is their one face; React (useAgent.ts) only subscribes to it.
 import { randomUUID, type HttpAgentConfig, type Interrupt, type Message, type ResumeEntry, type State } from '@ag-ui/client';
-import type { DecisionRecord, QueueItem } from '@/server/contract';
+import type { ContextCompactedValue, DecisionRecord, QueueItem } from '@/server/contract';
 import { isRetryable, isRunFailure, type AgentError } from './agent-error';
 import { FrontendToolLoop, type FrontendTool } from './frontend-tool-loop';
 import { InterruptBatch } from './interrupt-batch';
@@ -48,6 +48,8 @@ export interface AgentStoreOptions {
   initialDecisions?: DecisionRecord[];
   /** The tool calls a stop cut (first paint). */
   initialStoppedToolCallIds?: string[];
+  /** Where older turns were compacted (first paint; docs/models.md, "Long threads"). */
+  initialCompactions?: ContextCompactedValue[];
   /**
    * The session-stream cursor the first paint was rendered at: attach() listens from there,
    * so every tab shows what happens on the thread from then on. Defaults to the thread's start.
@@ -107,6 +109,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
       queue: options.initialQueue ?? [],
       decisions: decisionsByToolCall(options.initialDecisions ?? []),
       stoppedToolCallIds: options.initialStoppedToolCallIds ?? [],
+      compactions: options.initialCompactions ?? [],
     });
     this.agentName = agentName;
     this.threadId = threadId;

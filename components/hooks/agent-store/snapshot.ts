@@ -1,7 +1,7 @@
 // What the store shows of its thread at one moment: one immutable object, replaced on every
 // change (subscribable.ts). Each part of the store changes its own fields through SnapshotHost.
 import type { Interrupt, Message, State } from '@ag-ui/client';
-import type { DecisionRecord, QueueItem } from '@/server/contract';
+import type { ContextCompactedValue, DecisionRecord, QueueItem } from '@/server/contract';
 import type { AgentError } from './agent-error';
 import type { InterruptDetails, InterruptResolution, ResolveOptions } from './interrupt-resolution';
 
@@ -74,6 +74,11 @@ export interface AgentSnapshot {
   decisions: Readonly<Record<string, DecisionRecord>>;
   /** Tool calls a stop cut: they never ran, or did not finish. */
   stoppedToolCallIds: readonly string[];
+  /**
+   * Where the thread's older turns were compacted to fit the agent's context budget, oldest
+   * first (docs/models.md, "Long threads"): the chat shows a notice after each one's last message.
+   */
+  compactions: readonly ContextCompactedValue[];
 }
 
 /** What a part of the store reads and changes of the snapshot. */

@@ -95,6 +95,8 @@ async function hydration(agent: DeepAgent, sessionId: string) {
     /** Every decision made on the thread, and the calls a stop cut (docs/hitl.md, "Decisions in the chat"). */
     decisions: decisionRecords(view),
     stoppedToolCallIds: view.stoppedToolCallIds,
+    /** Where older turns were compacted to fit the agent's context budget, oldest first (docs/models.md, "Long threads"). */
+    compactions: view.compactions,
     /** Messages waiting for their turn, in the order they go out (docs/turn-control.md, "Queue"). */
     queue: queueItems(queue),
     /**

@@ -1,7 +1,8 @@
 // A pure fold from the event log to what every client sees. Deterministic and total: the
 // same events give the same view in every tab, on every wire, after every restart.
 import { applyPatch, deepClone } from 'fast-json-patch';
-import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from '../../events';
+import type { ChatMessage, ContextCompaction, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from '../../events';
+import type { ContextCompactedValue } from '../../contract';
 import type { SessionStatus } from '../../store/types';
 import { addUsage, type UsageEntry } from './usage';
 
@@ -27,7 +28,20 @@ export interface Conversation {
   messages: ChatMessage[];
   /** Tool calls of the model that have no result yet, in call order. */
   openToolCalls: ToolCall[];
+  /**
+   * The compactions that shape what the model is sent (docs/models.md, "Long threads"): the
+   * latest summary and any trims after it, oldest first; a summary stands for all before it.
+   */
+  contextCompactions?: ContextCompaction[];
+  /**
+   * What the provider reported the last step was sent, in tokens, and how many messages came
+   * before that step: the size of the conversation without estimating it. Cleared by a compaction.
+   */
+  measured?: { inputTokens: number; messageCount: number };
 }
+
+/** A compaction of the root thread as the chat shows it: a notice after the last message it stands for. */
+export type CompactionNotice = ContextCompactedValue;
 
 export interface SessionView extends Conversation {
   /** seq of the last folded event. */
@@ -48,6 +62,8 @@ export interface SessionView extends Conversation {
   stoppedToolCallIds: string[];
   /** What every model call of the thread cost, by provider and model. */
   usage: UsageEntry[];
+  /** The root thread's compactions, oldest first (docs/models.md, "Long threads"). */
+  compactions: CompactionNotice[];
 }
 
 export interface InterruptState {
@@ -79,6 +95,7 @@ export function emptyView(initialState: JsonObject = {}): SessionView {
     retries: {},
     stoppedToolCallIds: [],
     usage: [],
+    compactions: [],
   };
 }
 
@@ -102,6 +119,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
     }
     case 'message_added':
       return withConversation(next, event.scope, (conversation) => ({
+        ...conversation,
         messages: [...conversation.messages, event.message],
         openToolCalls: event.message.role === 'tool' ? withoutCall(conversation.openToolCalls, event.message.toolCallId) : conversation.openToolCalls,
       }));
@@ -109,11 +127,17 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       // Every step's cost counts, whatever became of its output.
       next.usage = addUsage(view.usage, event.usage, event.model);
       if (view.lastRun) next.lastRun = { ...view.lastRun, usage: addUsage(view.lastRun.usage, event.usage, event.model) };
+      const inputTokens = event.usage?.inputTokens;
+      const measured = (conversation: Conversation) =>
+        inputTokens === undefined ? conversation.measured : { inputTokens, messageCount: conversation.messages.length };
       // A step a stop cut before anything the user saw is written only to keep its cursors.
-      if (!event.message.content && !event.message.toolCalls?.length && !event.message.reasoning?.length) return next;
+      if (!event.message.content && !event.message.toolCalls?.length && !event.message.reasoning?.length)
+        return withConversation(next, event.scope, (conversation) => ({ ...conversation, measured: measured(conversation) }));
       if (event.finishReason === 'error' && next.lastRun)
         next.lastRun = { ...next.lastRun, partial: { messageId: event.message.id, ...(event.scope ? { scope: event.scope } : {}) } };
       return withConversation(next, event.scope, (conversation) => ({
+        ...conversation,
+        measured: measured(conversation),
         messages: [...conversation.messages, event.message],
         openToolCalls: [...conversation.openToolCalls, ...(event.message.toolCalls ?? [])],
       }));
@@ -124,6 +148,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       if (event.status === 'cancelled' && view.lastRun)
         next.lastRun = { ...view.lastRun, cancelledToolCallIds: [...(view.lastRun.cancelledToolCallIds ?? []), event.message.toolCallId] };
       return withConversation(next, event.scope, (conversation) => ({
+        ...conversation,
         messages: [...conversation.messages, event.message],
         openToolCalls: withoutCall(conversation.openToolCalls, event.message.toolCallId),
       }));
@@ -139,6 +164,21 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       if (!current || current.decision) return next; // The log's CAS never lets this happen; stay total anyway.
       next.interrupts = { ...view.interrupts, [event.interruptId]: { ...current, decision: event.decision, decidedSeq: stored.seq, decidedAt: stored.at } };
       return next;
+    }
+    case 'context_compacted': {
+      const { compaction } = event;
+      // The summary call's cost counts like a step's.
+      next.usage = addUsage(view.usage, compaction.usage, compaction.model);
+      if (view.lastRun) next.lastRun = { ...view.lastRun, usage: addUsage(view.lastRun.usage, compaction.usage, compaction.model) };
+      if (!event.scope) {
+        const { throughMessageId, method, summary, tokensBefore, tokensAfter } = compaction;
+        next.compactions = [...view.compactions, { throughMessageId, method, summary, tokensBefore, tokensAfter, at: stored.at }];
+      }
+      return withConversation(next, event.scope, (conversation) => ({
+        ...conversation,
+        contextCompactions: compaction.method === 'summary' ? [compaction] : [...(conversation.contextCompactions ?? []), compaction],
+        measured: undefined,
+      }));
     }
     case 'step_started':
     case 'step_finished':

@@ -83,6 +83,10 @@ export class LogProjector {
         return [{ type: 'state-delta', patch: event.patch }];
       case 'interrupt_decided':
         return this.decided(event.interruptId, before);
+      case 'context_compacted': {
+        const notice = this.view.compactions.at(-1);
+        return event.scope || !notice ? [] : [{ type: 'context-compacted', compaction: notice }];
+      }
       case 'step_started':
         return [{ type: 'step-started', stepName: event.stepName }];
       case 'step_finished':

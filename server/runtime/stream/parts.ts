@@ -7,7 +7,7 @@ import type { Cursor } from './cursor';
 import type { DecisionRecord, QueueItem } from '../../contract';
 import type { FoundCode } from '../../error-codes';
 import type { ChatMessage, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../events';
-import type { UsageEntry } from '../session';
+import type { CompactionNotice, UsageEntry } from '../session';
 
 export type RunPart =
   | { type: 'run-started'; threadId: string; runId: string; parentRunId?: string }
@@ -39,6 +39,8 @@ export type RunPart =
    * outside any run (part of a batch, or an expiry). Every client shows it under the call.
    */
   | { type: 'interrupt-decided'; decision: DecisionRecord }
+  /** The thread's older turns are sent compacted from here on (docs/models.md, "Long threads"). */
+  | { type: 'context-compacted'; compaction: CompactionNotice }
   /** The stop that ended the run cut these calls (docs/hitl.md, "Stopping a run"); before its run-finished. */
   | { type: 'tools-stopped'; toolCallIds: string[] }
   /** The session stream only: the thread's message queue changed (docs/turn-control.md, "Queue"). Not in the log: no cursor. */

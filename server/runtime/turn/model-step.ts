@@ -199,7 +199,7 @@ export async function streamModelStep(options: {
 }
 
 /** The AI SDK's usage as the log keeps it: the counts the provider reported, and only those. */
-function tokenUsage(usage: LanguageModelUsage): TokenUsage {
+export function tokenUsage(usage: LanguageModelUsage): TokenUsage {
   const counts: TokenUsage = {
     inputTokens: usage.inputTokens,
     outputTokens: usage.outputTokens,

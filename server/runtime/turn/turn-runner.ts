@@ -22,6 +22,8 @@ import {
   type HandlerContext,
   type ToolKind,
 } from '../tools';
+import { sentMessages } from '../context';
+import { compactIfOverBudget } from './compact-step';
 import { toModelMessages } from './model-messages';
 import { streamModelStep } from './model-step';
 import { BetweenSteps } from './between-steps';
@@ -172,7 +174,7 @@ export class TurnRunner {
           kind,
           sessionId: this.request.sessionId,
           durable: this.request.durable !== false,
-          history: () => toModelMessages(conversationOf(this.view, scope.id).messages),
+          history: () => toModelMessages(this.sentMessages(scope)),
           durableHint: this.request.durableHint,
         });
         switch (gate.action) {
@@ -270,6 +272,7 @@ export class TurnRunner {
    * assistant_step event. Returns where the conversation stopped, or undefined to go on.
    */
   private async modelStep(scope: Scope): Promise<Advance | undefined> {
+    await this.compactContext(scope);
     // The step streams under the seq it will be written at; the log keeps the stream with it.
     const stepSeq = this.view.seq + 1;
     const streamed: StreamedPart[] = [];
@@ -277,7 +280,7 @@ export class TurnRunner {
     const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
     const result = await streamModelStep({
       agent: scope.agent,
-      messages: conversationOf(this.view, scope.id).messages,
+      messages: this.sentMessages(scope),
       clientTools: scope.clientTools,
       signal: this.signal,
       attempt: this.view.lastRun?.attempt ?? 1,
@@ -304,6 +307,27 @@ export class TurnRunner {
     await this.append([step]);
     crashPoint('tool-call-stored');
     return undefined;
+  }
+
+  /** What a model step is sent of a conversation: every message, or the latest compaction's summary and what followed. */
+  private sentMessages(scope: Scope) {
+    const conversation = conversationOf(this.view, scope.id);
+    return sentMessages(conversation.messages, conversation.contextCompactions);
+  }
+
+  /**
+   * Compacts a conversation over its agent's context budget (docs/models.md, "Long threads").
+   * The compaction is in the log before the step that uses it: a crash in between re-runs
+   * the step on it, and a crash before it makes the summary again.
+   */
+  private async compactContext(scope: Scope): Promise<void> {
+    const compaction = await compactIfOverBudget({
+      agent: scope.agent,
+      conversation: conversationOf(this.view, scope.id),
+      signal: this.signal,
+      what: `run ${this.runId} (session ${this.request.sessionId})`,
+    });
+    if (compaction) await this.append([{ type: 'context_compacted', compaction, ...(scope.id ? { scope: scope.id } : {}) }]);
   }
 
   /**

@@ -13,11 +13,13 @@ import { isYesOrNoApproval } from '../../runtime';
 import type { ChatMessage, InterruptRecord, JsonObject, ProviderMetadata } from '../../events';
 import type { RunPart, UsageEntry } from '../../runtime';
 import {
+  CONTEXT_COMPACTED,
   INTERRUPT_DECIDED,
   QUEUE_CHANGED,
   SOURCES,
   TOOLS_STOPPED,
   TOOL_PROGRESS,
+  type ContextCompactedValue,
   type DecisionRecord,
   type InterruptDecidedValue,
   type QueueChangedValue,
@@ -317,6 +319,8 @@ function toAgUiEvent(part: Exclude<RunPart, ReasoningPart>, run: AgUiRunContext)
     case 'interrupt-decided':
       // Not an AG-UI lifecycle event: a decision, for clients that show it under its call.
       return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: interruptDecidedValue(part.decision) } as BaseEvent;
+    case 'context-compacted':
+      return { type: EventType.CUSTOM, name: CONTEXT_COMPACTED, value: part.compaction satisfies ContextCompactedValue } as BaseEvent;
     case 'tools-stopped':
       return { type: EventType.CUSTOM, name: TOOLS_STOPPED, value: { toolCallIds: part.toolCallIds } satisfies ToolsStoppedValue } as BaseEvent;
     case 'tool-progress':
