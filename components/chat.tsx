@@ -16,6 +16,7 @@ import type { DecisionRecord, QueueItem } from '@/server/contract';
 import { findToolCall } from './hooks/agent-store';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
+import { ModelPicker } from './model-picker';
 import { InterruptPanel } from './interrupt-panel';
 import { MessageList } from './message-list';
 import { PlannerPanel, taskCount } from './planner-panel';
@@ -45,6 +46,8 @@ export interface ChatProps {
   /** Decisions made on the thread and the calls a stop cut, when the page was rendered (docs/hitl.md, "Decisions in the chat"). */
   initialDecisions?: DecisionRecord[];
   initialStoppedToolCallIds?: string[];
+  /** The thread's model when the page was rendered (docs/models.md, "Choosing a model"). */
+  initialModel?: string;
   /** Where the page's thread stands in the session stream: the chat is live from there on. */
   cursor?: string;
   tools?: FrontendTool[];
@@ -148,6 +151,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: C
               onSteer={feedback.steer}
               placeholder={`Message ${name}…`}
               waitingReason={chat.interrupts.length > 0 ? waitingHint(chat.interrupts) : undefined}
+              modelPicker={agent.models.length > 1 && <ModelPicker models={agent.models} value={chat.model ?? agent.defaultModel} onChange={chat.setModel} />}
             />
           </div>
         </div>

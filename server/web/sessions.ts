@@ -1,7 +1,18 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
 import type { DecisionRecord, QueueItem } from '../contract';
-import { decisionRecords, queueItems, readViewAndQueue, threadStatus, emptyView, isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
+import {
+  decisionRecords,
+  queueItems,
+  readViewAndQueue,
+  threadStatus,
+  emptyView,
+  isOwnSession,
+  scopedSessionId,
+  sessionKeyOf,
+  sessionTitle,
+  threadModel,
+} from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
@@ -42,6 +53,8 @@ export type ThreadPage =
       decisions: DecisionRecord[];
       /** Tool calls a stop cut. */
       stoppedToolCallIds: string[];
+      /** The thread's model, one of the agent's (docs/models.md, "Choosing a model"). */
+      model: string;
     };
 
 type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -91,6 +104,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     queue: queueItems(queue),
     decisions: decisionRecords(view),
     stoppedToolCallIds: view.stoppedToolCallIds,
+    model: threadModel(agent, view),
   };
 }
 

@@ -48,6 +48,8 @@ export interface AgentStoreOptions {
   initialDecisions?: DecisionRecord[];
   /** The tool calls a stop cut (first paint). */
   initialStoppedToolCallIds?: string[];
+  /** The thread's model (first paint): the next turn asks for it until setModel() picks another. */
+  initialModel?: string | null;
   /**
    * The session-stream cursor the first paint was rendered at: attach() listens from there,
    * so every tab shows what happens on the thread from then on. Defaults to the thread's start.
@@ -107,6 +109,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
       queue: options.initialQueue ?? [],
       decisions: decisionsByToolCall(options.initialDecisions ?? []),
       stoppedToolCallIds: options.initialStoppedToolCallIds ?? [],
+      model: options.initialModel ?? null,
     });
     this.agentName = agentName;
     this.threadId = threadId;
@@ -170,6 +173,12 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
   removeQueued = (id: string) => this.commands.changeQueue({ op: 'remove', id });
   /** Sends a queued message now: the turn in progress ends at its next step, a pending decision is cancelled. */
   sendQueuedNow = (id: string) => this.commands.changeQueue({ op: 'sendNow', id });
+
+  /**
+   * Picks the model the thread's next turn runs on, one of the agent's `models`. A turn already
+   * started (or waiting on a decision) finishes on its own model (docs/models.md, "Choosing a model").
+   */
+  setModel = (model: string) => this.publish({ model });
 
   /** Merges into the shared state now and saves it once the edits pause (state-draft.ts). */
   setState = (partial: Record<string, unknown>) => this.draft.edit(partial);

@@ -79,13 +79,15 @@ export class RunLifecycle {
     // Named here, not by HttpAgent, so the session stream knows this run as this tab's own.
     const runId = randomUUID();
     this.parts.follower.markOwn(runId);
+    const { model } = this.parts.getSnapshot();
     await this.parts.agent.runAgent(
       {
         runId,
         tools: this.parts.frontendTools.declarations(),
         ...(resume ? { resume } : {}),
-        // AG-UI has no retry field; the server reads it from forwardedProps (docs/turn-control.md).
-        ...(retry ? { forwardedProps: { retry } } : {}),
+        // AG-UI has no retry or model field; the server reads them from forwardedProps
+        // (docs/turn-control.md; docs/models.md, "Choosing a model").
+        ...(retry || model ? { forwardedProps: { ...(retry ? { retry } : {}), ...(model ? { model } : {}) } } : {}),
       },
       this.runSubscriber({ resume, onPending: (ids) => (pending = ids) }),
     );

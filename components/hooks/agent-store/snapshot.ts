@@ -74,6 +74,11 @@ export interface AgentSnapshot {
   decisions: Readonly<Record<string, DecisionRecord>>;
   /** Tool calls a stop cut: they never ran, or did not finish. */
   stoppedToolCallIds: readonly string[];
+  /**
+   * The model this tab's next turn asks for (`forwardedProps.model`): the thread's as the server
+   * had it, or the one picked since; null leaves it to the server (docs/models.md, "Choosing a model").
+   */
+  model: string | null;
 }
 
 /** What a part of the store reads and changes of the snapshot. */

@@ -8,7 +8,7 @@ import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint } from '../common';
 import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
 import { LeaseLostError, logFailure } from '../errors';
-import { conversationOf, foldEvents, holdSession, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
+import { conversationOf, foldEvents, holdSession, modelOf, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
 import { formatCursor, RunFeed } from '../stream';
 import {
   agentTools,
@@ -56,7 +56,7 @@ export class TurnRunner {
     private readonly runId: string,
     view: SessionView,
   ) {
-    this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [] };
+    this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [], model: modelOf(request.agent, request.model) };
     this.feed = new RunFeed(request.sessionId, runId);
     this.betweenSteps = new BetweenSteps(request.store, request.sessionId, runId, request.resumesRunId);
     // A lost lease stops the run at once: its tools' signals abort.
@@ -277,6 +277,7 @@ export class TurnRunner {
     const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
     const result = await streamModelStep({
       agent: scope.agent,
+      model: scope.model,
       messages: conversationOf(this.view, scope.id).messages,
       clientTools: scope.clientTools,
       signal: this.signal,
