@@ -12,7 +12,7 @@ export interface ModelOption {
 export type ModelSpec = string | { id: string; label?: string };
 
 /** More would not fit a picker, and no one compares nine models in a chat. */
-export const MAX_MODELS = 8;
+const MAX_MODELS = 8;
 const MAX_ID_CHARS = 200;
 const MAX_LABEL_CHARS = 40;
 

@@ -78,6 +78,11 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
   private readonly frontendTools: FrontendToolLoop;
   private readonly runs: RunLifecycle;
   private readonly outcomes: ToolOutcomes;
+  /**
+   * The model picked in this tab. Only a pick is sent: a tab that never picked leaves the model to
+   * the thread, so it does not undo a pick made in another tab since it loaded.
+   */
+  private pickedModel: string | undefined;
 
   constructor(options: AgentStoreOptions) {
     const { agent: agentName, threadId } = options;
@@ -145,6 +150,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
       follower: this.follower,
       frontendTools: this.frontendTools,
       outcomes: this.outcomes,
+      pickedModel: () => this.pickedModel,
     });
   }
 
@@ -178,7 +184,10 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
    * Picks the model the thread's next turn runs on, one of the agent's `models`. A turn already
    * started (or waiting on a decision) finishes on its own model (docs/models.md, "Choosing a model").
    */
-  setModel = (model: string) => this.publish({ model });
+  setModel = (model: string) => {
+    this.pickedModel = model;
+    this.publish({ model });
+  };
 
   /** Merges into the shared state now and saves it once the edits pause (state-draft.ts). */
   setState = (partial: Record<string, unknown>) => this.draft.edit(partial);

@@ -20,6 +20,8 @@ export interface RunLifecycleParts extends SnapshotHost {
   readonly follower: ThreadFollower;
   readonly frontendTools: FrontendToolLoop;
   readonly outcomes: ToolOutcomes;
+  /** The model picked in this tab, which runs ask for (docs/models.md, "Choosing a model"). */
+  readonly pickedModel: () => string | undefined;
 }
 
 export class RunLifecycle {
@@ -79,7 +81,7 @@ export class RunLifecycle {
     // Named here, not by HttpAgent, so the session stream knows this run as this tab's own.
     const runId = randomUUID();
     this.parts.follower.markOwn(runId);
-    const { model } = this.parts.getSnapshot();
+    const model = this.parts.pickedModel();
     await this.parts.agent.runAgent(
       {
         runId,

@@ -75,8 +75,9 @@ export interface AgentSnapshot {
   /** Tool calls a stop cut: they never ran, or did not finish. */
   stoppedToolCallIds: readonly string[];
   /**
-   * The model this tab's next turn asks for (`forwardedProps.model`): the thread's as the server
-   * had it, or the one picked since; null leaves it to the server (docs/models.md, "Choosing a model").
+   * The thread's model as the page was rendered, or the one picked in this tab since, which the
+   * next turn asks for (`forwardedProps.model`); null: the agent's default (docs/models.md,
+   * "Choosing a model").
    */
   model: string | null;
 }

@@ -2,7 +2,7 @@
 // `model` names the agent, so the agent's model rides in a header of its own.
 import { HttpError } from '../../http/errors';
 
-export const MODEL_HEADER = 'x-stackbone-model';
+const MODEL_HEADER = 'x-stackbone-model';
 
 /** The model the request asks for, if it names one; the runtime checks the agent offers it. */
 export function readModelHeader(request: Request): string | undefined {
