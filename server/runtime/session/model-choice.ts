@@ -20,18 +20,19 @@ export function threadModel(agent: DeepAgent, view: Pick<SessionView, 'lastRun'>
  * run stopped, on that run's model.
  */
 export function turnModel(agent: DeepAgent, view: Pick<SessionView, 'lastRun'>, requested: string | undefined, continuing: boolean): string {
-  if (requested !== undefined && !offers(agent, requested)) {
-    throw new Refusal(
-      'unknown_model',
-      `Agent "${agent.name}" does not offer the model "${requested}"; it offers ${agent.models.map((option) => `"${option.id}"`).join(', ')}.`,
-      {
-        model: requested,
-        models: agent.models.map((option) => option.id),
-      },
-    );
-  }
+  checkModel(agent, requested);
   if (continuing || requested === undefined) return threadModel(agent, view);
   return requested;
+}
+
+/** Refuses (unknown_model) a model the agent does not offer: first thing, before a busy session would queue the request. */
+export function checkModel(agent: DeepAgent, requested: string | undefined): void {
+  if (requested === undefined || offers(agent, requested)) return;
+  throw new Refusal(
+    'unknown_model',
+    `Agent "${agent.name}" does not offer the model "${requested}"; it offers ${agent.models.map((option) => `"${option.id}"`).join(', ')}.`,
+    { model: requested, models: agent.models.map((option) => option.id) },
+  );
 }
 
 /** What the AI SDK is handed for a model id: the agent's own model object for its default, else the string. */

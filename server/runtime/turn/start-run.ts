@@ -7,7 +7,18 @@ import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint, own } from '../common';
 import { expiryDecision, isExpired, planDecisions, readDecision } from '../decisions';
 import { Refusal } from '../errors';
-import { foldEvents, loadView, openSession, pendingInterrupts, runHoldsSession, sessionKeyOf, sessionTitle, turnModel, type SessionView } from '../session';
+import {
+  checkModel,
+  foldEvents,
+  loadView,
+  openSession,
+  pendingInterrupts,
+  runHoldsSession,
+  sessionKeyOf,
+  sessionTitle,
+  turnModel,
+  type SessionView,
+} from '../session';
 import { publishFeed, RunFeed, type RunPart } from '../stream';
 import { checkClientTools } from '../tools';
 import { acceptInput } from './client-input';
@@ -27,6 +38,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   const { agent, store, sessionId, ownerId } = request;
   checkRequestSize(request);
   checkClientTools(agent, request.clientTools ?? []);
+  checkModel(agent, request.model);
   const { session, view } = await openSession(store, sessionId, ownerId, agent);
   if (request.atSeq !== undefined && view.seq !== request.atSeq) {
     throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`);
