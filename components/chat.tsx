@@ -16,6 +16,7 @@ import type { ContextCompactedValue, DecisionRecord, QueueItem } from '@/server/
 import { findToolCall } from './hooks/agent-store';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
+import { ModelPicker } from './model-picker';
 import { InterruptPanel } from './interrupt-panel';
 import { MessageList } from './message-list';
 import { PlannerPanel, taskCount } from './planner-panel';
@@ -47,6 +48,8 @@ export interface ChatProps {
   initialStoppedToolCallIds?: string[];
   /** Where older turns were compacted, when the page was rendered (docs/models.md, "Long threads"). */
   initialCompactions?: ContextCompactedValue[];
+  /** The thread's model when the page was rendered (docs/models.md, "Choosing a model"). */
+  initialModel?: string;
   /** Where the page's thread stands in the session stream: the chat is live from there on. */
   cursor?: string;
   tools?: FrontendTool[];
@@ -151,6 +154,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: C
               onSteer={feedback.steer}
               placeholder={`Message ${name}…`}
               waitingReason={chat.interrupts.length > 0 ? waitingHint(chat.interrupts) : undefined}
+              modelPicker={agent.models.length > 1 && <ModelPicker models={agent.models} value={chat.model ?? agent.defaultModel} onChange={chat.setModel} />}
             />
           </div>
         </div>

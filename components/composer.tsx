@@ -4,7 +4,7 @@
 // or be queued (it goes out as a turn of its own when this one ends). While the agent waits on a
 // decision, a message sent is queued behind it (docs/turn-control.md, "Queue").
 import { ArrowUpIcon, ListPlusIcon, NavigationIcon, SquareIcon } from 'lucide-react';
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from './ui/button';
 import { useHydrated } from './use-hydrated';
 
@@ -18,9 +18,11 @@ export interface ComposerProps {
   placeholder?: string;
   /** Why a message sent now waits in the queue (a pending decision), in a few words. */
   waitingReason?: string;
+  /** Under the box, before the hint: the model picker (model-picker.tsx), when the agent offers several. */
+  modelPicker?: ReactNode;
 }
 
-export function Composer({ running, onSend, onStop, onSteer, placeholder, waitingReason }: ComposerProps) {
+export function Composer({ running, onSend, onStop, onSteer, placeholder, waitingReason, modelPicker }: ComposerProps) {
   const hydrated = useHydrated();
   const [text, setText] = useState('');
   const queues = running || Boolean(waitingReason);
@@ -90,10 +92,15 @@ export function Composer({ running, onSend, onStop, onSteer, placeholder, waitin
           </Button>
         )}
       </div>
-      {hint && (
-        <p id="composer-hint" className="px-1 text-xs text-muted-foreground" data-testid="composer-hint">
-          {hint}
-        </p>
+      {(hint || modelPicker) && (
+        <div className="flex flex-wrap items-center gap-x-2">
+          {modelPicker}
+          {hint && (
+            <p id="composer-hint" className="px-1 text-xs text-muted-foreground" data-testid="composer-hint">
+              {hint}
+            </p>
+          )}
+        </div>
       )}
     </form>
   );

@@ -3,7 +3,7 @@
 // decision left in the transcript, true statuses, the header saying what the agent waits
 // for, the phone drawer, focus kept in the card.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } from './helpers';
+import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
 /** Is the element wholly inside the browser's viewport, as it stands (no scrolling done by the test)? */
 async function inViewport(page: Page, locator: Locator): Promise<boolean> {
@@ -187,4 +187,26 @@ test('a failure shows on its message with Retry; a retry that fails again says s
   await expect(error).toContainText('Failed again (tried 2 times)');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-phase', 'failed');
   await snap(page, testInfo, 'a9-failed-again');
+});
+
+test('the model picker: a model picked by keyboard answers the next message, and a reload shows it still picked', async ({ page }) => {
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+  const picker = page.getByTestId('model-picker');
+  await expect(picker).toHaveAccessibleName('Model');
+  await expect(picker).toHaveText('GPT-4o mini');
+  await picker.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: /Claude Sonnet 4\.6/ })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(picker).toHaveText('Claude Sonnet 4.6');
+  // No keys in the tests: the scripted model stands in, and says which model it was asked as.
+  await send(page, 'which model');
+  await waitForIdle(page);
+  await expect(page.getByTestId('message-list')).toContainText('I am answering as anthropic/claude-sonnet-4-6.');
+  await expect(page).toHaveURL(THREAD_URL('support'));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('model-picker')).toHaveText('Claude Sonnet 4.6');
 });

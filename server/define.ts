@@ -3,6 +3,7 @@
 import type { JSONSchema7, LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import { parseDuration } from './duration';
+import { modelList, type ModelOption, type ModelSpec } from './models/model-list';
 import { readableName } from './readable-name';
 import type { ChatMessage, JsonObject } from './events';
 import type { EventStore } from './store/types';
@@ -88,8 +89,14 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
    * most 6, each one line of at most 120 characters.
    */
   suggestions?: string[];
-  /** A `provider/model` string (see server/models/resolve.ts) or an AI SDK model. */
+  /** A `provider/model` string (see server/models/resolve.ts) or an AI SDK model: the default of `models`. */
   model: string | LanguageModel;
+  /**
+   * The models a person may choose from, per thread (docs/models.md, "Choosing a model"): up to 8
+   * model strings, or `{id, label}`, no repeats; `model` is one of them (or leads the list). With
+   * one model the chat shows no picker.
+   */
+  models?: readonly ModelSpec[];
   /**
    * The system prompt: a string, or a function of the session's state evaluated before every
    * model step (README, "Add an agent"). Default: a helpful assistant, with the description.
@@ -150,6 +157,8 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   readonly kind: 'deep-agent';
   displayName: string;
   description: string;
+  /** The models on offer, `model` among them (one entry unless `models` was given). */
+  models: ModelOption[];
   tools: TOOLS;
   toolApproval: Partial<Record<string, ToolApprovalSpec>>;
   editableState: Record<string, EditableStateSpec>;
@@ -258,12 +267,14 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
   if (config.instructions !== undefined && typeof config.instructions !== 'string' && typeof config.instructions !== 'function') {
     throw new Error(`Agent "${config.name}": instructions must be a string or a function of the session's state.`);
   }
+  const models = modelList(config.name, config.model, config.models);
   const agent: DeepAgent<TOOLS> = {
     kind: 'deep-agent',
     name: config.name,
     displayName,
     description: config.description ?? '',
     model: config.model,
+    models,
     instructions: config.instructions ?? defaultInstructions(config.description),
     tools,
     toolApproval: toolApproval as Partial<Record<string, ToolApprovalSpec>>,

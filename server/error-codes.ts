@@ -59,6 +59,7 @@ const REFUSALS = {
   parent_run_mismatch: { status: 409, agUi: RUN_ERROR, when: 'parentRunId names a run other than the one that paused' },
   nothing_to_retry: { status: 409, agUi: RUN_ERROR, when: 'a retry on a thread whose last run did not fail' },
   retry_with_input: { status: 400, agUi: RUN_ERROR, when: 'a retry that brings new messages or state' },
+  unknown_model: { status: 400, agUi: RUN_ERROR, when: 'a turn asking for a model its agent does not offer (`details.models` lists those it does)' },
   resume_incomplete: { status: 400, agUi: RUN_ERROR, when: 'a resume that does not address every open interrupt' },
   resume_duplicate: { status: 400, agUi: RUN_ERROR, when: 'an interrupt addressed twice in one resume' },
   resume_invalid: { status: 400, agUi: RUN_ERROR, when: 'a malformed decision, a rejection carrying edits, or a field that is not part of a decision' },

@@ -202,6 +202,8 @@ export type SessionEvent =
       inputs?: number;
       /** A retry of the last run, which failed: its failed step's partial output leaves the conversation (docs/turn-control.md). */
       retry?: { retryId: string; attempt: number };
+      /** The model the turn runs on, one of the agent's `models` (docs/models.md, "Choosing a model"); absent in logs from before. */
+      model?: string;
     }
   /** Input accepted from a client: a user message, or the result of a frontend tool. */
   | { type: 'message_added'; message: ChatMessage; scope?: string }

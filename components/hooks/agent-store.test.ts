@@ -188,6 +188,18 @@ describe('AgentStore', () => {
     expect(store.getSnapshot()).toMatchObject({ status: 'error', canRetry: false });
   });
 
+  it('asks for the model picked in this tab, and leaves the model to the thread until one is picked', async () => {
+    const turn = (request: RunAgentInput) => [started(request.runId), ...text(`m-${request.runId}`, 'ok'), finished(request.runId)] as BaseEvent[];
+    const { store, requests } = storeWith([turn, turn]);
+    await store.sendMessage('first');
+    // The thread's model as rendered is shown, not sent: another tab may have picked since.
+    expect(requests[0]!.forwardedProps ?? {}).toEqual({});
+    store.setModel('anthropic/claude-sonnet-4-6');
+    expect(store.getSnapshot().model).toBe('anthropic/claude-sonnet-4-6');
+    await store.sendMessage('second');
+    expect(requests[1]!.forwardedProps).toEqual({ model: 'anthropic/claude-sonnet-4-6' });
+  });
+
   it('reports a refused request with the server error message', async () => {
     const { store } = storeWith([{ status: 404, body: { error: { code: 'not_found', message: 'No agent named "planner".', what: 'agent' } } }]);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -55,6 +55,8 @@ export interface UseAgentResult<S extends object = Record<string, unknown>> exte
   removeQueued: (id: string) => Promise<boolean>;
   sendQueuedNow: (id: string) => Promise<boolean>;
   setState: (partial: Record<string, unknown>) => void;
+  /** Picks the model of the thread's next turn (docs/models.md, "Choosing a model"). */
+  setModel: (model: string) => void;
   stop: () => void;
   /** Guidance for the turn in progress; resolves false when the server did not take it. */
   steer: (text: string) => Promise<boolean>;
@@ -107,6 +109,7 @@ export function useAgent<Agent = unknown>(options: UseAgentOptions): UseAgentRes
       removeQueued: store.removeQueued,
       sendQueuedNow: store.sendQueuedNow,
       setState: store.setState,
+      setModel: store.setModel,
       stop: () => void store.stop(),
       retry: () => store.retry(),
       steer: (text: string) => store.steer(text),

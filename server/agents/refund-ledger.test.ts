@@ -17,7 +17,7 @@ import type { RunRequest } from '../runtime/turn/run-request';
 import support from './support';
 import { recordRefund, refundsOf } from './refund-ledger';
 
-const desk = defineDeepAgent({ ...support, model: reusingCallIds() });
+const desk = defineDeepAgent({ ...support, models: undefined, model: reusingCallIds() });
 
 async function turn(store: EventStore, sessionId: string, request: Partial<RunRequest>): Promise<RunPart[]> {
   const run = await startRun({ agent: desk, store, sessionId, ownerId: sessionId.split('/')[0]!, source: 'agui', messages: [], ...request });

@@ -4,4 +4,11 @@
 import { defineDeepAgent } from '../define';
 import support from './support';
 
-export default defineDeepAgent({ ...support, name: 'support-claude', displayName: 'Support on Claude', model: 'anthropic/claude-sonnet-4-6', maxRetries: 1 });
+export default defineDeepAgent({
+  ...support,
+  models: undefined,
+  name: 'support-claude',
+  displayName: 'Support on Claude',
+  model: 'anthropic/claude-sonnet-4-6',
+  maxRetries: 1,
+});

@@ -92,6 +92,11 @@ export default defineDeepAgent({
   description: 'Customer support: looks up orders, refunds them and closes tickets, with a human approving refunds and closures.',
   suggestions: ['Look up order ord_42', 'Refund order ord_42 for 19.99', 'Close ticket T-7'],
   model: 'openai/gpt-4o-mini',
+  // A person may switch the thread to Claude in the chat's picker (docs/models.md, "Choosing a model").
+  models: [
+    { id: 'openai/gpt-4o-mini', label: 'GPT-4o mini' },
+    { id: 'anthropic/claude-sonnet-4-6', label: 'Claude Sonnet 4.6' },
+  ],
   instructions:
     'You are a customer support agent. Look orders up before acting on them. Refunds and ticket closures need a human approval: ask for them with the tools, never promise them. Be brief.',
   tools: { lookupOrder, refundOrder, closeTicket, remindMe },

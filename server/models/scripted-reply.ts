@@ -20,6 +20,8 @@
 //                                  own, as Anthropic's thinking has), then a one-line answer
 //   think then <request>         → reasoning, then whatever <request> alone gets (a call, text);
 //                                  calls made after thinking carry its signature too
+//   which model (are you)?       → "I am answering as <model id>.": the model string it was created
+//                                  for, so a chosen model is seen to take effect (docs/models.md)
 //   show me markdown             → a markdown reply (heading, bold, inline code, a list, a table,
 //   (or: markdown demo)            a fenced code block, a link: scripted-markdown.ts), one word
 //                                  every 25 ms, so the chat is seen rendering it mid-stream
@@ -100,15 +102,20 @@ export const MAX_CALL_JSON_DEPTH = 64;
 export const phraseMatchWork = { candidates: 0, chars: 0 };
 
 /** The whole decision, pure: a prompt and the names of the tools on offer → a reply. */
-export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, attempt = 1): ScriptedReply {
+export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, attempt = 1, modelId = 'scripted'): ScriptedReply {
   // System messages may be appended anywhere (context, state); they never decide the reply.
   const last = prompt.findLast((message) => message.role !== 'system');
   if (last?.role === 'tool') return { kind: 'text', text: describeToolMessage(last.content) };
   // Ending on our own message: replaying the user's request could loop a tool call forever.
   if (last?.role === 'assistant') return { kind: 'text', text: 'Is there anything else I can do?' };
 
-  return decideForText(lastUserText(prompt), tools, attempt);
+  const text = lastUserText(prompt);
+  if (WHICH_MODEL.test(text)) return { kind: 'text', text: `I am answering as ${modelId}.` };
+  return decideForText(text, tools, attempt);
 }
+
+/** "which model", "what model are you?": anchored, so linear in the message. */
+const WHICH_MODEL = /^\s*(?:which|what)\s+model(?:\s+are\s+you)?\s*\??\s*$/i;
 
 /** What a user's request gets, thinking first when it asks for that. */
 function decideForText(text: string, tools: OfferedTools, attempt: number): ScriptedReply {

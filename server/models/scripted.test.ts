@@ -38,9 +38,12 @@ interface Run {
   errors: unknown[];
 }
 
-async function run(input: string | ModelMessage[], options: { tools?: ToolSet; delayMs?: number; abortSignal?: AbortSignal } = {}): Promise<Run> {
+async function run(
+  input: string | ModelMessage[],
+  options: { tools?: ToolSet; delayMs?: number; abortSignal?: AbortSignal; modelId?: string } = {},
+): Promise<Run> {
   const result = streamText({
-    model: createScriptedModel({ delayMs: options.delayMs }),
+    model: createScriptedModel({ delayMs: options.delayMs, modelId: options.modelId }),
     tools: options.tools ?? allTools,
     ...(typeof input === 'string' ? { prompt: input } : { messages: input }),
     abortSignal: options.abortSignal,
@@ -66,6 +69,12 @@ describe('scripted model: shape', () => {
     expect(model.specificationVersion).toBe('v4');
     expect(model.provider).toBe(SCRIPTED_PROVIDER);
     expect(model.modelId).toBe('openai/gpt-4o-mini');
+  });
+
+  it('says which model it was asked as, so a chosen model is seen to take effect', async () => {
+    expect((await run('which model', { modelId: 'anthropic/claude-sonnet-4-6' })).text).toBe('I am answering as anthropic/claude-sonnet-4-6.');
+    expect((await run('What model are you?', { modelId: 'openai/gpt-4o-mini' })).text).toBe('I am answering as openai/gpt-4o-mini.');
+    expect((await run('which model is best for essays')).text).not.toMatch(/^I am answering as/);
   });
 });
 

@@ -266,7 +266,7 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Languag
     call.abortSignal?.throwIfAborted();
     const unsigned = unsignedReasoning(call.prompt);
     if (unsigned) throw scriptedError(`${unsigned} (a provider refuses such a prompt, as Anthropic's API does an unsigned thinking block)`, 400);
-    const reply = decideReply(call.prompt, offeredTools(call), attemptOf(call));
+    const reply = decideReply(call.prompt, offeredTools(call), attemptOf(call), modelId);
     if (reply.kind === 'fail') throw scriptedError('the user asked for a failure ("fail")');
     return reply;
   };

@@ -22,7 +22,7 @@ export {
   writeClientState,
 } from './session';
 export type { SessionView, UsageEntry, UsageTotals } from './session';
-export { totalUsage } from './session';
+export { modelOf, threadModel, totalUsage } from './session';
 export { decisionRecords, follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, threadStatus, untilAborted } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
 export { ToolError, agentTools, checkClientTools, handlerContext, requestInput, runWithHandlerContext } from './tools';

@@ -4,6 +4,7 @@ import type { Tool } from 'ai';
 import { agents, findAgent } from '../agents';
 import type { DeepAgent } from '../define';
 import type { JsonObject } from '../events';
+import { modelIdOf, type ModelOption } from '../models/model-list';
 import { isScriptedMode } from '../models/resolve';
 import { readableName } from '../readable-name';
 import { agentTools, inputJsonSchema } from '../runtime';
@@ -28,6 +29,10 @@ export interface AgentCard {
   description: string;
   /** Served by the built-in scripted model (offline, deterministic). */
   scripted: boolean;
+  /** The models a person may choose from (docs/models.md, "Choosing a model"); more than one: the chat shows a picker. */
+  models: ModelOption[];
+  /** The model a new thread runs on. */
+  defaultModel: string;
   /** Prompts to start with (the agent's `suggestions`): chips in an empty chat. */
   suggestions: string[];
   /** Its state has a `todos` task list (the planner panel shows it). */
@@ -45,6 +50,8 @@ function agentCard(agent: DeepAgent): AgentCard {
     displayName: agent.displayName,
     description: agent.description,
     scripted,
+    models: agent.models.map(({ id, label }) => ({ id, label })),
+    defaultModel: modelIdOf(agent.model),
     suggestions: agent.suggestions,
     hasTodos: Array.isArray(agent.initialState.todos),
     editableKeys: Object.keys(agent.editableState),

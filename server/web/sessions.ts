@@ -1,7 +1,18 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
 import type { ContextCompactedValue, DecisionRecord, QueueItem } from '../contract';
-import { decisionRecords, queueItems, readViewAndQueue, threadStatus, emptyView, isOwnSession, scopedSessionId, sessionKeyOf, sessionTitle } from '../runtime';
+import {
+  decisionRecords,
+  queueItems,
+  readViewAndQueue,
+  threadStatus,
+  emptyView,
+  isOwnSession,
+  scopedSessionId,
+  sessionKeyOf,
+  sessionTitle,
+  threadModel,
+} from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { StoredEvent } from '../events';
@@ -44,6 +55,8 @@ export type ThreadPage =
       stoppedToolCallIds: string[];
       /** Where older turns were compacted (docs/models.md, "Long threads"): a notice after each one's last message. */
       compactions: ContextCompactedValue[];
+      /** The thread's model, one of the agent's (docs/models.md, "Choosing a model"). */
+      model: string;
     };
 
 type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -94,6 +107,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     decisions: decisionRecords(view),
     stoppedToolCallIds: view.stoppedToolCallIds,
     compactions: view.compactions,
+    model: threadModel(agent, view),
   };
 }
 

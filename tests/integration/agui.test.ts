@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { EventType, type BaseEvent, type MessagesSnapshotEvent } from '@ag-ui/core';
+import { EventType, type BaseEvent, type MessagesSnapshotEvent, type RunFinishedEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 import { joinStream, newHttpAgent, openRun, postRun, readThread, runHttpAgent, runInput, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
-import { countRows } from '../support/inspect';
+import { countRows, readSessionEvents } from '../support/inspect';
 
 const types = (events: BaseEvent[]) => events.map((event) => event.type);
 
@@ -146,6 +146,58 @@ for (const server of backends()) {
       const agent = newHttpAgent(server.url, 'planner', threadId);
       const { events } = await runHttpAgent(agent, 'and now?');
       expect(events.find((event) => event.type === EventType.STATE_SNAPSHOT)).toMatchObject({ snapshot: { draft: 'Launch notes' } });
+    });
+
+    it('runs a turn on the model the client chose, keeps it through an approval, hydrates it, refuses one the agent does not offer', async () => {
+      const claude = 'anthropic/claude-sonnet-4-6';
+      const threadId = randomUUID();
+      const run = (body: object) => postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], ...body });
+      const textOf = (events: BaseEvent[]) =>
+        events.flatMap((event) => (event.type === EventType.TEXT_MESSAGE_CONTENT ? [(event as BaseEvent & { delta: string }).delta] : [])).join('');
+
+      // Chosen: the scripted model stands in for Claude and says which model it was asked as.
+      const chosen = await run({ messages: [userMessage('which model')], forwardedProps: { model: claude } });
+      expect(textOf(chosen.events)).toBe(`I am answering as ${claude}.`);
+      expect((await readThread(server.url, 'support', threadId)).body.model).toBe(claude);
+
+      // Not named: the thread's choice holds. The approval's continuation asks for the other
+      // model (a picker changed meanwhile), yet finishes on the one its turn started with.
+      const paused = await run({ messages: [userMessage('refund order ord_42 for 19.99')] });
+      const outcome = (paused.events.at(-1) as RunFinishedEvent).outcome;
+      expect(outcome?.type).toBe('interrupt');
+      const interruptId = outcome?.type === 'interrupt' ? outcome.interrupts[0]!.id : '';
+      const resumed = await run({
+        resume: [{ interruptId, status: 'resolved', payload: { approved: true } }],
+        forwardedProps: { model: 'openai/gpt-4o-mini' },
+      });
+      expect((resumed.events.at(-1) as RunFinishedEvent & { usage?: { model: string }[] }).usage?.map((entry) => entry.model)).toEqual([claude]);
+      const log = await readSessionEvents(server.databaseUrl, threadId);
+      expect(log.flatMap((event) => (event.type === 'run_started' ? [event.model] : []))).toEqual([claude, claude, claude]);
+      expect(new Set(log.flatMap((event) => (event.type === 'assistant_step' ? [event.model?.id] : [])))).toEqual(new Set([claude]));
+      expect((await readThread(server.url, 'support', threadId)).body.model).toBe(claude);
+
+      // Back to the default by choice, then a model the agent does not offer: refused, nothing written.
+      await run({ messages: [userMessage('which model')], forwardedProps: { model: 'openai/gpt-4o-mini' } });
+      expect((await readThread(server.url, 'support', threadId)).body.model).toBe('openai/gpt-4o-mini');
+      const before = await countRows(server.databaseUrl);
+      const refused = await run({ messages: [userMessage('which model')], forwardedProps: { model: 'openai/gpt-9' } });
+      expect(types(refused.events)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
+      expect(refused.events[1]).toMatchObject({ code: 'unknown_model', message: expect.stringContaining('"anthropic/claude-sonnet-4-6"') });
+      expect(await countRows(server.databaseUrl)).toEqual(before);
+    });
+
+    it("lists each agent's models on GET /api/v1/models with the backend that serves each, in both shapes", async () => {
+      const openai = await (await fetch(`${server.url}/api/v1/models`)).json();
+      const anthropic = await (await fetch(`${server.url}/api/v1/models`, { headers: { 'anthropic-version': '2023-06-01' } })).json();
+      for (const list of [openai.data, anthropic.data]) {
+        const support = list.find((model: { id: string }) => model.id === 'support');
+        // STACKBONE_MODEL=scripted: the scripted model serves both, and says so.
+        expect(support.models).toEqual([
+          { id: 'openai/gpt-4o-mini', label: 'GPT-4o mini', default: true, backend: 'scripted' },
+          { id: 'anthropic/claude-sonnet-4-6', label: 'Claude Sonnet 4.6', default: false, backend: 'scripted' },
+        ]);
+        expect(list.find((model: { id: string }) => model.id === 'planner').models).toHaveLength(1);
+      }
     });
 
     describe('bad requests get JSON errors and change nothing', () => {

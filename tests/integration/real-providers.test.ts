@@ -337,6 +337,37 @@ for (const c of CASES) {
       });
     }
 
+    if (c.format === 'openai-chat') {
+      // docs/models.md, "Choosing a model": the support agent offers GPT-4o mini and Claude; a
+      // thread that chose Claude is served by Anthropic's API, on AG-UI and on the chat wires.
+      it('a turn on the model the client chose goes to that provider, as that model; /api/v1/models says who serves each', async () => {
+        provider.script({ text: 'Claude here.' }, { text: 'Claude again.' });
+        const threadId = randomUUID();
+        const chosen = await postRun(server.url, 'support', {
+          threadId,
+          runId: randomUUID(),
+          messages: [userMessage('hello')],
+          forwardedProps: { model: 'anthropic/claude-sonnet-4-6' },
+        });
+        expect(textOf(chosen.events)).toBe('Claude here.');
+        const openai = new OpenAI({ baseURL: `${server.url}/api/v1`, apiKey: 'open-dev-mode', maxRetries: 0 });
+        const completion = await openai.chat.completions.create(
+          { model: 'support', messages: [{ role: 'user', content: 'hi' }] },
+          { headers: { 'x-stackbone-model': 'anthropic/claude-sonnet-4-6' } },
+        );
+        expect(completion.choices[0]!.message.content).toBe('Claude again.');
+        expect(provider.requests.map((request) => [request.format, (request.body as { model: string }).model])).toEqual([
+          ['anthropic', 'claude-sonnet-4-6'],
+          ['anthropic', 'claude-sonnet-4-6'],
+        ]);
+        const support = (await openai.models.retrieve('support')) as unknown as { models: { id: string; backend: string }[] };
+        expect(support.models.map(({ id, backend }) => [id, backend])).toEqual([
+          ['openai/gpt-4o-mini', 'openai'],
+          ['anthropic/claude-sonnet-4-6', 'anthropic'],
+        ]);
+      });
+    }
+
     if (c.format === 'anthropic') {
       it('a 529 overloaded is tried again after the SDK’s wait; past the agent’s maxRetries (1) the turn fails', async () => {
         provider.script({ status: 529, message: 'Overloaded' }, { text: 'Back.' });

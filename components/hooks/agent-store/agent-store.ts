@@ -50,6 +50,8 @@ export interface AgentStoreOptions {
   initialStoppedToolCallIds?: string[];
   /** Where older turns were compacted (first paint; docs/models.md, "Long threads"). */
   initialCompactions?: ContextCompactedValue[];
+  /** The thread's model (first paint): the next turn asks for it until setModel() picks another. */
+  initialModel?: string | null;
   /**
    * The session-stream cursor the first paint was rendered at: attach() listens from there,
    * so every tab shows what happens on the thread from then on. Defaults to the thread's start.
@@ -78,6 +80,11 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
   private readonly frontendTools: FrontendToolLoop;
   private readonly runs: RunLifecycle;
   private readonly outcomes: ToolOutcomes;
+  /**
+   * The model picked in this tab. Only a pick is sent: a tab that never picked leaves the model to
+   * the thread, so it does not undo a pick made in another tab since it loaded.
+   */
+  private pickedModel: string | undefined;
 
   constructor(options: AgentStoreOptions) {
     const { agent: agentName, threadId } = options;
@@ -110,6 +117,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
       decisions: decisionsByToolCall(options.initialDecisions ?? []),
       stoppedToolCallIds: options.initialStoppedToolCallIds ?? [],
       compactions: options.initialCompactions ?? [],
+      model: options.initialModel ?? null,
     });
     this.agentName = agentName;
     this.threadId = threadId;
@@ -145,6 +153,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
       follower: this.follower,
       frontendTools: this.frontendTools,
       outcomes: this.outcomes,
+      pickedModel: () => this.pickedModel,
     });
   }
 
@@ -173,6 +182,15 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
   removeQueued = (id: string) => this.commands.changeQueue({ op: 'remove', id });
   /** Sends a queued message now: the turn in progress ends at its next step, a pending decision is cancelled. */
   sendQueuedNow = (id: string) => this.commands.changeQueue({ op: 'sendNow', id });
+
+  /**
+   * Picks the model the thread's next turn runs on, one of the agent's `models`. A turn already
+   * started (or waiting on a decision) finishes on its own model (docs/models.md, "Choosing a model").
+   */
+  setModel = (model: string) => {
+    this.pickedModel = model;
+    this.publish({ model });
+  };
 
   /** Merges into the shared state now and saves it once the edits pause (state-draft.ts). */
   setState = (partial: Record<string, unknown>) => this.draft.edit(partial);

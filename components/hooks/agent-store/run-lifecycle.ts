@@ -20,6 +20,8 @@ export interface RunLifecycleParts extends SnapshotHost {
   readonly follower: ThreadFollower;
   readonly frontendTools: FrontendToolLoop;
   readonly outcomes: ToolOutcomes;
+  /** The model picked in this tab, which runs ask for (docs/models.md, "Choosing a model"). */
+  readonly pickedModel: () => string | undefined;
 }
 
 export class RunLifecycle {
@@ -79,13 +81,15 @@ export class RunLifecycle {
     // Named here, not by HttpAgent, so the session stream knows this run as this tab's own.
     const runId = randomUUID();
     this.parts.follower.markOwn(runId);
+    const model = this.parts.pickedModel();
     await this.parts.agent.runAgent(
       {
         runId,
         tools: this.parts.frontendTools.declarations(),
         ...(resume ? { resume } : {}),
-        // AG-UI has no retry field; the server reads it from forwardedProps (docs/turn-control.md).
-        ...(retry ? { forwardedProps: { retry } } : {}),
+        // AG-UI has no retry or model field; the server reads them from forwardedProps
+        // (docs/turn-control.md; docs/models.md, "Choosing a model").
+        ...(retry || model ? { forwardedProps: { ...(retry ? { retry } : {}), ...(model ? { model } : {}) } } : {}),
       },
       this.runSubscriber({ resume, onPending: (ids) => (pending = ids) }),
     );

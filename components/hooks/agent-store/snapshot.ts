@@ -79,6 +79,12 @@ export interface AgentSnapshot {
    * first (docs/models.md, "Long threads"): the chat shows a notice after each one's last message.
    */
   compactions: readonly ContextCompactedValue[];
+  /**
+   * The thread's model as the page was rendered, or the one picked in this tab since, which the
+   * next turn asks for (`forwardedProps.model`); null: the agent's default (docs/models.md,
+   * "Choosing a model").
+   */
+  model: string | null;
 }
 
 /** What a part of the store reads and changes of the snapshot. */

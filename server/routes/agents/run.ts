@@ -10,7 +10,7 @@ import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveCaller } from '../../identity/owner';
 import { parseCursor, Refusal, scopedSessionId, startRun } from '../../runtime';
 import { getStore } from '../../store';
-import { fromAgUiMessages, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
+import { fromAgUiMessages, fromAgUiModel, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
 import { agUiStream, refusedRun } from '../../wire/agui/stream';
 import { joinRun } from './thread';
 
@@ -57,6 +57,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
         // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
         replayable: true,
         retry: fromAgUiRetry(input.forwardedProps),
+        model: fromAgUiModel(input.forwardedProps),
         // A message sent while a turn runs waits its turn (docs/turn-control.md, "Queue"); one sent
         // while a decision is pending is refused as interrupts_pending, as an AG-UI client expects
         // (the web app queues it through /queue instead).

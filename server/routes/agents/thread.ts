@@ -24,6 +24,7 @@ import {
   isOwnSession,
   ownedSession,
   loadView,
+  threadModel,
 } from '../../runtime';
 import { getStore } from '../../store';
 import { toAgUiInterrupt, toAgUiUsage, toTanStackMessages } from '../../wire/agui/events';
@@ -108,6 +109,8 @@ async function hydration(agent: DeepAgent, sessionId: string) {
       lastRun: view.lastRun ? { runId: view.lastRun.runId, usage: toAgUiUsage(view.lastRun.usage) } : null,
       thread: toAgUiUsage(view.usage),
     },
+    /** The thread's model: its last turn's, which its next turn runs on unless the client chooses another (docs/models.md, "Choosing a model"). */
+    model: threadModel(agent, view),
     /** The session stream from here on misses nothing. */
     cursor,
   };

@@ -12,6 +12,7 @@ import { sseResponse } from '../../http/sse';
 import { openSession, pendingInterrupts, scopedSessionId, startRun, startStatelessRun, type ClientTool, type StartedRun } from '../../runtime';
 import { getStore } from '../../store';
 import { checkRequestTools, newInput, statelessHistory, type WireMessage } from '../../wire/chat/chat-turn';
+import { readModelHeader } from '../../wire/chat/model-header';
 import { readSessionKey, SESSION_HEADER, turnHeaders } from '../../wire/chat/session-key';
 import { collectChatTurn, type CollectedTurn } from '../../wire/chat/turn-events';
 
@@ -46,13 +47,14 @@ export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(
   try {
     const ownerId = resolveOwner(request);
     const sessionKey = readSessionKey(request);
+    const model = readModelHeader(request);
     const input = wire.parse(await readJsonBody(request));
     const agent = findAgent(input.model);
     if (!agent) throw wire.modelNotFound(input.model);
     const clientTools = checkRequestTools(agent, input.tools);
     // A streamed turn is an open stream: 429 when the owner has the most open, before the turn starts (docs/security.md).
     if (input.stream) slot = takeStreamSlot(ownerId);
-    const run = await startChatTurn({ agent, ownerId, source: wire.source, sessionKey, history: input.messages, clientTools, signal: request.signal });
+    const run = await startChatTurn({ agent, ownerId, source: wire.source, sessionKey, model, history: input.messages, clientTools, signal: request.signal });
     // A durable turn goes on if the client leaves; a stateless one ends with its request.
     keepAlive(run.done);
     const meta = wire.meta(run, agent.name);
@@ -79,6 +81,8 @@ interface ChatTurnRequest {
   source: 'openai' | 'anthropic';
   /** Present: the turn is durable on this session. Absent: stateless. */
   sessionKey?: string;
+  /** The agent's model the client chose (x-stackbone-model), else the thread's. */
+  model?: string;
   /** The request's conversation, in order. */
   history: WireMessage[];
   clientTools: ClientTool[];
@@ -91,10 +95,10 @@ interface ChatTurnRequest {
  * `interrupts_pending` while a decision is open. Stateless: the whole history is the log.
  */
 async function startChatTurn(request: ChatTurnRequest): Promise<StartedRun> {
-  const { agent, ownerId, source, sessionKey, clientTools, signal } = request;
+  const { agent, ownerId, source, sessionKey, clientTools, signal, model } = request;
   if (!sessionKey) {
     const durableHint = `Send the header ${SESSION_HEADER}: <a conversation id> to keep the conversation on the server, where a person can approve it.`;
-    return startStatelessRun({ agent, ownerId, source, history: statelessHistory(request.history), clientTools, signal, durableHint });
+    return startStatelessRun({ agent, ownerId, source, history: statelessHistory(request.history), clientTools, signal, durableHint, model });
   }
   const store = getStore();
   const sessionId = scopedSessionId(ownerId, sessionKey);
@@ -111,5 +115,5 @@ async function startChatTurn(request: ChatTurnRequest): Promise<StartedRun> {
   }
   // A message sent while a turn runs waits for it and is answered in its turn; one sent while a
   // decision is pending is refused (approval_pending), as these wires always have.
-  return startRun({ agent, store, sessionId, ownerId, durable: true, source, messages, clientTools, signal, queue: 'running' });
+  return startRun({ agent, store, sessionId, ownerId, durable: true, source, messages, clientTools, signal, queue: 'running', model });
 }

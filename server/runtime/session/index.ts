@@ -14,3 +14,4 @@ export { sessionTitle } from './session-title';
 export { inputs, systemNote, userMessage } from './inputs';
 export { totalUsage } from './usage';
 export type { UsageEntry, UsageTotals } from './usage';
+export { checkModel, modelOf, threadModel, turnModel } from './model-choice';

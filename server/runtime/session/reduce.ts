@@ -15,6 +15,8 @@ interface RunSummary {
   error?: { code: string; message: string };
   /** Which attempt at the turn this run is: 1, or more for a retry. */
   attempt: number;
+  /** The model the run was started on (docs/models.md, "Choosing a model"). */
+  model?: string;
   /** The partial output of a step that failed: a retry takes it out of the conversation. */
   partial?: { messageId: string; scope?: string };
   /** Calls this run closed as cancelled (withdrawn or cut): a stop that ends the run makes them stopped. */
@@ -106,7 +108,14 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
   switch (event.type) {
     case 'run_started': {
       next.status = 'running';
-      next.lastRun = { runId: event.runId, parentRunId: event.parentRunId, startSeq: stored.seq, attempt: event.retry?.attempt ?? 1, usage: [] };
+      next.lastRun = {
+        runId: event.runId,
+        parentRunId: event.parentRunId,
+        startSeq: stored.seq,
+        attempt: event.retry?.attempt ?? 1,
+        ...(event.model ? { model: event.model } : {}),
+        usage: [],
+      };
       if (!event.retry) return next;
       next.retries = { ...view.retries, [event.retry.retryId]: event.runId };
       // The failed step's partial output leaves the conversation; completed steps stay.

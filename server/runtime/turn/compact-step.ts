@@ -3,7 +3,7 @@
 // summarise the older turns; when that call fails, their bulky tool results are trimmed instead,
 // so the turn still runs. Returns the compaction for the runner to write before the step uses it
 // (a crash before the write only means the summary is made again).
-import { streamText } from 'ai';
+import { streamText, type LanguageModel } from 'ai';
 import type { DeepAgent } from '../../define';
 import type { ContextCompaction, TokenUsage } from '../../events';
 import { resolveModel } from '../../models/resolve';
@@ -15,6 +15,8 @@ import { tokenUsage } from './model-step';
 
 export async function compactIfOverBudget(options: {
   agent: DeepAgent;
+  /** The model the conversation runs on (the thread's choice: docs/models.md, "Choosing a model"); it writes the summary too. */
+  model: string | LanguageModel;
   conversation: Conversation;
   signal: AbortSignal;
   /** Names the call in the server's log when the summary fails. */
@@ -23,7 +25,7 @@ export async function compactIfOverBudget(options: {
   const { agent, conversation, signal } = options;
   const plan = planCompaction(conversation, agent.contextBudget);
   if (!plan) return undefined;
-  const resolved = resolveModel(agent.model);
+  const resolved = resolveModel(options.model);
   let compaction: Omit<ContextCompaction, 'tokensAfter'>;
   try {
     const { text, usage } = await summarise(resolved.model, transcriptOf(plan.older), agent.maxRetries, signal);

@@ -34,7 +34,7 @@ export async function delegateTask(host: TaskHost, parent: Scope, call: ToolCall
     });
     return { kind: 'done' };
   }
-  const scope: Scope = { id: `task:${call.id}`, agent: subagent, live: false, clientTools: [] };
+  const scope: Scope = { id: `task:${call.id}`, agent: subagent, live: false, clientTools: [], model: subagent.model };
   // Every entry into the task and every exit from it is a step, so a replay shows them as the live stream did.
   await host.append([
     { type: 'step_started', stepName: subagent.name },

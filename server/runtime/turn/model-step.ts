@@ -6,7 +6,7 @@
 // `streamText` runs one step with tools that have no `execute` (the runtime, not the SDK, runs
 // them). The runner decides what the step becomes in the log (docs/architecture.md, "The step loop").
 import { randomUUID } from 'node:crypto';
-import { streamText, type LanguageModelUsage } from 'ai';
+import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
 import type { DeepAgent, InstructionsContext } from '../../define';
 import type { ChatMessage, ModelLabel, ProviderMetadata, ReasoningPart, SourcePart, StreamedPart, TokenUsage, ToolCall } from '../../events';
 import { resolveModel } from '../../models/resolve';
@@ -32,6 +32,8 @@ export interface ModelStep {
 
 export async function streamModelStep(options: {
   agent: DeepAgent;
+  /** The model to call: the turn's choice on the root thread (docs/models.md, "Choosing a model"). */
+  model: string | LanguageModel;
   messages: ChatMessage[];
   clientTools: ClientTool[];
   signal: AbortSignal;
@@ -48,7 +50,7 @@ export async function streamModelStep(options: {
   emit: (part: StreamedPart) => void;
 }): Promise<ModelStep> {
   const { agent, emit } = options;
-  const resolved = resolveModel(agent.model);
+  const resolved = resolveModel(options.model);
   const step: ModelStep = {
     messageId: randomUUID(),
     text: '',

@@ -42,6 +42,12 @@ export interface RunRequest {
    * is the last one's, once it goes out (docs/turn-control.md, "Queue"). Absent: refused.
    */
   queue?: 'running' | 'running-or-waiting';
+  /**
+   * The model the client chose for the turn, one of the agent's `models` (refused as
+   * unknown_model otherwise). Absent: the thread's current model. A continuation keeps its
+   * turn's model whatever this says (docs/models.md, "Choosing a model").
+   */
+  model?: string;
   /** A stateless turn ends with its request; a durable run outlives it (only a persisted stop ends it early). */
   signal?: AbortSignal;
   /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person. */

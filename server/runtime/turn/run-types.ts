@@ -1,6 +1,7 @@
 // The types of a run in progress: what it knows of the request that started it, the
 // conversations it advances (the root thread, a delegated task), where advancing one stopped,
 // and what a tool call came to.
+import type { LanguageModel } from 'ai';
 import type { DeepAgent } from '../../define';
 import type { RunFailureCode } from '../../error-codes';
 import type { InterruptRecord, JsonObject, RunFailureDetails, RunSource, SessionEvent } from '../../events';
@@ -23,6 +24,8 @@ export interface RunnerRequest {
   resumesRunId?: string;
   /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person (docs/wires.md, "Stateless turns"). */
   durableHint?: string;
+  /** The model id the run's root thread runs on, as recorded on run_started (docs/models.md, "Choosing a model"). */
+  model: string;
 }
 
 /** A conversation the loop advances. */
@@ -33,6 +36,8 @@ export interface Scope {
   /** The root thread streams its text and tool calls; a task works quietly inside its step. */
   live: boolean;
   clientTools: ClientTool[];
+  /** The model its steps call; a delegated task's subagent runs on its own default. */
+  model: string | LanguageModel;
 }
 
 /** Where advancing a conversation stopped. */

@@ -7,7 +7,18 @@ import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint, own } from '../common';
 import { expiryDecision, isExpired, planDecisions, readDecision } from '../decisions';
 import { Refusal } from '../errors';
-import { foldEvents, loadView, openSession, pendingInterrupts, runHoldsSession, sessionKeyOf, sessionTitle, type SessionView } from '../session';
+import {
+  checkModel,
+  foldEvents,
+  loadView,
+  openSession,
+  pendingInterrupts,
+  runHoldsSession,
+  sessionKeyOf,
+  sessionTitle,
+  turnModel,
+  type SessionView,
+} from '../session';
 import { publishFeed, RunFeed, type RunPart } from '../stream';
 import { checkClientTools } from '../tools';
 import { acceptInput } from './client-input';
@@ -27,6 +38,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   const { agent, store, sessionId, ownerId } = request;
   checkRequestSize(request);
   checkClientTools(agent, request.clientTools ?? []);
+  checkModel(agent, request.model);
   const { session, view } = await openSession(store, sessionId, ownerId, agent);
   if (request.atSeq !== undefined && view.seq !== request.atSeq) {
     throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`);
@@ -96,12 +108,14 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   }
   const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state, trusted: request.source === 'server' });
   if (request.retry) checkRetry(current, inputEvents);
+  const continuing = answers.length > 0 || Boolean(request.retry) || current.status === 'awaiting_tools';
+  const model = turnModel(agent, current, request.model, continuing);
 
   // A new thread's session row is written by the run's first append, in its transaction (openSession checked the owner of an existing one).
 
   // A turn continued — after decisions, a browser tool's result, or a retry — takes the guidance its earlier run accepted and did not get to.
   resumesRunId ??= request.retry || current.status === 'awaiting_tools' ? current.lastRun?.runId : undefined;
-  const runner = new TurnRunner({ ...request, resumesRunId, signal: request.durable === false ? request.signal : undefined }, runId, view);
+  const runner = new TurnRunner({ ...request, model, resumesRunId, signal: request.durable === false ? request.signal : undefined }, runId, view);
   const firstUserText = session?.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
     const decisions: SessionEvent[] = decided.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
@@ -110,7 +124,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
     await runner.append(
       [
         ...settled,
-        { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length, ...(retry ? { retry } : {}) },
+        { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length, ...(retry ? { retry } : {}), model },
         ...inputs,
       ],
       {

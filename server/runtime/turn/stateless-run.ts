@@ -29,6 +29,8 @@ export async function startStatelessRun(options: {
   history: ChatMessage[];
   clientTools?: ClientTool[];
   signal?: AbortSignal;
+  /** The model the caller chose, one of the agent's (docs/models.md, "Choosing a model"). */
+  model?: string;
   /** What the caller should do to get a turn that can wait for a person (the chat wires name their session header). */
   durableHint?: string;
 }): Promise<StartedRun> {
@@ -48,5 +50,6 @@ export async function startStatelessRun(options: {
     clientTools: options.clientTools,
     signal: options.signal,
     durableHint: options.durableHint,
+    ...(options.model !== undefined ? { model: options.model } : {}),
   });
 }

@@ -8,7 +8,7 @@ import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint } from '../common';
 import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
 import { LeaseLostError, logFailure } from '../errors';
-import { conversationOf, foldEvents, holdSession, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
+import { conversationOf, foldEvents, holdSession, modelOf, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
 import { formatCursor, RunFeed } from '../stream';
 import {
   agentTools,
@@ -58,7 +58,7 @@ export class TurnRunner {
     private readonly runId: string,
     view: SessionView,
   ) {
-    this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [] };
+    this.root = { agent: request.agent, live: true, clientTools: request.clientTools ?? [], model: modelOf(request.agent, request.model) };
     this.feed = new RunFeed(request.sessionId, runId);
     this.betweenSteps = new BetweenSteps(request.store, request.sessionId, runId, request.resumesRunId);
     // A lost lease stops the run at once: its tools' signals abort.
@@ -280,6 +280,7 @@ export class TurnRunner {
     const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
     const result = await streamModelStep({
       agent: scope.agent,
+      model: scope.model,
       messages: this.sentMessages(scope),
       clientTools: scope.clientTools,
       signal: this.signal,
@@ -323,6 +324,7 @@ export class TurnRunner {
   private async compactContext(scope: Scope): Promise<void> {
     const compaction = await compactIfOverBudget({
       agent: scope.agent,
+      model: scope.model,
       conversation: conversationOf(this.view, scope.id),
       signal: this.signal,
       what: `run ${this.runId} (session ${this.request.sessionId})`,

@@ -99,6 +99,21 @@ export function fromAgUiRetry(forwardedProps: unknown): { retryId: string } | un
   return { retryId };
 }
 
+/**
+ * The model the client chose for the run rides in `forwardedProps.model` (AG-UI has no field for
+ * it): one of the agent's models, which the runtime checks (docs/models.md, "Choosing a model").
+ */
+export function fromAgUiModel(forwardedProps: unknown): string | undefined {
+  const model = (forwardedProps as { model?: unknown } | null | undefined)?.model;
+  if (model === undefined || model === null) return undefined;
+  if (typeof model !== 'string' || !model.trim() || model.length > 200) {
+    throw new HttpError('invalid_request', 'forwardedProps.model must be a model id the agent offers (a non-empty string of at most 200 characters).', {
+      field: 'forwardedProps.model',
+    });
+  }
+  return model;
+}
+
 export function fromAgUiTools(tools: RunAgentInput['tools']): ClientTool[] {
   return (tools ?? []).map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters }));
 }

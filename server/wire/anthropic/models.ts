@@ -1,7 +1,9 @@
 // The agents as Anthropic models (GET /api/v1/models in the Models API shape): the models are
-// the agents; a name that is no agent is a `model_not_found`.
+// the agents, each with the models it offers (`models`, an extra field); a name that is no agent
+// is a `model_not_found`.
 import { agents } from '../../agents';
 import { HttpError } from '../../http/errors';
+import { offeredModels } from '../chat/offered-models';
 
 export function anthropicModelNotFound(model: string): HttpError {
   return new HttpError('not_found', `model: ${model} is not an agent here (the models are ${agents.map((agent) => agent.name).join(', ')}).`, {
@@ -13,7 +15,7 @@ export function anthropicModelNotFound(model: string): HttpError {
 const BOOTED = new Date().toISOString();
 
 export function toAnthropicModel(agent: (typeof agents)[number]) {
-  return { type: 'model', id: agent.name, display_name: agent.name, created_at: BOOTED, description: agent.description };
+  return { type: 'model', id: agent.name, display_name: agent.name, created_at: BOOTED, description: agent.description, models: offeredModels(agent) };
 }
 
 export function toAnthropicModelList(list: typeof agents) {

@@ -1,7 +1,9 @@
 // The agents as OpenAI models (GET /api/v1/models): the models are the agents, listed in the
-// Models API's shape; a name that is no agent is OpenAI's `model_not_found`.
+// Models API's shape, each with the models it offers (`models`, an extra field OpenAI's clients
+// pass over); a name that is no agent is OpenAI's `model_not_found`.
 import { agents } from '../../agents';
 import { HttpError } from '../../http/errors';
+import { offeredModels } from '../chat/offered-models';
 
 export function openAiModelNotFound(model: string): HttpError {
   return new HttpError('not_found', `The model '${model}' does not exist: the models are the agents (${agents.map((agent) => agent.name).join(', ')}).`, {
@@ -14,7 +16,7 @@ export function openAiModelNotFound(model: string): HttpError {
 const BOOTED = Math.floor(Date.now() / 1000);
 
 export function toOpenAiModel(agent: (typeof agents)[number]) {
-  return { id: agent.name, object: 'model', created: BOOTED, owned_by: 'stackbone', description: agent.description };
+  return { id: agent.name, object: 'model', created: BOOTED, owned_by: 'stackbone', description: agent.description, models: offeredModels(agent) };
 }
 
 export function toOpenAiModelList(list: typeof agents) {

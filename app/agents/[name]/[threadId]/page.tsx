@@ -43,6 +43,7 @@ export default async function ThreadPage({ params }: { params: Params }) {
         initialDecisions={thread.decisions}
         initialStoppedToolCallIds={thread.stoppedToolCallIds}
         initialCompactions={thread.compactions}
+        initialModel={thread.model}
       />
     </div>
   );
