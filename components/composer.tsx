@@ -106,7 +106,10 @@ export function Composer({ running, onSend, onStop, onSteer, placeholder, waitin
         data-dragging={dragging ? true : undefined}
       >
         {dragging && (
-          <p className="pointer-events-none absolute inset-0 flex items-center justify-center rounded-xl text-sm font-medium text-primary" data-testid="drop-hint">
+          <p
+            className="pointer-events-none absolute inset-0 flex items-center justify-center rounded-xl text-sm font-medium text-primary"
+            data-testid="drop-hint"
+          >
             Drop images or PDFs to attach
           </p>
         )}

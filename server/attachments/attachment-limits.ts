@@ -20,9 +20,7 @@ export function maxPdfBytes(): number {
   return envBytes('STACKBONE_MAX_PDF_BYTES', 10 * 1024 * 1024);
 }
 
-export type AttachmentCheck =
-  | { ok: true; mediaType: AttachmentType }
-  | { ok: false; code: 'attachment_type' | 'attachment_too_large'; message: string };
+export type AttachmentCheck = { ok: true; mediaType: AttachmentType } | { ok: false; code: 'attachment_type' | 'attachment_too_large'; message: string };
 
 /** Whether `bytes`, sent as `filename`, may be stored; its type is what the bytes are. */
 export function checkAttachment(bytes: Uint8Array, filename: string): AttachmentCheck {
@@ -31,7 +29,11 @@ export function checkAttachment(bytes: Uint8Array, filename: string): Attachment
   const max = isImageType(mediaType) ? maxImageBytes() : maxPdfBytes();
   if (bytes.byteLength > max) {
     const kind = isImageType(mediaType) ? 'an image' : 'a PDF';
-    return { ok: false, code: 'attachment_too_large', message: `${filename}: ${formatBytes(bytes.byteLength)} is over the ${formatBytes(max)} ${kind} may be.` };
+    return {
+      ok: false,
+      code: 'attachment_too_large',
+      message: `${filename}: ${formatBytes(bytes.byteLength)} is over the ${formatBytes(max)} ${kind} may be.`,
+    };
   }
   return { ok: true, mediaType };
 }

@@ -36,7 +36,11 @@ describe('attachments: size limits', () => {
   it('holds images and PDFs to their own limits, from the environment', () => {
     vi.stubEnv('STACKBONE_MAX_IMAGE_BYTES', '64');
     vi.stubEnv('STACKBONE_MAX_PDF_BYTES', '2048');
-    expect(checkAttachment(PNG, 'photo.png')).toEqual({ ok: false, code: 'attachment_too_large', message: 'photo.png: 70 B is over the 64 B an image may be.' });
+    expect(checkAttachment(PNG, 'photo.png')).toEqual({
+      ok: false,
+      code: 'attachment_too_large',
+      message: 'photo.png: 70 B is over the 64 B an image may be.',
+    });
     const pdf = bytes(`%PDF-1.7\n${'x'.repeat(1000)}`);
     expect(checkAttachment(pdf, 'notes.pdf')).toEqual({ ok: true, mediaType: 'application/pdf' });
     expect(checkAttachment(bytes(`%PDF-1.7\n${'x'.repeat(3000)}`), 'big.pdf')).toMatchObject({ ok: false, code: 'attachment_too_large' });
@@ -62,7 +66,12 @@ describe('attachments: stored for their owner', () => {
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
     const { attachment } = saved;
-    expect(attachment).toMatchObject({ mediaType: 'image/png', filename: 'photo.png', size: PNG.byteLength, url: `/api/agents/support/attachments/${attachment.id}` });
+    expect(attachment).toMatchObject({
+      mediaType: 'image/png',
+      filename: 'photo.png',
+      size: PNG.byteLength,
+      url: `/api/agents/support/attachments/${attachment.id}`,
+    });
     expect(await findAttachment('alice', 'support', `http://localhost:3000${attachment.url}`)).toEqual(attachment);
     expect(await findAttachment('bob', 'support', attachment.url)).toBeUndefined();
     expect(Buffer.from((await getAttachmentStorage().read(attachment.id))!)).toEqual(PNG);

@@ -25,7 +25,11 @@ export function attachmentIdOf(url: string): string | undefined {
 
 /** A name fit for a header and a chip: no path, no control characters, at most 200 characters. */
 export function cleanFilename(name: string | undefined, fallback: string): string {
-  const base = (name ?? '').split(/[\\/]/).at(-1)!.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .at(-1)!
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
   return (base || fallback).slice(0, 200);
 }
 
@@ -40,7 +44,13 @@ export type SaveResult = { ok: true; attachment: Attachment } | Extract<Attachme
  * bytes, so the same file sent again (a client re-sending its history with the bytes inline) is
  * the same attachment, stored once; otherwise a random one.
  */
-export async function saveAttachment(options: { ownerId: string; agent: string; bytes: Uint8Array; filename?: string; contentId?: boolean }): Promise<SaveResult> {
+export async function saveAttachment(options: {
+  ownerId: string;
+  agent: string;
+  bytes: Uint8Array;
+  filename?: string;
+  contentId?: boolean;
+}): Promise<SaveResult> {
   const check = checkAttachment(options.bytes, cleanFilename(options.filename, 'The file'));
   if (!check.ok) return check;
   const id = options.contentId

@@ -8,12 +8,10 @@ import type { Attachment } from '@/server/contract';
 export function userContentParts(text: string, attachments: readonly Attachment[]): ContentPart[] {
   return [
     ...(text ? [{ type: 'text' as const, text }] : []),
-    ...attachments.map(
-      (file): ContentPart => ({
-        type: file.mediaType.startsWith('image/') ? 'image' : 'document',
-        source: { type: 'url', value: file.url, mimeType: file.mediaType },
-        metadata: { filename: file.filename, size: file.size, attachmentId: file.id },
-      }),
-    ),
+    ...attachments.map((file): ContentPart => ({
+      type: file.mediaType.startsWith('image/') ? 'image' : 'document',
+      source: { type: 'url', value: file.url, mimeType: file.mediaType },
+      metadata: { filename: file.filename, size: file.size, attachmentId: file.id },
+    })),
   ];
 }

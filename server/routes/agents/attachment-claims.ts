@@ -28,7 +28,11 @@ async function claimed(ownerId: string, agent: string, messageId: string, claim:
 }
 
 /** Message id → its attachments, in the order its parts named them. */
-export async function resolveAttachmentClaims(ownerId: string, agent: string, claims: ReadonlyMap<string, AttachmentClaim[]>): Promise<Map<string, Attachment[]>> {
+export async function resolveAttachmentClaims(
+  ownerId: string,
+  agent: string,
+  claims: ReadonlyMap<string, AttachmentClaim[]>,
+): Promise<Map<string, Attachment[]>> {
   const resolved = new Map<string, Attachment[]>();
   for (const [messageId, files] of claims) {
     resolved.set(messageId, await Promise.all(files.map((claim) => claimed(ownerId, agent, messageId, claim))));

@@ -5,8 +5,20 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../events';
 import { toModelMessages } from './model-messages';
 
-const photo = { id: 'att_photo_0123456789abcdef', url: '/api/agents/support/attachments/att_photo_0123456789abcdef', mediaType: 'image/png', filename: 'photo.png', size: 3 };
-const pdf = { id: 'att_notes_0123456789abcdef', url: '/api/agents/support/attachments/att_notes_0123456789abcdef', mediaType: 'application/pdf', filename: 'notes.pdf', size: 5 };
+const photo = {
+  id: 'att_photo_0123456789abcdef',
+  url: '/api/agents/support/attachments/att_photo_0123456789abcdef',
+  mediaType: 'image/png',
+  filename: 'photo.png',
+  size: 3,
+};
+const pdf = {
+  id: 'att_notes_0123456789abcdef',
+  url: '/api/agents/support/attachments/att_notes_0123456789abcdef',
+  mediaType: 'application/pdf',
+  filename: 'notes.pdf',
+  size: 5,
+};
 const messages: ChatMessage[] = [{ id: 'u1', role: 'user', content: 'What is this?', attachments: [photo, pdf] }];
 
 describe('toModelMessages: attachments', () => {

@@ -93,7 +93,8 @@ function userContent(text: string, attachments: Attachment[], files: ReadonlyMap
   for (const file of attachments) {
     const bytes = files?.get(file.id);
     if (bytes) content.push({ type: 'file', data: bytes, mediaType: file.mediaType, filename: file.filename });
-    else content.push({ type: 'text', text: files ? `[Attachment ${file.filename} is no longer stored.]` : `[Attached: ${file.filename} (${file.mediaType})]` });
+    else
+      content.push({ type: 'text', text: files ? `[Attachment ${file.filename} is no longer stored.]` : `[Attached: ${file.filename} (${file.mediaType})]` });
   }
   return content;
 }

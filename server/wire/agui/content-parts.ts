@@ -12,13 +12,11 @@ export function toAgUiUserContent(text: string, attachments: Attachment[] | unde
   if (!attachments?.length) return text;
   return [
     ...(text ? [{ type: 'text' as const, text }] : []),
-    ...attachments.map(
-      (file): ContentPart => ({
-        type: file.mediaType.startsWith('image/') ? 'image' : 'document',
-        source: { type: 'url', value: file.url, mimeType: file.mediaType },
-        metadata: { filename: file.filename, size: file.size, attachmentId: file.id },
-      }),
-    ),
+    ...attachments.map((file): ContentPart => ({
+      type: file.mediaType.startsWith('image/') ? 'image' : 'document',
+      source: { type: 'url', value: file.url, mimeType: file.mediaType },
+      metadata: { filename: file.filename, size: file.size, attachmentId: file.id },
+    })),
   ];
 }
 
@@ -39,9 +37,13 @@ export function agUiAttachmentClaims(messages: AgUiMessage[]): Map<string, Attac
       const filename = typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined;
       if (part.source.type === 'url') return [{ kind: 'url', url: part.source.value }];
       if (part.source.type === 'data') return [{ kind: 'data', base64: part.source.value, ...(filename ? { filename } : {}) }];
-      throw new HttpError('invalid_request', `${field}: a file source is not accepted; upload the file (POST /api/agents/{name}/attachments) and send its URL.`, {
-        field,
-      });
+      throw new HttpError(
+        'invalid_request',
+        `${field}: a file source is not accepted; upload the file (POST /api/agents/{name}/attachments) and send its URL.`,
+        {
+          field,
+        },
+      );
     });
     if (files.length > 0) claims.set(message.id, files);
   });
