@@ -172,7 +172,7 @@ test('an empty chat offers the agent’s suggested prompts, and a chip sends its
   await expect(page).toHaveURL(THREAD_URL('support'));
 });
 
-test('an attached image goes with the message: a chip while it uploads, a thumbnail in the bubble, and the model names it', async ({ page }, testInfo) => {
+test('an attached image goes with the message: a chip, a thumbnail in the bubble, and the model names it', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
   await page.goto('/agents/support');
   await waitForHydration(page);
@@ -196,12 +196,6 @@ test('an attached image goes with the message: a chip while it uploads, a thumbn
   await expect.poll(() => bubble.getByTestId('attachment-thumbnail').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
   await expect(page.getByTestId('message-assistant').last()).toHaveText('I got photo.png (an image, 70 B). You said: "What is this?".');
   await expect(page.getByTestId('composer-attachments')).toHaveCount(0);
-  await waitForIdle(page);
   await snap(page, testInfo, '02-sent');
-
-  // After a reload the server's snapshot shows the same thumbnail.
-  await page.reload();
-  await waitForHydration(page);
-  await expect(page.getByTestId('message-user').getByTestId('attachment-thumbnail')).toHaveAttribute('alt', 'photo.png');
   expect(problems).toEqual([]);
 });

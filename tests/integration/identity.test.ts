@@ -134,6 +134,17 @@ for (const { kind } of backends()) {
       const added = (await readSessionEvents(server.databaseUrl, threadId)).find((event) => event.type === 'message_added') as { message: unknown };
       expect(added.message).toMatchObject({ content: 'What is this?', attachments: [{ id: upload.body.id, mediaType: 'image/png', size: 70 }] });
       expect(JSON.stringify(added)).not.toContain(TINY_PNG.toString('base64'));
+      // A reader of the thread gets the file back as the content part it was sent as.
+      const hydrated = await fetch(`${server.url}/api/agents/support?threadId=${threadId}`, { headers: { cookie, accept: 'application/json' } });
+      expect(hydrated.status).toBe(200);
+      expect(((await hydrated.json()) as { messages: { parts: unknown[] }[] }).messages[0]!.parts).toEqual([
+        { type: 'text', text: 'What is this?' },
+        {
+          type: 'image',
+          source: { type: 'url', value: upload.body.url, mimeType: 'image/png' },
+          metadata: { filename: 'photo.png', size: 70, attachmentId: upload.body.id },
+        },
+      ]);
 
       const stranger = await identityCookie(server.url);
       expect((await fetch(`${server.url}${upload.body.url}`, { headers: { cookie: stranger } })).status).toBe(404);
