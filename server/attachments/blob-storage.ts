@@ -2,8 +2,7 @@
 // private blobs `attachments/<id>` (the bytes) and `attachments/<id>.json` (the record), read
 // back with the token; no blob URL is ever handed out — the owner reads through our route.
 import { get, put } from '@vercel/blob';
-import type { AttachmentStorage, StoredAttachment } from './storage';
-import { ATTACHMENT_ID } from './storage';
+import { ATTACHMENT_ID, type AttachmentStorage, type StoredAttachment } from './stored-attachment';
 
 const pathOf = (id: string, suffix = '') => `attachments/${id}${suffix}`;
 

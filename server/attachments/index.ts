@@ -3,6 +3,6 @@
 // Below the runtime: it imports only server/events.ts.
 export { sniffType } from './sniff-type';
 export { checkAttachment, maxImageBytes, maxPdfBytes } from './attachment-limits';
-export { getAttachmentStorage, type StoredAttachment } from './storage';
-export { attachmentIdOf, attachmentUrl, cleanFilename, findAttachment, saveAttachment, type SaveResult } from './save-attachment';
+export { getAttachmentStorage } from './storage';
+export { attachmentIdOf, findAttachment, saveAttachment } from './save-attachment';
 export { loadAttachmentBytes } from './load-attachments';

@@ -2,7 +2,7 @@
 // the record, under STACKBONE_ATTACHMENTS_DIR or `.data/attachments/` (docs/models.md, "Attachments").
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ATTACHMENT_ID, type AttachmentStorage, type StoredAttachment } from './storage';
+import { ATTACHMENT_ID, type AttachmentStorage, type StoredAttachment } from './stored-attachment';
 
 function directory(): string {
   return process.env.STACKBONE_ATTACHMENTS_DIR || path.join(process.cwd(), '.data', 'attachments');

@@ -3,10 +3,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Attachment } from '../events';
 import { checkAttachment, type AttachmentCheck } from './attachment-limits';
-import { getAttachmentStorage, type StoredAttachment } from './storage';
+import { getAttachmentStorage } from './storage';
+import type { StoredAttachment } from './stored-attachment';
 
 /** The route that serves an attachment to its owner. */
-export function attachmentUrl(agent: string, id: string): string {
+function attachmentUrl(agent: string, id: string): string {
   return `/api/agents/${encodeURIComponent(agent)}/attachments/${id}`;
 }
 
@@ -24,7 +25,7 @@ export function attachmentIdOf(url: string): string | undefined {
 }
 
 /** A name fit for a header and a chip: no path, no control characters, at most 200 characters. */
-export function cleanFilename(name: string | undefined, fallback: string): string {
+function cleanFilename(name: string | undefined, fallback: string): string {
   const base = (name ?? '')
     .split(/[\\/]/)
     .at(-1)!
@@ -37,7 +38,7 @@ function fallbackName(mediaType: string): string {
   return `attachment.${mediaType === 'application/pdf' ? 'pdf' : mediaType.slice('image/'.length)}`;
 }
 
-export type SaveResult = { ok: true; attachment: Attachment } | Extract<AttachmentCheck, { ok: false }>;
+type SaveResult = { ok: true; attachment: Attachment } | Extract<AttachmentCheck, { ok: false }>;
 
 /**
  * Checks and stores `bytes` for `ownerId`. `contentId`: the id is a hash of the owner and the
