@@ -4,6 +4,7 @@
 // a URL (which must be one of this owner's attachments) or bytes inline (`source.type: 'data'`,
 // base64) — for the route to look up or store. Audio, video and `file` sources are refused.
 import type { ContentPart, Message as AgUiMessage } from '@ag-ui/core';
+import { ALLOWED_TYPES_TEXT } from '../../contract';
 import type { Attachment } from '../../events';
 import { HttpError } from '../../http/errors';
 
@@ -32,7 +33,7 @@ export function agUiAttachmentClaims(messages: AgUiMessage[]): Map<string, Attac
       if (part.type === 'text') return [];
       const field = `messages.${index}.content.${partIndex}`;
       if (part.type !== 'image' && part.type !== 'document') {
-        throw new HttpError('attachment_type', `${field}: ${part.type} parts are not accepted; only PNG, JPEG, GIF, WebP images and PDFs.`, { field });
+        throw new HttpError('attachment_type', `${field}: ${part.type} parts are not accepted; ${ALLOWED_TYPES_TEXT}.`, { field });
       }
       const filename = typeof part.metadata?.filename === 'string' ? part.metadata.filename : undefined;
       if (part.source.type === 'url') return [{ kind: 'url', url: part.source.value }];
