@@ -150,6 +150,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: C
             <Composer
               running={running}
               onSend={chat.sendMessage}
+              attachmentsUrl={`/api/agents/${encodeURIComponent(agent.name)}/attachments`}
               onStop={feedback.stop}
               onSteer={feedback.steer}
               placeholder={`Message ${name}…`}

@@ -15,6 +15,7 @@ import type { PendingInterrupt } from './hooks/useAgent';
 import { batchPosition } from './interrupt-panel';
 import { ReasoningBlock } from './reasoning-block';
 import { Markdown } from './markdown';
+import { MessageAttachments, messageFiles } from './message-attachments';
 import { ToolCallCard, type ToolCallStatus, type ToolInfo } from './tool-call';
 import { SourcesList } from './sources-list';
 import { SOURCES, TOOL_PROGRESS, type ContextCompactedValue, type DecisionRecord, type SourcesContent } from '@/server/contract';
@@ -162,13 +163,17 @@ function Working({ children, testId }: { children: ReactNode; testId: string }) 
 }
 
 function UserBubble({ message }: { message: UserMessage }) {
+  const files = messageFiles(message.content);
   const text =
-    typeof message.content === 'string' ? message.content : message.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('');
+    typeof message.content === 'string'
+      ? message.content
+      : message.content.map((part) => (part.type === 'text' ? part.text : files.length ? '' : `[${part.type}]`)).join('');
   return (
     <div
       className="ml-auto max-w-[85%] rounded-2xl bg-user-bubble px-4 py-2 whitespace-pre-wrap break-words text-user-bubble-foreground"
       data-testid="message-user"
     >
+      <MessageAttachments files={files} />
       {text}
     </div>
   );

@@ -171,3 +171,31 @@ test('an empty chat offers the agent’s suggested prompts, and a chip sends its
   await expect(page.getByTestId('suggestions')).toHaveCount(0);
   await expect(page).toHaveURL(THREAD_URL('support'));
 });
+
+test('an attached image goes with the message: a chip, a thumbnail in the bubble, and the model names it', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  // A file the server would refuse is refused by name, before any upload.
+  await page.getByTestId('attach-input').setInputFiles({ name: 'photo.heic', mimeType: 'image/heic', buffer: Buffer.from('not an image') });
+  await expect(page.getByTestId('attachment-error')).toHaveText('photo.heic: only PNG, JPEG, GIF, WebP images and PDFs.');
+  await page.getByRole('button', { name: 'Remove photo.heic' }).click();
+
+  await page.getByTestId('attach-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+  const chip = page.getByTestId('composer-attachments').getByTestId('attachment-chip');
+  await expect(chip).toContainText('photo.png');
+  await expect(chip).toHaveAttribute('data-status', 'done');
+  await snap(page, testInfo, '01-attached');
+
+  await send(page, 'What is this?');
+  const bubble = page.getByTestId('message-user');
+  await expect(bubble).toContainText('What is this?');
+  await expect(bubble.getByTestId('attachment-thumbnail')).toHaveAttribute('alt', 'photo.png');
+  // The thumbnail is the stored file, served to its owner.
+  await expect.poll(() => bubble.getByTestId('attachment-thumbnail').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+  await expect(page.getByTestId('message-assistant').last()).toHaveText('I got photo.png (an image, 70 B). You said: "What is this?".');
+  await expect(page.getByTestId('composer-attachments')).toHaveCount(0);
+  await snap(page, testInfo, '02-sent');
+  expect(problems).toEqual([]);
+});

@@ -25,6 +25,8 @@ const REQUEST_ERRORS = {
   json_too_deep: { status: 400, agUi: HTTP, when: 'the body nests deeper than the server reads' },
   json_array_too_long: { status: 400, agUi: HTTP, when: 'an array in the body is longer than the server reads' },
   unsupported_media_type: { status: 415, agUi: HTTP, when: 'the body is not sent as application/json' },
+  attachment_type: { status: 415, agUi: HTTP, when: 'an attachment whose bytes are not a PNG, JPEG, GIF or WebP image or a PDF (the file is named)' },
+  attachment_too_large: { status: 413, agUi: HTTP, when: 'an attachment over STACKBONE_MAX_IMAGE_BYTES (5 MB) or STACKBONE_MAX_PDF_BYTES (10 MB)' },
   body_too_large: { status: 413, agUi: HTTP, chat: 'request_too_large', when: 'the body is over STACKBONE_MAX_BODY_BYTES' },
   invalid_request: { status: 400, agUi: HTTP, when: 'a body or query of the wrong shape (the field at fault is named)' },
   invalid_thread_id: { status: 400, agUi: HTTP, when: 'a threadId that is not 1 to 256 printable ASCII characters without spaces' },
@@ -111,6 +113,7 @@ export const NOT_FOUND = {
   agent: { chat: 'model_not_found', when: 'no agent of that name (on the OpenAI and Anthropic wires, the model)' },
   run: { when: 'no run of that id to join' },
   interrupt: { agUi: RUN_ERROR, when: 'no interrupt of that id on this thread, or none this caller may decide' },
+  attachment: { when: 'no attachment at that URL for this caller (another owner’s is not found too)' },
   endpoint: { chat: 'unknown_endpoint', when: 'no route at that path (or no such decision action)' },
 } as const satisfies Record<string, Partial<ErrorAnswer> & { when: string }>;
 

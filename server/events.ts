@@ -40,8 +40,23 @@ export interface SourcePart {
   providerMetadata?: ProviderMetadata;
 }
 
+/**
+ * A file a user sent with a message: a reference to the bytes, which live in attachment storage,
+ * never in the log (docs/models.md, "Attachments"). `url` is the server's own
+ * (`/api/agents/{name}/attachments/{id}`), served to the owner only.
+ */
+export interface Attachment {
+  id: string;
+  url: string;
+  /** Sniffed from the bytes when stored, never the sender's word alone. */
+  mediaType: string;
+  filename: string;
+  /** Bytes. */
+  size: number;
+}
+
 export type ChatMessage =
-  | { id: string; role: 'user'; content: string }
+  | { id: string; role: 'user'; content: string; attachments?: Attachment[] }
   | { id: string; role: 'system' | 'developer'; content: string }
   | {
       id: string;

@@ -7,6 +7,7 @@
 // `decisions` (by toolCallId) and `stoppedToolCallIds` say what became of each call a person
 // decided or a stop cut (docs/hitl.md, "Decisions in the chat").
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { Attachment } from '@/server/contract';
 import {
   AgentStore,
   agentView,
@@ -48,7 +49,7 @@ export type StateOf<Agent> = Agent extends { initialState: infer S extends objec
 
 export interface UseAgentResult<S extends object = Record<string, unknown>> extends AgentView<S> {
   /** Sends, or queues while a turn runs or waits on a decision; false when neither happened. */
-  sendMessage: (text: string) => Promise<boolean>;
+  sendMessage: (text: string, attachments?: Attachment[]) => Promise<boolean>;
   /** The queue (docs/turn-control.md, "Queue"): each resolves false when the server refused. */
   editQueued: (id: string, text: string) => Promise<boolean>;
   moveQueued: (id: string, index: number) => Promise<boolean>;
@@ -103,7 +104,7 @@ export function useAgent<Agent = unknown>(options: UseAgentOptions): UseAgentRes
   return useMemo(
     () => ({
       ...agentView<StateOf<Agent>>(snapshot),
-      sendMessage: (text: string) => store.sendMessage(text),
+      sendMessage: (text: string, attachments?: Attachment[]) => store.sendMessage(text, attachments),
       editQueued: store.editQueued,
       moveQueued: store.moveQueued,
       removeQueued: store.removeQueued,

@@ -58,7 +58,12 @@ function checkShape(root: unknown): void {
 }
 
 async function readLimited(request: Request, maxBytes: number): Promise<string> {
-  if (!request.body) return '';
+  return new TextDecoder().decode(await readBodyBytes(request, maxBytes, () => tooLarge(maxBytes)));
+}
+
+/** The body's bytes, refused with `tooLargeError()` as soon as more than `maxBytes` have come (an upload's own limit). */
+export async function readBodyBytes(request: Request, maxBytes: number, tooLargeError: () => HttpError): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -68,11 +73,11 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw tooLarge(maxBytes);
+      throw tooLargeError();
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;

@@ -44,6 +44,7 @@ import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS, MARKDOWN_DEMO_REQUEST } from './s
 import { PHRASES } from './scripted-phrases';
 import { describeToolResult } from './scripted-results';
 import { isSummaryRequest, summariseTranscript } from './scripted-summary';
+import { formatBytes } from '../contract';
 
 export interface ScriptedToolCall {
   toolName: string;
@@ -108,6 +109,11 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, 
   if (last?.role === 'tool') return { kind: 'text', text: describeToolMessage(last.content) };
   // Ending on our own message: replaying the user's request could loop a tool call forever.
   if (last?.role === 'assistant') return { kind: 'text', text: 'Is there anything else I can do?' };
+  // What reached it of the files a user attached: a test sees they did (docs/models.md, "Attachments").
+  if (last?.role === 'user') {
+    const files = last.content.flatMap((part) => (part.type === 'file' ? [part] : []));
+    if (files.length > 0) return { kind: 'text', text: describeFiles(files, lastUserText(prompt)) };
+  }
 
   const text = lastUserText(prompt);
   if (WHICH_MODEL.test(text)) return { kind: 'text', text: `I am answering as ${modelId}.` };
@@ -375,6 +381,26 @@ function lastUserText(prompt: LanguageModelV4Prompt): string {
       .trim();
   }
   return '';
+}
+
+type FilePart = Extract<Extract<LanguageModelV4Prompt[number], { role: 'user' }>['content'][number], { type: 'file' }>;
+
+/** "I got photo.png (an image, 12 KB) and notes.pdf (a PDF, 3 KB)." and what the text said. */
+function describeFiles(files: FilePart[], text: string): string {
+  const named = files.map((file) => {
+    const kind = file.mediaType.startsWith('image/') ? 'an image' : file.mediaType === 'application/pdf' ? 'a PDF' : `a ${file.mediaType} file`;
+    const size = fileSize(file.data);
+    return `${file.filename ?? 'a file'} (${kind}${size === undefined ? '' : `, ${formatBytes(size)}`})`;
+  });
+  const quoted = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  const list = named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `I got ${list}.${quoted ? ` You said: "${quoted}".` : ''}`;
+}
+
+/** The bytes a file part carries; undefined for a URL or a provider's reference (never fetched). */
+function fileSize(data: FilePart['data']): number | undefined {
+  if (data.type !== 'data') return undefined;
+  return typeof data.data === 'string' ? Buffer.from(data.data, 'base64').byteLength : data.data.byteLength;
 }
 
 type ToolMessageContent = Extract<LanguageModelV4Prompt[number], { role: 'tool' }>['content'];

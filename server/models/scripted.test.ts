@@ -131,6 +131,23 @@ describe('scripted model: text', () => {
   });
 });
 
+describe('scripted model: attachments', () => {
+  it('says which files reached it, with their kind and size, and what the text said', async () => {
+    const r = await run([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'What is this?' },
+          { type: 'file', data: new Uint8Array(12 * 1024), mediaType: 'image/png', filename: 'photo.png' },
+          { type: 'file', data: new Uint8Array(70), mediaType: 'application/pdf', filename: 'notes.pdf' },
+        ],
+      },
+    ]);
+    expect(r.text).toBe('I got photo.png (an image, 12 KB) and notes.pdf (a PDF, 70 B). You said: "What is this?".');
+    expect(r.toolCalls).toEqual([]);
+  });
+});
+
 describe('scripted model: the generic call rule', () => {
   it('calls the named tool with the JSON arguments', async () => {
     const r = await run('call refundOrder {"orderId":"ord_7","amount":5.5}');

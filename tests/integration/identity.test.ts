@@ -4,7 +4,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFinishedEvent } from '@ag-ui/core';
-import { postRun, userMessage } from '../support/agui';
+import { attachmentMessage, postRun, TINY_PNG, uploadAttachment, userMessage } from '../support/agui';
 import { eventually, readSessionEvents } from '../support/inspect';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
@@ -102,6 +102,78 @@ for (const { kind } of backends()) {
       const mine = await (await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie } })).text();
       expect(mine).toContain(marker);
       expect(mine).not.toContain('reply with 2 tokens');
+    });
+
+    it("a browser's attachment is its own: it reaches the model, another browser can neither read it nor send it, and a wrong file says what is wrong", async () => {
+      const cookie = await identityCookie(server.url);
+      const upload = await uploadAttachment(server.url, 'support', TINY_PNG, 'photo.png', { cookie });
+      expect(upload.status).toBe(201);
+      expect(upload.body).toMatchObject({
+        mediaType: 'image/png',
+        filename: 'photo.png',
+        size: TINY_PNG.byteLength,
+        url: expect.stringMatching(/^\/api\/agents\/support\/attachments\/att_/),
+      });
+      const file = await fetch(`${server.url}${upload.body.url}`, { headers: { cookie } });
+      expect(file.status).toBe(200);
+      expect([file.headers.get('content-type'), file.headers.get('x-content-type-options')]).toEqual(['image/png', 'nosniff']);
+      expect(file.headers.get('content-disposition')).toContain('filename="photo.png"');
+      expect(Buffer.from(await file.arrayBuffer())).toEqual(TINY_PNG);
+
+      // The scripted model says what it was sent: the file, with its bytes.
+      const threadId = randomUUID();
+      const run = await postRun(
+        server.url,
+        'support',
+        { threadId, runId: randomUUID(), messages: [attachmentMessage('What is this?', [upload.body])] },
+        { cookie },
+      );
+      const reply = run.events.flatMap((event) => (event.type === 'TEXT_MESSAGE_CONTENT' && 'delta' in event ? [String(event.delta)] : [])).join('');
+      expect(reply).toBe('I got photo.png (an image, 70 B). You said: "What is this?".');
+      // The log keeps the reference, not the bytes.
+      const added = (await readSessionEvents(server.databaseUrl, threadId)).find((event) => event.type === 'message_added') as { message: unknown };
+      expect(added.message).toMatchObject({ content: 'What is this?', attachments: [{ id: upload.body.id, mediaType: 'image/png', size: 70 }] });
+      expect(JSON.stringify(added)).not.toContain(TINY_PNG.toString('base64'));
+      // A reader of the thread gets the file back as the content part it was sent as.
+      const hydrated = await fetch(`${server.url}/api/agents/support?threadId=${threadId}`, { headers: { cookie, accept: 'application/json' } });
+      expect(hydrated.status).toBe(200);
+      expect(((await hydrated.json()) as { messages: { parts: unknown[] }[] }).messages[0]!.parts).toEqual([
+        { type: 'text', text: 'What is this?' },
+        {
+          type: 'image',
+          source: { type: 'url', value: upload.body.url, mimeType: 'image/png' },
+          metadata: { filename: 'photo.png', size: 70, attachmentId: upload.body.id },
+        },
+      ]);
+
+      const stranger = await identityCookie(server.url);
+      expect((await fetch(`${server.url}${upload.body.url}`, { headers: { cookie: stranger } })).status).toBe(404);
+      const stolen = await postRun(
+        server.url,
+        'support',
+        { threadId: randomUUID(), runId: randomUUID(), messages: [attachmentMessage('mine now', [upload.body])] },
+        { cookie: stranger },
+      );
+      expect(stolen.status).toBe(404);
+      expect(JSON.parse(stolen.text).error).toMatchObject({ code: 'not_found', what: 'attachment' });
+      // A URL of anywhere else is never fetched: refused the same way.
+      const elsewhere = await postRun(
+        server.url,
+        'support',
+        { threadId: randomUUID(), runId: randomUUID(), messages: [attachmentMessage('look', [{ ...upload.body, url: 'https://example.com/photo.png' }])] },
+        { cookie },
+      );
+      expect(elsewhere.status).toBe(404);
+
+      const heic = await uploadAttachment(server.url, 'support', Buffer.from('\x00\x00\x00\x18ftypheic', 'latin1'), 'photo.heic', { cookie });
+      expect([heic.status, heic.body.error]).toEqual([415, { code: 'attachment_type', message: 'photo.heic: only PNG, JPEG, GIF, WebP images and PDFs.' }]);
+      const huge = Buffer.alloc(5 * 1024 * 1024 + 1);
+      TINY_PNG.copy(huge);
+      const tooLarge = await uploadAttachment(server.url, 'support', huge, 'huge.png', { cookie });
+      expect([tooLarge.status, tooLarge.body.error]).toEqual([
+        413,
+        { code: 'attachment_too_large', message: 'huge.png: 5 MB is over the 5 MB an image may be.' },
+      ]);
     });
 
     it('no key and no cookie, or a forged cookie: 401 on the AG-UI endpoint', async () => {

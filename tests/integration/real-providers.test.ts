@@ -16,7 +16,7 @@ import type { BaseEvent } from '@ag-ui/core';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { postRun, readThread, stopRun, userMessage } from '../support/agui';
+import { attachmentMessage, postRun, readThread, stopRun, TINY_PDF, TINY_PNG, uploadAttachment, userMessage } from '../support/agui';
 import { freshSqliteUrl } from '../support/database';
 import { offeredTools, sentConversation, startProviderServer, type ProviderServer, type ScriptedReply, type SentEntry } from '../support/provider-server';
 import { startServer, type TestServer } from '../support/server';
@@ -55,6 +55,34 @@ const CASES: FormatCase[] = [
 ];
 
 type AgUiEvent = BaseEvent & Record<string, unknown>;
+
+type Part = Record<string, unknown> & { type: string };
+const base64Of = (value: unknown) => String(value).replace(/^data:[^;]+;base64,/, '');
+
+/** The files of the provider request's user messages, in its own spelling, as {kind, base64}. */
+function sentFiles(format: FormatCase['format'], body: Record<string, unknown>): { kind: string; base64: string }[] {
+  const entries = (format === 'openai-responses' ? body.input : body.messages) as { role?: string; content?: unknown }[];
+  const parts = entries.filter((entry) => entry.role === 'user' && Array.isArray(entry.content)).flatMap((entry) => entry.content as Part[]);
+  return parts.flatMap((part): { kind: string; base64: string }[] => {
+    const at = <T>(key: string) => part[key] as T;
+    switch (part.type) {
+      case 'image_url': // OpenAI Chat Completions
+        return [{ kind: 'image', base64: base64Of(at<{ url: string }>('image_url').url) }];
+      case 'file':
+        return [{ kind: 'pdf', base64: base64Of(at<{ file_data: string }>('file').file_data) }];
+      case 'input_image': // OpenAI Responses
+        return [{ kind: 'image', base64: base64Of(at<string>('image_url')) }];
+      case 'input_file':
+        return [{ kind: 'pdf', base64: base64Of(at<string>('file_data')) }];
+      case 'image': // Anthropic Messages
+        return [{ kind: 'image', base64: at<{ data: string }>('source').data }];
+      case 'document':
+        return [{ kind: 'pdf', base64: at<{ data: string }>('source').data }];
+      default:
+        return [];
+    }
+  });
+}
 const last = (events: BaseEvent[]) => events.at(-1) as AgUiEvent;
 const textOf = (events: BaseEvent[]) =>
   events
@@ -127,6 +155,22 @@ for (const c of CASES) {
       expect(c.format === 'anthropic' ? request!.headers['x-api-key'] : request!.headers.authorization).toMatch(/sk-(ant-)?test-not-real/);
       expect(sentConversation(request!)).toEqual([{ system: SUPPORT_INSTRUCTIONS }, { user: 'where is ord_42?' }]);
       expect(offeredTools(request!)).toEqual(expect.arrayContaining(['lookupOrder', 'refundOrder', 'closeTicket']));
+    });
+
+    it('attachments reach the provider: an uploaded image and PDF go to the model as its own image and file parts, with their bytes', async () => {
+      const photo = await uploadAttachment(server.url, c.agent, TINY_PNG, 'photo.png');
+      const notes = await uploadAttachment(server.url, c.agent, TINY_PDF, 'notes.pdf');
+      expect([photo.status, notes.status]).toEqual([201, 201]);
+      provider.script({ text: 'A single pixel, and a one-page PDF.' });
+      const message = attachmentMessage('What are these?', [photo.body, notes.body]);
+      const { events } = await postRun(server.url, c.agent, { threadId: randomUUID(), runId: randomUUID(), messages: [message] });
+      expect(textOf(events)).toBe('A single pixel, and a one-page PDF.');
+      const [request] = provider.requests;
+      expect(sentFiles(c.format, request!.body)).toEqual([
+        { kind: 'image', base64: TINY_PNG.toString('base64') },
+        { kind: 'pdf', base64: TINY_PDF.toString('base64') },
+      ]);
+      expect(JSON.stringify(request!.body)).toContain('What are these?');
     });
 
     it('a turn over the OpenAI- and Anthropic-compatible wires, with the official clients', async () => {

@@ -161,3 +161,40 @@ export async function resumeHttpAgent(agent: HttpAgent, decide: (interruptId: st
   const resume = agent.pendingInterrupts.map((interrupt, index) => ({ interruptId: interrupt.id, ...decide(interrupt.id, index) }) as ResumeEntry);
   return { ...(await runCollecting(agent, { runId: randomUUID(), resume })), resume };
 }
+
+/** A 1×1 PNG (70 bytes): the smallest real image to attach. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/** A small PDF: its header is what the server reads of it. */
+export const TINY_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+export interface UploadedAttachment {
+  id: string;
+  url: string;
+  mediaType: string;
+  filename: string;
+  size: number;
+}
+
+/** POST /api/agents/{agent}/attachments as a browser's form sends it (multipart, field `file`). */
+export async function uploadAttachment(baseUrl: string, agent: string, bytes: Uint8Array, filename: string, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.from(bytes)], { type: 'application/octet-stream' }), filename);
+  const response = await fetch(`${baseUrl}/api/agents/${agent}/attachments`, { method: 'POST', body: form, headers });
+  return { status: response.status, body: (await response.json()) as UploadedAttachment & { error?: { code: string; message: string } } };
+}
+
+/** A user message with text and one AG-UI content part per attachment, as the chat sends it. */
+export function attachmentMessage(text: string, attachments: UploadedAttachment[]): Message {
+  return {
+    id: randomUUID(),
+    role: 'user',
+    content: [
+      { type: 'text', text },
+      ...attachments.map((file) => ({
+        type: file.mediaType.startsWith('image/') ? ('image' as const) : ('document' as const),
+        source: { type: 'url' as const, value: file.url, mimeType: file.mediaType },
+        metadata: { filename: file.filename, size: file.size },
+      })),
+    ],
+  };
+}

@@ -10,7 +10,7 @@
 // - frontend-tool-loop.ts: answering the tools the browser runs.
 // This class wires them together and is their one face; React (useAgent.ts) only subscribes to it.
 import { randomUUID, type HttpAgentConfig, type Interrupt, type Message, type ResumeEntry, type State } from '@ag-ui/client';
-import type { ContextCompactedValue, DecisionRecord, QueueItem } from '@/server/contract';
+import type { Attachment, ContextCompactedValue, DecisionRecord, QueueItem } from '@/server/contract';
 import { isRetryable, isRunFailure, type AgentError } from './agent-error';
 import { FrontendToolLoop, type FrontendTool } from './frontend-tool-loop';
 import { InterruptBatch } from './interrupt-batch';
@@ -24,6 +24,7 @@ import { ThreadCommands } from './thread-commands';
 import { ThreadFollower } from './thread-follower';
 import { ThreadHttpAgent } from './thread-http-agent';
 import { decisionsByToolCall, ToolOutcomes } from './tool-outcomes';
+import { userContentParts } from './user-content-parts';
 
 export interface AgentStoreOptions {
   agent: string;
@@ -164,14 +165,16 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
    * message is queued instead: it goes out when the thread falls idle (docs/turn-control.md,
    * "Queue"). False when it was neither sent nor queued (the text should stay with the user).
    */
-  async sendMessage(text: string): Promise<boolean> {
+  async sendMessage(text: string, attachments: Attachment[] = []): Promise<boolean> {
     const content = text.trim();
-    if (!content) return false;
+    if (!content && attachments.length === 0) return false;
     const { status, queue } = this.getSnapshot();
     if (status === 'running' || this.agent.pendingInterrupts.length > 0 || queue.length > 0) {
+      // The queue keeps text; files go with a turn of their own (the composer waits for one).
+      if (attachments.length > 0) return false;
       return this.commands.changeQueue({ op: 'add', id: randomUUID(), text: content });
     }
-    this.agent.addMessage({ id: randomUUID(), role: 'user', content });
+    this.agent.addMessage({ id: randomUUID(), role: 'user', content: attachments.length ? userContentParts(content, attachments) : content });
     await this.runs.run();
     return true;
   }

@@ -10,8 +10,10 @@ import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveCaller } from '../../identity/owner';
 import { parseCursor, Refusal, scopedSessionId, startRun } from '../../runtime';
 import { getStore } from '../../store';
+import { agUiAttachmentClaims } from '../../wire/agui/content-parts';
 import { fromAgUiMessages, fromAgUiModel, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
 import { agUiStream, refusedRun } from '../../wire/agui/stream';
+import { resolveAttachmentClaims } from './attachment-claims';
 import { joinRun } from './thread';
 
 export async function handleAgUiRun(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
@@ -21,6 +23,8 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
     if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
     const { ownerId, credential } = resolveCaller(request, { browser: true });
     const input = parseRunAgentInput(await readJsonBody(request));
+    // Before a stream: a part naming a file that is not the caller's is refused over HTTP (docs/wires.md, "Content parts").
+    const attachments = await resolveAttachmentClaims(ownerId, agent.name, agUiAttachmentClaims(input.messages));
     // The answer is a stream: 429 when the owner has the most open, before anything is written (docs/security.md).
     slot = takeStreamSlot(ownerId);
     const context = {
@@ -49,7 +53,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
         runId: input.runId,
         parentRunId: input.parentRunId,
         source: 'agui',
-        messages: fromAgUiMessages(input.messages),
+        messages: fromAgUiMessages(input.messages, attachments),
         clientTools: fromAgUiTools(input.tools),
         state: input.state,
         decisions: fromAgUiResume(input.resume),

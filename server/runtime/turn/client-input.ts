@@ -41,7 +41,8 @@ export function acceptInput(agent: DeepAgent, view: SessionView, input: ClientIn
     if (seen.has(message.id)) throw new Refusal('invalid_message', `Message id "${message.id}" appears twice in the request.`);
     seen.add(message.id);
     if (message.role === 'user') {
-      events.push({ type: 'message_added', message: { id: message.id, role: 'user', content: message.content } });
+      const attachments = message.attachments?.length ? { attachments: message.attachments } : {};
+      events.push({ type: 'message_added', message: { id: message.id, role: 'user', content: message.content, ...attachments } });
     } else if (message.role === 'tool') {
       const call = openClientCalls.get(message.toolCallId);
       if (!call) {

@@ -4,7 +4,7 @@
 // (docs/architecture.md, "Reasoning and provider metadata").
 import type { ModelMessage } from 'ai';
 import type { SharedV4ProviderOptions as ProviderOptions } from '@ai-sdk/provider';
-import type { ChatMessage, ProviderMetadata } from '../../events';
+import type { Attachment, ChatMessage, ProviderMetadata } from '../../events';
 
 /**
  * Model APIs want each tool result right after the call that asked for it. The log keeps
@@ -35,12 +35,17 @@ function resultsAfterCalls(messages: ChatMessage[]): ChatMessage[] {
   return ordered;
 }
 
-export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
+/**
+ * `files`: the bytes of the user messages' attachments, loaded from storage beforehand
+ * (server/attachments, loadAttachmentBytes), so this stays pure. Without them — a tool's view of
+ * the history — an attachment is a line of text that names it.
+ */
+export function toModelMessages(messages: ChatMessage[], files?: ReadonlyMap<string, Uint8Array>): ModelMessage[] {
   const result: ModelMessage[] = [];
   for (const message of resultsAfterCalls(messages)) {
     switch (message.role) {
       case 'user':
-        result.push({ role: 'user', content: message.content });
+        result.push({ role: 'user', content: message.attachments?.length ? userContent(message.content, message.attachments, files) : message.content });
         break;
       case 'system':
       case 'developer':
@@ -74,6 +79,24 @@ export function toModelMessages(messages: ChatMessage[]): ModelMessage[] {
     }
   }
   return result;
+}
+
+type UserContent = Exclude<Extract<ModelMessage, { role: 'user' }>['content'], string>;
+
+/**
+ * The text, then each attachment as a file part (docs/models.md, "Attachments"). Images go as
+ * file parts of their image type too: the AI SDK hands them to every provider as images, and a
+ * file part keeps its name, which an image part has no place for.
+ */
+function userContent(text: string, attachments: Attachment[], files: ReadonlyMap<string, Uint8Array> | undefined): UserContent {
+  const content: UserContent = text ? [{ type: 'text', text }] : [];
+  for (const file of attachments) {
+    const bytes = files?.get(file.id);
+    if (bytes) content.push({ type: 'file', data: bytes, mediaType: file.mediaType, filename: file.filename });
+    else
+      content.push({ type: 'text', text: files ? `[Attachment ${file.filename} is no longer stored.]` : `[Attached: ${file.filename} (${file.mediaType})]` });
+  }
+  return content;
 }
 
 /** A part's metadata as the options the provider reads back; nothing when it had none. */

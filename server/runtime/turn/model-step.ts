@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
 import type { DeepAgent, InstructionsContext } from '../../define';
 import type { ChatMessage, ModelLabel, ProviderMetadata, ReasoningPart, SourcePart, StreamedPart, TokenUsage, ToolCall } from '../../events';
+import { loadAttachmentBytes } from '../../attachments';
 import { resolveModel } from '../../models/resolve';
 import { toModelMessages } from './model-messages';
 import { modelTools, type ClientTool } from '../tools';
@@ -89,11 +90,13 @@ export async function streamModelStep(options: {
   };
   // Outside the model call's failures: instructions that throw are the agent's fault, not the provider's.
   const instructions = await instructionsFor(agent, options.instructionsContext);
+  // The attachments' bytes, read from storage before the pure translation (docs/models.md, "Attachments").
+  const files = await loadAttachmentBytes(options.messages);
   try {
     const result = streamText({
       model: resolved.model,
       instructions,
-      messages: toModelMessages(options.messages),
+      messages: toModelMessages(options.messages, files),
       // The log may hold system messages from a client's history; they stay where they were.
       allowSystemInMessages: true,
       tools: modelTools(agent, options.clientTools),

@@ -2,7 +2,7 @@
 import type { Message as AgUiMessage, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError } from '../../http/errors';
-import type { ChatMessage } from '../../events';
+import type { Attachment, ChatMessage } from '../../events';
 import type { InterruptResponse, ClientTool } from '../../runtime';
 import { isSessionId, firstIssue } from '../../runtime';
 
@@ -34,12 +34,18 @@ function textOf(content: unknown): string {
   return '';
 }
 
-/** AG-UI messages in runtime shape; the runtime decides which of them are new. */
-export function fromAgUiMessages(messages: AgUiMessage[]): ChatMessage[] {
+/**
+ * AG-UI messages in runtime shape; the runtime decides which of them are new. `attachments`: the
+ * files each user message's media parts named, as the route looked them up or stored them
+ * (content-parts.ts; docs/wires.md, "Content parts").
+ */
+export function fromAgUiMessages(messages: AgUiMessage[], attachments?: ReadonlyMap<string, Attachment[]>): ChatMessage[] {
   return messages.flatMap((message): ChatMessage[] => {
     switch (message.role) {
-      case 'user':
-        return [{ id: message.id, role: 'user', content: textOf(message.content) }];
+      case 'user': {
+        const files = attachments?.get(message.id);
+        return [{ id: message.id, role: 'user', content: textOf(message.content), ...(files?.length ? { attachments: files } : {}) }];
+      }
       case 'system':
       case 'developer':
         return [{ id: message.id, role: message.role, content: message.content }];

@@ -9,6 +9,7 @@ import type { ChatMessage, ToolCall } from '../../events';
 import type { ClientTool } from '../../runtime';
 import { newId, type WireMessage } from '../chat/chat-turn';
 import { firstIssue } from '../../runtime';
+import { FILES_THROUGH_AG_UI } from '../chat/attachment-note';
 
 const block = z.looseObject({ type: z.string() });
 const content = z.union([z.string(), z.array(block)], { error: 'expected a string or an array of content blocks' });
@@ -97,7 +98,8 @@ function fromUser(value: Content, param: string): ChatMessage[] {
         content: resultText(part.content, `${at}.content`),
         ...(part.is_error ? { isError: true } : {}),
       });
-    } else throw invalid(`${at}.type`, `'${part.type}' blocks are not supported in user messages here (text and tool_result are).`);
+    } else if (part.type === 'image' || part.type === 'document') throw invalid(`${at}.type`, FILES_THROUGH_AG_UI);
+    else throw invalid(`${at}.type`, `'${part.type}' blocks are not supported in user messages here (text and tool_result are).`);
   });
   return [...results, ...(texts.length ? [{ id: newId(), role: 'user' as const, content: texts.join('\n') }] : [])];
 }

@@ -8,6 +8,7 @@ import { pendingDecisionFields, type SessionSnapshot } from '../chat/session-sna
 import { errorStatus } from '../../error-codes';
 import { chatTurn, type CollectedTurn } from '../chat/turn-events';
 import { anthropicErrorBody } from './errors';
+import { userTextWithAttachments } from '../chat/attachment-note';
 
 export interface MessageMeta {
   id: string;
@@ -208,7 +209,7 @@ function toAnthropicMessages(messages: ChatMessage[]): { system?: string; messag
         system.push(entry.content);
         break;
       case 'user':
-        push('user', [{ type: 'text', text: entry.content }]);
+        push('user', [{ type: 'text', text: userTextWithAttachments(entry) }]);
         break;
       case 'assistant':
         push('assistant', [

@@ -8,6 +8,7 @@ import type { ChatMessage } from '../../events';
 import type { ClientTool } from '../../runtime';
 import { newId, type WireMessage } from '../chat/chat-turn';
 import { firstIssue } from '../../runtime';
+import { FILES_THROUGH_AG_UI } from '../chat/attachment-note';
 
 const contentParts = z.array(z.looseObject({ type: z.string() }));
 const content = z.union([z.string(), contentParts], { error: 'expected a string or an array of content parts' });
@@ -99,6 +100,7 @@ function textOf(value: z.infer<typeof content> | null | undefined, param: string
   if (typeof value === 'string') return value;
   return value
     .map((part, index) => {
+      if (part.type === 'image_url' || part.type === 'file' || part.type === 'input_audio') throw invalid(`${param}[${index}]`, FILES_THROUGH_AG_UI);
       if (part.type !== 'text' || typeof part.text !== 'string') {
         throw invalid(`${param}[${index}]`, `only text content parts are supported (got type '${part.type}').`);
       }

@@ -10,6 +10,7 @@ import { errorStatus } from '../../error-codes';
 import { chatTurn, textsOf, type CollectedTurn, type VisibleToolCall } from '../chat/turn-events';
 import { openAiErrorBody } from './errors';
 import { functionCall } from '../function-call';
+import { userTextWithAttachments } from '../chat/attachment-note';
 
 export interface CompletionMeta {
   id: string;
@@ -136,6 +137,7 @@ function toOpenAiMessages(messages: ChatMessage[]) {
   return messages.map((message) => {
     switch (message.role) {
       case 'user':
+        return { id: message.id, role: message.role, content: userTextWithAttachments(message) };
       case 'system':
       case 'developer':
         return { id: message.id, role: message.role, content: message.content };
