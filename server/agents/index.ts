@@ -5,13 +5,14 @@ import planner from './planner';
 import researcher from './researcher';
 import support from './support';
 import supportClaude from './support-claude';
+import supportFallback from './support-fallback';
 
 export const agents: readonly DeepAgent[] = [
   support,
   planner,
   researcher,
   // The tests' fixtures (durability, real providers); never listed unless asked for.
-  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, supportClaude] : []),
+  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, supportClaude, supportFallback] : []),
 ];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));

@@ -1,7 +1,7 @@
 // A pure fold from the event log to what every client sees. Deterministic and total: the
 // same events give the same view in every tab, on every wire, after every restart.
 import { applyPatch, deepClone } from 'fast-json-patch';
-import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from '../../events';
+import type { ChatMessage, Decision, InterruptRecord, JsonObject, RunFailureDetails, RunOutcome, SessionEvent, StoredEvent, ToolCall } from '../../events';
 import type { SessionStatus } from '../../store/types';
 import { addUsage, type UsageEntry } from './usage';
 
@@ -11,7 +11,7 @@ interface RunSummary {
   /** seq of the run_started event: the run's messages are those appended after it. */
   startSeq: number;
   outcome?: RunOutcome;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; details?: RunFailureDetails };
   /** Which attempt at the turn this run is: 1, or more for a retry. */
   attempt: number;
   /** The partial output of a step that failed: a retry takes it out of the conversation. */
@@ -155,7 +155,10 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
             : 'idle';
       return next;
     case 'run_failed':
-      next.lastRun = view.lastRun && { ...view.lastRun, error: { code: event.code, message: event.message } };
+      next.lastRun = view.lastRun && {
+        ...view.lastRun,
+        error: { code: event.code, message: event.message, ...(event.details ? { details: event.details } : {}) },
+      };
       next.status = 'error';
       return next;
   }
