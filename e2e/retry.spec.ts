@@ -70,6 +70,10 @@ test('a provider failure shows Retry and Retry goes through to the provider’s 
     await expect(error).toContainText('HTTP 529');
     await expect(error).not.toContainText('pool-internal-3');
     await snap(page, testInfo, '42-provider-busy');
+    // After a reload the first paint says the same: the failure's details are in it.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(error).toContainText('The provider is busy — try again');
 
     provider.script({ text: 'Order ord_42 was delivered on Monday.' });
     await page.getByTestId('retry-button').click();

@@ -8,7 +8,7 @@ import { defineDeepAgent, type DeepAgentConfig } from '../../define';
 import type { StreamedPart } from '../../events';
 import { createScriptedModel } from '../../models/scripted';
 import { modelFailure, StepTimeoutError } from '../errors';
-import { streamModelStep } from './model-step';
+import { modelCandidates, streamModelStep } from './model-step';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';
@@ -128,5 +128,23 @@ describe('the step timeout', () => {
     const { result } = await step({ model: stalling(), stepTimeout: '5s', fallbackModels: [next] }, 'hello', stop.signal);
     expect(next.calls).toBe(0);
     expect(result.failure).not.toBeInstanceOf(StepTimeoutError);
+  });
+});
+
+describe('fallbacks on the AI Gateway', () => {
+  it('the fallbacks the gateway serves go in its own list (providerOptions.gateway.models), not in the loop', () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { STACKBONE_MODEL: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', AI_GATEWAY_API_KEY: 'gw-test-not-real' });
+      const local = backup();
+      const agent = defineDeepAgent({ name: 'gw', model: 'openai/gpt-4o', fallbackModels: ['anthropic/claude-sonnet-4-6', 'google/gemini-2.5-pro', local] });
+      const candidates = modelCandidates(agent);
+      expect(candidates.map(({ label, gatewayModels }) => ({ label, gatewayModels }))).toEqual([
+        { label: { provider: 'gateway', id: 'openai/gpt-4o' }, gatewayModels: ['anthropic/claude-sonnet-4-6', 'google/gemini-2.5-pro'] },
+        { label: { provider: 'scripted', id: 'backup' }, gatewayModels: undefined },
+      ]);
+    } finally {
+      process.env = saved;
+    }
   });
 });

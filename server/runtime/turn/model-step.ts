@@ -97,8 +97,8 @@ export async function streamModelStep(options: {
   const instructions = await instructionsFor(agent, options.instructionsContext);
   const timeoutMs = stepTimeoutMs(agent);
   for (const [index, candidate] of candidates.entries()) {
-    step.model = candidate.label;
-    step.failure = undefined;
+    // Nothing reached the client from the models before this one; what they said unseen (a source, metadata) goes with them.
+    Object.assign(step, { model: candidate.label, failure: undefined, sources: [], textMetadata: undefined, usage: undefined, finishReason: 'stop' });
     // Each model gets the whole budget; the timer is the step's own, so a timeout is never read as the user's stop.
     const timeout = new AbortController();
     const timer = Number.isFinite(timeoutMs) && timeoutMs < 2 ** 31 ? setTimeout(() => timeout.abort(new StepTimeoutError(timeoutMs)), timeoutMs) : undefined;
@@ -241,7 +241,7 @@ interface Candidate {
  * strings right after one the AI Gateway serves, and served by it too, go in its own fallback
  * list rather than in this loop.
  */
-function modelCandidates(agent: DeepAgent): Candidate[] {
+export function modelCandidates(agent: DeepAgent): Candidate[] {
   const models = [agent.model, ...agent.fallbackModels];
   const candidates: Candidate[] = [];
   for (let index = 0; index < models.length; index++) {
