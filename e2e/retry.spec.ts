@@ -42,6 +42,8 @@ test('a failed turn is retried with one click: the partial reply gives way to th
 // The support agent on the real @ai-sdk/openai provider (docs/models.md, "When the provider fails"):
 // a server of this test's own (port 3102 + the offset), as the others run the scripted model.
 test('a provider failure shows Retry and Retry goes through to the provider’s reply', async ({ page }, testInfo) => {
+  // A server start (a migrated database, `next start`) is in it: a few seconds on an idle machine, far more on a busy one.
+  test.setTimeout(120_000);
   const provider = await startProviderServer();
   const server = await startServer({
     port: 3102,
@@ -82,6 +84,8 @@ test('a provider failure shows Retry and Retry goes through to the provider’s 
     await expect(page.getByTestId('message-assistant')).toHaveText('Order ord_42 was delivered on Monday.');
     expect(provider.requests).toHaveLength(4);
   } finally {
+    // The page's session stream would hold the server's graceful stop open.
+    await page.goto('about:blank');
     await server.kill();
     await provider.close();
   }
