@@ -5,6 +5,8 @@
 // metadata", "Usage"). AI SDK
 // `streamText` runs one step with tools that have no `execute` (the runtime, not the SDK, runs
 // them). The runner decides what the step becomes in the log (docs/architecture.md, "The step loop").
+// A call that fails in a way a Retry may fix, before anything streamed, goes to the agent's next
+// fallback model; each call has the agent's stepTimeout (docs/models.md, "Fallback models", "Timeouts").
 import { randomUUID } from 'node:crypto';
 import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
 import type { DeepAgent, InstructionsContext } from '../../define';
