@@ -4,7 +4,7 @@ import type { DeepAgent } from '../../define';
 import { parseDuration } from '../../duration';
 import { envNumber } from '../common';
 
-export const DEFAULT_STEP_TIMEOUT_MS = 120_000;
+const DEFAULT_STEP_TIMEOUT_MS = 120_000;
 
 /** The agent's stepTimeout, else STACKBONE_STEP_TIMEOUT_MS, else 2 minutes; Infinity is none. */
 export function stepTimeoutMs(agent: DeepAgent): number {
