@@ -237,7 +237,13 @@ function TurnError({ error, canRetry, attempts, onRetry }: { error: AgentError; 
       <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
       <div className="min-w-0 flex-1">
         <p className="font-medium text-destructive">
-          {error.refused ? 'Not done' : attempts > 0 ? `Failed again (tried ${attempts + 1} times)` : 'This reply failed'}
+          {error.refused
+            ? 'Not done'
+            : attempts > 0
+              ? `Failed again (tried ${attempts + 1} times)`
+              : error.details?.retryable
+                ? 'The provider is busy — try again'
+                : 'This reply failed'}
         </p>
         <p className="break-words">{error.message}</p>
         {error.code && <p className="text-xs text-muted-foreground">Code: {error.code}</p>}

@@ -136,6 +136,19 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
    */
   maxRetries?: number;
   /**
+   * Models tried in order when the agent's own model fails in a way a Retry may fix (a 429, a
+   * 5xx, a 529, a dropped connection, a step timeout) after its retries and before anything
+   * streamed: `provider/model` strings or AI SDK models. On the Vercel AI Gateway its own
+   * fallback list (`providerOptions.gateway.models`) does this (docs/models.md, "Fallback models").
+   */
+  fallbackModels?: (string | LanguageModel)[];
+  /**
+   * How long one model call (its retries included) may take before it is aborted and the turn
+   * fails with a retryable `model_error`: '60s', '2m' or milliseconds. Default:
+   * STACKBONE_STEP_TIMEOUT_MS, else 2 minutes (docs/models.md, "Timeouts").
+   */
+  stepTimeout?: string | number;
+  /**
    * How long one tool call may run before its signal aborts ('timeout') and it is reported
    * as timed out: '30s', '2m' or milliseconds. Default: STACKBONE_TOOL_TIMEOUT_MS, else 2 minutes
    * (docs/hitl.md, Timeouts). Built-in tools use this too.
@@ -169,6 +182,8 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   maxSteps: number;
   maxRetries: number;
   contextBudget?: number;
+  fallbackModels: (string | LanguageModel)[];
+  stepTimeout?: string | number;
   toolTimeout?: string | number;
   toolTimeouts: Partial<Record<string, string | number>>;
   toolLane?: string;
@@ -239,6 +254,15 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     checkDuration(config.name, `toolTimeouts.${toolName}`, timeout);
   }
   checkDuration(config.name, 'toolTimeout', config.toolTimeout);
+  checkDuration(config.name, 'stepTimeout', config.stepTimeout);
+  const fallbackModels = config.fallbackModels ?? [];
+  if (
+    !Array.isArray(fallbackModels) ||
+    fallbackModels.length > 5 ||
+    fallbackModels.some((model) => (typeof model === 'string' ? !/^[^/\s]+\/\S+$/.test(model) : typeof model !== 'object' || model === null))
+  ) {
+    throw new Error(`Agent "${config.name}": fallbackModels is a list of at most 5 models, each a "provider/model" string or an AI SDK model.`);
+  }
   const toolLanes: Partial<Record<string, string>> = config.toolLanes ?? {};
   for (const [toolName, lane] of Object.entries(toolLanes)) {
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolLanes names "${toolName}", which is not one of its tools.`);
@@ -286,6 +310,8 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     maxSteps: config.maxSteps ?? 12,
     maxRetries,
     ...(contextBudget !== undefined ? { contextBudget } : {}),
+    fallbackModels,
+    ...(config.stepTimeout !== undefined ? { stepTimeout: config.stepTimeout } : {}),
     ...(config.toolTimeout !== undefined ? { toolTimeout: config.toolTimeout } : {}),
     toolTimeouts,
     ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),

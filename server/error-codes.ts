@@ -90,7 +90,7 @@ const RUN_FAILURES = {
   model_error: {
     status: 500,
     agUi: RUN_ERROR,
-    when: 'the model call failed, tried again as the agent’s `maxRetries` allow (the details are in the server’s log, under the reference in the message and `details.reference`; `details.retryable`: the provider called it passing, so a Retry may go through)',
+    when: 'the model call failed (or ran past the agent’s `stepTimeout`: the message says it timed out), tried again as the agent’s `maxRetries` allow and on its `fallbackModels` (the details are in the server’s log, under the reference in the message and `details.reference`; `details.retryable`: the provider called it passing, so a Retry may go through)',
   },
   max_steps_exceeded: { status: 500, agUi: RUN_ERROR, when: 'the agent took its most model steps without finishing' },
   lease_lost: { status: 409, agUi: RUN_ERROR, when: 'another run took the session over (this server stalled past its lease)' },

@@ -6,13 +6,14 @@ import researcher from './researcher';
 import support from './support';
 import supportClaude from './support-claude';
 import supportCompact from './support-compact';
+import supportFallback from './support-fallback';
 
 export const agents: readonly DeepAgent[] = [
   support,
   planner,
   researcher,
-  // The tests' fixtures (durability, real providers, long threads); never listed unless asked for.
-  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, supportClaude, supportCompact] : []),
+  // The tests' fixtures (durability, real providers, long threads, fallbacks); never listed unless asked for.
+  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, supportClaude, supportCompact, supportFallback] : []),
 ];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));

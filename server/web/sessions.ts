@@ -15,7 +15,7 @@ import {
 } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
-import type { StoredEvent } from '../events';
+import type { RunFailureDetails, StoredEvent } from '../events';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
 
@@ -39,7 +39,7 @@ export type ThreadPage =
       messages: AgUiMessage[];
       state: Record<string, unknown>;
       status: SessionStatus;
-      error: { code: string; message: string } | null;
+      error: { code: string; message: string; details?: RunFailureDetails } | null;
       /** Undecided interrupts in the AG-UI 1.0 shape HttpAgent holds, so a refresh can answer them. */
       interrupts: AgUiInterrupt[];
       /** The run they paused (the resume's parentRunId). */

@@ -6,8 +6,10 @@
 // support agent's refund approved with edits, and denied; parallel calls in one step; a stop that
 // closes the provider's stream; reasoning carried to the next step; a rate limit and an overload
 // retried after their wait; a turn that still fails, with a reference and no provider text, and
-// its Retry; a stream cut mid-way. On SQLite only: what is proved here is the model path, which
-// no database changes (the shared suites run both).
+// its Retry; a stream cut mid-way; a question (requestInput) answered. On OpenAI chat: fallback
+// to an Anthropic model past the retries, a step timeout, a stop that is not one. Then a run
+// killed with SIGKILL mid-reply and resumed once, on SQLite and on PostgreSQL (the rest is the
+// model path, which no database changes; the shared suites run both).
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +19,8 @@ import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { attachmentMessage, postRun, readThread, stopRun, TINY_PDF, TINY_PNG, uploadAttachment, userMessage } from '../support/agui';
-import { freshSqliteUrl } from '../support/database';
+import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
+import { eventually } from '../support/inspect';
 import { offeredTools, sentConversation, startProviderServer, type ProviderServer, type ScriptedReply, type SentEntry } from '../support/provider-server';
 import { startServer, type TestServer } from '../support/server';
 import { SUMMARY_INSTRUCTIONS, SUMMARY_REQUEST } from '../../server/models/summary-request';
@@ -127,11 +130,12 @@ for (const c of CASES) {
     // Every reply a test scripted was asked for: no model call went missing.
     afterEach(() => expect(provider.pending(), 'scripted replies left over').toBe(0));
 
-    const run = (threadId: string, text: string) => postRun(server.url, c.agent, { threadId, runId: randomUUID(), messages: [userMessage(text)] });
-    const resume = (threadId: string, events: BaseEvent[], decide: (interruptId: string) => Record<string, unknown>) => {
+    const run = (threadId: string, text: string, agent = c.agent) =>
+      postRun(server.url, agent, { threadId, runId: randomUUID(), messages: [userMessage(text)] });
+    const resume = (threadId: string, events: BaseEvent[], decide: (interruptId: string) => Record<string, unknown>, agent = c.agent) => {
       const finished = last(events) as AgUiEvent & { runId: string; outcome: { type: string; interrupts: { id: string }[] } };
       expect(finished.outcome.type).toBe('interrupt');
-      return postRun(server.url, c.agent, {
+      return postRun(server.url, agent, {
         threadId,
         runId: randomUUID(),
         parentRunId: finished.runId,
@@ -139,8 +143,8 @@ for (const c of CASES) {
         resume: finished.outcome.interrupts.map((interrupt) => ({ interruptId: interrupt.id, status: 'resolved', payload: decide(interrupt.id) })),
       });
     };
-    const retry = (threadId: string) =>
-      postRun(server.url, c.agent, { threadId, runId: randomUUID(), messages: [], forwardedProps: { retry: { retryId: randomUUID() } } });
+    const retry = (threadId: string, agent = c.agent) =>
+      postRun(server.url, agent, { threadId, runId: randomUUID(), messages: [], forwardedProps: { retry: { retryId: randomUUID() } } });
     const refund = (amount: number): ScriptedReply => ({ toolCalls: [{ id: c.callId('refund'), name: 'refundOrder', input: { orderId: 'ord_42', amount } }] });
 
     it('a text turn over AG-UI streams the provider’s words; the provider was sent the instructions, the message and the tools', async () => {
@@ -381,6 +385,29 @@ for (const c of CASES) {
       });
     }
 
+    if (c.format !== 'anthropic') {
+      // The planner's ask_user (server/agents/planner.ts) asks with requestInput: the run waits for the person.
+      it('a question: the model asks, the run waits for the person, and the answer reaches the tool and the next step', async () => {
+        const threadId = randomUUID();
+        provider.script({ toolCalls: [{ id: c.callId('ask'), name: 'ask_user', input: { question: 'Which colour should the launch be?' } }] });
+        const paused = await run(threadId, 'ask me which colour', 'planner');
+        const interrupt = (last(paused.events).outcome as { interrupts: Record<string, unknown>[] }).interrupts[0];
+        expect(interrupt).toMatchObject({ reason: 'input_required', message: 'Which colour should the launch be?' });
+
+        provider.script({ text: 'Blue it is.' });
+        const { events } = await resume(threadId, paused.events, () => ({ answer: 'Blue' }), 'planner');
+        expect(textOf(events)).toBe('Blue it is.');
+        expect(last(events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
+        const sent = sentConversation(provider.requests[1]!);
+        expect(sent.at(-1)).toEqual({
+          result: expect.objectContaining({
+            id: c.callId('ask'),
+            output: expect.stringContaining('You answered “Blue” to “Which colour should the launch be?”'),
+          }),
+        });
+      });
+    }
+
     if (c.format === 'openai-chat') {
       // docs/models.md, "Choosing a model": the support agent offers GPT-4o mini and Claude; a
       // thread that chose Claude is served by Anthropic's API, on AG-UI and on the chat wires.
@@ -409,6 +436,71 @@ for (const c of CASES) {
           ['openai/gpt-4o-mini', 'openai'],
           ['anthropic/claude-sonnet-4-6', 'anthropic'],
         ]);
+      });
+
+      // The support agent on gpt-4o-mini falling back to Claude, with a 1.5 s step timeout (server/agents/support-fallback.ts).
+      const FALLBACK = 'support-fallback';
+
+      it('a model failing past its retries (500s) falls back to the Anthropic model, which answers and is named in the usage', async () => {
+        const failure = { status: 500, retryAfter: '0', message: 'upstream exploded at host-internal-7' };
+        provider.script(failure, failure, { text: 'Claude answering for GPT.', usage: { inputTokens: 40, outputTokens: 5 } });
+        const { events } = await run(randomUUID(), 'hello', FALLBACK);
+        expect(provider.requests.map((request) => request.format)).toEqual(['openai-chat', 'openai-chat', 'anthropic']);
+        expect(provider.requests[2]!.body.model).toBe('claude-sonnet-4-6');
+        expect(sentConversation(provider.requests[2]!)).toEqual(sentConversation(provider.requests[0]!));
+        expect(textOf(events)).toBe('Claude answering for GPT.');
+        expect(last(events)).toMatchObject({
+          type: 'RUN_FINISHED',
+          outcome: { type: 'success' },
+          usage: [{ provider: 'anthropic', model: 'claude-sonnet-4-6', inputTokens: 40, outputTokens: 5 }],
+        });
+        expect(JSON.stringify(events)).not.toContain('host-internal-7');
+      });
+
+      it('a reply cut after words streamed is not handed to the fallback: nothing is said twice', async () => {
+        provider.script({ text: 'alpha beta gamma delta epsilon', cutAfter: 4 });
+        const { events } = await run(randomUUID(), 'hello', FALLBACK);
+        expect(provider.requests).toHaveLength(1);
+        expect(last(events)).toMatchObject({ type: 'RUN_ERROR', code: 'model_error', metadata: { retryable: true } });
+      });
+
+      it('providers that stall past the step timeout end the turn with a retryable model_error, kept for a reload; Retry answers', async () => {
+        const threadId = randomUUID();
+        provider.script({ text: 'never said', stallAfter: 0 }, { text: 'nor this', stallAfter: 0 });
+        const started = Date.now();
+        const failed = await run(threadId, 'hello', FALLBACK);
+        // Each model had its 1.5 s, and each call was aborted.
+        expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
+        expect(provider.requests.map((request) => request.format)).toEqual(['openai-chat', 'anthropic']);
+        expect(await Promise.all(provider.requests.map((request) => request.ended))).toEqual(['client-closed', 'client-closed']);
+        const error = last(failed.events) as AgUiEvent & { message: string; metadata: { reference: string; retryable: boolean } };
+        expect(error).toMatchObject({
+          type: 'RUN_ERROR',
+          code: 'model_error',
+          message: expect.stringContaining('timed out after 1.5 s'),
+          metadata: { retryable: true },
+        });
+        // The hydration JSON has the failure's details, so a reloaded chat knows a Retry may go through.
+        expect((await readThread(server.url, FALLBACK, threadId)).body.error).toEqual({
+          code: 'model_error',
+          message: error.message,
+          details: { reference: error.metadata.reference, retryable: true },
+        });
+
+        provider.script({ text: 'In time now.' });
+        expect(textOf((await retry(threadId, FALLBACK)).events)).toBe('In time now.');
+      });
+
+      it('a stop while the provider stalls is still a stop: cancelled, and no fallback is asked', async () => {
+        const threadId = randomUUID();
+        provider.script({ text: 'never said', stallAfter: 0 });
+        const running = run(threadId, 'hello', FALLBACK);
+        await provider.request(0);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect((await stopRun(server.url, FALLBACK, { threadId })).body).toMatchObject({ stopped: true });
+        expect(last((await running).events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'cancelled' } });
+        await new Promise((resolve) => setTimeout(resolve, 1_600)); // past the step timeout: no timeout fires late
+        expect(provider.requests).toHaveLength(1);
       });
     }
 
@@ -486,3 +578,69 @@ for (const c of CASES) {
     }
   });
 }
+
+// Recovery after a hard crash with a real provider (docs/architecture.md, "Crash points"): the
+// server is killed with SIGKILL while the provider is mid-reply; a server started on the same
+// database takes the run up when its lease runs out and asks the provider once more, once. On
+// PostgreSQL when one answers (so the core flow, a text turn first, runs there too), else on
+// SQLite: two server starts are the cost, paid once; the crash matrix runs both databases.
+describe('recovery after SIGKILL mid-reply, on the real providers', () => {
+  it('a text turn, then a run killed mid-reply is resumed exactly once by the restarted server', { timeout: 180_000 }, async () => {
+    const kind = (await postgresReachable()) ? 'postgres' : 'sqlite';
+    const provider = await startProviderServer();
+    const ledger = path.join(await mkdtemp(path.join(os.tmpdir(), 'stackbone-providers-')), 'ledger.jsonl');
+    const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_providers');
+    const options = {
+      port: 3304,
+      databaseUrl,
+      env: {
+        ...fixtureEnv(ledger),
+        STACKBONE_MODEL: '',
+        OPENAI_API_KEY: 'sk-test-not-real',
+        OPENAI_BASE_URL: provider.baseUrl,
+        OPENAI_API: 'chat',
+        ANTHROPIC_API_KEY: '',
+        AI_GATEWAY_API_KEY: '',
+        VERCEL_OIDC_TOKEN: '',
+      },
+    };
+    let server = await startServer(options);
+    try {
+      provider.script({ text: 'Order ord_42 was delivered.' });
+      const first = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('where is ord_42?')] });
+      expect(textOf(first.events)).toBe('Order ord_42 was delivered.');
+
+      const threadId = randomUUID();
+      provider.script({ text: 'one two three four five six seven eight', stallAfter: 5 });
+      const dying = postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('count for me')] }).catch(() => null);
+      await provider.request(1);
+      await eventually(async () => (await readThread(server.url, 'support', threadId)).body.status === 'running', 10_000, 'the run to be going');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await server.kill('SIGKILL');
+      await dying;
+
+      provider.script({ text: 'one two three four five six seven eight' });
+      server = await startServer(options);
+      const thread = await eventually(
+        async () => {
+          const { body } = await readThread(server.url, 'support', threadId);
+          return body.status === 'idle' && body;
+        },
+        20_000,
+        'the restarted server to finish the turn',
+      );
+      expect(provider.requests).toHaveLength(3);
+      expect(sentConversation(provider.requests[2]!).slice(1)).toEqual([{ user: 'count for me' }]);
+      const messages = (thread as { messages: { role: string; parts: { type: string; content?: string }[] }[] }).messages;
+      expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+      expect(messages[1]!.parts.filter((part) => part.type === 'text').map((part) => part.content)).toEqual(['one two three four five six seven eight']);
+      // Exactly once: no second pick-up asks the provider again.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(provider.requests).toHaveLength(3);
+      expect(provider.pending()).toBe(0);
+    } finally {
+      await server.kill();
+      await provider.close();
+    }
+  });
+});

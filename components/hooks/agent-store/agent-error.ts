@@ -2,6 +2,7 @@
 // request may get past it, whether the run itself failed (retry() runs it again), and whether
 // the server's thread moved on without this tab. The codes are the server's (docs/errors.md).
 import type { ErrorCode } from '@/server/error-codes';
+import type { RunFailureDetails } from '@/server/events';
 
 export interface AgentError {
   message: string;
@@ -9,6 +10,14 @@ export interface AgentError {
   code?: string;
   /** A request between turns was refused (a queue change, a state write, a decision); no run failed. */
   refused?: true;
+  /** A model_error's: the server log's reference, and whether a Retry may go through (RUN_ERROR metadata, the hydration JSON). */
+  details?: RunFailureDetails;
+}
+
+/** The RUN_ERROR metadata a model_error carries, if it is well formed. */
+export function failureDetails(metadata: unknown): RunFailureDetails | undefined {
+  const { reference, retryable } = (typeof metadata === 'object' && metadata !== null ? metadata : {}) as Partial<Record<string, unknown>>;
+  return typeof reference === 'string' && typeof retryable === 'boolean' ? { reference, retryable } : undefined;
 }
 
 /**

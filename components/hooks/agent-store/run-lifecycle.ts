@@ -4,7 +4,7 @@
 // outcome to the part it concerns (the interrupt batch, the frontend-tool loop).
 import { randomUUID, type AgentSubscriber, type BaseEvent, type Message, type ResumeEntry } from '@ag-ui/client';
 import type { Observable } from 'rxjs';
-import { threadMovedOn, toAgentError } from './agent-error';
+import { failureDetails, threadMovedOn, toAgentError } from './agent-error';
 import type { FrontendToolLoop } from './frontend-tool-loop';
 import type { InterruptBatch } from './interrupt-batch';
 import type { SnapshotHost } from './snapshot';
@@ -123,7 +123,8 @@ export class RunLifecycle {
         // the user asked for is not a failure.
         if (this.stopRequested && event.code === 'abort') return;
         if (resume && threadMovedOn(event.code)) this.parts.batch.forget();
-        this.parts.publish({ error: { message: event.message, ...(event.code ? { code: event.code } : {}) } });
+        const details = failureDetails((event as { metadata?: unknown }).metadata);
+        this.parts.publish({ error: { message: event.message, ...(event.code ? { code: event.code } : {}), ...(details ? { details } : {}) } });
       },
     };
   }

@@ -78,7 +78,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
 /** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
 async function hydration(agent: DeepAgent, sessionId: string) {
   const { view, queue } = await readViewAndQueue(getStore(), sessionId, agent.initialState);
-  const { status, activeRunId: running, pending, interruptedRunId, cursor } = threadStatus(view);
+  const { status, activeRunId: running, pending, interruptedRunId, error, cursor } = threadStatus(view);
   const live = running ? liveFeed(sessionId) : undefined;
   const liveParts = live?.runId === running ? live.parts : [];
   const models = toTanStackMessages(view.messages) as unknown as ModelMessage[];
@@ -86,6 +86,8 @@ async function hydration(agent: DeepAgent, sessionId: string) {
     threadId: sessionKeyOf(sessionId),
     agent: agent.name,
     status,
+    /** The last run's failure while the thread is in error: a model_error's details say whether a Retry may go through. */
+    error,
     messages: modelMessagesToUIMessages(models),
     state: view.state,
     // Join the active run from its start (offset -1): the messages above do not hold its unfinished step.

@@ -1,7 +1,18 @@
 // A pure fold from the event log to what every client sees. Deterministic and total: the
 // same events give the same view in every tab, on every wire, after every restart.
 import { applyPatch, deepClone } from 'fast-json-patch';
-import type { ChatMessage, ContextCompaction, Decision, InterruptRecord, JsonObject, RunOutcome, SessionEvent, StoredEvent, ToolCall } from '../../events';
+import type {
+  ChatMessage,
+  ContextCompaction,
+  Decision,
+  InterruptRecord,
+  JsonObject,
+  RunFailureDetails,
+  RunOutcome,
+  SessionEvent,
+  StoredEvent,
+  ToolCall,
+} from '../../events';
 import type { ContextCompactedValue } from '../../contract';
 import type { SessionStatus } from '../../store/types';
 import { addUsage, type UsageEntry } from './usage';
@@ -12,7 +23,7 @@ interface RunSummary {
   /** seq of the run_started event: the run's messages are those appended after it. */
   startSeq: number;
   outcome?: RunOutcome;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; details?: RunFailureDetails };
   /** Which attempt at the turn this run is: 1, or more for a retry. */
   attempt: number;
   /** The model the run was started on (docs/models.md, "Choosing a model"). */
@@ -204,7 +215,10 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
             : 'idle';
       return next;
     case 'run_failed':
-      next.lastRun = view.lastRun && { ...view.lastRun, error: { code: event.code, message: event.message } };
+      next.lastRun = view.lastRun && {
+        ...view.lastRun,
+        error: { code: event.code, message: event.message, ...(event.details ? { details: event.details } : {}) },
+      };
       next.status = 'error';
       return next;
   }

@@ -1,7 +1,7 @@
 // Where a thread stands, as every reader that opens it needs to know (the web app's first
 // paint, the AG-UI hydration JSON): the run still going, the decisions it waits on and the run
 // they paused, the last run's failure, and the cursor after which the session stream goes on.
-import type { InterruptRecord } from '../../events';
+import type { InterruptRecord, RunFailureDetails } from '../../events';
 import { afterEvent, type Cursor } from './cursor';
 import { pendingInterrupts, type SessionView } from '../session';
 
@@ -13,8 +13,8 @@ export interface ThreadStatus {
   pending: InterruptRecord[];
   /** The run they paused: a resume names it as its parentRunId. */
   interruptedRunId: string | null;
-  /** The last run's failure, while the thread is in error. */
-  error: { code: string; message: string } | null;
+  /** The last run's failure, while the thread is in error; a model_error's details say whether a Retry may go through. */
+  error: { code: string; message: string; details?: RunFailureDetails } | null;
   /** The session stream after this misses nothing of the view. */
   cursor: Cursor;
 }

@@ -5,12 +5,16 @@
 // metadata", "Usage"). AI SDK
 // `streamText` runs one step with tools that have no `execute` (the runtime, not the SDK, runs
 // them). The runner decides what the step becomes in the log (docs/architecture.md, "The step loop").
+// A call that fails in a way a Retry may fix, before anything streamed, goes to the agent's next
+// fallback model; each call has the agent's stepTimeout (docs/models.md, "Fallback models", "Timeouts").
 import { randomUUID } from 'node:crypto';
 import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
 import type { DeepAgent, InstructionsContext } from '../../define';
 import type { ChatMessage, ModelLabel, ProviderMetadata, ReasoningPart, SourcePart, StreamedPart, TokenUsage, ToolCall } from '../../events';
 import { loadAttachmentBytes } from '../../attachments';
-import { resolveModel } from '../../models/resolve';
+import { modelMode, resolveModel } from '../../models/resolve';
+import { logFailure, modelFailure, StepTimeoutError } from '../errors';
+import { stepTimeoutMs } from './step-timeout';
 import { toModelMessages } from './model-messages';
 import { modelTools, type ClientTool } from '../tools';
 
@@ -33,7 +37,7 @@ export interface ModelStep {
 
 export async function streamModelStep(options: {
   agent: DeepAgent;
-  /** The model to call: the turn's choice on the root thread (docs/models.md, "Choosing a model"). */
+  /** The model to call: the turn's choice on the root thread (docs/models.md, "Choosing a model"); the agent's fallbacks follow it. */
   model: string | LanguageModel;
   messages: ChatMessage[];
   clientTools: ClientTool[];
@@ -50,8 +54,8 @@ export async function streamModelStep(options: {
   instructionsContext: InstructionsContext;
   emit: (part: StreamedPart) => void;
 }): Promise<ModelStep> {
-  const { agent, emit } = options;
-  const resolved = resolveModel(options.model);
+  const { agent } = options;
+  const candidates = modelCandidates(agent, options.model);
   const step: ModelStep = {
     messageId: randomUUID(),
     text: '',
@@ -59,9 +63,15 @@ export async function streamModelStep(options: {
     sources: [],
     toolCalls: [],
     finishReason: 'stop',
-    model: { provider: resolved.provider, id: resolved.modelId },
+    model: candidates[0]!.label,
   };
   const { messageId } = step;
+  // What reached the client: once anything has, no other model may take the step over (it would say it twice).
+  let emitted = 0;
+  const emit = (part: StreamedPart) => {
+    emitted++;
+    options.emit(part);
+  };
   // The provider's reasoning part id (not unique beyond its response) → the part as the log keeps it.
   const openReasoning = new Map<string, ReasoningPart>();
   const endReasoning = (providerId: string) => {
@@ -92,116 +102,173 @@ export async function streamModelStep(options: {
   const instructions = await instructionsFor(agent, options.instructionsContext);
   // The attachments' bytes, read from storage before the pure translation (docs/models.md, "Attachments").
   const files = await loadAttachmentBytes(options.messages);
-  try {
-    const result = streamText({
-      model: resolved.model,
-      instructions,
-      messages: toModelMessages(options.messages, files),
-      // The log may hold system messages from a client's history; they stay where they were.
-      allowSystemInMessages: true,
-      tools: modelTools(agent, options.clientTools),
-      abortSignal: options.signal,
-      // A failed call is tried again before the step fails (after the provider's retry-after).
-      maxRetries: agent.maxRetries,
-      ...(options.attempt > 1 ? { providerOptions: { stackbone: { attempt: options.attempt } } } : {}),
-      // Errors arrive as stream parts and become run_failed; the SDK need not log them too.
-      onError: () => undefined,
-    });
-    for await (const part of result.stream) {
-      switch (part.type) {
-        case 'reasoning-start': {
-          closeText();
-          const reasoning: ReasoningPart = { id: randomUUID(), text: '', ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}) };
-          openReasoning.set(part.id, reasoning);
-          step.reasoning.push(reasoning);
-          emit({ type: 'reasoning-start', messageId: reasoning.id });
-          break;
-        }
-        case 'reasoning-delta': {
-          const reasoning = openReasoning.get(part.id);
-          if (!reasoning) break;
-          // The last word wins, as in the AI SDK's own step content: Anthropic's signature comes in a delta of its own.
-          if (part.providerMetadata) reasoning.providerMetadata = part.providerMetadata;
-          if (!part.text) break;
-          reasoning.text += part.text;
-          emit({ type: 'reasoning-delta', messageId: reasoning.id, delta: part.text });
-          break;
-        }
-        case 'reasoning-end': {
-          const reasoning = openReasoning.get(part.id);
-          if (reasoning && part.providerMetadata) reasoning.providerMetadata = part.providerMetadata;
-          endReasoning(part.id);
-          break;
-        }
-        case 'source':
-          if (part.sourceType === 'url') {
-            step.sources.push({
-              id: part.id,
-              url: part.url,
-              ...(part.title ? { title: part.title } : {}),
+  const timeoutMs = stepTimeoutMs(agent);
+  for (const [index, candidate] of candidates.entries()) {
+    // Nothing reached the client from the models before this one; what they said unseen (a source, metadata) goes with them.
+    Object.assign(step, { model: candidate.label, failure: undefined, sources: [], textMetadata: undefined, usage: undefined, finishReason: 'stop' });
+    // Each model gets the whole budget; the timer is the step's own, so a timeout is never read as the user's stop.
+    const timeout = new AbortController();
+    const timer = Number.isFinite(timeoutMs) && timeoutMs < 2 ** 31 ? setTimeout(() => timeout.abort(new StepTimeoutError(timeoutMs)), timeoutMs) : undefined;
+    const providerOptions = {
+      ...(options.attempt > 1 ? { stackbone: { attempt: options.attempt } } : {}),
+      // The gateway tries its own fallbacks (docs/models.md, "Fallback models").
+      ...(candidate.gatewayModels?.length ? { gateway: { models: candidate.gatewayModels } } : {}),
+    };
+    try {
+      const result = streamText({
+        model: candidate.model,
+        instructions,
+        messages: toModelMessages(options.messages, files),
+        // The log may hold system messages from a client's history; they stay where they were.
+        allowSystemInMessages: true,
+        tools: modelTools(agent, options.clientTools),
+        abortSignal: AbortSignal.any([options.signal, timeout.signal]),
+        // A failed call is tried again before the step fails (after the provider's retry-after).
+        maxRetries: agent.maxRetries,
+        ...(Object.keys(providerOptions).length ? { providerOptions } : {}),
+        // Errors arrive as stream parts and become run_failed; the SDK need not log them too.
+        onError: () => undefined,
+      });
+      for await (const part of result.stream) {
+        switch (part.type) {
+          case 'reasoning-start': {
+            closeText();
+            const reasoning: ReasoningPart = { id: randomUUID(), text: '', ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}) };
+            openReasoning.set(part.id, reasoning);
+            step.reasoning.push(reasoning);
+            emit({ type: 'reasoning-start', messageId: reasoning.id });
+            break;
+          }
+          case 'reasoning-delta': {
+            const reasoning = openReasoning.get(part.id);
+            if (!reasoning) break;
+            // The last word wins, as in the AI SDK's own step content: Anthropic's signature comes in a delta of its own.
+            if (part.providerMetadata) reasoning.providerMetadata = part.providerMetadata;
+            if (!part.text) break;
+            reasoning.text += part.text;
+            emit({ type: 'reasoning-delta', messageId: reasoning.id, delta: part.text });
+            break;
+          }
+          case 'reasoning-end': {
+            const reasoning = openReasoning.get(part.id);
+            if (reasoning && part.providerMetadata) reasoning.providerMetadata = part.providerMetadata;
+            endReasoning(part.id);
+            break;
+          }
+          case 'source':
+            if (part.sourceType === 'url') {
+              step.sources.push({
+                id: part.id,
+                url: part.url,
+                ...(part.title ? { title: part.title } : {}),
+                ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
+              });
+            }
+            break;
+          case 'text-start':
+          case 'text-end':
+            if (part.providerMetadata) step.textMetadata = part.providerMetadata;
+            break;
+          case 'text-delta':
+            if (part.providerMetadata) step.textMetadata = part.providerMetadata;
+            if (!part.text) break;
+            if (!textOpen) emit({ type: 'text-start', messageId });
+            textOpen = true;
+            step.text += part.text;
+            emit({ type: 'text-delta', messageId, delta: part.text });
+            break;
+          case 'tool-input-start': {
+            closeText();
+            const id = callIdOf(part.id);
+            openCalls.add(id);
+            emit({ type: 'tool-call-start', toolCallId: id, toolName: part.toolName, parentMessageId: messageId });
+            break;
+          }
+          case 'tool-input-delta': {
+            const id = callIdOf(part.id);
+            if (openCalls.has(id)) emit({ type: 'tool-call-delta', toolCallId: id, delta: part.delta });
+            break;
+          }
+          case 'tool-call': {
+            closeText();
+            const id = callIdOf(part.toolCallId);
+            if (!openCalls.has(id)) {
+              emit({ type: 'tool-call-start', toolCallId: id, toolName: part.toolName, parentMessageId: messageId });
+              emit({ type: 'tool-call-delta', toolCallId: id, delta: JSON.stringify(part.input ?? {}) });
+            }
+            openCalls.delete(id);
+            emit({ type: 'tool-call-end', toolCallId: id });
+            step.toolCalls.push({
+              id,
+              name: part.toolName,
+              input: part.input ?? {},
               ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
             });
+            break;
           }
-          break;
-        case 'text-start':
-        case 'text-end':
-          if (part.providerMetadata) step.textMetadata = part.providerMetadata;
-          break;
-        case 'text-delta':
-          if (part.providerMetadata) step.textMetadata = part.providerMetadata;
-          if (!part.text) break;
-          if (!textOpen) emit({ type: 'text-start', messageId });
-          textOpen = true;
-          step.text += part.text;
-          emit({ type: 'text-delta', messageId, delta: part.text });
-          break;
-        case 'tool-input-start': {
-          closeText();
-          const id = callIdOf(part.id);
-          openCalls.add(id);
-          emit({ type: 'tool-call-start', toolCallId: id, toolName: part.toolName, parentMessageId: messageId });
-          break;
+          case 'finish-step':
+            // With fallbacks the gateway says which of its models answered.
+            if (candidate.gatewayModels?.length && part.response.modelId) step.model = { provider: candidate.label.provider, id: part.response.modelId };
+            step.finishReason = part.finishReason;
+            step.usage = tokenUsage(part.usage);
+            break;
+          case 'error':
+            throw part.error;
+          default:
+            break;
         }
-        case 'tool-input-delta': {
-          const id = callIdOf(part.id);
-          if (openCalls.has(id)) emit({ type: 'tool-call-delta', toolCallId: id, delta: part.delta });
-          break;
-        }
-        case 'tool-call': {
-          closeText();
-          const id = callIdOf(part.toolCallId);
-          if (!openCalls.has(id)) {
-            emit({ type: 'tool-call-start', toolCallId: id, toolName: part.toolName, parentMessageId: messageId });
-            emit({ type: 'tool-call-delta', toolCallId: id, delta: JSON.stringify(part.input ?? {}) });
-          }
-          openCalls.delete(id);
-          emit({ type: 'tool-call-end', toolCallId: id });
-          step.toolCalls.push({
-            id,
-            name: part.toolName,
-            input: part.input ?? {},
-            ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}),
-          });
-          break;
-        }
-        case 'finish-step':
-          step.finishReason = part.finishReason;
-          step.usage = tokenUsage(part.usage);
-          break;
-        case 'error':
-          throw part.error;
-        default:
-          break;
       }
+    } catch (error) {
+      step.failure = error;
+    } finally {
+      clearTimeout(timer);
     }
-  } catch (error) {
-    step.failure = error;
+    // The SDK ends an aborted stream quietly: a timeout is a failure, a stop is the runner's to see.
+    if (timeout.signal.aborted && !options.signal.aborted) step.failure = timeout.signal.reason;
+    if (step.failure === undefined || options.signal.aborted || emitted > 0 || index === candidates.length - 1) break;
+    if (!modelFailure(step.failure).retryable) break;
+    // What the provider said goes to the server's log; the turn goes on with the next model.
+    logFailure(`${nameOf(candidate.label)} failed; trying ${nameOf(candidates[index + 1]!.label)}`, step.failure);
   }
   for (const id of [...openReasoning.keys()]) endReasoning(id);
   closeText();
   for (const id of openCalls) emit({ type: 'tool-call-end', toolCallId: id });
   return step;
 }
+
+/** One model the step may call, and the fallbacks the AI Gateway tries behind it. */
+interface Candidate {
+  model: Exclude<LanguageModel, string>;
+  label: ModelLabel;
+  gatewayModels?: string[];
+}
+
+/**
+ * The agent's model, then its fallbacks, in order (docs/models.md, "Fallback models"). The model
+ * strings right after one the AI Gateway serves, and served by it too, go in its own fallback
+ * list rather than in this loop.
+ */
+export function modelCandidates(agent: DeepAgent, model: string | LanguageModel = agent.model): Candidate[] {
+  // The chosen model first, then the agent's fallbacks that are not it.
+  const models = [model, ...agent.fallbackModels.filter((fallback) => fallback !== model)];
+  const candidates: Candidate[] = [];
+  for (let index = 0; index < models.length; index++) {
+    const resolved = resolveModel(models[index]!);
+    const candidate: Candidate = { model: resolved.model, label: { provider: resolved.provider, id: resolved.modelId } };
+    if (resolved.provider === 'gateway' && typeof models[index] === 'string') {
+      const gatewayModels: string[] = [];
+      for (let next = models[index + 1]; typeof next === 'string' && modelMode(next) === 'gateway'; next = models[index + 1]) {
+        gatewayModels.push(next);
+        index++;
+      }
+      if (gatewayModels.length) candidate.gatewayModels = gatewayModels;
+    }
+    candidates.push(candidate);
+  }
+  return candidates;
+}
+
+const nameOf = (label: ModelLabel) => `the model ${label.provider}/${label.id}`;
 
 /** The AI SDK's usage as the log keeps it: the counts the provider reported, and only those. */
 export function tokenUsage(usage: LanguageModelUsage): TokenUsage {

@@ -56,11 +56,12 @@ export function stepRecord(step: ModelStep, context: StepContext): Advance | { k
       : [];
     // A provider's own text (its response body, a URL) goes to the server's log; the client gets a code, the status and a reference.
     const reference = logFailure(`${context.failedCall} failed`, failure);
-    const { status, retryable } = modelFailure(failure);
+    const { status, retryable, timedOutAfterMs } = modelFailure(failure);
+    const what = timedOutAfterMs !== undefined ? `timed out after ${timedOutAfterMs / 1000} s; ` : status !== undefined ? `HTTP ${status}; ` : '';
     return {
       kind: 'failed',
       code: 'model_error',
-      message: `The model call failed (${status !== undefined ? `HTTP ${status}; ` : ''}ref ${reference}; the details are in the server's log). Retry the turn.`,
+      message: `The model call failed (${what}ref ${reference}; the details are in the server's log). Retry the turn.`,
       details: { reference, retryable },
       before: partial,
     };
