@@ -7,7 +7,7 @@
 // app's own type scale. Model text is
 // untrusted (docs/security.md, "Browsers"): raw HTML shows as the text it is, a link is only
 // http(s) or mailto and opens after the reader has seen where it goes, and no image is loaded.
-import { code } from '@streamdown/code';
+import { createCodePlugin } from '@streamdown/code';
 import type { ComponentProps } from 'react';
 import { defaultRehypePlugins, Streamdown, type Components, type ControlsConfig, type ExtraProps, type LinkSafetyConfig } from 'streamdown';
 import { LinkDialog } from './link-dialog';
@@ -23,7 +23,9 @@ const REHYPE_PLUGINS = [[hardenPlugin, { allowedLinkPrefixes: ['*'], allowedImag
   typeof Streamdown
 >['rehypePlugins'];
 
-const PLUGINS = { code };
+// GitHub's high-contrast pair: the default pair's orange and grey tokens fall under WCAG AA's
+// 4.5:1 on a code block's background (axe's color-contrast, e2e/markdown.spec.ts).
+const PLUGINS = { code: createCodePlugin({ themes: ['github-light-high-contrast', 'github-dark-high-contrast'] }) };
 
 const CONTROLS: ControlsConfig = { code: { copy: true, download: false }, mermaid: false, image: false };
 

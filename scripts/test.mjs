@@ -3,11 +3,9 @@
 // work — static checks, unit tests, one production build, then integration tests against
 // real servers (SQLite and Postgres) and e2e in a real browser, both on that build.
 //
-// Stages in one group run side by side (README, "Tests"): the static checks are each one
-// single-threaded process, and the integration and e2e suites spend most of their time waiting
-// on their servers' timers (leases, sweeps, streamed replies), not on the 2 cores. Their ports
-// never meet (integration 3200–3399, e2e 3100–3101). A side-by-side stage's lines are prefixed
-// with its name; each stage's result is printed as it ends.
+// Stages in one group run side by side (README, "Tests"): the static checks, each one
+// single-threaded process. A side-by-side stage's lines are prefixed with its name; each stage's
+// result is printed as it ends.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -27,10 +25,10 @@ const groups = [
   ],
   [['unit', bin('vitest'), ['run', '--project', 'unit']]],
   [['build', bin('next'), ['build']]],
-  [
-    ['integration', bin('vitest'), ['run', '--project', 'integration']],
-    ['e2e', bin('playwright'), ['test']],
-  ],
+  // One after the other: beside the integration suite's servers, the browser falls behind the
+  // streams the e2e specs time (a stop must land mid-reply), and both suites ran slower in all.
+  [['integration', bin('vitest'), ['run', '--project', 'integration']]],
+  [['e2e', bin('playwright'), ['test']]],
 ];
 
 /** Runs one stage; its output goes straight through, or line by line under its name when others run beside it. */
