@@ -4,7 +4,7 @@
 // own on the same build, pointed at the provider test server, whose failures the chat shows.
 import { expect, test } from '@playwright/test';
 import { freshSqliteUrl } from '../tests/support/database';
-import { startProviderServer } from '../tests/support/provider-server';
+import { openAiChatOnlyEnv, startProviderServer } from '../tests/support/provider-server';
 import { startServer } from '../tests/support/server';
 import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
@@ -49,14 +49,8 @@ test('a provider failure shows Retry and Retry goes through to the provider’s 
     port: 3102,
     databaseUrl: await freshSqliteUrl(),
     env: {
-      STACKBONE_MODEL: '',
+      ...openAiChatOnlyEnv(provider.baseUrl),
       STACKBONE_API_KEYS: '',
-      OPENAI_API_KEY: 'sk-test-not-real',
-      OPENAI_BASE_URL: provider.baseUrl,
-      OPENAI_API: 'chat',
-      ANTHROPIC_API_KEY: '',
-      AI_GATEWAY_API_KEY: '',
-      VERCEL_OIDC_TOKEN: '',
     },
   });
   try {

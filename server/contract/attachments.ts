@@ -1,5 +1,7 @@
 // What a user may attach to a message (docs/models.md, "Attachments"), read by the composer to
 // say no before uploading, and by the server, which checks the bytes themselves.
+import type { ContentPart } from '@ag-ui/core';
+import type { Attachment } from '../events';
 
 /** The types an attachment may have: the images every vision model reads, and PDFs. */
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
@@ -16,4 +18,22 @@ export function formatBytes(size: number): string {
 }
 
 /** What the upload answers (POST /api/agents/{name}/attachments), and what a message carries of a file. */
-export type { Attachment } from '../events';
+export type { Attachment };
+
+/**
+ * A user message as AG-UI 1.0 content (docs/wires.md, "Content parts"): without files, its text;
+ * with them, the text then an `image` or `document` part per file whose source is the file's URL,
+ * with its name and size in `metadata`. The chat sends this and the server's snapshots give it
+ * back, so a bubble reads the same before and after a refresh.
+ */
+export function userMessageContent(text: string, attachments: readonly Attachment[] | undefined): string | ContentPart[] {
+  if (!attachments?.length) return text;
+  return [
+    ...(text ? [{ type: 'text' as const, text }] : []),
+    ...attachments.map((file): ContentPart => ({
+      type: file.mediaType.startsWith('image/') ? 'image' : 'document',
+      source: { type: 'url', value: file.url, mimeType: file.mediaType },
+      metadata: { filename: file.filename, size: file.size, attachmentId: file.id },
+    })),
+  ];
+}

@@ -18,4 +18,4 @@ export {
 } from './custom-events';
 export type { DecisionRecord } from './decision-record';
 export type { QueueItem } from './queue';
-export { ALLOWED_TYPES_TEXT, ATTACHMENT_TYPES, formatBytes, type Attachment, type AttachmentType } from './attachments';
+export { ALLOWED_TYPES_TEXT, ATTACHMENT_TYPES, formatBytes, userMessageContent, type Attachment, type AttachmentType } from './attachments';

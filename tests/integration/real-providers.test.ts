@@ -21,7 +21,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { attachmentMessage, postRun, readThread, stopRun, TINY_PDF, TINY_PNG, uploadAttachment, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { eventually } from '../support/inspect';
-import { offeredTools, sentConversation, startProviderServer, type ProviderServer, type ScriptedReply, type SentEntry } from '../support/provider-server';
+import {
+  offeredTools,
+  openAiChatOnlyEnv,
+  sentConversation,
+  startProviderServer,
+  type ProviderServer,
+  type ScriptedReply,
+  type SentEntry,
+} from '../support/provider-server';
 import { startServer, type TestServer } from '../support/server';
 import { SUMMARY_INSTRUCTIONS, SUMMARY_REQUEST } from '../../server/models/summary-request';
 import { fixtureEnv } from './global-setup';
@@ -595,13 +603,7 @@ describe('recovery after SIGKILL mid-reply, on the real providers', () => {
       databaseUrl,
       env: {
         ...fixtureEnv(ledger),
-        STACKBONE_MODEL: '',
-        OPENAI_API_KEY: 'sk-test-not-real',
-        OPENAI_BASE_URL: provider.baseUrl,
-        OPENAI_API: 'chat',
-        ANTHROPIC_API_KEY: '',
-        AI_GATEWAY_API_KEY: '',
-        VERCEL_OIDC_TOKEN: '',
+        ...openAiChatOnlyEnv(provider.baseUrl),
       },
     };
     let server = await startServer(options);

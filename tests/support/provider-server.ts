@@ -144,3 +144,20 @@ function write(res: ServerResponse, frame: SseFrame): Promise<void> {
 }
 
 export { offeredTools, sentConversation, type SentEntry } from './provider-server/sent-conversation';
+
+/**
+ * What an app server needs for its openai/* models to go to this server's Chat Completions and
+ * nothing else to any provider: the scripted model not forced, the other keys unset
+ * (server/models/resolve.ts).
+ */
+export function openAiChatOnlyEnv(baseUrl: string): Record<string, string> {
+  return {
+    STACKBONE_MODEL: '',
+    OPENAI_API_KEY: 'sk-test-not-real',
+    OPENAI_BASE_URL: baseUrl,
+    OPENAI_API: 'chat',
+    ANTHROPIC_API_KEY: '',
+    AI_GATEWAY_API_KEY: '',
+    VERCEL_OIDC_TOKEN: '',
+  };
+}

@@ -10,7 +10,7 @@
 // - frontend-tool-loop.ts: answering the tools the browser runs.
 // This class wires them together and is their one face; React (useAgent.ts) only subscribes to it.
 import { randomUUID, type HttpAgentConfig, type Interrupt, type Message, type ResumeEntry, type State } from '@ag-ui/client';
-import type { Attachment, ContextCompactedValue, DecisionRecord, QueueItem } from '@/server/contract';
+import { userMessageContent, type Attachment, type ContextCompactedValue, type DecisionRecord, type QueueItem } from '@/server/contract';
 import { isRetryable, isRunFailure, type AgentError } from './agent-error';
 import { FrontendToolLoop, type FrontendTool } from './frontend-tool-loop';
 import { InterruptBatch } from './interrupt-batch';
@@ -24,7 +24,6 @@ import { ThreadCommands } from './thread-commands';
 import { ThreadFollower } from './thread-follower';
 import { ThreadHttpAgent } from './thread-http-agent';
 import { decisionsByToolCall, ToolOutcomes } from './tool-outcomes';
-import { userContentParts } from './user-content-parts';
 
 export interface AgentStoreOptions {
   agent: string;
@@ -174,7 +173,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
       if (attachments.length > 0) return false;
       return this.commands.changeQueue({ op: 'add', id: randomUUID(), text: content });
     }
-    this.agent.addMessage({ id: randomUUID(), role: 'user', content: attachments.length ? userContentParts(content, attachments) : content });
+    this.agent.addMessage({ id: randomUUID(), role: 'user', content: userMessageContent(content, attachments) });
     await this.runs.run();
     return true;
   }

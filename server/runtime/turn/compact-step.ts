@@ -1,5 +1,5 @@
 // Compacting a conversation that outgrew its agent's context budget, before a model step
-// (docs/models.md, "Long threads"): one call of the agent's own model, with no tools, asked to
+// (docs/models.md, "Long threads"): one call of the thread's model, with no tools, asked to
 // summarise the older turns; when that call fails, their bulky tool results are trimmed instead,
 // so the turn still runs. Returns the compaction for the runner to write before the step uses it
 // (a crash before the write only means the summary is made again).

@@ -102,6 +102,9 @@ export async function streamModelStep(options: {
   const instructions = await instructionsFor(agent, options.instructionsContext);
   // The attachments' bytes, read from storage before the pure translation (docs/models.md, "Attachments").
   const files = await loadAttachmentBytes(options.messages);
+  // The same conversation and tools for every model the step may try.
+  const messages = toModelMessages(options.messages, files);
+  const tools = modelTools(agent, options.clientTools);
   const timeoutMs = stepTimeoutMs(agent);
   for (const [index, candidate] of candidates.entries()) {
     // Nothing reached the client from the models before this one; what they said unseen (a source, metadata) goes with them.
@@ -118,10 +121,10 @@ export async function streamModelStep(options: {
       const result = streamText({
         model: candidate.model,
         instructions,
-        messages: toModelMessages(options.messages, files),
+        messages,
         // The log may hold system messages from a client's history; they stay where they were.
         allowSystemInMessages: true,
-        tools: modelTools(agent, options.clientTools),
+        tools,
         abortSignal: AbortSignal.any([options.signal, timeout.signal]),
         // A failed call is tried again before the step fails (after the provider's retry-after).
         maxRetries: agent.maxRetries,

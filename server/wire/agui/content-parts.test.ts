@@ -3,7 +3,8 @@
 // refused with a code that says why.
 import type { Message } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
-import { agUiAttachmentClaims, toAgUiUserContent } from './content-parts';
+import { userMessageContent } from '../../contract';
+import { agUiAttachmentClaims } from './content-parts';
 
 const photo = {
   id: 'att_photo_0123456789abcdef',
@@ -15,8 +16,8 @@ const photo = {
 
 describe('AG-UI content parts', () => {
   it('gives a message with files back as text then one part per file, and one without as a string', () => {
-    expect(toAgUiUserContent('hi', undefined)).toBe('hi');
-    const content = toAgUiUserContent('What is this?', [photo, { ...photo, id: 'att_notes', mediaType: 'application/pdf', filename: 'notes.pdf' }]);
+    expect(userMessageContent('hi', undefined)).toBe('hi');
+    const content = userMessageContent('What is this?', [photo, { ...photo, id: 'att_notes', mediaType: 'application/pdf', filename: 'notes.pdf' }]);
     expect(content).toEqual([
       { type: 'text', text: 'What is this?' },
       {

@@ -1,25 +1,10 @@
-// A user message's attachments as AG-UI 1.0 content parts, both ways (docs/wires.md, "Content
-// parts"): out, the text then an `image` or `document` part per attachment whose source is the
-// attachment's URL, with its name and size in `metadata`; in, the files a client's parts claim —
+// A user message's attachments as AG-UI 1.0 content parts coming in (docs/wires.md, "Content
+// parts"; going out they are server/contract's userMessageContent): the files a client's parts claim —
 // a URL (which must be one of this owner's attachments) or bytes inline (`source.type: 'data'`,
 // base64) — for the route to look up or store. Audio, video and `file` sources are refused.
-import type { ContentPart, Message as AgUiMessage } from '@ag-ui/core';
+import type { Message as AgUiMessage } from '@ag-ui/core';
 import { ALLOWED_TYPES_TEXT } from '../../contract';
-import type { Attachment } from '../../events';
 import { HttpError } from '../../http/errors';
-
-/** The text, then one part per attachment; a message without attachments stays a string. */
-export function toAgUiUserContent(text: string, attachments: Attachment[] | undefined): string | ContentPart[] {
-  if (!attachments?.length) return text;
-  return [
-    ...(text ? [{ type: 'text' as const, text }] : []),
-    ...attachments.map((file): ContentPart => ({
-      type: file.mediaType.startsWith('image/') ? 'image' : 'document',
-      source: { type: 'url', value: file.url, mimeType: file.mediaType },
-      metadata: { filename: file.filename, size: file.size, attachmentId: file.id },
-    })),
-  ];
-}
 
 /** A file a client's part names: one of our URLs, or bytes it sent inline. */
 export type AttachmentClaim = { kind: 'url'; url: string } | { kind: 'data'; base64: string; filename?: string };

@@ -19,6 +19,7 @@ import {
   SOURCES,
   TOOLS_STOPPED,
   TOOL_PROGRESS,
+  userMessageContent,
   type ContextCompactedValue,
   type DecisionRecord,
   type InterruptDecidedValue,
@@ -28,7 +29,6 @@ import {
   type ToolsStoppedValue,
 } from '../../contract';
 import { functionCall } from '../function-call';
-import { toAgUiUserContent } from './content-parts';
 
 /**
  * The log's messages as AG-UI messages. A step's reasoning parts are `role: 'reasoning'`
@@ -39,7 +39,7 @@ export function toAgUiMessages(messages: ChatMessage[]): AgUiMessage[] {
   return messages.flatMap((message): AgUiMessage[] => {
     switch (message.role) {
       case 'user':
-        return [{ id: message.id, role: 'user', content: toAgUiUserContent(message.content, message.attachments) }];
+        return [{ id: message.id, role: 'user', content: userMessageContent(message.content, message.attachments) }];
       case 'system':
       case 'developer':
         return [{ id: message.id, role: message.role, content: message.content }];

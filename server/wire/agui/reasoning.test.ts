@@ -1,15 +1,12 @@
 // A model's reasoning and a run's usage as an AG-UI client sees them (docs/architecture.md,
 // "Reasoning and provider metadata", "Usage"): the real @ag-ui/client HttpAgent reading the
 // wire's SSE of a real run, as the route serves it.
-import { HttpAgent, type BaseEvent, type Message } from '@ag-ui/client';
+import type { BaseEvent, Message } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inProcessAgUiClient } from '../../../tests/support/agui-in-process';
 import { defineDeepAgent } from '../../define';
 import { reasoningSignature } from '../../models/scripted';
-import { createMemoryStore } from '../../store/memory-store';
-import { startRun } from '../../runtime/turn-control/turns';
-import { fromAgUiMessages, parseRunAgentInput } from './input';
-import { agUiStream } from './stream';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';
@@ -17,33 +14,7 @@ beforeAll(() => {
 
 const agent = defineDeepAgent({ name: 'thinker', model: 'openai/gpt-4o-mini', instructions: 'Think first.' });
 
-/** A client of a server that runs each request on one store, as POST /api/agents/{name} does. */
-function client() {
-  const store = createMemoryStore();
-  const events: BaseEvent[] = [];
-  const http = new HttpAgent({
-    url: 'http://server.test/api/agents/thinker',
-    threadId: 't1',
-    fetch: async (_url, init) => {
-      const input = parseRunAgentInput(JSON.parse(String(init?.body)));
-      const run = await startRun({
-        agent,
-        store,
-        sessionId: input.threadId,
-        ownerId: 'o1',
-        source: 'agui',
-        runId: input.runId,
-        messages: fromAgUiMessages(input.messages),
-      });
-      return agUiStream(run.stream(), { threadId: input.threadId, runId: input.runId, strict: true, accept: 'text/event-stream' });
-    },
-  });
-  const send = async (content: string) => {
-    http.addMessage({ id: crypto.randomUUID(), role: 'user', content });
-    await http.runAgent({}, { onEvent: ({ event }) => void events.push(event) });
-  };
-  return { http, events, send, store };
-}
+const client = () => inProcessAgUiClient(agent);
 
 const roles = (messages: Message[]) => messages.map((message) => message.role);
 const THOUGHT = "The user wants my thoughts on launch timing. I'll weigh what matters most and answer in one line.";

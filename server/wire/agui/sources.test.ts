@@ -1,16 +1,13 @@
 // The pages a model cites as an AG-UI client sees them (docs/architecture.md, "Reasoning and
 // provider metadata"): the real @ag-ui/client HttpAgent reading the wire's SSE of a real run on a
 // model that cites a source, as the route serves it.
-import { HttpAgent, type BaseEvent, type Message } from '@ag-ui/client';
+import type { BaseEvent, Message } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { inProcessAgUiClient } from '../../../tests/support/agui-in-process';
 import { defineDeepAgent } from '../../define';
-import { createMemoryStore } from '../../store/memory-store';
-import { startRun } from '../../runtime/turn-control/turns';
-import { fromAgUiMessages, parseRunAgentInput } from './input';
-import { agUiStream } from './stream';
 
 const CITED = { url: 'https://docs.ag-ui.com/concepts/events', title: 'AG-UI events' };
 
@@ -43,33 +40,7 @@ function usage() {
 
 const agent = defineDeepAgent({ name: 'citer', model: citingModel(), instructions: 'Cite.' });
 
-function client() {
-  const store = createMemoryStore();
-  const events: BaseEvent[] = [];
-  const http = new HttpAgent({
-    url: 'http://server.test/api/agents/citer',
-    threadId: 't1',
-    fetch: async (_url, init) => {
-      const input = parseRunAgentInput(JSON.parse(String(init?.body)));
-      const run = await startRun({
-        agent,
-        store,
-        sessionId: input.threadId,
-        ownerId: 'o1',
-        source: 'agui',
-        runId: input.runId,
-        messages: fromAgUiMessages(input.messages),
-      });
-      return agUiStream(run.stream(), { threadId: input.threadId, runId: input.runId, strict: true, accept: 'text/event-stream' });
-    },
-  });
-  const send = async (content: string) => {
-    events.length = 0;
-    http.addMessage({ id: crypto.randomUUID(), role: 'user', content });
-    await http.runAgent({}, { onEvent: ({ event }) => void events.push(event) });
-  };
-  return { http, events, send };
-}
+const client = () => inProcessAgUiClient(agent);
 
 const roles = (messages: Message[]) => messages.map((message) => message.role);
 
