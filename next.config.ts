@@ -8,7 +8,17 @@ import type { NextConfig } from 'next';
  */
 const benchBuild = process.env.STACKBONE_BENCH === '1';
 
+/**
+ * `npm test` builds after its own typecheck stage passed (scripts/test.mjs), so the build skips
+ * its second pass over the same files; and a clean clone in CI (.ci/run) never builds again, so
+ * it skips writing Turbopack's build cache, which only a later build would read.
+ */
+const typesChecked = process.env.STACKBONE_TYPES_CHECKED === '1';
+const skipBuildCache = process.env.STACKBONE_BUILD_CACHE === 'off';
+
 const nextConfig: NextConfig = {
+  typescript: { ignoreBuildErrors: typesChecked },
+  ...(skipBuildCache ? { experimental: { turbopackFileSystemCacheForBuild: false } } : {}),
   distDir: benchBuild ? '.next-bench' : '.next',
   pageExtensions: ['tsx', 'ts', 'jsx', 'js', ...(benchBuild ? ['bench.ts'] : [])],
   // `npm run dev` listens on 127.0.0.1 (docs/security.md, "Modes"): a page opened at that address
