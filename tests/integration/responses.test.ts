@@ -17,6 +17,8 @@ const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i + 1}
 const textOf = (events: ResponseStreamEvent[]) => events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
 const numbers = (events: ResponseStreamEvent[]) => events.map((event) => event.sequence_number);
 const consecutive = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+/** The session key a response id carries (docs/wires.md, "The Responses wire"). */
+const sessionKeyOf = (id: string) => Buffer.from(id.slice('resp_'.length, id.indexOf('.')), 'base64url').toString();
 
 function client(url: string) {
   return new OpenAI({ baseURL: `${url}/api/v1`, apiKey: 'dev-mode-needs-no-key' });
@@ -191,13 +193,21 @@ for (const server of backends()) {
       expect((await openai.responses.retrieve(id)).output_text).toBe(tokens(30));
     });
 
-    it('cancel is the persisted stop: the background response ends cancelled, and stays so', async () => {
+    it('cancel is the persisted stop: the background response ends cancelled; one queued behind it leaves the queue', async () => {
       const started = await openai.responses.create({ model: 'support', input: 'slowly reply with 200 tokens', background: true });
-      expect(started.status).toBe('in_progress');
-      expect(started.background).toBe(true);
+      expect(started).toMatchObject({ status: 'in_progress', background: true });
+      const behind = await openai.responses.create({ model: 'support', input: 'say 2 words', previous_response_id: started.id, background: true });
+      expect(behind.status).toBe('queued');
+      expect((await openai.responses.retrieve(behind.id)).status).toBe('queued');
+      expect(await openai.responses.cancel(behind.id)).toMatchObject({ id: behind.id, status: 'cancelled' });
+
       const cancelled = await openai.responses.cancel(started.id);
       expect(cancelled).toMatchObject({ id: started.id, status: 'cancelled' });
       expect((await openai.responses.retrieve(started.id)).status).toBe('cancelled');
+      // The queued message never ran: the session is idle after the cancelled turn, with one user message.
+      const session = await (await fetch(`${server.url}/api/v1/sessions/${sessionKeyOf(started.id)}`)).json();
+      expect(session.status).toBe('idle');
+      expect(session.messages.filter((message: { role: string }) => message.role === 'user')).toHaveLength(1);
     });
 
     it("errors are OpenAI's: an unknown model, response or cursor, and instructions the agent owns", async () => {

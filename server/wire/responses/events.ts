@@ -143,6 +143,11 @@ export class ResponseTranslator {
     return events;
   }
 
+  /** How the run failed, once it has. */
+  get failure(): { code: FoundCode; message: string } | null {
+    return this.error;
+  }
+
   /** Has the run ended (the last event was sent)? */
   get ended(): boolean {
     return this.status !== 'in_progress' && this.status !== 'queued';

@@ -7,8 +7,8 @@ import type { InterruptRecord } from '../../events';
 import type { RunInput } from '../../runtime';
 import { userTextWithAttachments } from '../chat/attachment-note';
 
-export type OutputText = { type: 'output_text'; text: string; annotations: []; logprobs: [] };
-export type ReasoningText = { type: 'reasoning_text'; text: string };
+type OutputText = { type: 'output_text'; text: string; annotations: []; logprobs: [] };
+type ReasoningText = { type: 'reasoning_text'; text: string };
 
 export type OutputItem =
   | { id: string; type: 'message'; role: 'assistant'; status: 'in_progress' | 'completed'; content: OutputText[] }
@@ -17,7 +17,7 @@ export type OutputItem =
   | { id: string; type: 'mcp_approval_request'; name: string; arguments: string; server_label: string };
 
 /** The function a question of the agent's is asked through (docs/wires.md, "The Responses wire"). */
-export const REQUEST_INPUT_FUNCTION = 'request_input';
+const REQUEST_INPUT_FUNCTION = 'request_input';
 
 /** A call the client must act on: its own tool's, by the call's id. */
 export function functionCallItem(callId: string, name: string, args: string): OutputItem {

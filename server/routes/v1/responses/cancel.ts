@@ -1,10 +1,11 @@
 // POST /api/v1/responses/{id}/cancel: the run's persisted stop (docs/hitl.md, "Stopping a
-// run"), answered with the response once the run has ended as cancelled. A response that had
-// ended already is answered as it stands (docs/wires.md, "The Responses wire").
+// run"), answered with the response once the run has ended as cancelled; a response still
+// queued behind a running turn leaves the queue. A response that had ended already is answered
+// as it stands (docs/wires.md, "The Responses wire").
 import { findAgent } from '../../../agents';
 import { requestActor } from '../../../identity/decision-actor';
 import { resolveCaller } from '../../../identity/owner';
-import { follow, requestStop, runSoFar } from '../../../runtime';
+import { changeQueue, follow, requestStop, runSoFar } from '../../../runtime';
 import { openAiErrorResponse } from '../../../wire/openai/errors';
 import { ResponseTranslator } from '../../../wire/responses/events';
 import { findResponseRun, metaOf } from './response-run';
@@ -17,6 +18,11 @@ export async function handleCancelResponse(request: Request, id: string): Promis
     const caller = resolveCaller(request);
     const found = await findResponseRun(id, caller.ownerId);
     const { store, sessionId, runId, agent } = found;
+    if (found.queuedMessageId) {
+      // Not started: cancelling it takes its message out of the queue, so it never runs.
+      await changeQueue(store, findAgent, { sessionId, ownerId: caller.ownerId, source: 'openai' }, { op: 'remove', messageId: found.queuedMessageId });
+      return Response.json(new ResponseTranslator(metaOf(found)).response('cancelled'));
+    }
     if (!found.run.ended) {
       const stop = await requestStop(store, findAgent, { sessionId, ownerId: caller.ownerId, runId, by: requestActor(request, caller, 'hitl') });
       if (stop.stopped) {

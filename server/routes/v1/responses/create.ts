@@ -64,6 +64,9 @@ export async function handleCreateResponse(request: Request, keepAlive: KeepAliv
     if (input.stream) return withHeaders(sseResponse(events, encodeResponseEvent, { slot }), headers);
     if (input.background) return Response.json(translator.response(run.queued ? 'queued' : 'in_progress'), { headers });
     for await (const _ of events);
+    // A run that failed answers as the chat wires do: OpenAI's error, with the code's status (docs/wires.md, "Errors").
+    const failed = translator.failure;
+    if (failed) return withHeaders(openAiErrorResponse(new HttpError(failed.code, failed.message)), headers);
     return Response.json(translator.response(), { headers });
   } catch (error) {
     slot?.release();
@@ -104,7 +107,14 @@ async function sessionOf(input: ResponseInput, headerKey: string | undefined, ow
     }
     return sessionKeyOf(row.sessionId);
   }
-  if (input.carriesHistory && !input.background) return undefined;
+  if (input.carriesHistory) {
+    if (input.background) {
+      throw new HttpError('invalid_request', 'A background response runs on a stored session: send previous_response_id and the new input only.', {
+        param: 'background',
+      });
+    }
+    return undefined;
+  }
   return randomUUID();
 }
 

@@ -15,6 +15,8 @@ export interface ResponseRun {
   runId: string;
   agent: DeepAgent;
   run: RunSoFar;
+  /** The run has not started: its message waits in the session's queue (docs/turn-control.md, "Queue"), under this id. */
+  queuedMessageId?: string;
 }
 
 export async function findResponseRun(id: string, ownerId: string, param?: string): Promise<ResponseRun> {
@@ -23,9 +25,20 @@ export async function findResponseRun(id: string, ownerId: string, param?: strin
   const sessionId = scopedSessionId(ownerId, sessionKey);
   const session = await store.getSession(sessionId);
   const agent = session && isOwnSession(session, { ownerId }) ? findAgent(session.agent) : undefined;
-  const run = agent ? await runSoFar(store, sessionId, runId, agent.initialState) : null;
-  if (!agent || !run) throw responseNotFound(id, param);
-  return { store, sessionId, sessionKey, runId, agent, run };
+  if (!agent) throw responseNotFound(id, param);
+  // The queue, then the log: a message going out between the two reads is found in the log.
+  const waiting = (await store.listQueue(sessionId)).find((entry) => entry.runId === runId);
+  const run = await runSoFar(store, sessionId, runId, agent.initialState);
+  if (run) return { store, sessionId, sessionKey, runId, agent, run };
+  if (!waiting) throw responseNotFound(id, param);
+  const queued: RunSoFar = {
+    startedAt: waiting.createdAt.toISOString(),
+    previousRunId: null,
+    parts: [],
+    inputs: [{ type: 'message_added', message: waiting.message }],
+    ended: false,
+  };
+  return { store, sessionId, sessionKey, runId, agent, run: queued, queuedMessageId: waiting.message.id };
 }
 
 /** What the response says of itself, from the log alone, so that every server says the same. */

@@ -27,7 +27,7 @@ export async function handleRetrieveResponse(request: Request, id: string): Prom
       return response;
     }
     for (const entry of found.run.parts) translator.push(entry.part);
-    return Response.json(translator.response(), { headers });
+    return Response.json(translator.response(found.queuedMessageId ? 'queued' : undefined), { headers });
   } catch (error) {
     slot?.release();
     return openAiErrorResponse(error);
