@@ -112,6 +112,7 @@ export const NOT_FOUND = {
   session: { chat: 'session_not_found', when: 'no session of that key or thread for this caller (another owner’s is not found too)' },
   agent: { chat: 'model_not_found', when: 'no agent of that name (on the OpenAI and Anthropic wires, the model)' },
   run: { when: 'no run of that id to join' },
+  response: { chat: 'response_not_found', when: 'no response of that id for this caller on the Responses wire (another owner’s is not found too)' },
   interrupt: { agUi: RUN_ERROR, when: 'no interrupt of that id on this thread, or none this caller may decide' },
   attachment: { when: 'no attachment at that URL for this caller (another owner’s is not found too)' },
   endpoint: { chat: 'unknown_endpoint', when: 'no route at that path (or no such decision action)' },

@@ -23,7 +23,8 @@ export {
 } from './session';
 export type { SessionView, UsageEntry, UsageTotals } from './session';
 export { modelOf, threadModel, totalUsage } from './session';
-export { decisionRecords, follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, threadStatus, untilAborted } from './stream';
+export { decisionRecords, follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, runSoFar, threadStatus, untilAborted } from './stream';
+export type { RunInput, RunSoFar } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
 export { ToolError, agentTools, checkClientTools, handlerContext, requestInput, runWithHandlerContext } from './tools';
 export type { ClientTool } from './tools';

@@ -8,3 +8,5 @@ export { LogProjector } from './log-projector';
 export type { RunPart, StreamPart } from './parts';
 export { queueItems } from './queue-items';
 export { threadStatus } from './thread-status';
+export { runSoFar } from './run-so-far';
+export type { RunInput, RunSoFar } from './run-so-far';
