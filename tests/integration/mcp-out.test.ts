@@ -17,9 +17,10 @@ interface AskOutcome {
   waiting: { id: string; message: string; studio: string; approve: string }[];
 }
 
-/** The official client on /api/mcp; with `answer`, it declares form elicitation and answers each request with it. */
-async function connect(url: string, options: { answer?: (params: ElicitRequestParams) => ElicitResult; apiKey?: string } = {}) {
-  const client = new Client({ name: 'mcp-out-test', version: '1.0.0' }, { capabilities: options.answer ? { elicitation: { form: {} } } : {} });
+/** The official client on /api/mcp; with `answer`, it declares elicitation (form mode unless told URL mode) and answers each request with it. */
+async function connect(url: string, options: { answer?: (params: ElicitRequestParams) => ElicitResult; mode?: 'form' | 'url'; apiKey?: string } = {}) {
+  const elicitation = options.mode === 'url' ? { url: {} } : { form: {} };
+  const client = new Client({ name: 'mcp-out-test', version: '1.0.0' }, { capabilities: options.answer ? { elicitation } : {} });
   const asked: ElicitRequestParams[] = [];
   if (options.answer) {
     const answer = options.answer;
@@ -114,6 +115,36 @@ for (const server of backends()) {
         expect(next).toMatchObject({ status: 'done', waiting: [] });
         expect(next.text).toMatch(/Order ord_42/);
         expect(await refundRuns(server.databaseUrl, paused.session)).toEqual({ started: 1, results: 1 });
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('a client with URL-mode elicitation is shown the Studio link, and its call waits until the decision is made there', async () => {
+      const approvals: Promise<Response>[] = [];
+      const { client, asked, ask } = await connect(server.url, {
+        mode: 'url',
+        answer: (params) => {
+          // The person follows the link and approves there (here: the out-of-band API Studio uses).
+          const id = (params as { elicitationId: string }).elicitationId;
+          approvals.push(fetch(`${server.url}/api/hitl/${id}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }));
+          return { action: 'accept' };
+        },
+      });
+      try {
+        const refund = await ask('refund order ord_42 for 7');
+        expect(asked).toEqual([
+          {
+            mode: 'url',
+            message: 'Decide in Studio: Refund $7.00 on order ord_42',
+            url: `${server.url}/studio`,
+            elicitationId: expect.stringMatching(/^int_/),
+          },
+        ]);
+        expect((await Promise.all(approvals)).map((response) => response.status)).toEqual([200]);
+        expect(refund).toMatchObject({ status: 'done', waiting: [] });
+        expect(refund.text).toMatch(/Refunded \$7\.00 on order ord_42/);
+        expect(await refundRuns(server.databaseUrl, refund.session)).toEqual({ started: 1, results: 1 });
       } finally {
         await client.close();
       }

@@ -12,6 +12,7 @@ import type { KeepAlive } from '../../http/keep-alive';
 import {
   SESSION_ID_RULE,
   decideInterrupt,
+  follow as followSession,
   isExpired,
   isSessionId,
   openSession,
@@ -20,11 +21,14 @@ import {
   scopedSessionId,
   startRun,
   userMessage,
+  type DecisionRequest,
+  type RunPart,
   type StartedRun,
 } from '../../runtime';
 import { getStore } from '../../store';
+import type { EventStore } from '../../store/types';
 import { decisionFromElicitation, elicitationFor } from '../../wire/mcp/elicitation';
-import { collectReply } from '../../wire/mcp/reply';
+import { collectReply, type RunReply } from '../../wire/mcp/reply';
 
 /** Who asks, as the MCP session was opened (handler.ts binds it to one owner). */
 export interface McpCaller {
@@ -38,8 +42,12 @@ export interface McpCaller {
 export interface ClientReach {
   /** Asks in a form; undefined when the client has no form elicitation, or the form went unanswered in time. */
   form?: (params: ElicitRequestFormParams) => Promise<ElicitResult | undefined>;
-  /** Shows a link to decide at (URL-mode elicitation); undefined when the client has none. */
-  link?: (params: { message: string; url: string; elicitationId: string }) => Promise<void>;
+  /** Shows a link to decide at (URL-mode elicitation): whether the person accepted to go there; undefined when the client has none. */
+  link?: (params: { message: string; url: string; elicitationId: string }) => Promise<boolean>;
+  /** How long the call waits for a decision made at the link. */
+  waitMs: number;
+  /** The client cancelled the call. */
+  signal?: AbortSignal;
   keepAlive: KeepAlive;
 }
 
@@ -70,67 +78,110 @@ export async function ask(agent: DeepAgent, caller: McpCaller, input: { message:
   const store = getStore();
   const sessionId = scopedSessionId(caller.ownerId, key);
   const result: AskResult = { session: key, status: 'done', text: [], waiting: [] };
-  const follow = async (run: StartedRun) => {
-    reach.keepAlive(run.done);
-    const reply = await collectReply(run);
+  const take = (reply: RunReply) => {
     result.text.push(...reply.text);
     if (reply.error) Object.assign(result, { status: 'failed', note: `${reply.error.code}: ${reply.error.message}` });
     return reply.interrupts;
   };
+  const follow = (run: StartedRun) => {
+    reach.keepAlive(run.done);
+    return collectReply(run.parts).then(take);
+  };
+  const current = async () => {
+    const { view } = await openSession(store, sessionId, caller.ownerId, agent);
+    return { seq: view.seq, pending: pendingInterrupts(view).filter((record) => !isExpired(record)) };
+  };
 
-  const { view } = await openSession(store, sessionId, caller.ownerId, agent);
-  let pending = pendingInterrupts(view).filter((record) => !isExpired(record));
+  let { pending } = await current();
   if (pending.length) {
     // As on the chat wires, a message is not taken while a decision is open (docs/wires.md).
     result.note = 'Your message was not sent: this conversation is waiting on a decision. Decide it, then ask again.';
   } else {
     // A message sent while a turn runs (a decision's continuation) waits for it, as on the chat wires.
-    pending = await follow(
-      await startRun({
-        agent,
-        store,
-        sessionId,
-        ownerId: caller.ownerId,
-        durable: true,
-        source: 'mcp',
-        messages: [userMessage(input.message)],
-        queue: 'running',
-      }),
-    );
+    const messages = [userMessage(input.message)];
+    pending = await follow(await startRun({ agent, store, sessionId, ownerId: caller.ownerId, durable: true, source: 'mcp', messages, queue: 'running' }));
   }
 
   const by: DecisionActor = { source: 'mcp', ownerId: caller.ownerId, credential: caller.credential };
   while (pending.length && result.status !== 'failed') {
-    let continuation: StartedRun | undefined;
-    for (const record of pending) {
-      const form = reach.form && elicitationFor(record);
-      const answer = form && (await reach.form!(form));
-      const decision = answer && decisionFromElicitation(record, answer);
-      if (!decision) return waitFor(result, pending, caller, reach);
-      try {
-        const decided = await decideInterrupt({ store, findAgent, ownerId: caller.ownerId, interruptId: record.id, request: decision, by });
-        continuation = decided.continuation;
-      } catch (error) {
-        // Decided elsewhere meanwhile (exactly once: theirs stands), or refused as given (an edit that fails the tool's schema).
-        if (!(error instanceof Refusal)) throw error;
-        return waitFor({ ...result, note: error.message }, pendingInterrupts((await openSession(store, sessionId, caller.ownerId, agent)).view), caller, reach);
-      }
+    // Where the log was at the pause: whoever decides, the continuation comes after it.
+    const pausedAt = (await current()).seq;
+    const decided = await decideInForms(pending, reach, (record, request) =>
+      decideInterrupt({ store, findAgent, ownerId: caller.ownerId, interruptId: record.id, request, by }),
+    );
+    if (decided.kind === 'decided') {
+      // The last decision of the batch started the continuation; it may pause again.
+      pending = decided.continuation ? await follow(decided.continuation) : [];
+      continue;
     }
-    // The last decision of the batch started the continuation; it may pause again.
-    pending = continuation ? await follow(continuation) : [];
+    if (decided.kind === 'refused') result.note = decided.message;
+    const now = await current();
+    // Still open: shown as a link where the client can (URL mode), and then awaited; else the call ends, the decision waiting.
+    if (now.pending.length && !(await linksAccepted(now.pending, caller, reach))) return waitFor(result, now.pending, caller);
+    // Decided, here or elsewhere (exactly once: a form answered after Studio decided is refused): the continuation's reply.
+    const next = await collectReply(sessionParts(store, sessionId, agent, pausedAt, reach));
+    if (!next.ended) return waitFor(result, (await current()).pending, caller);
+    pending = take(next);
   }
   return result;
 }
 
+type FormOutcome = { kind: 'decided'; continuation?: StartedRun } | { kind: 'open' } | { kind: 'refused'; message: string };
+
+/** Asks each pending decision in a form and records the answers; `open` when one cannot be asked or was not answered. */
+async function decideInForms(
+  pending: InterruptRecord[],
+  reach: ClientReach,
+  decide: (record: InterruptRecord, request: Omit<DecisionRequest, 'interruptId'>) => Promise<{ continuation?: StartedRun }>,
+): Promise<FormOutcome> {
+  let continuation: StartedRun | undefined;
+  for (const record of pending) {
+    const form = reach.form && elicitationFor(record);
+    const answer = form && (await reach.form!(form));
+    const request = answer && decisionFromElicitation(record, answer);
+    if (!request) return { kind: 'open' };
+    try {
+      ({ continuation } = await decide(record, request));
+    } catch (error) {
+      // Decided elsewhere meanwhile (theirs stands), or refused as given (an edit that fails the tool's schema).
+      if (error instanceof Refusal) return { kind: 'refused', message: error.message };
+      throw error;
+    }
+  }
+  return { kind: 'decided', continuation };
+}
+
+/** Shows each decision's Studio link (URL-mode elicitation); true when the client has them and the person accepted every one. */
+async function linksAccepted(pending: InterruptRecord[], caller: McpCaller, reach: ClientReach): Promise<boolean> {
+  if (!reach.link) return false;
+  for (const record of pending) {
+    const accepted = await reach.link({ message: `Decide in Studio: ${record.message}`, url: `${caller.origin}/studio`, elicitationId: record.id });
+    if (!accepted) return false;
+  }
+  return true;
+}
+
+/**
+ * The parts of the next run to start after `seq` (the continuation), from the log and live,
+ * until the client's wait runs out or it cancels the call. From its run-started on: the pause
+ * itself may be written at `seq` or just after it.
+ */
+async function* sessionParts(store: EventStore, sessionId: string, agent: DeepAgent, seq: number, reach: ClientReach): AsyncGenerator<RunPart> {
+  const after = { seq, j: Number.MAX_SAFE_INTEGER };
+  let started = false;
+  for await (const { part } of followSession({ store, sessionId, initialState: agent.initialState, after, signal: reach.signal, maxMs: reach.waitMs })) {
+    started ||= part.type === 'run-started';
+    if (started) yield part;
+  }
+}
+
 /** The call ends with the decisions waiting; they stay open in the inbox (and in Studio) until someone decides. */
-async function waitFor(result: AskResult, pending: InterruptRecord[], caller: McpCaller, reach: ClientReach): Promise<AskResult> {
+function waitFor(result: AskResult, pending: InterruptRecord[], caller: McpCaller): AskResult {
   const waiting = pending.map((record) => ({
     id: record.id,
     message: record.message,
     studio: `${caller.origin}/studio`,
     approve: `${caller.origin}/api/hitl/${encodeURIComponent(record.id)}/approve`,
   }));
-  if (!waiting.length) return { ...result, status: 'done' };
-  for (const entry of waiting) await reach.link?.({ message: `Decide in Studio: ${entry.message}`, url: entry.studio, elicitationId: entry.id });
-  return { ...result, status: 'waiting', waiting };
+  return waiting.length ? { ...result, status: 'waiting', waiting } : result;
 }

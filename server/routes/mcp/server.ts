@@ -13,8 +13,8 @@ import { toOpenAiSession } from '../../wire/openai/output';
 import { readSession } from '../v1/sessions/session';
 import { ask, type AskResult, type ClientReach, type McpCaller } from './ask';
 
-/** How long a form waits for its human before the call ends with the decision left waiting (it stays open). */
-const FORM_TIMEOUT_MS = 10 * 60_000;
+/** How long a form, or a link the person went to, waits for its human before the call ends with the decision left waiting (it stays open). */
+const WAIT_MS = 10 * 60_000;
 
 const SESSIONS = 'stackbone://sessions/{session}';
 
@@ -52,16 +52,19 @@ export function buildMcpServer(caller: McpCaller, keepAlive: KeepAlive): McpServ
         const capabilities = server.server.getClientCapabilities()?.elicitation;
         const reach: ClientReach = {
           keepAlive,
+          waitMs: WAIT_MS,
+          signal: extra.signal,
           // Sent on the tool call's own stream (relatedRequestId): the client answers while the call is open.
           form: capabilities?.form
             ? (params) =>
-                server.server.elicitInput(params, { relatedRequestId: extra.requestId, timeout: FORM_TIMEOUT_MS, signal: extra.signal }).catch(() => undefined)
+                server.server.elicitInput(params, { relatedRequestId: extra.requestId, timeout: WAIT_MS, signal: extra.signal }).catch(() => undefined)
             : undefined,
           link: capabilities?.url
             ? async (params) => {
-                await server.server
-                  .elicitInput({ mode: 'url', ...params }, { relatedRequestId: extra.requestId, timeout: FORM_TIMEOUT_MS, signal: extra.signal })
+                const answer = await server.server
+                  .elicitInput({ mode: 'url', ...params }, { relatedRequestId: extra.requestId, timeout: WAIT_MS, signal: extra.signal })
                   .catch(() => undefined);
+                return answer?.action === 'accept';
               }
             : undefined,
         };

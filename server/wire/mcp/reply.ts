@@ -2,24 +2,27 @@
 // the run ended — done, paused on interrupts a person must decide, or failed.
 import type { FoundCode } from '../../error-codes';
 import type { InterruptRecord } from '../../events';
-import type { StartedRun } from '../../runtime';
+import type { RunPart } from '../../runtime';
 
-interface RunReply {
+export interface RunReply {
   /** The run's text, one paragraph per model step that wrote some. */
   text: string[];
   /** The interrupts the run paused on; empty when it finished. */
   interrupts: InterruptRecord[];
   error?: { code: FoundCode; message: string };
+  /** False when the parts ran out before the run ended (a followed session whose wait ran out). */
+  ended: boolean;
 }
 
-export async function collectReply(run: StartedRun): Promise<RunReply> {
-  const reply: RunReply = { text: [], interrupts: [] };
+/** The reply of the first run in `parts` (a started run's, or a followed session's from a cursor). */
+export async function collectReply(parts: AsyncIterable<RunPart>): Promise<RunReply> {
+  const reply: RunReply = { text: [], interrupts: [], ended: false };
   let open: string | undefined;
   const close = () => {
     if (open?.trim()) reply.text.push(open.trim());
     open = undefined;
   };
-  for await (const part of run.parts) {
+  for await (const part of parts) {
     switch (part.type) {
       case 'text-start':
         close();
@@ -34,10 +37,12 @@ export async function collectReply(run: StartedRun): Promise<RunReply> {
       case 'run-error':
         close();
         reply.error = { code: part.code, message: part.message };
+        reply.ended = true;
         return reply;
       case 'run-finished':
         close();
         if (part.outcome.type === 'interrupt') reply.interrupts = part.interrupts ?? [];
+        reply.ended = true;
         return reply;
       default:
         break;
