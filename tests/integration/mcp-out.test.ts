@@ -179,6 +179,13 @@ describe('MCP server with STACKBONE_API_KEYS', () => {
       body: JSON.stringify(initialize),
     });
     expect(noKey.status).toBe(401);
+    // The app's body rules hold here as on every API (docs/security.md, "What a request may carry").
+    const notJson = await fetch(`${keyed.url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'x-api-key': 'key-one' },
+      body: JSON.stringify(initialize),
+    });
+    expect(notJson.status).toBe(415);
 
     const { client, transport } = await connect(keyed.url, { apiKey: 'key-one' });
     try {

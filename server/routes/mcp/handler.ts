@@ -6,6 +6,7 @@
 // the decision itself is durable and can always be made in Studio or /api/hitl).
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { readJsonBody } from '../../http/body';
 import { errorResponse } from '../../http/errors';
 import type { KeepAlive } from '../../http/keep-alive';
 import { resolveCaller } from '../../identity/owner';
@@ -31,23 +32,31 @@ const sessions = (held.__stackboneMcpSessions ??= new Map<string, McpSession>())
 export async function handleMcp(request: Request, keepAlive: KeepAlive): Promise<Response> {
   try {
     const caller = resolveCaller(request);
+    // Read here, not by the transport: the app's limits on a body hold on every API (docs/security.md, "What a request may carry").
+    const body = request.method === 'POST' ? { parsedBody: await readJsonBody(request) } : undefined;
     const sessionId = request.headers.get('mcp-session-id');
     if (sessionId) {
       const session = sessions.get(sessionId);
       // Another owner's session is as unknown as a closed one (docs/security.md).
       if (!session || session.ownerId !== caller.ownerId) return jsonRpcError(404, -32001, 'Session not found');
       session.seenAt = Date.now();
-      return await session.transport.handleRequest(request);
+      return await session.transport.handleRequest(request, body);
     }
     if (request.method !== 'POST') return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
-    return await openSession(request, caller.ownerId, caller.credential, keepAlive);
+    return await openSession(request, body!.parsedBody, caller.ownerId, caller.credential, keepAlive);
   } catch (error) {
     return errorResponse(error, 'MCP request');
   }
 }
 
 /** An initialize request opens an MCP session for its caller; the transport refuses any other request without a session. */
-async function openSession(request: Request, ownerId: string, credential: 'local' | 'key' | 'browser', keepAlive: KeepAlive): Promise<Response> {
+async function openSession(
+  request: Request,
+  parsedBody: unknown,
+  ownerId: string,
+  credential: 'local' | 'key' | 'browser',
+  keepAlive: KeepAlive,
+): Promise<Response> {
   closeIdle(ownerId);
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
@@ -60,7 +69,7 @@ async function openSession(request: Request, ownerId: string, credential: 'local
   });
   const server = buildMcpServer({ ownerId, credential, origin: publicOrigin(request) }, keepAlive);
   await server.connect(transport);
-  const response = await transport.handleRequest(request);
+  const response = await transport.handleRequest(request, { parsedBody });
   if (!transport.sessionId) await server.close();
   return response;
 }
