@@ -32,8 +32,8 @@ async function connect(url: string, options: { answer?: (params: ElicitRequestPa
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   const transport = new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`), { requestInit: { headers } });
   await client.connect(transport);
-  const ask = async (message: string, session?: string) => {
-    const result = (await client.callTool({ name: 'ask_support', arguments: { message, ...(session ? { session } : {}) } })) as CallToolResult;
+  const ask = async (message: string, session?: string, tool = 'ask_support') => {
+    const result = (await client.callTool({ name: tool, arguments: { message, ...(session ? { session } : {}) } })) as CallToolResult;
     const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
     return { ...(result.structuredContent as unknown as AskOutcome), text, isError: result.isError };
   };
@@ -50,7 +50,7 @@ async function refundRuns(databaseUrl: string, session: string) {
 
 for (const server of backends()) {
   describe(`MCP server on ${server.kind}`, () => {
-    it('lists ask_<agent> tools; a refund asked in the client is approved with an edit and runs once; a rejection reaches the model', async () => {
+    it('lists ask_<agent> tools; a refund asked in the client is approved with an edit and runs once; a rejection reaches the model; a question is answered in a form', async () => {
       let decision: Record<string, string | number> = { decision: 'approve', amount: 15, note: 'goodwill' };
       const { client, asked, ask } = await connect(server.url, { answer: () => ({ action: 'accept', content: decision }) });
       try {
@@ -66,7 +66,7 @@ for (const server of backends()) {
         expect(fields.amount!.default).toBe(19.99);
         expect(refund).toMatchObject({ status: 'done', waiting: [], isError: undefined });
         expect(refund.session).toMatch(/^mcp-/);
-        expect(refund.text).toMatch(/Refunded \$15\.00 on order ord_42 \(refund re_\w+\)\. Note: goodwill/);
+        expect(refund.text).toMatch(/Refunded \$15\.00 on order ord_42 \(refund re_[\w-]+\)\. Note: goodwill/);
         expect(await refundRuns(server.databaseUrl, refund.session)).toEqual({ started: 1, results: 1 });
         const decided = (await readSessionEvents(server.databaseUrl, refund.session)).filter((event) => event.type === 'interrupt_decided');
         expect(decided).toMatchObject([{ decision: { status: 'approved', editedArgs: { orderId: 'ord_42', amount: 15 }, by: { source: 'mcp' } } }]);
@@ -76,6 +76,16 @@ for (const server of backends()) {
         expect(asked).toHaveLength(2);
         expect(closing).toMatchObject({ status: 'done', session: refund.session });
         expect(closing.text).toMatch(/was not done: it was declined \(“not yet”\)/);
+
+        // A question (requestInput) is asked with its own schema; the answer reaches the tool.
+        decision = { answer: 'Friday' };
+        const question = await ask('ask me about the launch date', undefined, 'ask_planner');
+        expect(asked[2]).toMatchObject({
+          message: 'What can you tell me about the launch date?',
+          requestedSchema: { properties: { answer: { type: 'string' } }, required: ['answer'] },
+        });
+        expect(question).toMatchObject({ status: 'done' });
+        expect(question.text).toContain('You answered “Friday” to “What can you tell me about the launch date?”.');
       } finally {
         await client.close();
       }
