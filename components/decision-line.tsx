@@ -17,6 +17,7 @@ const WHO: Record<DecisionRecord['by']['source'], string> = {
   expiry: 'when it expired',
   server: 'by the server',
   queue: 'by a message sent now',
+  mcp: 'in an MCP client',
 };
 
 export function DecisionLine({ decision, inputSchema }: { decision: DecisionRecord; inputSchema?: JsonSchema }) {

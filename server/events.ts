@@ -75,7 +75,7 @@ export type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
 export type ToolMessage = Extract<ChatMessage, { role: 'tool' }>;
 
 /** Where an input came from; recorded on run_started for the audit trail. */
-export type RunSource = 'agui' | 'openai' | 'anthropic' | 'hitl' | 'server';
+export type RunSource = 'agui' | 'openai' | 'anthropic' | 'hitl' | 'server' | 'mcp';
 
 /** Why a run paused for a human. */
 export type InterruptReason = 'tool_call' | 'input_required' | 'confirmation';
@@ -123,9 +123,9 @@ export interface DecisionActor {
    * `hitl`: the HTTP API with a key in a header (the CLI, scripts); `studio`: the app with a key
    * exchanged for its cookie; `queue`: cancelled by a queued message sent now
    * (docs/turn-control.md, "Queue"). `cli` appears only in logs written before the source was
-   * derived from the credential.
+   * derived from the credential. `mcp`: answered in an MCP client's elicitation (docs/mcp.md).
    */
-  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server' | 'queue';
+  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server' | 'queue' | 'mcp';
   ownerId?: string;
   /** What proved who decided: an API key, a browser's own identity, or the local owner (open dev mode). */
   credential?: 'local' | 'key' | 'browser';

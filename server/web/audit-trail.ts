@@ -36,6 +36,7 @@ const SURFACE: Record<DecisionActor['source'], string> = {
   expiry: 'expiry',
   server: 'server',
   queue: 'a message sent now',
+  mcp: 'an MCP client',
 };
 
 /** What started a run, as a person calls it. */
@@ -45,6 +46,7 @@ const RUN_SOURCE: Record<RunSource, string> = {
   anthropic: 'an app using the Anthropic-compatible API',
   hitl: 'a decision made in Studio, the CLI or the HTTP API',
   server: 'the server',
+  mcp: 'an app using the MCP server',
 };
 
 /** Who an owner id is, as a person calls it: the one owner of open dev mode is whoever sits at

@@ -27,7 +27,14 @@ import type { RunRequest, StartedRun, TurnQueue } from './run-request';
 import { settleStoppedRun } from './stopped-run';
 import { TurnRunner } from './turn-runner';
 
-const ACTOR_OF_SOURCE: Record<RunSource, DecisionActor['source']> = { agui: 'agui', openai: 'server', anthropic: 'server', hitl: 'hitl', server: 'server' };
+const ACTOR_OF_SOURCE: Record<RunSource, DecisionActor['source']> = {
+  agui: 'agui',
+  openai: 'server',
+  anthropic: 'server',
+  hitl: 'hitl',
+  server: 'server',
+  mcp: 'mcp',
+};
 
 /**
  * Starts a run: checks the request against the session and takes the session. Throws

@@ -12,8 +12,8 @@ import type { SessionSnapshot } from '../../../wire/chat/session-snapshot';
 import { openAiErrorResponse } from '../../../wire/openai/errors';
 import { toOpenAiSession } from '../../../wire/openai/output';
 
-/** The session as its owner sees it; an unknown or foreign one is not found (both the same 404). */
-async function readSession(ownerId: string, key: string): Promise<SessionSnapshot> {
+/** The session as its owner sees it; an unknown or foreign one is not found (both the same 404). The MCP server reads it too (routes/mcp). */
+export async function readSession(ownerId: string, key: string): Promise<SessionSnapshot> {
   const store = getStore();
   const record = await ownedSession(store, { sessionId: scopedSessionId(ownerId, key), ownerId });
   const agent = findAgent(record.agent);

@@ -1,0 +1,187 @@
+// One `ask_<agent>` call of the MCP server (docs/mcp.md, "MCP out"): a turn on a durable
+// session, and when it pauses, the decisions asked of the MCP client's human. Deciding is the
+// out-of-band pipeline every other surface uses (runtime decideInterrupt, as /api/hitl does),
+// so an interrupt is decided exactly once whichever path answers: the elicitation, Studio, the
+// CLI or the HTTP API. What the client cannot ask in a form waits durably in the inbox.
+import { randomUUID } from 'node:crypto';
+import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { findAgent } from '../../agents';
+import type { DeepAgent } from '../../define';
+import type { DecisionActor, InterruptRecord } from '../../events';
+import type { KeepAlive } from '../../http/keep-alive';
+import {
+  SESSION_ID_RULE,
+  decideInterrupt,
+  follow as followSession,
+  isExpired,
+  isSessionId,
+  openSession,
+  pendingInterrupts,
+  Refusal,
+  scopedSessionId,
+  startRun,
+  userMessage,
+  type DecisionRequest,
+  type RunPart,
+  type StartedRun,
+} from '../../runtime';
+import { getStore } from '../../store';
+import type { EventStore } from '../../store/types';
+import { decisionFromElicitation, elicitationFor } from '../../wire/mcp/elicitation';
+import { collectReply, type RunReply } from '../../wire/mcp/reply';
+
+/** Who asks, as the MCP session was opened (handler.ts binds it to one owner). */
+export interface McpCaller {
+  ownerId: string;
+  credential: NonNullable<DecisionActor['credential']>;
+  /** This server's origin, for the links to Studio and /api/hitl. */
+  origin: string;
+}
+
+/** What the client can do for its human during the call. */
+export interface ClientReach {
+  /** Asks in a form; undefined when the client has no form elicitation, or the form went unanswered in time. */
+  form?: (params: ElicitRequestFormParams) => Promise<ElicitResult | undefined>;
+  /** Shows a link to decide at (URL-mode elicitation): whether the person accepted to go there; undefined when the client has none. */
+  link?: (params: { message: string; url: string; elicitationId: string }) => Promise<boolean>;
+  /** How long the call waits for a decision made at the link. */
+  waitMs: number;
+  /** The client cancelled the call. */
+  signal?: AbortSignal;
+  keepAlive: KeepAlive;
+}
+
+/** A decision the call left waiting, and where a person makes it. */
+interface WaitingDecision {
+  id: string;
+  message: string;
+  /** Studio's inbox lists it (docs/studio.md). */
+  studio: string;
+  /** The out-of-band API's approve endpoint (docs/hitl.md, "Out of band"). */
+  approve: string;
+}
+
+export interface AskResult {
+  /** The session key: ask again with it to continue the conversation. */
+  session: string;
+  status: 'done' | 'waiting' | 'failed';
+  /** The agent's text, one paragraph per model step. */
+  text: string[];
+  /** Why the caller's message was not sent, or why the run failed. */
+  note?: string;
+  waiting: WaitingDecision[];
+}
+
+export async function ask(agent: DeepAgent, caller: McpCaller, input: { message: string; session?: string }, reach: ClientReach): Promise<AskResult> {
+  const key = input.session ?? `mcp-${randomUUID()}`;
+  if (!isSessionId(key)) throw new Refusal('invalid_request', `session ${SESSION_ID_RULE}.`);
+  const store = getStore();
+  const sessionId = scopedSessionId(caller.ownerId, key);
+  const result: AskResult = { session: key, status: 'done', text: [], waiting: [] };
+  const take = (reply: RunReply) => {
+    result.text.push(...reply.text);
+    if (reply.error) Object.assign(result, { status: 'failed', note: `${reply.error.code}: ${reply.error.message}` });
+    return reply.interrupts;
+  };
+  const follow = (run: StartedRun) => {
+    reach.keepAlive(run.done);
+    return collectReply(run.parts).then(take);
+  };
+  const current = async () => {
+    const { view } = await openSession(store, sessionId, caller.ownerId, agent);
+    return { seq: view.seq, pending: pendingInterrupts(view).filter((record) => !isExpired(record)) };
+  };
+
+  let { pending } = await current();
+  if (pending.length) {
+    // As on the chat wires, a message is not taken while a decision is open (docs/wires.md).
+    result.note = 'Your message was not sent: this conversation is waiting on a decision. Decide it, then ask again.';
+  } else {
+    // A message sent while a turn runs (a decision's continuation) waits for it, as on the chat wires.
+    const messages = [userMessage(input.message)];
+    pending = await follow(await startRun({ agent, store, sessionId, ownerId: caller.ownerId, durable: true, source: 'mcp', messages, queue: 'running' }));
+  }
+
+  const by: DecisionActor = { source: 'mcp', ownerId: caller.ownerId, credential: caller.credential };
+  while (pending.length && result.status !== 'failed') {
+    // Where the log was at the pause: whoever decides, the continuation comes after it.
+    const pausedAt = (await current()).seq;
+    const decided = await decideInForms(pending, reach, (record, request) =>
+      decideInterrupt({ store, findAgent, ownerId: caller.ownerId, interruptId: record.id, request, by }),
+    );
+    if (decided.kind === 'decided') {
+      // The last decision of the batch started the continuation; it may pause again.
+      pending = decided.continuation ? await follow(decided.continuation) : [];
+      continue;
+    }
+    if (decided.kind === 'refused') result.note = decided.message;
+    const now = await current();
+    // Still open: shown as a link where the client can (URL mode), and then awaited; else the call ends, the decision waiting.
+    if (now.pending.length && !(await linksAccepted(now.pending, caller, reach))) return waitFor(result, now.pending, caller);
+    // Decided, here or elsewhere (exactly once: a form answered after Studio decided is refused): the continuation's reply.
+    const next = await collectReply(sessionParts(store, sessionId, agent, pausedAt, reach));
+    if (!next.ended) return waitFor(result, (await current()).pending, caller);
+    pending = take(next);
+  }
+  return result;
+}
+
+type FormOutcome = { kind: 'decided'; continuation?: StartedRun } | { kind: 'open' } | { kind: 'refused'; message: string };
+
+/** Asks each pending decision in a form and records the answers; `open` when one cannot be asked or was not answered. */
+async function decideInForms(
+  pending: InterruptRecord[],
+  reach: ClientReach,
+  decide: (record: InterruptRecord, request: Omit<DecisionRequest, 'interruptId'>) => Promise<{ continuation?: StartedRun }>,
+): Promise<FormOutcome> {
+  let continuation: StartedRun | undefined;
+  for (const record of pending) {
+    const form = reach.form && elicitationFor(record);
+    const answer = form && (await reach.form!(form));
+    const request = answer && decisionFromElicitation(record, answer);
+    if (!request) return { kind: 'open' };
+    try {
+      ({ continuation } = await decide(record, request));
+    } catch (error) {
+      // Decided elsewhere meanwhile (theirs stands), or refused as given (an edit that fails the tool's schema).
+      if (error instanceof Refusal) return { kind: 'refused', message: error.message };
+      throw error;
+    }
+  }
+  return { kind: 'decided', continuation };
+}
+
+/** Shows each decision's Studio link (URL-mode elicitation); true when the client has them and the person accepted every one. */
+async function linksAccepted(pending: InterruptRecord[], caller: McpCaller, reach: ClientReach): Promise<boolean> {
+  if (!reach.link) return false;
+  for (const record of pending) {
+    const accepted = await reach.link({ message: `Decide in Studio: ${record.message}`, url: `${caller.origin}/studio`, elicitationId: record.id });
+    if (!accepted) return false;
+  }
+  return true;
+}
+
+/**
+ * The parts of the next run to start after `seq` (the continuation), from the log and live,
+ * until the client's wait runs out or it cancels the call. From its run-started on: the pause
+ * itself may be written at `seq` or just after it.
+ */
+async function* sessionParts(store: EventStore, sessionId: string, agent: DeepAgent, seq: number, reach: ClientReach): AsyncGenerator<RunPart> {
+  const after = { seq, j: Number.MAX_SAFE_INTEGER };
+  let started = false;
+  for await (const { part } of followSession({ store, sessionId, initialState: agent.initialState, after, signal: reach.signal, maxMs: reach.waitMs })) {
+    started ||= part.type === 'run-started';
+    if (started) yield part;
+  }
+}
+
+/** The call ends with the decisions waiting; they stay open in the inbox (and in Studio) until someone decides. */
+function waitFor(result: AskResult, pending: InterruptRecord[], caller: McpCaller): AskResult {
+  const waiting = pending.map((record) => ({
+    id: record.id,
+    message: record.message,
+    studio: `${caller.origin}/studio`,
+    approve: `${caller.origin}/api/hitl/${encodeURIComponent(record.id)}/approve`,
+  }));
+  return waiting.length ? { ...result, status: 'waiting', waiting } : result;
+}
