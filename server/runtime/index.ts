@@ -25,7 +25,7 @@ export type { SessionView, UsageEntry, UsageTotals } from './session';
 export { modelOf, threadModel, totalUsage } from './session';
 export { decisionRecords, follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, threadStatus, untilAborted } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
-export { ToolError, agentTools, checkClientTools, handlerContext, requestInput, runWithHandlerContext } from './tools';
+export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, handlerContext, loadMcpTools, requestInput, runWithHandlerContext } from './tools';
 export type { ClientTool } from './tools';
 export { startStatelessRun } from './turn';
 export type { StartedRun } from './turn';

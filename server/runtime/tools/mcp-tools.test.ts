@@ -1,0 +1,58 @@
+// MCP in (docs/mcp.md): what an agent's MCP servers add to its definition — names, policies by
+// full name and by server wildcard — and an unreachable server leaving the agent's own tools be.
+import { tool } from 'ai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineDeepAgent } from '../../define';
+import { approvalOptions } from '../decisions/approval-policy';
+import { loadMcpTools } from './mcp-tools';
+import { agentTools, toolKind } from './tool-set';
+
+const ping = tool({ inputSchema: z.object({}), execute: async () => 'pong' });
+// Nothing listens on port 9 (discard) here: the connection is refused at once.
+const UNREACHABLE = 'http://127.0.0.1:9/mcp';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('MCP servers of an agent', () => {
+  it("policies apply by a tool's full name, else by its server's wildcard; other names keep their own", () => {
+    const agent = defineDeepAgent({
+      name: 'mcp-policies',
+      model: 'openai/gpt-4o-mini',
+      tools: { ping },
+      mcpServers: [{ name: 'docs', url: UNREACHABLE }],
+      toolApproval: { 'docs_*': 'user-approval', docs_search: 'approved' },
+    });
+    expect(approvalOptions(agent, 'docs_search').policy).toBe('approved');
+    expect(approvalOptions(agent, 'docs_delete_page').policy).toBe('user-approval');
+    expect(approvalOptions(agent, 'ping').policy).toBe('approved');
+    // A name under no server of the agent is not covered by any wildcard.
+    expect(approvalOptions(agent, 'wiki_delete').policy).toBe('approved');
+  });
+
+  it('defineDeepAgent refuses a policy for a server the agent does not have, and a server name that would blur the prefix', () => {
+    const base = { name: 'mcp-bad', model: 'openai/gpt-4o-mini' } as const;
+    expect(() => defineDeepAgent({ ...base, mcpServers: [{ name: 'docs', url: UNREACHABLE }], toolApproval: { 'wiki_*': 'denied' } })).toThrow(
+      'Agent "mcp-bad": toolApproval names "wiki_*", which is not one of its tools',
+    );
+    expect(() => defineDeepAgent({ ...base, mcpServers: [{ name: 'my_docs', url: UNREACHABLE }] })).toThrow('the MCP server name "my_docs" must be');
+    expect(() =>
+      defineDeepAgent({
+        ...base,
+        mcpServers: [
+          { name: 'docs', url: UNREACHABLE },
+          { name: 'docs', command: 'docs-mcp' },
+        ],
+      }),
+    ).toThrow('two MCP servers are named "docs"');
+  });
+
+  it('an unreachable server is logged and lists nothing; the agent keeps its own tools', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const agent = defineDeepAgent({ name: 'mcp-down', model: 'openai/gpt-4o-mini', tools: { ping }, mcpServers: [{ name: 'docs', url: UNREACHABLE }] });
+    await loadMcpTools(agent);
+    expect(Object.keys(agentTools(agent)).sort()).toEqual(['ping', 'write_todos']);
+    expect(toolKind(agent, [], 'docs_search')).toBe('unknown');
+    expect(String(logged.mock.calls[0]?.[0])).toContain('MCP server "docs" (http://127.0.0.1:9/mcp) could not be listed; its tools are not offered');
+  });
+});
