@@ -26,7 +26,7 @@ export default defineDeepAgent({
   // Every tool of the server needs a person's approval, so one it adds later does too ('demo_*');
   // those named here by their full name run freely (the full name wins).
   toolApproval: {
-    'demo_*': 'user-approval',
+    'demo_*': { policy: 'user-approval', describe: (input: unknown) => `Call the demo MCP server with ${JSON.stringify(input)}` },
     demo_search_docs: 'approved',
     demo_word_count: 'approved',
     demo_schedule_review: 'approved',

@@ -18,6 +18,7 @@ interface PendingInterrupt {
   toolName: string;
   message: string;
   responseSchema: Record<string, unknown>;
+  url?: string;
 }
 
 for (const server of backends()) {
@@ -115,6 +116,18 @@ for (const server of backends()) {
       const second = await pendingOf(declined.threadId);
       await decide(second.id, 'reject', { reason: 'not this week' });
       expect(await toolResult(declined.threadId, 'demo_schedule_review')).toBe('No review of the budget scheduled: the person chose decline.');
+    });
+
+    it("a URL-mode question carries the server's link; approving it is the server's accept", async () => {
+      const { threadId } = await turn('call demo_connect_calendar {}');
+      const question = await pendingOf(threadId);
+      expect(question).toMatchObject({
+        reason: 'input_required',
+        message: 'Open the link to allow access to the team calendar.',
+        url: 'https://calendar.example.com/authorize?client=stackbone-demo',
+      });
+      await decide(question.id, 'approve', { payload: {} });
+      expect(await toolResult(threadId, 'demo_connect_calendar')).toBe('The calendar is connected.');
     });
   });
 }

@@ -41,7 +41,7 @@ export function mcpTools(agent: DeepAgent): ToolSet {
 
 /**
  * Lists the MCP servers of the agent and its subagents that are due; never throws. A server
- * that cannot be reached is logged and keeps what it last listed (docs/mcp.md, "Unreachable servers").
+ * that cannot be reached is logged and keeps what it last listed (docs/mcp.md, "Listing and unreachable servers").
  */
 export async function loadMcpTools(agent: DeepAgent, now = Date.now()): Promise<void> {
   const servers = new Set<McpServerSpec>();
