@@ -9,6 +9,7 @@ import { approvalOptions } from '../decisions/approval-policy';
 import { loadMcpTools } from './mcp-tools';
 import { agentTools, executeTool, toolKind } from './tool-set';
 import type { InputAnswer } from './request-input';
+import { idempotencyKey } from './handler-context';
 
 /** A small MCP server run as a command (tests/support/mcp-stdio-server.mjs). */
 const STDIO_SERVER_FILE = fileURLToPath(new URL('../../../tests/support/mcp-stdio-server.mjs', import.meta.url));
@@ -88,7 +89,8 @@ describe('an MCP server over stdio', () => {
   it('lists its tools, runs one, and bridges its question: paused first, then answered or declined on the call made again', async () => {
     await loadMcpTools(agent);
     expect(Object.keys(agentTools(agent)).sort()).toEqual(['local_echo', 'local_pick_colour', 'write_todos']);
-    expect(await call('local_echo', { text: 'hi' })).toMatchObject({ ok: true, output: 'echo: hi' });
+    // The call's idempotency key goes with it, the same on every attempt: a server keeps a side effect once by it.
+    expect(await call('local_echo', { text: 'hi' })).toMatchObject({ ok: true, output: `echo: hi (key ${idempotencyKey('s1', 'call_1')})` });
     expect(await call('local_pick_colour', {})).toMatchObject({
       ok: false,
       inputRequired: { message: 'Which colour?', responseSchema: { required: ['colour'] }, declineToTool: true },
