@@ -30,9 +30,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const openDev = isOpenDevMode();
   const caller = openDev ? null : await pageCaller();
   const signedInWithKey = caller?.credential === 'key';
-  const scriptedAgents = agentCards()
-    .filter((agent) => agent.scripted)
-    .map((agent) => agent.name);
+  const scriptedAgents = (await agentCards()).filter((agent) => agent.scripted).map((agent) => agent.name);
   return (
     <html lang="en">
       <body className="flex h-dvh flex-col">

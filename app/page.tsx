@@ -9,7 +9,7 @@ import { recentSessions } from '@/server/web/sessions';
 export default async function HomePage() {
   const owner = await pageOwner();
   const sessions = owner === null ? [] : await recentSessions(owner, { limit: 20 });
-  const agents = agentCards();
+  const agents = await agentCards();
   return (
     <PageFrame>
       <PageHeader title="Agents" description="Pick an agent to start a conversation. It asks before doing anything that needs your approval." />

@@ -50,6 +50,11 @@ export function InputAnswerForm({ interrupt, disabled }: { interrupt: PendingInt
         }
       }}
     >
+      {interrupt.url && !declining && (
+        <a href={interrupt.url} target="_blank" rel="noopener noreferrer" className="block break-all text-sm underline" data-testid="answer-link">
+          {interrupt.url}
+        </a>
+      )}
       {!declining && <SchemaFields form={form} testId="answer-field" disabled={disabled} />}
       {problems.length > 0 && <ProblemList problems={problems} />}
       {declining && (

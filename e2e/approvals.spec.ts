@@ -1,6 +1,7 @@
 // Human in the loop in the web app: approval cards next to their tool calls, restored after a
 // reload, edited and approved with approval data, rejected with a reason, decided as a batch
-// (submitted once, when the last card is decided), and a question answered through a form.
+// (submitted once, when the last card is decided), and a question answered through a form — a
+// tool's own, and an MCP server's (docs/mcp.md).
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
@@ -125,6 +126,28 @@ test('planner: a question is answered through a form generated from its schema',
   await waitForIdle(page);
   await expect(card).toHaveCount(0);
   await snap(page, testInfo, '19-question-answered');
+
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+test("mcp-demo: an MCP server's question is answered in the chat, and the server receives the answer", async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+  await page.goto('/agents/mcp-demo');
+  await waitForHydration(page);
+
+  // The demo MCP server's tool elicits a form (docs/mcp.md, "Elicitation"): a question card like any other.
+  await send(page, 'call demo_schedule_review {"topic": "the launch"}');
+  const card = page.getByTestId('approval-card');
+  await expect(card).toHaveAttribute('data-reason', 'input_required');
+  await expect(card).toContainText('Which day should the review of the launch be?');
+  await waitForIdle(page);
+  await card.getByTestId('answer-field-day').selectOption('Thursday');
+  await card.getByTestId('answer-button').click();
+  // The tool was called again and the server got the answer: its result names the day.
+  await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('Review of the launch scheduled for Thursday.');
+  await waitForIdle(page);
+  await expect(card).toHaveCount(0);
+  await snap(page, testInfo, '19-mcp-question-answered');
 
   expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -62,7 +62,39 @@ type InputOf<T> = T extends { inputSchema: infer S } ? (S extends z.ZodType ? z.
 /** A shared-state key a client may write: a zod schema, or a JSON Schema for it. */
 export type EditableStateSpec = z.ZodType | JSONSchema7;
 
-export type ToolApprovalMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: ToolApprovalSpec<InputOf<TOOLS[K]>> };
+/**
+ * A policy per tool: the agent's own by name, an MCP server's by its full name (`docs_search`)
+ * or for all of that server's tools at once (`'docs_*'`; the full name wins; docs/mcp.md).
+ */
+export type ToolApprovalMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: ToolApprovalSpec<InputOf<TOOLS[K]>> } & {
+  [mcpTool: `${string}_${string}`]: ToolApprovalSpec | undefined;
+};
+
+/**
+ * An MCP server whose tools the agent uses as its own, named `<server>_<tool>` (docs/mcp.md,
+ * "MCP in"): a Streamable HTTP endpoint, or a local command spoken to over stdio (for
+ * development: it is started for each call).
+ */
+export type McpServerSpec = McpHttpServer | McpStdioServer;
+
+interface McpServerBase {
+  /** The prefix of its tools' names: lower-case letters, digits and "-" (no "_": it separates the tool's own name). */
+  name: string;
+}
+
+export interface McpHttpServer extends McpServerBase {
+  /** The endpoint, or a function giving it when the server is first reached (e.g. from this app's own origin). */
+  url: string | URL | (() => string | URL);
+  /** Sent with every request (an API key); a function is asked each time a connection opens. */
+  headers?: Record<string, string> | (() => Record<string, string>);
+}
+
+export interface McpStdioServer extends McpServerBase {
+  command: string;
+  args?: string[];
+  /** The command's environment (its default: a few safe variables, as the MCP SDK chooses). */
+  env?: Record<string, string>;
+}
 
 /** What dynamic instructions read, at each model step. */
 export interface InstructionsContext {
@@ -164,6 +196,8 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   toolLane?: string;
   /** A lane for some tools only (e.g. `{refundOrder: 'ledger'}`); it overrides toolLane. */
   toolLanes?: Partial<Record<keyof TOOLS & string, string>>;
+  /** MCP servers whose tools the agent uses as its own, gated by `toolApproval` like them (docs/mcp.md). */
+  mcpServers?: McpServerSpec[];
 }
 
 export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pick<DeepAgentConfig<TOOLS>, 'name' | 'model' | 'instructions'>> {
@@ -188,6 +222,7 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   toolTimeouts: Partial<Record<string, string | number>>;
   toolLane?: string;
   toolLanes: Partial<Record<string, string>>;
+  mcpServers: McpServerSpec[];
   /**
    * The session `sessionId` (the key its clients name it by) as trusted server code reaches it:
    * `append(...)` takes a turn on it (docs/turn-control.md, "Server append"). Name the owner
@@ -232,9 +267,14 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     throw new Error(`Agent name "${config.name}" must be URL-safe: lower-case letters, digits, "-" or "_".`);
   }
   const tools = (config.tools ?? {}) as TOOLS;
+  const mcpServers = checkMcpServers(config.name, config.mcpServers);
   const toolApproval = approvalMap(config);
   for (const [toolName, spec] of Object.entries(toolApproval)) {
-    if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools.`);
+    if (!Object.hasOwn(tools, toolName) && !namesMcpTool(mcpServers, toolName)) {
+      throw new Error(
+        `Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools (nor "<server>_<tool>" or "<server>_*" of its mcpServers).`,
+      );
+    }
     const policy = spec && typeof spec === 'object' ? (spec as ToolApprovalOptions).policy : spec;
     if (typeof policy !== 'function' && !POLICIES.includes(policy as ApprovalPolicy)) {
       throw new Error(
@@ -316,6 +356,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     toolTimeouts,
     ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),
     toolLanes,
+    mcpServers,
     session: (sessionId, options) => serverSession(agent, sessionId, options),
   };
   return agent;
@@ -354,6 +395,33 @@ function serverSession(agent: DeepAgent, sessionId: string, options?: ServerSess
       `${agent.name}.session(...): the runtime is not loaded: import it (@/server/runtime; route handlers and agents' tools do) before appending.`,
     );
   return openServerSession(agent, sessionId, options);
+}
+
+const MCP_SERVER_NAME = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+function checkMcpServers(agent: string, servers: McpServerSpec[] | undefined): McpServerSpec[] {
+  if (servers === undefined) return [];
+  if (!Array.isArray(servers)) throw new Error(`Agent "${agent}": mcpServers is a list of {name, url} or {name, command}.`);
+  const names = new Set<string>();
+  for (const server of servers) {
+    const name: unknown = server?.name;
+    if (typeof name !== 'string' || !MCP_SERVER_NAME.test(name)) {
+      throw new Error(
+        `Agent "${agent}": the MCP server name ${JSON.stringify(name)} must be 1 to 32 lower-case letters, digits or "-" (its tools are named "<server>_<tool>").`,
+      );
+    }
+    if (names.has(name)) throw new Error(`Agent "${agent}": two MCP servers are named "${name}".`);
+    names.add(name);
+    const byUrl = 'url' in server && server.url !== undefined;
+    const byCommand = 'command' in server && server.command !== undefined;
+    if (byUrl === byCommand) throw new Error(`Agent "${agent}": MCP server "${name}" needs either a url (Streamable HTTP) or a command (stdio).`);
+  }
+  return servers;
+}
+
+/** `docs_search` or `docs_*` for an MCP server named `docs`. */
+function namesMcpTool(servers: McpServerSpec[], toolName: string): boolean {
+  return servers.some((server) => toolName.startsWith(`${server.name}_`) && toolName.length > server.name.length + 1);
 }
 
 /** A bad duration fails when the agent is defined, not in the middle of someone's run. */

@@ -109,6 +109,10 @@ export interface InterruptRecord {
   agent: string;
   /** The delegated task the call belongs to; absent for the root thread. */
   scope?: string;
+  /** A question's link the person is to open (an MCP server's URL-mode elicitation, docs/mcp.md). */
+  url?: string;
+  /** A question whose decline goes back to its tool, which runs again and is told (an MCP elicitation, docs/mcp.md). */
+  declineToTool?: true;
 }
 
 export type DecisionStatus = 'approved' | 'denied' | 'cancelled';

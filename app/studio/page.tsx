@@ -6,14 +6,14 @@ import { agentCards } from '@/server/web/agents';
 export const metadata: Metadata = { title: 'Studio' };
 
 // Studio: decisions across sessions (docs/studio.md). Everything on it is live from the Studio feed.
-export default function StudioPage() {
+export default async function StudioPage() {
   return (
     <PageFrame>
       <PageHeader
         title="Studio"
         description="Every approval and question waiting on a person, across conversations and agents. Decide here and the conversation goes on."
       />
-      <StudioInbox agents={agentCards()} />
+      <StudioInbox agents={await agentCards()} />
     </PageFrame>
   );
 }

@@ -205,7 +205,7 @@ function asPendingInterrupt(
   item: InboxItem,
   send: (action: HitlAction, body?: { editedArgs?: unknown; payload?: unknown; reason?: string }) => Promise<void>,
 ): PendingInterrupt {
-  const metadata = { toolName: item.toolName, args: item.args, description: item.description, allowedDecisions: item.allowedDecisions };
+  const metadata = { toolName: item.toolName, args: item.args, description: item.description, allowedDecisions: item.allowedDecisions, url: item.url };
   const interrupt = {
     id: item.id,
     reason: item.reason,

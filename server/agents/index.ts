@@ -1,6 +1,7 @@
 // The agent registry. Adding an agent is a file in this folder and a line here.
 import type { DeepAgent } from '../define';
 import ledger from './ledger';
+import mcpDemo from './mcp-demo';
 import planner from './planner';
 import researcher from './researcher';
 import support from './support';
@@ -12,6 +13,7 @@ export const agents: readonly DeepAgent[] = [
   support,
   planner,
   researcher,
+  mcpDemo,
   // The tests' fixtures (durability, real providers, long threads, fallbacks); never listed unless asked for.
   ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, supportClaude, supportCompact, supportFallback] : []),
 ];

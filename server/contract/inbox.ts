@@ -25,6 +25,8 @@ export interface InboxItem {
   /** JSON Schema of an acceptable response (docs/hitl.md, "Decision data"). */
   responseSchema: JsonObject;
   allowedDecisions: DecisionKind[];
+  /** A question's link the person is to open (an MCP server's URL-mode elicitation, docs/mcp.md). */
+  url?: string;
   expiresAt: string | null;
   createdAt: string;
 }

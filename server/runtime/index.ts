@@ -26,7 +26,7 @@ export { modelOf, threadModel, totalUsage } from './session';
 export { decisionRecords, follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, runSoFar, threadStatus, untilAborted } from './stream';
 export type { RunInput, RunSoFar } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
-export { ToolError, agentTools, checkClientTools, handlerContext, requestInput, runWithHandlerContext } from './tools';
+export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, handlerContext, loadMcpTools, requestInput, runWithHandlerContext } from './tools';
 export type { ClientTool } from './tools';
 export { startStatelessRun } from './turn';
 export type { StartedRun } from './turn';

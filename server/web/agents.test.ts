@@ -4,16 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { agentCards, findAgentCard } from './agents';
 
 describe('the agent cards', () => {
-  it('name each agent for people', () => {
-    expect(agentCards().map((card) => [card.name, card.displayName])).toEqual([
+  it('name each agent for people', async () => {
+    expect((await agentCards()).map((card) => [card.name, card.displayName])).toEqual([
       ['support', 'Support'],
       ['planner', 'Planner'],
       ['researcher', 'Researcher'],
+      ['mcp-demo', 'MCP demo'],
     ]);
   });
 
-  it("give each tool its title, description and input schema, with the fields' labels and formats", () => {
-    const support = findAgentCard('support')!;
+  it("give each tool its title, description and input schema, with the fields' labels and formats", async () => {
+    const support = (await findAgentCard('support'))!;
     expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'lookupOrder', 'refundOrder', 'remindMe', 'write_todos']);
     const refund = support.tools.refundOrder!;
     expect(refund.title).toBe('Refund an order');
@@ -28,7 +29,7 @@ describe('the agent cards', () => {
     });
     expect(support.tools.closeTicket).toMatchObject({ title: 'Close a ticket', inputSchema: { properties: { ticketId: { title: 'Ticket' } } } });
     // The built-ins have titles too; the planner hands tasks to its researcher.
-    const planner = findAgentCard('planner')!;
+    const planner = (await findAgentCard('planner'))!;
     expect(planner.tools.write_todos!.title).toBe('Update the plan');
     expect(planner.tools.delegate_task).toMatchObject({
       title: 'Hand a task to a subagent',
@@ -37,7 +38,7 @@ describe('the agent cards', () => {
     expect(planner.tools.ask_user!.inputSchema).toMatchObject({ properties: { question: { title: 'Question' } } });
   });
 
-  it('are plain data a client component can take', () => {
-    for (const card of agentCards()) expect(JSON.parse(JSON.stringify(card))).toEqual(card);
+  it('are plain data a client component can take', async () => {
+    for (const card of await agentCards()) expect(JSON.parse(JSON.stringify(card))).toEqual(card);
   });
 });

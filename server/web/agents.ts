@@ -7,7 +7,7 @@ import type { JsonObject } from '../events';
 import { modelIdOf, type ModelOption } from '../models/model-list';
 import { isScriptedMode } from '../models/resolve';
 import { readableName } from '../readable-name';
-import { agentTools, inputJsonSchema } from '../runtime';
+import { agentTools, inputJsonSchema, loadMcpTools } from '../runtime';
 
 /** A tool as a person meets it: its title, what it does, and the arguments it takes (`AgentCard['tools'][name]`). */
 interface AgentToolCard {
@@ -39,7 +39,7 @@ export interface AgentCard {
   hasTodos: boolean;
   /** State keys the browser may write. */
   editableKeys: string[];
-  /** The tools it runs on the server, by name, its built-ins (write_todos, delegate_task) included. */
+  /** The tools it runs on the server, by name, its built-ins (write_todos, delegate_task) and its MCP servers' (docs/mcp.md) included. */
   tools: Record<string, AgentToolCard>;
 }
 
@@ -68,11 +68,14 @@ function toolCard(name: string, definition: Tool): AgentToolCard {
   };
 }
 
-export function agentCards(): AgentCard[] {
+/** Every agent's card, its MCP servers listed first (a server that cannot be reached lists no tools; docs/mcp.md). */
+export async function agentCards(): Promise<AgentCard[]> {
+  await Promise.all(agents.map((agent) => loadMcpTools(agent)));
   return agents.map(agentCard);
 }
 
-export function findAgentCard(name: string): AgentCard | undefined {
+export async function findAgentCard(name: string): Promise<AgentCard | undefined> {
   const agent = findAgent(name);
+  if (agent) await loadMcpTools(agent);
   return agent && agentCard(agent);
 }

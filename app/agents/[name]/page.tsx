@@ -10,13 +10,13 @@ import { recentSessions } from '@/server/web/sessions';
 type Params = Promise<{ name: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const agent = findAgentCard((await params).name);
+  const agent = await findAgentCard((await params).name);
   return { title: `New chat with ${agent ? displayNameOf(agent) : (await params).name}` };
 }
 
 export default async function NewChatPage({ params }: { params: Params }) {
   const { name } = await params;
-  const agent = findAgentCard(name);
+  const agent = await findAgentCard(name);
   if (!agent) notFound();
   const owner = await pageOwner();
   const threads = owner === null ? [] : await recentSessions(owner, { agent: agent.name, limit: 30 });

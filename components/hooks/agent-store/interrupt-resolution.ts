@@ -35,6 +35,8 @@ export interface InterruptDetails {
   agent: string | undefined;
   /** Only a key holder may approve or reject it; the session's owner may cancel (docs/security.md, "Approvers"). */
   keyHoldersDecide: boolean;
+  /** A question's link to open (an MCP server's URL-mode elicitation, docs/mcp.md); only an http(s) one is kept. */
+  url: string | undefined;
 }
 
 export function interruptDetails(interrupt: Interrupt): InterruptDetails {
@@ -50,6 +52,7 @@ export function interruptDetails(interrupt: Interrupt): InterruptDetails {
     allowedDecisions: allowed,
     agent: typeof metadata.agent === 'string' ? metadata.agent : undefined,
     keyHoldersDecide: metadata.approvers === 'key-holders',
+    url: typeof metadata.url === 'string' && /^https?:\/\//i.test(metadata.url) ? metadata.url : undefined,
   };
 }
 

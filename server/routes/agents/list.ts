@@ -5,10 +5,10 @@ import { checkOpenDevHost } from '../../identity/open-access';
 import { agentCards } from '../../web/agents';
 
 /** The agents, to anyone but a request that open dev mode does not serve (docs/security.md, "Modes"). */
-export function handleAgentList(request: Request): Response {
+export async function handleAgentList(request: Request): Promise<Response> {
   try {
     checkOpenDevHost(request);
-    return Response.json({ agents: agentCards() });
+    return Response.json({ agents: await agentCards() });
   } catch (error) {
     return errorResponse(error, 'agent list');
   }

@@ -29,6 +29,7 @@ export async function listPending(request: Request): Promise<Response> {
           ...(row.record.description !== undefined ? { description: row.record.description } : {}),
           responseSchema: row.record.responseSchema,
           allowedDecisions: row.record.allowedDecisions,
+          ...(row.record.url !== undefined ? { url: row.record.url } : {}),
           expiresAt: row.record.expiresAt ?? null,
           createdAt: row.createdAt.toISOString(),
         })),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../../define';
 import { parseDuration } from '../../duration';
 import type { JsonObject, ToolCall } from '../../events';
-import { agentTools, validateToolInput } from '../tools';
+import { agentTools, mcpServerOf, validateToolInput } from '../tools';
 
 export interface NormalizedApproval {
   policy: ToolApprovalOptions['policy'];
@@ -22,7 +22,7 @@ export interface NormalizedApproval {
 }
 
 export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedApproval {
-  const spec = own(agent.toolApproval, toolName);
+  const spec = own(agent.toolApproval, toolName) ?? serverWide(agent, toolName);
   if (spec === undefined) return { policy: 'approved', allowEdit: false, onExpire: 'deny', approvers: 'session-owner' };
   if (typeof spec === 'string' || typeof spec === 'function') return { policy: spec, allowEdit: false, onExpire: 'deny', approvers: 'session-owner' };
   return {
@@ -34,6 +34,12 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
     onExpire: spec.onExpire ?? 'deny',
     approvers: spec.approvers ?? 'session-owner',
   };
+}
+
+/** An MCP tool's policy by its server's wildcard (`'docs_*'`), when its full name has none (docs/mcp.md). */
+function serverWide(agent: DeepAgent, toolName: string) {
+  const server = mcpServerOf(agent, toolName);
+  return server && own(agent.toolApproval, `${server.name}_*`);
 }
 
 /** How strict a policy is: when the agent's toolApproval and the tool's own needsApproval disagree, the stricter wins. */

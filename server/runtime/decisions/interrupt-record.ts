@@ -92,7 +92,7 @@ export function buildInputInterrupt(
   agent: DeepAgent,
   call: ToolCall,
   runId: string,
-  request: { message: string; responseSchema: JsonObject },
+  request: { message: string; responseSchema: JsonObject; url?: string; declineToTool?: true },
   scope?: string,
 ): InterruptRecord {
   return {
@@ -110,6 +110,8 @@ export function buildInputInterrupt(
     runId,
     agent: agent.name,
     ...(scope ? { scope } : {}),
+    ...(request.url ? { url: request.url } : {}),
+    ...(request.declineToTool ? { declineToTool: true as const } : {}),
   };
 }
 

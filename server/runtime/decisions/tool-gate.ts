@@ -6,11 +6,11 @@ import type { ApprovalPolicy, DeepAgent } from '../../define';
 import type { ToolCall } from '../../events';
 import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
 import type { SessionView } from '../session';
-import type { ToolKind } from '../tools';
+import type { InputAnswer, ToolKind } from '../tools';
 import { logFailure } from '../errors';
 
 export type ToolGate =
-  | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: unknown[] }
+  | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: InputAnswer[] }
   | { action: 'deny'; reason?: string; payload?: unknown; declined?: string }
   /** Not run, and no person said so: the policy forbids it, cannot be evaluated, or the turn cannot wait for a decision. */
   | { action: 'refuse'; content: string }
@@ -39,7 +39,9 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     const decision = latest.decision;
     if (!decision) return { action: 'wait' };
     if (decision.status === 'cancelled') return { action: 'cancel' };
-    if (decision.status === 'denied') {
+    // A question whose decline goes back to its tool (an MCP elicitation) runs the tool again, which is told.
+    const declinedToTool = latest.record.reason === 'input_required' && latest.record.declineToTool === true;
+    if (decision.status === 'denied' && !declinedToTool) {
       return {
         action: 'deny',
         reason: decision.reason,
@@ -48,7 +50,13 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
       };
     }
     const approval = interrupts.find((state) => state.record.reason === 'tool_call')?.decision;
-    const answers = interrupts.filter((state) => state.record.reason === 'input_required').map((state) => state.decision?.payload);
+    const answers = interrupts
+      .filter((state) => state.record.reason === 'input_required')
+      .map(({ decision: answer }): InputAnswer =>
+        answer?.status === 'denied'
+          ? { status: 'declined', ...(answer.reason ? { reason: answer.reason } : {}) }
+          : { status: 'answered', value: answer?.payload },
+      );
     return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers };
   }
   if (kind !== 'backend') return { action: 'run', answers: [] };

@@ -10,7 +10,7 @@ import { checkApprover } from './who-may-decide';
 import { Refusal } from '../errors';
 import type { DecisionRequest } from './read-decision';
 import { isExpired } from './interrupt-record';
-import { agentTools, validateToolInput } from '../tools';
+import { agentTools, loadMcpTools, validateToolInput } from '../tools';
 import { zodFromJsonSchema, describeIssue } from '../common';
 
 /**
@@ -30,6 +30,8 @@ export async function validateDecision(
   if (request.status === 'cancelled') return { status: 'cancelled', by };
   if (isExpired(record, now)) throw reject('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt}.`);
   const owner = findToolAgent(agent, record.agent);
+  // An MCP tool is checked against its server's listing as this process has it (docs/mcp.md).
+  if (owner) await loadMcpTools(owner);
   if (!owner || !agentTools(owner)[record.toolName] || toolSchemaHash(owner, record.toolName) !== record.schemaHash) {
     throw reject('tool_schema_changed', `Tool ${record.toolName} changed since interrupt ${record.id} was raised; it cannot be resumed. Ask the agent again.`);
   }

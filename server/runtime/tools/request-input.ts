@@ -6,30 +6,56 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from 'zod';
 import type { JsonObject } from '../../events';
 
+/** What a tool asks a person. */
+export interface InputRequest {
+  message: string;
+  responseSchema: JsonObject;
+  /** A link the person is to open (an MCP server's URL-mode elicitation, docs/mcp.md). */
+  url?: string;
+  /**
+   * A decline goes back to the tool, which runs again and is told (an MCP server's elicitation,
+   * docs/mcp.md). Otherwise a decline answers the call as declined and the tool does not run again.
+   */
+  declineToTool?: true;
+}
+
 /** Thrown inside a tool to pause its call; the runtime turns it into an interrupt. */
 export class InputRequired extends Error {
-  constructor(readonly request: { message: string; responseSchema: JsonObject }) {
+  constructor(readonly request: InputRequest) {
     super(`Input required: ${request.message}`);
     this.name = 'InputRequired';
   }
 }
 
-interface Answers {
-  values: unknown[];
-  next: number;
+/** A person's answer to one question a tool asked: a value, or a decline (seen only by a tool whose declines come back to it). */
+export type InputAnswer = { status: 'answered'; value: unknown } | { status: 'declined'; reason?: string };
+
+/** The recorded answers of a running tool, read in the order it asks. */
+interface InputAnswers {
+  /** The next question's recorded answer; undefined when it has none yet. */
+  next(): InputAnswer | undefined;
 }
 
-const answers = new AsyncLocalStorage<Answers>();
+const answers = new AsyncLocalStorage<InputAnswers>();
 
-/** Runs a tool with the answers its earlier requestInput() calls received, in order. */
-export function runWithInputAnswers<T>(values: unknown[], fn: () => T): T {
-  return answers.run({ values, next: 0 }, fn);
+/** Runs a tool with the answers its earlier questions received, in order. */
+export function runWithInputAnswers<T>(values: InputAnswer[], fn: () => T): T {
+  let index = 0;
+  return answers.run({ next: () => values[index++] }, fn);
+}
+
+/** The running tool's recorded answers (for a tool that asks through something else than requestInput, as an MCP call does). */
+export function recordedInputAnswers(): InputAnswers {
+  const state = answers.getStore();
+  if (!state) throw new Error('Only a tool run by the Stackbone runtime can ask a person for input.');
+  return state;
 }
 
 export async function requestInput<T>(request: { message: string; responseSchema: z.ZodType<T> }): Promise<T> {
   const state = answers.getStore();
   if (!state) throw new Error('requestInput() is only available inside a tool run by the Stackbone runtime.');
-  const index = state.next++;
-  if (index < state.values.length) return request.responseSchema.parse(state.values[index]);
+  const answer = state.next();
+  // A requestInput() question is never declined back to its tool: its decline ends the call (tool-gate.ts).
+  if (answer?.status === 'answered') return request.responseSchema.parse(answer.value);
   throw new InputRequired({ message: request.message, responseSchema: z.toJSONSchema(request.responseSchema) as JsonObject });
 }

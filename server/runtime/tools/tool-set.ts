@@ -8,8 +8,9 @@ import { idempotencyKey, runWithHandlerContext, type HandlerContext } from './ha
 import type { JsonObject, ToolCall } from '../../events';
 import { errorMessage, logFailure, Refusal } from '../errors';
 import { ToolError } from './tool-error';
-import { InputRequired, runWithInputAnswers } from './request-input';
+import { InputRequired, runWithInputAnswers, type InputAnswer, type InputRequest } from './request-input';
 import { stopGraceMs } from './tool-limits';
+import { mcpTools } from './mcp-tools';
 
 /** A tool the client runs (AG-UI `RunAgentInput.tools`, OpenAI/Anthropic request tools). */
 export interface ClientTool {
@@ -53,14 +54,17 @@ export function checkClientTools(
   });
 }
 
-/** Backend tools of the agent, built-ins included. */
+/**
+ * Backend tools of the agent: built-ins, its MCP servers' tools as last listed (mcp-tools.ts;
+ * docs/mcp.md), and its own, which win a name they share.
+ */
 export function agentTools(agent: DeepAgent): ToolSet {
-  return { ...builtinTools(agent), ...agent.tools };
+  return { ...builtinTools(agent), ...mcpTools(agent), ...agent.tools };
 }
 
 export function toolKind(agent: DeepAgent, clientTools: ClientTool[], name: string): ToolKind {
   if (name === DELEGATION_TOOL && agent.subagents.length > 0) return 'delegate';
-  if (Object.hasOwn(agent.tools, name) || Object.hasOwn(builtinTools(agent), name)) return 'backend';
+  if (Object.hasOwn(agent.tools, name) || Object.hasOwn(builtinTools(agent), name) || Object.hasOwn(mcpTools(agent), name)) return 'backend';
   if (clientTools.some((clientTool) => clientTool.name === name)) return 'client';
   return 'unknown';
 }
@@ -91,7 +95,7 @@ export type ToolOutcome =
   /** `abort` is set when the call was cut off rather than failing by itself. */
   | { ok: false; error: string; content: string; state: JsonObject; abort?: ToolAbort }
   /** The tool called requestInput() for an answer it does not have yet. */
-  | { ok: false; inputRequired: { message: string; responseSchema: JsonObject }; content: string; state: JsonObject };
+  | { ok: false; inputRequired: InputRequest; content: string; state: JsonObject };
 
 /** Validates the input against the tool's schema; returns the parsed value or an error message. */
 export async function validateToolInput(definition: Tool, input: unknown): Promise<{ ok: true; value: unknown } | { ok: false; error: string }> {
@@ -116,8 +120,8 @@ export async function executeTool(options: {
   context: Omit<HandlerContext, 'state' | 'event' | 'idempotencyKey'> & { payload?: unknown };
   state: JsonObject;
   history: ModelMessage[];
-  /** Answers to the tool's earlier requestInput() calls, in order. */
-  inputAnswers?: unknown[];
+  /** Answers to the tool's earlier questions, in order. */
+  inputAnswers?: InputAnswer[];
   /** Cut the call off after this long (see toolTimeoutMs); no timeout when omitted. */
   timeoutMs?: number;
   /** Each output of a tool that streams them (an async iterable execute), as it comes. */

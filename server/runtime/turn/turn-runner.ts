@@ -13,6 +13,7 @@ import { formatCursor, RunFeed } from '../stream';
 import {
   agentTools,
   executeTool,
+  loadMcpTools,
   runInLanes,
   scheduleTimer,
   ToolError,
@@ -103,6 +104,8 @@ export class TurnRunner {
     });
     try {
       await hold.checkStop();
+      // The agent's MCP tools, listed before anything reads its tool set (docs/mcp.md).
+      await loadMcpTools(this.request.agent);
       const end = await this.advance(this.root);
       switch (end.kind) {
         case 'answered':

@@ -161,6 +161,7 @@ export function toAgUiInterrupt(record: InterruptRecord, strict: boolean) {
       agent: record.agent,
       onExpire: record.onExpire,
       ...(record.approvers ? { approvers: record.approvers } : {}),
+      ...(record.url ? { url: record.url } : {}),
     },
     ...(strict ? {} : seed),
   };

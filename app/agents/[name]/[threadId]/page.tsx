@@ -10,14 +10,14 @@ import { loadThread, recentSessions } from '@/server/web/sessions';
 type Params = Promise<{ name: string; threadId: string }>;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const agent = findAgentCard((await params).name);
+  const agent = await findAgentCard((await params).name);
   return { title: `Chat with ${agent ? displayNameOf(agent) : (await params).name}` };
 }
 
 // First paint of a thread from the server's log; the Chat's hook continues from it.
 export default async function ThreadPage({ params }: { params: Params }) {
   const { name, threadId } = await params;
-  const agent = findAgentCard(name);
+  const agent = await findAgentCard(name);
   if (!agent) notFound();
   const owner = await pageOwner();
   const thread = await loadThread(agent.name, threadId, owner);

@@ -26,7 +26,7 @@ export default async function AuditTrailPage({ params }: { params: Promise<{ id:
           </Button>
         }
       />
-      <AuditTrailView sessionId={id} agents={agentCards()} />
+      <AuditTrailView sessionId={id} agents={await agentCards()} />
     </PageFrame>
   );
 }

@@ -1,0 +1,138 @@
+// A real MCP server for the MCP demo agent and the tests (docs/mcp.md, "The demo server"),
+// written with the official SDK's McpServer and served by this app at /api/demo/mcp. Its tools:
+// two that only read, one with a side effect (a note, kept once per idempotency key: in the
+// fixture ledger file when STACKBONE_LEDGER_FILE is set, else in memory), and two that ask the
+// person through elicitation — a form, and a link to open.
+import { appendFileSync } from 'node:fs';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { MCP_IDEMPOTENCY_META_KEY } from '../runtime';
+import { readLedger, type LedgerLine } from './ledger';
+
+const DOCS: Record<string, string> = {
+  refunds: 'Refunds go back to the original payment method within 5 business days.',
+  shipping: 'Orders ship within 2 business days; tracking arrives by email.',
+  returns: 'Items may be returned within 30 days, unused and in their box.',
+};
+
+/** Notes kept when no ledger file is configured, by idempotency key. */
+const notes = new Map<string, string>();
+
+/** Keeps the note once per idempotency key; answers whether this call kept it. */
+function keepNote(idempotencyKey: string, key: string): boolean {
+  const file = process.env.STACKBONE_LEDGER_FILE;
+  if (!file) {
+    if (notes.has(idempotencyKey)) return false;
+    notes.set(idempotencyKey, key);
+    return true;
+  }
+  if (readLedger(file).some((entry) => entry.kind === 'effect' && entry.idempotencyKey === idempotencyKey)) return false;
+  // An MCP server sees no tool call id: the idempotency key stands for it.
+  const line: LedgerLine = { kind: 'effect', toolCallId: idempotencyKey, idempotencyKey, attempt: 1, key, at: new Date().toISOString() };
+  appendFileSync(file, JSON.stringify(line) + '\n');
+  return true;
+}
+
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+
+/** A new server instance: one per MCP session (the SDK's McpServer serves one transport). */
+export function createDemoMcpServer(): McpServer {
+  const server = new McpServer({ name: 'stackbone-demo', version: '1.0.0' });
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the help docs',
+      description: `Find the help article on a topic: ${Object.keys(DOCS).join(', ')}.`,
+      inputSchema: { topic: z.string().min(1).describe('What to look up, e.g. refunds') },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ topic }) => {
+      const found = Object.entries(DOCS).find(([name]) => topic.toLowerCase().includes(name));
+      return text(found ? `${found[0]}: ${found[1]}` : `No article on "${topic}". Topics: ${Object.keys(DOCS).join(', ')}.`);
+    },
+  );
+
+  server.registerTool(
+    'word_count',
+    {
+      title: 'Count words',
+      description: 'Count the words of a text.',
+      inputSchema: { text: z.string().describe('The text') },
+      outputSchema: { words: z.number().int() },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ text: words }) => {
+      const count = words.split(/\s+/).filter(Boolean).length;
+      return { ...text(`${count} words.`), structuredContent: { words: count } };
+    },
+  );
+
+  server.registerTool(
+    'record_note',
+    {
+      title: 'Record a note',
+      description: 'Record a note in the team notebook (a side effect, kept once per call).',
+      inputSchema: { key: z.string().min(1).describe('What to record') },
+      annotations: { destructiveHint: false, idempotentHint: true },
+    },
+    async ({ key }, extra) => {
+      const idempotencyKey = extra._meta?.[MCP_IDEMPOTENCY_META_KEY];
+      if (typeof idempotencyKey !== 'string') return { ...text('record_note needs an idempotency key in _meta.'), isError: true };
+      const kept = keepNote(idempotencyKey, key);
+      return text(kept ? `Recorded "${key}".` : `"${key}" was already recorded by this call.`);
+    },
+  );
+
+  server.registerTool(
+    'schedule_review',
+    {
+      title: 'Schedule a review',
+      description: 'Schedule a review of a topic; asks the person which day.',
+      inputSchema: { topic: z.string().min(1).describe('What to review') },
+    },
+    async ({ topic }, extra) => {
+      const answer = await server.server.elicitInput(
+        {
+          mode: 'form',
+          message: `Which day should the review of ${topic} be?`,
+          requestedSchema: {
+            type: 'object',
+            properties: {
+              day: { type: 'string', title: 'Day', enum: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
+              note: { type: 'string', title: 'Note for the reviewers' },
+            },
+            required: ['day'],
+          },
+        },
+        { relatedRequestId: extra.requestId },
+      );
+      if (answer.action !== 'accept') return text(`No review of ${topic} scheduled: the person chose ${answer.action}.`);
+      const { day, note } = answer.content as { day: string; note?: string };
+      return text(`Review of ${topic} scheduled for ${day}${note ? ` (note: ${note})` : ''}.`);
+    },
+  );
+
+  server.registerTool(
+    'connect_calendar',
+    {
+      title: 'Connect a calendar',
+      description: 'Connect the team calendar; the person opens a link to allow it.',
+      inputSchema: {},
+    },
+    async (_input, extra) => {
+      const answer = await server.server.elicitInput(
+        {
+          mode: 'url',
+          message: 'Open the link to allow access to the team calendar.',
+          url: 'https://calendar.example.com/authorize?client=stackbone-demo',
+          elicitationId: `calendar-${extra.requestId}`,
+        },
+        { relatedRequestId: extra.requestId },
+      );
+      return text(answer.action === 'accept' ? 'The calendar is connected.' : `The calendar is not connected: the person chose ${answer.action}.`);
+    },
+  );
+
+  return server;
+}

@@ -1,0 +1,35 @@
+// An agent whose tools all come from an MCP server (docs/mcp.md, "MCP in"): the demo server this
+// app serves itself at /api/demo/mcp, so `npm run dev` shows it offline with no other process.
+import { defineDeepAgent } from '../define';
+
+/**
+ * Where this app is reached from its own server: STACKBONE_PUBLIC_URL when set (behind a proxy,
+ * or a Vercel deployment whose protection stops its own requests), else the deployment's own
+ * URL on Vercel, else the port this process listens on (`next start`/`next dev` set PORT). Asked
+ * when a connection opens, so a detached run or a recovery on another instance finds it too.
+ */
+function ownOrigin(): string {
+  if (process.env.STACKBONE_PUBLIC_URL) return process.env.STACKBONE_PUBLIC_URL;
+  if (process.env.VERCEL_URL) return `https://${process.env.VERCEL_URL}`;
+  return `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+}
+
+export default defineDeepAgent({
+  name: 'mcp-demo',
+  displayName: 'MCP demo',
+  description: "Uses an MCP server's tools: help docs, a notebook (asks your approval), and questions the server asks you.",
+  suggestions: ['Search the docs for refunds', 'Record a note: launch on Friday', 'Schedule a review of the launch plan'],
+  model: 'openai/gpt-4o-mini',
+  instructions:
+    'You help a small team with the tools of the demo MCP server: search the docs, count words, record notes, schedule reviews and connect the calendar. Be brief.',
+  mcpServers: [{ name: 'demo', url: () => new URL('/api/demo/mcp', ownOrigin()) }],
+  // Every tool of the server needs a person's approval, so one it adds later does too ('demo_*');
+  // those named here by their full name run freely (the full name wins).
+  toolApproval: {
+    'demo_*': { policy: 'user-approval', describe: (input: unknown) => `Call the demo MCP server with ${JSON.stringify(input)}` },
+    demo_search_docs: 'approved',
+    demo_word_count: 'approved',
+    demo_schedule_review: 'approved',
+    demo_connect_calendar: 'approved',
+  },
+});
