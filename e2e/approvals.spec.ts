@@ -135,16 +135,18 @@ test("mcp-demo: an MCP server's question is answered in the chat, and the server
   await page.goto('/agents/mcp-demo');
   await waitForHydration(page);
 
-  // The demo MCP server's tool elicits a form (docs/mcp.md, "Elicitation"): a question card like any other.
-  await send(page, 'call demo_schedule_review {"topic": "the launch"}');
+  // The demo's own suggestion, as a newcomer would pick it: the demo MCP server's tool elicits a
+  // form (docs/mcp.md, "Elicitation"), shown as a question card like any other.
+  await page.getByTestId('suggestions').getByRole('button', { name: 'Schedule a review of the launch plan' }).click();
+  await expect(page.getByTestId('tool-call')).toHaveAttribute('data-tool-name', 'demo_schedule_review');
   const card = page.getByTestId('approval-card');
   await expect(card).toHaveAttribute('data-reason', 'input_required');
-  await expect(card).toContainText('Which day should the review of the launch be?');
+  await expect(card).toContainText('Which day should the review of the launch plan be?');
   await waitForIdle(page);
   await card.getByTestId('answer-field-day').selectOption('Thursday');
   await card.getByTestId('answer-button').click();
   // The tool was called again and the server got the answer: its result names the day.
-  await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('Review of the launch scheduled for Thursday.');
+  await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('Review of the launch plan scheduled for Thursday.');
   await waitForIdle(page);
   await expect(card).toHaveCount(0);
   await snap(page, testInfo, '19-mcp-question-answered');

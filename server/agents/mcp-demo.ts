@@ -18,7 +18,7 @@ export default defineDeepAgent({
   name: 'mcp-demo',
   displayName: 'MCP demo',
   description: "Uses an MCP server's tools: help docs, a notebook (asks your approval), and questions the server asks you.",
-  suggestions: ['Search the docs for refunds', 'Record a note: launch on Friday', 'Schedule a review of the launch plan'],
+  suggestions: ['Search the docs for refunds', 'Record a note: launch on Friday', 'Schedule a review of the launch plan', 'Connect my calendar'],
   model: 'openai/gpt-4o-mini',
   instructions:
     'You help a small team with the tools of the demo MCP server: search the docs, count words, record notes, schedule reviews and connect the calendar. Be brief.',

@@ -66,6 +66,27 @@ export const PHRASES: readonly Phrase[] = [
     pattern: /^(?:what(?:'s|\s+is)\s+the\s+time|what\s+time\s+is\s+it)(?:\s+(?:for\s+me|here|where\s+i\s+am))?\??$/i,
     input: () => ({}),
   },
+  // The MCP demo agent's tools (server/agents/mcp-demo.ts), named <server>_<tool> (docs/mcp.md).
+  {
+    tools: ['demo_search_docs'],
+    example: 'search the docs for refunds',
+    pattern: /^(?:search|look\s+in)\s+the\s+docs\s+(?:for|about|on)\s+(.+)$/i,
+    input: (m) => ({ topic: m[1]! }),
+  },
+  { tools: ['demo_record_note'], example: 'record a note: launch on Friday', pattern: /^record\s+a\s+note:?\s+(.+)$/i, input: (m) => ({ key: m[1]! }) },
+  {
+    tools: ['demo_schedule_review'],
+    example: 'schedule a review of the launch plan',
+    pattern: /^schedule\s+a\s+review\s+(?:of|for)\s+(.+)$/i,
+    input: (m) => ({ topic: m[1]! }),
+  },
+  { tools: ['demo_connect_calendar'], example: 'connect my calendar', pattern: /^connect\s+(?:my|the|our)\s+calendar$/i, input: () => ({}) },
+  {
+    tools: ['demo_word_count'],
+    example: 'count the words in: to be or not to be',
+    pattern: /^count\s+the\s+words\s+(?:in|of):?\s+(.+)$/i,
+    input: (m) => ({ text: m[1]! }),
+  },
   { tools: ['ask_user', 'requestInput'], example: 'ask me a question', pattern: /^ask\s+me\b\s*(.*)$/i, input: (m) => ({ question: questionFrom(m[1]) }) },
   // The researcher searches its notes for whatever task it is handed.
   { tools: ['searchNotes'], example: 'launch timing', pattern: /^(?:research\s+)?(.+)$/i, input: (m) => ({ query: m[1] }) },

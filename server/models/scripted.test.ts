@@ -277,6 +277,24 @@ describe('scripted model: example phrases', () => {
     expect(callsOf(await run(text))).toEqual([{ toolName, input }]);
   });
 
+  it("drives the MCP demo agent's tools from its suggestions (server/agents/mcp-demo.ts)", async () => {
+    const text = tool({ inputSchema: z.object({ text: z.string() }) });
+    const topic = tool({ inputSchema: z.object({ topic: z.string() }) });
+    const tools = {
+      demo_search_docs: topic,
+      demo_schedule_review: topic,
+      demo_record_note: tool({ inputSchema: z.object({ key: z.string() }) }),
+      demo_connect_calendar: tool({ inputSchema: z.object({}) }),
+      demo_word_count: text,
+    };
+    const calls = async (message: string) => callsOf(await run(message, { tools }));
+    expect(await calls('Search the docs for refunds')).toEqual([{ toolName: 'demo_search_docs', input: { topic: 'refunds' } }]);
+    expect(await calls('Record a note: launch on Friday')).toEqual([{ toolName: 'demo_record_note', input: { key: 'launch on Friday' } }]);
+    expect(await calls('Schedule a review of the launch plan')).toEqual([{ toolName: 'demo_schedule_review', input: { topic: 'the launch plan' } }]);
+    expect(await calls('Connect my calendar')).toEqual([{ toolName: 'demo_connect_calendar', input: {} }]);
+    expect(await calls('count the words in: to be or not to be')).toEqual([{ toolName: 'demo_word_count', input: { text: 'to be or not to be' } }]);
+  });
+
   it('delegates to the subagent the delegation tool offers', async () => {
     const delegate_task = tool({ inputSchema: z.object({ agent: z.enum(['analyst']), task: z.string() }) });
     const r = await run('research pricing', { tools: { delegate_task } });
