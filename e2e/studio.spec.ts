@@ -21,11 +21,15 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await expect(chat).toHaveURL(THREAD_URL('support'));
   const threadId = chat.url().split('/').at(-1)!;
 
-  await studio.goto('/studio');
+  // A link to one decision (an MCP client is given one, docs/mcp.md) opens the inbox with it marked.
+  const interruptId = await chat.getByTestId('approval-card').getAttribute('data-interrupt-id');
+  await studio.goto(`/studio?decision=${interruptId}`);
   // Other tests' threads may wait in the same inbox: this thread's items only.
   const items = studio.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
   const refund = items.filter({ has: studio.locator('[data-tool-name="refundOrder"]') }).first();
   await expect(refund.getByTestId('approval-message')).toHaveText('Refund $19.99 on order ord_42');
+  await expect(refund).toHaveAttribute('data-focused', 'true');
+  await expect(studio.locator('[data-testid="inbox-item"][data-focused]')).toHaveCount(1);
   await expect(refund.getByTestId('approval-args')).toContainText('"amount": 19.99');
   await expect(refund.getByTestId('inbox-countdown')).toContainText('left');
   await snap(studio, testInfo, '80-studio-inbox');

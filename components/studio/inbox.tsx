@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ClockIcon, FilterXIcon, InboxIcon, MessageSquareIcon, ScrollTextIcon } from 'lucide-react';
 import Link from 'next/link';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { displayNameOf } from '../agent-name';
 import { ApprovalCard } from '../approval-card';
 import type { PendingInterrupt } from '../hooks/useAgent';
@@ -18,6 +18,7 @@ import { LocalTime } from '../local-time';
 import { formatFullLocalTime } from '../local-time-format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
 import { Field, Select } from '../ui/field';
 import { decide, fetchInbox, StudioError } from './studio-api';
 import { StudioKeyForm } from './studio-key-form';
@@ -25,7 +26,8 @@ import { useStudioFeed } from './use-studio-feed';
 
 type KindFilter = 'all' | 'tool_call' | 'input_required';
 
-export function StudioInbox({ agents: cards }: { agents: Pick<AgentCard, 'name' | 'displayName' | 'tools'>[] }) {
+/** `focus`: the decision a link named (`/studio?decision=<id>`, docs/studio.md): it is scrolled to and marked. */
+export function StudioInbox({ agents: cards, focus }: { agents: Pick<AgentCard, 'name' | 'displayName' | 'tools'>[]; focus?: string }) {
   useStudioFeed();
   const inbox = useQuery({ queryKey: ['studio', 'inbox'], queryFn: fetchInbox });
   const [agent, setAgent] = useState('all');
@@ -114,6 +116,7 @@ export function StudioInbox({ agents: cards }: { agents: Pick<AgentCard, 'name' 
           <li key={item.id}>
             <InboxEntry
               item={item}
+              focused={item.id === focus}
               agentName={agentName(item.agent)}
               inputSchema={item.toolName ? cards.find((card) => card.name === item.agent)?.tools[item.toolName]?.inputSchema : undefined}
             />
@@ -124,8 +127,12 @@ export function StudioInbox({ agents: cards }: { agents: Pick<AgentCard, 'name' 
   );
 }
 
-function InboxEntry({ item, agentName, inputSchema }: { item: InboxItem; agentName: string; inputSchema?: JsonSchema }) {
+function InboxEntry({ item, agentName, inputSchema, focused }: { item: InboxItem; agentName: string; inputSchema?: JsonSchema; focused: boolean }) {
   const queryClient = useQueryClient();
+  const entry = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focused) entry.current?.scrollIntoView({ block: 'center' });
+  }, [focused]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -144,8 +151,10 @@ function InboxEntry({ item, agentName, inputSchema }: { item: InboxItem; agentNa
   const interrupt = asPendingInterrupt(item, send);
   return (
     <article
-      className="overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs"
+      ref={entry}
+      className={cn('overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs', focused && 'ring-2 ring-primary')}
       data-testid="inbox-item"
+      data-focused={focused || undefined}
       data-interrupt-id={item.id}
       data-session-id={item.sessionId}
       data-agent={item.agent}

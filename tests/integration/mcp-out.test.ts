@@ -101,11 +101,11 @@ for (const server of backends()) {
           {
             id: expect.stringMatching(/^int_/),
             message: 'Refund $5.00 on order ord_42',
-            studio: `${server.url}/studio`,
+            studio: `${server.url}/studio?decision=${paused.waiting[0]!.id}`,
             approve: `${server.url}/api/hitl/${paused.waiting[0]!.id}/approve`,
           },
         ]);
-        expect(paused.text).toContain(`decide it in Studio at ${server.url}/studio`);
+        expect(paused.text).toContain(`decide it in Studio at ${server.url}/studio?decision=${paused.waiting[0]!.id}`);
         const inbox = (await (await fetch(`${server.url}/api/hitl`)).json()) as { interrupts: { id: string; sessionId: string }[] };
         expect(inbox.interrupts).toContainEqual(expect.objectContaining({ id: paused.waiting[0]!.id, sessionId: paused.session }));
 
@@ -147,7 +147,7 @@ for (const server of backends()) {
           {
             mode: 'url',
             message: 'Decide in Studio: Refund $7.00 on order ord_42',
-            url: `${server.url}/studio`,
+            url: expect.stringMatching(new RegExp(`^${server.url}/studio\\?decision=int_`)),
             elicitationId: expect.stringMatching(/^int_/),
           },
         ]);

@@ -55,7 +55,7 @@ export interface ClientReach {
 interface WaitingDecision {
   id: string;
   message: string;
-  /** Studio's inbox lists it (docs/studio.md). */
+  /** Studio's inbox, with this decision marked (docs/studio.md). */
   studio: string;
   /** The out-of-band API's approve endpoint (docs/hitl.md, "Out of band"). */
   approve: string;
@@ -155,7 +155,7 @@ async function decideInForms(
 async function linksAccepted(pending: InterruptRecord[], caller: McpCaller, reach: ClientReach): Promise<boolean> {
   if (!reach.link) return false;
   for (const record of pending) {
-    const accepted = await reach.link({ message: `Decide in Studio: ${record.message}`, url: `${caller.origin}/studio`, elicitationId: record.id });
+    const accepted = await reach.link({ message: `Decide in Studio: ${record.message}`, url: studioLink(caller, record), elicitationId: record.id });
     if (!accepted) return false;
   }
   return true;
@@ -180,8 +180,13 @@ function waitFor(result: AskResult, pending: InterruptRecord[], caller: McpCalle
   const waiting = pending.map((record) => ({
     id: record.id,
     message: record.message,
-    studio: `${caller.origin}/studio`,
+    studio: studioLink(caller, record),
     approve: `${caller.origin}/api/hitl/${encodeURIComponent(record.id)}/approve`,
   }));
   return waiting.length ? { ...result, status: 'waiting', waiting } : result;
+}
+
+/** Studio's inbox with this decision marked and scrolled to (docs/studio.md, "The inbox"). */
+function studioLink(caller: McpCaller, record: InterruptRecord): string {
+  return `${caller.origin}/studio?decision=${encodeURIComponent(record.id)}`;
 }
