@@ -18,6 +18,7 @@ const WHO: Record<DecisionRecord['by']['source'], string> = {
   server: 'by the server',
   queue: 'by a message sent now',
   mcp: 'in an MCP client',
+  responses: 'through the Responses API',
 };
 
 export function DecisionLine({ decision, inputSchema }: { decision: DecisionRecord; inputSchema?: JsonSchema }) {

@@ -129,7 +129,7 @@ export interface DecisionActor {
    * (docs/turn-control.md, "Queue"). `cli` appears only in logs written before the source was
    * derived from the credential. `mcp`: answered in an MCP client's elicitation (docs/mcp.md).
    */
-  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server' | 'queue' | 'mcp';
+  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server' | 'queue' | 'mcp' | 'responses';
   ownerId?: string;
   /** What proved who decided: an API key, a browser's own identity, or the local owner (open dev mode). */
   credential?: 'local' | 'key' | 'browser';

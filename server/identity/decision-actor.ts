@@ -7,7 +7,7 @@
 import type { DecisionActor } from '../events';
 import type { Caller } from './owner';
 
-type Surface = Extract<DecisionActor['source'], 'hitl' | 'cli' | 'studio' | 'server'>;
+type Surface = Extract<DecisionActor['source'], 'hitl' | 'cli' | 'studio' | 'server' | 'responses'>;
 
 /** The client's own word for itself: letters, digits, `.`, `_`, `-`; at most 32. */
 function clientLabel(request: Request): string | undefined {
@@ -19,7 +19,7 @@ function clientLabel(request: Request): string | undefined {
   );
 }
 
-/** The actor of an out-of-band decision or stop; `fallback` names a keyed request by header (`hitl` or `server`). */
+/** The actor of an out-of-band decision or stop; `fallback` names a keyed request by header (`hitl`, `server` or `responses`). */
 export function requestActor(request: Request, caller: Caller, fallback: Surface): DecisionActor {
   const client = clientLabel(request);
   const claimed = client === 'cli' || client === 'studio' ? client : undefined;

@@ -37,6 +37,7 @@ const SURFACE: Record<DecisionActor['source'], string> = {
   server: 'server',
   queue: 'a message sent now',
   mcp: 'an MCP client',
+  responses: 'the Responses API',
 };
 
 /** What started a run, as a person calls it. */

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { readLedger } from '../../server/agents/ledger';
 import { backends } from '../support/backends';
-import { eventually } from '../support/inspect';
+import { eventually, readSessionEvents } from '../support/inspect';
 import { rejection } from '../support/sdk';
 
 const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i + 1}`).join(' ');
@@ -111,8 +111,13 @@ for (const server of backends()) {
       expect(inbox.interrupts.map((interrupt) => interrupt.id)).toContain(request.id);
 
       const answer = [{ type: 'mcp_approval_response' as const, approval_request_id: request.id, approve: true }];
-      const approved = await openai.responses.create({ model: 'ledger', previous_response_id: paused.id, input: answer });
+      const { data: approved, response: raw } = await openai.responses
+        .create({ model: 'ledger', previous_response_id: paused.id, input: answer })
+        .withResponse();
       expect(approved.output_text).toBe(`Record effect — recorded: ${key}; attempt: 1.`);
+      // The audit trail says where the decision was made.
+      const log = await readSessionEvents(server.databaseUrl, raw.headers.get('x-stackbone-session')!);
+      expect(log.filter((event) => event.type === 'interrupt_decided').map((event) => event.decision.by?.source)).toEqual(['responses']);
       const again = await rejection(openai.responses.create({ model: 'ledger', previous_response_id: paused.id, input: answer }), ConflictError);
       expect(again.code).toBe('interrupt_already_decided');
       expect(effects(key)).toHaveLength(1);

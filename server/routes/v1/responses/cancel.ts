@@ -24,7 +24,7 @@ export async function handleCancelResponse(request: Request, id: string): Promis
       return Response.json(new ResponseTranslator(metaOf(found)).response('cancelled'));
     }
     if (!found.run.ended) {
-      const stop = await requestStop(store, findAgent, { sessionId, ownerId: caller.ownerId, runId, by: requestActor(request, caller, 'hitl') });
+      const stop = await requestStop(store, findAgent, { sessionId, ownerId: caller.ownerId, runId, by: requestActor(request, caller, 'responses') });
       if (stop.stopped) {
         const signal = AbortSignal.any([request.signal, AbortSignal.timeout(CANCEL_WAIT_MS)]);
         for await (const _ of follow({ store, sessionId, runId, initialState: agent.initialState, after: null, signal }));

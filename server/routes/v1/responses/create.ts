@@ -165,7 +165,7 @@ async function startResponseRun(turn: ResponseRunRequest): Promise<StartedRun> {
   const answers = answersOf(input.approvals, input.messages, pending);
   const messages = newInput(answers.messages, view);
   const common = { agent, store, sessionId, ownerId, durable: true, source: 'openai' as const, messages, clientTools, signal: request.signal, model };
-  if (answers.decisions.length) return startRun({ ...common, decisions: answers.decisions, decidedBy: requestActor(request, caller, 'hitl') });
+  if (answers.decisions.length) return startRun({ ...common, decisions: answers.decisions, decidedBy: requestActor(request, caller, 'responses') });
   if (messages.length === 0 && pending.length === 0 && view.openToolCalls.length === 0) {
     throw new HttpError(
       'no_new_input',
