@@ -32,7 +32,7 @@ interface Backend {
 
 /** A session whose server died at its point. */
 interface Crashed {
-  agent: 'ledger' | 'support';
+  agent: 'ledger' | 'support' | 'mcp-demo';
   threadId: string;
   /** The user's text that must survive the crash. */
   input: string;
@@ -104,10 +104,10 @@ async function turnEnded(backend: Backend, threadId: string, what: string, also:
 
 // ─── Driving a session over the wires ───────────────────────────────────────────────────
 
-/** A turn that pauses on a recordEffect approval; returns the interrupt. */
-async function pauseOnRecord(url: string, threadId: string, input: string) {
+/** A turn that pauses on a recordEffect approval (or another agent's gated call); returns the interrupt. */
+async function pauseOnRecord(url: string, threadId: string, input: string, agent: Crashed['agent'] = 'ledger') {
   const runId = randomUUID();
-  const { events } = await postRun(url, 'ledger', { threadId, runId, messages: [userMessage(input)] });
+  const { events } = await postRun(url, agent, { threadId, runId, messages: [userMessage(input)] });
   const outcome = (events.at(-1) as RunFinishedEvent | undefined)?.outcome;
   if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(events.at(-1))}`);
   return { runId, interrupt: outcome.interrupts[0]! };
@@ -301,6 +301,30 @@ const SCENARIOS: Scenario[] = [
       // Run again with the next attempt and the same toolCallId, which keeps the effect single.
       expect(attemptsOf(ledgerOf(backend, recordCalls(log)[0]!))).toEqual([1, 2]);
       expect(ofType(log, 'tool_started').map((event) => event.attempt)).toEqual([1, 2]);
+    },
+  },
+  {
+    point: 'tool-running',
+    variant: 'an MCP tool',
+    agent: 'mcp-demo',
+    // The demo MCP server's record_note (docs/mcp.md, "Calls are tool calls"): it keeps a note once per idempotency key.
+    drive: async (url, threadId, tag) => {
+      const input = `call demo_record_note {"key":"${tag}"}`;
+      const { interrupt } = await pauseOnRecord(url, threadId, input, 'mcp-demo');
+      await approve(url, interrupt.id);
+      return { input };
+    },
+    atCrash: (log) => {
+      expect(log.at(-1)).toMatchObject({ type: 'tool_started', toolName: 'demo_record_note', attempt: 1 });
+      expect(ofType(log, 'tool_result')).toEqual([]);
+    },
+    recovered: async (_server, backend, crashed) => {
+      const log = await turnEnded(backend, crashed.threadId, 'the recovered turn');
+      // Called again with the same idempotency key: the server's note is there once, from the first call.
+      expect(ofType(log, 'tool_started').map((event) => event.attempt)).toEqual([1, 2]);
+      expect(ofType(log, 'tool_result').map((event) => event.message.content)).toEqual([expect.stringContaining('was already recorded by this call')]);
+      const { key } = JSON.parse(crashed.input.slice(crashed.input.indexOf('{'))) as { key: string };
+      expect(effectsOf(readLedger(backend.ledgerFile)).filter((line) => line.key === key)).toHaveLength(1);
     },
   },
   {

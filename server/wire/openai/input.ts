@@ -3,12 +3,11 @@
 // client tools. Wrong shapes are 400s that name the field, as OpenAI names it.
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
-import { HttpError } from '../../http/errors';
 import type { ChatMessage } from '../../events';
 import type { ClientTool } from '../../runtime';
 import { newId, type WireMessage } from '../chat/chat-turn';
-import { firstIssue } from '../../runtime';
 import { FILES_THROUGH_AG_UI } from '../chat/attachment-note';
+import { invalidParam, readOpenAiBody } from './request-body';
 
 const contentParts = z.array(z.looseObject({ type: z.string() }));
 const content = z.union([z.string(), contentParts], { error: 'expected a string or an array of content parts' });
@@ -59,26 +58,8 @@ export interface ChatCompletionInput {
   tools: { tool: ClientTool; param: string }[];
 }
 
-/** OpenAI's way of naming a field: messages[0].content. */
-function paramOf(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), '');
-}
-
-function invalid(param: string, message: string): HttpError {
-  return new HttpError('invalid_request', `Invalid '${param}': ${message}`, { param });
-}
-
 export function parseChatCompletionRequest(body: unknown): ChatCompletionInput {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new HttpError('invalid_request', 'The request body must be a JSON object.');
-  }
-  const parsed = chatCompletionRequest.safeParse(body);
-  if (!parsed.success) {
-    const issue = firstIssue(parsed.error);
-    const param = paramOf(issue.path);
-    throw param ? invalid(param, issue.message) : new HttpError('invalid_request', issue.message);
-  }
-  const request = parsed.data;
+  const request = readOpenAiBody(chatCompletionRequest, body);
   return {
     model: request.model,
     stream: request.stream === true,
@@ -100,9 +81,9 @@ function textOf(value: z.infer<typeof content> | null | undefined, param: string
   if (typeof value === 'string') return value;
   return value
     .map((part, index) => {
-      if (part.type === 'image_url' || part.type === 'file' || part.type === 'input_audio') throw invalid(`${param}[${index}]`, FILES_THROUGH_AG_UI);
+      if (part.type === 'image_url' || part.type === 'file' || part.type === 'input_audio') throw invalidParam(`${param}[${index}]`, FILES_THROUGH_AG_UI);
       if (part.type !== 'text' || typeof part.text !== 'string') {
-        throw invalid(`${param}[${index}]`, `only text content parts are supported (got type '${part.type}').`);
+        throw invalidParam(`${param}[${index}]`, `only text content parts are supported (got type '${part.type}').`);
       }
       return part.text;
     })
@@ -135,6 +116,6 @@ function parseArguments(text: string, param: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw invalid(param, 'not valid JSON.');
+    throw invalidParam(param, 'not valid JSON.');
   }
 }

@@ -6,10 +6,10 @@
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
 import type { ChatMessage, ToolCall } from '../../events';
-import { HttpError } from '../../http/errors';
-import { firstIssue, type ClientTool } from '../../runtime';
+import type { ClientTool } from '../../runtime';
 import { FILES_THROUGH_AG_UI } from '../chat/attachment-note';
 import { newId, type WireMessage } from '../chat/chat-turn';
+import { invalidParam, readOpenAiBody } from '../openai/request-body';
 
 const TEXT_PARTS = new Set(['input_text', 'output_text', 'text']);
 const contentParts = z.array(z.looseObject({ type: z.string(), text: z.string().optional() }));
@@ -89,28 +89,12 @@ export interface ResponseInput {
   mcpLabels: { label: string; param: string }[];
 }
 
-/** OpenAI's way of naming a field: input[0].content. */
-function paramOf(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : name ? `${name}.${String(key)}` : String(key)), '');
-}
-
-function invalid(param: string, message: string): HttpError {
-  return new HttpError('invalid_request', `Invalid '${param}': ${message}`, { param });
-}
-
 export function parseResponseRequest(body: unknown): ResponseInput {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError('invalid_request', 'The request body must be a JSON object.');
-  const parsed = responseRequest.safeParse(body);
-  if (!parsed.success) {
-    const issue = firstIssue(parsed.error);
-    const param = paramOf(issue.path);
-    throw param ? invalid(param, issue.message) : new HttpError('invalid_request', issue.message);
-  }
-  const request = parsed.data;
+  const request = readOpenAiBody(responseRequest, body);
   // The agent's instructions are its system prompt; a request that brings its own would be
   // silently overridden, so it is refused rather than ignored (docs/wires.md, "The Responses wire").
   if (request.instructions) {
-    throw invalid('instructions', "the agent's own instructions are its system prompt: send what you would say as an input message instead.");
+    throw invalidParam('instructions', "the agent's own instructions are its system prompt: send what you would say as an input message instead.");
   }
   const items = typeof request.input === 'string' ? [{ role: 'user' as const, content: request.input }] : request.input;
   const messages: WireMessage[] = [];
@@ -177,7 +161,7 @@ function textOf(value: string | { type: string; text?: string }[], param: string
   if (typeof value === 'string') return value;
   return value
     .map((part, index) => {
-      if (!TEXT_PARTS.has(part.type) || typeof part.text !== 'string') throw invalid(`${param}[${index}]`, FILES_THROUGH_AG_UI);
+      if (!TEXT_PARTS.has(part.type) || typeof part.text !== 'string') throw invalidParam(`${param}[${index}]`, FILES_THROUGH_AG_UI);
       return part.text;
     })
     .join('');
@@ -188,6 +172,6 @@ function parseArguments(text: string, param: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw invalid(param, 'not valid JSON.');
+    throw invalidParam(param, 'not valid JSON.');
   }
 }
