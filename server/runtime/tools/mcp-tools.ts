@@ -1,5 +1,5 @@
 // The tools of an agent's MCP servers, as AI SDK tools named `<server>_<tool>` (docs/mcp.md,
-// "MCP in"). Each server is listed once per process and again after LISTING_TTL_MS; a server that
+// "MCP in"). Each server is listed once per process and again (in the background) after LISTING_TTL_MS; a server that
 // cannot be listed keeps the tools it last listed (their calls then fail with a clear error), or
 // has none, and the agent's other tools work as ever. The runtime lists before it needs them —
 // at a run's start, before a decision is checked, for the agent directory — so that everything
@@ -22,6 +22,8 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 interface Listing {
   tools: ToolSet;
+  /** The server answered a listing once: what it said stands while it is asked again. */
+  listed: boolean;
   /** When to ask the server again. */
   renewAt: number;
   renewing?: Promise<void>;
@@ -53,15 +55,22 @@ export async function loadMcpTools(agent: DeepAgent, now = Date.now()): Promise<
   await Promise.all([...servers].map((server) => renew(server, now)));
 }
 
+/**
+ * Asks the server again when its listing is due. Only a server never listed is waited for: a
+ * listing it gave stands while it is renewed, so a page or a run never waits on a slow or
+ * unreachable server it already knows the tools of.
+ */
 function renew(server: McpServerSpec, now: number): Promise<void> {
-  const listing = listings.get(server) ?? { tools: {}, renewAt: 0 };
+  const listing = listings.get(server) ?? { tools: {}, listed: false, renewAt: 0 };
   listings.set(server, listing);
-  if (listing.renewing) return listing.renewing;
-  if (now < listing.renewAt) return Promise.resolve();
-  listing.renewing = listTools(server)
+  if (!listing.renewing && now >= listing.renewAt) listing.renewing = relist(server, listing);
+  return listing.listed || !listing.renewing ? Promise.resolve() : listing.renewing;
+}
+
+function relist(server: McpServerSpec, listing: Listing): Promise<void> {
+  return listTools(server)
     .then((tools) => {
-      listing.tools = tools;
-      listing.renewAt = Date.now() + LISTING_TTL_MS;
+      Object.assign(listing, { tools, listed: true, renewAt: Date.now() + LISTING_TTL_MS });
     })
     .catch((error: unknown) => {
       logFailure(
@@ -73,7 +82,6 @@ function renew(server: McpServerSpec, now: number): Promise<void> {
     .finally(() => {
       listing.renewing = undefined;
     });
-  return listing.renewing;
 }
 
 async function listTools(server: McpServerSpec): Promise<ToolSet> {
