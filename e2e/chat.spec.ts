@@ -102,7 +102,8 @@ test('a refresh mid-turn re-attaches: the turn goes on and finishes on screen', 
 
   await page.goto('/agents/support');
   await waitForHydration(page);
-  await send(page, 'slowly reply with 60 tokens');
+  // Slowly (one token per 50 ms, 6 s in all): the reload must land while the reply streams, however busy the machine.
+  await send(page, 'slowly reply with 120 tokens');
   await expect(page.getByTestId('message-assistant')).toContainText('token5');
   await expect(page).toHaveURL(THREAD_URL('support'));
   await page.reload();
@@ -111,8 +112,8 @@ test('a refresh mid-turn re-attaches: the turn goes on and finishes on screen', 
   await expect(page.getByTestId('stop-button')).toBeVisible();
   await snap(page, testInfo, '08-reattached');
   await waitForIdle(page);
-  await expect(page.getByTestId('message-assistant').last()).toContainText('token60');
-  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 60 tokens']);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('token120');
+  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 120 tokens']);
 
   expect(problems, problems.join('\n')).toEqual([]);
 });
