@@ -197,8 +197,10 @@ test('the model picker: a model picked by keyboard answers the next message, and
   await expect(picker).toHaveText('GPT-4o mini');
   await picker.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('option', { name: /Claude Sonnet 4\.6/ })).toBeVisible();
+  // As a keyboard user sees it: the list opens with focus on the current model, the arrow moves it.
+  await expect(page.getByRole('option', { name: /GPT-4o mini/ })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: /Claude Sonnet 4\.6/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(picker).toHaveText('Claude Sonnet 4.6');
   // No keys in the tests: the scripted model stands in, and says which model it was asked as.
