@@ -7,7 +7,7 @@ import type { ChatMessage } from '../../events';
 import type { ClientTool } from '../../runtime';
 import { newId, type WireMessage } from '../chat/chat-turn';
 import { FILES_THROUGH_AG_UI } from '../chat/attachment-note';
-import { invalidParam, readOpenAiBody } from './request-body';
+import { invalidParam, parseArguments, readOpenAiBody } from './request-body';
 
 const contentParts = z.array(z.looseObject({ type: z.string() }));
 const content = z.union([z.string(), contentParts], { error: 'expected a string or an array of content parts' });
@@ -108,14 +108,5 @@ function toChatMessage(entry: z.infer<typeof message>, param: string): ChatMessa
     }
     case 'tool':
       return { id, role: 'tool', toolCallId: entry.tool_call_id, toolName: '', content: textOf(entry.content, `${param}.content`) };
-  }
-}
-
-function parseArguments(text: string, param: string): unknown {
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidParam(param, 'not valid JSON.');
   }
 }

@@ -24,3 +24,13 @@ export function readOpenAiBody<T>(schema: z.ZodType<T>, body: unknown): T {
   const param = paramOf(issue.path);
   throw param ? invalidParam(param, issue.message) : new HttpError('invalid_request', issue.message);
 }
+
+/** A tool call's JSON arguments as a client sent them (empty is `{}`), or the 400 naming the field. */
+export function parseArguments(text: string, param: string): unknown {
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidParam(param, 'not valid JSON.');
+  }
+}

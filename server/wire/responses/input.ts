@@ -9,7 +9,7 @@ import type { ChatMessage, ToolCall } from '../../events';
 import type { ClientTool } from '../../runtime';
 import { FILES_THROUGH_AG_UI } from '../chat/attachment-note';
 import { newId, type WireMessage } from '../chat/chat-turn';
-import { invalidParam, readOpenAiBody } from '../openai/request-body';
+import { invalidParam, parseArguments, readOpenAiBody } from '../openai/request-body';
 
 const TEXT_PARTS = new Set(['input_text', 'output_text', 'text']);
 const contentParts = z.array(z.looseObject({ type: z.string(), text: z.string().optional() }));
@@ -165,13 +165,4 @@ function textOf(value: string | { type: string; text?: string }[], param: string
       return part.text;
     })
     .join('');
-}
-
-function parseArguments(text: string, param: string): unknown {
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw invalidParam(param, 'not valid JSON.');
-  }
 }
