@@ -90,6 +90,7 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
         </dl>
       )}
       {!input && interrupt.args !== undefined && <RawCall args={interrupt.args} toolName={interrupt.toolName} />}
+      {interrupt.quorum && <Votes quorum={interrupt.quorum} />}
       {staged ? (
         <StagedDecision resolution={resolution} onChange={interrupt.clearResolution} busy={busy} disabled={disabled} />
       ) : (
@@ -134,6 +135,19 @@ function RawCall({ args, toolName }: { args: unknown; toolName?: string }) {
         </pre>
       </Collapsible.Content>
     </Collapsible.Root>
+  );
+}
+
+/** "1 of 2 approvals: alice": the votes so far on a call that needs several approvers (docs/approvals.md). */
+function Votes({ quorum }: { quorum: NonNullable<PendingInterrupt['quorum']> }) {
+  const names = (status: 'approved' | 'denied') => quorum.votes.filter((vote) => vote.status === status).map((vote) => vote.name);
+  const approved = names('approved');
+  const rejected = names('denied');
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="interrupt-votes" data-approvals={approved.length} data-quorum={quorum.required}>
+      {approved.length} of {quorum.required} approvals{approved.length ? `: ${approved.join(', ')}` : ''}
+      {rejected.length ? ` · rejected by ${rejected.join(', ')}` : ''}
+    </p>
   );
 }
 
