@@ -98,6 +98,8 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
           {resolution && <ProblemList problems={resolution.problems} />}
           {input ? (
             <InputAnswerForm interrupt={interrupt} disabled={disabled} />
+          ) : interrupt.requesterExcluded ? (
+            <KeyHolderDecides interrupt={interrupt} disabled={disabled} requester />
           ) : interrupt.keyHoldersDecide && !viewer.keyHolder ? (
             <KeyHolderDecides interrupt={interrupt} disabled={disabled} />
           ) : (
@@ -151,11 +153,19 @@ function Votes({ quorum }: { quorum: NonNullable<PendingInterrupt['quorum']> }) 
   );
 }
 
-/** A call only a key holder may approve: this browser waits for their decision, and may withdraw the request. */
-function KeyHolderDecides({ interrupt, disabled }: { interrupt: PendingInterrupt; disabled: boolean }) {
+/**
+ * A call only a key holder may approve, or one its requester may not (`requesterMayApprove: false`):
+ * this viewer waits for their decision, and may withdraw the request.
+ */
+function KeyHolderDecides({ interrupt, disabled, requester = false }: { interrupt: PendingInterrupt; disabled: boolean; requester?: boolean }) {
   return (
     <div className="space-y-2" data-testid="approval-key-holders">
-      <p className="text-sm">Someone with an API key approves or rejects this, in Studio or with the CLI. The conversation goes on here as soon as they do.</p>
+      <p className="text-sm">
+        {requester
+          ? 'You asked for this, so someone else approves or rejects it, in Studio or with the CLI.'
+          : 'Someone with an API key approves or rejects this, in Studio or with the CLI.'}{' '}
+        The conversation goes on here as soon as they do.
+      </p>
       <div data-card-actions>
         <Button variant="ghost" size="sm" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
           Withdraw request

@@ -221,6 +221,8 @@ function asPendingInterrupt(
     allowedDecisions: item.allowedDecisions,
     url: item.url,
     ...(item.quorum ? { quorum: item.quorum, votes: item.votes ?? [] } : {}),
+    // Only the requester's own inbox shows the card without its approve buttons.
+    ...(item.ownSession && item.requesterMayApprove === false ? { requesterMayApprove: false } : {}),
   };
   const interrupt = {
     id: item.id,

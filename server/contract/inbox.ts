@@ -33,6 +33,8 @@ export interface InboxItem {
   quorum?: number;
   /** The votes cast so far, in order, with `quorum`. */
   votes?: Vote[];
+  /** The session's owner may not approve or reject it, only withdraw it (docs/approvals.md). */
+  requesterMayApprove?: false;
 }
 
 /** GET /api/hitl's answer: the caller's open decisions, expired ones left out. */

@@ -107,7 +107,10 @@ for (const { kind } of backends()) {
         votes: [{ status: 'approved', by: { keyName: 'bob' } }],
         ownSession: false,
       });
-      expect((await inbox(KEYS.alice)).find((item) => item.id === interrupt.id)).toMatchObject({ ownSession: true });
+      expect((await inbox(KEYS.alice)).find((item) => item.id === interrupt.id)).toMatchObject({ ownSession: true, requesterMayApprove: false });
+      // The requester's chat hydrates the pause with the votes so far.
+      const thread = await (await fetch(`${b.url}/api/agents/quorum-desk?threadId=${threadId}`, { headers: bearer(KEYS.alice) })).json();
+      expect(thread.interrupts.pending[0].metadata).toMatchObject({ quorum: 2, requesterMayApprove: false, votes: [{ by: { keyName: 'bob' } }] });
 
       const withdrawn = await decide(b, interrupt.id, 'cancel', KEYS.alice);
       expect(withdrawn).toMatchObject({ status: 200, body: { decision: { status: 'cancelled' } } });

@@ -37,6 +37,8 @@ export interface InterruptDetails {
   keyHoldersDecide: boolean;
   /** A call that needs several approvers: how many, and who voted so far (docs/approvals.md, "Quorum and separation of duties"). */
   quorum: { required: number; votes: { status: 'approved' | 'denied'; name: string }[] } | undefined;
+  /** The session's owner asked for it and may not approve or reject it, only withdraw it (`requesterMayApprove: false`). */
+  requesterExcluded: boolean;
   /** A question's link to open (an MCP server's URL-mode elicitation, docs/mcp.md); only an http(s) one is kept. */
   url: string | undefined;
 }
@@ -55,6 +57,7 @@ export function interruptDetails(interrupt: Interrupt): InterruptDetails {
     agent: typeof metadata.agent === 'string' ? metadata.agent : undefined,
     keyHoldersDecide: metadata.approvers === 'key-holders' || Array.isArray(metadata.approvers),
     quorum: quorumOf(metadata),
+    requesterExcluded: metadata.requesterMayApprove === false,
     url: typeof metadata.url === 'string' && /^https?:\/\//i.test(metadata.url) ? metadata.url : undefined,
   };
 }

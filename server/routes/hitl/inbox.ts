@@ -36,6 +36,7 @@ export async function listPending(request: Request): Promise<Response> {
         expiresAt: row.record.expiresAt ?? null,
         createdAt: row.createdAt.toISOString(),
         ...(row.record.quorum ? { quorum: row.record.quorum, votes: votes[i] ?? [] } : {}),
+        ...(row.record.requesterMayApprove === false ? { requesterMayApprove: false as const } : {}),
       })),
     } satisfies InboxList);
   } catch (error) {

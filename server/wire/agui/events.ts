@@ -163,6 +163,7 @@ export function toAgUiInterrupt(record: InterruptRecord, strict: boolean, votes?
       ...(record.approvers ? { approvers: record.approvers } : {}),
       // A call that needs a quorum: how many, and the votes so far where the reader has them (docs/approvals.md).
       ...(record.quorum ? { quorum: record.quorum, votes: votes ?? [] } : {}),
+      ...(record.requesterMayApprove === false ? { requesterMayApprove: false } : {}),
       ...(record.url ? { url: record.url } : {}),
     },
     ...(strict ? {} : seed),
