@@ -610,6 +610,10 @@ describe('formatting', () => {
     const { formatDecision } = await importLib<Format>('format.mjs');
     expect(formatDecision(decided('reject', 'int_1', {}))).toBe('Rejected refundOrder (interrupt int_1, session ses_1): the run continues (run run_2).\n');
     expect(formatDecision({ ...decided('cancel', 'int_1', {}), continuation: null })).toMatch(/^Cancelled refundOrder .*still pending/);
+    const vote = { status: 'approved', by: { source: 'hitl', keyName: 'bob' } };
+    expect(formatDecision({ ...decided('approve', 'int_1', {}), decision: null, vote, quorum: 2, continuation: null })).toBe(
+      'Voted to approve refundOrder (interrupt int_1, session ses_1): it needs 2 distinct approvers; it is decided once they have voted.\n',
+    );
   });
 
   it('describes stops', async () => {

@@ -90,6 +90,7 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
         </dl>
       )}
       {!input && interrupt.args !== undefined && <RawCall args={interrupt.args} toolName={interrupt.toolName} />}
+      {interrupt.quorum && <Votes quorum={interrupt.quorum} />}
       {staged ? (
         <StagedDecision resolution={resolution} onChange={interrupt.clearResolution} busy={busy} disabled={disabled} />
       ) : (
@@ -97,6 +98,8 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
           {resolution && <ProblemList problems={resolution.problems} />}
           {input ? (
             <InputAnswerForm interrupt={interrupt} disabled={disabled} />
+          ) : interrupt.requesterExcluded ? (
+            <KeyHolderDecides interrupt={interrupt} disabled={disabled} requester />
           ) : interrupt.keyHoldersDecide && !viewer.keyHolder ? (
             <KeyHolderDecides interrupt={interrupt} disabled={disabled} />
           ) : (
@@ -137,11 +140,32 @@ function RawCall({ args, toolName }: { args: unknown; toolName?: string }) {
   );
 }
 
-/** A call only a key holder may approve: this browser waits for their decision, and may withdraw the request. */
-function KeyHolderDecides({ interrupt, disabled }: { interrupt: PendingInterrupt; disabled: boolean }) {
+/** "1 of 2 approvals: alice": the votes so far on a call that needs several approvers (docs/approvals.md). */
+function Votes({ quorum }: { quorum: NonNullable<PendingInterrupt['quorum']> }) {
+  const names = (status: 'approved' | 'denied') => quorum.votes.filter((vote) => vote.status === status).map((vote) => vote.name);
+  const approved = names('approved');
+  const rejected = names('denied');
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="interrupt-votes" data-approvals={approved.length} data-quorum={quorum.required}>
+      {approved.length} of {quorum.required} approvals{approved.length ? `: ${approved.join(', ')}` : ''}
+      {rejected.length ? ` · rejected by ${rejected.join(', ')}` : ''}
+    </p>
+  );
+}
+
+/**
+ * A call only a key holder may approve, or one its requester may not (`requesterMayApprove: false`):
+ * this viewer waits for their decision, and may withdraw the request.
+ */
+function KeyHolderDecides({ interrupt, disabled, requester = false }: { interrupt: PendingInterrupt; disabled: boolean; requester?: boolean }) {
   return (
     <div className="space-y-2" data-testid="approval-key-holders">
-      <p className="text-sm">Someone with an API key approves or rejects this, in Studio or with the CLI. The conversation goes on here as soon as they do.</p>
+      <p className="text-sm">
+        {requester
+          ? 'You asked for this, so someone else approves or rejects it, in Studio or with the CLI.'
+          : 'Someone with an API key approves or rejects this, in Studio or with the CLI.'}{' '}
+        The conversation goes on here as soon as they do.
+      </p>
       <div data-card-actions>
         <Button variant="ghost" size="sm" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
           Withdraw request

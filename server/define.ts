@@ -44,10 +44,30 @@ export interface ToolApprovalOptions<Input = any> {
    * their own refund (docs/security.md, "Approvers"). The session's owner may still cancel.
    */
   approvers?: Approvers;
+  /**
+   * How many distinct approvers must approve before the call runs (default 1). Each approval
+   * short of it is a vote; the one that reaches it decides (docs/approvals.md, "Quorum and
+   * separation of duties"). Needs `approvers` other than the session's owner, and no `allowEdit`.
+   */
+  quorum?: number;
+  /**
+   * false: the owner of the session that asked may neither approve nor reject the call — only
+   * withdraw it (default true). Needs `approvers` other than the session's owner.
+   */
+  requesterMayApprove?: boolean;
+  /** 'first' (the default): one rejection rejects. 'quorum': as many rejections as `quorum` reject; fewer are votes. */
+  rejectOn?: 'first' | 'quorum';
 }
 
-/** Who decides a gated call: the session's owner, or only holders of an API key. */
-export type Approvers = 'session-owner' | 'key-holders';
+/**
+ * Who decides a gated call: the session's owner, only holders of an API key, or only the keys a
+ * list names — `key:<name-or-group>` matches a key of STACKBONE_API_KEYS labelled with that
+ * name or in that group (`alice:finance=sk-…`; docs/approvals.md, "Quorum and separation of duties").
+ */
+export type Approvers = 'session-owner' | 'key-holders' | readonly ApproverMatch[];
+
+/** One entry of an approvers list: `key:finance`, `key:alice`. */
+export type ApproverMatch = `key:${string}`;
 
 /** The data of each decision, when they differ (e.g. a note to approve, a policy reason to reject). */
 export interface ApprovalSchemas {
@@ -281,6 +301,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
         `Agent "${config.name}": the policy of "${toolName}" is ${JSON.stringify(policy)}; use 'approved', 'user-approval', 'denied' or a function.`,
       );
     }
+    if (spec && typeof spec === 'object') checkApprovers(config.name, toolName, spec as ToolApprovalOptions);
   }
   for (const [toolName, definition] of Object.entries(tools)) {
     const needsApproval: unknown = (definition as { needsApproval?: unknown }).needsApproval;
@@ -422,6 +443,32 @@ function checkMcpServers(agent: string, servers: McpServerSpec[] | undefined): M
 /** `docs_search` or `docs_*` for an MCP server named `docs`. */
 function namesMcpTool(servers: McpServerSpec[], toolName: string): boolean {
   return servers.some((server) => toolName.startsWith(`${server.name}_`) && toolName.length > server.name.length + 1);
+}
+
+/** `key:` and a name or group as STACKBONE_API_KEYS labels keys (server/open-dev-mode.ts). */
+const APPROVER_MATCH = /^key:[A-Za-z0-9_.-]{1,64}$/;
+
+/** Who decides, how many, and whether the requester may: refused when the agent is defined if nobody could ever decide as declared. */
+function checkApprovers(agent: string, toolName: string, options: ToolApprovalOptions): void {
+  const fail = (message: string) => {
+    throw new Error(`Agent "${agent}": toolApproval.${toolName}: ${message}`);
+  };
+  const { approvers = 'session-owner', quorum = 1, requesterMayApprove = true, rejectOn = 'first' } = options;
+  if (Array.isArray(approvers)) {
+    if (approvers.length === 0) fail('approvers is an empty list; name at least one "key:<name-or-group>".');
+    const bad = approvers.find((entry) => typeof entry !== 'string' || !APPROVER_MATCH.test(entry));
+    if (bad !== undefined) fail(`approvers entry ${JSON.stringify(bad)} is not "key:<name-or-group>" (letters, digits, "_", ".", "-").`);
+    if (new Set(approvers).size !== approvers.length) fail('approvers names an entry twice.');
+  } else if (approvers !== 'session-owner' && approvers !== 'key-holders') {
+    fail(`approvers is ${JSON.stringify(approvers)}; use 'session-owner', 'key-holders' or a list like ['key:finance'].`);
+  }
+  if (!Number.isSafeInteger(quorum) || quorum < 1) fail(`quorum is a whole number, at least 1, not ${JSON.stringify(quorum)}.`);
+  if (typeof requesterMayApprove !== 'boolean') fail('requesterMayApprove is true or false.');
+  if (rejectOn !== 'first' && rejectOn !== 'quorum') fail(`rejectOn is 'first' or 'quorum', not ${JSON.stringify(rejectOn)}.`);
+  const byOwner = approvers === 'session-owner';
+  if (byOwner && quorum > 1) fail(`a quorum of ${quorum} needs approvers other than the session's owner ('key-holders' or a list): one owner is one approver.`);
+  if (byOwner && !requesterMayApprove) fail("requesterMayApprove: false needs approvers other than the session's owner, or nobody could decide.");
+  if (quorum > 1 && options.allowEdit) fail('allowEdit cannot go with a quorum: every approver must approve the same arguments.');
 }
 
 /** A bad duration fails when the agent is defined, not in the middle of someone's run. */

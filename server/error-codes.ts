@@ -72,7 +72,22 @@ const REFUSALS = {
   edit_not_allowed: { status: 400, agUi: RUN_ERROR, when: 'edited arguments for a tool that does not allow edits' },
   edited_args_invalid: { status: 400, agUi: RUN_ERROR, when: 'edited arguments that fail the tool’s input schema' },
   payload_invalid: { status: 400, agUi: RUN_ERROR, when: 'decision data or an answer that fails its schema' },
-  approver_required: { status: 403, agUi: RUN_ERROR, when: 'an approval from a browser of a call kept for key holders' },
+  approver_required: {
+    status: 403,
+    agUi: RUN_ERROR,
+    when: 'an approval from a browser of a call kept for key holders, or from a key a call’s approvers list does not name',
+  },
+  requester_may_not_approve: {
+    status: 403,
+    agUi: RUN_ERROR,
+    when: 'an approval or rejection by the owner of the session that asked, of a call declared `requesterMayApprove: false` (they may cancel)',
+  },
+  already_voted: { status: 409, agUi: RUN_ERROR, when: 'a second vote by the same approver on a call that needs a quorum' },
+  quorum_pending: {
+    status: 409,
+    agUi: RUN_ERROR,
+    when: 'a chat resume whose approval would be a vote short of the call’s quorum (vote from Studio, the CLI, /api/hitl or a link)',
+  },
   not_running: { status: 409, agUi: RUN_ERROR, when: 'guidance for a session with no run in progress' },
   other_run: { status: 409, agUi: RUN_ERROR, when: 'guidance naming a run that is not the one in progress' },
   too_many_steers: { status: 429, agUi: RUN_ERROR, when: 'more guidance for one run than STACKBONE_MAX_STEERS_PER_RUN' },

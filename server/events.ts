@@ -99,8 +99,18 @@ export interface InterruptRecord {
   expiresAt?: string;
   /** What happens when it expires. */
   onExpire: 'deny' | 'approve';
-  /** Only a key holder may approve or reject it (docs/security.md, "Approvers"); absent: the session's owner. */
-  approvers?: 'key-holders';
+  /**
+   * Who may approve or reject it (docs/security.md, "Approvers"): any key holder, or the keys a
+   * list names (`key:<name-or-group>`, docs/approvals.md, "Quorum and separation of duties");
+   * absent: the session's owner.
+   */
+  approvers?: 'key-holders' | string[];
+  /** How many distinct approvers must approve; absent: one. */
+  quorum?: number;
+  /** The session's owner (who asked) may not approve or reject it, only withdraw it; absent: they may. */
+  requesterMayApprove?: false;
+  /** `quorum`: as many rejections as approvals are needed to reject; absent: the first rejection rejects. */
+  rejectOn?: 'quorum';
   /** Hash of the tool's input and approval schemas when it paused; a resume against a changed tool is refused. */
   schemaHash: string;
   /** The run that paused. */
@@ -135,6 +145,17 @@ export interface DecisionActor {
   credential?: 'local' | 'key' | 'browser';
   /** The client's own word for itself, e.g. `cli`; a label, never a permission. */
   client?: string;
+  /** The name of the key that decided, as STACKBONE_API_KEYS labelled it then (`alice`); for people to read, never a permission. */
+  keyName?: string;
+}
+
+/** One approver's vote on an interrupt that needs more than one (docs/approvals.md, "Quorum and separation of duties"). */
+export interface Vote {
+  status: 'approved' | 'denied';
+  reason?: string;
+  /** approvalSchema data, validated as a decision's is. */
+  payload?: unknown;
+  by: DecisionActor;
 }
 
 export interface Decision {
@@ -147,6 +168,8 @@ export interface Decision {
   /** True when the interrupt expired and this is its default action. */
   expired?: boolean;
   by: DecisionActor;
+  /** On an interrupt with a quorum: every vote cast on it, in order, this decision's own last. */
+  votes?: Vote[];
 }
 
 /**
@@ -260,6 +283,8 @@ export type SessionEvent =
   | { type: 'interrupts_opened'; interrupts: InterruptRecord[] }
   /** A decision on one interrupt. The log's compare-and-set makes it the only one. */
   | { type: 'interrupt_decided'; interruptId: string; decision: Decision }
+  /** A vote that did not reach the interrupt's quorum; the one that does is its interrupt_decided. */
+  | { type: 'interrupt_voted'; interruptId: string; vote: Vote }
   /** Older turns are sent compacted from here on; nothing is removed from the log (docs/models.md, "Long threads"). */
   | { type: 'context_compacted'; compaction: ContextCompaction; scope?: string }
   /** Delegation to a subagent brackets its work. */

@@ -101,6 +101,12 @@ const DONE = { approved: 'Approved', denied: 'Rejected', cancelled: 'Cancelled' 
  * @param {any} result
  */
 export function formatDecision(result) {
+  if (result?.vote) {
+    // A vote short of the call's quorum (docs/approvals.md, "Quorum and separation of duties").
+    const i = result.interrupt ?? {};
+    const verb = result.vote.status === 'denied' ? 'reject' : 'approve';
+    return `Voted to ${verb} ${i.toolName} (interrupt ${i.id}, session ${i.sessionId}): it needs ${result.quorum} distinct approvers; it is decided once they have voted.\n`;
+  }
   const status = result?.decision?.status;
   const verb = DONE[/** @type {keyof typeof DONE} */ (status)] ?? `Decided (${status})`;
   const i = result?.interrupt ?? {};

@@ -214,7 +214,16 @@ function asPendingInterrupt(
   item: InboxItem,
   send: (action: HitlAction, body?: { editedArgs?: unknown; payload?: unknown; reason?: string }) => Promise<void>,
 ): PendingInterrupt {
-  const metadata = { toolName: item.toolName, args: item.args, description: item.description, allowedDecisions: item.allowedDecisions, url: item.url };
+  const metadata = {
+    toolName: item.toolName,
+    args: item.args,
+    description: item.description,
+    allowedDecisions: item.allowedDecisions,
+    url: item.url,
+    ...(item.quorum ? { quorum: item.quorum, votes: item.votes ?? [] } : {}),
+    // Only the requester's own inbox shows the card without its approve buttons.
+    ...(item.ownSession && item.requesterMayApprove === false ? { requesterMayApprove: false } : {}),
+  };
   const interrupt = {
     id: item.id,
     reason: item.reason,

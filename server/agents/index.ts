@@ -3,6 +3,7 @@ import type { DeepAgent } from '../define';
 import ledger from './ledger';
 import mcpDemo from './mcp-demo';
 import planner from './planner';
+import quorumDesk from './quorum-desk';
 import researcher from './researcher';
 import support from './support';
 import supportClaude from './support-claude';
@@ -14,8 +15,8 @@ export const agents: readonly DeepAgent[] = [
   planner,
   researcher,
   mcpDemo,
-  // The tests' fixtures (durability, real providers, long threads, fallbacks); never listed unless asked for.
-  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, supportClaude, supportCompact, supportFallback] : []),
+  // The tests' fixtures (durability, quorum, real providers, long threads, fallbacks); never listed unless asked for.
+  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, quorumDesk, supportClaude, supportCompact, supportFallback] : []),
 ];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));

@@ -18,7 +18,7 @@ export interface LedgerLine {
   at: string;
 }
 
-function ledgerFile(): string {
+export function ledgerFile(): string {
   const file = process.env.STACKBONE_LEDGER_FILE;
   if (!file) throw new Error('STACKBONE_LEDGER_FILE is not set.');
   return file;
@@ -108,7 +108,7 @@ const hang = tool({
 });
 
 /** Records the call's effect once (by its idempotency key), as recordEffect does; answers whether this attempt made it. */
-function effectOnce(key: string): boolean {
+export function effectOnce(key: string): boolean {
   const { event, attempt, idempotencyKey } = handlerContext();
   const file = ledgerFile();
   if (readLedger(file).some((entry) => entry.kind === 'effect' && entry.idempotencyKey === idempotencyKey)) return false;

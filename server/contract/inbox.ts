@@ -1,6 +1,6 @@
 // The out-of-band decision API's shapes (docs/hitl.md, "Out of band"): what GET /api/hitl
 // lists, and the actions of POST /api/hitl/{id}/{action}. Studio's inbox reads them.
-import type { DecisionKind, InterruptReason, JsonObject } from '../events';
+import type { DecisionKind, InterruptReason, JsonObject, Vote } from '../events';
 
 /** The actions of POST /api/hitl/{id}/{action}. */
 export const HITL_ACTIONS = ['approve', 'reject', 'cancel'] as const;
@@ -29,6 +29,12 @@ export interface InboxItem {
   url?: string;
   expiresAt: string | null;
   createdAt: string;
+  /** How many distinct approvers must approve, when more than one (docs/approvals.md, "Quorum and separation of duties"). */
+  quorum?: number;
+  /** The votes cast so far, in order, with `quorum`. */
+  votes?: Vote[];
+  /** The session's owner may not approve or reject it, only withdraw it (docs/approvals.md). */
+  requesterMayApprove?: false;
 }
 
 /** GET /api/hitl's answer: the caller's open decisions, expired ones left out. */

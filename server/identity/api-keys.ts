@@ -1,14 +1,9 @@
-// The API keys that own sessions (STACKBONE_API_KEYS, comma-separated); none = open dev mode.
-// A key's owner id is a hash of it, so a key never sits in the database or in a cookie.
-import { createHash } from 'node:crypto';
-import { configuredApiKeys } from '../open-dev-mode';
+// The API keys that own sessions (STACKBONE_API_KEYS, comma-separated, each bare or labelled
+// `name:groups=key`); none = open dev mode. A key's owner id is a hash of it, so a key never sits
+// in the database or in a cookie. Reading the variable is server/open-dev-mode.ts's, below the runtime.
+import { configuredApiKeys, keyOwner } from '../open-dev-mode';
 
-export { configuredApiKeys };
-
-/** The owner id of an API key: `key:` and 24 hex digits of its SHA-256. */
-export function keyOwner(key: string): string {
-  return `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
-}
+export { configuredApiKeys, keyOwner };
 
 /** Whether an owner id is that of a key configured now (a removed key's cookies stop working). */
 export function isConfiguredKeyOwner(ownerId: string): boolean {

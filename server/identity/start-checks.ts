@@ -2,13 +2,16 @@
 // server needs STACKBONE_SECRET, STACKBONE_WEB_ACCESS must be spelled right, and a production
 // server without keys needs STACKBONE_ALLOW_OPEN_ACCESS=1. A failed check ends the process with
 // the reason: an error thrown from instrumentation leaves `next start` listening and failing
-// every request instead, which is no refusal to start.
+// every request instead, which is no refusal to start. STACKBONE_API_KEYS must read as written
+// (a malformed key label: docs/approvals.md, "Quorum and separation of duties").
+import { configuredKeys } from '../open-dev-mode';
 import { checkIdentitySecret } from './browser-identity';
 import { checkOpenAccess } from './open-access';
 import { checkWebAccess } from './web-access';
 
 export function refuseUnsafeStart(): void {
   try {
+    configuredKeys();
     checkIdentitySecret();
     checkWebAccess();
     checkOpenAccess();

@@ -1,7 +1,7 @@
 // The runtime's public face (docs/architecture.md, "Rooms"): what the routes, wires, web reads and
 // agents use. Nothing outside server/runtime imports a file below this one (lint).
 export { describeIssue, envNumber, firstIssue } from './common';
-export { inputJsonSchema, isBrowserOwner, isExpired, isYesOrNoApproval } from './decisions';
+export { inputJsonSchema, isBrowserOwner, isExpired, isYesOrNoApproval, mayDecide, votesCast } from './decisions';
 export type { DecisionRequest, InterruptResponse } from './decisions';
 export { Refusal } from './errors';
 export { sweep } from './recovery';

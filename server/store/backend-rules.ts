@@ -13,6 +13,17 @@ export const DEFAULT_LIST_LIMIT = 100;
  */
 export const BROWSER_OWNER_PREFIX = 'browser:';
 
+/**
+ * The Interrupt projection's `approvers` column: `key-holders`, `named` for a list of approvers
+ * (`['key:finance']`, whoever's session it waits in), or null for the session's owner. A key
+ * holder's listing has both kinds; which of them they may decide, the runtime says
+ * (docs/approvals.md, "Quorum and separation of duties").
+ */
+export function approversColumn(record: Pick<InterruptRecord, 'approvers'>): 'key-holders' | 'named' | null {
+  if (Array.isArray(record.approvers)) return 'named';
+  return record.approvers === 'key-holders' ? 'key-holders' : null;
+}
+
 /** A write that needs its session, on one that does not exist: a caller's bug, never a lost race. */
 export function noSuchSession(sessionId: string, cause?: unknown): Error {
   return new Error(`Session ${sessionId} does not exist (ensureSession first).`, cause === undefined ? undefined : { cause });

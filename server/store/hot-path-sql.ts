@@ -6,6 +6,7 @@
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { InterruptRecord, SessionEvent } from '../events';
 import type { AppendOptions } from './types';
+import { approversColumn } from './backend-rules';
 
 export interface HotPathSql {
   session(id: string): Sql;
@@ -58,7 +59,7 @@ export function hotPathSql(schema?: string): HotPathSql {
       sql`INSERT INTO ${Interrupt} ("id", "sessionId", "ownerId", "agent", "toolCallId", "toolName", "status", "data", "expiresAt", "approvers", "createdAt") VALUES ${join(
         records.map(
           (record) =>
-            sql`(${record.id}, ${sessionId}, (SELECT "ownerId" FROM ${Session} WHERE "id" = ${sessionId}), ${record.agent}, ${record.toolCallId ?? null}, ${record.toolName ?? null}, 'pending', ${JSON.stringify(record)}, ${record.expiresAt ? new Date(record.expiresAt) : null}, ${record.approvers ?? null}, ${now})`,
+            sql`(${record.id}, ${sessionId}, (SELECT "ownerId" FROM ${Session} WHERE "id" = ${sessionId}), ${record.agent}, ${record.toolCallId ?? null}, ${record.toolName ?? null}, 'pending', ${JSON.stringify(record)}, ${record.expiresAt ? new Date(record.expiresAt) : null}, ${approversColumn(record)}, ${now})`,
         ),
       )}`,
     decideInterrupts: (ids, now) => sql`UPDATE ${Interrupt} SET "status" = 'decided', "decidedAt" = ${now} WHERE "id" IN (${join(ids)})`,

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
 import {
+  approversColumn,
   checkExpectedSeq,
   DEFAULT_LIST_LIMIT,
   interruptChanges,
@@ -131,7 +132,8 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
     },
     async listPendingInterrupts(ownerId: string, options: PendingInterruptsOptions = {}) {
       const keptForKeys = (row: InterruptRow) =>
-        options.keyHolder === true && row.record.approvers === 'key-holders' && row.ownerId.startsWith(BROWSER_OWNER_PREFIX);
+        options.keyHolder === true &&
+        (approversColumn(row.record) === 'named' || (row.record.approvers === 'key-holders' && row.ownerId.startsWith(BROWSER_OWNER_PREFIX)));
       return [...interrupts.values()]
         .filter((row) => (row.ownerId === ownerId || keptForKeys(row)) && row.status === 'pending')
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || compareText(a.id, b.id))

@@ -108,7 +108,7 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
       withClient(async (db) => {
         const rows = await db.interrupt.findMany({
           where: options.keyHolder
-            ? { status: 'pending', OR: [{ ownerId }, { approvers: 'key-holders', ownerId: { startsWith: BROWSER_OWNER_PREFIX } }] }
+            ? { status: 'pending', OR: [{ ownerId }, { approvers: 'key-holders', ownerId: { startsWith: BROWSER_OWNER_PREFIX } }, { approvers: 'named' }] }
             : { ownerId, status: 'pending' },
           orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
           take: options.limit ?? DEFAULT_LIST_LIMIT,

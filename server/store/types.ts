@@ -30,7 +30,11 @@ export interface SessionRecord {
 /** The interrupt projection: kept in step with the log by append(), for listing across sessions. */
 export interface PendingInterruptsOptions {
   limit?: number;
-  /** A key holder's list: also the browsers' sessions' interrupts kept for key holders (docs/security.md, "Approvers"). */
+  /**
+   * A key holder's list: also the browsers' sessions' interrupts kept for key holders (docs/security.md,
+   * "Approvers"), and every interrupt kept for a list of approvers, whoever's session it waits in
+   * — the runtime's mayDecide says which of those the caller may decide.
+   */
   keyHolder?: boolean;
 }
 

@@ -162,6 +162,22 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         });
         break;
       }
+      case 'interrupt_voted': {
+        // A vote short of the quorum (docs/approvals.md, "Quorum and separation of duties"); the one that reaches it is the decision.
+        const record = interrupts.get(event.interruptId);
+        const { vote } = event;
+        add(stored, {
+          kind: 'decision',
+          summary: `Voted to ${vote.status === 'approved' ? 'approve' : 'reject'}${record ? ` ${record.toolName}` : ''}${vote.by.keyName ? ` (${vote.by.keyName})` : ''}${vote.reason ? `: “${vote.reason}”` : ''}`,
+          actor: { source: vote.by.source, surface: SURFACE[vote.by.source] ?? vote.by.source, who: ownerLabel(vote.by.ownerId) },
+          details: {
+            interruptId: event.interruptId,
+            ...(record?.quorum ? { quorum: record.quorum } : {}),
+            ...(vote.payload !== undefined ? { payload: vote.payload } : {}),
+          },
+        });
+        break;
+      }
       case 'state_patched':
         add(stored, {
           kind: 'state',

@@ -98,7 +98,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     status,
     error,
     // Strict: the browser's HttpAgent declares protocol 1.0 and warns on the extra seed keys.
-    interrupts: pending.map((record) => toAgUiInterrupt(record, true)),
+    interrupts: pending.map((record) => toAgUiInterrupt(record, true, view.interrupts[record.id]?.votes)),
     interruptedRunId,
     // A run still going on the server: the page re-joins it (a refresh does not end a turn).
     activeRunId,

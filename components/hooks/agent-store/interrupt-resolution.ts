@@ -33,8 +33,12 @@ export interface InterruptDetails {
   allowedDecisions: DecisionKind[];
   /** The subagent whose tool this is. */
   agent: string | undefined;
-  /** Only a key holder may approve or reject it; the session's owner may cancel (docs/security.md, "Approvers"). */
+  /** Only a key holder (or a key a list names) may approve or reject it; the session's owner may cancel (docs/security.md, "Approvers"). */
   keyHoldersDecide: boolean;
+  /** A call that needs several approvers: how many, and who voted so far (docs/approvals.md, "Quorum and separation of duties"). */
+  quorum: { required: number; votes: { status: 'approved' | 'denied'; name: string }[] } | undefined;
+  /** The session's owner asked for it and may not approve or reject it, only withdraw it (`requesterMayApprove: false`). */
+  requesterExcluded: boolean;
   /** A question's link to open (an MCP server's URL-mode elicitation, docs/mcp.md); only an http(s) one is kept. */
   url: string | undefined;
 }
@@ -51,9 +55,22 @@ export function interruptDetails(interrupt: Interrupt): InterruptDetails {
     description: typeof metadata.description === 'string' ? metadata.description : interrupt.message,
     allowedDecisions: allowed,
     agent: typeof metadata.agent === 'string' ? metadata.agent : undefined,
-    keyHoldersDecide: metadata.approvers === 'key-holders',
+    keyHoldersDecide: metadata.approvers === 'key-holders' || Array.isArray(metadata.approvers),
+    quorum: quorumOf(metadata),
+    requesterExcluded: metadata.requesterMayApprove === false,
     url: typeof metadata.url === 'string' && /^https?:\/\//i.test(metadata.url) ? metadata.url : undefined,
   };
+}
+
+/** The quorum and the votes so far, as the server sends them in the interrupt's metadata; a voter is named by their key's name. */
+function quorumOf(metadata: Record<string, unknown>): InterruptDetails['quorum'] {
+  if (typeof metadata.quorum !== 'number') return undefined;
+  const votes = (Array.isArray(metadata.votes) ? metadata.votes : []).flatMap((vote: { status?: unknown; by?: { keyName?: unknown } }) => {
+    const status = vote?.status;
+    if (status !== 'approved' && status !== 'denied') return [];
+    return [{ status: status as 'approved' | 'denied', name: typeof vote.by?.keyName === 'string' ? vote.by.keyName : 'a key holder' }];
+  });
+  return { required: metadata.quorum, votes };
 }
 
 /** True when the interrupt asks for an answer (requestInput) rather than an approval. */

@@ -45,7 +45,8 @@ export async function handleChatDecision(request: Request, agentName: string, ke
     if (result.continuation) keepAlive(result.continuation.done);
     return Response.json({
       interruptId: result.interrupt.id,
-      decision: result.decision,
+      decision: result.decision ?? null,
+      ...(result.vote ? { vote: result.vote } : {}),
       continuation: result.continuation ? { runId: result.continuation.runId } : null,
     });
   } catch (error) {

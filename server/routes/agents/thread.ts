@@ -94,7 +94,9 @@ async function hydration(agent: DeepAgent, sessionId: string) {
     activeRun: running
       ? { runId: running, cursor: liveParts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) }
       : null,
-    interrupts: interruptedRunId ? { runId: interruptedRunId, pending: pending.map((record) => toAgUiInterrupt(record, false)) } : null,
+    interrupts: interruptedRunId
+      ? { runId: interruptedRunId, pending: pending.map((record) => toAgUiInterrupt(record, false, view.interrupts[record.id]?.votes)) }
+      : null,
     /** Every decision made on the thread, and the calls a stop cut (docs/hitl.md, "Decisions in the chat"). */
     decisions: decisionRecords(view),
     stoppedToolCallIds: view.stoppedToolCallIds,

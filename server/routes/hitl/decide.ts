@@ -50,7 +50,9 @@ export async function decide(request: Request, interruptId: string, action: stri
           toolName: result.interrupt.toolName,
           toolCallId: result.interrupt.toolCallId,
         },
-        decision: result.decision,
+        // A vote short of the quorum decides nothing yet (docs/approvals.md, "Quorum and separation of duties").
+        decision: result.decision ?? null,
+        ...(result.vote ? { vote: result.vote, quorum: result.interrupt.quorum } : {}),
         continuation: result.continuation ? { runId: result.continuation.runId } : null,
       }),
       continuation: result.continuation?.done,

@@ -2,37 +2,42 @@
 // decisions that wait on the caller, in the shape the shared contract declares (server/contract/).
 import { errorResponse } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
-import { isExpired, sessionKeyOf } from '../../runtime';
+import { isExpired, mayDecide, sessionKeyOf, votesCast } from '../../runtime';
 import { getStore } from '../../store';
 import type { InboxItem, InboxList } from '../../contract';
 
 export async function listPending(request: Request): Promise<Response> {
   try {
     const caller = resolveCaller(request, { keyCookie: true });
-    const rows = await getStore().listPendingInterrupts(caller.ownerId, { limit: 200, keyHolder: caller.credential === 'key' });
+    const store = getStore();
+    const rows = await store.listPendingInterrupts(caller.ownerId, { limit: 200, keyHolder: caller.credential === 'key' });
     const now = Date.now();
+    const actor = { source: 'hitl' as const, ownerId: caller.ownerId, credential: caller.credential };
+    const open = rows.filter((row) => !isExpired(row.record, now) && mayDecide(row.record, row.ownerId, actor)); // expired ones are taking their default action
+    // A call that needs a quorum shows the votes cast so far (docs/approvals.md, "Quorum and separation of duties").
+    const votes = await Promise.all(open.map((row) => (row.record.quorum ? votesCast(store, row.sessionId, row.id) : undefined)));
     return Response.json({
-      interrupts: rows
-        .filter((row) => !isExpired(row.record, now)) // expired ones are taking their default action
-        .map((row): InboxItem => ({
-          id: row.id,
-          // The session as its owner names it (a key holder deciding a browser's call sees that browser's key).
-          sessionId: sessionKeyOf(row.sessionId),
-          // False for a browser's call kept for key holders: its session is that browser's, not the caller's to open.
-          ownSession: row.ownerId === caller.ownerId,
-          agent: row.agent,
-          reason: row.record.reason,
-          toolCallId: row.record.toolCallId,
-          toolName: row.record.toolName,
-          args: row.record.input,
-          message: row.record.message,
-          ...(row.record.description !== undefined ? { description: row.record.description } : {}),
-          responseSchema: row.record.responseSchema,
-          allowedDecisions: row.record.allowedDecisions,
-          ...(row.record.url !== undefined ? { url: row.record.url } : {}),
-          expiresAt: row.record.expiresAt ?? null,
-          createdAt: row.createdAt.toISOString(),
-        })),
+      interrupts: open.map((row, i): InboxItem => ({
+        id: row.id,
+        // The session as its owner names it (a key holder deciding a browser's call sees that browser's key).
+        sessionId: sessionKeyOf(row.sessionId),
+        // False for a browser's call kept for key holders: its session is that browser's, not the caller's to open.
+        ownSession: row.ownerId === caller.ownerId,
+        agent: row.agent,
+        reason: row.record.reason,
+        toolCallId: row.record.toolCallId,
+        toolName: row.record.toolName,
+        args: row.record.input,
+        message: row.record.message,
+        ...(row.record.description !== undefined ? { description: row.record.description } : {}),
+        responseSchema: row.record.responseSchema,
+        allowedDecisions: row.record.allowedDecisions,
+        ...(row.record.url !== undefined ? { url: row.record.url } : {}),
+        expiresAt: row.record.expiresAt ?? null,
+        createdAt: row.createdAt.toISOString(),
+        ...(row.record.quorum ? { quorum: row.record.quorum, votes: votes[i] ?? [] } : {}),
+        ...(row.record.requesterMayApprove === false ? { requesterMayApprove: false as const } : {}),
+      })),
     } satisfies InboxList);
   } catch (error) {
     return errorResponse(error, 'HITL request');

@@ -132,7 +132,7 @@ type FormOutcome = { kind: 'decided'; continuation?: StartedRun } | { kind: 'ope
 async function decideInForms(
   pending: InterruptRecord[],
   reach: ClientReach,
-  decide: (record: InterruptRecord, request: Omit<DecisionRequest, 'interruptId'>) => Promise<{ continuation?: StartedRun }>,
+  decide: (record: InterruptRecord, request: Omit<DecisionRequest, 'interruptId'>) => Promise<{ continuation?: StartedRun; vote?: unknown }>,
 ): Promise<FormOutcome> {
   let continuation: StartedRun | undefined;
   for (const record of pending) {
@@ -141,7 +141,10 @@ async function decideInForms(
     const request = answer && decisionFromElicitation(record, answer);
     if (!request) return { kind: 'open' };
     try {
-      ({ continuation } = await decide(record, request));
+      const outcome = await decide(record, request);
+      // A vote short of its quorum: the decision is still open, for other approvers (docs/approvals.md).
+      if (outcome.vote) return { kind: 'open' };
+      ({ continuation } = outcome);
     } catch (error) {
       // Decided elsewhere meanwhile (theirs stands), or refused as given (an edit that fails the tool's schema).
       if (error instanceof Refusal) return { kind: 'refused', message: error.message };

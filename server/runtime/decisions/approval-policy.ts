@@ -19,12 +19,18 @@ export interface NormalizedApproval {
   ttlMs?: number;
   onExpire: 'deny' | 'approve';
   approvers: Approvers;
+  /** Distinct approvers needed (docs/approvals.md, "Quorum and separation of duties"). */
+  quorum: number;
+  requesterMayApprove: boolean;
+  rejectOn: 'first' | 'quorum';
 }
+
+const BY_OWNER = { allowEdit: false, onExpire: 'deny', approvers: 'session-owner', quorum: 1, requesterMayApprove: true, rejectOn: 'first' } as const;
 
 export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedApproval {
   const spec = own(agent.toolApproval, toolName) ?? serverWide(agent, toolName);
-  if (spec === undefined) return { policy: 'approved', allowEdit: false, onExpire: 'deny', approvers: 'session-owner' };
-  if (typeof spec === 'string' || typeof spec === 'function') return { policy: spec, allowEdit: false, onExpire: 'deny', approvers: 'session-owner' };
+  if (spec === undefined) return { policy: 'approved', ...BY_OWNER };
+  if (typeof spec === 'string' || typeof spec === 'function') return { policy: spec, ...BY_OWNER };
   return {
     policy: spec.policy,
     allowEdit: spec.allowEdit ?? false,
@@ -33,6 +39,9 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
     ttlMs: spec.ttl === undefined ? undefined : parseDuration(spec.ttl, 'ttl'),
     onExpire: spec.onExpire ?? 'deny',
     approvers: spec.approvers ?? 'session-owner',
+    quorum: spec.quorum ?? 1,
+    requesterMayApprove: spec.requesterMayApprove ?? true,
+    rejectOn: spec.rejectOn ?? 'first',
   };
 }
 

@@ -6,4 +6,5 @@ export { readDecision } from './read-decision';
 export type { DecisionInput, DecisionRequest, InterruptResponse } from './read-decision';
 export { denialResult, gateToolCall } from './tool-gate';
 export type { ToolGate } from './tool-gate';
-export { isBrowserOwner, mayDecide } from './who-may-decide';
+export { isBrowserOwner, mayDecide, matchesApprovers, toldWhoDecides, voterIdentity } from './who-may-decide';
+export { votesCast } from './votes';

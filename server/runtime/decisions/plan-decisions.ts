@@ -5,12 +5,13 @@
 // the CLI (docs/architecture.md, "The decision pipeline").
 import { own } from '../common';
 import type { DeepAgent } from '../../define';
-import type { Decision, DecisionActor } from '../../events';
+import type { Decision, DecisionActor, Vote } from '../../events';
 import { Refusal } from '../errors';
 import type { DecisionRequest } from './read-decision';
 import type { SessionView } from '../session';
 import { pendingInterrupts } from '../session';
 import { validateDecision } from './validate-decision';
+import { tally } from './votes';
 
 /** Same decision, same content: an identical replay of a resume that already applied. */
 function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
@@ -24,7 +25,9 @@ function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
   );
 }
 
-export type DecisionPlan = { kind: 'apply'; decisions: { interruptId: string; decision: Decision }[] } | { kind: 'replay' };
+/** `votes`: approvals (or rejections) short of their interrupt's quorum, to record as votes (docs/approvals.md). */
+export type DecisionPlan =
+  { kind: 'apply'; decisions: { interruptId: string; decision: Decision }[]; votes: { interruptId: string; vote: Vote }[] } | { kind: 'replay' };
 
 export interface PlanOptions {
   /** Whether an id this thread lacks belongs to another thread of the same owner, for a precise error. */
@@ -33,6 +36,13 @@ export interface PlanOptions {
   replayable: boolean;
   /** Out of band, one decision of a batch at a time; a resume addresses the whole open batch. */
   partial: boolean;
+  /** Whose session it is: who asked, for `requesterMayApprove: false` (docs/approvals.md). */
+  sessionOwnerId: string;
+  /**
+   * Out of band, an approval short of its quorum is recorded as a vote; a resume that would only
+   * vote is refused (`quorum_pending`), so a run never starts on an interrupt still waiting.
+   */
+  mayVote: boolean;
 }
 
 /**
@@ -89,8 +99,23 @@ export async function planDecisions(
     }
   }
   const decisions = [];
+  const votes = [];
   for (const request of requests) {
-    decisions.push({ interruptId: request.interruptId, decision: await validateDecision(agent, view.interrupts[request.interruptId]!.record, request, by) });
+    const state = view.interrupts[request.interruptId]!;
+    const ballot = tally(state, await validateDecision(agent, state.record, request, by, options.sessionOwnerId));
+    if (ballot.kind === 'decision') {
+      decisions.push({ interruptId: request.interruptId, decision: ballot.decision });
+      continue;
+    }
+    if (!options.mayVote) {
+      const cast = (state.votes ?? []).filter((vote) => vote.status === ballot.vote.status).length + 1;
+      throw new Refusal(
+        'quorum_pending',
+        `Interrupt ${request.interruptId} needs ${state.record.quorum} distinct approvers; this would be vote ${cast}. Vote from Studio, the CLI, /api/hitl or a link.`,
+        { interruptId: request.interruptId, quorum: state.record.quorum, votes: (state.votes ?? []).length },
+      );
+    }
+    votes.push({ interruptId: request.interruptId, vote: ballot.vote });
   }
-  return { kind: 'apply', decisions };
+  return { kind: 'apply', decisions, votes };
 }

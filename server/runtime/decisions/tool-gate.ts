@@ -80,7 +80,7 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
   // A stateless turn cannot pause (docs/wires.md, "Stateless turns"): it runs the tool, or refuses
   // it if the agent says so. A call kept for key holders is never run without one's decision.
   if (!options.durable) {
-    const keyHolders = approvalOptions(agent, call.name).approvers === 'key-holders';
+    const keyHolders = approvalOptions(agent, call.name).approvers !== 'session-owner';
     if (keyHolders || agent.statelessApproval === 'deny') {
       const hint = options.durableHint ? ` ${options.durableHint}` : '';
       return {

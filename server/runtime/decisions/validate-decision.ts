@@ -22,12 +22,17 @@ export async function validateDecision(
   record: InterruptRecord,
   request: DecisionRequest,
   by: DecisionActor,
+  sessionOwnerId: string,
   now = Date.now(),
 ): Promise<Decision> {
   const reject = (code: FoundCode, message: string) => new Refusal(code, message, { interruptId: record.id });
   // Withdrawing a request is always possible: nothing runs, so neither expiry nor a tool that
   // changed since the pause stands in its way — or a thread could be left waiting forever.
-  if (request.status === 'cancelled') return { status: 'cancelled', by };
+  // (By whoever may decide it: the session's owner, or an approver it names.)
+  if (request.status === 'cancelled') {
+    checkApprover(record, 'cancelled', by, sessionOwnerId);
+    return { status: 'cancelled', by };
+  }
   if (isExpired(record, now)) throw reject('interrupt_expired', `Interrupt ${record.id} expired at ${record.expiresAt}.`);
   const owner = findToolAgent(agent, record.agent);
   // An MCP tool is checked against its server's listing as this process has it (docs/mcp.md).
@@ -36,7 +41,7 @@ export async function validateDecision(
     throw reject('tool_schema_changed', `Tool ${record.toolName} changed since interrupt ${record.id} was raised; it cannot be resumed. Ask the agent again.`);
   }
   if (record.reason === 'input_required') return validateAnswer(record, request, by);
-  checkApprover(record, request.status, by);
+  checkApprover(record, request.status, by, sessionOwnerId);
   const options = approvalOptions(owner, record.toolName);
   if (request.status === 'denied') {
     if (request.editedArgs !== undefined) throw reject('resume_invalid', `A rejection cannot carry editedArgs (interrupt ${record.id}).`);

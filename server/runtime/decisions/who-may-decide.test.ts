@@ -100,7 +100,7 @@ describe('approvers: key-holders', () => {
     });
     const withdrawn = await decide(store, interrupt.id, customer, 'cancelled');
     await withdrawn.continuation!.done;
-    expect(withdrawn.decision.status).toBe('cancelled');
+    expect(withdrawn.decision!.status).toBe('cancelled');
     expect(refunds).toEqual([]);
 
     const ticket = await pausedOn('close ticket T-7');

@@ -12,6 +12,7 @@ import type {
   SessionEvent,
   StoredEvent,
   ToolCall,
+  Vote,
 } from '../../events';
 import type { ContextCompactedValue } from '../../contract';
 import type { SessionStatus } from '../../store/types';
@@ -86,6 +87,8 @@ export interface InterruptState {
   decidedSeq?: number;
   decidedAt?: string;
   openedAt: string;
+  /** Votes cast while it waits for its quorum, in order (docs/approvals.md, "Quorum and separation of duties"). */
+  votes?: Vote[];
 }
 
 /** Interrupts still waiting for a decision, oldest first. */
@@ -183,6 +186,12 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       const current = view.interrupts[event.interruptId];
       if (!current || current.decision) return next; // The log's CAS never lets this happen; stay total anyway.
       next.interrupts = { ...view.interrupts, [event.interruptId]: { ...current, decision: event.decision, decidedSeq: stored.seq, decidedAt: stored.at } };
+      return next;
+    }
+    case 'interrupt_voted': {
+      const current = view.interrupts[event.interruptId];
+      if (!current || current.decision) return next; // The log's CAS never lets this happen; stay total anyway.
+      next.interrupts = { ...view.interrupts, [event.interruptId]: { ...current, votes: [...(current.votes ?? []), event.vote] } };
       return next;
     }
     case 'context_compacted': {

@@ -247,7 +247,7 @@ describe('out-of-band decisions', () => {
       expect((lost as PromiseRejectedResult).reason).toMatchObject({ code: 'interrupt_already_decided' });
     }
     const decision = (won[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof decideInterrupt>>>).value.decision;
-    expect(ledger).toHaveLength(decision.status === 'approved' ? 1 : 0);
+    expect(ledger).toHaveLength(decision!.status === 'approved' ? 1 : 0);
     expect((await view(store, agent)).status).toBe('idle');
   });
 

@@ -2,13 +2,15 @@
 // "Out of band"). It is the same pipeline as a resume — readDecision, planDecisions,
 // validateDecision, one compare-and-set append — with a partial batch: a decision that leaves
 // others of its batch open is recorded alone; the last one starts the continuation run, which
-// records it in the run's first append, so no decided batch is ever left idle.
+// records it in the run's first append, so no decided batch is ever left idle. On an interrupt
+// with a quorum, an approval short of it is a vote of its own (docs/approvals.md, "Quorum and
+// separation of duties"); the compare-and-set makes racing final votes one decision and one run.
 import { own } from '../common';
 import type { FindAgent } from '../../define';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
-import type { Decision, DecisionActor, InterruptRecord } from '../../events';
+import type { Decision, DecisionActor, InterruptRecord, Vote } from '../../events';
 import { Refusal } from '../errors';
-import { mayDecide, planDecisions, type DecisionRequest } from '../decisions';
+import { mayDecide, planDecisions, toldWhoDecides, type DecisionRequest } from '../decisions';
 import { pendingInterrupts, loadView } from '../session';
 import { startRun } from './turns';
 import type { StartedRun } from '../turn';
@@ -25,17 +27,22 @@ export interface DecideOptions {
 export interface DecideResult {
   sessionId: string;
   interrupt: InterruptRecord;
-  decision: Decision;
-  /** The run that carries the decided batch on; absent while other interrupts of the batch wait. */
+  /** The decision made; absent when this was a vote short of the interrupt's quorum. */
+  decision?: Decision;
+  /** The vote recorded, when it did not reach the quorum (docs/approvals.md, "Quorum and separation of duties"). */
+  vote?: Vote;
+  /** The continuation that carries the decided batch on; absent while other interrupts of the batch, or more votes, wait. */
   continuation?: StartedRun;
 }
 
+/** Three approvers racing need at most three tries each: every lost race is a write by another. */
 const ATTEMPTS = 5;
 
 export async function decideInterrupt(options: DecideOptions): Promise<DecideResult> {
   const { store, ownerId, interruptId } = options;
+  const by = { ...options.by, ownerId };
   const row = await store.findInterrupt(interruptId);
-  if (!row || !mayDecide(row.record, row.ownerId, { ...options.by, ownerId }))
+  if (!row || !(mayDecide(row.record, row.ownerId, by) || toldWhoDecides(row.record, by)))
     throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
   const session = await store.getSession(row.sessionId);
   const agent = session && options.findAgent(session.agent);
@@ -47,10 +54,23 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
     const record = own(view.interrupts, interruptId)?.record;
     if (!record) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
     try {
+      // Not replayable: a second decision on this interrupt is refused (as is a second vote by one approver).
+      const plan = await planDecisions(agent, view, [request], options.by, {
+        elsewhere: async () => false,
+        replayable: false,
+        partial: true,
+        sessionOwnerId: session.ownerId,
+        mayVote: true,
+      });
+      const { decisions, votes } = plan as Extract<typeof plan, { kind: 'apply' }>;
+      // Short of the quorum: a vote, appended with the compare-and-set on the head this tally read.
+      const vote = votes[0]?.vote;
+      if (vote) {
+        await store.append(session.id, view.seq, [{ type: 'interrupt_voted', interruptId, vote }], { status: view.status });
+        return { sessionId: session.id, interrupt: record, vote };
+      }
       if (pendingInterrupts(view).some((pending) => pending.id !== interruptId)) {
-        const plan = await planDecisions(agent, view, [request], options.by, { elsewhere: async () => false, replayable: false, partial: true });
-        // Not replayable: a second decision on this interrupt was refused above.
-        const decision = (plan as Extract<typeof plan, { kind: 'apply' }>).decisions[0]!.decision;
+        const decision = decisions[0]!.decision;
         await store.append(session.id, view.seq, [{ type: 'interrupt_decided', interruptId, decision }], { status: view.status });
         return { sessionId: session.id, interrupt: record, decision };
       }
@@ -64,6 +84,8 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
         messages: [],
         decisions: [request],
         decidedBy: options.by,
+        // The tally above read this head: a vote or decision written since makes the run's start refuse, and this loop read again.
+        atSeq: view.seq,
       });
       // The run recorded the decision in its first append.
       const decision = continuation.decided!.find((entry) => entry.interruptId === interruptId)!.decision;

@@ -71,6 +71,8 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
       },
       replayable: request.replayable ?? false,
       partial: false,
+      sessionOwnerId: session?.ownerId ?? ownerId,
+      mayVote: false,
     });
     const interrupted = answers.map((answer) => afterExpiry.interrupts[answer.interruptId]!.record.runId);
     checkParentRun(request.parentRunId, interrupted);

@@ -67,6 +67,15 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
       expect(await store.listPendingInterrupts(keyOwner)).toEqual([]);
       expect((await store.listPendingInterrupts(browser.ownerId)).map((row) => row.id).sort()).toEqual([forKeys.id, forOwner.id].sort());
     });
+
+    it('lists to a key holder every interrupt kept for a list of approvers, in whoever session it waits (docs/approvals.md); not to others', async () => {
+      const keyOwners = await newSession(`key:${randomUUID()}`);
+      const named = interruptRecord({ approvers: ['key:finance'], quorum: 2 });
+      await store.append(keyOwners.id, 0, opened(named));
+      expect(await store.findInterrupt(named.id)).toMatchObject({ record: { approvers: ['key:finance'], quorum: 2 } });
+      expect((await store.listPendingInterrupts(`key:${randomUUID()}`, { keyHolder: true })).map((row) => row.id)).toContain(named.id);
+      expect(await store.listPendingInterrupts(`browser:${randomUUID()}`)).toEqual([]);
+    });
   });
 
   describe('listRecoverable', () => {

@@ -1,0 +1,68 @@
+// STACKBONE_API_KEYS read in one place (docs/approvals.md, "Quorum and separation of duties"):
+// bare keys as before, `name:group1+group2=key` labelled, each key's owner id the hash of its
+// secret alone, and its label found from that id without keeping the key anywhere else.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configuredApiKeys, isOpenDevMode, keyLabelOf, keyOwner, parseApiKeys } from './open-dev-mode';
+
+let saved: string | undefined;
+beforeEach(() => {
+  saved = process.env.STACKBONE_API_KEYS;
+});
+afterEach(() => {
+  if (saved === undefined) delete process.env.STACKBONE_API_KEYS;
+  else process.env.STACKBONE_API_KEYS = saved;
+});
+
+describe('STACKBONE_API_KEYS', () => {
+  it('reads bare keys as before: the secrets, in order, blanks and spaces dropped', () => {
+    expect(parseApiKeys(' key-one , ,key-two,')).toEqual([
+      { key: 'key-one', groups: [] },
+      { key: 'key-two', groups: [] },
+    ]);
+    expect(parseApiKeys('')).toEqual([]);
+  });
+
+  it('reads labels: a name, or a name and groups', () => {
+    expect(parseApiKeys('alice:finance=sk-a1, bob:finance+ops=sk-b2,carol=sk-c3,sk-plain')).toEqual([
+      { key: 'sk-a1', name: 'alice', groups: ['finance'] },
+      { key: 'sk-b2', name: 'bob', groups: ['finance', 'ops'] },
+      { key: 'sk-c3', name: 'carol', groups: [] },
+      { key: 'sk-plain', groups: [] },
+    ]);
+  });
+
+  it("keeps a base64 key's padding a bare key's, and splits a labelled key at its first =", () => {
+    expect(parseApiKeys('c2stYWJj==,c2stYQ=')).toEqual([
+      { key: 'c2stYWJj==', groups: [] },
+      { key: 'c2stYQ=', groups: [] },
+    ]);
+    expect(parseApiKeys('dave:finance=c2stZA==')).toEqual([{ key: 'c2stZA==', name: 'dave', groups: ['finance'] }]);
+  });
+
+  it('refuses a label that does not read as written, and a name given twice', () => {
+    expect(() => parseApiKeys('al ice=sk-1')).toThrow(/the entry labelled "al ice" is not "name=key"/);
+    expect(() => parseApiKeys('alice:=sk-1')).toThrow(/labelled "alice:"/);
+    expect(() => parseApiKeys('alice:a:b=sk-1')).toThrow(/labelled "alice:a:b"/);
+    expect(() => parseApiKeys('alice:fin++ops=sk-1')).toThrow(/labelled "alice:fin\+\+ops"/);
+    expect(() => parseApiKeys('alice=sk-1,alice:ops=sk-2')).toThrow(/two keys are named "alice"/);
+  });
+
+  it("keeps the secrets for configuredApiKeys, and a labelled key's owner id is its secret's, as a bare one's", () => {
+    process.env.STACKBONE_API_KEYS = 'sk-a1';
+    const bare = keyOwner('sk-a1');
+    expect(configuredApiKeys()).toEqual(['sk-a1']);
+    process.env.STACKBONE_API_KEYS = 'alice:finance=sk-a1,sk-plain';
+    expect(configuredApiKeys()).toEqual(['sk-a1', 'sk-plain']);
+    expect(keyOwner('sk-a1')).toBe(bare);
+    expect(isOpenDevMode()).toBe(false);
+  });
+
+  it("finds a key's name and groups from its owner id, and nothing for a bare key, a removed key or another owner", () => {
+    process.env.STACKBONE_API_KEYS = 'alice:finance+ops=sk-a1,sk-plain';
+    expect(keyLabelOf(keyOwner('sk-a1'))).toEqual({ name: 'alice', groups: ['finance', 'ops'] });
+    expect(keyLabelOf(keyOwner('sk-plain'))).toEqual({ groups: [] });
+    expect(keyLabelOf('browser:b1')).toBeUndefined();
+    process.env.STACKBONE_API_KEYS = 'sk-plain';
+    expect(keyLabelOf(keyOwner('sk-a1'))).toBeUndefined();
+  });
+});
