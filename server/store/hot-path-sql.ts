@@ -5,6 +5,7 @@
 // The statements are plain SQL both databases accept; the tables are the ones prisma/ declares.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { InterruptRecord, SessionEvent } from '../events';
+import type { NotableEvent } from '../notices';
 import type { AppendOptions } from './types';
 
 export interface HotPathSql {
@@ -21,6 +22,8 @@ export interface HotPathSql {
   /** The Interrupt projection's new rows, owned as their session is. */
   openInterrupts(sessionId: string, records: InterruptRecord[], now: Date): Sql;
   decideInterrupts(ids: string[], now: Date): Sql;
+  /** The outbox's notices of an append's notable events, owned and named as their session is. */
+  insertNotices(sessionId: string, notices: NotableEvent[], now: Date): Sql;
 }
 
 /** `schema`: the PostgreSQL schema of `?schema=` (Prisma qualifies its own queries with it; raw ones must too). */
@@ -62,6 +65,13 @@ export function hotPathSql(schema?: string): HotPathSql {
         ),
       )}`,
     decideInterrupts: (ids, now) => sql`UPDATE ${Interrupt} SET "status" = 'decided', "decidedAt" = ${now} WHERE "id" IN (${join(ids)})`,
+    insertNotices: (sessionId, notices, now) =>
+      sql`INSERT INTO ${table('Notice')} ("id", "sessionId", "seq", "type", "ownerId", "agent", "data", "createdAt") VALUES ${join(
+        notices.map(
+          (notice) =>
+            sql`(${notice.id}, ${sessionId}, ${notice.seq}, ${notice.type}, (SELECT "ownerId" FROM ${Session} WHERE "id" = ${sessionId}), (SELECT "agent" FROM ${Session} WHERE "id" = ${sessionId}), ${JSON.stringify(notice.data)}, ${now})`,
+        ),
+      )}`,
   };
 }
 

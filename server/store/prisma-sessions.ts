@@ -2,6 +2,7 @@
 // compare-and-set on Session.headSeq, prisma-store.ts says how), the interrupt projection it keeps
 // in step, and the sessions a recovery sweep takes on.
 import type { SessionEvent } from '../events';
+import { notableEvents } from '../notices';
 import { checkExpectedSeq, DEFAULT_LIST_LIMIT, BROWSER_OWNER_PREFIX, interruptChanges, noSuchSession, recoverableSessionIds } from './backend-rules';
 import type { HotPathSql } from './hot-path-sql';
 import { createOnce, isUniqueViolation } from './prisma-errors';
@@ -72,6 +73,9 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
             }
             if (events.length > 0) await tx.$executeRaw(hot.insertEvents(sessionId, expectedSeq + 1, events, now));
             await projectInterrupts(tx, hot, sessionId, events, now);
+            // The outbox's notices commit with their events, or not at all (docs/approvals.md, "Decision webhooks").
+            const notices = notableEvents(sessionId, expectedSeq + 1, events);
+            if (notices.length > 0) await tx.$executeRaw(hot.insertNotices(sessionId, notices, now));
           });
         } catch (error) {
           if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);
