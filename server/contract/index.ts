@@ -19,3 +19,4 @@ export {
 export type { DecisionRecord } from './decision-record';
 export type { QueueItem } from './queue';
 export { ALLOWED_TYPES_TEXT, ATTACHMENT_TYPES, formatBytes, userMessageContent, type Attachment, type AttachmentType } from './attachments';
+export type { DeliveryItem, DeliveryList } from './deliveries';
