@@ -112,104 +112,107 @@ async function deliveriesOf(url: string, sessionId: string): Promise<DeliveryIte
   return list.deliveries.filter((delivery) => delivery.sessionId === sessionId);
 }
 
-for (const kind of ['sqlite', 'postgres'] as const) {
-  describe.skipIf(kind === 'postgres' && !postgres)(`decision webhooks on ${kind}`, () => {
-    const backend = () => backends.find((candidate) => candidate.kind === kind)!;
+// Every test has its own session and its receiver answers by session: they all run at once.
+describe.concurrent('decision webhooks', () => {
+  for (const kind of ['sqlite', 'postgres'] as const) {
+    describe.skipIf(kind === 'postgres' && !postgres)(`on ${kind}`, () => {
+      const backend = () => backends.find((candidate) => candidate.kind === kind)!;
 
-    it('a pause, its decision and both runs reach the receiver signed, as interrupt.opened, interrupt.decided and run.finished', async () => {
-      const { server, receiver } = backend();
-      const threadId = randomUUID();
-      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] });
-      const opened = await eventually(async () => receiver.of(threadId).find((entry) => entry.type === 'interrupt.opened'), 10_000, 'interrupt.opened');
-      const interrupt = opened.data.interrupt as { id: string; toolName: string; input: unknown; message: string; expiresAt: string };
-      expect(interrupt).toMatchObject({ toolName: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 }, message: 'Refund $19.99 on order ord_42' });
-      expect(Date.parse(interrupt.expiresAt)).toBeGreaterThan(Date.now());
-      expect(opened.data).toMatchObject({ sessionId: threadId, agent: 'support', ownerId: expect.any(String), at: expect.any(String) });
+      it('a pause, its decision and both runs reach the receiver signed, as interrupt.opened, interrupt.decided and run.finished', async () => {
+        const { server, receiver } = backend();
+        const threadId = randomUUID();
+        await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] });
+        const opened = await eventually(async () => receiver.of(threadId).find((entry) => entry.type === 'interrupt.opened'), 10_000, 'interrupt.opened');
+        const interrupt = opened.data.interrupt as { id: string; toolName: string; input: unknown; message: string; expiresAt: string };
+        expect(interrupt).toMatchObject({ toolName: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 }, message: 'Refund $19.99 on order ord_42' });
+        expect(Date.parse(interrupt.expiresAt)).toBeGreaterThan(Date.now());
+        expect(opened.data).toMatchObject({ sessionId: threadId, agent: 'support', ownerId: expect.any(String), at: expect.any(String) });
 
-      const decided = await fetch(`${server.url}/api/hitl/${interrupt.id}/approve`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
+        const decided = await fetch(`${server.url}/api/hitl/${interrupt.id}/approve`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect(decided.status).toBe(200);
+        const types = await eventually(
+          async () => {
+            const seen = receiver.of(threadId).map((entry) => entry.type);
+            return seen.filter((type) => type === 'run.finished').length === 2 && seen.includes('interrupt.decided') ? seen : undefined;
+          },
+          10_000,
+          'the decision and the second run',
+        );
+        expect(types.indexOf('interrupt.opened')).toBeLessThan(types.indexOf('interrupt.decided'));
+        const entries = receiver.of(threadId);
+        expect(entries.find((entry) => entry.type === 'interrupt.decided')!.data).toMatchObject({
+          interruptId: interrupt.id,
+          decision: { status: 'approved', by: { source: 'hitl' } },
+        });
+        expect(entries.filter((entry) => entry.type === 'run.finished').map((entry) => (entry.data.outcome as { type: string }).type)).toEqual([
+          'interrupt',
+          'success',
+        ]);
+        // Each notice once, under its own id; none refused by the signature check.
+        expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
+        expect(entries.every((entry) => /^msg_/.test(entry.id) && entry.answered === 204)).toBe(true);
+        expect(receiver.rejected).toEqual([]);
       });
-      expect(decided.status).toBe(200);
-      const types = await eventually(
-        async () => {
-          const seen = receiver.of(threadId).map((entry) => entry.type);
-          return seen.filter((type) => type === 'run.finished').length === 2 && seen.includes('interrupt.decided') ? seen : undefined;
-        },
-        10_000,
-        'the decision and the second run',
-      );
-      expect(types.indexOf('interrupt.opened')).toBeLessThan(types.indexOf('interrupt.decided'));
-      const entries = receiver.of(threadId);
-      expect(entries.find((entry) => entry.type === 'interrupt.decided')!.data).toMatchObject({
-        interruptId: interrupt.id,
-        decision: { status: 'approved', by: { source: 'hitl' } },
+
+      it('a receiver that fails twice gets the notice on the third attempt, under the same webhook-id each time', async () => {
+        const { server, receiver } = backend();
+        const threadId = randomUUID();
+        receiver.plans.set(threadId, 'flaky');
+        await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 3 words')] });
+        const [delivery] = await eventually(
+          async () => {
+            const shown = await deliveriesOf(server.url, threadId);
+            return shown[0]?.status === 'delivered' ? shown : undefined;
+          },
+          10_000,
+          'the delivery',
+        );
+        const attempts = receiver.of(threadId);
+        expect(attempts.map((entry) => [entry.type, entry.answered])).toEqual([
+          ['run.finished', 500],
+          ['run.finished', 500],
+          ['run.finished', 204],
+        ]);
+        expect(new Set(attempts.map((entry) => entry.id))).toEqual(new Set([delivery!.noticeId]));
+        expect(delivery).toMatchObject({ noticeType: 'run.finished', channel: 'webhook', target: new URL(receiver.url).origin, attempts: 3, lastError: null });
       });
-      expect(entries.filter((entry) => entry.type === 'run.finished').map((entry) => (entry.data.outcome as { type: string }).type)).toEqual([
-        'interrupt',
-        'success',
-      ]);
-      // Each notice once, under its own id; none refused by the signature check.
-      expect(new Set(entries.map((entry) => entry.id)).size).toBe(entries.length);
-      expect(entries.every((entry) => /^msg_/.test(entry.id) && entry.answered === 204)).toBe(true);
-      expect(receiver.rejected).toEqual([]);
-    });
 
-    it('a receiver that fails twice gets the notice on the third attempt, under the same webhook-id each time', async () => {
-      const { server, receiver } = backend();
-      const threadId = randomUUID();
-      receiver.plans.set(threadId, 'flaky');
-      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 3 words')] });
-      const [delivery] = await eventually(
-        async () => {
-          const shown = await deliveriesOf(server.url, threadId);
-          return shown[0]?.status === 'delivered' ? shown : undefined;
-        },
-        10_000,
-        'the delivery',
-      );
-      const attempts = receiver.of(threadId);
-      expect(attempts.map((entry) => [entry.type, entry.answered])).toEqual([
-        ['run.finished', 500],
-        ['run.finished', 500],
-        ['run.finished', 204],
-      ]);
-      expect(new Set(attempts.map((entry) => entry.id))).toEqual(new Set([delivery!.noticeId]));
-      expect(delivery).toMatchObject({ noticeType: 'run.finished', channel: 'webhook', target: new URL(receiver.url).origin, attempts: 3, lastError: null });
-    });
+      it('a receiver that always fails is given up after the configured attempts, Studio shows it, and Retry now sends once more', async () => {
+        const { server, receiver } = backend();
+        const threadId = randomUUID();
+        receiver.plans.set(threadId, 'dead');
+        await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 3 words')] });
+        const [gaveUp] = await eventually(
+          async () => {
+            const shown = await deliveriesOf(server.url, threadId);
+            return shown[0]?.status === 'gave_up' ? shown : undefined;
+          },
+          10_000,
+          'the delivery to be given up',
+        );
+        expect(gaveUp).toMatchObject({ noticeType: 'run.finished', channel: 'webhook', attempts: ATTEMPTS, lastError: 'HTTP 500', deliveredAt: null });
+        expect(receiver.of(threadId)).toHaveLength(ATTEMPTS);
 
-    it('a receiver that always fails is given up after the configured attempts, Studio shows it, and Retry now sends once more', async () => {
-      const { server, receiver } = backend();
-      const threadId = randomUUID();
-      receiver.plans.set(threadId, 'dead');
-      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 3 words')] });
-      const [gaveUp] = await eventually(
-        async () => {
-          const shown = await deliveriesOf(server.url, threadId);
-          return shown[0]?.status === 'gave_up' ? shown : undefined;
-        },
-        10_000,
-        'the delivery to be given up',
-      );
-      expect(gaveUp).toMatchObject({ noticeType: 'run.finished', channel: 'webhook', attempts: ATTEMPTS, lastError: 'HTTP 500', deliveredAt: null });
-      expect(receiver.of(threadId)).toHaveLength(ATTEMPTS);
-
-      const retried = await fetch(`${server.url}/api/studio/deliveries/${gaveUp!.id}/retry`, { method: 'POST' });
-      expect(retried.status).toBe(200);
-      await eventually(async () => receiver.of(threadId).length === ATTEMPTS + 1, 10_000, 'the retry');
-      const [after] = await eventually(
-        async () => {
-          const shown = await deliveriesOf(server.url, threadId);
-          return shown[0]?.status === 'gave_up' ? shown : undefined;
-        },
-        10_000,
-        'the retry to be given up again',
-      );
-      expect(after).toMatchObject({ attempts: ATTEMPTS + 1, lastError: 'HTTP 500' });
-      expect(new Set(receiver.of(threadId).map((entry) => entry.id)).size).toBe(1);
-      // Only a failing or given-up delivery is retried; another is not found.
-      expect((await fetch(`${server.url}/api/studio/deliveries/dlv_nope/retry`, { method: 'POST' })).status).toBe(404);
+        const retried = await fetch(`${server.url}/api/studio/deliveries/${gaveUp!.id}/retry`, { method: 'POST' });
+        expect(retried.status).toBe(200);
+        await eventually(async () => receiver.of(threadId).length === ATTEMPTS + 1, 10_000, 'the retry');
+        const [after] = await eventually(
+          async () => {
+            const shown = await deliveriesOf(server.url, threadId);
+            return shown[0]?.status === 'gave_up' ? shown : undefined;
+          },
+          10_000,
+          'the retry to be given up again',
+        );
+        expect(after).toMatchObject({ attempts: ATTEMPTS + 1, lastError: 'HTTP 500' });
+        expect(new Set(receiver.of(threadId).map((entry) => entry.id)).size).toBe(1);
+        // Only a failing or given-up delivery is retried; another is not found.
+        expect((await fetch(`${server.url}/api/studio/deliveries/dlv_nope/retry`, { method: 'POST' })).status).toBe(404);
+      });
     });
-  });
-}
+  }
+});
