@@ -71,11 +71,13 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
               const claimed = await tx.$executeRaw(hot.claim(sessionId, expectedSeq, headSeq, now, options));
               if (claimed !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
             }
-            if (events.length > 0) await tx.$executeRaw(hot.insertEvents(sessionId, expectedSeq + 1, events, now));
-            await projectInterrupts(tx, hot, sessionId, events, now);
             // The outbox's notices commit with their events, or not at all (docs/approvals.md, "Decision webhooks").
-            const notices = notableEvents(sessionId, expectedSeq + 1, events);
-            if (notices.length > 0) await tx.$executeRaw(hot.insertNotices(sessionId, notices, now));
+            if (events.length > 0) {
+              for (const statement of hot.insertEvents(sessionId, expectedSeq + 1, events, notableEvents(sessionId, expectedSeq + 1, events), now)) {
+                await tx.$executeRaw(statement);
+              }
+            }
+            await projectInterrupts(tx, hot, sessionId, events, now);
           });
         } catch (error) {
           if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);

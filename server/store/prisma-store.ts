@@ -48,7 +48,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
   let closed = false;
 
   const context: PrismaStoreContext = {
-    hot: hotPathSql(kind === 'postgres' ? parsePostgresUrl(databaseUrl).schema : undefined),
+    hot: hotPathSql(kind === 'postgres', kind === 'postgres' ? parsePostgresUrl(databaseUrl).schema : undefined),
     withClient<T>(work: (db: StoreClient) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('The event store is closed.'));
       return exclusive(async () => work(await connection.get())).catch((error: unknown) => {
