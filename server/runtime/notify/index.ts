@@ -1,6 +1,3 @@
-// What the server tells the world outside a session (docs/approvals.md, "Decision webhooks").
-export { CHANNELS, deliveryTargets } from './channels';
-export type { ChannelEntry } from './channel-entry';
-export type { Channel, ChannelName, DeliveryRecord, DeliveryStatus, Notice, NoticeType } from './notice';
-export { deliverOutbox, startOutboxLoop } from './outbox';
-export type { OutboxTick } from './outbox';
+// What the server tells the world outside a session (docs/approvals.md, "Decision webhooks"): the
+// outbox's one pass, for the cron route. The loop starts from instrumentation.ts (outbox.ts).
+export { deliverOutbox } from './outbox';

@@ -41,7 +41,7 @@ function signerOf(secret: string | undefined): Webhook | null {
 }
 
 /** The request body: the notice's type and time, its event's data with the session it is about. */
-export function webhookPayload(notice: Notice): string {
+function webhookPayload(notice: Notice): string {
   return JSON.stringify({
     type: notice.type,
     timestamp: notice.at,
