@@ -210,6 +210,16 @@ describe.concurrent('decision webhooks', () => {
         );
         expect(after).toMatchObject({ attempts: ATTEMPTS + 1, lastError: 'HTTP 500' });
         expect(new Set(receiver.of(threadId).map((entry) => entry.id)).size).toBe(1);
+        // The cron route makes a pass too (Vercel's path), answering what it did.
+        const pass = await fetch(`${server.url}/api/cron/outbox`);
+        expect(pass.status).toBe(200);
+        expect(await pass.json()).toEqual({
+          fannedOut: expect.any(Number),
+          delivered: expect.any(Number),
+          failed: expect.any(Number),
+          gaveUp: expect.any(Number),
+          ms: expect.any(Number),
+        });
         // Only a failing or given-up delivery is retried; another is not found.
         expect((await fetch(`${server.url}/api/studio/deliveries/dlv_nope/retry`, { method: 'POST' })).status).toBe(404);
       });
