@@ -130,6 +130,7 @@ export const NOT_FOUND = {
   response: { chat: 'response_not_found', when: 'no response of that id for this caller on the Responses wire (another owner’s is not found too)' },
   interrupt: { agUi: RUN_ERROR, when: 'no interrupt of that id on this thread, or none this caller may decide' },
   attachment: { when: 'no attachment at that URL for this caller (another owner’s is not found too)' },
+  delivery: { when: 'no failing or given-up delivery of that id for this caller to retry (Studio, docs/approvals.md)' },
   endpoint: { chat: 'unknown_endpoint', when: 'no route at that path (or no such decision action)' },
 } as const satisfies Record<string, Partial<ErrorAnswer> & { when: string }>;
 

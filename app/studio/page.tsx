@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { PageFrame, PageHeader } from '@/components/page-frame';
+import { DeliveriesPanel } from '@/components/studio/deliveries-panel';
 import { StudioInbox } from '@/components/studio/inbox';
 import { agentCards } from '@/server/web/agents';
 
@@ -16,6 +17,7 @@ export default async function StudioPage({ searchParams }: { searchParams: Promi
         description="Every approval and question waiting on a person, across conversations and agents. Decide here and the conversation goes on."
       />
       <StudioInbox agents={await agentCards()} focus={typeof decision === 'string' ? decision : undefined} />
+      <DeliveriesPanel />
     </PageFrame>
   );
 }

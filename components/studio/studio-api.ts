@@ -1,7 +1,7 @@
 // Studio's calls to the server (docs/studio.md): the inbox and decisions through /api/hitl, the
-// audit trail and the live feed through /api/studio. In keyed mode the browser is signed in
+// audit trail, the live feed and the outbox's deliveries through /api/studio. In keyed mode the browser is signed in
 // with an API key (the app's cookie acts as that key); in open dev mode none is needed.
-import type { HitlAction, InboxItem, InboxList } from '@/server/contract';
+import type { DeliveryItem, DeliveryList, HitlAction, InboxItem, InboxList } from '@/server/contract';
 import type { AuditTrail } from '@/server/web/audit-trail';
 
 /** A refused request, with the server's code (`unauthorized` asks for a key). */
@@ -40,4 +40,13 @@ export async function fetchAuditTrail(sessionId: string): Promise<AuditTrail> {
 
 export async function decide(interruptId: string, action: HitlAction, body: { editedArgs?: unknown; payload?: unknown; reason?: string } = {}): Promise<void> {
   await studioFetch(`/api/hitl/${encodeURIComponent(interruptId)}/${action}`, { method: 'POST', body: JSON.stringify(body) });
+}
+
+export async function fetchDeliveries(): Promise<DeliveryItem[]> {
+  const { deliveries } = (await (await studioFetch('/api/studio/deliveries')).json()) as DeliveryList;
+  return deliveries;
+}
+
+export async function retryDelivery(deliveryId: string): Promise<DeliveryItem> {
+  return (await studioFetch(`/api/studio/deliveries/${encodeURIComponent(deliveryId)}/retry`, { method: 'POST' })).json() as Promise<DeliveryItem>;
 }

@@ -1,6 +1,7 @@
 // The contract both sides read (docs/architecture.md, "The shared contract"): the shapes and
 // names the server sends and the browser reads, declared once. Types and constants only; it
-// imports nothing but server/events.ts, so client code can take it without the server.
+// imports nothing but server/events.ts and the notice names of server/notices.ts (types only), so
+// client code can take it without the server.
 export { HITL_ACTIONS, type HitlAction, type InboxItem, type InboxList } from './inbox';
 export {
   CONTEXT_COMPACTED,
@@ -19,3 +20,4 @@ export {
 export type { DecisionRecord } from './decision-record';
 export type { QueueItem } from './queue';
 export { ALLOWED_TYPES_TEXT, ATTACHMENT_TYPES, formatBytes, userMessageContent, type Attachment, type AttachmentType } from './attachments';
+export type { DeliveryItem, DeliveryList } from './deliveries';

@@ -33,3 +33,4 @@ export type { StartedRun } from './turn';
 export { changeQueue, decideInterrupt, fireDueTimers, readViewAndQueue, requestSteer, requestStop, session, startRun } from './turn-control';
 export { inputs, systemNote, userMessage } from './session';
 export type { QueueOperation } from './turn-control';
+export { deliverOutbox } from './notify';

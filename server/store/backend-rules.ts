@@ -1,8 +1,10 @@
 // The rules every EventStore backend keeps alike — the in-memory store (memory-store.ts) and the
 // Prisma one over SQLite and PostgreSQL (prisma-store.ts) — written once here so that they cannot
 // drift apart. The store contract (store.contract.ts) holds each backend to them.
+import { createHash } from 'node:crypto';
 import type { ChatMessage, InterruptRecord, SessionEvent } from '../events';
-import type { StopRecord } from './types';
+import type { DeliveryRecord, DeliveryStatus } from '../notices';
+import type { DeliveriesScope, DeliveryOutcome, StopRecord } from './types';
 
 /** How many rows a listing returns when its caller names no limit. */
 export const DEFAULT_LIST_LIMIT = 100;
@@ -65,4 +67,39 @@ export function interruptChanges(events: SessionEvent[]): { opened: InterruptRec
  */
 export function recoverableSessionIds(kinds: { stale: string[]; expired: string[]; queued: string[] }): string[] {
   return [...new Set([...kinds.stale, ...kinds.expired, ...kinds.queued])];
+}
+
+/** A delivery's notice is the scope's: its owner's, or for a key holder a browser's session's too (docs/security.md, "Approvers"). */
+export function deliveryVisible(ownerId: string, scope: DeliveriesScope): boolean {
+  return ownerId === scope.ownerId || (scope.keyHolder === true && ownerId.startsWith(BROWSER_OWNER_PREFIX));
+}
+
+/** The statuses a claim takes a due delivery from: not delivered, not given up. */
+export const OPEN_DELIVERY_STATUSES: DeliveryStatus[] = ['pending', 'failing'];
+
+/** Retry now takes a delivery that failed, given up or not, back to due (docs/approvals.md, "Decision webhooks"). */
+export function retryable(delivery: Pick<DeliveryRecord, 'status'>): boolean {
+  return delivery.status === 'failing' || delivery.status === 'gave_up';
+}
+
+/** What a recorded attempt changes in its delivery. */
+export function deliveryChange(
+  outcome: DeliveryOutcome,
+): Pick<DeliveryRecord, 'status' | 'lastError'> & Partial<Pick<DeliveryRecord, 'deliveredAt' | 'nextAttemptAt'>> {
+  switch (outcome.status) {
+    case 'delivered':
+      return { status: 'delivered', deliveredAt: outcome.at, lastError: null };
+    case 'failing':
+      return { status: 'failing', lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
+    case 'gave_up':
+      return { status: 'gave_up', lastError: outcome.error };
+  }
+}
+
+/** The id of the delivery of a notice to a target: derived, so fanning out twice makes it once. */
+export function deliveryId(noticeId: string, channel: string, target: string): string {
+  return `dlv_${createHash('sha256')
+    .update(JSON.stringify([noticeId, channel, target]))
+    .digest('base64url')
+    .slice(0, 32)}`;
 }

@@ -5,6 +5,7 @@
 // The statements are plain SQL both databases accept; the tables are the ones prisma/ declares.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { InterruptRecord, SessionEvent } from '../events';
+import type { NotableEvent } from '../notices';
 import type { AppendOptions } from './types';
 import { approversColumn } from './backend-rules';
 
@@ -18,18 +19,39 @@ export interface HotPathSql {
   /** The compare-and-set on the head: one row updated, or the head moved. */
   claim(sessionId: string, expectedSeq: number, headSeq: number, now: Date, options: AppendOptions): Sql;
   createSession(sessionId: string, create: NonNullable<AppendOptions['create']>, headSeq: number, now: Date, options: AppendOptions): Sql;
-  insertEvents(sessionId: string, firstSeq: number, events: SessionEvent[], now: Date): Sql;
+  /**
+   * The events, and the outbox's notices of the notable ones (server/notices.ts). On PostgreSQL one
+   * statement (a data-modifying WITH), so that the notices cost the append no round trip of their
+   * own; SQLite, in this process, runs two.
+   */
+  insertEvents(sessionId: string, firstSeq: number, events: SessionEvent[], notices: NotableEvent[], now: Date): Sql[];
   /** The Interrupt projection's new rows, owned as their session is. */
   openInterrupts(sessionId: string, records: InterruptRecord[], now: Date): Sql;
   decideInterrupts(ids: string[], now: Date): Sql;
 }
 
-/** `schema`: the PostgreSQL schema of `?schema=` (Prisma qualifies its own queries with it; raw ones must too). */
-export function hotPathSql(schema?: string): HotPathSql {
+/**
+ * `postgres`: the database is PostgreSQL; `schema`: its schema of `?schema=` (Prisma qualifies its
+ * own queries with it; raw ones must too).
+ */
+export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
   const table = (name: string) => raw(schema ? `${quote(schema)}.${quote(name)}` : quote(name));
   const Session = table('Session');
   const Event = table('Event');
   const Interrupt = table('Interrupt');
+
+  const insertEvents = (sessionId: string, firstSeq: number, events: SessionEvent[], now: Date) =>
+    sql`INSERT INTO ${Event} ("sessionId", "seq", "type", "data", "createdAt") VALUES ${join(
+      events.map((event, i) => sql`(${sessionId}, ${firstSeq + i}, ${event.type}, ${JSON.stringify(event)}, ${now})`),
+    )}`;
+  /** The outbox's notices, owned and named as their session is. */
+  const insertNotices = (sessionId: string, notices: NotableEvent[], now: Date) =>
+    sql`INSERT INTO ${table('Notice')} ("id", "sessionId", "seq", "type", "ownerId", "agent", "data", "createdAt") VALUES ${join(
+      notices.map(
+        (notice) =>
+          sql`(${notice.id}, ${sessionId}, ${notice.seq}, ${notice.type}, (SELECT "ownerId" FROM ${Session} WHERE "id" = ${sessionId}), (SELECT "agent" FROM ${Session} WHERE "id" = ${sessionId}), ${JSON.stringify(notice.data)}, ${now})`,
+      ),
+    )}`;
 
   /** The status, lease and title an append sets; absent ones stay as they are. */
   const sessionColumns = (options: AppendOptions): Sql[] => [
@@ -51,10 +73,11 @@ export function hotPathSql(schema?: string): HotPathSql {
     createSession: (sessionId, create, headSeq, now, options) =>
       sql`INSERT INTO ${Session} ("id", "ownerId", "agent", "headSeq", "status", "leaseUntil", "title", "createdAt", "updatedAt")
           VALUES (${sessionId}, ${create.ownerId}, ${create.agent}, ${headSeq}, ${options.status ?? 'idle'}, ${options.leaseUntil ?? null}, ${options.title ?? null}, ${now}, ${now})`,
-    insertEvents: (sessionId, firstSeq, events, now) =>
-      sql`INSERT INTO ${Event} ("sessionId", "seq", "type", "data", "createdAt") VALUES ${join(
-        events.map((event, i) => sql`(${sessionId}, ${firstSeq + i}, ${event.type}, ${JSON.stringify(event)}, ${now})`),
-      )}`,
+    insertEvents: (sessionId, firstSeq, events, notices, now) => {
+      const rows = insertEvents(sessionId, firstSeq, events, now);
+      if (notices.length === 0) return [rows];
+      return postgres ? [sql`WITH "events" AS (${rows}) ${insertNotices(sessionId, notices, now)}`] : [rows, insertNotices(sessionId, notices, now)];
+    },
     openInterrupts: (sessionId, records, now) =>
       sql`INSERT INTO ${Interrupt} ("id", "sessionId", "ownerId", "agent", "toolCallId", "toolName", "status", "data", "expiresAt", "approvers", "createdAt") VALUES ${join(
         records.map(

@@ -5,10 +5,16 @@
 // watchers, as the stores on one SQLite file do — the contract plays a second server process so.
 import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
+import { notableEvents, type DeliveryRecord, type Notice } from '../notices';
 import {
   approversColumn,
   checkExpectedSeq,
   DEFAULT_LIST_LIMIT,
+  deliveryChange,
+  deliveryId,
+  deliveryVisible,
+  OPEN_DELIVERY_STATUSES,
+  retryable,
   interruptChanges,
   nextQueuePosition,
   noSuchSession,
@@ -22,6 +28,10 @@ import { timerMessages } from './timer-messages';
 import {
   ConcurrentAppendError,
   type AppendOptions,
+  type DeliveriesScope,
+  type DeliveryClaim,
+  type DeliveryOutcome,
+  type DeliveryTarget,
   type EventStore,
   type InterruptRow,
   type PendingInterruptsOptions,
@@ -43,16 +53,30 @@ export interface MemoryDatabase {
   timers: Map<string, TimerRecord>;
   steers: SteerRecord[];
   queue: QueuedMessage[];
+  /** The outbox: notices by id, with when they were fanned out; deliveries by id. */
+  notices: Map<string, { notice: Notice; fannedOutAt: Date | null }>;
+  deliveries: Map<string, DeliveryRecord>;
   hub: WatchHub;
 }
 
 export function createMemoryDatabase(): MemoryDatabase {
-  return { sessions: new Map(), logs: new Map(), interrupts: new Map(), stops: new Map(), timers: new Map(), steers: [], queue: [], hub: createWatchHub() };
+  return {
+    sessions: new Map(),
+    logs: new Map(),
+    interrupts: new Map(),
+    stops: new Map(),
+    timers: new Map(),
+    steers: [],
+    queue: [],
+    notices: new Map(),
+    deliveries: new Map(),
+    hub: createWatchHub(),
+  };
 }
 
 /** A store over `database`, or over a database of its own. `appendCalls` counts this store's appends (tests read it). */
 export function createMemoryStore(database: MemoryDatabase = createMemoryDatabase()): EventStore & { appendCalls: number } {
-  const { sessions, logs, interrupts, stops, timers, steers, queue, hub } = database;
+  const { sessions, logs, interrupts, stops, timers, steers, queue, notices, deliveries, hub } = database;
   const watchers = storeWatchers(hub);
   let closed = false;
 
@@ -122,6 +146,10 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       for (const id of decided) {
         const row = interrupts.get(id);
         if (row) Object.assign(row, { status: 'decided', decidedAt: now });
+      }
+      for (const { id, type, data } of notableEvents(sessionId, expectedSeq + 1, events)) {
+        const notice: Notice = { id, type, sessionId, agent: session.agent, ownerId: session.ownerId, at: now.toISOString(), data: structuredClone(data) };
+        notices.set(id, { notice, fannedOutAt: null });
       }
       hub.notify(sessionId, 'appended');
       return { headSeq: session.headSeq, at: now.toISOString() };
@@ -263,6 +291,71 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       if (!timer || timer.firedAt) return false;
       timer.firedAt = at;
       return true;
+    },
+    async unfannedNotices(options: { limit?: number } = {}) {
+      return [...notices.values()]
+        .filter((row) => row.fannedOutAt === null)
+        .sort((a, b) => Date.parse(a.notice.at) - Date.parse(b.notice.at))
+        .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
+        .map((row) => structuredClone(row.notice));
+    },
+    async fanOutNotice(noticeId: string, targets: DeliveryTarget[], now: Date) {
+      const row = notices.get(noticeId);
+      if (!row) throw new Error(`No notice ${noticeId}.`);
+      let created = 0;
+      for (const { channel, target } of targets) {
+        const id = deliveryId(noticeId, channel, target);
+        if (deliveries.has(id)) continue;
+        const { notice } = row;
+        deliveries.set(id, {
+          id,
+          noticeId,
+          noticeType: notice.type,
+          sessionId: notice.sessionId,
+          ownerId: notice.ownerId,
+          channel,
+          target,
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          lastError: null,
+          deliveredAt: null,
+          createdAt: now,
+        });
+        created++;
+      }
+      row.fannedOutAt ??= now;
+      return created;
+    },
+    async claimDueDeliveries(now: Date, options: { leaseMs: number; limit?: number }) {
+      const due = [...deliveries.values()]
+        .filter((delivery) => OPEN_DELIVERY_STATUSES.includes(delivery.status) && delivery.nextAttemptAt.getTime() <= now.getTime())
+        .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
+        .slice(0, options.limit ?? DEFAULT_LIST_LIMIT);
+      return due.map((delivery): DeliveryClaim => {
+        delivery.attempts++;
+        delivery.nextAttemptAt = new Date(now.getTime() + options.leaseMs);
+        return { delivery: structuredClone(delivery), notice: structuredClone(notices.get(delivery.noticeId)!.notice) };
+      });
+    },
+    async recordDeliveryAttempt(id: string, attempt: number, outcome: DeliveryOutcome) {
+      const delivery = deliveries.get(id);
+      if (!delivery || delivery.attempts !== attempt || !OPEN_DELIVERY_STATUSES.includes(delivery.status)) return false;
+      Object.assign(delivery, deliveryChange(outcome));
+      return true;
+    },
+    async listDeliveries(scope: DeliveriesScope, options: { limit?: number } = {}) {
+      return [...deliveries.values()]
+        .filter((delivery) => deliveryVisible(delivery.ownerId, scope))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || compareText(a.id, b.id))
+        .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
+        .map((delivery) => structuredClone(delivery));
+    },
+    async retryDelivery(id: string, scope: DeliveriesScope, now: Date) {
+      const delivery = deliveries.get(id);
+      if (!delivery || !deliveryVisible(delivery.ownerId, scope) || !retryable(delivery)) return null;
+      Object.assign(delivery, { status: 'failing', nextAttemptAt: now });
+      return structuredClone(delivery);
     },
     watch(sessionId: string, listener: (sessionId: string, change: SessionChange) => void) {
       // A closed store's watchers are called no more, though the database lives on in other stores.

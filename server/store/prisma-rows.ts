@@ -1,7 +1,8 @@
 // The store's rows turned into its records: one decoder per table, for what a raw query returns
 // (hot-path-sql.ts) and what a model query returns alike, so that a record reads the same
 // whichever way its row was fetched.
-import type { ChatMessage, InterruptRecord, SessionEvent, StoredEvent } from '../events';
+import type { ChatMessage, InterruptRecord, JsonObject, SessionEvent, StoredEvent } from '../events';
+import type { ChannelName, DeliveryRecord, DeliveryStatus, Notice, NoticeType } from '../notices';
 import type { InterruptRow, QueuedMessage, SessionRecord, SessionStatus, SteerRecord, StopRecord, TimerRecord } from './types';
 
 /**
@@ -86,5 +87,36 @@ export function timerFromRow(row: Row): TimerRecord {
     fireAt: date(row.fireAt),
     messages: JSON.parse(text(row.messages)) as ChatMessage[],
     firedAt: dateOrNull(row.firedAt),
+  };
+}
+
+export function noticeFromRow(row: Row): Notice {
+  return {
+    id: text(row.id),
+    type: text(row.type) as NoticeType,
+    sessionId: text(row.sessionId),
+    agent: text(row.agent),
+    ownerId: text(row.ownerId),
+    at: date(row.createdAt).toISOString(),
+    data: JSON.parse(text(row.data)) as JsonObject,
+  };
+}
+
+/** A Delivery row with the columns of its notice it shows (`notice`: type, sessionId, ownerId). */
+export function deliveryFromRow(row: Row & { notice: Row }): DeliveryRecord {
+  return {
+    id: text(row.id),
+    noticeId: text(row.noticeId),
+    noticeType: text(row.notice.type) as NoticeType,
+    sessionId: text(row.notice.sessionId),
+    ownerId: text(row.notice.ownerId),
+    channel: text(row.channel) as ChannelName,
+    target: text(row.target),
+    status: text(row.status) as DeliveryStatus,
+    attempts: Number(row.attempts),
+    nextAttemptAt: date(row.nextAttemptAt),
+    lastError: textOrNull(row.lastError),
+    deliveredAt: dateOrNull(row.deliveredAt),
+    createdAt: date(row.createdAt),
   };
 }

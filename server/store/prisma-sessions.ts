@@ -2,6 +2,7 @@
 // compare-and-set on Session.headSeq, prisma-store.ts says how), the interrupt projection it keeps
 // in step, and the sessions a recovery sweep takes on.
 import type { SessionEvent } from '../events';
+import { notableEvents } from '../notices';
 import { checkExpectedSeq, DEFAULT_LIST_LIMIT, BROWSER_OWNER_PREFIX, interruptChanges, noSuchSession, recoverableSessionIds } from './backend-rules';
 import type { HotPathSql } from './hot-path-sql';
 import { createOnce, isUniqueViolation } from './prisma-errors';
@@ -70,7 +71,12 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
               const claimed = await tx.$executeRaw(hot.claim(sessionId, expectedSeq, headSeq, now, options));
               if (claimed !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
             }
-            if (events.length > 0) await tx.$executeRaw(hot.insertEvents(sessionId, expectedSeq + 1, events, now));
+            // The outbox's notices commit with their events, or not at all (docs/approvals.md, "Decision webhooks").
+            if (events.length > 0) {
+              for (const statement of hot.insertEvents(sessionId, expectedSeq + 1, events, notableEvents(sessionId, expectedSeq + 1, events), now)) {
+                await tx.$executeRaw(statement);
+              }
+            }
             await projectInterrupts(tx, hot, sessionId, events, now);
           });
         } catch (error) {

@@ -1,6 +1,6 @@
 // The EventStore over Prisma, one implementation for SQLite and PostgreSQL, put together from its
 // parts: sessions and their logs (prisma-sessions.ts), the queue (prisma-queue.ts), stops and
-// steers (prisma-run-controls.ts) and timers (prisma-timers.ts).
+// steers (prisma-run-controls.ts), timers (prisma-timers.ts) and the outbox (prisma-outbox.ts).
 // Appends are compare-and-set on Session.headSeq: the session row is claimed first (an UPDATE
 // conditioned on the head the writer read), then the events are inserted, in one transaction.
 // Claiming first takes the write lock before anything else (the row lock in Postgres, the
@@ -14,6 +14,7 @@ import { limitConcurrency } from './limit-concurrency';
 import { createPostgresListener } from './postgres-listener';
 import { lazyPrismaClient, parsePostgresUrl, postgresPoolSize, type StoreClient } from './prisma-client';
 import { explainMissingTables } from './prisma-errors';
+import { prismaOutbox } from './prisma-outbox';
 import { prismaQueue } from './prisma-queue';
 import { prismaRunControls } from './prisma-run-controls';
 import { prismaSessionsAndLog } from './prisma-sessions';
@@ -47,7 +48,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
   let closed = false;
 
   const context: PrismaStoreContext = {
-    hot: hotPathSql(kind === 'postgres' ? parsePostgresUrl(databaseUrl).schema : undefined),
+    hot: hotPathSql(kind === 'postgres', kind === 'postgres' ? parsePostgresUrl(databaseUrl).schema : undefined),
     withClient<T>(work: (db: StoreClient) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('The event store is closed.'));
       return exclusive(async () => work(await connection.get())).catch((error: unknown) => {
@@ -64,6 +65,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
     ...prismaQueue(context),
     ...prismaRunControls(context),
     ...prismaTimers(context),
+    ...prismaOutbox(context),
 
     watch(sessionId, onChange) {
       if (closed) return noop;

@@ -3,6 +3,7 @@
 // Ids are random so runs and suites never collide.
 import { afterAll, beforeAll, describe } from 'vitest';
 import { describeInterruptsAndRecovery } from './contract/interrupts-and-recovery.contract';
+import { describeOutbox } from './contract/outbox.contract';
 import { describeQueueSteersTimers } from './contract/queue-steers-timers.contract';
 import { describeSessionsAndLog } from './contract/sessions-and-log.contract';
 import { describeStops } from './contract/stops.contract';
@@ -36,6 +37,7 @@ export function describeEventStoreContract(name: string, makeStore: () => Promis
     describeQueueSteersTimers(stores);
     describeInterruptsAndRecovery(stores);
     describeStops(stores);
+    describeOutbox(stores);
     describeWatch(stores, makeStore);
   });
 }

@@ -3,6 +3,7 @@
 // The store knows nothing of agents or HITL rules; it keeps sessions and their events and
 // guarantees that two writers never interleave.
 import type { ChatMessage, InterruptRecord, SessionEvent, StoredEvent } from '../events';
+import type { ChannelName, DeliveryRecord, Notice } from '../notices';
 
 /**
  * What changed, as a watcher hears it: `'appended'` when it is known to be only an append to the
@@ -114,6 +115,28 @@ export interface StopRecord {
   requestedAt: Date;
 }
 
+/** Where a notice goes: one channel's target (docs/approvals.md, "Decision webhooks"). */
+export interface DeliveryTarget {
+  channel: ChannelName;
+  target: string;
+}
+
+/** A delivery claimed for one attempt (its `attempts` counts it), with the notice it carries. */
+export interface DeliveryClaim {
+  delivery: DeliveryRecord;
+  notice: Notice;
+}
+
+/** How an attempt ended: delivered, failed and due again at a time, or failed for the last time. */
+export type DeliveryOutcome =
+  { status: 'delivered'; at: Date } | { status: 'failing'; error: string; nextAttemptAt: Date } | { status: 'gave_up'; error: string };
+
+/** Whose deliveries a listing shows: an owner's, and for a key holder the browsers' sessions' too (backend-rules.ts). */
+export interface DeliveriesScope {
+  ownerId: string;
+  keyHolder?: boolean;
+}
+
 export interface EventStore {
   readonly kind: 'sqlite' | 'postgres' | 'memory';
   /** Creates the session, or returns the existing one with that id (whoever owns it). */
@@ -180,6 +203,30 @@ export interface EventStore {
   dueTimers(now: Date, options?: { limit?: number }): Promise<TimerRecord[]>;
   /** Marks a timer fired; false if it already was (another process fired it). */
   markTimerFired(id: string, at: Date): Promise<boolean>;
+  /**
+   * The outbox (docs/approvals.md, "Decision webhooks"). append() writes a Notice for each notable
+   * event (server/notices.ts notableEvents) in its own transaction. These are the dispatcher's:
+   * notices whose deliveries do not exist yet, oldest first.
+   */
+  unfannedNotices(options?: { limit?: number }): Promise<Notice[]>;
+  /**
+   * Gives a notice a pending delivery per target, due at `now`, and marks it fanned out (with no
+   * targets: fanned out with none). Idempotent by (notice, channel, target): two processes fanning
+   * one notice out make each delivery once. Returns how many deliveries it created.
+   */
+  fanOutNotice(noticeId: string, targets: DeliveryTarget[], now: Date): Promise<number>;
+  /**
+   * Claims up to `limit` due deliveries (pending or failing, nextAttemptAt ≤ now), oldest due first,
+   * for one attempt each: the attempt is counted and the delivery is not due again until
+   * `now + leaseMs`, so no other process sends the same attempt (a crashed sender's comes round again).
+   */
+  claimDueDeliveries(now: Date, options: { leaseMs: number; limit?: number }): Promise<DeliveryClaim[]>;
+  /** Records how the claimed attempt `attempt` ended; false if the claim no longer holds (a later one took the delivery). */
+  recordDeliveryAttempt(deliveryId: string, attempt: number, outcome: DeliveryOutcome): Promise<boolean>;
+  /** The deliveries a scope sees, newest first. */
+  listDeliveries(scope: DeliveriesScope, options?: { limit?: number }): Promise<DeliveryRecord[]>;
+  /** Makes a failing or given-up delivery the scope sees due at `now` (one attempt more); null if there is no such delivery. */
+  retryDelivery(deliveryId: string, scope: DeliveriesScope, now: Date): Promise<DeliveryRecord | null>;
   /**
    * Calls `listener` soon after the session may have changed — an append or a stop, made by
    * this process or by any other process on the same database. Returns the unsubscribe function.

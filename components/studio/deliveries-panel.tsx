@@ -1,0 +1,134 @@
+'use client';
+// Studio's deliveries (docs/approvals.md, "Decision webhooks"): where the notices of the caller's
+// sessions went — each notice on each channel, its status (delivered, failing, gave up), attempts,
+// next attempt and last error — with Retry now for one that is failing or was given up. It reads
+// the outbox every few seconds: deliveries change by themselves, with no session event to hear.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckIcon, CircleAlertIcon, ClockIcon, RotateCwIcon, SendIcon, XIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { DeliveryItem } from '@/server/contract';
+import { LocalTime } from '../local-time';
+import { Badge, type BadgeTone } from '../ui/badge';
+import { Button } from '../ui/button';
+import { fetchDeliveries, retryDelivery, StudioError } from './studio-api';
+
+const REFRESH_MS = 5_000;
+
+const STATUS: Record<DeliveryItem['status'], { label: string; tone: BadgeTone; icon: typeof CheckIcon }> = {
+  delivered: { label: 'Delivered', tone: 'success', icon: CheckIcon },
+  pending: { label: 'Pending', tone: 'progress', icon: ClockIcon },
+  failing: { label: 'Failing', tone: 'attention', icon: CircleAlertIcon },
+  gave_up: { label: 'Gave up', tone: 'danger', icon: XIcon },
+  skipped: { label: 'Skipped', tone: 'neutral', icon: XIcon },
+};
+
+export function DeliveriesPanel() {
+  const deliveries = useQuery({ queryKey: ['studio', 'deliveries'], queryFn: fetchDeliveries, refetchInterval: REFRESH_MS });
+  // Studio's inbox asks for a key already; this panel says nothing until there is one.
+  if (deliveries.error instanceof StudioError && deliveries.error.code === 'unauthorized') return null;
+  return (
+    <section aria-labelledby="deliveries-title" className="mt-10" data-testid="studio-deliveries">
+      <h2 id="deliveries-title" className="mb-1 flex items-center gap-2 text-lg font-semibold tracking-tight">
+        <SendIcon className="size-4" aria-hidden />
+        Deliveries
+      </h2>
+      <p className="mb-4 text-sm text-muted-foreground">Notices of approvals and runs sent to your webhook and other channels, newest first.</p>
+      {deliveries.error && (
+        <p className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive" role="alert">
+          Could not load the deliveries: {deliveries.error.message}
+        </p>
+      )}
+      {deliveries.data?.length === 0 && (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground" data-testid="deliveries-empty">
+          Nothing sent yet. Set STACKBONE_WEBHOOK_URL and STACKBONE_WEBHOOK_SECRET to have approvals and runs POSTed to you.
+        </p>
+      )}
+      {deliveries.data && deliveries.data.length > 0 && (
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-muted/50 text-xs text-muted-foreground">
+              <tr>
+                <th className="px-3 py-2 font-medium">Notice</th>
+                <th className="px-3 py-2 font-medium">Channel</th>
+                <th className="px-3 py-2 font-medium">Status</th>
+                <th className="px-3 py-2 font-medium">Attempts</th>
+                <th className="px-3 py-2 font-medium">Next attempt</th>
+                <th className="px-3 py-2 font-medium">Last error</th>
+                <th className="px-3 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {deliveries.data.map((delivery) => (
+                <DeliveryRow key={delivery.id} delivery={delivery} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function DeliveryRow({ delivery }: { delivery: DeliveryItem }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const status = STATUS[delivery.status];
+  const open = delivery.status === 'pending' || delivery.status === 'failing';
+
+  async function retry() {
+    setBusy(true);
+    setError(null);
+    try {
+      await retryDelivery(delivery.id);
+      await queryClient.invalidateQueries({ queryKey: ['studio', 'deliveries'] });
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : String(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <tr data-testid="delivery-row" data-status={delivery.status}>
+      <td className="px-3 py-2 align-top">
+        <div className="font-mono text-xs">{delivery.noticeType}</div>
+        <div className="text-xs text-muted-foreground">
+          <LocalTime iso={delivery.createdAt} /> · {delivery.sessionId}
+        </div>
+      </td>
+      <td className="px-3 py-2 align-top">
+        <div>{delivery.channel}</div>
+        <div className="max-w-56 truncate text-xs text-muted-foreground" title={delivery.target}>
+          {delivery.target}
+        </div>
+      </td>
+      <td className="px-3 py-2 align-top">
+        <Badge tone={status.tone}>
+          <status.icon aria-hidden />
+          {status.label}
+        </Badge>
+      </td>
+      <td className="px-3 py-2 align-top tabular-nums">{delivery.attempts}</td>
+      <td className="px-3 py-2 align-top text-xs">{open ? <LocalTime iso={delivery.nextAttemptAt} seconds /> : '—'}</td>
+      <td className="px-3 py-2 align-top text-xs text-muted-foreground">
+        {delivery.lastError ?? '—'}
+        {error && (
+          <span className="block text-destructive" role="alert">
+            {error}
+          </span>
+        )}
+      </td>
+      <td className="px-3 py-2 text-right align-top">
+        {(delivery.status === 'failing' || delivery.status === 'gave_up') && (
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => void retry()}>
+            <RotateCwIcon aria-hidden />
+            Retry now
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,54 @@
+// GET /api/studio/deliveries: the outbox's recent deliveries for Studio (docs/approvals.md,
+// "Decision webhooks"), scoped as Studio's inbox is: the caller's own sessions', and for a key
+// holder the browsers' sessions' too. POST /api/studio/deliveries/{id}/retry: Retry now, for a
+// delivery that is failing or was given up.
+import type { DeliveryItem, DeliveryList } from '../../contract';
+import { errorResponse, HttpError } from '../../http/errors';
+import { resolveCaller } from '../../identity/owner';
+import type { DeliveryRecord } from '../../notices';
+import { sessionKeyOf } from '../../runtime';
+import { getStore } from '../../store';
+import type { DeliveriesScope } from '../../store/types';
+
+const LISTED = 100;
+
+function scopeOf(request: Request): DeliveriesScope {
+  const caller = resolveCaller(request, { keyCookie: true });
+  return { ownerId: caller.ownerId, keyHolder: caller.credential === 'key' };
+}
+
+function itemOf(delivery: DeliveryRecord): DeliveryItem {
+  return {
+    id: delivery.id,
+    noticeId: delivery.noticeId,
+    noticeType: delivery.noticeType,
+    sessionId: sessionKeyOf(delivery.sessionId),
+    channel: delivery.channel,
+    target: delivery.target,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    nextAttemptAt: delivery.nextAttemptAt.toISOString(),
+    lastError: delivery.lastError,
+    deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+    createdAt: delivery.createdAt.toISOString(),
+  };
+}
+
+export async function handleDeliveryList(request: Request): Promise<Response> {
+  try {
+    const deliveries = await getStore().listDeliveries(scopeOf(request), { limit: LISTED });
+    return Response.json({ deliveries: deliveries.map(itemOf) } satisfies DeliveryList, { headers: { 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    return errorResponse(error, 'deliveries request');
+  }
+}
+
+export async function handleDeliveryRetry(request: Request, deliveryId: string): Promise<Response> {
+  try {
+    const retried = await getStore().retryDelivery(deliveryId, scopeOf(request), new Date());
+    if (!retried) throw new HttpError('not_found', `No failing or given-up delivery "${deliveryId}".`, { what: 'delivery' });
+    return Response.json(itemOf(retried));
+  } catch (error) {
+    return errorResponse(error, 'delivery retry');
+  }
+}
