@@ -20,13 +20,15 @@ import { openDevModeRefusal } from './server/identity/open-access';
 import { browsersWithoutKey } from './server/identity/web-access';
 
 const SIGN_IN_PATH = '/sign-in';
+/** A notification's one-click link (docs/approvals.md): its token is the credential, so no sign-in stands before it. */
+const LINK_PAGES = '/approve/';
 
 export function proxy(request: NextRequest) {
   // Open dev mode serves its pages only to this machine (the APIs refuse in resolveCaller).
   const remote = openDevModeRefusal(request);
   if (remote)
     return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: remote.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  if (!identitiesEnabled()) return NextResponse.next();
+  if (!identitiesEnabled() || request.nextUrl.pathname.startsWith(LINK_PAGES)) return NextResponse.next();
   const current = usableIdentity(request);
   if (current && !current.stale) return NextResponse.next();
   if (!current && !browsersWithoutKey()) {

@@ -73,6 +73,13 @@ const REFUSALS = {
   edited_args_invalid: { status: 400, agUi: RUN_ERROR, when: 'edited arguments that fail the tool’s input schema' },
   payload_invalid: { status: 400, agUi: RUN_ERROR, when: 'decision data or an answer that fails its schema' },
   approver_required: { status: 403, agUi: RUN_ERROR, when: 'an approval from a browser of a call kept for key holders' },
+  link_invalid: {
+    status: 403,
+    agUi: HTTP,
+    when: 'a one-click decision link that is malformed, signed with another key, or only opens the request (docs/approvals.md)',
+  },
+  link_expired: { status: 410, agUi: HTTP, when: 'a one-click decision link past its expiry' },
+  link_arguments_changed: { status: 409, agUi: HTTP, when: 'a one-click decision link minted for arguments other than those the call would run with' },
   not_running: { status: 409, agUi: RUN_ERROR, when: 'guidance for a session with no run in progress' },
   other_run: { status: 409, agUi: RUN_ERROR, when: 'guidance naming a run that is not the one in progress' },
   too_many_steers: { status: 429, agUi: RUN_ERROR, when: 'more guidance for one run than STACKBONE_MAX_STEERS_PER_RUN' },

@@ -12,13 +12,22 @@ export function isBrowserOwner(ownerId: string): boolean {
   return ownerId.startsWith('browser:');
 }
 
-/** Whether `by` may see and decide an interrupt of a session owned by sessionOwnerId. */
+/**
+ * Whether `by` may see and decide an interrupt of a session owned by sessionOwnerId. A `link`
+ * credential exists only once a signed link for this very interrupt has been verified
+ * (notify/link-decision.ts): the server minted it for an approver it was configured to tell
+ * (docs/approvals.md, "Notifications and one-click links"), so it decides whoever owns the session
+ * and whoever the tool keeps its decisions for.
+ */
 export function mayDecide(record: Pick<InterruptRecord, 'approvers'>, sessionOwnerId: string, by: DecisionActor): boolean {
-  if (by.ownerId === sessionOwnerId) return true;
+  if (by.ownerId === sessionOwnerId || by.credential === 'link') return true;
   return record.approvers === 'key-holders' && by.credential === 'key' && isBrowserOwner(sessionOwnerId);
 }
 
-/** Refuses an approval or rejection, by someone who holds no key, of an interrupt kept for key holders. */
+/**
+ * Refuses an approval or rejection, by someone who holds no key, of an interrupt kept for key
+ * holders. A browser holds none; a signed link does hold the server's word (mayDecide).
+ */
 export function checkApprover(record: InterruptRecord, status: DecisionStatus, by: DecisionActor): void {
   if (record.approvers !== 'key-holders' || status === 'cancelled' || by.credential !== 'browser') return;
   throw new Refusal(
