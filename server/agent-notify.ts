@@ -5,7 +5,7 @@
 // notification at 3 a.m. Below the runtime: define.ts reads it.
 
 /** Where notices go: email addresses, an incoming-webhook URL. */
-export interface NotifyTargets {
+interface NotifyTargets {
   email?: string | string[];
   /** Slack-compatible incoming-webhook URLs (secrets: keep them in env variables). */
   slack?: string | string[];
@@ -17,7 +17,7 @@ export interface NotifyConfig<ToolName extends string = string> extends NotifyTa
 }
 
 /** The targets of an agent or a tool, checked and in lists. */
-export interface NotifyLists {
+interface NotifyLists {
   email: string[];
   slack: string[];
 }

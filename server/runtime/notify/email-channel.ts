@@ -6,7 +6,7 @@ import nodemailer from 'nodemailer';
 import type { Channel, Notice } from './notice';
 import { INTERRUPT_NOTICES, renderInterruptMessage, type InterruptMessage } from './interrupt-message';
 
-export interface EmailChannelOptions {
+interface EmailChannelOptions {
   /** `smtp://user:pass@host:587`, `smtps://…`; default STACKBONE_SMTP_URL. None: previews only. */
   smtpUrl?: string;
   /** The sender; default STACKBONE_EMAIL_FROM, else `Stackbone <stackbone@localhost>`. */
@@ -59,7 +59,7 @@ export function renderEmail(notice: Notice, to: string, options: Pick<EmailChann
   return renderInterruptMessage(notice, { recipient: `email:${to.toLowerCase()}`, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
 }
 
-export interface EmailChannel extends Channel {
+interface EmailChannel extends Channel {
   name: 'email';
   /** Sends (or, without SMTP, keeps) the message and answers it as built. */
   deliver(notice: Notice, to: string): Promise<EmailPreview>;

@@ -6,12 +6,12 @@
 import type { InterruptRecord, JsonObject } from '../../events';
 import { ownOrigin } from '../../own-origin';
 import type { Notice, NoticeType } from './notice';
-import { argumentsHash, linkExpiry, signLink, type LinkAction } from './signed-link';
+import { argumentsHash, linkExpiry, signLink, type LinkAction } from '../../link-token';
 
 /** The notices a person is sent a message about: an interrupt that waits for them. */
 export const INTERRUPT_NOTICES: readonly NoticeType[] = ['interrupt.opened', 'interrupt.reminder', 'interrupt.escalated'];
 
-export interface InterruptLinks {
+interface InterruptLinks {
   /** Signed, one-time; absent for a question (input_required), which is answered in Studio. */
   approve?: string;
   reject?: string;
@@ -47,7 +47,7 @@ export function noticeInterrupt(notice: Notice): InterruptRecord {
 }
 
 /** The signed links of an interrupt for one recipient (`email:desk@example.com`, `slack`). */
-export function interruptLinks(interrupt: InterruptRecord, recipient: string, baseUrl: string = ownOrigin(), now: Date = new Date()): InterruptLinks {
+function interruptLinks(interrupt: InterruptRecord, recipient: string, baseUrl: string = ownOrigin(), now: Date = new Date()): InterruptLinks {
   const link = (action: LinkAction) =>
     `${baseUrl}/approve/${signLink({ interruptId: interrupt.id, action, argsHash: argumentsHash(interrupt.input), expiresAt: linkExpiry(interrupt.expiresAt, now), recipient })}`;
   const studio = `${baseUrl}/studio?decision=${encodeURIComponent(interrupt.id)}`;
@@ -65,7 +65,7 @@ function subjectOf(type: NoticeType, interrupt: InterruptRecord): string {
   return `${asks}: ${line}`;
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   /** Whom the links are minted for: `email:desk@example.com`, `slack`. */
   recipient: string;
   /** The origin of the links; default STACKBONE_PUBLIC_URL, else VERCEL_URL, else this process's port. */

@@ -11,7 +11,7 @@ export function configuredSlackWebhook(): string | undefined {
   return process.env.STACKBONE_SLACK_WEBHOOK_URL?.trim() || undefined;
 }
 
-export interface SlackChannelOptions {
+interface SlackChannelOptions {
   /** The origin of the links; default STACKBONE_PUBLIC_URL, else VERCEL_URL, else this process's port. */
   baseUrl?: string;
   /** How long one POST may take (ms); default 10 s. */
@@ -22,7 +22,7 @@ export interface SlackChannelOptions {
 const SECTION_CHARS = 2900;
 
 /** The webhook body of a message: `text` and Block Kit `blocks`. */
-export function slackPayload(message: InterruptMessage): { text: string; blocks: object[] } {
+function slackPayload(message: InterruptMessage): { text: string; blocks: object[] } {
   const args = JSON.stringify(message.interrupt.input ?? null, null, 2);
   const clipped = args.length > SECTION_CHARS ? `${args.slice(0, SECTION_CHARS)}…` : args;
   const button = (text: string, url: string, style?: 'primary' | 'danger') => ({
