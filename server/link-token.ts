@@ -3,10 +3,11 @@
 // names the interrupt, the action, a hash of the arguments as they will run, when it stops
 // working and whom it was minted for, and carries an HMAC-SHA256 of all that under
 // STACKBONE_SECRET. It is one-time because the interrupt it names is decided once: the decision
-// pipeline refuses every later one (link-decision.ts). This file is the token alone: pure, no store.
+// pipeline refuses every later one (runtime/turn-control/decide-by-link.ts). This file is the
+// token alone — pure, no store, no runtime — so proxy.ts reads it too, to answer a bad link's page
+// with its status; the runtime's refusals are runtime/notify/signed-link.ts.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { isOpenDevMode } from '../../open-dev-mode';
-import { Refusal } from '../errors';
+import { isOpenDevMode } from './open-dev-mode';
 
 export type LinkAction = 'approve' | 'reject' | 'open';
 
@@ -23,7 +24,7 @@ export interface LinkClaims {
 }
 
 /** How long a link lives when its interrupt has no expiry of its own. */
-export const DEFAULT_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
+const DEFAULT_LINK_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 const ACTIONS: readonly LinkAction[] = ['approve', 'reject', 'open'];
 /** A token longer than this is none of ours (a recipient is an address, an id is short). */
@@ -88,40 +89,39 @@ export function linkExpiry(expiresAt: string | undefined, now: Date = new Date()
   return Math.floor((Number.isFinite(own) ? own : now.getTime() + DEFAULT_LINK_TTL_SECONDS * 1000) / 1000);
 }
 
+/** What a token is worth: its claims, or why it is none (an expired one still says what it was for). */
+export type LinkToken = { claims: LinkClaims; problem?: undefined } | { problem: 'invalid'; claims?: undefined } | { problem: 'expired'; claims: LinkClaims };
+
 /**
- * The claims of a token whose signature holds (under the current or a previous secret) and whose
- * time has not run out. Throws `link_invalid` for anything malformed or signed with another key,
- * `link_expired` past its expiry. Whether it still fits its interrupt is link-decision.ts's.
+ * Reads a token: `invalid` when it is malformed or its signature holds under none of the keys
+ * (the current secret, then the previous ones), `expired` past its expiry, else its claims.
  */
-export function verifyLink(token: string, now: Date = new Date()): LinkClaims {
-  const invalid = () => new Refusal('link_invalid', 'This link is not valid: it may be incomplete (copy the whole link) or was not made by this server.');
-  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !/^[\w-]+\.[\w-]+$/.test(token)) throw invalid();
+export function readLinkToken(token: string, now: Date = new Date()): LinkToken {
+  const invalid = { problem: 'invalid' } as const;
+  if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !/^[\w-]+\.[\w-]+$/.test(token)) return invalid;
   const [payload, given] = token.split('.') as [string, string];
   const presented = Buffer.from(given, 'base64url');
   const signed = verifyingKeys().some((key) => {
     const expected = signature(payload, key);
     return expected.length === presented.length && timingSafeEqual(expected, presented);
   });
-  if (!signed) throw invalid();
+  if (!signed) return invalid;
   let raw: unknown;
   try {
     raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
-    throw invalid();
+    return invalid;
   }
-  const claims = raw as { i?: unknown; a?: unknown; h?: unknown; e?: unknown; r?: unknown };
+  const fields = raw as { i?: unknown; a?: unknown; h?: unknown; e?: unknown; r?: unknown } | null;
   if (
-    typeof claims.i !== 'string' ||
-    !ACTIONS.includes(claims.a as LinkAction) ||
-    typeof claims.h !== 'string' ||
-    typeof claims.e !== 'number' ||
-    typeof claims.r !== 'string'
+    !fields ||
+    typeof fields.i !== 'string' ||
+    !ACTIONS.includes(fields.a as LinkAction) ||
+    typeof fields.h !== 'string' ||
+    typeof fields.e !== 'number' ||
+    typeof fields.r !== 'string'
   )
-    throw invalid();
-  if (now.getTime() >= claims.e * 1000) {
-    throw new Refusal('link_expired', `This link expired on ${new Date(claims.e * 1000).toUTCString()}. Open the request in Studio to decide it.`, {
-      interruptId: claims.i,
-    });
-  }
-  return { interruptId: claims.i, action: claims.a as LinkAction, argsHash: claims.h, expiresAt: claims.e, recipient: claims.r };
+    return invalid;
+  const claims: LinkClaims = { interruptId: fields.i, action: fields.a as LinkAction, argsHash: fields.h, expiresAt: fields.e, recipient: fields.r };
+  return now.getTime() >= claims.expiresAt * 1000 ? { problem: 'expired', claims } : { claims };
 }

@@ -177,7 +177,12 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const expiredPost = await decide(expired);
       expect(expiredPost.status).toBe(410);
       expect(await expiredPost.text()).toContain('This link expired');
-      expect(await (await page(`${server().url}/approve/${expired}`)).text()).toContain('This link expired');
+      const expiredPage = await page(`${server().url}/approve/${expired}`);
+      expect(expiredPage.status).toBe(410);
+      expect(await expiredPage.text()).toContain('This link expired');
+      const forged = await page(`${server().url}/approve/${expired.slice(0, -4)}AAAA`);
+      expect(forged.status).toBe(403);
+      expect(await forged.text()).toContain('This link is not valid');
 
       const other = mint(interrupt, 'approve', { input: { orderId: 'ord_42', amount: 1999 } });
       expect((await decide(other)).status).toBe(409);

@@ -19,19 +19,17 @@ export const metadata: Metadata = { title: 'Decide a request', robots: { index: 
 // decides nothing — mail scanners and link previews open every link — only the form's POST
 // (/api/links/decide) does, and it verifies the token again.
 export default async function ApprovePage({ params }: { params: Promise<{ token: string }> }) {
-  const { token } = await params;
+  const token = safeDecode((await params).token);
   let view: LinkView | undefined;
   let refusal: Refusal | undefined;
   try {
-    view = await readLink(getStore(), findAgent, decodeURIComponent(token));
+    view = await readLink(getStore(), findAgent, token);
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
     refusal = error;
   }
   return (
-    <PageFrame className="max-w-xl pt-8 sm:pt-14">
-      {refusal || !view ? <Refused refusal={refusal!} /> : <Request view={view} token={decodeURIComponent(token)} />}
-    </PageFrame>
+    <PageFrame className="max-w-xl pt-8 sm:pt-14">{refusal || !view ? <Refused refusal={refusal!} /> : <LinkRequest view={view} token={token} />}</PageFrame>
   );
 }
 
@@ -67,7 +65,7 @@ function Refused({ refusal }: { refusal: Refusal }) {
   );
 }
 
-function Request({ view, token }: { view: LinkView; token: string }) {
+function LinkRequest({ view, token }: { view: LinkView; token: string }) {
   const { interrupt, claims, decided } = view;
   const fields = labelledFields(interrupt.input, view.inputSchema as JsonSchema | undefined, 'en-US');
   const decides = claims.action !== 'open' && !decided;
@@ -190,6 +188,15 @@ function verbPhrase(toolName: string, message: string): string {
 function recipientWords(recipient: string): string {
   if (recipient.startsWith('email:')) return recipient.slice('email:'.length);
   return recipient === 'slack' ? 'a Slack channel' : recipient;
+}
+
+/** A token as the path carried it; a malformed escape is no token (readLink says it is not valid). */
+function safeDecode(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
 }
 
 function capitalise(text: string): string {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { argumentsHash, canonicalJson, linkExpiry, signLink, verifyLink, type LinkClaims } from './signed-link';
+import { argumentsHash, canonicalJson, linkExpiry, signLink, type LinkClaims } from '../../link-token';
+import { verifyLink } from './signed-link';
 
 const SECRET = 'a'.repeat(64);
 const now = new Date('2026-12-02T06:00:00Z');
