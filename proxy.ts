@@ -17,15 +17,20 @@ import {
   type VerifiedIdentity,
 } from './server/identity/browser-identity';
 import { openDevModeRefusal } from './server/identity/open-access';
+import { errorStatus } from './server/error-codes';
+import { readLinkToken } from './server/link-token';
 import { browsersWithoutKey } from './server/identity/web-access';
 
 const SIGN_IN_PATH = '/sign-in';
+/** A notification's one-click link (docs/approvals.md): its token is the credential, so no sign-in stands before it. */
+const LINK_PAGES = '/approve/';
 
 export function proxy(request: NextRequest) {
   // Open dev mode serves its pages only to this machine (the APIs refuse in resolveCaller).
   const remote = openDevModeRefusal(request);
   if (remote)
     return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: remote.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (request.nextUrl.pathname.startsWith(LINK_PAGES)) return linkPage(request);
   if (!identitiesEnabled()) return NextResponse.next();
   const current = usableIdentity(request);
   if (current && !current.stale) return NextResponse.next();
@@ -42,6 +47,24 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: request.headers } });
   response.cookies.set(IDENTITY_COOKIE, identity, identityCookieOptions(identity, request.nextUrl.protocol === 'https:'));
   return response;
+}
+
+/**
+ * A link's page is rendered whatever its token (it says why a link decides nothing), but a
+ * token that is malformed, signed with another key or expired is answered with that refusal's
+ * status, so a client reading only the status knows too. Whether the link still fits its
+ * interrupt needs the store: the page and the POST tell.
+ */
+function linkPage(request: NextRequest): NextResponse {
+  let token: string;
+  try {
+    token = decodeURIComponent(request.nextUrl.pathname.slice(LINK_PAGES.length));
+  } catch {
+    token = '';
+  }
+  const { problem } = readLinkToken(token);
+  if (!problem) return NextResponse.next();
+  return NextResponse.next({ status: errorStatus(problem === 'expired' ? 'link_expired' : 'link_invalid') });
 }
 
 /**

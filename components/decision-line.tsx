@@ -19,6 +19,8 @@ const WHO: Record<DecisionRecord['by']['source'], string> = {
   queue: 'by a message sent now',
   mcp: 'in an MCP client',
   responses: 'through the Responses API',
+  // Whom the link was minted for stays in the audit trail: the chat may be a customer's.
+  link: 'through an emailed or Slack link',
 };
 
 export function DecisionLine({ decision, inputSchema }: { decision: DecisionRecord; inputSchema?: JsonSchema }) {

@@ -2,6 +2,7 @@
 // AI SDK tools; the runtime (server/runtime) gives it durability, approvals and state.
 import type { JSONSchema7, LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
+import { notifyRouting, type NotifyConfig, type NotifyRouting } from './agent-notify';
 import { parseDuration } from './duration';
 import { modelList, type ModelOption, type ModelSpec } from './models/model-list';
 import { readableName } from './readable-name';
@@ -218,6 +219,13 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   toolLanes?: Partial<Record<keyof TOOLS & string, string>>;
   /** MCP servers whose tools the agent uses as its own, gated by `toolApproval` like them (docs/mcp.md). */
   mcpServers?: McpServerSpec[];
+  /**
+   * Who is told when one of its calls waits for a decision, beside STACKBONE_NOTIFY_EMAIL and
+   * STACKBONE_SLACK_WEBHOOK_URL: `{ email: 'desk@example.com', slack: process.env.SUPPORT_SLACK_URL,
+   * tools: { refundOrder: { email: 'finance@example.com' }, closeTicket: false } }`
+   * (docs/approvals.md, "Notifications and one-click links").
+   */
+  notify?: NotifyConfig<keyof TOOLS & string>;
 }
 
 export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pick<DeepAgentConfig<TOOLS>, 'name' | 'model' | 'instructions'>> {
@@ -243,6 +251,8 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   toolLane?: string;
   toolLanes: Partial<Record<string, string>>;
   mcpServers: McpServerSpec[];
+  /** Who is told of its approvals beside the env's targets, checked (server/agent-notify.ts). */
+  notify: NotifyRouting;
   /**
    * The session `sessionId` (the key its clients name it by) as trusted server code reaches it:
    * `append(...)` takes a turn on it (docs/turn-control.md, "Server append"). Name the owner
@@ -352,6 +362,8 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
   if (config.instructions !== undefined && typeof config.instructions !== 'string' && typeof config.instructions !== 'function') {
     throw new Error(`Agent "${config.name}": instructions must be a string or a function of the session's state.`);
   }
+  // An MCP server's tools are known only once it answers: their names are not checked here.
+  const notify = notifyRouting(config.name, config.notify as NotifyConfig | undefined, mcpServers.length ? undefined : Object.keys(tools));
   const models = modelList(config.name, config.model, config.models);
   const agent: DeepAgent<TOOLS> = {
     kind: 'deep-agent',
@@ -378,6 +390,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),
     toolLanes,
     mcpServers,
+    notify,
     session: (sessionId, options) => serverSession(agent, sessionId, options),
   };
   return agent;

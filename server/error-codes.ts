@@ -88,6 +88,13 @@ const REFUSALS = {
     agUi: RUN_ERROR,
     when: 'a chat resume whose approval would be a vote short of the call’s quorum (vote from Studio, the CLI, /api/hitl or a link)',
   },
+  link_invalid: {
+    status: 403,
+    agUi: HTTP,
+    when: 'a one-click decision link that is malformed, signed with another key, or only opens the request (docs/approvals.md)',
+  },
+  link_expired: { status: 410, agUi: HTTP, when: 'a one-click decision link past its expiry' },
+  link_arguments_changed: { status: 409, agUi: HTTP, when: 'a one-click decision link minted for arguments other than those the call would run with' },
   not_running: { status: 409, agUi: RUN_ERROR, when: 'guidance for a session with no run in progress' },
   other_run: { status: 409, agUi: RUN_ERROR, when: 'guidance naming a run that is not the one in progress' },
   too_many_steers: { status: 429, agUi: RUN_ERROR, when: 'more guidance for one run than STACKBONE_MAX_STEERS_PER_RUN' },

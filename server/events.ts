@@ -138,15 +138,25 @@ export interface DecisionActor {
    * exchanged for its cookie; `queue`: cancelled by a queued message sent now
    * (docs/turn-control.md, "Queue"). `cli` appears only in logs written before the source was
    * derived from the credential. `mcp`: answered in an MCP client's elicitation (docs/mcp.md).
+   * `link`: a signed one-click link from a notification (docs/approvals.md, "Notifications and
+   * one-click links").
    */
-  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server' | 'queue' | 'mcp' | 'responses';
+  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server' | 'queue' | 'mcp' | 'responses' | 'link';
   ownerId?: string;
-  /** What proved who decided: an API key, a browser's own identity, or the local owner (open dev mode). */
-  credential?: 'local' | 'key' | 'browser';
+  /**
+   * What proved who decided: an API key, a browser's own identity, the local owner (open dev
+   * mode), or a signed link the server minted for a configured approver and verified.
+   */
+  credential?: 'local' | 'key' | 'browser' | 'link';
   /** The client's own word for itself, e.g. `cli`; a label, never a permission. */
   client?: string;
   /** The name of the key that decided, as STACKBONE_API_KEYS labelled it then (`alice`); for people to read, never a permission. */
   keyName?: string;
+  /**
+   * Whom the link that decided was minted for (`email:desk@example.com`, `slack`): bound into
+   * the link's signature by the server, so — unlike `client` — the server's own finding.
+   */
+  recipient?: string;
 }
 
 /** One approver's vote on an interrupt that needs more than one (docs/approvals.md, "Quorum and separation of duties"). */

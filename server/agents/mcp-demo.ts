@@ -1,18 +1,7 @@
 // An agent whose tools all come from an MCP server (docs/mcp.md, "MCP in"): the demo server this
 // app serves itself at /api/demo/mcp, so `npm run dev` shows it offline with no other process.
 import { defineDeepAgent } from '../define';
-
-/**
- * Where this app is reached from its own server: STACKBONE_PUBLIC_URL when set (behind a proxy,
- * or a Vercel deployment whose protection stops its own requests), else the deployment's own
- * URL on Vercel, else the port this process listens on (`next start`/`next dev` set PORT). Asked
- * when a connection opens, so a detached run or a recovery on another instance finds it too.
- */
-function ownOrigin(): string {
-  if (process.env.STACKBONE_PUBLIC_URL) return process.env.STACKBONE_PUBLIC_URL;
-  if (process.env.VERCEL_URL) return `https://${process.env.VERCEL_URL}`;
-  return `http://127.0.0.1:${process.env.PORT ?? 3000}`;
-}
+import { ownOrigin } from '../own-origin';
 
 export default defineDeepAgent({
   name: 'mcp-demo',

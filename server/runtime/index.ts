@@ -30,7 +30,36 @@ export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, hand
 export type { ClientTool } from './tools';
 export { startStatelessRun } from './turn';
 export type { StartedRun } from './turn';
-export { changeQueue, decideInterrupt, fireDueTimers, readViewAndQueue, requestSteer, requestStop, session, startRun } from './turn-control';
+export {
+  changeQueue,
+  decideByLink,
+  decideInterrupt,
+  describeDecision,
+  readLink,
+  fireDueTimers,
+  readViewAndQueue,
+  requestSteer,
+  requestStop,
+  session,
+  startRun,
+} from './turn-control';
 export { inputs, systemNote, userMessage } from './session';
 export type { QueueOperation } from './turn-control';
-export { deliverOutbox } from './notify';
+export {
+  argumentsHash,
+  deliverOutbox,
+  configuredEmailRecipients,
+  configuredSlackWebhook,
+  emailChannel,
+  escapeHtml,
+  linkExpiry,
+  notificationTargets,
+  recentEmailPreviews,
+  renderEmail,
+  renderInterruptMessage,
+  signLink,
+  slackChannel,
+  verifyLink,
+} from './notify';
+export type { Channel, EmailPreview, InterruptMessage, LinkAction, LinkClaims, Notice, NoticeType, NotificationTargets } from './notify';
+export type { LinkView } from './turn-control';

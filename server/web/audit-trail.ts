@@ -38,7 +38,19 @@ const SURFACE: Record<DecisionActor['source'], string> = {
   queue: 'a message sent now',
   mcp: 'an MCP client',
   responses: 'the Responses API',
+  link: 'a link',
 };
+
+/**
+ * How a link reached whoever followed it, and who that was, from the recipient the link was
+ * minted for (docs/approvals.md, "Notifications and one-click links"): "an emailed link",
+ * desk@example.com.
+ */
+function linkActor(recipient: string | undefined): { surface: string; who: string } {
+  if (recipient?.startsWith('email:')) return { surface: 'an emailed link', who: recipient.slice('email:'.length) };
+  if (recipient === 'slack') return { surface: 'a link in Slack', who: 'whoever followed it in Slack' };
+  return { surface: 'a link', who: recipient ?? 'whoever followed it' };
+}
 
 /** What started a run, as a person calls it. */
 const RUN_SOURCE: Record<RunSource, string> = {
@@ -148,11 +160,14 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
                 ? 'Declined'
                 : 'Rejected'
               : 'Cancelled';
-        const who = ownerLabel(decision.by.ownerId);
+        const link = decision.by.source === 'link' ? linkActor(decision.by.recipient) : undefined;
+        const who = link?.who ?? ownerLabel(decision.by.ownerId);
+        // "Approved refundOrder through an emailed link (desk@example.com)"
+        const through = link ? ` through ${link.surface}${decision.by.recipient?.startsWith('email:') ? ` (${link.who})` : ''}` : '';
         add(stored, {
           kind: 'decision',
-          summary: `${verb}${record ? ` ${record.toolName}` : ''}${decision.reason ? `: “${decision.reason}”` : ''}${decision.expired ? ' (expired)' : ''}`,
-          actor: { source: decision.by.source, surface: SURFACE[decision.by.source] ?? decision.by.source, who },
+          summary: `${verb}${record ? ` ${record.toolName}` : ''}${through}${decision.reason ? `: “${decision.reason}”` : ''}${decision.expired ? ' (expired)' : ''}`,
+          actor: { source: decision.by.source, surface: link?.surface ?? SURFACE[decision.by.source] ?? decision.by.source, who },
           details: {
             interruptId: event.interruptId,
             ...(record ? { arguments: record.input } : {}),

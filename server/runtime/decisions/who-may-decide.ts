@@ -22,6 +22,8 @@ export function isBrowserOwner(ownerId: string): boolean {
  * place that says so: a new kind of decider names its identity here.
  */
 export function voterIdentity(by: DecisionActor): string | undefined {
+  // A link's holder is whom the server minted it for, whoever's browser opened it.
+  if (by.credential === 'link') return by.recipient && `link:${by.recipient}`;
   return by.ownerId;
 }
 
@@ -37,7 +39,10 @@ export function matchesApprovers(approvers: readonly string[], ownerId: string |
 
 /** Whether `by` may see and decide an interrupt of a session owned by sessionOwnerId. */
 export function mayDecide(record: Pick<InterruptRecord, 'approvers'>, sessionOwnerId: string, by: DecisionActor): boolean {
-  if (by.ownerId === sessionOwnerId) return true;
+  // A `link` credential exists only once a signed link for this very interrupt was verified
+  // (turn-control/decide-by-link.ts): the server minted it for an approver it was configured to
+  // tell (docs/approvals.md, "Notifications and one-click links").
+  if (by.ownerId === sessionOwnerId || by.credential === 'link') return true;
   if (Array.isArray(record.approvers)) return by.credential === 'key' && matchesApprovers(record.approvers, by.ownerId);
   return record.approvers === 'key-holders' && by.credential === 'key' && isBrowserOwner(sessionOwnerId);
 }
@@ -71,7 +76,8 @@ export function checkApprover(record: InterruptRecord, status: DecisionStatus, b
     );
   }
   if (named) {
-    if (by.credential === 'local' || (by.credential === 'key' && matchesApprovers(named, by.ownerId))) return;
+    // A link is sent only to whom the agent's notify routing names for this tool: its approvers.
+    if (by.credential === 'local' || by.credential === 'link' || (by.credential === 'key' && matchesApprovers(named, by.ownerId))) return;
     throw refuse(
       'approver_required',
       `${record.toolName} is decided by ${named.join(', ')} (a key so labelled in STACKBONE_API_KEYS), not by this caller. You can cancel the request.`,

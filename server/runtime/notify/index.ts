@@ -1,3 +1,15 @@
-// What the server tells the world outside a session (docs/approvals.md, "Decision webhooks"): the
-// outbox's one pass, for the cron route. The loop starts from instrumentation.ts (outbox.ts).
+// What the server tells the world outside a session (docs/approvals.md): the notice vocabulary,
+// the outbox's one pass for the cron route (the loop starts from instrumentation.ts), the signed
+// links, the messages, the email and Slack channels, and whom a notice goes to.
 export { deliverOutbox } from './outbox';
+export type { Channel, Notice, NoticeType } from './notice';
+export { argumentsHash, linkExpiry, signLink } from '../../link-token';
+export type { LinkAction, LinkClaims } from '../../link-token';
+export { verifyLink } from './signed-link';
+export { escapeHtml, renderInterruptMessage } from './interrupt-message';
+export type { InterruptMessage } from './interrupt-message';
+export { configuredEmailRecipients, emailChannel, recentEmailPreviews, renderEmail } from './email-channel';
+export type { EmailPreview } from './email-channel';
+export { configuredSlackWebhook, slackChannel } from './slack-channel';
+export { notificationTargets } from './targets';
+export type { NotificationTargets } from './targets';

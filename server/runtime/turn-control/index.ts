@@ -1,4 +1,6 @@
 // The turn-control room's face: stop, steer, the queue, timers, server append, deciding out of band.
+export { decideByLink, describeDecision, readLink } from './decide-by-link';
+export type { LinkView } from './decide-by-link';
 export { decideInterrupt } from './decide-out-of-band';
 export { readViewAndQueue } from './queue';
 export type { QueueOperation } from './queue';

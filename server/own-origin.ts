@@ -1,0 +1,16 @@
+// Where this app is reached from outside its process (docs/approvals.md, "Notifications and
+// one-click links"; docs/mcp.md): the origin of the links a notification carries and of the
+// requests the app makes to itself. A fact of configuration, below the runtime and the agents.
+
+/**
+ * STACKBONE_PUBLIC_URL when set (behind a proxy, or a Vercel deployment whose protection stops
+ * its own requests), else the deployment's own URL on Vercel, else the port this process listens
+ * on (`next start`/`next dev` set PORT). Asked each time, so a detached run or a recovery on
+ * another instance finds it too.
+ */
+export function ownOrigin(): string {
+  const configured = process.env.STACKBONE_PUBLIC_URL?.trim();
+  if (configured) return configured.replace(/\/+$/, '');
+  if (process.env.VERCEL_URL) return `https://${process.env.VERCEL_URL}`;
+  return `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+}

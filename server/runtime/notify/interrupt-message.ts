@@ -1,0 +1,164 @@
+// What a person is sent about an interrupt (docs/approvals.md, "Notifications and one-click
+// links"): a subject, a text and an HTML body saying which call waits, with its arguments as
+// they will run, the agent and session, when it expires, and three links — Approve and Reject
+// (signed, one-time, to the confirmation page, which decides nothing until its form is sent)
+// and Open in Studio. The email and Slack channels render from here; so will escalation.
+import type { InterruptRecord, JsonObject } from '../../events';
+import { ownOrigin } from '../../own-origin';
+import type { Notice, NoticeType } from './notice';
+import { argumentsHash, linkExpiry, signLink, type LinkAction } from '../../link-token';
+
+/** The notices a person is sent a message about: an interrupt that waits for them. */
+export const INTERRUPT_NOTICES: readonly NoticeType[] = ['interrupt.opened', 'interrupt.reminder', 'interrupt.escalated'];
+
+interface InterruptLinks {
+  /** Signed, one-time; absent for a question (input_required), which is answered in Studio. */
+  approve?: string;
+  reject?: string;
+  /** `/studio?decision=<id>`: the request among the others in Studio, for whoever holds a key. */
+  studio: string;
+}
+
+export interface InterruptMessage {
+  subject: string;
+  /** One line: what Slack shows in a notification and a client without blocks. */
+  headline: string;
+  text: string;
+  html: string;
+  /** The agent, the session, the tool and the expiry, a line each. */
+  context: string[];
+  interrupt: InterruptRecord;
+  links: InterruptLinks;
+  /** When the request expires (ISO), when it does. */
+  expiresAt?: string;
+}
+
+/**
+ * The interrupt a notice is about: its `data` is the interrupt record, or holds it under
+ * `interrupt` (a reminder or an escalation carrying more beside it).
+ */
+export function noticeInterrupt(notice: Notice): InterruptRecord {
+  const data: JsonObject = notice.data;
+  const candidate = isRecord(data.interrupt) ? data.interrupt : data;
+  if (typeof candidate.id !== 'string' || typeof candidate.toolName !== 'string' || typeof candidate.message !== 'string') {
+    throw new Error(`Notice ${notice.id} (${notice.type}) carries no interrupt record in its data.`);
+  }
+  return candidate as unknown as InterruptRecord;
+}
+
+/** The signed links of an interrupt for one recipient (`email:desk@example.com`, `slack`). */
+function interruptLinks(interrupt: InterruptRecord, recipient: string, baseUrl: string = ownOrigin(), now: Date = new Date()): InterruptLinks {
+  const link = (action: LinkAction) =>
+    `${baseUrl}/approve/${signLink({ interruptId: interrupt.id, action, argsHash: argumentsHash(interrupt.input), expiresAt: linkExpiry(interrupt.expiresAt, now), recipient })}`;
+  const studio = `${baseUrl}/studio?decision=${encodeURIComponent(interrupt.id)}`;
+  // A question needs an answer a link cannot carry; withdrawing is the session owner's.
+  if (interrupt.reason === 'input_required') return { studio };
+  return { approve: link('approve'), reject: link('reject'), studio };
+}
+
+/** The subject of a notice, from the interrupt's own line ("Refund $120.00 on order A-1001"). */
+function subjectOf(type: NoticeType, interrupt: InterruptRecord): string {
+  const line = oneLine(interrupt.message, 140);
+  const asks = interrupt.reason === 'input_required' ? 'Answer needed' : 'Approval needed';
+  if (type === 'interrupt.reminder') return `Reminder: ${asks.toLowerCase()}: ${line}`;
+  if (type === 'interrupt.escalated') return `Escalated: ${asks.toLowerCase()}: ${line}`;
+  return `${asks}: ${line}`;
+}
+
+interface RenderOptions {
+  /** Whom the links are minted for: `email:desk@example.com`, `slack`. */
+  recipient: string;
+  /** The origin of the links; default STACKBONE_PUBLIC_URL, else VERCEL_URL, else this process's port. */
+  baseUrl?: string;
+  now?: Date;
+}
+
+/** The message of an interrupt notice (opened, reminder, escalated) for one recipient. */
+export function renderInterruptMessage(notice: Notice, options: RenderOptions): InterruptMessage {
+  if (!INTERRUPT_NOTICES.includes(notice.type)) throw new Error(`A ${notice.type} notice is not about an interrupt that waits.`);
+  const interrupt = noticeInterrupt(notice);
+  const links = interruptLinks(interrupt, options.recipient, options.baseUrl, options.now);
+  const subject = subjectOf(notice.type, interrupt);
+  const args = JSON.stringify(interrupt.input ?? null, null, 2);
+  const expires = interrupt.expiresAt ? new Date(interrupt.expiresAt).toUTCString() : undefined;
+  const lead =
+    notice.type === 'interrupt.reminder'
+      ? 'This request still waits for a decision and expires soon.'
+      : notice.type === 'interrupt.escalated'
+        ? 'This request was escalated to you: nobody decided it in time.'
+        : interrupt.reason === 'input_required'
+          ? 'An agent asks a question and waits for the answer.'
+          : 'An agent wants to make this call and waits for a decision.';
+  const context = [
+    `Agent: ${notice.agent}${interrupt.agent && interrupt.agent !== notice.agent ? ` (in its helper ${interrupt.agent})` : ''}`,
+    `Session: ${notice.sessionId}`,
+    `Tool: ${interrupt.toolName}`,
+    ...(expires ? [`Expires: ${expires}${interrupt.onExpire === 'approve' ? ' (then it is approved)' : ' (then it is rejected)'}`] : []),
+  ];
+  const text = [
+    subject,
+    '',
+    lead,
+    '',
+    oneLine(interrupt.message, 500),
+    ...(interrupt.description && interrupt.description !== interrupt.message ? [interrupt.description] : []),
+    '',
+    'Arguments as they will run:',
+    args,
+    '',
+    ...context,
+    '',
+    ...(links.approve ? [`Approve: ${links.approve}`] : []),
+    ...(links.reject ? [`Reject: ${links.reject}`] : []),
+    `Open in Studio: ${links.studio}`,
+    '',
+    links.approve
+      ? 'Approve and Reject open a page that shows the call and asks you to confirm; nothing is decided until you press its button. Each link works once.'
+      : 'Answer it in Studio.',
+  ].join('\n');
+  const button = (href: string, label: string, colour: string) =>
+    `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 18px;margin:0 8px 8px 0;border-radius:6px;background:${colour};color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(label)}</a>`;
+  const html = [
+    '<!doctype html><html><body style="font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;color:#111827;line-height:1.5;max-width:640px;margin:0 auto;padding:16px">',
+    `<p style="color:#6b7280;margin:0 0 8px">${escapeHtml(lead)}</p>`,
+    `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(oneLine(interrupt.message, 500))}</h1>`,
+    interrupt.description && interrupt.description !== interrupt.message ? `<p>${escapeHtml(interrupt.description)}</p>` : '',
+    '<p style="margin:12px 0 4px;font-weight:600">Arguments as they will run</p>',
+    `<pre style="background:#f3f4f6;border-radius:6px;padding:10px;white-space:pre-wrap;word-break:break-word;font-size:13px">${escapeHtml(args)}</pre>`,
+    `<ul style="padding-left:18px;color:#374151">${context.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+    '<p style="margin:16px 0 8px">',
+    links.approve ? button(links.approve, 'Approve', '#15803d') : '',
+    links.reject ? button(links.reject, 'Reject', '#b91c1c') : '',
+    button(links.studio, 'Open in Studio', '#374151'),
+    '</p>',
+    `<p style="color:#6b7280;font-size:12px">${escapeHtml(
+      links.approve
+        ? 'Approve and Reject open a page that shows the call and asks you to confirm; nothing is decided until you press its button. Each link works once.'
+        : 'Answer it in Studio.',
+    )}</p>`,
+    '</body></html>',
+  ].join('');
+  return {
+    subject,
+    headline: `${subject} (${notice.agent})`,
+    text,
+    html,
+    context,
+    interrupt,
+    links,
+    ...(interrupt.expiresAt ? { expiresAt: interrupt.expiresAt } : {}),
+  };
+}
+
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function isRecord(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
