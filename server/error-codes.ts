@@ -72,6 +72,12 @@ const REFUSALS = {
   edit_not_allowed: { status: 400, agUi: RUN_ERROR, when: 'edited arguments for a tool that does not allow edits' },
   edited_args_invalid: { status: 400, agUi: RUN_ERROR, when: 'edited arguments that fail the tool’s input schema' },
   payload_invalid: { status: 400, agUi: RUN_ERROR, when: 'decision data or an answer that fails its schema' },
+  grant_not_allowed: {
+    status: 400,
+    agUi: RUN_ERROR,
+    when: 'a grant with a rejection or an answer, or in a scope the tool does not allow (its `toolApproval.grants`; never with a quorum)',
+  },
+  grant_invalid: { status: 400, agUi: RUN_ERROR, when: 'a grant of the wrong shape: its scope, its `for` duration, or its `match` arguments' },
   approver_required: { status: 403, agUi: RUN_ERROR, when: 'an approval from a browser of a call kept for key holders' },
   not_running: { status: 409, agUi: RUN_ERROR, when: 'guidance for a session with no run in progress' },
   other_run: { status: 409, agUi: RUN_ERROR, when: 'guidance naming a run that is not the one in progress' },
@@ -114,6 +120,7 @@ export const NOT_FOUND = {
   run: { when: 'no run of that id to join' },
   response: { chat: 'response_not_found', when: 'no response of that id for this caller on the Responses wire (another owner’s is not found too)' },
   interrupt: { agUi: RUN_ERROR, when: 'no interrupt of that id on this thread, or none this caller may decide' },
+  grant: { when: 'no grant of that id in the session (or it was revoked already)' },
   attachment: { when: 'no attachment at that URL for this caller (another owner’s is not found too)' },
   endpoint: { chat: 'unknown_endpoint', when: 'no route at that path (or no such decision action)' },
 } as const satisfies Record<string, Partial<ErrorAnswer> & { when: string }>;

@@ -30,6 +30,18 @@ export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, hand
 export type { ClientTool } from './tools';
 export { startStatelessRun } from './turn';
 export type { StartedRun } from './turn';
-export { changeQueue, decideInterrupt, fireDueTimers, readViewAndQueue, requestSteer, requestStop, session, startRun } from './turn-control';
+export {
+  changeQueue,
+  decideInterrupt,
+  fireDueTimers,
+  listGrants,
+  readViewAndQueue,
+  requestSteer,
+  requestStop,
+  revokeGrant,
+  session,
+  startRun,
+} from './turn-control';
+export type { GrantListing } from './turn-control';
 export { inputs, systemNote, userMessage } from './session';
 export type { QueueOperation } from './turn-control';

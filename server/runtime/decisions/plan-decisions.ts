@@ -5,7 +5,9 @@
 // the CLI (docs/architecture.md, "The decision pipeline").
 import { own } from '../common';
 import type { DeepAgent } from '../../define';
-import type { Decision, DecisionActor } from '../../events';
+import type { Decision, DecisionActor, Grant, SessionEvent } from '../../events';
+import { grantOfDecision } from './grants';
+import { findToolAgent } from './approval-policy';
 import { Refusal } from '../errors';
 import type { DecisionRequest } from './read-decision';
 import type { SessionView } from '../session';
@@ -24,7 +26,22 @@ function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
   );
 }
 
-export type DecisionPlan = { kind: 'apply'; decisions: { interruptId: string; decision: Decision }[] } | { kind: 'replay' };
+/** One decision to record, with the grant its approval came with (docs/approvals-escalation-grants.md, "Scoped grants"). */
+export interface PlannedDecision {
+  interruptId: string;
+  decision: Decision;
+  grant?: Grant;
+}
+
+export type DecisionPlan = { kind: 'apply'; decisions: PlannedDecision[] } | { kind: 'replay' };
+
+/** The events that record planned decisions: each decision, then the grant it came with. */
+export function decisionEvents(decisions: PlannedDecision[]): SessionEvent[] {
+  return decisions.flatMap(({ interruptId, decision, grant }): SessionEvent[] => [
+    { type: 'interrupt_decided', interruptId, decision },
+    ...(grant ? [{ type: 'grant_added' as const, grant }] : []),
+  ]);
+}
 
 export interface PlanOptions {
   /** Whether an id this thread lacks belongs to another thread of the same owner, for a precise error. */
@@ -88,9 +105,13 @@ export async function planDecisions(
       throw new Refusal('resume_incomplete', `A resume must address every open interrupt; missing: ${missing.join(', ')}.`, { missing });
     }
   }
-  const decisions = [];
+  const decisions: PlannedDecision[] = [];
   for (const request of requests) {
-    decisions.push({ interruptId: request.interruptId, decision: await validateDecision(agent, view.interrupts[request.interruptId]!.record, request, by) });
+    const record = view.interrupts[request.interruptId]!.record;
+    const decision = await validateDecision(agent, record, request, by);
+    // validateDecision found the tool's agent, or refused.
+    const grant = grantOfDecision(findToolAgent(agent, record.agent)!, record, request, by);
+    decisions.push({ interruptId: request.interruptId, decision, ...(grant ? { grant } : {}) });
   }
   return { kind: 'apply', decisions };
 }

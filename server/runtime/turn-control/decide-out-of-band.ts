@@ -6,10 +6,10 @@
 import { own } from '../common';
 import type { FindAgent } from '../../define';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
-import type { Decision, DecisionActor, InterruptRecord } from '../../events';
+import type { Decision, DecisionActor, Grant, InterruptRecord } from '../../events';
 import { Refusal } from '../errors';
-import { mayDecide, planDecisions, type DecisionRequest } from '../decisions';
-import { pendingInterrupts, loadView } from '../session';
+import { decisionEvents, expiryEvents, mayDecide, planDecisions, type DecisionRequest } from '../decisions';
+import { foldEvents, pendingInterrupts, loadView } from '../session';
 import { startRun } from './turns';
 import type { StartedRun } from '../turn';
 
@@ -26,6 +26,8 @@ export interface DecideResult {
   sessionId: string;
   interrupt: InterruptRecord;
   decision: Decision;
+  /** The grant the approval came with (docs/approvals-escalation-grants.md, "Scoped grants"). */
+  grant?: Grant;
   /** The run that carries the decided batch on; absent while other interrupts of the batch wait. */
   continuation?: StartedRun;
 }
@@ -43,16 +45,19 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
   const request: DecisionRequest = { ...options.request, interruptId };
 
   for (let attempt = 1; ; attempt++) {
-    const view = await loadView(store, session.id, agent.initialState);
+    const stored = await loadView(store, session.id, agent.initialState);
+    // An escalation due is written with the decision, so a decision it extends the wait for is taken (docs/approvals-escalation-grants.md).
+    const expired = expiryEvents(stored);
+    const view = foldEvents(stored, expired);
     const record = own(view.interrupts, interruptId)?.record;
     if (!record) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
     try {
       if (pendingInterrupts(view).some((pending) => pending.id !== interruptId)) {
         const plan = await planDecisions(agent, view, [request], options.by, { elsewhere: async () => false, replayable: false, partial: true });
         // Not replayable: a second decision on this interrupt was refused above.
-        const decision = (plan as Extract<typeof plan, { kind: 'apply' }>).decisions[0]!.decision;
-        await store.append(session.id, view.seq, [{ type: 'interrupt_decided', interruptId, decision }], { status: view.status });
-        return { sessionId: session.id, interrupt: record, decision };
+        const planned = (plan as Extract<typeof plan, { kind: 'apply' }>).decisions;
+        await store.append(session.id, stored.seq, [...expired, ...decisionEvents(planned)], { status: view.status });
+        return { sessionId: session.id, interrupt: record, decision: planned[0]!.decision, ...(planned[0]!.grant ? { grant: planned[0]!.grant } : {}) };
       }
       const continuation = await startRun({
         agent,
@@ -66,8 +71,8 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
         decidedBy: options.by,
       });
       // The run recorded the decision in its first append.
-      const decision = continuation.decided!.find((entry) => entry.interruptId === interruptId)!.decision;
-      return { sessionId: session.id, interrupt: record, decision, continuation };
+      const { decision, grant } = continuation.decided!.find((entry) => entry.interruptId === interruptId)!;
+      return { sessionId: session.id, interrupt: record, decision, ...(grant ? { grant } : {}), continuation };
     } catch (error) {
       // Someone else wrote first: read again; their decision, if it was on this interrupt, wins.
       const raced = ConcurrentAppendError.is(error) || (error instanceof Refusal && error.code === 'session_busy');
