@@ -31,6 +31,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fetchAuditTrail, studioFetch, StudioError } from './studio-api';
+import { SessionGrants } from './session-grants';
 import { StudioKeyForm } from './studio-key-form';
 import { useStudioFeed } from './use-studio-feed';
 
@@ -109,6 +110,7 @@ export function AuditTrailView({ sessionId, agents }: { sessionId: string; agent
           </Button>
         </div>
       </div>
+      <SessionGrants sessionId={session.id} />
       {entries.length === 0 ? (
         <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
           Nothing has happened in this conversation yet. Send it a message and each step will be listed here.

@@ -1,5 +1,6 @@
 // The agent registry. Adding an agent is a file in this folder and a line here.
 import type { DeepAgent } from '../define';
+import approvalDesk from './approval-desk';
 import ledger from './ledger';
 import mcpDemo from './mcp-demo';
 import planner from './planner';
@@ -15,7 +16,7 @@ export const agents: readonly DeepAgent[] = [
   researcher,
   mcpDemo,
   // The tests' fixtures (durability, real providers, long threads, fallbacks); never listed unless asked for.
-  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, supportClaude, supportCompact, supportFallback] : []),
+  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, approvalDesk, supportClaude, supportCompact, supportFallback] : []),
 ];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));
