@@ -52,7 +52,7 @@ export interface ToolApprovalOptions<Input = any> {
    * quorum above 1 (docs/approvals-escalation-grants.md, "Scoped grants").
    */
   grants?: boolean | GrantScope[];
-  /** How many people must approve (another part of docs/approvals.md); grants are refused above 1. */
+  /** How many people must approve each call; a tool with a quorum above 1 grants nothing (docs/approvals-escalation-grants.md, "Scoped grants"). */
   quorum?: number;
   /**
    * Who may approve or reject: whoever owns the session (the default), or only a key holder —
