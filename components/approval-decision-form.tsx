@@ -5,7 +5,7 @@
 // never runs and the turn ends). Reject and Edit open in the card; Escape or Back returns to
 // the choice with focus on the button that opened them (docs/hitl.md, "What the approval card shows").
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { responsePart } from './hooks/agent-store';
+import { grantScopes, responsePart, type ResolveOptions } from './hooks/agent-store';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { SchemaFields, useSchemaForm, type SchemaForm } from './schema-form';
 import { Button } from './ui/button';
@@ -24,6 +24,8 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   const payloadForm = useSchemaForm(payloadSchema ?? {});
   const rejectForm = useSchemaForm(rejectSchema ?? {});
   const canEdit = Boolean(editSchema) && interrupt.allowedDecisions.includes('edit');
+  // "Approve and allow…" where the tool allows grants (docs/approvals-escalation-grants.md, "Scoped grants").
+  const scopes = grantScopes(interrupt);
   const editRef = useRef<HTMLButtonElement>(null);
   const rejectRef = useRef<HTMLButtonElement>(null);
   const leftRef = useRef<Mode | null>(null);
@@ -50,7 +52,7 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   }
 
   /** Reads the forms; the store validates against the schemas and shows what is wrong. */
-  function approve(withEdits: boolean) {
+  function approve(withEdits: boolean, grant?: ResolveOptions['grant']) {
     const edited = withEdits ? editForm.read() : null;
     const payload = payloadSchema ? payloadForm.read() : null;
     const formProblems = [...(edited?.problems ?? []), ...(payload?.problems ?? [])];
@@ -59,6 +61,7 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
     void interrupt.resolveInterrupt(true, {
       ...(edited ? { editedArgs: edited.value as Record<string, unknown> } : {}),
       ...(payload ? { payload: payload.value } : {}),
+      ...(grant ? { grant } : {}),
     });
   }
 
@@ -88,6 +91,16 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
             <Button variant="primary" data-testid="approve-button" disabled={disabled} onClick={() => approve(false)}>
               Approve
             </Button>
+            {scopes.includes('session') && (
+              <Button data-testid="approve-session-button" disabled={disabled} onClick={() => approve(false, { scope: 'session' })}>
+                Approve and allow for this chat
+              </Button>
+            )}
+            {scopes.includes('time') && (
+              <Button data-testid="approve-hour-button" disabled={disabled} onClick={() => approve(false, { scope: 'time', for: '1h' })}>
+                Approve and allow for 1 hour
+              </Button>
+            )}
             {canEdit && (
               <Button ref={editRef} data-testid="edit-button" disabled={disabled} onClick={() => setMode('edit')}>
                 Edit
@@ -125,8 +138,8 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
       </div>
       {mode === 'decide' && (
         <p className="text-xs text-muted-foreground" data-testid="approval-consequences">
-          Approve runs it now{canEdit ? '; Edit lets you change it first' : ''}. Reject tells the agent no, with your reason. Withdraw request ends this turn
-          without running it.
+          Approve runs it now{scopes.length > 0 ? '; Approve and allow also runs its later calls in this chat without asking' : ''}
+          {canEdit ? '; Edit lets you change it first' : ''}. Reject tells the agent no, with your reason. Withdraw request ends this turn without running it.
         </p>
       )}
     </div>

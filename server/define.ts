@@ -6,7 +6,7 @@ import { notifyRouting, type NotifyConfig, type NotifyRouting } from './agent-no
 import { parseDuration } from './duration';
 import { modelList, type ModelOption, type ModelSpec } from './models/model-list';
 import { readableName } from './readable-name';
-import type { ChatMessage, JsonObject } from './events';
+import type { ChatMessage, GrantScope, JsonObject } from './events';
 import type { EventStore } from './store/types';
 
 /**
@@ -37,8 +37,22 @@ export interface ToolApprovalOptions<Input = any> {
   describe?: (input: Input) => string;
   /** How long the decision may wait: '30s', '15m', '24h', '7d' or milliseconds. */
   ttl?: string | number;
-  /** What happens when the TTL runs out. */
-  onExpire?: 'deny' | 'approve';
+  /**
+   * What happens when the TTL runs out: deny (the default), approve — only for low-risk calls,
+   * as nobody looked at it — or escalate: tell `escalate.to` and wait `escalate.extendBy` more,
+   * `escalate.times` times, then `escalate.then` (docs/approvals-escalation-grants.md).
+   */
+  onExpire?: 'deny' | 'approve' | 'escalate';
+  /** With onExpire 'escalate': who is told next, how much longer it waits, how often, and what then. */
+  escalate?: EscalationOptions;
+  /** A reminder this long before expiry ('1h', or milliseconds): recorded once, delivered as 'interrupt.reminder'. Needs a ttl. */
+  remindBefore?: string | number;
+  /**
+   * Whether an approver may approve "and allow from now on" within the session: every scope
+   * (true), some ('session', 'time', 'arguments'), or none (false, the default). Not with a
+   * quorum above 1 (docs/approvals-escalation-grants.md, "Scoped grants").
+   */
+  grants?: boolean | GrantScope[];
   /**
    * Who may approve or reject: whoever owns the session (the default), or only a key holder —
    * an API key by header, or a browser signed in with one — so that a chat user cannot approve
@@ -69,6 +83,18 @@ export type Approvers = 'session-owner' | 'key-holders' | readonly ApproverMatch
 
 /** One entry of an approvers list: `key:finance`, `key:alice`. */
 export type ApproverMatch = `key:${string}`;
+
+/** An expired approval request's escalation (docs/approvals-escalation-grants.md, "Escalation and reminders"). */
+export interface EscalationOptions {
+  /** Who is told next: e-mail addresses or `key:<name>`; recorded on the event, delivered by the notice channels. */
+  to?: string[];
+  /** How much longer it waits after each escalation: '1h', or milliseconds. */
+  extendBy: string | number;
+  /** How many escalations (default 1); the expiry after the last one applies `then`. */
+  times?: number;
+  /** What the expiry after the last escalation does: deny (the default) or approve. */
+  then?: 'deny' | 'approve';
+}
 
 /** The data of each decision, when they differ (e.g. a note to approve, a policy reason to reject). */
 export interface ApprovalSchemas {
@@ -312,6 +338,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
       );
     }
     if (spec && typeof spec === 'object') checkApprovers(config.name, toolName, spec as ToolApprovalOptions);
+    if (spec && typeof spec === 'object') checkExpiryAndGrants(config.name, toolName, spec as ToolApprovalOptions);
   }
   for (const [toolName, definition] of Object.entries(tools)) {
     const needsApproval: unknown = (definition as { needsApproval?: unknown }).needsApproval;
@@ -482,6 +509,41 @@ function checkApprovers(agent: string, toolName: string, options: ToolApprovalOp
   if (byOwner && quorum > 1) fail(`a quorum of ${quorum} needs approvers other than the session's owner ('key-holders' or a list): one owner is one approver.`);
   if (byOwner && !requesterMayApprove) fail("requesterMayApprove: false needs approvers other than the session's owner, or nobody could decide.");
   if (quorum > 1 && options.allowEdit) fail('allowEdit cannot go with a quorum: every approver must approve the same arguments.');
+}
+
+const GRANT_SCOPES: readonly GrantScope[] = ['session', 'time', 'arguments'];
+
+/** Escalation, reminders and grants are checked when the agent is defined (docs/approvals-escalation-grants.md). */
+function checkExpiryAndGrants(agent: string, toolName: string, options: ToolApprovalOptions) {
+  const fail = (message: string) => {
+    throw new Error(`Agent "${agent}": toolApproval.${toolName}: ${message}`);
+  };
+  const { onExpire, escalate, remindBefore, grants, quorum } = options;
+  if (onExpire !== undefined && onExpire !== 'deny' && onExpire !== 'approve' && onExpire !== 'escalate') fail(`onExpire is 'deny', 'approve' or 'escalate'.`);
+  checkDuration(agent, `toolApproval.${toolName}.ttl`, options.ttl);
+  if (onExpire === 'escalate') {
+    if (options.ttl === undefined) fail(`onExpire 'escalate' needs a ttl.`);
+    if (!escalate || typeof escalate !== 'object') fail(`onExpire 'escalate' needs escalate: { extendBy, to?, times?, then? }.`);
+    checkDuration(agent, `toolApproval.${toolName}.escalate.extendBy`, escalate!.extendBy);
+    if (escalate!.extendBy === undefined) fail('escalate.extendBy is required.');
+    const times = escalate!.times ?? 1;
+    if (!Number.isInteger(times) || times < 1 || times > 10) fail(`escalate.times is a whole number from 1 to 10, not ${JSON.stringify(times)}.`);
+    if (escalate!.then !== undefined && escalate!.then !== 'deny' && escalate!.then !== 'approve') fail(`escalate.then is 'deny' or 'approve'.`);
+    const to = escalate!.to ?? [];
+    if (!Array.isArray(to) || to.some((who) => typeof who !== 'string' || !who.trim()))
+      fail('escalate.to is a list of recipients (e-mail addresses, key:<name>).');
+  } else if (escalate !== undefined) fail(`escalate is given but onExpire is not 'escalate'.`);
+  if (remindBefore !== undefined) {
+    if (options.ttl === undefined) fail('remindBefore needs a ttl.');
+    checkDuration(agent, `toolApproval.${toolName}.remindBefore`, remindBefore);
+  }
+  if (quorum !== undefined && (!Number.isInteger(quorum) || quorum < 1)) fail(`quorum is a whole number, at least 1.`);
+  if (grants !== undefined && typeof grants !== 'boolean') {
+    if (!Array.isArray(grants) || grants.some((scope) => !GRANT_SCOPES.includes(scope)))
+      fail(`grants is true, false or a list of 'session', 'time', 'arguments'.`);
+  }
+  const granting = grants === true || (Array.isArray(grants) && grants.length > 0);
+  if (granting && (quorum ?? 1) > 1) fail('a tool that needs a quorum cannot grant standing approvals: each call needs its quorum.');
 }
 
 /** A bad duration fails when the agent is defined, not in the middle of someone's run. */

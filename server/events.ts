@@ -96,8 +96,9 @@ export interface InterruptRecord {
   /** JSON Schema of an acceptable response: {approved, reason?, editedArgs?, payload?}. */
   responseSchema: JsonObject;
   allowedDecisions: DecisionKind[];
+  /** When it expires; an escalation moves it (the view's record carries the latest, docs/approvals-escalation-grants.md). */
   expiresAt?: string;
-  /** What happens when it expires. */
+  /** What happens when it expires (after its last escalation, when it escalates). */
   onExpire: 'deny' | 'approve';
   /**
    * Who may approve or reject it (docs/security.md, "Approvers"): any key holder, or the keys a
@@ -111,6 +112,10 @@ export interface InterruptRecord {
   requesterMayApprove?: false;
   /** `quorum`: as many rejections as approvals are needed to reject; absent: the first rejection rejects. */
   rejectOn?: 'quorum';
+  /** Who is told next, and for how much longer it waits, each time it expires before its last escalation. */
+  escalation?: EscalationPolicy;
+  /** When a reminder is due (expiresAt less the tool's remindBefore); one `interrupt_reminded` follows. */
+  remindAt?: string;
   /** Hash of the tool's input and approval schemas when it paused; a resume against a changed tool is refused. */
   schemaHash: string;
   /** The run that paused. */
@@ -126,6 +131,38 @@ export interface InterruptRecord {
 }
 
 export type DecisionStatus = 'approved' | 'denied' | 'cancelled';
+
+/** An interrupt's escalation, as its tool's toolApproval declared it when it opened (docs/approvals-escalation-grants.md). */
+export interface EscalationPolicy {
+  /** Who is told at each escalation: e-mail addresses, `key:<name>`; recorded, and told by the notice channels. */
+  to: string[];
+  /** How long each escalation extends the wait, from the moment it escalates. */
+  extendByMs: number;
+  /** How many escalations before `onExpire` applies. */
+  times: number;
+}
+
+/** What an approver allows from now on, with an approval (docs/approvals-escalation-grants.md, "Scoped grants"). */
+export type GrantScope = 'session' | 'time' | 'arguments';
+
+/**
+ * A standing approval of one tool within one session: its later calls run without a pause while
+ * it holds — for the session, until `expiresAt`, or when their arguments match `match`.
+ */
+export interface Grant {
+  id: string;
+  toolName: string;
+  /** The agent whose tool it is (a subagent's name for its own tools). */
+  agent: string;
+  scope: GrantScope;
+  /** A 'time' grant's end. */
+  expiresAt?: string;
+  /** An 'arguments' grant's values: a call whose arguments deep-equal these for these keys is inside it. */
+  match?: JsonObject;
+  by: DecisionActor;
+  /** The approval it came with. */
+  fromInterruptId: string;
+}
 
 /**
  * Who decided, through which path; the audit trail. The source and credential are the
@@ -276,7 +313,8 @@ export type SessionEvent =
       stream?: StreamedPart[];
     }
   /** A backend tool is about to run; a crash after this and before tool_result means run it again (attempt + 1). */
-  | { type: 'tool_started'; toolCallId: string; toolName: string; attempt: number }
+  /** `grantId`: the call runs without a pause inside this grant (docs/approvals-escalation-grants.md, "Scoped grants"). */
+  | { type: 'tool_started'; toolCallId: string; toolName: string; attempt: number; grantId?: string }
   /**
    * A preliminary output of a running tool (its execute is an async iterable): kept for the
    * audit trail and streamed to clients; the model reads only the final result.
@@ -295,6 +333,17 @@ export type SessionEvent =
   | { type: 'interrupt_decided'; interruptId: string; decision: Decision }
   /** A vote that did not reach the interrupt's quorum; the one that does is its interrupt_decided. */
   | { type: 'interrupt_voted'; interruptId: string; vote: Vote }
+  /**
+   * Nobody decided in time and the tool escalates: the interrupt waits until `expiresAt` (its new
+   * expiry), and `to` are told. `level` counts from 1 (docs/approvals-escalation-grants.md).
+   */
+  | { type: 'interrupt_escalated'; interruptId: string; level: number; expiresAt: string; to: string[] }
+  /** The reminder before expiry is due: recorded once, and told by the notice channels ('interrupt.reminder'). */
+  | { type: 'interrupt_reminded'; interruptId: string }
+  /** An approval came with a grant: later calls inside it run without a pause. */
+  | { type: 'grant_added'; grant: Grant }
+  /** A grant no longer applies. */
+  | { type: 'grant_revoked'; grantId: string; by: DecisionActor }
   /** Older turns are sent compacted from here on; nothing is removed from the log (docs/models.md, "Long threads"). */
   | { type: 'context_compacted'; compaction: ContextCompaction; scope?: string }
   /** Delegation to a subagent brackets its work. */

@@ -11,6 +11,7 @@ import {
   DownloadIcon,
   FoldVerticalIcon,
   HandIcon,
+  KeyRoundIcon,
   ListTreeIcon,
   MessageSquareIcon,
   PlayIcon,
@@ -30,6 +31,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fetchAuditTrail, studioFetch, StudioError } from './studio-api';
+import { SessionGrants } from './session-grants';
 import { StudioKeyForm } from './studio-key-form';
 import { useStudioFeed } from './use-studio-feed';
 
@@ -44,6 +46,7 @@ const KIND: Record<AuditKind, { label: string; icon: LucideIcon; tone?: string }
   progress: { label: 'Progress', icon: ActivityIcon },
   pause: { label: 'Waiting for a decision', icon: HandIcon, tone: 'border-attention-border bg-attention text-warning' },
   decision: { label: 'Decision', icon: UserCheckIcon, tone: 'border-success/40 bg-success/10 text-success' },
+  grant: { label: 'Grant', icon: KeyRoundIcon, tone: 'border-success/40 bg-success/10 text-success' },
   state: { label: 'Shared state', icon: DatabaseIcon },
   step: { label: 'Step', icon: ListTreeIcon },
   context: { label: 'Context compacted', icon: FoldVerticalIcon },
@@ -107,6 +110,7 @@ export function AuditTrailView({ sessionId, agents }: { sessionId: string; agent
           </Button>
         </div>
       </div>
+      <SessionGrants sessionId={session.id} />
       {entries.length === 0 ? (
         <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
           Nothing has happened in this conversation yet. Send it a message and each step will be listed here.

@@ -1,5 +1,6 @@
 // The agent registry. Adding an agent is a file in this folder and a line here.
 import type { DeepAgent } from '../define';
+import approvalDesk from './approval-desk';
 import ledger from './ledger';
 import mcpDemo from './mcp-demo';
 import planner from './planner';
@@ -15,8 +16,8 @@ export const agents: readonly DeepAgent[] = [
   planner,
   researcher,
   mcpDemo,
-  // The tests' fixtures (durability, quorum, real providers, long threads, fallbacks); never listed unless asked for.
-  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, quorumDesk, supportClaude, supportCompact, supportFallback] : []),
+  // The tests' fixtures (durability, quorum, escalation and grants, real providers, long threads, fallbacks); never listed unless asked for.
+  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, quorumDesk, approvalDesk, supportClaude, supportCompact, supportFallback] : []),
 ];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));

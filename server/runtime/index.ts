@@ -37,12 +37,15 @@ export {
   describeDecision,
   readLink,
   fireDueTimers,
+  listGrants,
   readViewAndQueue,
   requestSteer,
   requestStop,
+  revokeGrant,
   session,
   startRun,
 } from './turn-control';
+export type { GrantListing } from './turn-control';
 export { inputs, systemNote, userMessage } from './session';
 export type { QueueOperation } from './turn-control';
 export {

@@ -53,10 +53,19 @@ export function withContent(message: ChatMessage, content: string): ChatMessage 
 }
 
 /** What an append changes in the interrupt projection: the interrupts it opens and the ids it decides. */
-export function interruptChanges(events: SessionEvent[]): { opened: InterruptRecord[]; decided: string[] } {
+export function interruptChanges(events: SessionEvent[]): {
+  opened: InterruptRecord[];
+  decided: string[];
+  /** Escalations move an interrupt's expiry (docs/approvals-escalation-grants.md). */
+  escalated: { id: string; expiresAt: string }[];
+  /** Interrupts whose reminder was recorded: none is due any more. */
+  reminded: string[];
+} {
   return {
     opened: events.flatMap((event) => (event.type === 'interrupts_opened' ? event.interrupts : [])),
     decided: events.flatMap((event) => (event.type === 'interrupt_decided' ? [event.interruptId] : [])),
+    escalated: events.flatMap((event) => (event.type === 'interrupt_escalated' ? [{ id: event.interruptId, expiresAt: event.expiresAt }] : [])),
+    reminded: events.flatMap((event) => (event.type === 'interrupt_reminded' ? [event.interruptId] : [])),
   };
 }
 
@@ -65,8 +74,8 @@ export function interruptChanges(events: SessionEvent[]): { opened: InterruptRec
  * their expiry, then idle sessions with queued messages — each kind longest waiting first, so that
  * no session starves behind others.
  */
-export function recoverableSessionIds(kinds: { stale: string[]; expired: string[]; queued: string[] }): string[] {
-  return [...new Set([...kinds.stale, ...kinds.expired, ...kinds.queued])];
+export function recoverableSessionIds(kinds: { stale: string[]; expired: string[]; queued: string[]; reminders?: string[] }): string[] {
+  return [...new Set([...kinds.stale, ...kinds.expired, ...(kinds.reminders ?? []), ...kinds.queued])];
 }
 
 /** A delivery's notice is the scope's: its owner's, or for a key holder a browser's session's too (docs/security.md, "Approvers"). */

@@ -28,6 +28,12 @@ export interface HotPathSql {
   /** The Interrupt projection's new rows, owned as their session is. */
   openInterrupts(sessionId: string, records: InterruptRecord[], now: Date): Sql;
   decideInterrupts(ids: string[], now: Date): Sql;
+  /** An escalation's new expiry (docs/approvals-escalation-grants.md). */
+  escalateInterrupt(id: string, expiresAt: Date): Sql;
+  /** Reminders recorded: none is due any more. */
+  remindedInterrupts(ids: string[]): Sql;
+  /** Sessions with an open interrupt whose reminder is due, the longest due first. */
+  dueReminders(now: Date, limit: number): Sql;
 }
 
 /**
@@ -79,13 +85,17 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
       return postgres ? [sql`WITH "events" AS (${rows}) ${insertNotices(sessionId, notices, now)}`] : [rows, insertNotices(sessionId, notices, now)];
     },
     openInterrupts: (sessionId, records, now) =>
-      sql`INSERT INTO ${Interrupt} ("id", "sessionId", "ownerId", "agent", "toolCallId", "toolName", "status", "data", "expiresAt", "approvers", "createdAt") VALUES ${join(
+      sql`INSERT INTO ${Interrupt} ("id", "sessionId", "ownerId", "agent", "toolCallId", "toolName", "status", "data", "expiresAt", "approvers", "remindAt", "createdAt") VALUES ${join(
         records.map(
           (record) =>
-            sql`(${record.id}, ${sessionId}, (SELECT "ownerId" FROM ${Session} WHERE "id" = ${sessionId}), ${record.agent}, ${record.toolCallId ?? null}, ${record.toolName ?? null}, 'pending', ${JSON.stringify(record)}, ${record.expiresAt ? new Date(record.expiresAt) : null}, ${approversColumn(record)}, ${now})`,
+            sql`(${record.id}, ${sessionId}, (SELECT "ownerId" FROM ${Session} WHERE "id" = ${sessionId}), ${record.agent}, ${record.toolCallId ?? null}, ${record.toolName ?? null}, 'pending', ${JSON.stringify(record)}, ${record.expiresAt ? new Date(record.expiresAt) : null}, ${approversColumn(record)}, ${record.remindAt ? new Date(record.remindAt) : null}, ${now})`,
         ),
       )}`,
     decideInterrupts: (ids, now) => sql`UPDATE ${Interrupt} SET "status" = 'decided', "decidedAt" = ${now} WHERE "id" IN (${join(ids)})`,
+    escalateInterrupt: (id, expiresAt) => sql`UPDATE ${Interrupt} SET "expiresAt" = ${expiresAt} WHERE "id" = ${id}`,
+    remindedInterrupts: (ids) => sql`UPDATE ${Interrupt} SET "remindAt" = NULL WHERE "id" IN (${join(ids)})`,
+    dueReminders: (now, limit) =>
+      sql`SELECT "sessionId" FROM ${Interrupt} WHERE "status" = 'pending' AND "remindAt" IS NOT NULL AND "remindAt" <= ${now} ORDER BY "remindAt" ASC LIMIT ${limit}`,
   };
 }
 

@@ -48,6 +48,8 @@ export interface MemoryDatabase {
   sessions: Map<string, SessionRecord>;
   logs: Map<string, StoredEvent[]>;
   interrupts: Map<string, InterruptRow>;
+  /** Interrupts whose reminder was recorded (the projection's remindAt cleared). */
+  remindersDone: Set<string>;
   /** By runKey(sessionId, runId): a run id names a run only within its session. */
   stops: Map<string, StopRecord>;
   timers: Map<string, TimerRecord>;
@@ -64,6 +66,7 @@ export function createMemoryDatabase(): MemoryDatabase {
     sessions: new Map(),
     logs: new Map(),
     interrupts: new Map(),
+    remindersDone: new Set(),
     stops: new Map(),
     timers: new Map(),
     steers: [],
@@ -76,7 +79,7 @@ export function createMemoryDatabase(): MemoryDatabase {
 
 /** A store over `database`, or over a database of its own. `appendCalls` counts this store's appends (tests read it). */
 export function createMemoryStore(database: MemoryDatabase = createMemoryDatabase()): EventStore & { appendCalls: number } {
-  const { sessions, logs, interrupts, stops, timers, steers, queue, notices, deliveries, hub } = database;
+  const { sessions, logs, interrupts, remindersDone, stops, timers, steers, queue, notices, deliveries, hub } = database;
   const watchers = storeWatchers(hub);
   let closed = false;
 
@@ -130,7 +133,7 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       if (options.status !== undefined) session.status = options.status;
       if (options.leaseUntil !== undefined) session.leaseUntil = options.leaseUntil;
       if (options.title !== undefined) session.title = options.title;
-      const { opened, decided } = interruptChanges(events);
+      const { opened, decided, escalated, reminded } = interruptChanges(events);
       for (const record of opened) {
         interrupts.set(record.id, {
           id: record.id,
@@ -151,6 +154,11 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
         const notice: Notice = { id, type, sessionId, agent: session.agent, ownerId: session.ownerId, at: now.toISOString(), data: structuredClone(data) };
         notices.set(id, { notice, fannedOutAt: null });
       }
+      for (const { id, expiresAt } of escalated) {
+        const row = interrupts.get(id);
+        if (row) row.record.expiresAt = expiresAt;
+      }
+      for (const id of reminded) remindersDone.add(id);
       hub.notify(sessionId, 'appended');
       return { headSeq: session.headSeq, at: now.toISOString() };
     },
@@ -179,6 +187,14 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
         .filter((row) => row.status === 'pending' && expiry(row) <= now.getTime())
         .sort((a, b) => expiry(a) - expiry(b))
         .slice(0, limit);
+      const reminders = [...interrupts.values()]
+        .filter(
+          (row) =>
+            row.status === 'pending' && row.record.remindAt !== undefined && !remindersDone.has(row.id) && Date.parse(row.record.remindAt) <= now.getTime(),
+        )
+        .sort((a, b) => Date.parse(a.record.remindAt!) - Date.parse(b.record.remindAt!))
+        .slice(0, limit)
+        .map((row) => row.sessionId);
       const queued = [
         ...new Set(
           queue
@@ -187,7 +203,7 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
             .map((item) => item.sessionId),
         ),
       ].slice(0, limit);
-      return recoverableSessionIds({ stale: stale.map((session) => session.id), expired: expired.map((row) => row.sessionId), queued });
+      return recoverableSessionIds({ stale: stale.map((session) => session.id), expired: expired.map((row) => row.sessionId), queued, reminders });
     },
     async renewLease(sessionId: string, expectedSeq: number, until: Date) {
       const session = sessions.get(sessionId);

@@ -73,10 +73,15 @@ export function interruptFromRow(row: Row): InterruptRow {
     ownerId: text(row.ownerId),
     agent: text(row.agent),
     status: text(row.status) as InterruptRow['status'],
-    record: JSON.parse(text(row.data)) as InterruptRecord,
+    record: withExpiry(JSON.parse(text(row.data)) as InterruptRecord, dateOrNull(row.expiresAt)),
     createdAt: date(row.createdAt),
     decidedAt: dateOrNull(row.decidedAt),
   };
+}
+
+/** The record as opened, with the expiry the projection keeps (an escalation moves it: docs/approvals-escalation-grants.md). */
+function withExpiry(record: InterruptRecord, expiresAt: Date | null): InterruptRecord {
+  return expiresAt ? { ...record, expiresAt: expiresAt.toISOString() } : record;
 }
 
 export function timerFromRow(row: Row): TimerRecord {

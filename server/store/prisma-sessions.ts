@@ -125,7 +125,7 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
     listRecoverable: (now, options = {}) =>
       withClient(async (db) => {
         const limit = options.limit ?? DEFAULT_LIST_LIMIT;
-        const [stale, expired] = await Promise.all([
+        const [stale, expired, reminders] = await Promise.all([
           db.session.findMany({ where: { status: 'running', leaseUntil: { lt: now } }, select: { id: true }, orderBy: { leaseUntil: 'asc' }, take: limit }),
           db.interrupt.findMany({
             where: { status: 'pending', expiresAt: { lte: now } },
@@ -133,6 +133,7 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
             orderBy: { expiresAt: 'asc' },
             take: limit,
           }),
+          db.$queryRaw<Row[]>(hot.dueReminders(now, limit)),
         ]);
         const queued = await db.queuedMessage.findMany({
           where: { session: { status: 'idle' } },
@@ -145,6 +146,7 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
           stale: stale.map((row) => row.id),
           expired: expired.map((row) => row.sessionId),
           queued: queued.map((row) => row.sessionId),
+          reminders: reminders.map((row) => String(row.sessionId)),
         });
       }),
   };
@@ -152,7 +154,9 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
 
 /** Keeps the Interrupt table in step with interrupt events, inside the append's transaction. */
 async function projectInterrupts(tx: TransactionClient, hot: HotPathSql, sessionId: string, events: SessionEvent[], now: Date) {
-  const { opened, decided } = interruptChanges(events);
+  const { opened, decided, escalated, reminded } = interruptChanges(events);
   if (opened.length > 0) await tx.$executeRaw(hot.openInterrupts(sessionId, opened, now));
   if (decided.length > 0) await tx.$executeRaw(hot.decideInterrupts(decided, now));
+  for (const { id, expiresAt } of escalated) await tx.$executeRaw(hot.escalateInterrupt(id, new Date(expiresAt)));
+  if (reminded.length > 0) await tx.$executeRaw(hot.remindedInterrupts(reminded));
 }

@@ -45,6 +45,7 @@ export interface InterruptRow {
   ownerId: string;
   agent: string;
   status: 'pending' | 'decided';
+  /** As opened, with its latest expiresAt (an escalation moves it: docs/approvals-escalation-grants.md). */
   record: InterruptRecord;
   createdAt: Date;
   decidedAt: Date | null;
@@ -157,8 +158,8 @@ export interface EventStore {
   listPendingInterrupts(ownerId: string, options?: PendingInterruptsOptions): Promise<InterruptRow[]>;
   /**
    * Sessions with work the server must carry on by itself: a run whose lease ran out (its
-   * server died), an undecided interrupt past its expiry, or an idle session with queued
-   * messages (its server died between a turn's end and the next message). Each session once;
+   * server died), an undecided interrupt past its expiry or with a reminder due, or an idle
+   * session with queued messages (its server died between a turn's end and the next message). Each session once;
    * of each kind at most `limit` (default 100), the longest waiting first (backend-rules.ts).
    */
   listRecoverable(now: Date, options?: { limit?: number }): Promise<string[]>;

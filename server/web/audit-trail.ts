@@ -6,7 +6,7 @@ import type { DecisionActor, InterruptRecord, RunSource, StoredEvent, TokenUsage
 import { getStore } from '../store';
 import { isOwnSession, scopedSessionId, totalUsage } from '../runtime';
 
-type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'state' | 'step' | 'context' | 'error';
+type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'grant' | 'state' | 'step' | 'context' | 'error';
 
 export interface AuditEntry {
   seq: number;
@@ -114,7 +114,15 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
           add(stored, { kind: 'tool-call', summary: `Called ${call.name}${scope}`, details: { toolCallId: call.id, arguments: call.input } });
         break;
       case 'tool_started':
-        break; // the call and its result say it; attempts show in the result's details
+        // The call and its result say it; attempts show in the result's details. A call that ran
+        // inside a grant says which: nobody was asked (docs/approvals-escalation-grants.md).
+        if (event.grantId)
+          add(stored, {
+            kind: 'grant',
+            summary: `${event.toolName}${scope} ran without a pause, inside grant ${event.grantId}`,
+            details: { toolCallId: event.toolCallId, grantId: event.grantId, attempt: event.attempt },
+          });
+        break;
       case 'tool_progress':
         add(stored, {
           kind: 'progress',
@@ -193,6 +201,48 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         });
         break;
       }
+      case 'interrupt_escalated': {
+        const record = interrupts.get(event.interruptId);
+        add(stored, {
+          kind: 'pause',
+          summary: `Nobody decided${record ? ` ${record.toolName}` : ''} in time: escalated${event.to.length ? ` to ${event.to.join(', ')}` : ''} (level ${event.level}); it waits until ${event.expiresAt}`,
+          details: { interruptId: event.interruptId, level: event.level, to: event.to, expiresAt: event.expiresAt },
+        });
+        break;
+      }
+      case 'interrupt_reminded': {
+        const record = interrupts.get(event.interruptId);
+        add(stored, {
+          kind: 'pause',
+          summary: `Reminder: ${record ? `${record.toolName} is` : 'a decision is'} still waiting${record?.expiresAt ? ` and expires at ${record.expiresAt}` : ''}`,
+          details: { interruptId: event.interruptId },
+        });
+        break;
+      }
+      case 'grant_added': {
+        const { grant } = event;
+        const reach =
+          grant.scope === 'session'
+            ? 'for the rest of this session'
+            : grant.scope === 'time'
+              ? `until ${grant.expiresAt}`
+              : `for calls with ${JSON.stringify(grant.match)}`;
+        add(stored, {
+          kind: 'grant',
+          summary: `Allowed ${grant.toolName} ${reach} (grant ${grant.id})`,
+          actor: { source: grant.by.source, surface: SURFACE[grant.by.source] ?? grant.by.source, who: ownerLabel(grant.by.ownerId) },
+          details: { ...grant },
+        });
+        break;
+      }
+      case 'grant_revoked':
+        add(stored, {
+          kind: 'grant',
+          summary: `Revoked grant ${event.grantId}`,
+          actor: { source: event.by.source, surface: SURFACE[event.by.source] ?? event.by.source, who: ownerLabel(event.by.ownerId) },
+          details: { grantId: event.grantId },
+        });
+        break;
       case 'state_patched':
         add(stored, {
           kind: 'state',

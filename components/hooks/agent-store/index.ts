@@ -5,7 +5,15 @@ export { AgentStore, type AgentStoreOptions, type PendingRef } from './agent-sto
 export type { AgentError } from './agent-error';
 export { agentView, type AgentState, type AgentView, type AgentViewStatus, type PendingApproval, type PendingInput, type ThreadActivity } from './agent-view';
 export { findToolCall, type FrontendTool } from './frontend-tool-loop';
-export { asksForInput, interruptDetails, responsePart, type DecisionKind, type InterruptResolution, type ResolveOptions } from './interrupt-resolution';
+export {
+  asksForInput,
+  grantScopes,
+  interruptDetails,
+  responsePart,
+  type DecisionKind,
+  type InterruptResolution,
+  type ResolveOptions,
+} from './interrupt-resolution';
 export type { EventSourceLike } from './session-feed';
 export type { AgentSnapshot, AgentStatus, InterruptDecision, PendingInterrupt } from './snapshot';
 export { storeAddress, type ThreadAddress } from './thread-address';

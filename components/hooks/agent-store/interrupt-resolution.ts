@@ -16,6 +16,8 @@ export interface ResolveOptions {
   payload?: unknown;
   /** Why it was rejected; the model is told. */
   reason?: string;
+  /** Approve, and allow later calls of the tool in this session (docs/approvals-escalation-grants.md, "Scoped grants"). */
+  grant?: { scope: 'session' } | { scope: 'time'; for: string };
 }
 
 /** What the person decided for one interrupt, staged until the whole batch is decided. */
@@ -83,12 +85,22 @@ export function asksForInput(interrupt: Interrupt): boolean {
  * decision. A responseSchema with one branch per decision (`oneOf`, told apart by
  * `approved`) has a part per branch; a single object has one for both (docs/hitl.md).
  */
-export function responsePart(interrupt: Interrupt, part: 'editedArgs' | 'payload', approved = true) {
+export function responsePart(interrupt: Interrupt, part: 'editedArgs' | 'payload' | 'grant', approved = true) {
   const schema = asSchema(interrupt.responseSchema);
   const branch = Array.isArray(schema?.oneOf)
     ? schema.oneOf.map(asSchema).find((candidate) => asSchema(candidate?.properties?.approved)?.const === approved)
     : schema;
   return asSchema(branch?.properties?.[part]);
+}
+
+/** The grant scopes an approval may carry: those its responseSchema offers (the tool's `grants`). */
+export function grantScopes(interrupt: Interrupt): string[] {
+  const grant = asSchema(responsePart(interrupt, 'grant', true));
+  const branches = Array.isArray(grant?.oneOf) ? grant.oneOf.map(asSchema) : [];
+  return branches.flatMap((branch) => {
+    const scope = asSchema(branch?.properties?.scope)?.const;
+    return typeof scope === 'string' ? [scope] : [];
+  });
 }
 
 export function stageDecision(interrupt: Interrupt, approved: boolean, options: ResolveOptions = {}): InterruptResolution {
@@ -117,7 +129,7 @@ export function stageDecision(interrupt: Interrupt, approved: boolean, options: 
   const payloadSchema = responsePart(interrupt, 'payload', approved);
   if (payloadSchema) problems.push(...schemaProblems(payloadSchema, clean.payload ?? {}).map((p) => `Details: ${p}`));
   const payload = approved
-    ? { approved: true, ...pick(clean, 'editedArgs'), ...pick(clean, 'payload') }
+    ? { approved: true, ...pick(clean, 'editedArgs'), ...pick(clean, 'payload'), ...pick(clean, 'grant') }
     : { approved: false, ...pick(clean, 'reason'), ...pick(clean, 'payload') };
   return {
     kind: approved ? (clean.editedArgs !== undefined ? 'edit' : 'approve') : 'reject',

@@ -12,7 +12,8 @@ import { getStore } from '../../store';
 import { HITL_ACTIONS, type HitlAction } from '../../contract';
 
 const bodies = {
-  approve: z.object({ editedArgs: z.unknown().optional(), payload: z.unknown().optional() }).strict(),
+  // grant: "approve, and allow this from now on", read by the runtime (docs/approvals-escalation-grants.md, "Scoped grants").
+  approve: z.object({ editedArgs: z.unknown().optional(), payload: z.unknown().optional(), grant: z.unknown().optional() }).strict(),
   // editedArgs is read so the runtime refuses it with the same code as over AG-UI (a rejection never takes edits).
   reject: z.object({ reason: z.string().max(2000).optional(), payload: z.unknown().optional(), editedArgs: z.unknown().optional() }).strict(),
   cancel: z.object({}).strict(),
@@ -33,10 +34,10 @@ export async function decide(request: Request, interruptId: string, action: stri
     if (!parsed.success) {
       throw new HttpError('invalid_request', `Invalid body for ${action}: ${describeIssue(parsed.error, '(body)')}`);
     }
-    const body = parsed.data as { editedArgs?: unknown; payload?: unknown; reason?: string };
+    const body = parsed.data as { editedArgs?: unknown; payload?: unknown; reason?: string; grant?: unknown };
     const decision: Omit<DecisionRequest, 'interruptId'> =
       action === 'approve'
-        ? { status: 'approved', editedArgs: body.editedArgs, payload: body.payload }
+        ? { status: 'approved', editedArgs: body.editedArgs, payload: body.payload, ...(body.grant !== undefined ? { grant: body.grant } : {}) }
         : action === 'reject'
           ? { status: 'denied', reason: body.reason, payload: body.payload, editedArgs: body.editedArgs }
           : { status: 'cancelled' };
@@ -53,6 +54,7 @@ export async function decide(request: Request, interruptId: string, action: stri
         // A vote short of the quorum decides nothing yet (docs/approvals.md, "Quorum and separation of duties").
         decision: result.decision ?? null,
         ...(result.vote ? { vote: result.vote, quorum: result.interrupt.quorum } : {}),
+        ...(result.grant ? { grant: result.grant } : {}),
         continuation: result.continuation ? { runId: result.continuation.runId } : null,
       }),
       continuation: result.continuation?.done,

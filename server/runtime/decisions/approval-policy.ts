@@ -7,7 +7,7 @@ import { asSchema, type ModelMessage, type Tool } from 'ai';
 import { z } from 'zod';
 import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../../define';
 import { parseDuration } from '../../duration';
-import type { JsonObject, ToolCall } from '../../events';
+import type { EscalationPolicy, GrantScope, JsonObject, ToolCall } from '../../events';
 import { agentTools, mcpServerOf, validateToolInput } from '../tools';
 
 export interface NormalizedApproval {
@@ -17,7 +17,12 @@ export interface NormalizedApproval {
   approvalSchema?: z.ZodType | ApprovalSchemas;
   describe?: (input: any) => string;
   ttlMs?: number;
+  /** What the last expiry does (after any escalations). */
   onExpire: 'deny' | 'approve';
+  escalation?: EscalationPolicy;
+  remindBeforeMs?: number;
+  /** The scopes an approver may grant (docs/approvals-escalation-grants.md, "Scoped grants"); none by default. */
+  grantScopes: GrantScope[];
   approvers: Approvers;
   /** Distinct approvers needed (docs/approvals.md, "Quorum and separation of duties"). */
   quorum: number;
@@ -25,19 +30,42 @@ export interface NormalizedApproval {
   rejectOn: 'first' | 'quorum';
 }
 
-const BY_OWNER = { allowEdit: false, onExpire: 'deny', approvers: 'session-owner', quorum: 1, requesterMayApprove: true, rejectOn: 'first' } as const;
+const ALL_GRANT_SCOPES: GrantScope[] = ['session', 'time', 'arguments'];
+
+const BY_OWNER = {
+  allowEdit: false,
+  onExpire: 'deny',
+  grantScopes: [] as GrantScope[],
+  approvers: 'session-owner',
+  quorum: 1,
+  requesterMayApprove: true,
+  rejectOn: 'first',
+} as const;
 
 export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedApproval {
   const spec = own(agent.toolApproval, toolName) ?? serverWide(agent, toolName);
   if (spec === undefined) return { policy: 'approved', ...BY_OWNER };
   if (typeof spec === 'string' || typeof spec === 'function') return { policy: spec, ...BY_OWNER };
+  const escalates = spec.onExpire === 'escalate' && spec.escalate !== undefined;
   return {
     policy: spec.policy,
     allowEdit: spec.allowEdit ?? false,
     approvalSchema: spec.approvalSchema,
     describe: spec.describe,
     ttlMs: spec.ttl === undefined ? undefined : parseDuration(spec.ttl, 'ttl'),
-    onExpire: spec.onExpire ?? 'deny',
+    onExpire: escalates ? (spec.escalate!.then ?? 'deny') : spec.onExpire === 'approve' ? 'approve' : 'deny',
+    ...(escalates
+      ? {
+          escalation: {
+            to: spec.escalate!.to ?? [],
+            extendByMs: parseDuration(spec.escalate!.extendBy, 'escalate.extendBy'),
+            times: spec.escalate!.times ?? 1,
+          },
+        }
+      : {}),
+    ...(spec.remindBefore !== undefined ? { remindBeforeMs: parseDuration(spec.remindBefore, 'remindBefore') } : {}),
+    // A quorum needs its people for every call: no standing approval stands in for them.
+    grantScopes: (spec.quorum ?? 1) > 1 ? [] : spec.grants === true ? ALL_GRANT_SCOPES : Array.isArray(spec.grants) ? spec.grants : [],
     approvers: spec.approvers ?? 'session-owner',
     quorum: spec.quorum ?? 1,
     requesterMayApprove: spec.requesterMayApprove ?? true,

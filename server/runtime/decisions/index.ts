@@ -1,9 +1,12 @@
 // The decisions room's face: approval policies, interrupts and the decisions that answer them.
 export { inputJsonSchema } from './approval-policy';
-export { buildInputInterrupt, buildInterrupt, expiryDecision, isExpired, isYesOrNoApproval } from './interrupt-record';
-export { planDecisions } from './plan-decisions';
-export { readDecision } from './read-decision';
-export type { DecisionInput, DecisionRequest, InterruptResponse } from './read-decision';
+export { dueReminders, expiryDecision, expiryEvents, formatWait } from './expiry';
+export { grantForCall, grantHolds, matchesArguments } from './grants';
+export { buildInputInterrupt, buildInterrupt, isExpired, isYesOrNoApproval } from './interrupt-record';
+export { decisionEvents, planDecisions } from './plan-decisions';
+export type { PlannedDecision } from './plan-decisions';
+export { readDecision, readGrant } from './read-decision';
+export type { DecisionInput, DecisionRequest, GrantRequest, InterruptResponse } from './read-decision';
 export { denialResult, gateToolCall } from './tool-gate';
 export type { ToolGate } from './tool-gate';
 export { isBrowserOwner, mayDecide, matchesApprovers, toldWhoDecides, voterIdentity } from './who-may-decide';

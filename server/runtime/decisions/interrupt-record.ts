@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DeepAgent } from '../../define';
 import { approvalOptions, decisionDataSchema, inputJsonSchema, toolSchemaHash } from './approval-policy';
-import type { Decision, DecisionKind, InterruptRecord, JsonObject, ToolCall } from '../../events';
+import type { DecisionKind, GrantScope, InterruptRecord, JsonObject, ToolCall } from '../../events';
 import { agentTools } from '../tools';
 
 export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {
@@ -36,10 +36,15 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
       dataOf('approve'),
       dataOf('reject'),
       !(options.approvalSchema instanceof z.ZodType) && options.approvalSchema !== undefined,
+      grantJsonSchema(options.grantScopes),
     ),
     allowedDecisions,
     ...(options.ttlMs !== undefined ? { expiresAt: new Date(now + options.ttlMs).toISOString() } : {}),
     onExpire: options.onExpire,
+    ...(options.ttlMs !== undefined && options.escalation ? { escalation: options.escalation } : {}),
+    ...(options.ttlMs !== undefined && options.remindBeforeMs !== undefined
+      ? { remindAt: new Date(now + Math.max(0, options.ttlMs - options.remindBeforeMs)).toISOString() }
+      : {}),
     ...(options.approvers === 'key-holders' ? { approvers: options.approvers } : {}),
     // Recorded as asked, so a decision is checked against what was asked, not later code (docs/approvals.md).
     ...(Array.isArray(options.approvers) ? { approvers: [...options.approvers] } : {}),
@@ -63,19 +68,52 @@ function approvalResponseSchema(
   approveData: JsonObject | undefined,
   rejectData: JsonObject | undefined,
   perDecision: boolean,
+  grant?: JsonObject,
 ): JsonObject {
   const approved = { type: 'boolean', description: 'Approve (true) or reject (false) the call.' };
   const reason = { type: 'string', description: 'Why it was rejected (shown to the model).' };
   if (!perDecision) {
-    const properties: JsonObject = { approved, reason, ...(editedArgs ? { editedArgs } : {}), ...(approveData ? { payload: approveData } : {}) };
+    const properties: JsonObject = {
+      approved,
+      reason,
+      ...(editedArgs ? { editedArgs } : {}),
+      ...(approveData ? { payload: approveData } : {}),
+      ...(grant ? { grant } : {}),
+    };
     return { type: 'object', properties, required: ['approved'], additionalProperties: false };
   }
-  const approve: JsonObject = { approved: { const: true }, ...(editedArgs ? { editedArgs } : {}), ...(approveData ? { payload: approveData } : {}) };
+  const approve: JsonObject = {
+    approved: { const: true },
+    ...(editedArgs ? { editedArgs } : {}),
+    ...(approveData ? { payload: approveData } : {}),
+    ...(grant ? { grant } : {}),
+  };
   const reject: JsonObject = { approved: { const: false }, reason, ...(rejectData ? { payload: rejectData } : {}) };
   const branch = (properties: JsonObject, required: string[]) => ({ type: 'object', properties, required, additionalProperties: false });
   return {
     oneOf: [branch(approve, approveData ? ['approved', 'payload'] : ['approved']), branch(reject, rejectData ? ['approved', 'payload'] : ['approved'])],
   };
+}
+
+/** The `grant` an approval may carry, in the scopes the tool allows (docs/approvals-escalation-grants.md, "Scoped grants"). */
+function grantJsonSchema(scopes: GrantScope[]): JsonObject | undefined {
+  if (scopes.length === 0) return undefined;
+  const branches: Record<GrantScope, JsonObject> = {
+    session: { type: 'object', properties: { scope: { const: 'session' } }, required: ['scope'], additionalProperties: false },
+    time: {
+      type: 'object',
+      properties: { scope: { const: 'time' }, for: { type: ['string', 'number'], description: "How long: '1h', '30m', or milliseconds." } },
+      required: ['scope', 'for'],
+      additionalProperties: false,
+    },
+    arguments: {
+      type: 'object',
+      properties: { scope: { const: 'arguments' }, match: { type: 'object', description: 'Later calls whose arguments have these values run.' } },
+      required: ['scope', 'match'],
+      additionalProperties: false,
+    },
+  };
+  return { description: 'Approve and allow later calls of this tool in this session without asking.', oneOf: scopes.map((scope) => branches[scope]) };
 }
 
 /**
@@ -122,10 +160,4 @@ export function buildInputInterrupt(
 
 export function isExpired(record: InterruptRecord, now = Date.now()): boolean {
   return record.expiresAt !== undefined && Date.parse(record.expiresAt) <= now;
-}
-
-export function expiryDecision(record: InterruptRecord): Decision {
-  return record.onExpire === 'approve'
-    ? { status: 'approved', expired: true, by: { source: 'expiry' } }
-    : { status: 'denied', reason: 'The approval request expired.', expired: true, by: { source: 'expiry' } };
 }

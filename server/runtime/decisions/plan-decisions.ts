@@ -5,7 +5,9 @@
 // the CLI (docs/architecture.md, "The decision pipeline").
 import { own } from '../common';
 import type { DeepAgent } from '../../define';
-import type { Decision, DecisionActor, Vote } from '../../events';
+import type { Decision, DecisionActor, Grant, SessionEvent, Vote } from '../../events';
+import { grantOfDecision } from './grants';
+import { findToolAgent } from './approval-policy';
 import { Refusal } from '../errors';
 import type { DecisionRequest } from './read-decision';
 import type { SessionView } from '../session';
@@ -25,9 +27,23 @@ function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
   );
 }
 
+/** One decision to record, with the grant its approval came with (docs/approvals-escalation-grants.md, "Scoped grants"). */
+export interface PlannedDecision {
+  interruptId: string;
+  decision: Decision;
+  grant?: Grant;
+}
+
 /** `votes`: approvals (or rejections) short of their interrupt's quorum, to record as votes (docs/approvals.md). */
-export type DecisionPlan =
-  { kind: 'apply'; decisions: { interruptId: string; decision: Decision }[]; votes: { interruptId: string; vote: Vote }[] } | { kind: 'replay' };
+export type DecisionPlan = { kind: 'apply'; decisions: PlannedDecision[]; votes: { interruptId: string; vote: Vote }[] } | { kind: 'replay' };
+
+/** The events that record planned decisions: each decision, then the grant it came with. */
+export function decisionEvents(decisions: PlannedDecision[]): SessionEvent[] {
+  return decisions.flatMap(({ interruptId, decision, grant }): SessionEvent[] => [
+    { type: 'interrupt_decided', interruptId, decision },
+    ...(grant ? [{ type: 'grant_added' as const, grant }] : []),
+  ]);
+}
 
 export interface PlanOptions {
   /** Whether an id this thread lacks belongs to another thread of the same owner, for a precise error. */
@@ -98,13 +114,15 @@ export async function planDecisions(
       throw new Refusal('resume_incomplete', `A resume must address every open interrupt; missing: ${missing.join(', ')}.`, { missing });
     }
   }
-  const decisions = [];
+  const decisions: PlannedDecision[] = [];
   const votes = [];
   for (const request of requests) {
     const state = view.interrupts[request.interruptId]!;
     const ballot = tally(state, await validateDecision(agent, state.record, request, by, options.sessionOwnerId));
     if (ballot.kind === 'decision') {
-      decisions.push({ interruptId: request.interruptId, decision: ballot.decision });
+      // validateDecision found the tool's agent, or refused.
+      const grant = grantOfDecision(findToolAgent(agent, state.record.agent)!, state.record, request, by);
+      decisions.push({ interruptId: request.interruptId, decision: ballot.decision, ...(grant ? { grant } : {}) });
       continue;
     }
     if (!options.mayVote) {

@@ -5,13 +5,15 @@ import type { ModelMessage } from 'ai';
 import type { ApprovalPolicy, DeepAgent } from '../../define';
 import type { ToolCall } from '../../events';
 import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
+import { grantForCall } from './grants';
 import type { SessionView } from '../session';
-import type { InputAnswer, ToolKind } from '../tools';
+import type { InputAnswer, ToolApproval, ToolKind } from '../tools';
 import { logFailure } from '../errors';
 
 export type ToolGate =
-  | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: InputAnswer[] }
-  | { action: 'deny'; reason?: string; payload?: unknown; declined?: string }
+  | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: InputAnswer[]; approval?: ToolApproval }
+  /** `expired`: nobody decided in time, and `reason` says so in full. */
+  | { action: 'deny'; reason?: string; payload?: unknown; declined?: string; expired?: true }
   /** Not run, and no person said so: the policy forbids it, cannot be evaluated, or the turn cannot wait for a decision. */
   | { action: 'refuse'; content: string }
   | { action: 'cancel' }
@@ -47,6 +49,7 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
         reason: decision.reason,
         payload: decision.payload,
         ...(latest.record.reason === 'input_required' ? { declined: latest.record.message } : {}),
+        ...(decision.expired ? { expired: true as const } : {}),
       };
     }
     const approval = interrupts.find((state) => state.record.reason === 'tool_call')?.decision;
@@ -57,10 +60,15 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
           ? { status: 'declined', ...(answer.reason ? { reason: answer.reason } : {}) }
           : { status: 'answered', value: answer?.payload },
       );
-    return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers };
+    const how: ToolApproval | undefined =
+      approval && (approval.expired ? { by: 'expiry', reason: approval.reason ?? 'No one decided in time.' } : { by: 'person' });
+    return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers, ...(how ? { approval: how } : {}) };
   }
   if (kind !== 'backend') return { action: 'run', answers: [] };
   if (gateBrokenOnPurpose(agent)) return { action: 'run', answers: [] };
+  // A call that started inside a grant and is carried out again (a crash) runs under it again.
+  const startedUnder = view.grantedCalls[call.id];
+  if (startedUnder) return { action: 'run', answers: [], approval: { by: 'grant', grantId: startedUnder } };
   let policy: ApprovalPolicy;
   try {
     policy = await policyFor(agent, call, { sessionId: options.sessionId, history: options.history });
@@ -90,12 +98,18 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     }
     return { action: 'run', answers: [] };
   }
+  // Inside an active grant of this session, no person is asked again (docs/approvals-escalation-grants.md, "Scoped grants").
+  const grant = grantForCall(view, agent, call);
+  if (grant) return { action: 'run', answers: [], approval: { by: 'grant', grantId: grant.id } };
   return { action: 'ask' };
 }
 
 /** The tool result a denial becomes: the model is told why, in the person's words and in the rejection's data. */
 export function denialResult(gate: Extract<ToolGate, { action: 'deny' }>): { content: string; output: unknown } {
   const details = `${gate.reason ? ` Reason: ${gate.reason}` : ''}${gate.payload !== undefined ? ` Details: ${JSON.stringify(gate.payload)}` : ''}`;
+  // Nobody denied an expired call: the reason says what happened (expiry.ts), and no more.
+  if (gate.expired)
+    return { content: gate.reason ?? 'No one decided in time; the call did not run.', output: { denied: true, expired: true, reason: gate.reason ?? null } };
   const content = gate.declined ? `The user declined to answer "${gate.declined}".${details}` : `The user denied this call; it did not run.${details}`;
   return { content, output: { denied: true, reason: gate.reason ?? null, ...(gate.payload !== undefined ? { payload: gate.payload } : {}) } };
 }

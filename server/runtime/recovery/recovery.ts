@@ -1,12 +1,12 @@
 // The server carries on by itself (docs/architecture.md, "Recovery"): a run whose server died is taken
 // over once its lease runs out — an accepted decision whose tool never finished runs again,
-// with handlerContext().attempt + 1 — an interrupt past its expiry takes its default
-// action, and a queue left behind by a server that died after a turn goes out. A sweep runs at start-up and then periodically; any request touching the session
+// with handlerContext().attempt + 1 — an interrupt past its expiry escalates or takes its
+// default action, a reminder due is recorded (docs/approvals-escalation-grants.md), and a queue left behind by a server that died after a turn goes out. A sweep runs at start-up and then periodically; any request touching the session
 // does the same through startRun. A sweep only starts the runs it recovers: one slow
 // recovered run must not hold up the others, nor the next sweep (docs/hitl.md, Timeouts).
 import type { FindAgent } from '../../define';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
-import { expiryDecision, isExpired } from '../decisions';
+import { dueReminders, expiryEvents } from '../decisions';
 import type { SessionEvent } from '../../events';
 import { Refusal } from '../errors';
 import { foldEvents, pendingInterrupts, runHoldsSession, loadSessionView, loadView } from '../session';
@@ -35,13 +35,14 @@ export async function recoverSession(store: EventStore, findAgent: FindAgent, se
     return undefined;
   }
   const { session: current, view } = await loadSessionView(store, session, agent.initialState);
-  const pending = pendingInterrupts(view);
-  const expired = pending.filter((record) => isExpired(record));
+  const expired = expiryEvents(view);
+  const reminders = dueReminders(view);
   const abandoned = view.status === 'running' && !runHoldsSession(view, current);
   try {
-    if (expired.length > 0 && expired.length < pending.length) {
-      // Part of a batch expired: record its default actions; the rest still waits for people.
-      const events: SessionEvent[] = expired.map((record) => ({ type: 'interrupt_decided', interruptId: record.id, decision: expiryDecision(record) }));
+    if ((expired.length > 0 || reminders.length > 0) && pendingInterrupts(foldEvents(view, expired)).length > 0) {
+      // Escalations, part of a batch expired, or reminders: recorded alone (one compare-and-set,
+      // so two sweeps write them once); the rest still waits for people.
+      const events: SessionEvent[] = [...expired, ...reminders];
       await store.append(sessionId, view.seq, events, { status: view.status });
       return undefined;
     }

@@ -5,6 +5,8 @@ import type {
   ChatMessage,
   ContextCompaction,
   Decision,
+  DecisionActor,
+  Grant,
   InterruptRecord,
   JsonObject,
   RunFailureDetails,
@@ -78,6 +80,25 @@ export interface SessionView extends Conversation {
   usage: UsageEntry[];
   /** The root thread's compactions, oldest first (docs/models.md, "Long threads"). */
   compactions: CompactionNotice[];
+  /** Every grant made in the session, by id, revoked ones included (docs/approvals-escalation-grants.md, "Scoped grants"). */
+  grants: Record<string, GrantState>;
+  /** The grant each call started under, by tool-call id: a call carried out again after a crash runs under it again. */
+  grantedCalls: Record<string, string>;
+}
+
+export interface GrantState {
+  grant: Grant;
+  addedAt: string;
+  revoked?: { by: DecisionActor; at: string };
+}
+
+/** One escalation of an interrupt nobody decided in time. */
+export interface EscalationStep {
+  level: number;
+  to: string[];
+  at: string;
+  /** The expiry before this escalation moved it. */
+  previousExpiresAt?: string;
 }
 
 export interface InterruptState {
@@ -89,6 +110,10 @@ export interface InterruptState {
   openedAt: string;
   /** Votes cast while it waits for its quorum, in order (docs/approvals.md, "Quorum and separation of duties"). */
   votes?: Vote[];
+  /** Its escalations, oldest first; the record's expiresAt is the latest one's. */
+  escalations?: EscalationStep[];
+  /** When its reminder was recorded. */
+  remindedAt?: string;
 }
 
 /** Interrupts still waiting for a decision, oldest first. */
@@ -112,6 +137,8 @@ export function emptyView(initialState: JsonObject = {}): SessionView {
     stoppedToolCallIds: [],
     usage: [],
     compactions: [],
+    grants: {},
+    grantedCalls: {},
   };
 }
 
@@ -166,6 +193,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       }));
     case 'tool_started':
       next.toolAttempts = { ...view.toolAttempts, [event.toolCallId]: event.attempt };
+      if (event.grantId) next.grantedCalls = { ...view.grantedCalls, [event.toolCallId]: event.grantId };
       return next;
     case 'tool_result':
       if (event.status === 'cancelled' && view.lastRun)
@@ -192,6 +220,36 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       const current = view.interrupts[event.interruptId];
       if (!current || current.decision) return next; // The log's CAS never lets this happen; stay total anyway.
       next.interrupts = { ...view.interrupts, [event.interruptId]: { ...current, votes: [...(current.votes ?? []), event.vote] } };
+      return next;
+    }
+    case 'interrupt_escalated': {
+      const current = view.interrupts[event.interruptId];
+      if (!current || current.decision) return next;
+      const step: EscalationStep = {
+        level: event.level,
+        to: event.to,
+        at: stored.at,
+        ...(current.record.expiresAt ? { previousExpiresAt: current.record.expiresAt } : {}),
+      };
+      next.interrupts = {
+        ...view.interrupts,
+        [event.interruptId]: { ...current, record: { ...current.record, expiresAt: event.expiresAt }, escalations: [...(current.escalations ?? []), step] },
+      };
+      return next;
+    }
+    case 'interrupt_reminded': {
+      const current = view.interrupts[event.interruptId];
+      if (!current || current.remindedAt) return next;
+      next.interrupts = { ...view.interrupts, [event.interruptId]: { ...current, remindedAt: stored.at } };
+      return next;
+    }
+    case 'grant_added':
+      next.grants = { ...view.grants, [event.grant.id]: { grant: event.grant, addedAt: stored.at } };
+      return next;
+    case 'grant_revoked': {
+      const current = view.grants[event.grantId];
+      if (!current || current.revoked) return next;
+      next.grants = { ...view.grants, [event.grantId]: { ...current, revoked: { by: event.by, at: stored.at } } };
       return next;
     }
     case 'context_compacted': {

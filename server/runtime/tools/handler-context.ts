@@ -6,6 +6,13 @@ import type { ChatMessage, JsonObject } from '../../events';
 /** When a timer fires: after a delay ('10s', '5m', milliseconds) or at a time. */
 export type TimerWhen = { delay: string | number } | { at: Date | string };
 
+/**
+ * Why a gated call runs without a pause now: a person approved it, its policy approved it when
+ * nobody decided in time (`reason` says how long it waited), or it is inside a grant the session's
+ * approver made (docs/approvals-escalation-grants.md). Absent for a call that needed no approval.
+ */
+export type ToolApproval = { by: 'person' } | { by: 'expiry'; reason: string } | { by: 'grant'; grantId: string };
+
 export interface HandlerContext {
   /** The tool call being served. `toolCallId` names it within its session only. */
   event: {
@@ -23,6 +30,7 @@ export interface HandlerContext {
     toolName: string;
     input: unknown;
     payload?: unknown;
+    approval?: ToolApproval;
   };
   /**
    * The key for side effects (docs/hitl.md, "Exactly once"): the same for every attempt of this

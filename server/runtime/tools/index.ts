@@ -1,7 +1,7 @@
 // The tools room's face: an agent's tool set and what a tool may call while it runs.
 export { DELEGATION_TOOL } from './builtins';
 export { handlerContext, runWithHandlerContext } from './handler-context';
-export type { HandlerContext } from './handler-context';
+export type { HandlerContext, ToolApproval } from './handler-context';
 export { requestInput } from './request-input';
 export type { InputAnswer } from './request-input';
 export { scheduleTimer } from './schedule-timer';

@@ -4,7 +4,7 @@ import { deepClone } from 'fast-json-patch';
 import type { DeepAgent } from '../../define';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { crashPoint } from '../common';
-import { idempotencyKey, runWithHandlerContext, type HandlerContext } from './handler-context';
+import { idempotencyKey, runWithHandlerContext, type HandlerContext, type ToolApproval } from './handler-context';
 import type { JsonObject, ToolCall } from '../../events';
 import { errorMessage, logFailure, Refusal } from '../errors';
 import { ToolError } from './tool-error';
@@ -117,7 +117,7 @@ export async function validateToolInput(definition: Tool, input: unknown): Promi
 export async function executeTool(options: {
   definition: Tool;
   call: ToolCall;
-  context: Omit<HandlerContext, 'state' | 'event' | 'idempotencyKey'> & { payload?: unknown };
+  context: Omit<HandlerContext, 'state' | 'event' | 'idempotencyKey'> & { payload?: unknown; approval?: ToolApproval };
   state: JsonObject;
   history: ModelMessage[];
   /** Answers to the tool's earlier questions, in order. */
@@ -146,7 +146,14 @@ export async function executeTool(options: {
   const handler: HandlerContext = {
     ...context,
     signal: controller.signal,
-    event: { id: call.id, toolCallId: call.id, toolName: call.name, input: input.value, payload: context.payload },
+    event: {
+      id: call.id,
+      toolCallId: call.id,
+      toolName: call.name,
+      input: input.value,
+      payload: context.payload,
+      ...(context.approval ? { approval: context.approval } : {}),
+    },
     idempotencyKey: idempotencyKey(context.session.id, call.id),
     state: draft,
   };

@@ -8,10 +8,10 @@
 import { own } from '../common';
 import type { FindAgent } from '../../define';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
-import type { Decision, DecisionActor, InterruptRecord, Vote } from '../../events';
+import type { Decision, DecisionActor, Grant, InterruptRecord, Vote } from '../../events';
 import { Refusal } from '../errors';
-import { mayDecide, planDecisions, toldWhoDecides, type DecisionRequest } from '../decisions';
-import { pendingInterrupts, loadView } from '../session';
+import { decisionEvents, expiryEvents, mayDecide, planDecisions, toldWhoDecides, type DecisionRequest } from '../decisions';
+import { foldEvents, pendingInterrupts, loadView } from '../session';
 import { startRun } from './turns';
 import type { StartedRun } from '../turn';
 
@@ -31,6 +31,8 @@ export interface DecideResult {
   decision?: Decision;
   /** The vote recorded, when it did not reach the quorum (docs/approvals.md, "Quorum and separation of duties"). */
   vote?: Vote;
+  /** The grant the approval came with (docs/approvals.md, "Scoped grants"). */
+  grant?: Grant;
   /** The continuation that carries the decided batch on; absent while other interrupts of the batch, or more votes, wait. */
   continuation?: StartedRun;
 }
@@ -50,7 +52,10 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
   const request: DecisionRequest = { ...options.request, interruptId };
 
   for (let attempt = 1; ; attempt++) {
-    const view = await loadView(store, session.id, agent.initialState);
+    const stored = await loadView(store, session.id, agent.initialState);
+    // An escalation due is written with the decision, so a decision it extends the wait for is taken (docs/approvals-escalation-grants.md).
+    const expired = expiryEvents(stored);
+    const view = foldEvents(stored, expired);
     const record = own(view.interrupts, interruptId)?.record;
     if (!record) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
     try {
@@ -66,13 +71,13 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
       // Short of the quorum: a vote, appended with the compare-and-set on the head this tally read.
       const vote = votes[0]?.vote;
       if (vote) {
-        await store.append(session.id, view.seq, [{ type: 'interrupt_voted', interruptId, vote }], { status: view.status });
+        await store.append(session.id, stored.seq, [...expired, { type: 'interrupt_voted', interruptId, vote }], { status: view.status });
         return { sessionId: session.id, interrupt: record, vote };
       }
       if (pendingInterrupts(view).some((pending) => pending.id !== interruptId)) {
-        const decision = decisions[0]!.decision;
-        await store.append(session.id, view.seq, [{ type: 'interrupt_decided', interruptId, decision }], { status: view.status });
-        return { sessionId: session.id, interrupt: record, decision };
+        const [{ decision, grant }] = decisions as [(typeof decisions)[number]];
+        await store.append(session.id, stored.seq, [...expired, ...decisionEvents(decisions)], { status: view.status });
+        return { sessionId: session.id, interrupt: record, decision, ...(grant ? { grant } : {}) };
       }
       const continuation = await startRun({
         agent,
@@ -85,11 +90,11 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
         decisions: [request],
         decidedBy: options.by,
         // The tally above read this head: a vote or decision written since makes the run's start refuse, and this loop read again.
-        atSeq: view.seq,
+        atSeq: stored.seq,
       });
       // The run recorded the decision in its first append.
-      const decision = continuation.decided!.find((entry) => entry.interruptId === interruptId)!.decision;
-      return { sessionId: session.id, interrupt: record, decision, continuation };
+      const { decision, grant } = continuation.decided!.find((entry) => entry.interruptId === interruptId)!;
+      return { sessionId: session.id, interrupt: record, decision, ...(grant ? { grant } : {}), continuation };
     } catch (error) {
       // Someone else wrote first: read again; their decision, if it was on this interrupt, wins.
       const raced = ConcurrentAppendError.is(error) || (error instanceof Refusal && error.code === 'session_busy');

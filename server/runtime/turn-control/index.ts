@@ -9,3 +9,5 @@ export { requestSteer } from './steer';
 export { requestStop } from './stop';
 export { fireDueTimers } from './timers';
 export { changeQueue, sendQueued, startRun } from './turns';
+export { listGrants, revokeGrant } from './session-grants';
+export type { GrantListing } from './session-grants';

@@ -1,7 +1,7 @@
 // What a run is asked to do and what starting one answers: the request every surface builds (a
 // wire, a decision, the queue, a timer, recovery) and the handle it gets back.
 import type { DeepAgent } from '../../define';
-import type { ChatMessage, Decision, DecisionActor, RunSource } from '../../events';
+import type { ChatMessage, Decision, DecisionActor, Grant, RunSource } from '../../events';
 import type { EventStore, QueuedMessage } from '../../store/types';
 import type { DecisionInput } from '../decisions';
 import type { CursorPosition, RunPart, StreamPart } from '../stream';
@@ -70,7 +70,7 @@ export interface StartedRun {
   /** Settles when the run has written its last event. */
   done: Promise<void>;
   /** The decisions the run recorded with its start, as validated (edits and data parsed). */
-  decided?: { interruptId: string; decision: Decision }[];
+  decided?: { interruptId: string; decision: Decision; grant?: Grant }[];
   /** The session was busy: these messages were queued; the run is the last one's, which starts when it goes out. */
   queued?: QueuedMessage[];
 }

@@ -2,10 +2,10 @@
 // with everything the request brings (decisions, messages, state) — or, when the request
 // may not run, writes nothing and says why. The loop itself is in turn-runner.ts.
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, Decision, DecisionActor, RunSource, SessionEvent } from '../../events';
+import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from '../../events';
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint, own } from '../common';
-import { expiryDecision, isExpired, planDecisions, readDecision } from '../decisions';
+import { decisionEvents, expiryEvents, planDecisions, readDecision, type PlannedDecision } from '../decisions';
 import { Refusal } from '../errors';
 import {
   checkModel,
@@ -50,15 +50,13 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   if (request.atSeq !== undefined && view.seq !== request.atSeq) {
     throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`);
   }
-  // Interrupts past their expiry take their default action before anything else.
-  const expired: SessionEvent[] = pendingInterrupts(view)
-    .filter((record) => isExpired(record))
-    .map((record) => ({ type: 'interrupt_decided', interruptId: record.id, decision: expiryDecision(record) }));
+  // Interrupts past their expiry escalate, or take their default action, before anything else.
+  const expired: SessionEvent[] = expiryEvents(view);
   const runId = request.runId ?? randomUUID();
 
   // The decisions are checked before the lease: a decision on an interrupt that is decided
   // already is refused as such (or, replayed, answered) even while its continuation runs.
-  let decided: { interruptId: string; decision: Decision }[] = [];
+  let decided: PlannedDecision[] = [];
   let resumesRunId: string | undefined;
   const afterExpiry = foldEvents(view, expired);
   const answers = (request.decisions ?? []).map((input) => readDecision(input, own(afterExpiry.interrupts, input.interruptId)?.record));
@@ -127,7 +125,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   const runner = new TurnRunner({ ...request, model, resumesRunId, signal: request.durable === false ? request.signal : undefined }, runId, view);
   const firstUserText = session?.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
-    const decisions: SessionEvent[] = decided.map(({ interruptId, decision }) => ({ type: 'interrupt_decided', interruptId, decision }));
+    const decisions = decisionEvents(decided);
     const inputs = [...expired, ...decisions, ...inputEvents];
     const retry = request.retry && { retryId: request.retry.retryId, attempt: (current.lastRun?.attempt ?? 1) + 1 };
     await runner.append(

@@ -353,7 +353,8 @@ export class TurnRunner {
     }
     const definition = agentTools(scope.agent)[call.name]!;
     const attempt = (this.view.toolAttempts[call.id] ?? 0) + 1;
-    await this.append([{ type: 'tool_started', toolCallId: call.id, toolName: call.name, attempt }]);
+    const grantId = gate.approval?.by === 'grant' ? gate.approval.grantId : undefined;
+    await this.append([{ type: 'tool_started', toolCallId: call.id, toolName: call.name, attempt, ...(grantId ? { grantId } : {}) }]);
     // The state the tool starts from: its draft's changes are merged into the state as it is
     // when the tool ends, which other calls of the step may have changed meanwhile.
     const base = this.view.state;
@@ -370,6 +371,7 @@ export class TurnRunner {
       context: {
         attempt,
         payload: gate.payload,
+        ...(gate.approval ? { approval: gate.approval } : {}),
         signal: this.signal,
         session: { ...this.sessionFacts(scope), schedule: this.schedule },
       },

@@ -117,6 +117,29 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
       expect(onlyOf(mine, await store.listRecoverable(now, { limit: 1 }))).toEqual([sooner.id]);
     });
 
+    it("moves an escalated interrupt's expiry in the projection, so that it is listed again only when its new expiry passes", async () => {
+      const { id } = await newSession();
+      const record = interruptRecord({ expiresAt: longAgo(5).toISOString() });
+      await store.append(id, 0, opened(record), { status: 'interrupted' });
+      expect(await otherInstance.listRecoverable(longAgo(10))).toContain(id);
+      const expiresAt = longAgo(20).toISOString();
+      await store.append(id, 1, [{ type: 'interrupt_escalated', interruptId: record.id, level: 1, expiresAt, to: ['key:ops'] }], { status: 'interrupted' });
+      expect((await otherInstance.findInterrupt(record.id))!.record.expiresAt).toBe(expiresAt);
+      expect((await otherInstance.listPendingInterrupts((await store.getSession(id))!.ownerId))[0]!.record.expiresAt).toBe(expiresAt);
+      expect(await otherInstance.listRecoverable(longAgo(10))).not.toContain(id);
+      expect(await otherInstance.listRecoverable(longAgo(21))).toContain(id);
+    });
+
+    it('lists a session whose interrupt has a reminder due until the reminder is recorded', async () => {
+      const { id } = await newSession();
+      const record = interruptRecord({ remindAt: longAgo(6).toISOString() });
+      await store.append(id, 0, opened(record), { status: 'interrupted' });
+      expect(await otherInstance.listRecoverable(longAgo(5))).not.toContain(id);
+      expect(await otherInstance.listRecoverable(longAgo(7))).toContain(id);
+      await store.append(id, 1, [{ type: 'interrupt_reminded', interruptId: record.id }], { status: 'interrupted' });
+      expect(await otherInstance.listRecoverable(longAgo(7))).not.toContain(id);
+    });
+
     it('lists an idle session with queued messages, the longest waiting first, at most `limit`; a running one is not', async () => {
       const say = (content: string) => ({ id: `q-${randomUUID()}`, role: 'user' as const, content });
       const older = await newSession();

@@ -1,0 +1,8 @@
+-- An interrupt's reminder before expiry (docs/approvals-escalation-grants.md, "Escalation and
+-- reminders"): the recovery sweep finds the interrupts whose reminder is due.
+
+-- AlterTable
+ALTER TABLE "Interrupt" ADD COLUMN "remindAt" TIMESTAMP(3);
+
+-- CreateIndex
+CREATE INDEX "Interrupt_status_remindAt_idx" ON "Interrupt"("status", "remindAt");

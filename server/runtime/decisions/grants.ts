@@ -1,0 +1,80 @@
+// Scoped grants (docs/approvals-escalation-grants.md, "Scoped grants"): an approval that also
+// allows later calls of the same tool within the same session — for the session, for a while,
+// or for calls with the same values of some arguments. A tool opts in (`toolApproval.grants`);
+// a tool that needs a quorum never grants. The gate (tool-gate.ts) runs a call inside an active
+// grant without a pause; a revoked or expired grant never applies.
+import { randomUUID } from 'node:crypto';
+import type { DeepAgent } from '../../define';
+import { parseDuration } from '../../duration';
+import type { Grant, InterruptRecord, JsonObject, ToolCall, DecisionActor } from '../../events';
+import { Refusal } from '../errors';
+import type { GrantState, SessionView } from '../session';
+import { agentTools } from '../tools';
+import { approvalOptions, inputJsonSchema } from './approval-policy';
+import { readGrant, type DecisionRequest } from './read-decision';
+
+/**
+ * The grant an approval carries, checked against its tool as it is now; undefined when it
+ * carries none. Throws Refusal (having written nothing) for a grant with a rejection or an
+ * answer, in a scope the tool does not allow, or of the wrong shape.
+ */
+export function grantOfDecision(owner: DeepAgent, record: InterruptRecord, request: DecisionRequest, by: DecisionActor, now = Date.now()): Grant | undefined {
+  if (request.grant === undefined) return undefined;
+  const refuse = (message: string) => new Refusal('grant_not_allowed', message, { interruptId: record.id });
+  if (request.status !== 'approved') throw refuse(`Only an approval can come with a grant (interrupt ${record.id}).`);
+  if (record.reason !== 'tool_call') throw refuse(`An answer to a question cannot come with a grant (interrupt ${record.id}).`);
+  const wanted = readGrant(request.grant, record.id);
+  const allowed = approvalOptions(owner, record.toolName).grantScopes;
+  if (!allowed.includes(wanted.scope)) {
+    throw refuse(
+      allowed.length === 0
+        ? `${record.toolName} does not allow grants: each call is approved on its own (toolApproval.${record.toolName}.grants).`
+        : `${record.toolName} allows grants for ${allowed.map((scope) => `'${scope}'`).join(', ')}, not '${wanted.scope}'.`,
+    );
+  }
+  const base = { id: `grant_${randomUUID()}`, toolName: record.toolName, agent: record.agent, by, fromInterruptId: record.id };
+  if (wanted.scope === 'session') return { ...base, scope: 'session' };
+  if (wanted.scope === 'time') return { ...base, scope: 'time', expiresAt: new Date(now + parseDuration(wanted.for, 'for')).toISOString() };
+  const definition = agentTools(owner)[record.toolName];
+  const properties = definition ? (inputJsonSchema(definition).properties as JsonObject | undefined) : undefined;
+  const unknown = properties && Object.keys(wanted.match).find((key) => !Object.hasOwn(properties, key));
+  if (unknown)
+    throw new Refusal('grant_invalid', `${record.toolName} has no argument "${unknown}" to match (interrupt ${record.id}).`, { interruptId: record.id });
+  return { ...base, scope: 'arguments', match: wanted.match };
+}
+
+/** Whether a grant applies at `now`: not revoked, and not past its end. */
+export function grantHolds(state: GrantState, now = Date.now()): boolean {
+  if (state.revoked) return false;
+  return state.grant.expiresAt === undefined || Date.parse(state.grant.expiresAt) > now;
+}
+
+/**
+ * The active grant a call runs inside, if any: one of this session, for this agent's tool, that
+ * holds now and — for an 'arguments' grant — whose values the call's arguments have. The tool
+ * must allow that scope still: a grant does not outlive its tool's opt-in.
+ */
+export function grantForCall(view: SessionView, agent: DeepAgent, call: ToolCall, now = Date.now()): Grant | undefined {
+  const allowed = approvalOptions(agent, call.name).grantScopes;
+  if (allowed.length === 0) return undefined;
+  return Object.values(view.grants)
+    .filter((state) => state.grant.toolName === call.name && state.grant.agent === agent.name && allowed.includes(state.grant.scope) && grantHolds(state, now))
+    .map((state) => state.grant)
+    .find((grant) => grant.scope !== 'arguments' || matchesArguments(call.input, grant.match ?? {}));
+}
+
+/** The call's arguments have each of these values (deep-equal, key order aside). */
+export function matchesArguments(input: unknown, match: JsonObject): boolean {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
+  return Object.entries(match).every(([key, value]) => Object.hasOwn(input, key) && deepEqual((input as JsonObject)[key], value));
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, index) => deepEqual(item, (b as unknown[])[index]));
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && deepEqual((a as JsonObject)[key], (b as JsonObject)[key]));
+}
