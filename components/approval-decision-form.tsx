@@ -24,7 +24,7 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   const payloadForm = useSchemaForm(payloadSchema ?? {});
   const rejectForm = useSchemaForm(rejectSchema ?? {});
   const canEdit = Boolean(editSchema) && interrupt.allowedDecisions.includes('edit');
-  // "Approve and allow…" where the tool allows grants (docs/approvals-escalation-grants.md, "Scoped grants").
+  // "Approve and allow…" where the tool allows grants (docs/approvals.md, "Scoped grants").
   const scopes = grantScopes(interrupt);
   const editRef = useRef<HTMLButtonElement>(null);
   const rejectRef = useRef<HTMLButtonElement>(null);

@@ -180,3 +180,42 @@ test('planner: a question is declined with a reason, and the agent is told', asy
   await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('declined to answer');
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+test('support: a refund over $100 takes two approvers, the chat and the emailed link, and Studio shows the vote and the email', async ({ page }, testInfo) => {
+  const problems = collectConsoleProblems(page);
+  await page.goto('/agents/support');
+  await waitForHydration(page);
+  await send(page, 'refund order ord_1 for 129');
+  await waitForCards(page);
+  await expect(page).toHaveURL(THREAD_URL('support'));
+  const thread = page.url();
+  await page.getByTestId('approve-button').click();
+  // One vote of two: the request stays open (docs/approvals.md, "Quorum and separation of duties").
+  await expect(page.getByTestId('interrupt-votes')).toHaveText(/1 of 2 approvals: you/);
+  await expect(page.getByTestId('approval-card')).toBeVisible();
+  await snap(page, testInfo, 'quorum-one-vote');
+
+  // Studio: the vote on the pending request, and the email to the refunds desk, kept for lack of SMTP.
+  await page.goto('/studio');
+  const request = page.getByTestId('inbox-item').filter({ hasText: '$129.00' });
+  await expect(request.getByTestId('interrupt-votes')).toHaveText(/1 of 2 approvals/);
+  const email = page.getByTestId('delivery-row').filter({ hasText: 'refunds@example.com' }).filter({ hasText: '$129.00' });
+  await expect(email).toHaveAttribute('data-status', 'delivered', { timeout: 15_000 });
+  await snap(page, testInfo, 'studio-vote-and-email');
+  const link = await email.getByTestId('kept-email-approve').getAttribute('href');
+
+  // The link's page decides nothing by being opened; its button is the second vote.
+  await page.goto(link!);
+  await expect(page.getByTestId('link-message')).toHaveText(/Refund \$129\.00 on order ord_1/);
+  await expect(page.getByTestId('link-decided')).toHaveCount(0);
+  await snap(page, testInfo, 'link-confirmation');
+  await page.getByTestId('link-submit').click();
+  await expect(page.getByTestId('link-decided')).toHaveAttribute('data-status', 'approved');
+
+  // The refund ran once, and the chat shows it.
+  await page.goto(thread);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Refunded $129.00 on order ord_1');
+  await expect(page.getByTestId('tool-call').last()).toContainText('through an emailed or Slack link');
+  await expect(page.getByTestId('approval-card')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});

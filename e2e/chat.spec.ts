@@ -161,7 +161,7 @@ test('an empty chat offers the agent’s suggested prompts, and a chip sends its
   await page.goto('/agents/support');
   await waitForHydration(page);
   const chips = page.getByTestId('suggestions').getByRole('button');
-  await expect(chips).toHaveText(['Look up order ord_42', 'Refund order ord_42 for 19.99', 'Close ticket T-7']);
+  await expect(chips).toHaveText(['Look up order ord_42', 'Refund order ord_42 for 19.99', 'Refund order ord_1 for 129', 'Close ticket T-7']);
   await snap(page, testInfo, '01-suggestions');
 
   await chips.first().click();

@@ -40,7 +40,7 @@ export interface ToolApprovalOptions<Input = any> {
   /**
    * What happens when the TTL runs out: deny (the default), approve — only for low-risk calls,
    * as nobody looked at it — or escalate: tell `escalate.to` and wait `escalate.extendBy` more,
-   * `escalate.times` times, then `escalate.then` (docs/approvals-escalation-grants.md).
+   * `escalate.times` times, then `escalate.then` (docs/approvals.md).
    */
   onExpire?: 'deny' | 'approve' | 'escalate';
   /** With onExpire 'escalate': who is told next, how much longer it waits, how often, and what then. */
@@ -50,7 +50,7 @@ export interface ToolApprovalOptions<Input = any> {
   /**
    * Whether an approver may approve "and allow from now on" within the session: every scope
    * (true), some ('session', 'time', 'arguments'), or none (false, the default). Not with a
-   * quorum above 1 (docs/approvals-escalation-grants.md, "Scoped grants").
+   * quorum above 1 (docs/approvals.md, "Scoped grants").
    */
   grants?: boolean | GrantScope[];
   /**
@@ -63,8 +63,10 @@ export interface ToolApprovalOptions<Input = any> {
    * How many distinct approvers must approve before the call runs (default 1). Each approval
    * short of it is a vote; the one that reaches it decides (docs/approvals.md, "Quorum and
    * separation of duties"). Needs `approvers` other than the session's owner, and no `allowEdit`.
+   * A function of the call's arguments sets it per call (`(input) => input.amount > 100 ? 2 : 1`);
+   * a call that needs more than one approver then cannot be edited, whatever `allowEdit` says.
    */
-  quorum?: number;
+  quorum?: number | ((input: Input) => number);
   /**
    * false: the owner of the session that asked may neither approve nor reject the call — only
    * withdraw it (default true). Needs `approvers` other than the session's owner.
@@ -84,7 +86,7 @@ export type Approvers = 'session-owner' | 'key-holders' | readonly ApproverMatch
 /** One entry of an approvers list: `key:finance`, `key:alice`. */
 export type ApproverMatch = `key:${string}`;
 
-/** An expired approval request's escalation (docs/approvals-escalation-grants.md, "Escalation and reminders"). */
+/** An expired approval request's escalation (docs/approvals.md, "Escalation and reminders"). */
 export interface EscalationOptions {
   /** Who is told next: e-mail addresses or `key:<name>`; recorded on the event, delivered by the notice channels. */
   to?: string[];
@@ -502,18 +504,21 @@ function checkApprovers(agent: string, toolName: string, options: ToolApprovalOp
   } else if (approvers !== 'session-owner' && approvers !== 'key-holders') {
     fail(`approvers is ${JSON.stringify(approvers)}; use 'session-owner', 'key-holders' or a list like ['key:finance'].`);
   }
-  if (!Number.isSafeInteger(quorum) || quorum < 1) fail(`quorum is a whole number, at least 1, not ${JSON.stringify(quorum)}.`);
+  const perCall = typeof quorum === 'function';
+  if (!perCall && (!Number.isSafeInteger(quorum) || quorum < 1))
+    fail(`quorum is a whole number, at least 1, not ${JSON.stringify(quorum)} (or a function of the call's arguments).`);
   if (typeof requesterMayApprove !== 'boolean') fail('requesterMayApprove is true or false.');
   if (rejectOn !== 'first' && rejectOn !== 'quorum') fail(`rejectOn is 'first' or 'quorum', not ${JSON.stringify(rejectOn)}.`);
   const byOwner = approvers === 'session-owner';
-  if (byOwner && quorum > 1) fail(`a quorum of ${quorum} needs approvers other than the session's owner ('key-holders' or a list): one owner is one approver.`);
+  if (byOwner && (perCall || quorum > 1))
+    fail(`a quorum of ${quorum} needs approvers other than the session's owner ('key-holders' or a list): one owner is one approver.`);
   if (byOwner && !requesterMayApprove) fail("requesterMayApprove: false needs approvers other than the session's owner, or nobody could decide.");
-  if (quorum > 1 && options.allowEdit) fail('allowEdit cannot go with a quorum: every approver must approve the same arguments.');
+  if (!perCall && quorum > 1 && options.allowEdit) fail('allowEdit cannot go with a quorum: every approver must approve the same arguments.');
 }
 
 const GRANT_SCOPES: readonly GrantScope[] = ['session', 'time', 'arguments'];
 
-/** Escalation, reminders and grants are checked when the agent is defined (docs/approvals-escalation-grants.md). */
+/** Escalation, reminders and grants are checked when the agent is defined (docs/approvals.md). */
 function checkExpiryAndGrants(agent: string, toolName: string, options: ToolApprovalOptions) {
   const fail = (message: string) => {
     throw new Error(`Agent "${agent}": toolApproval.${toolName}: ${message}`);
@@ -537,13 +542,14 @@ function checkExpiryAndGrants(agent: string, toolName: string, options: ToolAppr
     if (options.ttl === undefined) fail('remindBefore needs a ttl.');
     checkDuration(agent, `toolApproval.${toolName}.remindBefore`, remindBefore);
   }
-  if (quorum !== undefined && (!Number.isInteger(quorum) || quorum < 1)) fail(`quorum is a whole number, at least 1.`);
+
   if (grants !== undefined && typeof grants !== 'boolean') {
     if (!Array.isArray(grants) || grants.some((scope) => !GRANT_SCOPES.includes(scope)))
       fail(`grants is true, false or a list of 'session', 'time', 'arguments'.`);
   }
   const granting = grants === true || (Array.isArray(grants) && grants.length > 0);
-  if (granting && (quorum ?? 1) > 1) fail('a tool that needs a quorum cannot grant standing approvals: each call needs its quorum.');
+  if (granting && (typeof quorum === 'function' || (quorum ?? 1) > 1))
+    fail('a tool that needs a quorum cannot grant standing approvals: each call needs its quorum.');
 }
 
 /** A bad duration fails when the agent is defined, not in the middle of someone's run. */

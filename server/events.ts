@@ -96,7 +96,7 @@ export interface InterruptRecord {
   /** JSON Schema of an acceptable response: {approved, reason?, editedArgs?, payload?}. */
   responseSchema: JsonObject;
   allowedDecisions: DecisionKind[];
-  /** When it expires; an escalation moves it (the view's record carries the latest, docs/approvals-escalation-grants.md). */
+  /** When it expires; an escalation moves it (the view's record carries the latest, docs/approvals.md). */
   expiresAt?: string;
   /** What happens when it expires (after its last escalation, when it escalates). */
   onExpire: 'deny' | 'approve';
@@ -132,7 +132,7 @@ export interface InterruptRecord {
 
 export type DecisionStatus = 'approved' | 'denied' | 'cancelled';
 
-/** An interrupt's escalation, as its tool's toolApproval declared it when it opened (docs/approvals-escalation-grants.md). */
+/** An interrupt's escalation, as its tool's toolApproval declared it when it opened (docs/approvals.md). */
 export interface EscalationPolicy {
   /** Who is told at each escalation: e-mail addresses, `key:<name>`; recorded, and told by the notice channels. */
   to: string[];
@@ -142,7 +142,7 @@ export interface EscalationPolicy {
   times: number;
 }
 
-/** What an approver allows from now on, with an approval (docs/approvals-escalation-grants.md, "Scoped grants"). */
+/** What an approver allows from now on, with an approval (docs/approvals.md, "Scoped grants"). */
 export type GrantScope = 'session' | 'time' | 'arguments';
 
 /**
@@ -313,7 +313,7 @@ export type SessionEvent =
       stream?: StreamedPart[];
     }
   /** A backend tool is about to run; a crash after this and before tool_result means run it again (attempt + 1). */
-  /** `grantId`: the call runs without a pause inside this grant (docs/approvals-escalation-grants.md, "Scoped grants"). */
+  /** `grantId`: the call runs without a pause inside this grant (docs/approvals.md, "Scoped grants"). */
   | { type: 'tool_started'; toolCallId: string; toolName: string; attempt: number; grantId?: string }
   /**
    * A preliminary output of a running tool (its execute is an async iterable): kept for the
@@ -335,7 +335,7 @@ export type SessionEvent =
   | { type: 'interrupt_voted'; interruptId: string; vote: Vote }
   /**
    * Nobody decided in time and the tool escalates: the interrupt waits until `expiresAt` (its new
-   * expiry), and `to` are told. `level` counts from 1 (docs/approvals-escalation-grants.md).
+   * expiry), and `to` are told. `level` counts from 1 (docs/approvals.md).
    */
   | { type: 'interrupt_escalated'; interruptId: string; level: number; expiresAt: string; to: string[] }
   /** The reminder before expiry is due: recorded once, and told by the notice channels ('interrupt.reminder'). */

@@ -104,6 +104,24 @@ function DeliveryRow({ delivery }: { delivery: DeliveryItem }) {
         <div className="max-w-56 truncate text-xs text-muted-foreground" title={delivery.target}>
           {delivery.target}
         </div>
+        {delivery.kept && (
+          <div className="mt-1 text-xs" data-testid="kept-email">
+            <div className="font-medium">{delivery.kept.subject}</div>
+            <div className="text-muted-foreground">Kept here: no SMTP server is configured.</div>
+            <div className="flex gap-3">
+              {delivery.kept.links.approve && (
+                <a className="underline" href={delivery.kept.links.approve} data-testid="kept-email-approve">
+                  Approve link
+                </a>
+              )}
+              {delivery.kept.links.reject && (
+                <a className="underline" href={delivery.kept.links.reject}>
+                  Reject link
+                </a>
+              )}
+            </div>
+          </div>
+        )}
       </td>
       <td className="px-3 py-2 align-top">
         <Badge tone={status.tone}>

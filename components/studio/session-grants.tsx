@@ -1,5 +1,5 @@
 'use client';
-// A session's standing approvals in Studio (docs/approvals-escalation-grants.md, "Scoped grants"):
+// A session's standing approvals in Studio (docs/approvals.md, "Scoped grants"):
 // each grant an approver made, what it allows and until when, with a Revoke button. Revoked and
 // ended grants are not listed; the audit trail keeps them.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

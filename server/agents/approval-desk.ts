@@ -1,5 +1,5 @@
 // A fixture agent for escalation and grants (listed only with STACKBONE_FIXTURE_AGENTS=1;
-// docs/approvals-escalation-grants.md). Its tools record a side effect in the ledger file, once
+// docs/approvals.md). Its tools record a side effect in the ledger file, once
 // per call (by the idempotency key), as the ledger agent's do; the tests read the ledger to see
 // whether a call ran.
 import { appendFileSync } from 'node:fs';

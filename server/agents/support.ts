@@ -90,7 +90,7 @@ export default defineDeepAgent({
   name: 'support',
   displayName: 'Support',
   description: 'Customer support: looks up orders, refunds them and closes tickets, with a human approving refunds and closures.',
-  suggestions: ['Look up order ord_42', 'Refund order ord_42 for 19.99', 'Close ticket T-7'],
+  suggestions: ['Look up order ord_42', 'Refund order ord_42 for 19.99', 'Refund order ord_1 for 129', 'Close ticket T-7'],
   model: 'openai/gpt-4o-mini',
   // A person may switch the thread to Claude in the chat's picker (docs/models.md, "Choosing a model").
   models: [
@@ -115,9 +115,16 @@ export default defineDeepAgent({
       // On a public chat (STACKBONE_WEB_ACCESS=open) the customer asks, the desk approves: a
       // browser without a key cannot approve its own refund (docs/security.md, "Approvers").
       approvers: 'key-holders',
+      // A refund over $100 needs two approvers, e.g. the desk in the chat or Studio and the
+      // refunds desk by its emailed link (docs/approvals.md, "Quorum and separation of duties").
+      quorum: (input) => (input.amount > 100 ? 2 : 1),
     },
     closeTicket: { policy: 'user-approval', describe: (input) => `Close ticket ${input.ticketId}` },
   },
+  // Every refund request is mailed to the refunds desk with one-click Approve and Reject links.
+  // Without STACKBONE_SMTP_URL (as on `npm run dev`) the message is kept for Studio to show
+  // instead of sent (docs/approvals.md, "Notifications and one-click links").
+  notify: { tools: { refundOrder: { email: 'refunds@example.com' } } },
   // Refunds move money and closures close things: a stateless chat call (no session header)
   // cannot wait for a person, so it is refused them (docs/wires.md, "Stateless turns").
   statelessApproval: 'deny',

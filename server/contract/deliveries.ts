@@ -19,6 +19,11 @@ export interface DeliveryItem {
   lastError: string | null;
   deliveredAt: string | null;
   createdAt: string;
+  /**
+   * An email this server kept instead of sending (no STACKBONE_SMTP_URL, as on `npm run dev`):
+   * its subject and the links it carries, for a person to follow from Studio (docs/approvals.md).
+   */
+  kept?: { subject: string; links: { approve?: string; reject?: string; studio: string } };
 }
 
 export interface DeliveryList {

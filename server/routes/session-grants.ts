@@ -1,5 +1,5 @@
 // GET /api/sessions/{id}/grants and DELETE /api/sessions/{id}/grants/{grantId}: a session's
-// standing approvals, listed and revoked (docs/approvals-escalation-grants.md, "Scoped grants").
+// standing approvals, listed and revoked (docs/approvals.md, "Scoped grants").
 // Owner-scoped like deciding: an API key in a header, the app's cookie (a key's, or a browser's
 // own where web access is open). The rules are the runtime's (turn-control/session-grants.ts).
 import { findAgent } from '../agents';

@@ -56,7 +56,7 @@ export function withContent(message: ChatMessage, content: string): ChatMessage 
 export function interruptChanges(events: SessionEvent[]): {
   opened: InterruptRecord[];
   decided: string[];
-  /** Escalations move an interrupt's expiry (docs/approvals-escalation-grants.md). */
+  /** Escalations move an interrupt's expiry (docs/approvals.md). */
   escalated: { id: string; expiresAt: string }[];
   /** Interrupts whose reminder was recorded: none is due any more. */
   reminded: string[];

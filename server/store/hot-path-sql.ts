@@ -28,7 +28,7 @@ export interface HotPathSql {
   /** The Interrupt projection's new rows, owned as their session is. */
   openInterrupts(sessionId: string, records: InterruptRecord[], now: Date): Sql;
   decideInterrupts(ids: string[], now: Date): Sql;
-  /** An escalation's new expiry (docs/approvals-escalation-grants.md). */
+  /** An escalation's new expiry (docs/approvals.md). */
   escalateInterrupt(id: string, expiresAt: Date): Sql;
   /** Reminders recorded: none is due any more. */
   remindedInterrupts(ids: string[]): Sql;

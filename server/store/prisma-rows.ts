@@ -79,7 +79,7 @@ export function interruptFromRow(row: Row): InterruptRow {
   };
 }
 
-/** The record as opened, with the expiry the projection keeps (an escalation moves it: docs/approvals-escalation-grants.md). */
+/** The record as opened, with the expiry the projection keeps (an escalation moves it: docs/approvals.md). */
 function withExpiry(record: InterruptRecord, expiresAt: Date | null): InterruptRecord {
   return expiresAt ? { ...record, expiresAt: expiresAt.toISOString() } : record;
 }

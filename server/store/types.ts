@@ -45,7 +45,7 @@ export interface InterruptRow {
   ownerId: string;
   agent: string;
   status: 'pending' | 'decided';
-  /** As opened, with its latest expiresAt (an escalation moves it: docs/approvals-escalation-grants.md). */
+  /** As opened, with its latest expiresAt (an escalation moves it: docs/approvals.md). */
   record: InterruptRecord;
   createdAt: Date;
   decidedAt: Date | null;

@@ -115,7 +115,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         break;
       case 'tool_started':
         // The call and its result say it; attempts show in the result's details. A call that ran
-        // inside a grant says which: nobody was asked (docs/approvals-escalation-grants.md).
+        // inside a grant says which: nobody was asked (docs/approvals.md).
         if (event.grantId)
           add(stored, {
             kind: 'grant',

@@ -1,5 +1,5 @@
 // Escalation and scoped grants on a real server, on SQLite and PostgreSQL
-// (docs/approvals-escalation-grants.md). An approval request whose server is killed before it
+// (docs/approvals.md). An approval request whose server is killed before it
 // expires is escalated by the next server's sweep after a restart, then denied at its second
 // expiry, and the model is told so; a grant lets the next call run without a pause, recorded,
 // until it is revoked.

@@ -17,7 +17,7 @@ import { eventually, readSessionEvents } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
-const PORTS = { sqlite: [3305, 3306], postgres: [3307, 3308] } as const;
+const PORTS = { sqlite: [3315, 3316], postgres: [3317, 3318] } as const;
 const SECRET = 'test-secret-0123456789abcdef0123456789';
 const KEYS = {
   alice: 'sk-q-alice',

@@ -11,8 +11,9 @@ import { describeDecision, readLink, Refusal, type LinkView } from '@/server/run
 import { getStore } from '@/server/store';
 
 export const dynamic = 'force-dynamic';
-// A link's page is for its recipient: no index, no referrer carrying the token elsewhere.
-export const metadata: Metadata = { title: 'Decide a request', robots: { index: false, follow: false }, referrer: 'no-referrer' };
+// A link's page is for its recipient: no index, and no referrer carrying the token to another site
+// (same-origin: this site's own form post still says where it comes from, as the origin check needs).
+export const metadata: Metadata = { title: 'Decide a request', robots: { index: false, follow: false }, referrer: 'same-origin' };
 
 // The page a notification's Approve or Reject link opens (docs/approvals.md, "Notifications and
 // one-click links"): the call as it will run, the session's context, and a form. Opening it

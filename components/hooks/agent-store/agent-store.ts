@@ -126,7 +126,14 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
     this.outcomes = new ToolOutcomes(host);
     this.commands = new ThreadCommands({ ...host, agent, url, threadId, headers: options.headers ?? {}, threadKnown: () => this.follower.threadKnown() });
     this.batch = new InterruptBatch(
-      { ...host, agent, agentName, submit: (entries) => this.runs.run(entries), rejectOutOfBand: (id, reason) => this.commands.reject(id, reason) },
+      {
+        ...host,
+        agent,
+        agentName,
+        submit: (entries) => this.runs.run(entries),
+        rejectOutOfBand: (id, reason) => this.commands.reject(id, reason),
+        voteOutOfBand: (id, approved, options) => this.commands.vote(id, approved, options),
+      },
       options.interruptedRunId ?? null,
     );
     this.draft = new StateDraft({ ...host, agent, commands: this.commands });

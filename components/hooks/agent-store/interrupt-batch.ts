@@ -5,6 +5,7 @@
 // what the person staged for them and the run they paused.
 import type { Interrupt, MiddlewareFunction, ResumeEntry } from '@ag-ui/client';
 import type { ThreadHttpAgent } from './thread-http-agent';
+import type { VoteAnswer } from './thread-commands';
 import { interruptDetails, stageCancel, stageDecision, type InterruptResolution, type ResolveOptions } from './interrupt-resolution';
 import type { InterruptDecision, PendingInterrupt, SnapshotHost } from './snapshot';
 
@@ -16,6 +17,8 @@ export interface InterruptBatchHost extends SnapshotHost {
   submit(entries: ResumeEntry[]): Promise<void>;
   /** Rejects one interrupt out of band (POST {url}/decide); true when the server took it. */
   rejectOutOfBand(interruptId: string, reason?: string): Promise<boolean>;
+  /** Votes on one interrupt out of band (POST {url}/decide); null when refused. */
+  voteOutOfBand(interruptId: string, approved: boolean, options: { reason?: string; payload?: unknown }): Promise<VoteAnswer | null>;
 }
 
 export class InterruptBatch {
@@ -42,8 +45,27 @@ export class InterruptBatch {
   async resolve(interruptId: string, approved: boolean, options?: ResolveOptions): Promise<void> {
     const interrupt = this.find(interruptId);
     if (!interrupt || this.busy) return;
+    if (interruptDetails(interrupt).quorum) return this.vote(interrupt, approved, options);
     this.stage([stageDecision(interrupt, approved, options)]);
     await this.submitWhenDecided();
+  }
+
+  /**
+   * A call that needs several approvers is voted on beside any run (a resume would have to decide
+   * it; docs/approvals.md, "Quorum and separation of duties"): a vote short of the quorum shows on
+   * the card, and the vote that reaches it continues the thread through the session stream.
+   */
+  private async vote(interrupt: Interrupt, approved: boolean, options: ResolveOptions = {}): Promise<void> {
+    const answer = await this.host.voteOutOfBand(interrupt.id, approved, {
+      ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}),
+      ...(options.payload !== undefined ? { payload: options.payload } : {}),
+    });
+    if (!answer) return;
+    if (!answer.vote) return this.decidedElsewhere(interrupt.id);
+    const metadata = (interrupt.metadata ?? {}) as Record<string, unknown>;
+    const votes = [...(Array.isArray(metadata.votes) ? metadata.votes : []), answer.vote];
+    this.host.agent.pendingInterrupts = this.open.map((open) => (open.id === interrupt.id ? { ...open, metadata: { ...metadata, votes } } : open));
+    this.host.publish({ interrupts: this.view() });
   }
 
   async cancel(interruptId: string): Promise<void> {

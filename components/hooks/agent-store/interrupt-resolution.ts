@@ -16,7 +16,7 @@ export interface ResolveOptions {
   payload?: unknown;
   /** Why it was rejected; the model is told. */
   reason?: string;
-  /** Approve, and allow later calls of the tool in this session (docs/approvals-escalation-grants.md, "Scoped grants"). */
+  /** Approve, and allow later calls of the tool in this session (docs/approvals.md, "Scoped grants"). */
   grant?: { scope: 'session' } | { scope: 'time'; for: string };
 }
 
@@ -67,12 +67,19 @@ export function interruptDetails(interrupt: Interrupt): InterruptDetails {
 /** The quorum and the votes so far, as the server sends them in the interrupt's metadata; a voter is named by their key's name. */
 function quorumOf(metadata: Record<string, unknown>): InterruptDetails['quorum'] {
   if (typeof metadata.quorum !== 'number') return undefined;
-  const votes = (Array.isArray(metadata.votes) ? metadata.votes : []).flatMap((vote: { status?: unknown; by?: { keyName?: unknown } }) => {
+  const votes = (Array.isArray(metadata.votes) ? metadata.votes : []).flatMap((vote: { status?: unknown; by?: Record<string, unknown> }) => {
     const status = vote?.status;
     if (status !== 'approved' && status !== 'denied') return [];
-    return [{ status: status as 'approved' | 'denied', name: typeof vote.by?.keyName === 'string' ? vote.by.keyName : 'a key holder' }];
+    return [{ status: status as 'approved' | 'denied', name: voterName(vote.by ?? {}) }];
   });
   return { required: metadata.quorum, votes };
+}
+
+/** A voter as people know them: the key's name, the address a link was mailed to, the local owner. */
+function voterName(by: Record<string, unknown>): string {
+  if (typeof by.keyName === 'string') return by.keyName;
+  if (typeof by.recipient === 'string') return by.recipient.replace(/^email:/, '');
+  return by.credential === 'local' ? 'you' : 'a key holder';
 }
 
 /** True when the interrupt asks for an answer (requestInput) rather than an approval. */

@@ -28,6 +28,12 @@ export type QueueChange =
 
 type Endpoint = 'queue' | 'steer' | 'stop' | 'state' | 'decide';
 
+/** What the server made of a decision sent beside a run: a vote short of the quorum, or the decision. */
+export interface VoteAnswer {
+  decision: unknown;
+  vote?: unknown;
+}
+
 /** The server's answer to a command: its JSON, and the refusal as the chat shows it. */
 interface Answer<T> {
   ok: boolean;
@@ -78,6 +84,18 @@ export class ThreadCommands {
     if (error) return { error };
     this.host.threadKnown();
     return { state: answer.state };
+  }
+
+  /**
+   * Approves or rejects one interrupt outside a run (POST {url}/decide): a vote on a call that
+   * needs several approvers. The server's answer — the vote, or the decision it completed — or
+   * null when refused or not sent (the error shows).
+   */
+  async vote(interruptId: string, approved: boolean, options: { reason?: string; payload?: unknown } = {}): Promise<VoteAnswer | null> {
+    let answered: Partial<VoteAnswer> = {};
+    const body = { interruptId, action: approved ? 'approve' : 'reject', ...options };
+    const taken = await this.shownCommand<VoteAnswer>('decide', body, 'The decision was refused', (answer) => (answered = answer));
+    return taken ? { decision: answered.decision ?? null, ...(answered.vote ? { vote: answered.vote } : {}) } : null;
   }
 
   /** Rejects one interrupt outside a run (POST {url}/decide); false when refused or not sent (the error shows). */

@@ -1,7 +1,9 @@
 // POST /api/agents/{name}/decide: a decision from the chat that an AG-UI resume cannot say —
-// declining to answer a question (its resume payload is the answer itself, docs/hitl.md).
-// Body: {threadId, interruptId, action: 'reject', reason?}. The same decision pipeline as
-// /api/hitl (runtime/turn-control/decide-out-of-band.ts), for the browser that owns the thread.
+// declining to answer a question (its resume payload is the answer itself, docs/hitl.md), and a
+// vote on a call that needs several approvers (a resume would have to decide it; docs/approvals.md,
+// "Quorum and separation of duties"). Body: {threadId, interruptId, action: 'approve' | 'reject',
+// reason?, payload?}. The same decision pipeline as /api/hitl
+// (runtime/turn-control/decide-out-of-band.ts), for the browser that owns the thread.
 import { z } from 'zod';
 import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, decideInterrupt, describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';
@@ -15,8 +17,9 @@ const body = z
   .object({
     threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE),
     interruptId: z.string().min(1),
-    action: z.literal('reject'),
+    action: z.enum(['approve', 'reject']),
     reason: z.string().trim().max(2000).optional(),
+    payload: z.unknown().optional(),
   })
   .strict();
 
@@ -28,7 +31,7 @@ export async function handleChatDecision(request: Request, agentName: string, ke
     if (!parsed.success)
       throw new HttpError(
         'invalid_request',
-        `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "reject", reason?}).`,
+        `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "approve" | "reject", reason?, payload?}).`,
       );
     const store = getStore();
     const row = await store.findInterrupt(parsed.data.interruptId);
@@ -39,7 +42,10 @@ export async function handleChatDecision(request: Request, agentName: string, ke
       findAgent,
       ownerId,
       interruptId: parsed.data.interruptId,
-      request: { status: 'denied', reason: parsed.data.reason || undefined },
+      request:
+        parsed.data.action === 'approve'
+          ? { status: 'approved', ...(parsed.data.payload !== undefined ? { payload: parsed.data.payload } : {}) }
+          : { status: 'denied', reason: parsed.data.reason || undefined, ...(parsed.data.payload !== undefined ? { payload: parsed.data.payload } : {}) },
       by: { source: 'agui', ownerId, credential },
     });
     if (result.continuation) keepAlive(result.continuation.done);

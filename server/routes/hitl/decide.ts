@@ -12,7 +12,7 @@ import { getStore } from '../../store';
 import { HITL_ACTIONS, type HitlAction } from '../../contract';
 
 const bodies = {
-  // grant: "approve, and allow this from now on", read by the runtime (docs/approvals-escalation-grants.md, "Scoped grants").
+  // grant: "approve, and allow this from now on", read by the runtime (docs/approvals.md, "Scoped grants").
   approve: z.object({ editedArgs: z.unknown().optional(), payload: z.unknown().optional(), grant: z.unknown().optional() }).strict(),
   // editedArgs is read so the runtime refuses it with the same code as over AG-UI (a rejection never takes edits).
   reject: z.object({ reason: z.string().max(2000).optional(), payload: z.unknown().optional(), editedArgs: z.unknown().optional() }).strict(),

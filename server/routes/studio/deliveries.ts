@@ -6,7 +6,7 @@ import type { DeliveryItem, DeliveryList } from '../../contract';
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
 import type { DeliveryRecord } from '../../notices';
-import { sessionKeyOf } from '../../runtime';
+import { recentEmailPreviews, sessionKeyOf, type EmailPreview } from '../../runtime';
 import { getStore } from '../../store';
 import type { DeliveriesScope } from '../../store/types';
 
@@ -17,7 +17,12 @@ function scopeOf(request: Request): DeliveriesScope {
   return { ownerId: caller.ownerId, keyHolder: caller.credential === 'key' };
 }
 
-function itemOf(delivery: DeliveryRecord): DeliveryItem {
+function itemOf(delivery: DeliveryRecord, previews: EmailPreview[] = []): DeliveryItem {
+  // Kept in this process's memory: what `npm run dev` built instead of mailing it.
+  const kept =
+    delivery.channel === 'email'
+      ? previews.find((preview) => preview.delivery === 'preview' && preview.noticeId === delivery.noticeId && preview.to === delivery.target)
+      : undefined;
   return {
     id: delivery.id,
     noticeId: delivery.noticeId,
@@ -31,13 +36,17 @@ function itemOf(delivery: DeliveryRecord): DeliveryItem {
     lastError: delivery.lastError,
     deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
     createdAt: delivery.createdAt.toISOString(),
+    ...(kept ? { kept: { subject: kept.subject, links: kept.links } } : {}),
   };
 }
 
 export async function handleDeliveryList(request: Request): Promise<Response> {
   try {
     const deliveries = await getStore().listDeliveries(scopeOf(request), { limit: LISTED });
-    return Response.json({ deliveries: deliveries.map(itemOf) } satisfies DeliveryList, { headers: { 'Cache-Control': 'no-store' } });
+    const previews = recentEmailPreviews();
+    return Response.json({ deliveries: deliveries.map((delivery) => itemOf(delivery, previews)) } satisfies DeliveryList, {
+      headers: { 'Cache-Control': 'no-store' },
+    });
   } catch (error) {
     return errorResponse(error, 'deliveries request');
   }

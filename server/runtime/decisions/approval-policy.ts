@@ -21,11 +21,11 @@ export interface NormalizedApproval {
   onExpire: 'deny' | 'approve';
   escalation?: EscalationPolicy;
   remindBeforeMs?: number;
-  /** The scopes an approver may grant (docs/approvals-escalation-grants.md, "Scoped grants"); none by default. */
+  /** The scopes an approver may grant (docs/approvals.md, "Scoped grants"); none by default. */
   grantScopes: GrantScope[];
   approvers: Approvers;
-  /** Distinct approvers needed (docs/approvals.md, "Quorum and separation of duties"). */
-  quorum: number;
+  /** Distinct approvers needed, or a function of the call's arguments saying so (docs/approvals.md, "Quorum and separation of duties"). */
+  quorum: number | ((input: any) => number);
   requesterMayApprove: boolean;
   rejectOn: 'first' | 'quorum';
 }
@@ -65,12 +65,28 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
       : {}),
     ...(spec.remindBefore !== undefined ? { remindBeforeMs: parseDuration(spec.remindBefore, 'remindBefore') } : {}),
     // A quorum needs its people for every call: no standing approval stands in for them.
-    grantScopes: (spec.quorum ?? 1) > 1 ? [] : spec.grants === true ? ALL_GRANT_SCOPES : Array.isArray(spec.grants) ? spec.grants : [],
+    grantScopes:
+      typeof spec.quorum === 'function' || (spec.quorum ?? 1) > 1
+        ? []
+        : spec.grants === true
+          ? ALL_GRANT_SCOPES
+          : Array.isArray(spec.grants)
+            ? spec.grants
+            : [],
     approvers: spec.approvers ?? 'session-owner',
     quorum: spec.quorum ?? 1,
     requesterMayApprove: spec.requesterMayApprove ?? true,
     rejectOn: spec.rejectOn ?? 'first',
   };
+}
+
+/** The approvers a call needs: the tool's quorum, or what its function says for these arguments (a whole number, at least 1). */
+export function quorumFor(options: NormalizedApproval, call: ToolCall): number {
+  if (typeof options.quorum === 'number') return options.quorum;
+  const quorum: unknown = options.quorum(call.input);
+  if (typeof quorum !== 'number' || !Number.isSafeInteger(quorum) || quorum < 1)
+    throw new PolicyFailure(call.name, new Error(`the quorum function answered ${JSON.stringify(quorum)}, not a whole number of at least 1`));
+  return quorum;
 }
 
 /** An MCP tool's policy by its server's wildcard (`'docs_*'`), when its full name has none (docs/mcp.md). */

@@ -1,4 +1,4 @@
-// Escalation, reminders and scoped grants on the memory store (docs/approvals-escalation-grants.md):
+// Escalation, reminders and scoped grants on the memory store (docs/approvals.md):
 // the rules, driven through real turns, decisions and recovery sweeps with the scripted model.
 import { tool } from 'ai';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -281,7 +281,7 @@ describe('scoped grants', () => {
       [granting(), { scope: 'arguments', match: {} }, {}, 'grant_invalid'],
       [granting(), { scope: 'arguments', match: { customer: 'c1' } }, {}, 'grant_invalid'],
       [granting(), { scope: 'session', extra: 1 }, {}, 'grant_invalid'],
-      [deskAgent({ grants: false, quorum: 2 }), { scope: 'session' }, {}, 'grant_not_allowed'],
+      [deskAgent({ grants: false, quorum: 2, approvers: 'key-holders' }), { scope: 'session' }, {}, 'grant_not_allowed'],
     ];
     for (const [agent, grant, extra, code] of cases) {
       const { store, interrupt } = await pausedOn(agent);
@@ -293,7 +293,8 @@ describe('scoped grants', () => {
   });
 
   it('a tool that needs a quorum cannot grant: refused when the agent is defined', () => {
-    expect(() => deskAgent({ grants: true, quorum: 2 })).toThrow(/quorum cannot grant/);
+    expect(() => deskAgent({ grants: true, quorum: 2, approvers: 'key-holders' })).toThrow(/quorum cannot grant/);
+    expect(() => deskAgent({ grants: true, quorum: () => 1, approvers: 'key-holders' })).toThrow(/quorum cannot grant/);
     expect(() => deskAgent({ grants: ['always' as never] })).toThrow(/grants is true, false or a list/);
   });
 

@@ -1,4 +1,4 @@
-// When nobody decides in time (docs/approvals-escalation-grants.md, "Escalation and reminders"):
+// When nobody decides in time (docs/approvals.md, "Escalation and reminders"):
 // what the expiry of a session's open interrupts writes now — an escalation for one that still
 // escalates, its default decision for one past its last escalation — and the reminders due.
 // Pure over the view and the clock; whoever appends them (the recovery sweep, a turn's start, a
@@ -42,7 +42,7 @@ export function dueReminders(view: SessionView, now = Date.now()): SessionEvent[
  * An expired interrupt's default action, saying honestly what happened: how long it waited, who
  * it was escalated to, and that nobody decided — the model reads the reason (tool-gate.ts).
  */
-export function expiryDecision(state: InterruptState): Decision {
+function expiryDecision(state: InterruptState): Decision {
   const { record } = state;
   const waited = record.expiresAt ? Date.parse(record.expiresAt) - Date.parse(state.openedAt) : 0;
   const escalations = state.escalations ?? [];

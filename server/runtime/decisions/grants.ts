@@ -1,4 +1,4 @@
-// Scoped grants (docs/approvals-escalation-grants.md, "Scoped grants"): an approval that also
+// Scoped grants (docs/approvals.md, "Scoped grants"): an approval that also
 // allows later calls of the same tool within the same session — for the session, for a while,
 // or for calls with the same values of some arguments. A tool opts in (`toolApproval.grants`);
 // a tool that needs a quorum never grants. The gate (tool-gate.ts) runs a call inside an active
@@ -64,7 +64,7 @@ export function grantForCall(view: SessionView, agent: DeepAgent, call: ToolCall
 }
 
 /** The call's arguments have each of these values (deep-equal, key order aside). */
-export function matchesArguments(input: unknown, match: JsonObject): boolean {
+function matchesArguments(input: unknown, match: JsonObject): boolean {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
   return Object.entries(match).every(([key, value]) => Object.hasOwn(input, key) && deepEqual((input as JsonObject)[key], value));
 }

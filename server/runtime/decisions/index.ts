@@ -1,13 +1,13 @@
 // The decisions room's face: approval policies, interrupts and the decisions that answer them.
 export { inputJsonSchema } from './approval-policy';
-export { dueReminders, expiryDecision, expiryEvents, formatWait } from './expiry';
-export { grantForCall, grantHolds, matchesArguments } from './grants';
+export { dueReminders, expiryEvents } from './expiry';
+export { grantHolds } from './grants';
 export { buildInputInterrupt, buildInterrupt, isExpired, isYesOrNoApproval } from './interrupt-record';
 export { decisionEvents, planDecisions } from './plan-decisions';
 export type { PlannedDecision } from './plan-decisions';
-export { readDecision, readGrant } from './read-decision';
-export type { DecisionInput, DecisionRequest, GrantRequest, InterruptResponse } from './read-decision';
+export { readDecision } from './read-decision';
+export type { DecisionInput, DecisionRequest, InterruptResponse } from './read-decision';
 export { denialResult, gateToolCall } from './tool-gate';
 export type { ToolGate } from './tool-gate';
-export { isBrowserOwner, mayDecide, matchesApprovers, toldWhoDecides, voterIdentity } from './who-may-decide';
+export { isBrowserOwner, mayDecide, toldWhoDecides } from './who-may-decide';
 export { votesCast } from './votes';

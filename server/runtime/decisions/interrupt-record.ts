@@ -3,15 +3,18 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DeepAgent } from '../../define';
-import { approvalOptions, decisionDataSchema, inputJsonSchema, toolSchemaHash } from './approval-policy';
+import { approvalOptions, decisionDataSchema, inputJsonSchema, quorumFor, toolSchemaHash } from './approval-policy';
 import type { DecisionKind, GrantScope, InterruptRecord, JsonObject, ToolCall } from '../../events';
 import { agentTools } from '../tools';
 
 export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {
   const options = approvalOptions(agent, call.name);
   const definition = agentTools(agent)[call.name]!;
-  const allowedDecisions: DecisionKind[] = options.allowEdit ? ['approve', 'reject', 'edit'] : ['approve', 'reject'];
-  const editedArgs = options.allowEdit ? { ...inputJsonSchema(definition), description: 'Replacement arguments (approve only).' } : undefined;
+  const quorum = quorumFor(options, call);
+  // Approvers of a quorum approve the same arguments: none of them edits them.
+  const allowEdit = options.allowEdit && quorum === 1;
+  const allowedDecisions: DecisionKind[] = allowEdit ? ['approve', 'reject', 'edit'] : ['approve', 'reject'];
+  const editedArgs = allowEdit ? { ...inputJsonSchema(definition), description: 'Replacement arguments (approve only).' } : undefined;
   const dataOf = (decision: 'approve' | 'reject') => {
     const schema = decisionDataSchema(options, decision);
     return schema ? (z.toJSONSchema(schema) as JsonObject) : undefined;
@@ -48,9 +51,9 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
     ...(options.approvers === 'key-holders' ? { approvers: options.approvers } : {}),
     // Recorded as asked, so a decision is checked against what was asked, not later code (docs/approvals.md).
     ...(Array.isArray(options.approvers) ? { approvers: [...options.approvers] } : {}),
-    ...(options.quorum > 1 ? { quorum: options.quorum } : {}),
+    ...(quorum > 1 ? { quorum } : {}),
     ...(options.requesterMayApprove ? {} : { requesterMayApprove: false as const }),
-    ...(options.quorum > 1 && options.rejectOn === 'quorum' ? { rejectOn: 'quorum' as const } : {}),
+    ...(quorum > 1 && options.rejectOn === 'quorum' ? { rejectOn: 'quorum' as const } : {}),
     schemaHash: toolSchemaHash(agent, call.name),
     runId,
     agent: agent.name,
@@ -95,7 +98,7 @@ function approvalResponseSchema(
   };
 }
 
-/** The `grant` an approval may carry, in the scopes the tool allows (docs/approvals-escalation-grants.md, "Scoped grants"). */
+/** The `grant` an approval may carry, in the scopes the tool allows (docs/approvals.md, "Scoped grants"). */
 function grantJsonSchema(scopes: GrantScope[]): JsonObject | undefined {
   if (scopes.length === 0) return undefined;
   const branches: Record<GrantScope, JsonObject> = {

@@ -27,7 +27,7 @@ function sameDecision(recorded: Decision, request: DecisionRequest): boolean {
   );
 }
 
-/** One decision to record, with the grant its approval came with (docs/approvals-escalation-grants.md, "Scoped grants"). */
+/** One decision to record, with the grant its approval came with (docs/approvals.md, "Scoped grants"). */
 export interface PlannedDecision {
   interruptId: string;
   decision: Decision;
@@ -118,10 +118,11 @@ export async function planDecisions(
   const votes = [];
   for (const request of requests) {
     const state = view.interrupts[request.interruptId]!;
-    const ballot = tally(state, await validateDecision(agent, state.record, request, by, options.sessionOwnerId));
+    const validated = await validateDecision(agent, state.record, request, by, options.sessionOwnerId);
+    // validateDecision found the tool's agent, or refused. A grant is checked before any vote: a quorum tool grants nothing.
+    const grant = grantOfDecision(findToolAgent(agent, state.record.agent)!, state.record, request, by);
+    const ballot = tally(state, validated);
     if (ballot.kind === 'decision') {
-      // validateDecision found the tool's agent, or refused.
-      const grant = grantOfDecision(findToolAgent(agent, state.record.agent)!, state.record, request, by);
       decisions.push({ interruptId: request.interruptId, decision: ballot.decision, ...(grant ? { grant } : {}) });
       continue;
     }

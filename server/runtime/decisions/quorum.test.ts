@@ -243,3 +243,77 @@ describe('defining the options', () => {
     expect(define({ approvers: ['key:finance'], quorum: 1, allowEdit: true })).not.toThrow();
   });
 });
+
+describe('a quorum per call (a function of its arguments)', () => {
+  /** A payout of `amount`: over 100 it needs two finance approvers, and nobody edits it. */
+  function byAmount() {
+    return defineDeepAgent({
+      name: 'desk',
+      model: 'openai/gpt-4o-mini',
+      instructions: 'x',
+      tools: {
+        payOut: tool({
+          inputSchema: z.object({ key: z.string(), amount: z.number() }),
+          execute: async ({ key }) => {
+            paid.push(key);
+            return { paid: key };
+          },
+        }),
+      },
+      toolApproval: {
+        payOut: { policy: 'user-approval', approvers: ['key:finance'], allowEdit: true, quorum: (input: { amount: number }) => (input.amount > 100 ? 2 : 1) },
+      },
+    });
+  }
+
+  async function pausedOn(amount: number) {
+    paid = [];
+    const store = createMemoryStore();
+    const agent = byAmount();
+    await (
+      await startRun({
+        agent,
+        store,
+        sessionId: 's1',
+        ownerId: CAROL.ownerId!,
+        source: 'hitl',
+        messages: [{ id: 'u1', role: 'user', content: `call payOut {"key": "p${amount}", "amount": ${amount}}` }],
+      })
+    ).done;
+    const opened = (await store.readEvents('s1')).flatMap(({ event }) => (event.type === 'interrupts_opened' ? event.interrupts : []));
+    const interrupt = opened[0] as InterruptRecord;
+    const approve = (by: DecisionActor, request: { editedArgs?: unknown } = {}) =>
+      decideInterrupt({ store, findAgent: () => agent, ownerId: by.ownerId!, interruptId: interrupt.id, request: { status: 'approved', ...request }, by });
+    return { interrupt, approve };
+  }
+
+  it('asks two approvers of a large call, with no edit offered, and one of a small call, which may be edited', async () => {
+    const large = await pausedOn(500);
+    expect(large.interrupt).toMatchObject({ quorum: 2, allowedDecisions: ['approve', 'reject'] });
+    await expect(large.approve(ALICE, { editedArgs: { key: 'p500', amount: 1 } })).rejects.toMatchObject({ code: 'edit_not_allowed' });
+    expect(await large.approve(ALICE)).toMatchObject({ vote: { status: 'approved' } });
+    expect(paid).toEqual([]);
+    const second = await large.approve(BOB);
+    await second.continuation!.done;
+    expect(paid).toEqual(['p500']);
+
+    const small = await pausedOn(50);
+    expect(small.interrupt.quorum).toBeUndefined();
+    expect(small.interrupt.allowedDecisions).toEqual(['approve', 'reject', 'edit']);
+    const decided = await small.approve(ALICE);
+    await decided.continuation!.done;
+    expect(paid).toEqual(['p50']);
+  });
+
+  it('refuses a per-call quorum where nobody but the session owner approves', () => {
+    expect(() =>
+      defineDeepAgent({
+        name: 'desk',
+        model: 'openai/gpt-4o-mini',
+        instructions: 'x',
+        tools: { payOut: tool({ inputSchema: z.object({ amount: z.number() }), execute: async () => ({}) }) },
+        toolApproval: { payOut: { policy: 'user-approval', quorum: () => 2 } },
+      }),
+    ).toThrow(/needs approvers other than the session's owner/);
+  });
+});

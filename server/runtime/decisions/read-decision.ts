@@ -15,7 +15,7 @@ export interface DecisionRequest {
   editedArgs?: unknown;
   payload?: unknown;
   reason?: string;
-  /** "Approve, and allow this from now on", as sent: readGrant reads it (docs/approvals-escalation-grants.md, "Scoped grants"). */
+  /** "Approve, and allow this from now on", as sent: readGrant reads it (docs/approvals.md, "Scoped grants"). */
   grant?: unknown;
 }
 

@@ -98,7 +98,7 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     }
     return { action: 'run', answers: [] };
   }
-  // Inside an active grant of this session, no person is asked again (docs/approvals-escalation-grants.md, "Scoped grants").
+  // Inside an active grant of this session, no person is asked again (docs/approvals.md, "Scoped grants").
   const grant = grantForCall(view, agent, call);
   if (grant) return { action: 'run', answers: [], approval: { by: 'grant', grantId: grant.id } };
   return { action: 'ask' };

@@ -50,7 +50,9 @@ export async function validateDecision(
   }
   const decision: Decision = { status: 'approved', by };
   if (request.editedArgs !== undefined) {
-    if (!options.allowEdit) throw reject('edit_not_allowed', `${record.toolName} does not allow edited arguments (interrupt ${record.id}).`);
+    // As the interrupt was opened: a call that needs a quorum is not edited (docs/approvals.md).
+    if (!options.allowEdit || !record.allowedDecisions.includes('edit'))
+      throw reject('edit_not_allowed', `${record.toolName} does not allow edited arguments for this call (interrupt ${record.id}).`);
     const checked = await validateToolInput(agentTools(owner)[record.toolName]!, request.editedArgs);
     if (!checked.ok) throw reject('edited_args_invalid', `editedArgs for ${record.toolName} are invalid: ${checked.error}`);
     decision.editedArgs = checked.value;

@@ -28,7 +28,7 @@ export function voterIdentity(by: DecisionActor): string | undefined {
 }
 
 /** Whether a key's owner id is one a list of approvers names: `key:<word>` matches a key labelled with that name or in that group. */
-export function matchesApprovers(approvers: readonly string[], ownerId: string | undefined): boolean {
+function matchesApprovers(approvers: readonly string[], ownerId: string | undefined): boolean {
   const label = ownerId === undefined ? undefined : keyLabelOf(ownerId);
   if (!label) return false;
   return approvers.some((entry) => {

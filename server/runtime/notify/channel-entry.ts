@@ -4,7 +4,10 @@
 import type { DeepAgent } from '../../define';
 import type { Channel, Notice } from './notice';
 
-export interface ChannelEntry extends Channel {
+export interface ChannelEntry {
+  name: Channel['name'];
   /** Where `notice` goes on this channel: addresses or URL origins, never a secret. `agent`: the session's agent, if this server has it. */
   targetsFor(notice: Notice, agent: DeepAgent | undefined): string[];
+  /** Sends `notice` to one of its targets; a throw is a failed attempt, tried again later. */
+  send(notice: Notice, target: string, agent: DeepAgent | undefined): Promise<void>;
 }

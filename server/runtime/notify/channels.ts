@@ -1,14 +1,15 @@
-// The channels a notice can go out through (docs/approvals.md, "Decision webhooks"). The outbox
+// The channels a notice can go out through (docs/approvals.md, "Decision webhooks" and "Notifications and one-click links"). The outbox
 // (outbox.ts) fans every notice out to the targets of every entry; each entry decides from its own
 // configuration what it takes. A channel is added with one line in CHANNELS.
 import type { DeepAgent } from '../../define';
 import type { DeliveryTarget } from '../../store/types';
 import type { ChannelEntry } from './channel-entry';
 import type { Notice } from './notice';
+import { emailEntry, slackEntry } from './notification-channels';
 import { webhookChannel } from './webhook-channel';
 
 /** Every channel this server delivers through. */
-export const CHANNELS: readonly ChannelEntry[] = [webhookChannel];
+export const CHANNELS: readonly ChannelEntry[] = [webhookChannel, emailEntry, slackEntry];
 
 /** The deliveries a notice needs: one per channel target, each once. */
 export function deliveryTargets(notice: Notice, agent: DeepAgent | undefined, channels: readonly ChannelEntry[] = CHANNELS): DeliveryTarget[] {

@@ -25,6 +25,8 @@ export interface EmailPreview {
   html: string;
   /** The whole message as it goes over the wire (RFC 5322, with its MIME parts). */
   raw: string;
+  /** Its Approve, Reject and Studio links, minted for this recipient. */
+  links: InterruptMessage['links'];
   /** `smtp`: handed to the SMTP server; `preview`: no SMTP server is configured, kept here only. */
   delivery: 'smtp' | 'preview';
   at: string;
@@ -99,6 +101,7 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      links: message.links,
       raw: built.message.toString('utf8'),
       delivery: smtpUrl ? 'smtp' : 'preview',
       at: new Date().toISOString(),

@@ -5,7 +5,7 @@
 // The records live below the store (server/notices.ts), which writes them with the append.
 import type { ChannelName, Notice } from '../../notices';
 
-export type { ChannelName, DeliveryRecord, DeliveryStatus, Notice, NoticeType } from '../../notices';
+export type { Notice, NoticeType } from '../../notices';
 
 /** A channel sends one notice to one target; a throw is a failed attempt, retried with backoff. */
 export interface Channel {

@@ -41,7 +41,7 @@ export async function deliverOutbox(store: EventStore, findAgent: FindAgent, opt
     tick.fannedOut++;
   }
   const claims = await store.claimDueDeliveries(now(), { leaseMs: ATTEMPT_LEASE_MS, limit: BATCH });
-  const outcomes = await Promise.all(claims.map((claim) => attempt(store, claim, channels, now)));
+  const outcomes = await Promise.all(claims.map((claim) => attempt(store, claim, channels, now, findAgent)));
   for (const status of outcomes) {
     if (status === 'delivered') tick.delivered++;
     else if (status === 'failing') tick.failed++;
@@ -51,11 +51,11 @@ export async function deliverOutbox(store: EventStore, findAgent: FindAgent, opt
 }
 
 /** Sends one claimed attempt and records how it ended; null if a later claim took the delivery meanwhile. */
-async function attempt(store: EventStore, { delivery, notice }: DeliveryClaim, channels: readonly ChannelEntry[], now: () => Date) {
+async function attempt(store: EventStore, { delivery, notice }: DeliveryClaim, channels: readonly ChannelEntry[], now: () => Date, findAgent: FindAgent) {
   const channel = channels.find((entry) => entry.name === delivery.channel);
   try {
     if (!channel) throw new Error(`This server has no ${delivery.channel} channel.`);
-    await channel.send(notice, delivery.target);
+    await channel.send(notice, delivery.target, findAgent(notice.agent));
     return (await store.recordDeliveryAttempt(delivery.id, delivery.attempts, { status: 'delivered', at: now() })) ? 'delivered' : null;
   } catch (error) {
     const outcome = afterFailure(delivery.attempts, error instanceof Error ? error.message : String(error), now(), backoffSettings());

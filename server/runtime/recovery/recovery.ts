@@ -1,7 +1,7 @@
 // The server carries on by itself (docs/architecture.md, "Recovery"): a run whose server died is taken
 // over once its lease runs out — an accepted decision whose tool never finished runs again,
 // with handlerContext().attempt + 1 — an interrupt past its expiry escalates or takes its
-// default action, a reminder due is recorded (docs/approvals-escalation-grants.md), and a queue left behind by a server that died after a turn goes out. A sweep runs at start-up and then periodically; any request touching the session
+// default action, a reminder due is recorded (docs/approvals.md), and a queue left behind by a server that died after a turn goes out. A sweep runs at start-up and then periodically; any request touching the session
 // does the same through startRun. A sweep only starts the runs it recovers: one slow
 // recovered run must not hold up the others, nor the next sweep (docs/hitl.md, Timeouts).
 import type { FindAgent } from '../../define';

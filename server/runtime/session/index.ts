@@ -1,7 +1,7 @@
 // The session room's face: the fold, the view cache, ids, ownership, titles, leases, limits, inputs.
 export { clientStatePatch, statePatch } from './editable-state';
 export { conversationOf, emptyView, foldEvents, pendingInterrupts, reduce, toolCallIdsOf } from './reduce';
-export type { CompactionNotice, Conversation, EscalationStep, GrantState, InterruptState, SessionView } from './reduce';
+export type { CompactionNotice, Conversation, GrantState, InterruptState, SessionView } from './reduce';
 export { holdSession, leaseMs, runHoldsSession } from './run-lease';
 export type { StopReason } from './run-lease';
 export { SESSION_ID, SESSION_ID_RULE, isSessionId, ownerOfSessionId, scopedSessionId, sessionKeyOf } from './session-id';

@@ -80,7 +80,7 @@ export interface SessionView extends Conversation {
   usage: UsageEntry[];
   /** The root thread's compactions, oldest first (docs/models.md, "Long threads"). */
   compactions: CompactionNotice[];
-  /** Every grant made in the session, by id, revoked ones included (docs/approvals-escalation-grants.md, "Scoped grants"). */
+  /** Every grant made in the session, by id, revoked ones included (docs/approvals.md, "Scoped grants"). */
   grants: Record<string, GrantState>;
   /** The grant each call started under, by tool-call id: a call carried out again after a crash runs under it again. */
   grantedCalls: Record<string, string>;
@@ -93,7 +93,7 @@ export interface GrantState {
 }
 
 /** One escalation of an interrupt nobody decided in time. */
-export interface EscalationStep {
+interface EscalationStep {
   level: number;
   to: string[];
   at: string;

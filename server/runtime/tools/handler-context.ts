@@ -9,7 +9,7 @@ export type TimerWhen = { delay: string | number } | { at: Date | string };
 /**
  * Why a gated call runs without a pause now: a person approved it, its policy approved it when
  * nobody decided in time (`reason` says how long it waited), or it is inside a grant the session's
- * approver made (docs/approvals-escalation-grants.md). Absent for a call that needed no approval.
+ * approver made (docs/approvals.md). Absent for a call that needed no approval.
  */
 export type ToolApproval = { by: 'person' } | { by: 'expiry'; reason: string } | { by: 'grant'; grantId: string };
 

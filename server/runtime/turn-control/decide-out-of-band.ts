@@ -53,7 +53,7 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
 
   for (let attempt = 1; ; attempt++) {
     const stored = await loadView(store, session.id, agent.initialState);
-    // An escalation due is written with the decision, so a decision it extends the wait for is taken (docs/approvals-escalation-grants.md).
+    // An escalation due is written with the decision, so a decision it extends the wait for is taken (docs/approvals.md).
     const expired = expiryEvents(stored);
     const view = foldEvents(stored, expired);
     const record = own(view.interrupts, interruptId)?.record;

@@ -1,4 +1,4 @@
-// A session's grants, listed and revoked (docs/approvals-escalation-grants.md, "Scoped grants"):
+// A session's grants, listed and revoked (docs/approvals.md, "Scoped grants"):
 // the session's owner sees each grant its approvers made, with whether it still applies, and may
 // revoke one. A revocation is an event (`grant_revoked`), appended with the log's
 // compare-and-set like a decision; from then on the grant never applies.

@@ -1,4 +1,4 @@
--- An interrupt's reminder before expiry (docs/approvals-escalation-grants.md, "Escalation and
+-- An interrupt's reminder before expiry (docs/approvals.md, "Escalation and
 -- reminders"): the recovery sweep finds the interrupts whose reminder is due.
 
 -- AlterTable
