@@ -1,7 +1,39 @@
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
+
+const UNIT = ['server/**/*.test.ts', 'components/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'];
+
+/**
+ * Unit files that set environment variables, stub them or mock modules: each runs in a fresh
+ * module graph, so what it sets reaches no other file.
+ */
+const OWN_PROCESS = [
+  'server/agents/index.test.ts',
+  'server/agents/refund-ledger.test.ts',
+  'server/attachments/attachments.test.ts',
+  'server/identity/browser-identity.test.ts',
+  'server/identity/open-access.test.ts',
+  'server/identity/owner.test.ts',
+  'server/models/resolve.test.ts',
+  'server/open-dev-mode.test.ts',
+  'server/runtime/decisions/quorum.test.ts',
+  'server/runtime/notify/delivery-backoff.test.ts',
+  'server/runtime/notify/interrupt-message.test.ts',
+  'server/runtime/notify/outbox.test.ts',
+  'server/runtime/notify/signed-link.test.ts',
+  'server/runtime/recovery/recovery.test.ts',
+  'server/runtime/session/session-limits.test.ts',
+  'server/runtime/stream/log-projector.test.ts',
+  'server/runtime/tools/tool-set.test.ts',
+  'server/runtime/turn-control/decide-by-link.test.ts',
+  'server/runtime/turn-control/server-session.test.ts',
+  'server/runtime/turn/lease-lost.test.ts',
+  'server/runtime/turn/model-fallback.test.ts',
+  'tests/unit/bench-route.test.ts',
+  'tests/unit/seed-snippets.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias },
@@ -11,9 +43,18 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'components/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: UNIT,
+          exclude: [...configDefaults.exclude, ...OWN_PROCESS],
           environment: 'node',
+          // The files of a worker share one module graph: importing the runtime once per worker, not
+          // once per file, is most of the unit stage's time. A file that changes process.env or
+          // mocks modules runs alone instead (unit-own-process).
+          isolate: false,
         },
+      },
+      {
+        resolve: { alias },
+        test: { name: 'unit-own-process', include: OWN_PROCESS, environment: 'node' },
       },
       {
         resolve: { alias },

@@ -337,9 +337,21 @@ export type SessionEvent =
    * Nobody decided in time and the tool escalates: the interrupt waits until `expiresAt` (its new
    * expiry), and `to` are told. `level` counts from 1 (docs/approvals.md).
    */
-  | { type: 'interrupt_escalated'; interruptId: string; level: number; expiresAt: string; to: string[] }
+  | {
+      type: 'interrupt_escalated';
+      interruptId: string;
+      level: number;
+      expiresAt: string;
+      to: string[];
+      /** The request as it now stands (its new expiry), for the notice that tells `to` what waits; absent in older logs. */
+      interrupt?: InterruptRecord;
+    }
   /** The reminder before expiry is due: recorded once, and told by the notice channels ('interrupt.reminder'). */
-  | { type: 'interrupt_reminded'; interruptId: string }
+  | {
+      type: 'interrupt_reminded';
+      interruptId: string;
+      /** The request that waits, for the reminder's notice; absent in older logs. */ interrupt?: InterruptRecord;
+    }
   /** An approval came with a grant: later calls inside it run without a pause. */
   | { type: 'grant_added'; grant: Grant }
   /** A grant no longer applies. */

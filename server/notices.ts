@@ -74,7 +74,7 @@ export function noticeId(sessionId: string, seq: number, index: number): string 
 /**
  * The notices an append of `events` (the first at seq `firstSeq`) carries: one per opened
  * interrupt, one per decision (`interrupt.expired` when it is an expiry's default action), one per
- * finished or failed run. Every other event carries none, so most appends write nothing more.
+ * escalation and reminder, one per finished or failed run. Every other event carries none, so most appends write nothing more.
  */
 export function notableEvents(sessionId: string, firstSeq: number, events: SessionEvent[]): NotableEvent[] {
   return events.flatMap((event, offset): NotableEvent[] => {
@@ -85,6 +85,11 @@ export function notableEvents(sessionId: string, firstSeq: number, events: Sessi
         return event.interrupts.map((interrupt, index) => notice('interrupt.opened', { interrupt: json(interrupt) }, index));
       case 'interrupt_decided':
         return [notice(event.decision.expired ? 'interrupt.expired' : 'interrupt.decided', { interruptId: event.interruptId, decision: json(event.decision) })];
+      // Those told next, and the reminder, are told what waits: the event carries the request as it stands.
+      case 'interrupt_escalated':
+        return event.interrupt ? [notice('interrupt.escalated', { interrupt: json(event.interrupt), level: event.level, to: event.to })] : [];
+      case 'interrupt_reminded':
+        return event.interrupt ? [notice('interrupt.reminder', { interrupt: json(event.interrupt) })] : [];
       case 'run_finished':
       case 'run_failed': {
         const { type, ...data } = event;

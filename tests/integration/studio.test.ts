@@ -87,11 +87,15 @@ for (const server of backends()) {
       const threadId = randomUUID();
       const paused = await postRun(server.url, 'planner', { threadId, runId: randomUUID(), messages: [userMessage('ask me for a launch name')] });
       const [interrupt] = (paused.events.at(-1) as Paused).outcome.interrupts;
-      // Only for its own thread, and only a decline.
+      // Only for its own thread; an answer must carry what the question asks (nothing is written).
       expect(await post(server.url, '/api/agents/planner/decide', { threadId: randomUUID(), interruptId: interrupt!.id, action: 'reject' })).toMatchObject({
         status: 404,
       });
       expect(await post(server.url, '/api/agents/planner/decide', { threadId, interruptId: interrupt!.id, action: 'approve' })).toMatchObject({
+        status: 400,
+        body: { error: { code: 'payload_invalid' } },
+      });
+      expect(await post(server.url, '/api/agents/planner/decide', { threadId, interruptId: interrupt!.id, action: 'maybe' })).toMatchObject({
         status: 400,
         body: { error: { code: 'invalid_request' } },
       });

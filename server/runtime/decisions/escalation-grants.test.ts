@@ -192,7 +192,9 @@ describe('reminders', () => {
     await Promise.all([sweepOnce(store, agent), sweepOnce(store, agent)]);
     await sweepOnce(store, agent);
     const reminded = await eventsOf(store, 'interrupt_reminded');
-    expect(reminded.map((stored) => stored.event)).toEqual([{ type: 'interrupt_reminded', interruptId: interrupt.id }]);
+    expect(reminded.map((stored) => stored.event)).toEqual([
+      { type: 'interrupt_reminded', interruptId: interrupt.id, interrupt: expect.objectContaining({ id: interrupt.id }) },
+    ]);
     expect((await view(store, agent)).interrupts[interrupt.id]).toMatchObject({ remindedAt: expect.any(String) });
     expect((await view(store, agent)).interrupts[interrupt.id]!.decision).toBeUndefined();
     expect(await store.listRecoverable(new Date())).toEqual([]);

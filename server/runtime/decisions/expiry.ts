@@ -16,12 +16,14 @@ export function expiryEvents(view: SessionView, now = Date.now()): SessionEvent[
     const level = (state.escalations?.length ?? 0) + 1;
     if (escalation && level <= escalation.times) {
       // The people it escalates to get the whole extension, even when the sweep comes late (a restart).
+      const expiresAt = new Date(now + escalation.extendByMs).toISOString();
       events.push({
         type: 'interrupt_escalated',
         interruptId: state.record.id,
         level,
-        expiresAt: new Date(now + escalation.extendByMs).toISOString(),
+        expiresAt,
         to: escalation.to,
+        interrupt: { ...state.record, expiresAt },
       });
     } else {
       events.push({ type: 'interrupt_decided', interruptId: state.record.id, decision: expiryDecision(state) });
@@ -35,7 +37,7 @@ export function dueReminders(view: SessionView, now = Date.now()): SessionEvent[
   return Object.values(view.interrupts)
     .filter((state) => !state.decision && !state.remindedAt && state.record.remindAt !== undefined && Date.parse(state.record.remindAt) <= now)
     .filter((state) => !isExpired(state.record, now))
-    .map((state) => ({ type: 'interrupt_reminded', interruptId: state.record.id }));
+    .map((state) => ({ type: 'interrupt_reminded', interruptId: state.record.id, interrupt: state.record }));
 }
 
 /**

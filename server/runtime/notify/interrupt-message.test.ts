@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent } from '../../define';
 import type { InterruptRecord } from '../../events';
+import { notableEvents } from '../../notices';
 import { emailChannel, recentEmailPreviews } from './email-channel';
 import { renderInterruptMessage } from './interrupt-message';
 import type { Notice } from './notice';
@@ -146,6 +147,23 @@ describe('notification targets', () => {
     });
     expect(notificationTargets(agent, notice('interrupt.opened', { ...record, toolName: 'closeTicket' }))).toEqual({ email: [], slack: [] });
     expect(notificationTargets(agent, notice('run.finished', {}))).toEqual({ email: [], slack: [] });
+  });
+
+  it('tell an escalation to whom it escalates to (by address), and send a reminder where the request went', () => {
+    process.env.STACKBONE_NOTIFY_EMAIL = 'desk@example.com';
+    const agent = defineDeepAgent({ name: 'routed', model: 'openai/gpt-4o-mini', tools });
+    const expiresAt = '2030-01-01T00:00:00.000Z';
+    const escalation = { type: 'interrupt_escalated' as const, interruptId: record.id, level: 1, expiresAt, to: ['lead@example.com', 'key:ops'] };
+    // A log written before escalations carried their request tells nobody: there is nothing to show.
+    expect(notableEvents('s1', 7, [escalation])).toEqual([]);
+    const [escalated] = notableEvents('s1', 7, [{ ...escalation, interrupt: { ...record, expiresAt } }]);
+    const told = { ...notice(), id: escalated!.id, type: escalated!.type, data: escalated!.data };
+    expect(told.type).toBe('interrupt.escalated');
+    expect(notificationTargets(agent, told).email).toEqual(['desk@example.com', 'lead@example.com']);
+    expect(renderInterruptMessage(told, { recipient: 'email:lead@example.com' }).expiresAt).toBe(expiresAt);
+    const [reminder] = notableEvents('s1', 8, [{ type: 'interrupt_reminded', interruptId: record.id, interrupt: record }]);
+    expect(reminder).toMatchObject({ type: 'interrupt.reminder', data: { interrupt: { id: record.id } } });
+    expect(notificationTargets(agent, { ...notice(), type: 'interrupt.reminder', data: reminder!.data }).email).toEqual(['desk@example.com']);
   });
 
   it('are checked when the agent is defined', () => {

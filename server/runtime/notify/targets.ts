@@ -23,9 +23,15 @@ export function notificationTargets(agent: Pick<DeepAgent, 'notify'> | undefined
   const forTool = routing.tools[noticeInterrupt(notice).toolName];
   if (forTool === false) return { email: [], slack: [] };
   const envSlack = configuredSlackWebhook();
-  const email = [...configuredEmailRecipients(), ...routing.email, ...(forTool?.email ?? [])];
+  // An escalation also tells whom it escalates to, where that is an address (`key:ops` is told through Studio's inbox).
+  const escalatedTo = notice.type === 'interrupt.escalated' && Array.isArray(notice.data.to) ? notice.data.to.filter(isAddress) : [];
+  const email = [...configuredEmailRecipients(), ...routing.email, ...(forTool?.email ?? []), ...escalatedTo];
   const slack = [...(envSlack ? [envSlack] : []), ...routing.slack, ...(forTool?.slack ?? [])];
   return { email: unique(email, (address) => address.toLowerCase()), slack: unique(slack, (url) => url) };
+}
+
+function isAddress(value: unknown): value is string {
+  return typeof value === 'string' && /^[^\s@:]+@[^\s@]+$/.test(value);
 }
 
 /** Each once, the first spelling kept (addresses compare without case). */
