@@ -4,8 +4,9 @@
 // real servers (SQLite and Postgres) and e2e in a real browser, both on that build.
 //
 // Stages in one group run side by side (README, "Tests"): the static checks, each one
-// single-threaded process, and the unit tests. A side-by-side stage's lines are prefixed with its
-// name; each stage's result is printed as it ends.
+// single-threaded process (the unit tests beside them ran slower than after them: the CLI's
+// timed answers fell behind). A side-by-side stage's lines are prefixed with its name; each
+// stage's result is printed as it ends.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -23,9 +24,8 @@ const groups = [
     // The formatter's check (`npm run format` writes what it would change) and unused exports or files.
     ['format', bin('prettier'), ['--check', '--log-level=warn', '**/*.{ts,tsx,mjs}']],
     ['unused', bin('knip'), ['--no-progress']],
-    // Beside the static checks: neither waits for the other, and together they keep both cores busy.
-    ['unit', bin('vitest'), ['run', '--project', 'unit', '--project', 'unit-own-process']],
   ],
+  [['unit', bin('vitest'), ['run', '--project', 'unit', '--project', 'unit-own-process']]],
   [['build', bin('next'), ['build']]],
   // One after the other: beside the integration suite's servers, the browser falls behind the
   // streams the e2e specs time (a stop must land mid-reply), and both suites ran slower in all.
