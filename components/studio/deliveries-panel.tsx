@@ -44,7 +44,9 @@ export function DeliveriesPanel() {
         </p>
       )}
       {deliveries.data && deliveries.data.length > 0 && (
-        <div className="overflow-x-auto rounded-lg border">
+        // Relative: the table, and its screen-reader-only header (absolutely placed), scroll inside this
+        // box on a phone instead of widening the page.
+        <div className="relative overflow-x-auto rounded-lg border">
           <table className="w-full text-left text-sm">
             <thead className="bg-muted/50 text-xs text-muted-foreground">
               <tr>
