@@ -4,6 +4,7 @@
 // a tool that needs a quorum never grants. The gate (tool-gate.ts) runs a call inside an active
 // grant without a pause; a revoked or expired grant never applies.
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { DeepAgent } from '../../define';
 import { parseDuration } from '../../duration';
 import type { Grant, InterruptRecord, JsonObject, ToolCall, DecisionActor } from '../../events';
@@ -66,15 +67,5 @@ export function grantForCall(view: SessionView, agent: DeepAgent, call: ToolCall
 /** The call's arguments have each of these values (deep-equal, key order aside). */
 function matchesArguments(input: unknown, match: JsonObject): boolean {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
-  return Object.entries(match).every(([key, value]) => Object.hasOwn(input, key) && deepEqual((input as JsonObject)[key], value));
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, index) => deepEqual(item, (b as unknown[])[index]));
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b, key) && deepEqual((a as JsonObject)[key], (b as JsonObject)[key]));
+  return Object.entries(match).every(([key, value]) => Object.hasOwn(input, key) && isDeepStrictEqual((input as JsonObject)[key], value));
 }
