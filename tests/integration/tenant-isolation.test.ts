@@ -195,7 +195,17 @@ for (const { kind } of backends()) {
       server = await startServer({
         port: PORTS[kind],
         databaseUrl,
-        env: { ...fixtureEnv(ledgerFile), STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: SECRET, STACKBONE_WEB_ACCESS: 'open', CRON_SECRET },
+        env: {
+          ...fixtureEnv(ledgerFile),
+          // Hundreds of requests at once on 2 slow cores can delay a heartbeat past the fixtures'
+          // 3 s lease; recovery would then take the owner's run over and run it again, which is
+          // recovery working, not an intrusion. The production default is 30 s.
+          STACKBONE_LEASE_MS: '20000',
+          STACKBONE_API_KEYS: 'key-one,key-two',
+          STACKBONE_SECRET: SECRET,
+          STACKBONE_WEB_ACCESS: 'open',
+          CRON_SECRET,
+        },
       });
       send = client(server).send;
       const browser = async (name: string): Promise<Tenant> => {
@@ -673,7 +683,12 @@ for (const { kind } of backends()) {
             },
             15_000,
             `${owner.tenant.name}'s queued message to go out`,
-          );
+          ).catch(async (error: Error) => {
+            // What the session holds and what the server said: enough to tell a held queue from a slow one.
+            const log = await readSessionEvents(server.databaseUrl, owner.ids.running, owner.tenant.ownerId);
+            const outline = log.map((event) => (event.type === 'run_finished' ? `run_finished(${JSON.stringify(event.outcome)})` : event.type));
+            throw new Error(`${error.message}\nThe session's log: ${outline.join(', ')}\nThe server's output, last 4 KB:\n${server.output().slice(-4096)}`);
+          });
           const log = await readSessionEvents(server.databaseUrl, owner.ids.running, owner.tenant.ownerId);
           const users = log.flatMap((event) => (event.type === 'message_added' && event.message.role === 'user' ? [event.message] : []));
           if (!isDeepStrictEqual(users.at(-1), { id: owner.ids.queueId, role: 'user', content: owner.queuedText }))

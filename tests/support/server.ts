@@ -100,7 +100,10 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill(signal);
+        // Next waits for open connections on SIGTERM; a test that failed may leave a stream open.
+        const stuck = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
+        clearTimeout(stuck);
       }
     },
   };
