@@ -106,6 +106,12 @@ const REFUSALS = {
   too_many_steers: { status: 429, agUi: RUN_ERROR, when: 'more guidance for one run than STACKBONE_MAX_STEERS_PER_RUN' },
   queue_full: { status: 429, agUi: RUN_ERROR, when: 'more queued messages than STACKBONE_MAX_QUEUED_MESSAGES' },
   already_sent: { status: 409, agUi: RUN_ERROR, when: 'queueing a message that is in the thread already' },
+  fork_point_invalid: {
+    status: 400,
+    agUi: RUN_ERROR,
+    when: 'an edit-and-resend at a message that is not the user’s, or a regenerate at one that is not an assistant reply (docs/time-travel.md)',
+  },
+  thread_exists: { status: 409, agUi: RUN_ERROR, when: 'a fork into a threadId the caller has a thread of already' },
   not_queued: {
     status: 404,
     agUi: RUN_ERROR,
@@ -143,6 +149,7 @@ export const NOT_FOUND = {
   response: { chat: 'response_not_found', when: 'no response of that id for this caller on the Responses wire (another owner’s is not found too)' },
   interrupt: { agUi: RUN_ERROR, when: 'no interrupt of that id on this thread, or none this caller may decide' },
   grant: { when: 'no grant of that id in the session (or it was revoked already)' },
+  message: { when: 'no message of that id in the thread to fork at (docs/time-travel.md)' },
   attachment: { when: 'no attachment at that URL for this caller (another owner’s is not found too)' },
   delivery: { when: 'no failing or given-up delivery of that id for this caller to retry (Studio, docs/approvals.md)' },
   endpoint: { chat: 'unknown_endpoint', when: 'no route at that path (or no such decision action)' },

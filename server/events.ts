@@ -164,6 +164,26 @@ export interface Grant {
   fromInterruptId: string;
 }
 
+/** Where a forked thread came from (docs/time-travel.md). */
+export interface ForkOrigin {
+  /** The original thread's key, as its owner names it. */
+  threadId: string;
+  /** The message the fork was made at. */
+  atMessageId: string;
+  /** `fork`: the thread up to and with the message; `edit`: before the user message, resent with new text; `regenerate`: before the assistant reply, asked again. */
+  mode: ForkMode;
+  /** The original's log was copied up to this seq. */
+  throughSeq: number;
+}
+
+export type ForkMode = 'fork' | 'edit' | 'regenerate';
+
+/** A tool call whose effect happened in the original thread, before the fork point. */
+export interface InheritedEffect {
+  toolCallId: string;
+  toolName: string;
+}
+
 /**
  * Who decided, through which path; the audit trail. The source and credential are the
  * server's own findings (docs/security.md, "What each credential can do"); `client` is what the
@@ -356,6 +376,12 @@ export type SessionEvent =
   | { type: 'grant_added'; grant: Grant }
   /** A grant no longer applies. */
   | { type: 'grant_revoked'; grantId: string; by: DecisionActor }
+  /**
+   * The events before this one were copied from another thread's log, up to a message
+   * (docs/time-travel.md): the tool effects among them happened there, once, and are never run
+   * again here. Interrupts still open at that point were opened afresh after this event.
+   */
+  | { type: 'thread_forked'; from: ForkOrigin; inherited: InheritedEffect[] }
   /** Older turns are sent compacted from here on; nothing is removed from the log (docs/models.md, "Long threads"). */
   | { type: 'context_compacted'; compaction: ContextCompaction; scope?: string }
   /** Delegation to a subagent brackets its work. */

@@ -77,8 +77,11 @@ export function noticeId(sessionId: string, seq: number, index: number): string 
  * escalation and reminder, one per finished or failed run. Every other event carries none, so most appends write nothing more.
  */
 export function notableEvents(sessionId: string, firstSeq: number, events: SessionEvent[]): NotableEvent[] {
+  // A fork's copied history is not news: only the interrupts it opens afresh are (docs/time-travel.md).
+  const forked = events.findIndex((event) => event.type === 'thread_forked');
   return events.flatMap((event, offset): NotableEvent[] => {
     const seq = firstSeq + offset;
+    if (forked >= 0 && (offset <= forked || event.type !== 'interrupts_opened')) return [];
     const notice = (type: NoticeType, data: JsonObject, index = 0): NotableEvent => ({ id: noticeId(sessionId, seq, index), type, seq, data });
     switch (event.type) {
       case 'interrupts_opened':

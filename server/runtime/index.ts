@@ -4,6 +4,7 @@ export { describeIssue, envNumber, firstIssue } from './common';
 export { inputJsonSchema, isBrowserOwner, isExpired, isYesOrNoApproval, mayDecide, votesCast } from './decisions';
 export type { DecisionRequest, InterruptResponse } from './decisions';
 export { Refusal } from './errors';
+export { forkThread } from './fork';
 export { sweep } from './recovery';
 export {
   SESSION_ID,

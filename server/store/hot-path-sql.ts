@@ -77,8 +77,8 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
     claim: (sessionId, expectedSeq, headSeq, now, options) =>
       sql`UPDATE ${Session} SET ${join([sql`"headSeq" = ${headSeq}`, sql`"updatedAt" = ${now}`, ...sessionColumns(options)], ', ')} WHERE "id" = ${sessionId} AND "headSeq" = ${expectedSeq}`,
     createSession: (sessionId, create, headSeq, now, options) =>
-      sql`INSERT INTO ${Session} ("id", "ownerId", "agent", "headSeq", "status", "leaseUntil", "title", "createdAt", "updatedAt")
-          VALUES (${sessionId}, ${create.ownerId}, ${create.agent}, ${headSeq}, ${options.status ?? 'idle'}, ${options.leaseUntil ?? null}, ${options.title ?? null}, ${now}, ${now})`,
+      sql`INSERT INTO ${Session} ("id", "ownerId", "agent", "headSeq", "status", "leaseUntil", "title", "parentId", "createdAt", "updatedAt")
+          VALUES (${sessionId}, ${create.ownerId}, ${create.agent}, ${headSeq}, ${options.status ?? 'idle'}, ${options.leaseUntil ?? null}, ${options.title ?? null}, ${create.parentId ?? null}, ${now}, ${now})`,
     insertEvents: (sessionId, firstSeq, events, notices, now) => {
       const rows = insertEvents(sessionId, firstSeq, events, now);
       if (notices.length === 0) return [rows];

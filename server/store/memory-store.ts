@@ -92,11 +92,11 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
   const store = {
     kind: 'memory' as const,
     appendCalls: 0,
-    async ensureSession({ id, ownerId, agent }: { id: string; ownerId: string; agent: string }) {
+    async ensureSession({ id, ownerId, agent, parentId }: { id: string; ownerId: string; agent: string; parentId?: string }) {
       let session = sessions.get(id);
       if (!session) {
         const now = new Date();
-        session = { id, ownerId, agent, title: null, headSeq: 0, status: 'idle', leaseUntil: null, createdAt: now, updatedAt: now };
+        session = { id, ownerId, agent, title: null, headSeq: 0, status: 'idle', leaseUntil: null, parentId: parentId ?? null, createdAt: now, updatedAt: now };
         sessions.set(id, session);
         logs.set(id, []);
       }

@@ -25,6 +25,7 @@ export function sessionFromRow(row: Row): SessionRecord {
     headSeq: Number(row.headSeq),
     status: text(row.status) as SessionStatus,
     leaseUntil: dateOrNull(row.leaseUntil),
+    parentId: textOrNull(row.parentId),
     createdAt: date(row.createdAt),
     updatedAt: date(row.updatedAt),
   };

@@ -24,6 +24,8 @@ export interface SessionRecord {
   status: SessionStatus;
   /** While a run holds the session; a crashed process's lease runs out. */
   leaseUntil: Date | null;
+  /** The session this one was forked from (docs/time-travel.md); null for an original. */
+  parentId: string | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -62,7 +64,7 @@ export interface AppendOptions {
    * (expectedSeq 0), so a refused or failed first write leaves no empty session behind. If it
    * exists already the append is a ConcurrentAppendError, as any lost race.
    */
-  create?: { ownerId: string; agent: string };
+  create?: { ownerId: string; agent: string; parentId?: string };
 }
 
 /** Messages a session is to receive at a time (docs/turn-control.md, "Timers"). */

@@ -8,10 +8,10 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveCaller } from '../../identity/owner';
-import { parseCursor, Refusal, scopedSessionId, startRun } from '../../runtime';
+import { forkThread, parseCursor, Refusal, scopedSessionId, startRun, type StartedRun } from '../../runtime';
 import { getStore } from '../../store';
 import { agUiAttachmentClaims } from '../../wire/agui/content-parts';
-import { fromAgUiMessages, fromAgUiModel, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
+import { fromAgUiFork, fromAgUiMessages, fromAgUiModel, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
 import { agUiStream, refusedRun } from '../../wire/agui/stream';
 import { resolveAttachmentClaims } from './attachment-claims';
 import { joinRun } from './thread';
@@ -43,30 +43,51 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
       if (joined) return joined;
     }
 
-    let run;
+    let run: StartedRun;
     try {
-      run = await startRun({
-        agent,
-        store: getStore(),
-        sessionId: scopedSessionId(ownerId, input.threadId),
-        ownerId,
-        runId: input.runId,
-        parentRunId: input.parentRunId,
-        source: 'agui',
-        messages: fromAgUiMessages(input.messages, attachments),
-        clientTools: fromAgUiTools(input.tools),
-        state: input.state,
-        decisions: fromAgUiResume(input.resume),
-        decidedBy: { source: 'agui', ownerId, credential },
-        // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
-        replayable: true,
-        retry: fromAgUiRetry(input.forwardedProps),
-        model: fromAgUiModel(input.forwardedProps),
-        // A message sent while a turn runs waits its turn (docs/turn-control.md, "Queue"); one sent
-        // while a decision is pending is refused as interrupts_pending, as an AG-UI client expects
-        // (the web app queues it through /queue instead).
-        queue: 'running',
-      });
+      const fork = fromAgUiFork(input.forwardedProps);
+      if (fork) {
+        // A new thread from a message of another: the request's threadId names it (docs/time-travel.md).
+        const resent = fork.regenerate ? undefined : fromAgUiMessages(input.messages, attachments).findLast((message) => message.role === 'user');
+        if (!fork.regenerate && !resent) throw new HttpError('invalid_request', 'An edit-and-resend (forwardedProps.fork) carries the new user message last.');
+        const forked = await forkThread({
+          findAgent,
+          agent: agent.name,
+          store: getStore(),
+          ownerId,
+          threadId: fork.threadId,
+          atMessageId: fork.atMessageId,
+          mode: fork.regenerate ? 'regenerate' : 'edit',
+          message: resent,
+          newThreadId: input.threadId,
+          runId: input.runId,
+          source: 'agui',
+          model: fromAgUiModel(input.forwardedProps),
+        });
+        run = forked.run!;
+      } else
+        run = await startRun({
+          agent,
+          store: getStore(),
+          sessionId: scopedSessionId(ownerId, input.threadId),
+          ownerId,
+          runId: input.runId,
+          parentRunId: input.parentRunId,
+          source: 'agui',
+          messages: fromAgUiMessages(input.messages, attachments),
+          clientTools: fromAgUiTools(input.tools),
+          state: input.state,
+          decisions: fromAgUiResume(input.resume),
+          decidedBy: { source: 'agui', ownerId, credential },
+          // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
+          replayable: true,
+          retry: fromAgUiRetry(input.forwardedProps),
+          model: fromAgUiModel(input.forwardedProps),
+          // A message sent while a turn runs waits its turn (docs/turn-control.md, "Queue"); one sent
+          // while a decision is pending is refused as interrupts_pending, as an AG-UI client expects
+          // (the web app queues it through /queue instead).
+          queue: 'running',
+        });
     } catch (error) {
       // A refusal is a RUN_ERROR, but for what has no stream to answer in: an unknown session (docs/errors.md).
       if (!(error instanceof Refusal) || agUiAnswer(error.code, error.details) === 'HTTP') throw error;

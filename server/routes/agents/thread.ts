@@ -113,6 +113,10 @@ async function hydration(agent: DeepAgent, sessionId: string) {
       lastRun: view.lastRun ? { runId: view.lastRun.runId, usage: toAgUiUsage(view.lastRun.usage) } : null,
       thread: toAgUiUsage(view.usage),
     },
+    /** The thread this one was forked from, and at which message (docs/time-travel.md); null for an original. */
+    parent: view.forkedFrom ? { threadId: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
+    /** Calls whose effects happened in the parent thread before the fork: shown as such, never run in this one. */
+    inheritedToolCallIds: view.inheritedToolCallIds,
     /** The thread's model: its last turn's, which its next turn runs on unless the client chooses another (docs/models.md, "Choosing a model"). */
     model: threadModel(agent, view),
     /** The session stream from here on misses nothing. */

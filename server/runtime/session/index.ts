@@ -1,6 +1,6 @@
 // The session room's face: the fold, the view cache, ids, ownership, titles, leases, limits, inputs.
 export { clientStatePatch, statePatch } from './editable-state';
-export { conversationOf, emptyView, foldEvents, pendingInterrupts, reduce, toolCallIdsOf } from './reduce';
+export { conversationOf, emptyView, foldEvents, pendingInterrupts, reduce, reduceAll, toolCallIdsOf } from './reduce';
 export type { CompactionNotice, Conversation, GrantState, InterruptState, SessionView } from './reduce';
 export { holdSession, leaseMs, runHoldsSession } from './run-lease';
 export type { StopReason } from './run-lease';

@@ -5,6 +5,7 @@ import type {
   ChatMessage,
   ContextCompaction,
   Decision,
+  ForkOrigin,
   DecisionActor,
   Grant,
   InterruptRecord,
@@ -84,6 +85,10 @@ export interface SessionView extends Conversation {
   grants: Record<string, GrantState>;
   /** The grant each call started under, by tool-call id: a call carried out again after a crash runs under it again. */
   grantedCalls: Record<string, string>;
+  /** The thread this one was forked from, when it was (docs/time-travel.md). */
+  forkedFrom?: ForkOrigin;
+  /** Calls whose effect happened in the original thread before the fork: shown as such, never run here. */
+  inheritedToolCallIds: string[];
 }
 
 export interface GrantState {
@@ -139,6 +144,7 @@ export function emptyView(initialState: JsonObject = {}): SessionView {
     compactions: [],
     grants: {},
     grantedCalls: {},
+    inheritedToolCallIds: [],
   };
 }
 
@@ -267,6 +273,10 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
         measured: undefined,
       }));
     }
+    case 'thread_forked':
+      next.forkedFrom = event.from;
+      next.inheritedToolCallIds = [...view.inheritedToolCallIds, ...event.inherited.map((effect) => effect.toolCallId)];
+      return next;
     case 'step_started':
     case 'step_finished':
     case 'tool_progress':

@@ -106,6 +106,34 @@ export function fromAgUiRetry(forwardedProps: unknown): { retryId: string } | un
 }
 
 /**
+ * A run on a new thread forked from another rides in `forwardedProps.fork` (docs/time-travel.md):
+ * `{threadId, atMessageId}` resends the request's last user message in place of `atMessageId`
+ * (edit-and-resend); with `regenerate: true`, the assistant reply `atMessageId` is asked again.
+ * The request's own threadId is the new thread's.
+ */
+export function fromAgUiFork(forwardedProps: unknown): { threadId: string; atMessageId: string; regenerate: boolean } | undefined {
+  const fork = (forwardedProps as { fork?: unknown } | null | undefined)?.fork;
+  if (fork === undefined || fork === null) return undefined;
+  const { threadId, atMessageId, regenerate } = fork as { threadId?: unknown; atMessageId?: unknown; regenerate?: unknown };
+  if (
+    !isSessionId(threadId) ||
+    typeof atMessageId !== 'string' ||
+    !atMessageId ||
+    atMessageId.length > 200 ||
+    (regenerate !== undefined && typeof regenerate !== 'boolean')
+  ) {
+    throw new HttpError(
+      'invalid_request',
+      'forwardedProps.fork must be {threadId, atMessageId, regenerate?}: the thread to fork, the message to fork at, and whether to regenerate that reply.',
+      {
+        field: 'forwardedProps.fork',
+      },
+    );
+  }
+  return { threadId, atMessageId, regenerate: regenerate === true };
+}
+
+/**
  * The model the client chose for the run rides in `forwardedProps.model` (AG-UI has no field for
  * it): one of the agent's models, which the runtime checks (docs/models.md, "Choosing a model").
  */

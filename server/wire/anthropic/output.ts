@@ -248,5 +248,7 @@ export function toAnthropicSession({ key, record, view, pending, queue }: Sessio
     pendingInterrupts: pending.map(toAnthropicInterrupt),
     state: view.state,
     queue,
+    /** The thread this one was forked from (docs/time-travel.md); null for an original. */
+    parent: view.forkedFrom ? { id: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
   };
 }

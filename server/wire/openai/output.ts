@@ -190,5 +190,7 @@ export function toOpenAiSession({ key, record, view, pending, queue }: SessionSn
     pendingInterrupts: pending.map(toOpenAiInterrupt),
     state: view.state,
     queue,
+    /** The thread this one was forked from (docs/time-travel.md); null for an original. */
+    parent: view.forkedFrom ? { id: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
   };
 }
