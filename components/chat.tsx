@@ -5,8 +5,9 @@
 // the planner beside it (a sheet on narrow screens). All rendered live from useAgent.
 import type { Interrupt, Message } from '@ag-ui/client';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircleIcon, HistoryIcon, ListChecksIcon, RotateCcwIcon } from 'lucide-react';
+import { AlertCircleIcon, GitBranchIcon, HistoryIcon, ListChecksIcon, RotateCcwIcon } from 'lucide-react';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { displayNameOf } from './agent-name';
 import { Announcer } from './announcer';
@@ -57,10 +58,16 @@ export interface ChatProps {
   onThreadStarted?: () => void;
   /** At the start of the header: the phone layout's conversations drawer. */
   navigation?: ReactNode;
+  /** The thread this one was forked from (docs/time-travel.md). */
+  parent?: { threadId: string; atMessageId: string; mode: string } | null;
+  /** Calls whose effects happened in the parent thread: shown as such. */
+  inheritedToolCallIds?: string[];
 }
 
-export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: ChatProps) {
+export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheritedToolCallIds, ...thread }: ChatProps) {
   const { threadId } = thread;
+  const fork = useFork(agent.name, threadId);
+  const inherited = useMemo(() => new Set(inheritedToolCallIds ?? []), [inheritedToolCallIds]);
   // The page's own tools (a confirm dialog, the browser's clock) go with every run, beside the caller's.
   const browser = useBrowserTools();
   const allTools = useMemo(() => [...(tools ?? []), ...browser.tools], [tools, browser.tools]);
@@ -108,7 +115,17 @@ export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: C
             <h1 className="truncate text-sm font-semibold" title={agent.description}>
               {name}
             </h1>
-            {agent.description && <p className="hidden truncate text-xs text-muted-foreground sm:block">{agent.description}</p>}
+            {parent ? (
+              <p className="truncate text-xs text-muted-foreground" data-testid="forked-from">
+                <GitBranchIcon className="mr-1 inline size-3" aria-hidden />
+                {FORK_LABEL[parent.mode] ?? 'Forked'} from{' '}
+                <Link className="underline underline-offset-2" href={`/agents/${encodeURIComponent(agent.name)}/${encodeURIComponent(parent.threadId)}`}>
+                  the original thread
+                </Link>
+              </p>
+            ) : (
+              agent.description && <p className="hidden truncate text-xs text-muted-foreground sm:block">{agent.description}</p>
+            )}
           </div>
           <RunStatus status={chat.status} interrupts={chat.interrupts} />
           {showPanel && <PlannerSheet count={taskCount(chat.state?.todos)}>{panel}</PlannerSheet>}
@@ -130,6 +147,10 @@ export function Chat({ agent, tools, onThreadStarted, navigation, ...thread }: C
           decisions={chat.decisions}
           stoppedToolCallIds={chat.stoppedToolCallIds}
           compactions={chat.compactions}
+          inheritedToolCallIds={inherited}
+          onEdit={running || fork.busy ? undefined : (messageId, text) => void fork.start({ atMessageId: messageId, message: text })}
+          onRegenerate={running || fork.busy ? undefined : (messageId) => void fork.start({ atMessageId: messageId, regenerate: true })}
+          forkError={fork.error}
           toolInfo={toolInfo}
           stoppedIds={feedback.stoppedIds}
           pendingSteers={feedback.pendingSteers}
@@ -303,4 +324,34 @@ function Suggestions({ agent, onPick }: { agent: ChatAgent; onPick: (text: strin
       )}
     </div>
   );
+}
+
+const FORK_LABEL: Record<string, string> = { fork: 'Forked', edit: 'Edited and resent', regenerate: 'Regenerated' };
+
+/**
+ * Edit-and-resend and regenerate (docs/time-travel.md): a new thread from a message of this one,
+ * made by the server's fork endpoint; the page moves to it, where its turn is running.
+ */
+function useFork(agent: string, threadId: string) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const start = async (body: { atMessageId: string; message?: string; regenerate?: true }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch(`/api/agents/${encodeURIComponent(agent)}/fork`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ threadId, ...body }),
+      });
+      const answer = (await response.json()) as { threadId?: string; error?: { message: string } };
+      if (!response.ok || !answer.threadId) throw new Error(answer.error?.message ?? `The server answered ${response.status}.`);
+      router.push(`/agents/${encodeURIComponent(agent)}/${encodeURIComponent(answer.threadId)}`);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+      setBusy(false);
+    }
+  };
+  return { busy, error, start };
 }

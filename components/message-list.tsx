@@ -6,8 +6,8 @@
 // the bottom and leaves them be once they scroll up. Screen readers hear whole messages from
 // the chat's announcer, not every streamed token (components/announcer.tsx).
 import type { AssistantMessage, Message, ToolMessage, UserMessage } from '@ag-ui/client';
-import { CircleSlashIcon, Loader2Icon, NavigationIcon } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { CircleSlashIcon, GitBranchIcon, Loader2Icon, NavigationIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
+import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ApprovalCard } from './approval-card';
 import { CompactionNotice } from './compaction-notice';
 import { DecisionLine } from './decision-line';
@@ -48,6 +48,14 @@ export interface MessageListProps {
   empty?: ReactNode;
   /** Under the last message: the last turn's error, with Retry. */
   footer?: ReactNode;
+  /** Calls whose effects happened in the thread this one was forked from (docs/time-travel.md). */
+  inheritedToolCallIds?: ReadonlySet<string>;
+  /** Edit-and-resend a user message: a new thread with the new text in its place. Absent while a turn runs. */
+  onEdit?: (messageId: string, text: string) => void;
+  /** Regenerate an assistant reply: a new thread where it is asked again. Absent while a turn runs. */
+  onRegenerate?: (messageId: string) => void;
+  /** Why the last edit or regenerate failed. */
+  forkError?: string | null;
 }
 
 export function MessageList(props: MessageListProps) {
@@ -70,7 +78,7 @@ export function MessageList(props: MessageListProps) {
   const renderMessage = (message: Message) => {
     switch (message.role) {
       case 'user':
-        return <UserBubble key={message.id} message={message} />;
+        return <UserBubble key={message.id} message={message} onEdit={props.onEdit} />;
       case 'assistant':
         return (
           <AssistantTurn
@@ -148,6 +156,11 @@ export function MessageList(props: MessageListProps) {
           </Working>
         ))}
         {running && !streamingMessageId && activeSteps.length === 0 && <Working testId="thinking">{props.retrying ? 'Trying again…' : 'Working…'}</Working>}
+        {props.forkError && (
+          <p className="text-sm text-destructive" role="alert" data-testid="fork-error">
+            {props.forkError}
+          </p>
+        )}
         {footer}
       </div>
     </div>
@@ -162,19 +175,61 @@ function Working({ children, testId }: { children: ReactNode; testId: string }) 
   );
 }
 
-function UserBubble({ message }: { message: UserMessage }) {
+function UserBubble({ message, onEdit }: { message: UserMessage; onEdit?: (messageId: string, text: string) => void }) {
   const files = messageFiles(message.content);
   const text =
     typeof message.content === 'string'
       ? message.content
       : message.content.map((part) => (part.type === 'text' ? part.text : files.length ? '' : `[${part.type}]`)).join('');
+  const [editing, setEditing] = useState<string | null>(null);
+  if (editing !== null) {
+    return (
+      <form
+        className="ml-auto flex w-full max-w-[85%] flex-col gap-2"
+        data-testid="edit-message"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (editing.trim()) onEdit?.(message.id, editing.trim());
+          setEditing(null);
+        }}
+      >
+        <textarea
+          className="min-h-20 rounded-xl border bg-background px-3 py-2 text-sm"
+          aria-label="Edit your message"
+          value={editing}
+          autoFocus
+          onChange={(event) => setEditing(event.target.value)}
+        />
+        <p className="text-xs text-muted-foreground">Sends it in a new thread from here; this thread stays as it is.</p>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="rounded-md px-3 py-1 text-sm hover:bg-accent" onClick={() => setEditing(null)}>
+            Cancel
+          </button>
+          <button type="submit" className="rounded-md bg-primary px-3 py-1 text-sm text-primary-foreground" disabled={!editing.trim() || !onEdit}>
+            Send in a new thread
+          </button>
+        </div>
+      </form>
+    );
+  }
   return (
-    <div
-      className="ml-auto max-w-[85%] rounded-2xl bg-user-bubble px-4 py-2 whitespace-pre-wrap break-words text-user-bubble-foreground"
-      data-testid="message-user"
-    >
-      <MessageAttachments files={files} />
-      {text}
+    <div className="group ml-auto flex max-w-[85%] items-start gap-1">
+      {onEdit && !files.length && (
+        <button
+          type="button"
+          className="mt-1.5 rounded-md p-1 text-muted-foreground opacity-60 hover:bg-accent hover:opacity-100 focus-visible:opacity-100"
+          aria-label="Edit and resend"
+          title="Edit and resend (in a new thread)"
+          data-testid="edit-message-button"
+          onClick={() => setEditing(text)}
+        >
+          <PencilIcon className="size-3.5" aria-hidden />
+        </button>
+      )}
+      <div className="rounded-2xl bg-user-bubble px-4 py-2 whitespace-pre-wrap break-words text-user-bubble-foreground" data-testid="message-user">
+        <MessageAttachments files={files} />
+        {text}
+      </div>
     </div>
   );
 }
@@ -201,8 +256,10 @@ function AssistantTurn({
   decisions,
   toolInfo,
   stoppedToolCallIds,
+  inheritedToolCallIds,
+  onRegenerate,
 }: AssistantTurnProps) {
-  return (
+  const turn = (
     <div className="flex flex-col gap-2" data-testid="message-assistant" data-streaming={streaming || undefined} data-stopped={stopped || undefined}>
       {message.content ? (
         <div data-reply-text={message.id}>
@@ -225,6 +282,11 @@ function AssistantTurn({
               ranWith={decision?.status === 'approved' ? decision.editedArgs : undefined}
               decision={decision && <DecisionLine decision={decision} inputSchema={tool?.inputSchema} />}
             />
+            {inheritedToolCallIds?.has(call.id) && (
+              <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="inherited-effect">
+                <GitBranchIcon className="size-3" aria-hidden /> Happened in the original thread; not run again here
+              </span>
+            )}
             {interrupt && (
               <ApprovalCard
                 interrupt={interrupt}
@@ -241,6 +303,24 @@ function AssistantTurn({
         <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="message-stopped">
           <CircleSlashIcon className="size-3.5" aria-hidden /> Stopped
         </span>
+      )}
+    </div>
+  );
+  // Beside the reply, not in it: the reply's text stays the reply's. The wrapper is always there, so
+  // the reply is not mounted again when the button comes and goes with the turn.
+  return (
+    <div className="flex flex-col gap-1">
+      {turn}
+      {onRegenerate && message.content && !streaming && (
+        <button
+          type="button"
+          className="inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent"
+          title="Regenerate this reply (in a new thread)"
+          data-testid="regenerate-button"
+          onClick={() => onRegenerate(message.id)}
+        >
+          <RefreshCwIcon className="size-3" aria-hidden /> Regenerate
+        </button>
       )}
     </div>
   );

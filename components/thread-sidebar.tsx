@@ -1,7 +1,7 @@
 'use client';
 // The agent's recent conversations and "New chat", like a chat app's history rail: a column
 // beside the chat on wide screens, a drawer opened from the chat's header on phones.
-import { MenuIcon, PlusIcon } from 'lucide-react';
+import { GitBranchIcon, MenuIcon, PlusIcon } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState } from 'react';
@@ -16,6 +16,31 @@ interface ThreadLink {
   id: string;
   title: string;
   updatedAt: string;
+  parentId: string | null;
+}
+
+/**
+ * Threads in recency order, each fork right under the thread it was forked from (docs/time-travel.md),
+ * with its depth; a fork whose parent is not in the list stands on its own.
+ */
+export function withForksUnderParents<T extends { id: string; parentId: string | null }>(threads: T[]): { thread: T; depth: number }[] {
+  const listed = new Set(threads.map((thread) => thread.id));
+  const children = new Map<string, T[]>();
+  for (const thread of threads) {
+    if (thread.parentId && listed.has(thread.parentId) && thread.parentId !== thread.id)
+      children.set(thread.parentId, [...(children.get(thread.parentId) ?? []), thread]);
+  }
+  const ordered: { thread: T; depth: number }[] = [];
+  const seen = new Set<string>();
+  const visit = (thread: T, depth: number) => {
+    if (seen.has(thread.id)) return;
+    seen.add(thread.id);
+    ordered.push({ thread, depth });
+    for (const child of children.get(thread.id) ?? []) visit(child, depth + 1);
+  };
+  for (const thread of threads) if (!thread.parentId || !listed.has(thread.parentId)) visit(thread, 0);
+  for (const thread of threads) visit(thread, 0);
+  return ordered;
 }
 
 export interface ThreadSidebarProps {
@@ -66,11 +91,11 @@ function ThreadList({ agent, threads: initial, onNavigate }: ThreadSidebarProps 
         <p className="px-2 text-sm text-muted-foreground">No conversations yet. Start one with New chat.</p>
       ) : (
         <ul className="-mx-1 min-h-0 flex-1 space-y-0.5 overflow-y-auto px-1" data-testid="thread-list">
-          {threads.map((thread) => {
+          {withForksUnderParents(threads).map(({ thread, depth }) => {
             const href = `${base}/${encodeURIComponent(thread.id)}`;
             const current = pathname === href;
             return (
-              <li key={thread.id}>
+              <li key={thread.id} style={depth ? { paddingInlineStart: `${Math.min(depth, 3) * 0.75}rem` } : undefined} data-fork={depth > 0 || undefined}>
                 <Link
                   href={href}
                   onClick={onNavigate}
@@ -79,7 +104,10 @@ function ThreadList({ agent, threads: initial, onNavigate }: ThreadSidebarProps 
                   data-testid="sidebar-thread"
                   title={thread.title}
                 >
-                  <span className="block truncate text-sm">{thread.title}</span>
+                  <span className="flex items-center gap-1 text-sm">
+                    {depth > 0 && <GitBranchIcon className="size-3 shrink-0 text-muted-foreground" aria-label="Fork of the thread above" />}
+                    <span className="truncate">{thread.title}</span>
+                  </span>
                   <LocalTime iso={thread.updatedAt} className="block text-xs text-muted-foreground" />
                 </Link>
               </li>

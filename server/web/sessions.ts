@@ -26,6 +26,8 @@ export interface SessionSummary {
   status: SessionStatus;
   /** ISO time of the last change. */
   updatedAt: string;
+  /** The key of the thread this one was forked from (docs/time-travel.md); null for an original. */
+  parentId: string | null;
 }
 
 export type ThreadPage =
@@ -57,6 +59,10 @@ export type ThreadPage =
       compactions: ContextCompactedValue[];
       /** The thread's model, one of the agent's (docs/models.md, "Choosing a model"). */
       model: string;
+      /** The thread this one was forked from, and where (docs/time-travel.md). */
+      parent: { threadId: string; atMessageId: string; mode: string } | null;
+      /** Calls whose effects happened in the parent thread, before the fork. */
+      inheritedToolCallIds: string[];
     };
 
 type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -73,6 +79,7 @@ export async function recentSessions(ownerId: string, options: { limit?: number;
       title: session.title ?? firstUserText(await store.readEvents(session.id)) ?? 'New conversation',
       status: session.status,
       updatedAt: session.updatedAt.toISOString(),
+      parentId: session.parentId ? sessionKeyOf(session.parentId) : null,
     })),
   );
 }
@@ -108,6 +115,8 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     stoppedToolCallIds: view.stoppedToolCallIds,
     compactions: view.compactions,
     model: threadModel(agent, view),
+    parent: view.forkedFrom ? { threadId: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
+    inheritedToolCallIds: view.inheritedToolCallIds,
   };
 }
 

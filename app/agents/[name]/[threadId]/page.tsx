@@ -44,6 +44,8 @@ export default async function ThreadPage({ params }: { params: Params }) {
         initialStoppedToolCallIds={thread.stoppedToolCallIds}
         initialCompactions={thread.compactions}
         initialModel={thread.model}
+        parent={thread.parent}
+        inheritedToolCallIds={thread.inheritedToolCallIds}
       />
     </div>
   );
