@@ -1,4 +1,5 @@
 // Shared steps of the e2e specs: screenshots per step, console problems, sending a message.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 
 /** A named screenshot per step, in this test's folder under test-results/. */
@@ -39,3 +40,11 @@ export const THREAD_URL = (agent: string) => new RegExp(`/agents/${agent}/[0-9a-
 /** The keyed server of playwright.config.ts (STACKBONE_WEB_ACCESS=open) and its one API key. */
 export const KEYED_URL = `http://127.0.0.1:${3101 + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0)}`;
 export const KEYED_API_KEY = 'e2e-desk-key';
+
+/** Serious or critical WCAG 2 A/AA violations on the page as it stands (axe-core), one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}

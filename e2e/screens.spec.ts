@@ -1,17 +1,17 @@
 // Screenshots of every demo flow at phone width (light) and desktop width (dark), saved as test
-// artifacts (test-results/…/s-*.png) — and at each width nothing overflows sideways. Every width
-// and scheme is checked for WCAG violations by e2e/accessibility.spec.ts (each flow here is ~30 s
-// of the suite's budget).
+// artifacts (test-results/…/s-*.png) — and at each width nothing overflows sideways, and the chat,
+// an approval card and Studio have no serious WCAG violations (e2e/accessibility.spec.ts checks
+// the other width and scheme pairs; each flow here is ~30 s of the suite's budget).
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } from './helpers';
+import { collectConsoleProblems, send, seriousViolations, snap, waitForHydration, waitForIdle } from './helpers';
 
 async function noSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-// Each width once and each scheme once: what overflows depends on the width alone, and both
-// schemes are checked at every width by e2e/accessibility.spec.ts (the other two pairs cost 60 s of CI).
+// Each width once and each scheme once: what overflows depends on the width alone, and the other
+// width and scheme pairs are checked for WCAG violations by e2e/accessibility.spec.ts.
 for (const [width, colorScheme] of [
   [375, 'light'],
   [1280, 'dark'],
@@ -30,6 +30,7 @@ for (const [width, colorScheme] of [
     await page.goto('/agents/support');
     await waitForHydration(page);
     await shot('support-empty');
+    expect(await seriousViolations(page)).toEqual([]);
     await send(page, 'look up order ord_42');
     await waitForIdle(page);
     await send(page, 'refund order ord_42 for 19.99');
@@ -37,6 +38,7 @@ for (const [width, colorScheme] of [
     await waitForIdle(page);
     await shot('support-refund-card');
     await noSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('approve-button').click();
     await expect(page.getByTestId('approval-card')).toHaveCount(0);
     await waitForIdle(page);
@@ -76,6 +78,7 @@ for (const [width, colorScheme] of [
     await expect(page.getByTestId('inbox-item').first()).toBeVisible();
     await shot('studio-inbox');
     await noSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
     // Withdrawn from Studio, so no pause is left behind for other tests.
     await page.getByTestId('inbox-item').first().getByTestId('cancel-interrupt-button').click();
     expect(problems, problems.join('\n')).toEqual([]);

@@ -10,6 +10,7 @@ import {
   DatabaseIcon,
   DownloadIcon,
   FoldVerticalIcon,
+  GitBranchIcon,
   HandIcon,
   KeyRoundIcon,
   ListTreeIcon,
@@ -53,6 +54,8 @@ const KIND: Record<AuditKind, { label: string; icon: LucideIcon; tone?: string }
   error: { label: 'Error', icon: TriangleAlertIcon, tone: 'border-destructive/40 bg-destructive/10 text-destructive' },
 };
 
+const LINEAGE: Record<string, string> = { fork: 'Forked from', edit: 'Edited and resent from', regenerate: 'Regenerated from' };
+
 export function AuditTrailView({ sessionId, agents }: { sessionId: string; agents: { name: string; displayName?: string }[] }) {
   useStudioFeed();
   const trail = useQuery({ queryKey: ['studio', 'audit', sessionId], queryFn: () => fetchAuditTrail(sessionId) });
@@ -78,7 +81,7 @@ export function AuditTrailView({ sessionId, agents }: { sessionId: string; agent
     );
   }
   if (!trail.data) return <p className="py-8 text-center text-sm text-muted-foreground">Loading the audit trail…</p>;
-  const { session, entries } = trail.data;
+  const { session, entries, lineage } = trail.data;
   const status = sessionStatusLabel(session.status as SessionStatus);
   const agent = agents.find((card) => card.name === session.agent) ?? { name: session.agent };
   return (
@@ -110,6 +113,33 @@ export function AuditTrailView({ sessionId, agents }: { sessionId: string; agent
           </Button>
         </div>
       </div>
+      {(lineage.parent || lineage.forks.length > 0) && (
+        <nav aria-label="Lineage" className="mb-6 space-y-1 text-sm" data-testid="audit-lineage">
+          {lineage.parent && (
+            <p>
+              <GitBranchIcon className="mr-1 inline size-3.5 text-muted-foreground" aria-hidden />
+              {LINEAGE[lineage.parent.mode] ?? 'Forked from'}{' '}
+              <Link className="underline underline-offset-2" href={`/studio/sessions/${encodeURIComponent(lineage.parent.id)}`}>
+                its parent thread
+              </Link>
+            </p>
+          )}
+          {lineage.forks.length > 0 && (
+            <p>
+              Forks:{' '}
+              {lineage.forks.map((fork, index) => (
+                <span key={fork.id}>
+                  {index > 0 && ', '}
+                  <Link className="underline underline-offset-2" href={`/studio/sessions/${encodeURIComponent(fork.id)}`}>
+                    {fork.title ?? fork.id}
+                  </Link>{' '}
+                  (<LocalTime iso={fork.createdAt} />)
+                </span>
+              ))}
+            </p>
+          )}
+        </nav>
+      )}
       <SessionGrants sessionId={session.id} />
       {entries.length === 0 ? (
         <p className="rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">

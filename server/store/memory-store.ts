@@ -106,9 +106,14 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       const session = sessions.get(id);
       return session ? { ...session } : null;
     },
-    async listSessions(ownerId: string, options: { limit?: number; agent?: string } = {}) {
+    async listSessions(ownerId: string, options: { limit?: number; agent?: string; parentId?: string } = {}) {
       return [...sessions.values()]
-        .filter((session) => session.ownerId === ownerId && (options.agent === undefined || session.agent === options.agent))
+        .filter(
+          (session) =>
+            session.ownerId === ownerId &&
+            (options.agent === undefined || session.agent === options.agent) &&
+            (options.parentId === undefined || session.parentId === options.parentId),
+        )
         .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.createdAt.getTime() - a.createdAt.getTime() || compareText(a.id, b.id))
         .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
         .map((session) => ({ ...session }));

@@ -42,7 +42,11 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
         ? Promise.resolve([])
         : withClient(async (db) => {
             const rows = await db.session.findMany({
-              where: { ownerId, ...(options.agent !== undefined ? { agent: options.agent } : {}) },
+              where: {
+                ownerId,
+                ...(options.agent !== undefined ? { agent: options.agent } : {}),
+                ...(options.parentId !== undefined ? { parentId: options.parentId } : {}),
+              },
               orderBy: [{ updatedAt: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }],
               take: options.limit ?? DEFAULT_LIST_LIMIT,
             });

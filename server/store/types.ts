@@ -145,7 +145,8 @@ export interface EventStore {
   /** Creates the session, or returns the existing one with that id (whoever owns it). */
   ensureSession(input: { id: string; ownerId: string; agent: string }): Promise<SessionRecord>;
   getSession(id: string): Promise<SessionRecord | null>;
-  listSessions(ownerId: string, options?: { limit?: number; agent?: string }): Promise<SessionRecord[]>;
+  /** An owner's sessions, newest change first; `parentId`: only the forks of that session (docs/time-travel.md). */
+  listSessions(ownerId: string, options?: { limit?: number; agent?: string; parentId?: string }): Promise<SessionRecord[]>;
   /** Events with seq > afterSeq, in order. */
   readEvents(sessionId: string, afterSeq?: number): Promise<StoredEvent[]>;
   /**

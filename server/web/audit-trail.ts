@@ -4,7 +4,7 @@
 // log: nothing here is stored twice.
 import type { DecisionActor, InterruptRecord, RunSource, StoredEvent, TokenUsage } from '../events';
 import { getStore } from '../store';
-import { isOwnSession, scopedSessionId, totalUsage } from '../runtime';
+import { isOwnSession, scopedSessionId, sessionKeyOf, totalUsage } from '../runtime';
 
 type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'grant' | 'state' | 'step' | 'context' | 'error';
 
@@ -24,6 +24,8 @@ export interface AuditEntry {
 
 export interface AuditTrail {
   session: { id: string; agent: string; title: string | null; status: string; createdAt: string };
+  /** The thread this one was forked from (docs/time-travel.md), and the forks made from it. */
+  lineage: { parent: { id: string; atMessageId: string; mode: string } | null; forks: { id: string; title: string | null; createdAt: string }[] };
   entries: AuditEntry[];
 }
 
@@ -52,6 +54,9 @@ function linkActor(recipient: string | undefined): { surface: string; who: strin
   return { surface: 'a link', who: recipient ?? 'whoever followed it' };
 }
 
+/** How a fork came to be, as a person calls it (docs/time-travel.md). */
+const FORKED: Record<string, string> = { fork: 'Forked from', edit: 'Edited and resent from', regenerate: 'Regenerated from' };
+
 /** What started a run, as a person calls it. */
 const RUN_SOURCE: Record<RunSource, string> = {
   agui: 'a message in the chat',
@@ -78,9 +83,14 @@ export async function loadAuditTrail(ownerId: string, threadId: string): Promise
   const store = getStore();
   const session = await store.getSession(scopedSessionId(ownerId, threadId));
   if (!isOwnSession(session, { ownerId })) return null;
-  const events = await store.readEvents(session.id);
+  const [events, forks] = await Promise.all([store.readEvents(session.id), store.listSessions(ownerId, { parentId: session.id, limit: 50 })]);
+  const forked = events.find((stored) => stored.event.type === 'thread_forked')?.event;
   return {
     session: { id: threadId, agent: session.agent, title: session.title, status: session.status, createdAt: session.createdAt.toISOString() },
+    lineage: {
+      parent: forked?.type === 'thread_forked' ? { id: forked.from.threadId, atMessageId: forked.from.atMessageId, mode: forked.from.mode } : null,
+      forks: forks.map((fork) => ({ id: sessionKeyOf(fork.id), title: fork.title, createdAt: fork.createdAt.toISOString() })),
+    },
     entries: auditEntries(events),
   };
 }
@@ -122,6 +132,13 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
             summary: `${event.toolName}${scope} ran without a pause, inside grant ${event.grantId}`,
             details: { toolCallId: event.toolCallId, grantId: event.grantId, attempt: event.attempt },
           });
+        break;
+      case 'thread_forked':
+        add(stored, {
+          kind: 'run',
+          summary: `${FORKED[event.from.mode]} thread ${event.from.threadId} at message ${event.from.atMessageId}; ${event.inherited.length} tool ${event.inherited.length === 1 ? 'effect' : 'effects'} above happened there and are not run again here`,
+          details: { from: event.from, inherited: event.inherited },
+        });
         break;
       case 'tool_progress':
         add(stored, {
