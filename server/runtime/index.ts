@@ -5,6 +5,8 @@ export { inputJsonSchema, isBrowserOwner, isExpired, isYesOrNoApproval, mayDecid
 export type { DecisionRequest, InterruptResponse } from './decisions';
 export { Refusal } from './errors';
 export { sweep } from './recovery';
+export { parseRecordingFile, readRecording, recordingFile, replay } from './replay';
+export type { RecordingFile, ReplayDiff, ReplayReport } from './replay';
 export {
   SESSION_ID,
   SESSION_ID_RULE,
