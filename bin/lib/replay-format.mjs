@@ -34,6 +34,11 @@ export function formatReplay(report) {
   for (const d of report.decisions.unrecorded)
     lines.push(`  no recorded decision    ${call(d)}: ${d.reason === 'input_required' ? 'withdrawn' : 'denied'} in the replay`);
   for (const d of report.decisions.shortOfQuorum) lines.push(`  short of quorum         ${call(d)}: the recorded votes no longer decide it`);
+  for (const a of report.answers ?? []) {
+    lines.push(`  answer of turn ${a.turn} changed`);
+    lines.push(`    before: ${clip(a.before)}`);
+    lines.push(`    after:  ${clip(a.after)}`);
+  }
   if (report.finalAnswer) {
     lines.push('  final answer changed');
     lines.push(`    before: ${clip(report.finalAnswer.before)}`);

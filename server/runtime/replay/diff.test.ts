@@ -5,7 +5,14 @@ import { diffReplay } from './diff';
 import type { RecordedCall, Recording } from './recording';
 
 const call = (toolName: string, input: unknown, askedApproval = false): RecordedCall => ({ toolCallId: `c_${toolName}`, toolName, input, askedApproval });
-const recording = (calls: RecordedCall[], finalAnswer = 'Done.'): Recording => ({ turns: [], calls, decisions: [], finalAnswer, models: [] });
+const recording = (calls: RecordedCall[], finalAnswer = 'Done.', answers = [finalAnswer]): Recording => ({
+  turns: answers.map(() => []),
+  calls,
+  decisions: [],
+  finalAnswer,
+  answers,
+  models: [],
+});
 const noDecisions = { unrecorded: [], unused: [], shortOfQuorum: [] };
 
 describe('diffReplay', () => {
@@ -38,6 +45,13 @@ describe('diffReplay', () => {
       newlyNeeded: [{ toolName: 'lookupOrder', input: { orderId: 'ord_42' } }],
       noLongerNeeded: [{ toolName: 'closeTicket', input: { ticketId: 'T-7' } }],
     });
+    expect(diff.identical).toBe(false);
+  });
+
+  it("reports an earlier turn whose answer changed, even when the last one's did not", () => {
+    const diff = diffReplay(recording([], 'Closed.', ['Refunded $10.00.', 'Closed.']), recording([], 'Closed.', ['Not run.', 'Closed.']), noDecisions);
+    expect(diff.answers).toEqual([{ turn: 1, before: 'Refunded $10.00.', after: 'Not run.' }]);
+    expect(diff.finalAnswer).toBeNull();
     expect(diff.identical).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 // What changed between a recording and its replay (docs/replay.md, "The diff"): the tool calls
 // added, removed or called with other arguments; the calls whose need for a person's approval
 // changed; the recorded decisions no call took any more and the new interrupts nobody had
-// decided; and the final answer.
+// decided; and the answers, turn by turn and final.
 import { isDeepStrictEqual } from 'node:util';
 import type { RecordedCall, RecordedDecision, Recording } from './recording';
 import type { ReplayRun, UnrecordedInterrupt } from './run-replay';
@@ -16,6 +16,8 @@ export interface ReplayDiff {
   calls: { added: CallRef[]; removed: CallRef[]; changed: { toolName: string; before: unknown; after: unknown }[] };
   approvals: { newlyNeeded: CallRef[]; noLongerNeeded: CallRef[] };
   decisions: { unused: (CallRef & { status: string })[]; unrecorded: UnrecordedInterrupt[]; shortOfQuorum: CallRef[] };
+  /** Turns before the last whose answer changed (1-based): the last one is `finalAnswer`. */
+  answers: { turn: number; before: string; after: string }[];
   finalAnswer: { before: string; after: string } | null;
 }
 
@@ -55,11 +57,15 @@ export function diffReplay(recorded: Recording, replayed: Recording, run: Pick<R
       noLongerNeeded: same.filter(([before, after]) => before.askedApproval && !after.askedApproval).map(([, after]) => ref(after)),
     },
     decisions: { unused: run.unused.map(decisionRef), unrecorded: run.unrecorded, shortOfQuorum: run.shortOfQuorum.map(ref) },
+    answers: recorded.answers
+      .slice(0, -1)
+      .flatMap((before, index) => (before === (replayed.answers[index] ?? '') ? [] : [{ turn: index + 1, before, after: replayed.answers[index] ?? '' }])),
     finalAnswer: recorded.finalAnswer === replayed.finalAnswer ? null : { before: recorded.finalAnswer, after: replayed.finalAnswer },
   };
   const identical =
     [diff.calls.added, diff.calls.removed, diff.calls.changed, diff.approvals.newlyNeeded, diff.approvals.noLongerNeeded].every((list) => list.length === 0) &&
     [diff.decisions.unused, diff.decisions.unrecorded, diff.decisions.shortOfQuorum].every((list) => list.length === 0) &&
+    diff.answers.length === 0 &&
     diff.finalAnswer === null;
   return { identical, ...diff };
 }

@@ -14,11 +14,11 @@ export function notRunResult(toolName: string) {
   return { notRun: true, summary: `${toolName} was not run in replay (no dryRun).` };
 }
 
-/** Recorded results by call, each used once, in the order the calls were made. */
+/** Recorded results by call (the arguments it ran with: edited ones, if edited), each used once, in the order the calls were made. */
 function recordedResults(calls: readonly RecordedCall[]) {
   const left = calls.filter((call) => call.result && !call.result.status);
   return (toolName: string, input: unknown) => {
-    const index = left.findIndex((call) => call.toolName === toolName && isDeepStrictEqual(call.input, input));
+    const index = left.findIndex((call) => call.toolName === toolName && isDeepStrictEqual(call.ranInput ?? call.input, input));
     return index < 0 ? undefined : left.splice(index, 1)[0]!.result;
   };
 }

@@ -12,6 +12,8 @@ export interface RecordedCall {
   scope?: string;
   /** A person was asked before it ran (an approval, not a question the tool asked). */
   askedApproval: boolean;
+  /** The arguments it ran with, when an approval edited them. */
+  ranInput?: unknown;
   /** Its result as the log holds it; absent when it never got one. */
   result?: { output: unknown; content: string; isError?: boolean; status?: 'denied' | 'cancelled' };
 }
@@ -33,6 +35,8 @@ export interface Recording {
   decisions: RecordedDecision[];
   /** The last thing the agent said on the root thread. */
   finalAnswer: string;
+  /** The last thing it said in each turn (its continuations included), in the order of `turns`. */
+  answers: string[];
   /** The models the turns ran on, as the log names them. */
   models: string[];
 }
@@ -44,17 +48,24 @@ export function readRecording(events: readonly StoredEvent[]): Recording {
   const opened = new Map<string, InterruptRecord>();
   const decisions: RecordedDecision[] = [];
   const models = new Set<string>();
+  const answers: string[] = [];
   let finalAnswer = '';
-  let turn: ChatMessage[] | undefined;
+  /** A run starts a turn once it adds a user message; until then (a continuation) it goes on with the last one. */
+  let newRun = false;
   for (const { event } of events) {
     switch (event.type) {
       case 'run_started':
-        turn = [];
-        turns.push(turn);
+        newRun = true;
         if (event.model) models.add(event.model);
         break;
       case 'message_added':
-        if (event.message.role === 'user' && !event.scope) turn?.push(event.message);
+        if (event.message.role !== 'user' || event.scope) break;
+        if (newRun || turns.length === 0) {
+          turns.push([]);
+          answers.push('');
+          newRun = false;
+        }
+        turns.at(-1)!.push(event.message);
         break;
       case 'assistant_step':
         for (const call of event.message.toolCalls ?? [])
@@ -65,7 +76,10 @@ export function readRecording(events: readonly StoredEvent[]): Recording {
             ...(event.scope ? { scope: event.scope } : {}),
             askedApproval: false,
           });
-        if (!event.scope && event.message.content.trim()) finalAnswer = event.message.content;
+        if (!event.scope && event.message.content.trim()) {
+          finalAnswer = event.message.content;
+          if (answers.length > 0) answers[answers.length - 1] = event.message.content;
+        }
         break;
       case 'tool_result': {
         const call = calls.get(event.message.toolCallId);
@@ -87,10 +101,13 @@ export function readRecording(events: readonly StoredEvent[]): Recording {
         break;
       case 'interrupt_decided': {
         const record = opened.get(event.interruptId);
-        if (record) decisions.push({ interruptId: record.id, toolName: record.toolName, input: record.input, reason: record.reason, decision: event.decision });
+        if (!record) break;
+        decisions.push({ interruptId: record.id, toolName: record.toolName, input: record.input, reason: record.reason, decision: event.decision });
+        const call = calls.get(record.toolCallId);
+        if (call && event.decision.status === 'approved' && event.decision.editedArgs !== undefined) call.ranInput = event.decision.editedArgs;
         break;
       }
     }
   }
-  return { turns: turns.filter((messages) => messages.length > 0), calls: [...calls.values()], decisions, finalAnswer, models: [...models] };
+  return { turns, calls: [...calls.values()], decisions, finalAnswer, answers, models: [...models] };
 }

@@ -14,7 +14,7 @@ export interface ReplayReport extends ReplayDiff {
   deterministic: boolean;
   turns: number;
   /** The replay's calls and answer, for a reader who wants more than the diff. */
-  replayed: { calls: { toolName: string; input: unknown; askedApproval: boolean }[]; finalAnswer: string };
+  replayed: { calls: { toolName: string; input: unknown; askedApproval: boolean }[]; answers: string[]; finalAnswer: string };
 }
 
 export async function replay(events: readonly StoredEvent[], agent: DeepAgent): Promise<ReplayReport> {
@@ -28,6 +28,7 @@ export async function replay(events: readonly StoredEvent[], agent: DeepAgent): 
     ...diffReplay(recorded, replayed, run),
     replayed: {
       calls: replayed.calls.map(({ toolName, input, askedApproval }) => ({ toolName, input, askedApproval })),
+      answers: replayed.answers,
       finalAnswer: replayed.finalAnswer,
     },
   };
