@@ -110,7 +110,7 @@ type InputOf<T> = T extends { inputSchema: infer S } ? (S extends z.ZodType ? z.
 
 /** A tool's dry run: what it would return for this input, with no side effect (docs/replay.md). */
 export type DryRun<Input = any> = (input: Input) => unknown;
-export type DryRunMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: DryRun<InputOf<TOOLS[K]>> };
+type DryRunMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: DryRun<InputOf<TOOLS[K]>> };
 
 /** A shared-state key a client may write: a zod schema, or a JSON Schema for it. */
 export type EditableStateSpec = z.ZodType | JSONSchema7;

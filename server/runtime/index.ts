@@ -5,8 +5,8 @@ export { inputJsonSchema, isBrowserOwner, isExpired, isYesOrNoApproval, mayDecid
 export type { DecisionRequest, InterruptResponse } from './decisions';
 export { Refusal } from './errors';
 export { sweep } from './recovery';
-export { parseRecordingFile, readRecording, recordingFile, replay } from './replay';
-export type { RecordingFile, ReplayDiff, ReplayReport } from './replay';
+export { parseRecordingFile, recordingFile, replay } from './replay';
+export type { ReplayReport } from './replay';
 export {
   SESSION_ID,
   SESSION_ID_RULE,
@@ -26,7 +26,7 @@ export {
 export type { SessionView, UsageEntry, UsageTotals } from './session';
 export { modelOf, threadModel, totalUsage } from './session';
 export { decisionExport, decisionRecords, follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, runSoFar, threadStatus, untilAborted } from './stream';
-export type { DecisionExportLine, RunInput, RunSoFar } from './stream';
+export type { RunInput, RunSoFar } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
 export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, handlerContext, loadMcpTools, requestInput, runWithHandlerContext } from './tools';
 export type { ClientTool } from './tools';

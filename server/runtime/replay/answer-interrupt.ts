@@ -12,7 +12,7 @@ import { decideInterrupt } from '../turn-control';
 import type { RecordedDecision } from './recording';
 
 /** The reason a replay gives an interrupt nobody decided in the recording. */
-export const UNRECORDED_REASON = 'No recorded decision for this call (replay).';
+const UNRECORDED_REASON = 'No recorded decision for this call (replay).';
 
 type Ballot = Omit<DecisionRequest, 'interruptId'>;
 
@@ -24,7 +24,7 @@ function ballotsOf(recorded: RecordedDecision | undefined): Ballot[] {
   return votes.length > 0 ? votes : [final];
 }
 
-export interface Answered {
+interface Answered {
   /** The run the decision started, when it completed its batch. */
   continuation?: Promise<void>;
   /** False when the recorded votes no longer reach the interrupt's quorum: it was withdrawn instead. */

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { RecordedCall, RecordedDecision, Recording } from './recording';
 import type { ReplayRun, UnrecordedInterrupt } from './run-replay';
 
-export interface CallRef {
+interface CallRef {
   toolName: string;
   input: unknown;
 }

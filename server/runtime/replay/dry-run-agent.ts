@@ -10,7 +10,7 @@ import { ToolError } from '../tools';
 import type { RecordedCall } from './recording';
 
 /** The result a tool without a dry run and without a recorded result gives in a replay. */
-export function notRunResult(toolName: string) {
+function notRunResult(toolName: string) {
   return { notRun: true, summary: `${toolName} was not run in replay (no dryRun).` };
 }
 

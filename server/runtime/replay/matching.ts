@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { RecordedDecision } from './recording';
 
-export interface DecisionMatcher {
+interface DecisionMatcher {
   /** The recorded decision for this call, taken (a second identical call takes the next one); undefined when none is left. */
   take(toolName: string, input: unknown): RecordedDecision | undefined;
   /** The recorded decisions no replayed call took: their call no longer happens (or not with those arguments). */

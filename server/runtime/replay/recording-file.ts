@@ -5,9 +5,9 @@ import { z } from 'zod';
 import type { StoredEvent } from '../../events';
 import { describeIssue } from '../common';
 
-export const RECORDING_VERSION = 1;
+const RECORDING_VERSION = 1;
 
-export interface RecordingFile {
+interface RecordingFile {
   agent: string;
   session: string;
   events: StoredEvent[];

@@ -7,7 +7,7 @@ import { own } from '../common';
 import { loadView, sessionKeyOf, type InterruptState } from '../session';
 import { decisionRecordOf } from './decision-records';
 
-export interface DecisionExportLine {
+interface DecisionExportLine {
   /** The session as its owner names it. */
   session: string;
   agent: string;
