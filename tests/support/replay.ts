@@ -12,7 +12,7 @@ import { parseRecordingFile, replay, type ReplayReport } from '../../server/runt
 const RECORDINGS = path.resolve(import.meta.dirname, '../recordings');
 
 /** What a replay should find; each list names the tools, in order. Unnamed parts are not checked. */
-export interface ReplayExpectation {
+interface ReplayExpectation {
   added?: string[];
   removed?: string[];
   changed?: string[];
