@@ -19,7 +19,9 @@ export const agents: readonly DeepAgent[] = [
   researcher,
   mcpDemo,
   // The tests' fixtures (durability, quorum, escalation and grants, real providers, long threads, fallbacks, replay's changed policies); never listed unless asked for.
-  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, quorumDesk, approvalDesk, supportClaude, supportCompact, supportFallback, supportStrict, supportNoRefunds] : []),
+  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1'
+    ? [ledger, quorumDesk, approvalDesk, supportClaude, supportCompact, supportFallback, supportStrict, supportNoRefunds]
+    : []),
 ];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));

@@ -25,7 +25,19 @@ export {
 } from './session';
 export type { SessionView, UsageEntry, UsageTotals } from './session';
 export { modelOf, threadModel, totalUsage } from './session';
-export { decisionExport, decisionRecords, follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, runSoFar, threadStatus, untilAborted } from './stream';
+export {
+  decisionExport,
+  decisionRecords,
+  follow,
+  formatCursor,
+  liveFeed,
+  liveRunOf,
+  parseCursor,
+  queueItems,
+  runSoFar,
+  threadStatus,
+  untilAborted,
+} from './stream';
 export type { RunInput, RunSoFar } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
 export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, handlerContext, loadMcpTools, requestInput, runWithHandlerContext } from './tools';
