@@ -1,6 +1,7 @@
 // GET /api/hitl/decisions: the decision export (docs/replay.md, "Exporting decisions"), JSONL, one
 // line per decided interrupt the caller may see — the inbox's scope (inbox.ts): the store's
 // listing for the owner (and, for a key holder, what is kept for key holders), then mayDecide.
+import { findAgent } from '../../agents';
 import { errorResponse } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
 import { decisionExport, mayDecide } from '../../runtime';
@@ -15,10 +16,8 @@ export async function exportDecisions(request: Request): Promise<Response> {
     const store = getStore();
     const rows = await store.listPendingInterrupts(caller.ownerId, { limit: EXPORT_LIMIT, keyHolder: caller.credential === 'key', status: 'decided' });
     const actor = { source: 'hitl' as const, ownerId: caller.ownerId, credential: caller.credential };
-    const lines = await decisionExport(
-      store,
-      rows.filter((row) => mayDecide(row.record, row.ownerId, actor)),
-    );
+    const visible = rows.filter((row) => mayDecide(row.record, row.ownerId, actor));
+    const lines = await decisionExport(store, visible, (agent) => findAgent(agent)?.initialState ?? {});
     return new Response(lines.map((line) => `${JSON.stringify(line)}\n`).join(''), {
       headers: {
         'content-type': 'application/x-ndjson; charset=utf-8',

@@ -7,6 +7,7 @@ import { defineDeepAgent } from '../../define';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import { loadView, pendingInterrupts } from '../session';
+import { handlerContext } from '../tools';
 import { decideInterrupt, startRun } from '../turn-control';
 import { userMessage } from '../turn-control/server-session';
 import { decisionExport } from './decision-export';
@@ -15,12 +16,20 @@ beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';
 });
 
-const refund = tool({ inputSchema: z.object({ amount: z.number() }), execute: async ({ amount }) => ({ refunded: amount }) });
+// It notes each refund in the session's state: the log's patches apply to the agent's initial state.
+const refund = tool({
+  inputSchema: z.object({ amount: z.number() }),
+  execute: async ({ amount }) => {
+    (handlerContext().state.refunds as number[]).push(amount);
+    return { refunded: amount };
+  },
+});
 const agent = defineDeepAgent({
   name: 'exporting',
   model: createScriptedModel(),
   instructions: 'x',
   tools: { refund },
+  initialState: { refunds: [] },
   toolApproval: { refund: { policy: 'user-approval', allowEdit: true } },
 });
 
@@ -37,13 +46,15 @@ describe('decisionExport', () => {
       await (
         await startRun({ agent, store, sessionId, ownerId: 'o1', source: 'agui', messages: [userMessage(text)] })
       ).done;
-      const [interrupt] = pendingInterrupts(await loadView(store, sessionId, {}));
+      const [interrupt] = pendingInterrupts(await loadView(store, sessionId, agent.initialState));
       await (
         await decideInterrupt({ store, findAgent: () => agent, ownerId: 'o1', interruptId: interrupt!.id, request, by })
       ).continuation?.done;
     }
 
-    const lines = await decisionExport(store, await store.listPendingInterrupts('o1', { status: 'decided' }));
+    // Read as another server process would: folded from the log (this store's cached views are not its).
+    const reader = { ...store };
+    const lines = await decisionExport(reader, await reader.listPendingInterrupts('o1', { status: 'decided' }), () => agent.initialState);
     expect(lines).toEqual([
       expect.objectContaining({
         session: 'exported',
@@ -59,6 +70,6 @@ describe('decisionExport', () => {
     // Who decided, as the server found it: not the client's own label.
     expect(lines[0]!.by).toEqual({ source: 'hitl', credential: 'key', keyName: 'alice', ownerId: 'o1' });
     for (const line of lines) expect(line.latencyMs).toBe(Date.parse(line.decidedAt) - Date.parse(line.openedAt));
-    expect(await decisionExport(store, await store.listPendingInterrupts('o2', { status: 'decided' }))).toEqual([]);
+    expect(await decisionExport(store, await store.listPendingInterrupts('o2', { status: 'decided' }), () => agent.initialState)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The decision export (docs/replay.md, "Exporting decisions"): one line per decided interrupt,
 // for an audit or a test — the call as asked and as run, who decided (the whole DecisionActor),
 // the votes, when it opened and when it was decided. Built on the chat's decision record.
-import type { DecisionActor, DecisionStatus, Vote } from '../../events';
+import type { DecisionActor, DecisionStatus, JsonObject, Vote } from '../../events';
 import type { EventStore, InterruptRow } from '../../store/types';
 import { own } from '../common';
 import { loadView, sessionKeyOf, type InterruptState } from '../session';
@@ -59,12 +59,22 @@ function exportLine(row: InterruptRow, state: InterruptState): DecisionExportLin
   };
 }
 
-/** The export lines of decided interrupts (as listed by the store), oldest decision first. */
-export async function decisionExport(store: EventStore, rows: readonly InterruptRow[]): Promise<DecisionExportLine[]> {
+/**
+ * The export lines of decided interrupts (as listed by the store), oldest decision first. Each
+ * session's log is folded from its agent's initial state (`initialStateOf` the session's agent):
+ * its state patches apply to that.
+ */
+export async function decisionExport(
+  store: EventStore,
+  rows: readonly InterruptRow[],
+  initialStateOf: (agent: string) => JsonObject,
+): Promise<DecisionExportLine[]> {
   const bySession = Map.groupBy(rows, (row) => row.sessionId);
   const lines: DecisionExportLine[] = [];
   for (const [sessionId, sessionRows] of bySession) {
-    const view = await loadView(store, sessionId, {});
+    const session = await store.getSession(sessionId);
+    if (!session) continue;
+    const view = await loadView(store, sessionId, initialStateOf(session.agent));
     for (const row of sessionRows) {
       const state = own(view.interrupts, row.id);
       const line = state && exportLine(row, state);
