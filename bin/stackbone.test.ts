@@ -685,7 +685,7 @@ const DECISION_LINES = '{"session":"s1","toolName":"refundOrder","status":"appro
 const NO_DIFF = {
   calls: { added: [], removed: [], changed: [] },
   approvals: { newlyNeeded: [], noLongerNeeded: [] },
-  decisions: { unused: [], unrecorded: [], shortOfQuorum: [] },
+  decisions: { unused: [], unrecorded: [], notApplied: [] },
   answers: [],
   finalAnswer: null,
 };
@@ -695,7 +695,7 @@ const STRICTER = {
   agent: 'support-strict',
   identical: false,
   approvals: { newlyNeeded: [{ toolName: 'lookupOrder', input: { orderId: 'ord_42' } }], noLongerNeeded: [] },
-  decisions: { unused: [], unrecorded: [{ toolName: 'lookupOrder', input: { orderId: 'ord_42' }, reason: 'tool_call' }], shortOfQuorum: [] },
+  decisions: { unused: [], unrecorded: [{ toolName: 'lookupOrder', input: { orderId: 'ord_42' }, reason: 'tool_call' }], notApplied: [] },
 };
 
 describe('export and replay', () => {

@@ -33,7 +33,7 @@ export function formatReplay(report) {
   for (const d of report.decisions.unused) lines.push(`  decision unused         ${call(d)} was ${d.status}; no replayed call matches it`);
   for (const d of report.decisions.unrecorded)
     lines.push(`  no recorded decision    ${call(d)}: ${d.reason === 'input_required' ? 'withdrawn' : 'denied'} in the replay`);
-  for (const d of report.decisions.shortOfQuorum) lines.push(`  short of quorum         ${call(d)}: the recorded votes no longer decide it`);
+  for (const d of report.decisions.notApplied) lines.push(`  decision not replayed   ${call(d)} was ${d.status}; ${d.why}: withdrawn in the replay`);
   for (const a of report.answers ?? []) {
     lines.push(`  answer of turn ${a.turn} changed`);
     lines.push(`    before: ${clip(a.before)}`);

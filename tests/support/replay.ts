@@ -22,6 +22,8 @@ interface ReplayExpectation {
   unusedDecisions?: string[];
   /** Interrupts of the replay no recorded decision answered (denied, or a question withdrawn). */
   unrecorded?: string[];
+  /** Recorded decisions that matched a call but that the agent no longer accepts (withdrawn). */
+  notApplied?: string[];
   /** The turns before the last (1-based) whose answer changed. */
   answers?: number[];
   finalAnswer?: 'same' | 'changed' | RegExp;
@@ -54,6 +56,7 @@ export async function expectReplay(recording: string, options: { agent?: DeepAge
     ['noLongerNeedsApproval', names(report.approvals.noLongerNeeded)],
     ['unusedDecisions', names(report.decisions.unused)],
     ['unrecorded', names(report.decisions.unrecorded)],
+    ['notApplied', names(report.decisions.notApplied)],
   ];
   for (const [part, found] of checks) if (wanted[part] !== undefined) expect(found, `${part} — ${shown}`).toEqual(wanted[part]);
   if (wanted.answers !== undefined)

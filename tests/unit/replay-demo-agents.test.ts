@@ -3,7 +3,9 @@
 // against today's code. A change to an agent's tools, policies or the scripted model's answers
 // shows here as a named difference.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { supportConfig } from '../../server/agents/support';
 import supportNoRefunds from '../../server/agents/support-no-refunds';
+import { defineDeepAgent } from '../../server/define';
 import supportStrict from '../../server/agents/support-strict';
 import { expectReplay } from '../support/replay';
 
@@ -39,4 +41,14 @@ describe('replaying the demo agents’ recorded sessions', () => {
       agent: supportNoRefunds,
       expect: { removed: ['refundOrder'], unusedDecisions: ['refundOrder'], answers: [2], finalAnswer: 'same' },
     }));
+
+  it('support where refunds may no longer be edited: the recorded edited approval is refused, reported, and the refund withdrawn', async () => {
+    const noEdits = defineDeepAgent({
+      ...supportConfig,
+      name: 'support-no-edits',
+      toolApproval: { ...supportConfig.toolApproval, refundOrder: { ...supportConfig.toolApproval.refundOrder, allowEdit: false } },
+    });
+    const report = await expectReplay('support-refund', { agent: noEdits, expect: { notApplied: ['refundOrder'], unusedDecisions: [], answers: [2] } });
+    expect(report.decisions.notApplied[0]!.why).toMatch(/^refused: /);
+  });
 });

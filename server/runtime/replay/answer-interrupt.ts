@@ -27,8 +27,8 @@ function ballotsOf(recorded: RecordedDecision | undefined): Ballot[] {
 interface Answered {
   /** The run the decision started, when it completed its batch. */
   continuation?: Promise<void>;
-  /** False when the recorded votes no longer reach the interrupt's quorum: it was withdrawn instead. */
-  decided: boolean;
+  /** Why the recorded decision could not be made again (it was withdrawn instead). */
+  notApplied?: string;
 }
 
 export async function answerInterrupt(
@@ -45,16 +45,18 @@ export async function answerInterrupt(
       request,
       by: options.nextApprover(),
     });
+  let why = 'the recorded votes no longer reach its quorum';
   for (const ballot of ballotsOf(recorded)) {
     try {
       const result = await decide(ballot);
-      if (result.decision) return { decided: true, continuation: result.continuation?.done };
+      if (result.decision) return { continuation: result.continuation?.done };
     } catch (error) {
       // A question has no denial, and an edit the changed tool refuses is no decision: withdrawn below.
       if (!(error instanceof Refusal)) throw error;
+      why = `refused: ${error.message}`;
       break;
     }
   }
   const withdrawn = await decide({ status: 'cancelled' });
-  return { decided: !recorded, continuation: withdrawn.continuation?.done };
+  return { continuation: withdrawn.continuation?.done, ...(recorded ? { notApplied: why } : {}) };
 }

@@ -13,7 +13,7 @@ const recording = (calls: RecordedCall[], finalAnswer = 'Done.', answers = [fina
   answers,
   models: [],
 });
-const noDecisions = { unrecorded: [], unused: [], shortOfQuorum: [] };
+const noDecisions = { unrecorded: [], unused: [], notApplied: [] };
 
 describe('diffReplay', () => {
   it('finds nothing when the same calls, with the same approvals, end in the same answer', () => {
@@ -61,7 +61,7 @@ describe('diffReplay', () => {
         { interruptId: 'i1', toolName: 'refundOrder', input: { amount: 5 }, reason: 'tool_call', decision: { status: 'approved', by: { source: 'hitl' } } },
       ],
       unrecorded: [{ toolName: 'lookupOrder', input: { orderId: 'ord_42' }, reason: 'tool_call' }],
-      shortOfQuorum: [],
+      notApplied: [],
     });
     expect(diff.decisions.unused).toEqual([{ toolName: 'refundOrder', input: { amount: 5 }, status: 'approved' }]);
     expect(diff.decisions.unrecorded).toEqual([{ toolName: 'lookupOrder', input: { orderId: 'ord_42' }, reason: 'tool_call' }]);

@@ -15,7 +15,7 @@ export interface ReplayDiff {
   identical: boolean;
   calls: { added: CallRef[]; removed: CallRef[]; changed: { toolName: string; before: unknown; after: unknown }[] };
   approvals: { newlyNeeded: CallRef[]; noLongerNeeded: CallRef[] };
-  decisions: { unused: (CallRef & { status: string })[]; unrecorded: UnrecordedInterrupt[]; shortOfQuorum: CallRef[] };
+  decisions: { unused: (CallRef & { status: string })[]; unrecorded: UnrecordedInterrupt[]; notApplied: (CallRef & { status: string; why: string })[] };
   /** Turns before the last whose answer changed (1-based): the last one is `finalAnswer`. */
   answers: { turn: number; before: string; after: string }[];
   finalAnswer: { before: string; after: string } | null;
@@ -43,7 +43,7 @@ function pairCalls(before: readonly RecordedCall[], after: readonly RecordedCall
   return { same, changed, added, removed: left };
 }
 
-export function diffReplay(recorded: Recording, replayed: Recording, run: Pick<ReplayRun, 'unrecorded' | 'unused' | 'shortOfQuorum'>): ReplayDiff {
+export function diffReplay(recorded: Recording, replayed: Recording, run: Pick<ReplayRun, 'unrecorded' | 'unused' | 'notApplied'>): ReplayDiff {
   const { same, changed, added, removed } = pairCalls(recorded.calls, replayed.calls);
   const decisionRef = (decision: RecordedDecision) => ({ ...ref(decision), status: decision.decision.status });
   const diff: Omit<ReplayDiff, 'identical'> = {
@@ -56,7 +56,11 @@ export function diffReplay(recorded: Recording, replayed: Recording, run: Pick<R
       newlyNeeded: same.filter(([before, after]) => !before.askedApproval && after.askedApproval).map(([, after]) => ref(after)),
       noLongerNeeded: same.filter(([before, after]) => before.askedApproval && !after.askedApproval).map(([, after]) => ref(after)),
     },
-    decisions: { unused: run.unused.map(decisionRef), unrecorded: run.unrecorded, shortOfQuorum: run.shortOfQuorum.map(ref) },
+    decisions: {
+      unused: run.unused.map(decisionRef),
+      unrecorded: run.unrecorded,
+      notApplied: run.notApplied.map(({ decision, why }) => ({ ...decisionRef(decision), why })),
+    },
     answers: recorded.answers
       .slice(0, -1)
       .flatMap((before, index) => (before === (replayed.answers[index] ?? '') ? [] : [{ turn: index + 1, before, after: replayed.answers[index] ?? '' }])),
@@ -64,7 +68,7 @@ export function diffReplay(recorded: Recording, replayed: Recording, run: Pick<R
   };
   const identical =
     [diff.calls.added, diff.calls.removed, diff.calls.changed, diff.approvals.newlyNeeded, diff.approvals.noLongerNeeded].every((list) => list.length === 0) &&
-    [diff.decisions.unused, diff.decisions.unrecorded, diff.decisions.shortOfQuorum].every((list) => list.length === 0) &&
+    [diff.decisions.unused, diff.decisions.unrecorded, diff.decisions.notApplied].every((list) => list.length === 0) &&
     diff.answers.length === 0 &&
     diff.finalAnswer === null;
   return { identical, ...diff };

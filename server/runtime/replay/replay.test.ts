@@ -98,7 +98,9 @@ describe('replay', () => {
 
     // A call the recording never made has no recorded result: it is not run, and says so.
     const other = await replay(events, countedAgent(runs, { toolApproval: { twoApprovers: { policy: 'user-approval', quorum: 3, approvers: ['key:desk'] } } }));
-    expect(other.decisions.shortOfQuorum).toEqual([{ toolName: 'twoApprovers', input: { key: 'c' } }]);
+    expect(other.decisions.notApplied).toEqual([
+      { toolName: 'twoApprovers', input: { key: 'c' }, status: 'approved', why: 'the recorded votes no longer reach its quorum' },
+    ]);
     expect(runs).toEqual({ dry: 1, recorded: 1, twoApprovers: 1 });
   });
 

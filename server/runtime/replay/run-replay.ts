@@ -31,8 +31,8 @@ export interface ReplayRun {
   unrecorded: UnrecordedInterrupt[];
   /** Recorded decisions no replayed call took. */
   unused: RecordedDecision[];
-  /** Recorded decisions whose votes no longer reach the interrupt's quorum (withdrawn in the replay). */
-  shortOfQuorum: RecordedDecision[];
+  /** Recorded decisions that matched a call but could not be made again — short of a quorum now, or refused — and why (withdrawn in the replay). */
+  notApplied: { decision: RecordedDecision; why: string }[];
 }
 
 function findIn(agent: DeepAgent, name: string): DeepAgent | undefined {
@@ -51,7 +51,7 @@ export async function runReplay(recording: Recording, agent: DeepAgent): Promise
   const sessionId = scopedSessionId(REPLAY_OWNER, randomUUID());
   const matcher = decisionMatcher(recording.decisions);
   const unrecorded: UnrecordedInterrupt[] = [];
-  const shortOfQuorum: RecordedDecision[] = [];
+  const notApplied: ReplayRun['notApplied'] = [];
   let approvers = 0;
   const nextApprover = (): DecisionActor => ({ source: 'server', credential: 'link', recipient: `replay:${++approvers}`, client: 'replay' });
   // The turn's model when the agent still offers it (a replay against another agent may not).
@@ -66,7 +66,7 @@ export async function runReplay(recording: Recording, agent: DeepAgent): Promise
         const recorded = matcher.take(record.toolName, record.input);
         if (!recorded) unrecorded.push({ toolName: record.toolName, input: record.input, reason: record.reason });
         const answered = await answerInterrupt({ store, findAgent, ownerId: REPLAY_OWNER, nextApprover }, record, recorded);
-        if (recorded && !answered.decided) shortOfQuorum.push(recorded);
+        if (recorded && answered.notApplied) notApplied.push({ decision: recorded, why: answered.notApplied });
         if (answered.continuation) continuations.push(answered.continuation);
       }
       await Promise.all(continuations);
@@ -79,7 +79,7 @@ export async function runReplay(recording: Recording, agent: DeepAgent): Promise
       await run.done;
       await answerPending();
     }
-    return { events: await store.readEvents(sessionId), unrecorded, unused: matcher.unused(), shortOfQuorum };
+    return { events: await store.readEvents(sessionId), unrecorded, unused: matcher.unused(), notApplied };
   } finally {
     await store.close();
   }
