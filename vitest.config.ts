@@ -18,6 +18,7 @@ const OWN_PROCESS = [
   'server/identity/owner.test.ts',
   'server/models/resolve.test.ts',
   'server/open-dev-mode.test.ts',
+  'server/routes/hitl/decisions.test.ts',
   'server/runtime/decisions/quorum.test.ts',
   'server/runtime/notify/delivery-backoff.test.ts',
   'server/runtime/notify/interrupt-message.test.ts',

@@ -1,18 +1,21 @@
 #!/usr/bin/env node
 // stackbone: the command line for a Stackbone app. Lists the pending human-in-the-loop
 // decisions and approves, rejects or cancels them through the server's /api/hitl API, and stops
-// a session's run through POST /api/v1/sessions/{threadId}/stop.
+// a session's run through POST /api/v1/sessions/{threadId}/stop; exports decisions and sessions
+// and replays a session against the current agent code (docs/replay.md).
 // Plain Node 22, no dependencies; see docs/cli.md.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatCall, formatDecision, formatStop, formatTable, terminalSafe } from './lib/format.mjs';
 import { createClient, ServerError, UnreachableError } from './lib/http.mjs';
+import { formatReplay } from './lib/replay-format.mjs';
 import { confirm } from './lib/prompt.mjs';
 
 const VERSION = readVersion();
 const DEFAULT_URL = 'http://localhost:3000';
 
-const EXIT = { ok: 0, failed: 1, usage: 2 };
+/** `replay` exits `different` when the replay differs from the recording. */
+const EXIT = { ok: 0, failed: 1, different: 1, usage: 2 };
 
 const MAIN_HELP = `stackbone ${VERSION}: the command line for a Stackbone app
 
@@ -22,10 +25,15 @@ Usage:
   stackbone hitl reject <id> [--yes] [--reason "<text>"] [--payload '<json>'] [--json]
   stackbone hitl cancel <id> [--yes] [--json]
   stackbone session stop <threadId> [--run <runId>] [--json]
+  stackbone export --decisions [--json]
+  stackbone export --session <key>
+  stackbone replay <session> [--against <agent>] [--json]
 
 Commands:
   hitl       decide pending human-in-the-loop interrupts (run 'stackbone hitl --help')
   session    stop the run in progress on a session (run 'stackbone session --help')
+  export     the decisions you may see as JSONL, or a session's recording (run 'stackbone export --help')
+  replay     re-run a recorded session against the current agent code and diff (run 'stackbone replay --help')
 
 Options:
   --url <url>        server URL (default: $STACKBONE_URL, else ${DEFAULT_URL})
@@ -34,8 +42,9 @@ Options:
   -h, --help         show help
   -v, --version      show the version
 
-Exit codes: 0 done (for session stop, also when nothing was running), 1 refused by the
-server / server unreachable / not confirmed, 2 usage error. Docs: docs/cli.md
+Exit codes: 0 done (for session stop, also when nothing was running; for replay, identical),
+1 refused by the server / server unreachable / not confirmed / (replay) different, 2 usage
+error. Docs: docs/cli.md, docs/replay.md
 `;
 
 const HITL_HELP = `Usage: stackbone hitl <command> [options]
@@ -103,6 +112,31 @@ With --json prints the server's {"threadId", "runId", "stopped", "reason"?, ...}
 `,
 };
 
+const TOP_HELP = {
+  export: `Usage: stackbone export --decisions [--json]
+       stackbone export --session <key>
+
+--decisions   every decided interrupt your key may see (the inbox's scope), one JSON line each:
+              session, agent, interruptId, toolName, argsAsked, argsRun, status, reason, by,
+              votes, openedAt, decidedAt, latencyMs. With --json: one document {"decisions": [...]}.
+--session     the session's recording: a header line, then its stored events, one per line
+              (write it to tests/recordings/<name>.jsonl for expectReplay). Docs: docs/replay.md
+`,
+  replay: `Usage: stackbone replay <session> [--against <agent>] [--json]
+
+Re-runs a recorded session on the server, on a scratch store: its user messages turn by turn,
+each interrupt answered by the recorded decision of the same call, tools dry (their dryRun, else
+the recorded result). Prints the calls added, removed or changed, approvals that changed,
+decisions that no longer match, and whether the final answer changed.
+
+--against <agent>   replay against another agent's definition (default: the session's own)
+
+Exit codes: 0 identical, 1 different (or refused), 2 usage. Docs: docs/replay.md
+`,
+};
+/** The commands without a group, with their extra options. */
+const TOP = { export: ['decisions', 'session'], replay: ['against'] };
+
 /** Options every command accepts. */
 const COMMON = ['url', 'api-key', 'json', 'help'];
 /**
@@ -140,6 +174,9 @@ const OPTIONS = {
   payload: { type: 'string' },
   reason: { type: 'string' },
   run: { type: 'string' },
+  decisions: { type: 'boolean' },
+  session: { type: 'string' },
+  against: { type: 'string' },
 };
 
 class UsageError extends Error {
@@ -177,6 +214,12 @@ async function main(argv) {
     process.stderr.write(MAIN_HELP);
     return EXIT.usage;
   }
+  if (Object.hasOwn(TOP, group))
+    return topCommand(
+      /** @type {'export' | 'replay'} */ (group),
+      [command, ...rest].filter((word) => word !== undefined),
+      values,
+    );
   if (!Object.hasOwn(GROUPS, group)) {
     const owner = Object.keys(GROUPS).find((g) => Object.hasOwn(GROUPS[g].commands, group));
     const hint = owner ? ` Did you mean "stackbone ${owner} ${group}"?` : '';
@@ -258,6 +301,45 @@ async function sessionStop(client, rest, values, json) {
   }
   const result = await client.stop(threadId, body);
   return print(json ? toJson(result) : formatStop(result));
+}
+
+/**
+ * stackbone export --decisions | --session <key>, and stackbone replay <session> [--against <agent>].
+ * @param {'export' | 'replay'} name
+ * @param {string[]} args the positionals after the command
+ * @param {Record<string, any>} values
+ */
+async function topCommand(name, args, values) {
+  if (values.help) return print(TOP_HELP[name]);
+  const allowed = new Set([...COMMON, ...TOP[name]]);
+  for (const option of Object.keys(values)) {
+    if (!allowed.has(option)) throw new UsageError(`Option --${option} is not valid for "${name}".`, name);
+  }
+  const client = createClient({ url: serverUrl(values.url), apiKey: apiKey(values['api-key']), version: VERSION });
+  const json = Boolean(values.json);
+  if (name === 'export') {
+    if (args.length > 0) throw new UsageError(`Unexpected argument "${args[0]}": name the session with --session <key>.`, 'export');
+    if (Boolean(values.decisions) === (values.session !== undefined)) throw new UsageError('Pass one of --decisions or --session <key>.', 'export');
+    if (values.session !== undefined) {
+      if (!values.session) throw new UsageError('--session needs a session key: --session <key>.', 'export');
+      if (json) throw new UsageError('A recording is JSONL already: --json applies to --decisions.', 'export');
+      return print(await client.recording(values.session));
+    }
+    const text = await client.decisions();
+    if (!json) return print(text);
+    const decisions = text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    return print(toJson({ decisions }));
+  }
+  const [session, ...extra] = args;
+  if (!session) throw new UsageError('Missing the session: stackbone replay <session>.', 'replay');
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (pass one session key).`, 'replay');
+  if (values.against !== undefined && !values.against) throw new UsageError('--against needs an agent name: --against <agent>.', 'replay');
+  const report = await client.replay(session, values.against ? { against: values.against } : {});
+  print(json ? toJson(report) : formatReplay(report));
+  return report.identical ? EXIT.ok : EXIT.different;
 }
 
 /** "a, b or c". @param {string[]} words */

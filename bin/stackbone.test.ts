@@ -37,6 +37,8 @@ interface Reply {
   status?: number;
   json?: unknown;
   text?: string;
+  /** A JSONL answer (the exports). */
+  lines?: string;
 }
 
 const NOW = Date.now();
@@ -94,7 +96,10 @@ beforeAll(async () => {
       seen.push(request);
       const reply = respond?.(request) ?? defaultReply(request);
       res.statusCode = reply.status ?? 200;
-      if (reply.text !== undefined) {
+      if (reply.lines !== undefined) {
+        res.setHeader('content-type', 'application/x-ndjson; charset=utf-8');
+        res.end(reply.lines);
+      } else if (reply.text !== undefined) {
         res.setHeader('content-type', 'text/html');
         res.end(reply.text);
       } else {
@@ -671,5 +676,66 @@ describe('text from the server', () => {
     // --json stays valid JSON, the control characters escaped in it.
     const json = await run(['hitl', 'list', '--json']);
     expect((JSON.parse(json.stdout) as { interrupts: { message: string }[] }).interrupts[0]!.message).toBe(hostile.message);
+  });
+});
+
+// ---------------------------------------------------------------- export and replay (docs/replay.md)
+
+const DECISION_LINES = '{"session":"s1","toolName":"refundOrder","status":"approved"}\n{"session":"s1","toolName":"closeTicket","status":"denied"}\n';
+const NO_DIFF = {
+  calls: { added: [], removed: [], changed: [] },
+  approvals: { newlyNeeded: [], noLongerNeeded: [] },
+  decisions: { unused: [], unrecorded: [], notApplied: [] },
+  answers: [],
+  finalAnswer: null,
+};
+const REPORT = { session: 's1', recordedAgent: 'support', agent: 'support', deterministic: true, turns: 2, identical: true, ...NO_DIFF };
+const STRICTER = {
+  ...REPORT,
+  agent: 'support-strict',
+  identical: false,
+  approvals: { newlyNeeded: [{ toolName: 'lookupOrder', input: { orderId: 'ord_42' } }], noLongerNeeded: [] },
+  decisions: { unused: [], unrecorded: [{ toolName: 'lookupOrder', input: { orderId: 'ord_42' }, reason: 'tool_call' }], notApplied: [] },
+};
+
+describe('export and replay', () => {
+  it('export --decisions prints the JSONL as served, and --json one {"decisions"} document', async () => {
+    respond = (request) => (request.url === '/api/hitl/decisions' ? { lines: DECISION_LINES } : undefined);
+    const lines = await run(['export', '--decisions']);
+    expect(lines).toMatchObject({ code: 0, stdout: DECISION_LINES });
+    const json = await run(['export', '--decisions', '--json']);
+    expect(JSON.parse(json.stdout).decisions.map((line: { toolName: string }) => line.toolName)).toEqual(['refundOrder', 'closeTicket']);
+  });
+
+  it("export --session <key> asks for that session's recording; export needs exactly one of --decisions and --session (exit 2)", async () => {
+    respond = (request) => (request.url === '/api/v1/sessions/a%2Fb/recording' ? { lines: '{"stackboneRecording":1}\n' } : undefined);
+    expect(await run(['export', '--session', 'a/b'])).toMatchObject({ code: 0, stdout: '{"stackboneRecording":1}\n' });
+    expect((await run(['export'])).code).toBe(2);
+    expect((await run(['export', '--decisions', '--session', 'x'])).code).toBe(2);
+    expect((await run(['export', '--decisions', '--against', 'x'])).code).toBe(2);
+  });
+
+  it('replay exits 0 when identical and 1 when different, naming each difference; --against goes in the body', async () => {
+    respond = (request) =>
+      request.url === '/api/v1/sessions/s1/replay' ? { json: (JSON.parse(request.body) as { against?: string }).against ? STRICTER : REPORT } : undefined;
+    const same = await run(['replay', 's1']);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toContain('Identical: the same calls, approvals, decisions and final answer.');
+    expect(JSON.parse(seen[0]!.body)).toEqual({});
+
+    const stricter = await run(['replay', 's1', '--against', 'support-strict']);
+    expect(stricter.code).toBe(1);
+    expect(JSON.parse(seen[1]!.body)).toEqual({ against: 'support-strict' });
+    expect(stricter.stdout).toContain('newly needs approval    lookupOrder {"orderId":"ord_42"}');
+    expect(stricter.stdout).toContain('no recorded decision    lookupOrder {"orderId":"ord_42"}: denied in the replay');
+    expect(JSON.parse((await run(['replay', 's1', '--against', 'support-strict', '--json'])).stdout)).toEqual(STRICTER);
+  });
+
+  it('replay says when the model is not the scripted one, and needs one session (exit 2)', async () => {
+    respond = (request) => (request.url === '/api/v1/sessions/s1/replay' ? { json: { ...REPORT, deterministic: false } } : undefined);
+    expect((await run(['replay', 's1'])).stdout).toContain('real model');
+    expect((await run(['replay'])).code).toBe(2);
+    expect((await run(['replay', 's1', 's2'])).code).toBe(2);
+    expect((await run(['replay', 's1', '--yes'])).code).toBe(2);
   });
 });

@@ -108,6 +108,10 @@ export type ToolApprovalSpec<Input = any> = ApprovalPolicy | PolicyFunction<Inpu
 
 type InputOf<T> = T extends { inputSchema: infer S } ? (S extends z.ZodType ? z.infer<S> : any) : any;
 
+/** A tool's dry run: what it would return for this input, with no side effect (docs/replay.md). */
+export type DryRun<Input = any> = (input: Input) => unknown;
+type DryRunMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: DryRun<InputOf<TOOLS[K]>> };
+
 /** A shared-state key a client may write: a zod schema, or a JSON Schema for it. */
 export type EditableStateSpec = z.ZodType | JSONSchema7;
 
@@ -238,6 +242,12 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   /** A different timeout for some of the agent's tools. */
   toolTimeouts?: Partial<Record<keyof TOOLS & string, string | number>>;
   /**
+   * What a tool would return, without doing it: a function of the call's input that a replay
+   * runs in the tool's place, inside the same handler context (so requestInput() still asks).
+   * A tool without one is not run in a replay (docs/replay.md, "Dry runs").
+   */
+  dryRun?: DryRunMap<TOOLS>;
+  /**
    * The calls of one model step run concurrently (docs/turn-control.md, "Concurrent tools").
    * Calls in the same lane run one at a time, in the order the model made them:
    * `toolLane: 'tools'` puts every tool of the agent in one lane.
@@ -276,6 +286,8 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   stepTimeout?: string | number;
   toolTimeout?: string | number;
   toolTimeouts: Partial<Record<string, string | number>>;
+  /** The tools' dry runs, by tool name (docs/replay.md, "Dry runs"). */
+  dryRun: Partial<Record<string, DryRun>>;
   toolLane?: string;
   toolLanes: Partial<Record<string, string>>;
   mcpServers: McpServerSpec[];
@@ -354,6 +366,11 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     checkDuration(config.name, `toolTimeouts.${toolName}`, timeout);
   }
   checkDuration(config.name, 'toolTimeout', config.toolTimeout);
+  const dryRun: Partial<Record<string, DryRun>> = config.dryRun ?? {};
+  for (const [toolName, run] of Object.entries(dryRun)) {
+    if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": dryRun names "${toolName}", which is not one of its tools.`);
+    if (typeof run !== 'function') throw new Error(`Agent "${config.name}": dryRun.${toolName} must be a function of the tool's input.`);
+  }
   checkDuration(config.name, 'stepTimeout', config.stepTimeout);
   const fallbackModels = config.fallbackModels ?? [];
   if (
@@ -416,6 +433,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     ...(config.stepTimeout !== undefined ? { stepTimeout: config.stepTimeout } : {}),
     ...(config.toolTimeout !== undefined ? { toolTimeout: config.toolTimeout } : {}),
     toolTimeouts,
+    dryRun,
     ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),
     toolLanes,
     mcpServers,

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { PageFrame, PageHeader } from '@/components/page-frame';
+import { DecisionsExport } from '@/components/studio/decisions-export';
 import { DeliveriesPanel } from '@/components/studio/deliveries-panel';
 import { StudioInbox } from '@/components/studio/inbox';
 import { agentCards } from '@/server/web/agents';
@@ -18,6 +19,7 @@ export default async function StudioPage({ searchParams }: { searchParams: Promi
       />
       <StudioInbox agents={await agentCards()} focus={typeof decision === 'string' ? decision : undefined} />
       <DeliveriesPanel />
+      <DecisionsExport />
     </PageFrame>
   );
 }

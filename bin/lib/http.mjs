@@ -1,5 +1,6 @@
 // The HTTP client for the out-of-band API (docs/cli.md): GET /api/hitl,
-// POST /api/hitl/{id}/{approve|reject|cancel} and POST /api/v1/sessions/{threadId}/stop.
+// POST /api/hitl/{id}/{approve|reject|cancel} and POST /api/v1/sessions/{threadId}/stop; the
+// decision export, a session's recording and its replay (docs/replay.md).
 // Node 22's fetch, no dependencies.
 
 /** The server answered, but not with success (4xx/5xx, or something that is not the API). */
@@ -38,11 +39,14 @@ const TIMEOUT_MS = 30_000;
 export function createClient({ url, apiKey, version }) {
   const base = url.replace(/\/+$/, '');
 
-  /** @param {'GET' | 'POST'} method @param {string} path @param {unknown} [body] */
-  async function request(method, path, body) {
+  /**
+   * @param {'GET' | 'POST'} method @param {string} path @param {unknown} [body]
+   * @param {{ lines?: boolean }} [options] lines: the answer is JSONL, returned as its text
+   */
+  async function request(method, path, body, options = {}) {
     /** @type {Record<string, string>} */
     const headers = {
-      accept: 'application/json',
+      accept: options.lines ? 'application/x-ndjson, application/json' : 'application/json',
       'user-agent': `stackbone-cli/${version}`,
       // The audit trail records the CLI as the decider (or as the one who stopped the run).
       'x-stackbone-client': 'cli',
@@ -76,6 +80,7 @@ export function createClient({ url, apiKey, version }) {
         typeof error?.message === 'string' ? error.message : `${response.status} ${response.statusText || 'error'}${text && !json ? `: ${snippet(text)}` : ''}`;
       throw new ServerError(response.status, code, message, error ? json : { error: { code, message, status: response.status } });
     }
+    if (options.lines && (response.headers.get('content-type') ?? '').startsWith('application/x-ndjson')) return text;
     if (json === undefined || typeof json !== 'object') {
       const message = `The server at ${base} answered ${response.status} without JSON: is STACKBONE_URL pointing at a Stackbone app?`;
       throw new ServerError(response.status, 'bad_response', message, { error: { code: 'bad_response', message, status: response.status } });
@@ -99,6 +104,12 @@ export function createClient({ url, apiKey, version }) {
      * @returns {Promise<{ threadId: string, runId: string | null, stopped: boolean, reason?: 'not_running' | 'other_run', frontier?: string | null, requestedAt?: string }>}
      */
     stop: (threadId, body) => request('POST', `/api/v1/sessions/${encodeURIComponent(threadId)}/stop`, body),
+    /** The decisions the key may see, JSONL. @returns {Promise<string>} */
+    decisions: () => /** @type {Promise<string>} */ (request('GET', '/api/hitl/decisions', undefined, { lines: true })),
+    /** A session's recording file, JSONL. @param {string} key @returns {Promise<string>} */
+    recording: (key) => /** @type {Promise<string>} */ (request('GET', `/api/v1/sessions/${encodeURIComponent(key)}/recording`, undefined, { lines: true })),
+    /** Replays the session against its agent's code, or `against`'s; answers the report. @param {string} key @param {{ against?: string }} body */
+    replay: (key, body) => request('POST', `/api/v1/sessions/${encodeURIComponent(key)}/replay`, body),
   };
 }
 

@@ -10,14 +10,18 @@ import support from './support';
 import supportClaude from './support-claude';
 import supportCompact from './support-compact';
 import supportFallback from './support-fallback';
+import supportNoRefunds from './support-no-refunds';
+import supportStrict from './support-strict';
 
 export const agents: readonly DeepAgent[] = [
   support,
   planner,
   researcher,
   mcpDemo,
-  // The tests' fixtures (durability, quorum, escalation and grants, real providers, long threads, fallbacks); never listed unless asked for.
-  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1' ? [ledger, quorumDesk, approvalDesk, supportClaude, supportCompact, supportFallback] : []),
+  // The tests' fixtures (durability, quorum, escalation and grants, real providers, long threads, fallbacks, replay's changed policies); never listed unless asked for.
+  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1'
+    ? [ledger, quorumDesk, approvalDesk, supportClaude, supportCompact, supportFallback, supportStrict, supportNoRefunds]
+    : []),
 ];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));

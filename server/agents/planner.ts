@@ -10,15 +10,18 @@ const askUser = tool({
   title: 'Ask you a question',
   description: 'Ask the user a question and wait for the answer.',
   inputSchema: z.object({ question: z.string().min(1).meta({ title: 'Question', description: 'The question, as the user will read it' }) }),
-  execute: async ({ question }) => {
-    const { answer } = await requestInput({
-      message: question,
-      responseSchema: z.object({ answer: z.string().min(1).meta({ title: 'Your answer' }) }),
-    });
-    // The summary is the exchange in a line, for the chat and the model alike (support.ts says why).
-    return { question, answer, summary: `You answered “${answer}” to “${question}”.` };
-  },
+  execute: async ({ question }) => ask(question),
 });
+
+/** Asks and waits: no side effect, so a replay asks the same (the recorded answer replies). */
+async function ask(question: string) {
+  const { answer } = await requestInput({
+    message: question,
+    responseSchema: z.object({ answer: z.string().min(1).meta({ title: 'Your answer' }) }),
+  });
+  // The summary is the exchange in a line, for the chat and the model alike (support.ts says why).
+  return { question, answer, summary: `You answered “${answer}” to “${question}”.` };
+}
 
 // Besides ask_user, the planner's tools are the built-ins (write_todos, delegate_task) and
 // the frontend tools the web app declares per run (they run in the browser).
@@ -31,6 +34,7 @@ export default defineDeepAgent({
   instructions:
     'You plan work. Write the plan with write_todos and keep each item\'s status current. Delegate research to the researcher. The shared state has a "draft" the user edits; use it when asked.',
   tools: { ask_user: askUser },
+  dryRun: { ask_user: ({ question }) => ask(question) },
   editableState: { draft: { type: 'string', maxLength: 10_000 } },
   initialState: { todos: [], draft: '' },
   subagents: [researcher],

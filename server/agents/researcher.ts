@@ -26,9 +26,13 @@ const searchNotes = tool({
       await new Promise((resolve) => setTimeout(resolve, READ_MS));
       if (query.toLowerCase().includes(topic)) hits.push({ topic, note: NOTES[topic]! });
     }
-    yield { query, hits, summary: hits.length ? hits.map((hit) => hit.note).join(' ') : `No notes on "${query}" yet.` };
+    yield found(query, hits);
   },
 });
+
+function found(query: string, hits: { topic: string; note: string }[]) {
+  return { query, hits, summary: hits.length ? hits.map((hit) => hit.note).join(' ') : `No notes on "${query}" yet.` };
+}
 
 export default defineDeepAgent({
   name: 'researcher',
@@ -39,4 +43,14 @@ export default defineDeepAgent({
   instructions: 'You research a topic using searchNotes and answer with a two-sentence summary.',
   tools: { searchNotes },
   toolApproval: { searchNotes: 'approved' },
+  // A replay reads the same notes at once, without the pauses (docs/replay.md, "Dry runs").
+  dryRun: {
+    searchNotes: ({ query }) =>
+      found(
+        query,
+        Object.entries(NOTES)
+          .filter(([topic]) => query.toLowerCase().includes(topic))
+          .map(([topic, note]) => ({ topic, note })),
+      ),
+  },
 });

@@ -1,6 +1,6 @@
 import { tool } from 'ai';
 import { z } from 'zod';
-import { defineDeepAgent } from '../define';
+import { defineDeepAgent, type DeepAgentConfig } from '../define';
 import { handlerContext, userMessage, ToolError } from '../runtime';
 import { recordRefund } from './refund-ledger';
 import { dollars, findOrder } from './support-data';
@@ -11,16 +11,19 @@ import { dollars, findOrder } from './support-data';
 // (after a restart too), so what the result says is the one thing all of them read. The scripted
 // model quotes the summary (server/models/scripted-results.ts); a real model reads it with the fields.
 
+/** An order as lookupOrder answers: a read of the demo's data, so its dry run is the lookup itself. */
+function lookUp(orderId: string) {
+  const order = findOrder(orderId);
+  // ToolError: a message for the model and the person, shown as it is (other errors are not).
+  if (!order) throw new ToolError(`No order "${orderId}". Order ids look like ord_42.`);
+  return { ...order, summary: `Order ${order.orderId} — ${order.item} for ${order.customer}, ${order.status}, ${dollars(order.total)}.` };
+}
+
 const lookupOrder = tool({
   title: 'Look up an order',
   description: 'Look up an order by id: customer, item, total and shipping status.',
   inputSchema: z.object({ orderId: z.string().meta({ title: 'Order', description: 'The order id, e.g. ord_42' }) }),
-  execute: async ({ orderId }) => {
-    const order = findOrder(orderId);
-    // ToolError: a message for the model and the person, shown as it is (other errors are not).
-    if (!order) throw new ToolError(`No order "${orderId}". Order ids look like ord_42.`);
-    return { ...order, summary: `Order ${order.orderId} — ${order.item} for ${order.customer}, ${order.status}, ${dollars(order.total)}.` };
-  },
+  execute: async ({ orderId }) => lookUp(orderId),
 });
 
 const refundOrder = tool({
@@ -66,12 +69,16 @@ const remindMe = tool({
   },
 });
 
+const closed = (ticketId: string) => ({ closed: true, ticketId, summary: `Closed ticket ${ticketId}.` });
+
 const closeTicket = tool({
   title: 'Close a ticket',
   description: 'Close a support ticket. Needs a human approval.',
   inputSchema: z.object({ ticketId: z.string().meta({ title: 'Ticket', description: 'The ticket id, e.g. T-7' }) }),
-  execute: async ({ ticketId }) => ({ closed: true, ticketId, summary: `Closed ticket ${ticketId}.` }),
+  execute: async ({ ticketId }) => closed(ticketId),
 });
+
+const tools = { lookupOrder, refundOrder, closeTicket, remindMe };
 
 /** 10 → "10 seconds", 120 → "2 minutes", 3600 → "1 hour": the largest unit that divides it. */
 function durationWords(seconds: number): string {
@@ -86,7 +93,8 @@ function durationWords(seconds: number): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
-export default defineDeepAgent({
+/** The support agent's definition: the fixture variants (support-strict, support-no-refunds) start from it. */
+export const supportConfig = {
   name: 'support',
   displayName: 'Support',
   description: 'Customer support: looks up orders, refunds them and closes tickets, with a human approving refunds and closures.',
@@ -99,7 +107,11 @@ export default defineDeepAgent({
   ],
   instructions:
     'You are a customer support agent. Look orders up before acting on them. Refunds and ticket closures need a human approval: ask for them with the tools, never promise them. Be brief.',
-  tools: { lookupOrder, refundOrder, closeTicket, remindMe },
+  tools,
+  // What a replay runs instead of a tool (docs/replay.md, "Dry runs"): a lookup only reads, and
+  // the demo's closure answers from its input alone. A refund moves money and a reminder
+  // schedules one: they have none, so a replay answers them with the recorded result.
+  dryRun: { lookupOrder: ({ orderId }) => lookUp(orderId), closeTicket: ({ ticketId }) => closed(ticketId) },
   toolApproval: {
     lookupOrder: 'approved',
     refundOrder: {
@@ -131,4 +143,6 @@ export default defineDeepAgent({
   // Lookups of one step run side by side; refunds write the ledger, so they go one at a time
   // (docs/turn-control.md, "Concurrent tools").
   toolLanes: { refundOrder: 'ledger' },
-});
+} satisfies DeepAgentConfig<typeof tools>;
+
+export default defineDeepAgent(supportConfig);

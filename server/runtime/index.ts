@@ -6,6 +6,8 @@ export type { DecisionRequest, InterruptResponse } from './decisions';
 export { Refusal } from './errors';
 export { forkThread } from './fork';
 export { sweep } from './recovery';
+export { parseRecordingFile, recordingFile, replay } from './replay';
+export type { ReplayReport } from './replay';
 export {
   SESSION_ID,
   SESSION_ID_RULE,
@@ -24,7 +26,19 @@ export {
 } from './session';
 export type { SessionView, UsageEntry, UsageTotals } from './session';
 export { modelOf, threadModel, totalUsage } from './session';
-export { decisionRecords, follow, formatCursor, liveFeed, liveRunOf, parseCursor, queueItems, runSoFar, threadStatus, untilAborted } from './stream';
+export {
+  decisionExport,
+  decisionRecords,
+  follow,
+  formatCursor,
+  liveFeed,
+  liveRunOf,
+  parseCursor,
+  queueItems,
+  runSoFar,
+  threadStatus,
+  untilAborted,
+} from './stream';
 export type { RunInput, RunSoFar } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
 export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, handlerContext, loadMcpTools, requestInput, runWithHandlerContext } from './tools';

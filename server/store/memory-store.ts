@@ -176,7 +176,7 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
         options.keyHolder === true &&
         (approversColumn(row.record) === 'named' || (row.record.approvers === 'key-holders' && row.ownerId.startsWith(BROWSER_OWNER_PREFIX)));
       return [...interrupts.values()]
-        .filter((row) => (row.ownerId === ownerId || keptForKeys(row)) && row.status === 'pending')
+        .filter((row) => (row.ownerId === ownerId || keptForKeys(row)) && row.status === (options.status ?? 'pending'))
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || compareText(a.id, b.id))
         .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
         .map((row) => structuredClone(row));

@@ -116,10 +116,11 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
 
     listPendingInterrupts: (ownerId, options = {}) =>
       withClient(async (db) => {
+        const status = options.status ?? 'pending';
         const rows = await db.interrupt.findMany({
           where: options.keyHolder
-            ? { status: 'pending', OR: [{ ownerId }, { approvers: 'key-holders', ownerId: { startsWith: BROWSER_OWNER_PREFIX } }, { approvers: 'named' }] }
-            : { ownerId, status: 'pending' },
+            ? { status, OR: [{ ownerId }, { approvers: 'key-holders', ownerId: { startsWith: BROWSER_OWNER_PREFIX } }, { approvers: 'named' }] }
+            : { ownerId, status },
           orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
           take: options.limit ?? DEFAULT_LIST_LIMIT,
         });

@@ -39,6 +39,8 @@ export interface PendingInterruptsOptions {
    * — the runtime's mayDecide says which of those the caller may decide.
    */
   keyHolder?: boolean;
+  /** Which: the undecided ones (the default, the inbox), or the decided ones (the decision export, docs/replay.md). */
+  status?: 'pending' | 'decided';
 }
 
 export interface InterruptRow {
@@ -157,7 +159,7 @@ export interface EventStore {
   append(sessionId: string, expectedSeq: number, events: SessionEvent[], options?: AppendOptions): Promise<{ headSeq: number; at: string }>;
   /** One interrupt by id, whichever session raised it. */
   findInterrupt(id: string): Promise<InterruptRow | null>;
-  /** Undecided interrupts of an owner across sessions, newest first. */
+  /** Undecided interrupts of an owner across sessions (decided ones with `status: 'decided'`), newest first. */
   listPendingInterrupts(ownerId: string, options?: PendingInterruptsOptions): Promise<InterruptRow[]>;
   /**
    * Sessions with work the server must carry on by itself: a run whose lease ran out (its

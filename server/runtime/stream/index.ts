@@ -4,6 +4,7 @@ export type { CursorPosition } from './cursor';
 export { follow } from './follow';
 export { RunFeed, liveFeed, liveRunOf, publishFeed, untilAborted } from './live-feed';
 export { decisionRecords } from './decision-records';
+export { decisionExport } from './decision-export';
 export { LogProjector } from './log-projector';
 export type { RunPart, StreamPart } from './parts';
 export { queueItems } from './queue-items';

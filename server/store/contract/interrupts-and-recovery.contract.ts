@@ -48,6 +48,8 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
       await otherInstance.append(first.id, 1, decided(older.id), { status: 'idle' });
       expect(await store.findInterrupt(older.id)).toMatchObject({ status: 'decided', decidedAt: expect.any(Date) });
       expect((await store.listPendingInterrupts(owner)).map((row) => row.id)).toEqual([newer.id]);
+      // The decided ones, for the decision export (docs/replay.md).
+      expect((await store.listPendingInterrupts(owner, { status: 'decided' })).map((row) => row.id)).toEqual([older.id]);
     });
 
     it('lists to a key holder also the browsers\' interrupts kept for key holders (docs/security.md, "Approvers"), and no others', async () => {
