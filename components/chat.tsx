@@ -5,7 +5,7 @@
 // the planner beside it (a sheet on narrow screens). All rendered live from useAgent.
 import type { Interrupt, Message } from '@ag-ui/client';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircleIcon, GitBranchIcon, HistoryIcon, ListChecksIcon, RotateCcwIcon } from 'lucide-react';
+import { AlertCircleIcon, GitBranchIcon, HistoryIcon, ListChecksIcon, RotateCcwIcon, Undo2Icon } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -62,9 +62,19 @@ export interface ChatProps {
   parent?: { threadId: string; atMessageId: string; mode: string } | null;
   /** Calls whose effects happened in the parent thread: shown as such. */
   inheritedToolCallIds?: string[];
+  /** Effects the parent made after the fork point that this thread can undo (docs/time-travel.md). */
+  undoOffers?: UndoOfferView[];
 }
 
-export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheritedToolCallIds, ...thread }: ChatProps) {
+/** An effect of the original thread after the fork point, and the call that would undo it. */
+export interface UndoOfferView {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  undo: { tool: string; input: unknown };
+}
+
+export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheritedToolCallIds, undoOffers, ...thread }: ChatProps) {
   const { threadId } = thread;
   const fork = useFork(agent.name, threadId);
   const inherited = useMemo(() => new Set(inheritedToolCallIds ?? []), [inheritedToolCallIds]);
@@ -160,6 +170,9 @@ export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheri
         />
         <div className="shrink-0 space-y-2 border-t bg-background px-2 pt-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:px-4">
           <div className="mx-auto w-full max-w-3xl space-y-2">
+            {undoOffers && undoOffers.length > 0 && (
+              <UndoOffers agent={agent.name} threadId={threadId} offers={undoOffers} busy={running} toolInfo={toolInfo} />
+            )}
             <InterruptPanel
               interrupts={chat.interrupts}
               unplaced={unplaced}
@@ -354,4 +367,58 @@ function useFork(agent: string, threadId: string) {
     }
   };
   return { busy, error, start };
+}
+
+/**
+ * What the original thread did after the fork point that the agent can undo: one line each, with
+ * a button that asks for the undo — a call that then waits for its approval like any other.
+ */
+function UndoOffers({
+  agent,
+  threadId,
+  offers,
+  busy,
+  toolInfo,
+}: {
+  agent: string;
+  threadId: string;
+  offers: UndoOfferView[];
+  busy: boolean;
+  toolInfo: (tool: string) => ToolInfo | undefined;
+}) {
+  const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const open = offers.filter((offer) => !asked.has(offer.toolCallId));
+  if (open.length === 0) return null;
+  const undo = async (offer: UndoOfferView) => {
+    setError(null);
+    const response = await fetch(`/api/agents/${encodeURIComponent(agent)}/undo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ threadId, toolCallId: offer.toolCallId }),
+    });
+    if (response.ok) setAsked((current) => new Set([...current, offer.toolCallId]));
+    else setError(((await response.json()) as { error?: { message?: string } }).error?.message ?? `The server answered ${response.status}.`);
+  };
+  return (
+    <section className="space-y-2 rounded-lg border border-dashed bg-muted/40 p-3 text-sm" aria-label="Effects to undo" data-testid="undo-offers">
+      {open.map((offer) => (
+        <div key={offer.toolCallId} className="flex flex-wrap items-center gap-2" data-testid="undo-offer">
+          <Undo2Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          <span className="min-w-0 flex-1">
+            After the fork point, the original thread ran <strong className="font-medium">{toolInfo(offer.toolName)?.title ?? offer.toolName}</strong>{' '}
+            <code className="text-xs break-all">{JSON.stringify(offer.input)}</code>; it was not undone there.
+          </span>
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => void undo(offer)} data-testid="undo-button">
+            Undo it ({toolInfo(offer.undo.tool)?.title ?? offer.undo.tool})
+          </Button>
+        </div>
+      ))}
+      {error && (
+        <p className="text-destructive" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
 }

@@ -112,6 +112,14 @@ type InputOf<T> = T extends { inputSchema: infer S } ? (S extends z.ZodType ? z.
 export type DryRun<Input = any> = (input: Input) => unknown;
 type DryRunMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: DryRun<InputOf<TOOLS[K]>> };
 
+/**
+ * A tool's compensation (docs/time-travel.md, "Undoing a dropped effect"): from a call that ran and
+ * what it returned, the call of another of the agent's tools that undoes it. It runs as a call
+ * like any other, through that tool's own approval.
+ */
+export type Undo<Input = any> = (call: { input: Input; output: unknown }) => { tool: string; input: unknown };
+type UndoMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: Undo<InputOf<TOOLS[K]>> };
+
 /** A shared-state key a client may write: a zod schema, or a JSON Schema for it. */
 export type EditableStateSpec = z.ZodType | JSONSchema7;
 
@@ -248,6 +256,12 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
    */
   dryRun?: DryRunMap<TOOLS>;
   /**
+   * How to undo what a tool did, offered when a fork leaves one of its calls behind
+   * (docs/time-travel.md, "Undoing a dropped effect"): `{ refundOrder: ({ input }) => ({ tool:
+   * 'voidRefund', input: { orderId: input.orderId } }) }`.
+   */
+  undo?: UndoMap<TOOLS>;
+  /**
    * The calls of one model step run concurrently (docs/turn-control.md, "Concurrent tools").
    * Calls in the same lane run one at a time, in the order the model made them:
    * `toolLane: 'tools'` puts every tool of the agent in one lane.
@@ -288,6 +302,8 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   toolTimeouts: Partial<Record<string, string | number>>;
   /** The tools' dry runs, by tool name (docs/replay.md, "Dry runs"). */
   dryRun: Partial<Record<string, DryRun>>;
+  /** The tools' compensations, by tool name (docs/time-travel.md). */
+  undo: Partial<Record<string, Undo>>;
   toolLane?: string;
   toolLanes: Partial<Record<string, string>>;
   mcpServers: McpServerSpec[];
@@ -371,6 +387,11 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": dryRun names "${toolName}", which is not one of its tools.`);
     if (typeof run !== 'function') throw new Error(`Agent "${config.name}": dryRun.${toolName} must be a function of the tool's input.`);
   }
+  const undo: Partial<Record<string, Undo>> = config.undo ?? {};
+  for (const [toolName, compensate] of Object.entries(undo)) {
+    if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": undo names "${toolName}", which is not one of its tools.`);
+    if (typeof compensate !== 'function') throw new Error(`Agent "${config.name}": undo.${toolName} must be a function of the call ({input, output}).`);
+  }
   checkDuration(config.name, 'stepTimeout', config.stepTimeout);
   const fallbackModels = config.fallbackModels ?? [];
   if (
@@ -434,6 +455,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     ...(config.toolTimeout !== undefined ? { toolTimeout: config.toolTimeout } : {}),
     toolTimeouts,
     dryRun,
+    undo,
     ...(config.toolLane !== undefined ? { toolLane: config.toolLane } : {}),
     toolLanes,
     mcpServers,

@@ -112,6 +112,7 @@ const REFUSALS = {
     when: 'an edit-and-resend at a message that is not the user’s, or a regenerate at one that is not an assistant reply (docs/time-travel.md)',
   },
   thread_exists: { status: 409, agUi: RUN_ERROR, when: 'a fork into a threadId the caller has a thread of already' },
+  already_undone: { status: 409, agUi: RUN_ERROR, when: 'an undo of a dropped effect that was asked for already (docs/time-travel.md)' },
   not_queued: {
     status: 404,
     agUi: RUN_ERROR,
@@ -150,6 +151,7 @@ export const NOT_FOUND = {
   interrupt: { agUi: RUN_ERROR, when: 'no interrupt of that id on this thread, or none this caller may decide' },
   grant: { when: 'no grant of that id in the session (or it was revoked already)' },
   message: { when: 'no message of that id in the thread to fork at (docs/time-travel.md)' },
+  effect: { when: 'no effect of that call, made by the original after the fork point, that the thread can undo (docs/time-travel.md)' },
   attachment: { when: 'no attachment at that URL for this caller (another owner’s is not found too)' },
   delivery: { when: 'no failing or given-up delivery of that id for this caller to retry (Studio, docs/approvals.md)' },
   endpoint: { chat: 'unknown_endpoint', when: 'no route at that path (or no such decision action)' },

@@ -184,6 +184,12 @@ export interface InheritedEffect {
   toolName: string;
 }
 
+/** A tool call that ran in the original thread after the fork point: not in the fork, but it happened. */
+export interface DroppedEffect extends InheritedEffect {
+  input: unknown;
+  output: unknown;
+}
+
 /**
  * Who decided, through which path; the audit trail. The source and credential are the
  * server's own findings (docs/security.md, "What each credential can do"); `client` is what the
@@ -331,6 +337,8 @@ export type SessionEvent =
       model?: ModelLabel;
       scope?: string;
       stream?: StreamedPart[];
+      /** Written by the server, not a model: the call undoes the dropped effect of this call (docs/time-travel.md). */
+      undoOf?: string;
     }
   /** A backend tool is about to run; a crash after this and before tool_result means run it again (attempt + 1). */
   /** `grantId`: the call runs without a pause inside this grant (docs/approvals.md, "Scoped grants"). */
@@ -381,7 +389,13 @@ export type SessionEvent =
    * (docs/time-travel.md): the tool effects among them happened there, once, and are never run
    * again here. Interrupts still open at that point were opened afresh after this event.
    */
-  | { type: 'thread_forked'; from: ForkOrigin; inherited: InheritedEffect[] }
+  | {
+      type: 'thread_forked';
+      from: ForkOrigin;
+      inherited: InheritedEffect[];
+      /** Effects the original made after the fork point: they happened, and the fork may offer to undo them. */
+      dropped?: DroppedEffect[];
+    }
   /** Older turns are sent compacted from here on; nothing is removed from the log (docs/models.md, "Long threads"). */
   | { type: 'context_compacted'; compaction: ContextCompaction; scope?: string }
   /** Delegation to a subagent brackets its work. */

@@ -100,6 +100,13 @@ const noteEffect = tool({
 });
 
 // Never returns and ignores its signal: only its timeout (1s) ends it.
+const unnoteEffect = tool({
+  title: 'Take back a noted effect',
+  description: 'Record, once per call, that a noted effect was taken back (the undo of noteEffect).',
+  inputSchema: z.object({ key: KEY }),
+  execute: async ({ key }) => ({ undone: key, new: effectOnce(`undo:${key}`) }),
+});
+
 const hang = tool({
   title: 'Hang (never returns)',
   description: 'Hang forever.',
@@ -202,6 +209,7 @@ export default defineDeepAgent({
     recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect,
     expiringEffect,
     noteEffect,
+    unnoteEffect,
     hang,
     needsEffect,
     brokenPolicyEffect,
@@ -212,9 +220,12 @@ export default defineDeepAgent({
   toolTimeouts: { hang: '1s' },
   // Notes go into one list in the order they were asked for: one call at a time.
   toolLanes: { noteEffect: 'notes' },
+  // A fork that leaves a noted effect behind offers to take it back, with approval (docs/time-travel.md).
+  undo: { noteEffect: ({ input }) => ({ tool: 'unnoteEffect', input: { key: input.key } }) },
   initialState: { notes: [] },
   toolApproval: {
     recordEffect: { policy: 'user-approval', describe: (input: { key: string }) => `Record ${input.key}` },
+    unnoteEffect: { policy: 'user-approval', describe: (input: { key: string }) => `Take back ${input.key}` },
     expiringEffect: { policy: 'user-approval', ttl: '1s', describe: (input: { key: string }) => `Record ${input.key} (expires in a second)` },
     brokenPolicyEffect: () => {
       throw new Error('the policy service is down');

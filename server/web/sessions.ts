@@ -12,6 +12,8 @@ import {
   sessionKeyOf,
   sessionTitle,
   threadModel,
+  undoOffers,
+  type UndoOffer,
 } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
@@ -63,6 +65,8 @@ export type ThreadPage =
       parent: { threadId: string; atMessageId: string; mode: string } | null;
       /** Calls whose effects happened in the parent thread, before the fork. */
       inheritedToolCallIds: string[];
+      /** Effects the parent made after the fork point that this thread can undo. */
+      undoOffers: UndoOffer[];
     };
 
 type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -117,6 +121,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     model: threadModel(agent, view),
     parent: view.forkedFrom ? { threadId: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
     inheritedToolCallIds: view.inheritedToolCallIds,
+    undoOffers: undoOffers(agent, view),
   };
 }
 

@@ -96,6 +96,47 @@ for (const server of backends()) {
       expect((await readSessionEvents(server.databaseUrl, threadId)).some((event) => event.type === 'thread_forked')).toBe(false);
     });
 
+    it('a fork offers to undo an effect the original made after the fork point; the undo waits for its approval and runs once', async () => {
+      const threadId = randomUUID();
+      const kept = `fork-kept-${randomUUID()}`;
+      const dropped = `fork-dropped-${randomUUID()}`;
+      await turn(server.url, 'ledger', threadId, `call noteEffect {"key":"${kept}"}`);
+      await turn(server.url, 'ledger', threadId, `call noteEffect {"key":"${dropped}"}`);
+      const [, keptStep] = (await hydrate(server.url, 'ledger', threadId)).messages;
+      const forked = await post(`${server.url}/api/agents/ledger/fork`, { threadId, atMessageId: keptStep!.id });
+      const forkId = forked.body.threadId as string;
+      const offers = ((await readThread(server.url, 'ledger', forkId)).body as { undoOffers: { toolCallId: string; input: unknown; undo: unknown }[] })
+        .undoOffers;
+      expect(offers).toEqual([
+        {
+          toolCallId: expect.any(String),
+          toolName: 'noteEffect',
+          input: { key: dropped },
+          output: { noted: dropped },
+          undo: { tool: 'unnoteEffect', input: { key: dropped } },
+        },
+      ]);
+
+      const undo = await post(`${server.url}/api/agents/ledger/undo`, { threadId: forkId, toolCallId: offers[0]!.toolCallId });
+      expect(undo).toMatchObject({ status: 202, body: { threadId: forkId, runId: expect.any(String) } });
+      // The undo is a call like any other: it waits for its approval, and is offered no more.
+      const paused = await eventually(async () => {
+        const thread = await hydrate(server.url, 'ledger', forkId);
+        return thread.status === 'interrupted' && thread;
+      });
+      expect((paused as unknown as { undoOffers: unknown[] }).undoOffers).toEqual([]);
+      expect(effects(`undo:${dropped}`)).toHaveLength(0);
+      expect((await post(`${server.url}/api/hitl/${paused.interrupts!.pending[0]!.id}/approve`, {})).status).toBe(200);
+      await eventually(async () => (await hydrate(server.url, 'ledger', forkId)).status === 'idle', 15_000, 'the undo to run');
+      expect(effects(`undo:${dropped}`)).toHaveLength(1);
+      expect(effects(dropped)).toHaveLength(1);
+      expect(effects(kept)).toHaveLength(1);
+      expect(await post(`${server.url}/api/agents/ledger/undo`, { threadId: forkId, toolCallId: offers[0]!.toolCallId })).toMatchObject({
+        status: 409,
+        body: { error: { code: 'already_undone' } },
+      });
+    });
+
     it('edit-and-resend over AG-UI and regenerate from the fork endpoint make new threads; the original stays as it was', async () => {
       const threadId = randomUUID();
       await turn(server.url, 'support', threadId, 'hello there');

@@ -25,6 +25,7 @@ import {
   ownedSession,
   loadView,
   threadModel,
+  undoOffers,
 } from '../../runtime';
 import { getStore } from '../../store';
 import { toAgUiInterrupt, toAgUiUsage, toTanStackMessages } from '../../wire/agui/events';
@@ -117,6 +118,8 @@ async function hydration(agent: DeepAgent, sessionId: string) {
     parent: view.forkedFrom ? { threadId: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
     /** Calls whose effects happened in the parent thread before the fork: shown as such, never run in this one. */
     inheritedToolCallIds: view.inheritedToolCallIds,
+    /** Effects the parent made after the fork point that this thread can undo (POST /api/agents/{name}/undo). */
+    undoOffers: undoOffers(agent, view),
     /** The thread's model: its last turn's, which its next turn runs on unless the client chooses another (docs/models.md, "Choosing a model"). */
     model: threadModel(agent, view),
     /** The session stream from here on misses nothing. */

@@ -111,6 +111,26 @@ describe('a fork’s first events', () => {
     expect(regenerate.inherited).toEqual([{ toolCallId: 'call-lookup', toolName: 'lookupOrder' }]);
   });
 
+  it('lists the effects the original made after the fork point as dropped, not those before it', () => {
+    const ran: StoredEvent[] = [
+      ...LOG,
+      { seq: 15, at: LOG[13]!.at, event: { type: 'tool_started', toolCallId: 'call-refund', toolName: 'refundOrder', attempt: 1 } },
+      {
+        seq: 16,
+        at: LOG[13]!.at,
+        event: {
+          type: 'tool_result',
+          message: { id: 't2', role: 'tool', toolCallId: 'call-refund', toolName: 'refundOrder', content: 'refunded' },
+          output: { refundId: 'r1' },
+        },
+      },
+    ];
+    expect(forkPrefix(ran, point('a1')).dropped).toEqual([{ toolCallId: 'call-refund', toolName: 'refundOrder', input: {}, output: { refundId: 'r1' } }]);
+    expect(forkPrefix(ran, point('u1')).dropped.map((effect) => effect.toolCallId)).toEqual(['call-lookup', 'call-refund']);
+    const forked = forkPrefix(ran, point('a1')).events.find((event) => event.type === 'thread_forked');
+    expect(forked).toMatchObject({ dropped: [{ toolCallId: 'call-refund' }] });
+  });
+
   it('refuses a message that is not there, and an edit or regenerate at a message of the other kind', () => {
     expect(() => forkPrefix(LOG, point('nope'))).toThrow(Refusal);
     expect(() => forkPrefix(LOG, point('a2', 'edit'))).toThrow(/only a user message/);

@@ -2,7 +2,7 @@
 // copied, closed so that nothing in them runs again. Pure: the same log and point give the same
 // prefix, whichever process forks.
 import { randomUUID } from 'node:crypto';
-import type { ForkMode, InheritedEffect, InterruptRecord, JsonObject, SessionEvent, StoredEvent, ToolCall } from '../../events';
+import type { DroppedEffect, ForkMode, InheritedEffect, InterruptRecord, JsonObject, SessionEvent, StoredEvent, ToolCall } from '../../events';
 import { Refusal } from '../errors';
 import { reduceAll, type SessionView } from '../session';
 
@@ -12,6 +12,8 @@ export interface ForkPrefix {
   /** The original's log was copied up to this seq. */
   throughSeq: number;
   inherited: InheritedEffect[];
+  /** Effects the original made after the fork point: not in the fork, but they happened. */
+  dropped: DroppedEffect[];
   /** Interrupts the fork opened afresh: the calls were waiting on a person at the fork point. */
   freshInterrupts: InterruptRecord[];
   /** The root conversation's messages as the fork has them. */
@@ -154,7 +156,13 @@ export function forkPrefix(log: StoredEvent[], point: ForkPoint): ForkPrefix {
     if (event.type === 'tool_result' && !event.status && atCut.toolAttempts[event.message.toolCallId] !== undefined)
       inherited.push({ toolCallId: event.message.toolCallId, toolName: event.message.toolName });
   }
-  events.push({ type: 'thread_forked', from: { threadId: point.threadId, atMessageId: point.atMessageId, mode: point.mode, throughSeq: through }, inherited });
+  const dropped = droppedEffects(log, through);
+  events.push({
+    type: 'thread_forked',
+    from: { threadId: point.threadId, atMessageId: point.atMessageId, mode: point.mode, throughSeq: through },
+    inherited,
+    ...(dropped.length > 0 ? { dropped } : {}),
+  });
 
   const freshInterrupts: InterruptRecord[] = [...waiting.values()].map(({ record, openedAt }) => {
     const { remindAt, expiresAt, ...rest } = record;
@@ -176,5 +184,22 @@ export function forkPrefix(log: StoredEvent[], point: ForkPoint): ForkPrefix {
     events.map((event, index) => ({ seq: index + 1, at: now.toISOString(), event })),
     point.initialState,
   );
-  return { events, throughSeq: through, inherited, freshInterrupts, view };
+  return { events, throughSeq: through, inherited, dropped, freshInterrupts, view };
+}
+
+/** The root thread's calls that ran after `through` in the original: effects the fork leaves behind. */
+function droppedEffects(log: StoredEvent[], through: number): DroppedEffect[] {
+  const calls = new Map<string, ToolCall>();
+  const started = new Set<string>();
+  const dropped: DroppedEffect[] = [];
+  for (const { seq, event } of log) {
+    if ('scope' in event && event.scope) continue;
+    if (event.type === 'assistant_step') for (const call of event.message.toolCalls ?? []) calls.set(call.id, call);
+    if (event.type === 'tool_started') started.add(event.toolCallId);
+    if (seq > through && event.type === 'tool_result' && !event.status && started.has(event.message.toolCallId)) {
+      const call = calls.get(event.message.toolCallId);
+      if (call) dropped.push({ toolCallId: call.id, toolName: call.name, input: call.input, output: event.output });
+    }
+  }
+  return dropped;
 }

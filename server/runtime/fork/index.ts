@@ -1,1 +1,3 @@
 export { forkThread } from './fork-thread';
+export { undoDroppedEffect, undoOffers } from './undo-effect';
+export type { UndoOffer } from './undo-effect';

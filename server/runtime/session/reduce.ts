@@ -5,6 +5,7 @@ import type {
   ChatMessage,
   ContextCompaction,
   Decision,
+  DroppedEffect,
   ForkOrigin,
   DecisionActor,
   Grant,
@@ -89,6 +90,10 @@ export interface SessionView extends Conversation {
   forkedFrom?: ForkOrigin;
   /** Calls whose effect happened in the original thread before the fork: shown as such, never run here. */
   inheritedToolCallIds: string[];
+  /** Effects the original made after the fork point (docs/time-travel.md). */
+  droppedEffects: DroppedEffect[];
+  /** The call that undoes each dropped effect, by the dropped call's id, once asked for. */
+  undoneBy: Record<string, string>;
 }
 
 export interface GrantState {
@@ -145,6 +150,8 @@ export function emptyView(initialState: JsonObject = {}): SessionView {
     grants: {},
     grantedCalls: {},
     inheritedToolCallIds: [],
+    droppedEffects: [],
+    undoneBy: {},
   };
 }
 
@@ -180,6 +187,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
         openToolCalls: event.message.role === 'tool' ? withoutCall(conversation.openToolCalls, event.message.toolCallId) : conversation.openToolCalls,
       }));
     case 'assistant_step':
+      if (event.undoOf) next.undoneBy = { ...view.undoneBy, [event.undoOf]: event.message.toolCalls?.[0]?.id ?? event.message.id };
       // Every step's cost counts, whatever became of its output.
       next.usage = addUsage(view.usage, event.usage, event.model);
       if (view.lastRun) next.lastRun = { ...view.lastRun, usage: addUsage(view.lastRun.usage, event.usage, event.model) };
@@ -276,6 +284,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
     case 'thread_forked':
       next.forkedFrom = event.from;
       next.inheritedToolCallIds = [...view.inheritedToolCallIds, ...event.inherited.map((effect) => effect.toolCallId)];
+      next.droppedEffects = [...view.droppedEffects, ...(event.dropped ?? [])];
       return next;
     case 'step_started':
     case 'step_finished':

@@ -1,7 +1,7 @@
 // What a run is asked to do and what starting one answers: the request every surface builds (a
 // wire, a decision, the queue, a timer, recovery) and the handle it gets back.
 import type { DeepAgent } from '../../define';
-import type { ChatMessage, Decision, DecisionActor, Grant, RunSource } from '../../events';
+import type { ChatMessage, Decision, DecisionActor, Grant, RunSource, ToolCall } from '../../events';
 import type { EventStore, QueuedMessage } from '../../store/types';
 import type { DecisionInput } from '../decisions';
 import type { CursorPosition, RunPart, StreamPart } from '../stream';
@@ -52,6 +52,12 @@ export interface RunRequest {
   signal?: AbortSignal;
   /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person. */
   durableHint?: string;
+  /**
+   * A call the server makes, not the model: it undoes the effect of call `of`, which the thread's
+   * original made after the fork point (docs/time-travel.md, "Undoing a dropped effect"). It
+   * passes the tool's approval like any call; the model carries on after it.
+   */
+  undo?: { of: string; call: ToolCall };
   /**
    * The log head the caller decided to run on (recovery: a run that looked abandoned there). If
    * the log moved since — that run finished after all — the request is refused as session_busy

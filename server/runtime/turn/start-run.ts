@@ -2,7 +2,7 @@
 // with everything the request brings (decisions, messages, state) — or, when the request
 // may not run, writes nothing and says why. The loop itself is in turn-runner.ts.
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, DecisionActor, RunSource, SessionEvent } from '../../events';
+import type { ChatMessage, DecisionActor, RunSource, SessionEvent, ToolCall } from '../../events';
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint, own } from '../common';
 import { decisionEvents, expiryEvents, planDecisions, readDecision, type PlannedDecision } from '../decisions';
@@ -126,7 +126,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   const firstUserText = session?.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
     const decisions = decisionEvents(decided);
-    const inputs = [...expired, ...decisions, ...inputEvents];
+    const inputs = [...expired, ...decisions, ...inputEvents, ...(request.undo ? [undoStep(request.undo)] : [])];
     const retry = request.retry && { retryId: request.retry.retryId, attempt: (current.lastRun?.attempt ?? 1) + 1 };
     await runner.append(
       [
@@ -229,5 +229,21 @@ function readersOf(feed: RunFeed): Pick<StartedRun, 'parts' | 'stream'> {
       },
     },
     stream: (after, signal) => feed.read(after ?? null, signal),
+  };
+}
+
+/** The server's own step calling a compensation: shown and streamed like a model's call. */
+function undoStep({ of, call }: { of: string; call: ToolCall }): SessionEvent {
+  const messageId = randomUUID();
+  return {
+    type: 'assistant_step',
+    message: { id: messageId, role: 'assistant', content: '', toolCalls: [call] },
+    finishReason: 'tool-calls',
+    stream: [
+      { type: 'tool-call-start', toolCallId: call.id, toolName: call.name, parentMessageId: messageId },
+      { type: 'tool-call-delta', toolCallId: call.id, delta: JSON.stringify(call.input ?? {}) },
+      { type: 'tool-call-end', toolCallId: call.id },
+    ],
+    undoOf: of,
   };
 }

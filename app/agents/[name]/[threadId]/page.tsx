@@ -46,6 +46,7 @@ export default async function ThreadPage({ params }: { params: Params }) {
         initialModel={thread.model}
         parent={thread.parent}
         inheritedToolCallIds={thread.inheritedToolCallIds}
+        undoOffers={thread.undoOffers}
       />
     </div>
   );
