@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { DroppedEffect, ForkMode, InheritedEffect, InterruptRecord, JsonObject, SessionEvent, StoredEvent, ToolCall } from '../../events';
 import { Refusal } from '../errors';
 import { reduceAll, type SessionView } from '../session';
+import { notRunResults } from '../turn';
 
 export interface ForkPrefix {
   /** The fork's first events, `thread_forked` among them. */
@@ -92,24 +93,6 @@ function renameInterrupts(event: SessionEvent, rename: (id: string) => string): 
   }
 }
 
-/** A call that had no result at the fork point and waits on no one: closed, so it never runs in the fork. */
-function notCarried(call: ToolCall, scope: string | undefined): SessionEvent {
-  return {
-    type: 'tool_result',
-    message: {
-      id: randomUUID(),
-      role: 'tool',
-      toolCallId: call.id,
-      toolName: call.name,
-      content: 'Not run in this thread: the call had not finished when the thread was forked.',
-      isError: true,
-    },
-    output: null,
-    status: 'cancelled',
-    ...(scope ? { scope } : {}),
-  };
-}
-
 /** The same wait from now: an interrupt opened afresh gets the time it had when it opened, not what is left of it. */
 function shifted(at: string | undefined, openedAt: string, now: Date): string | undefined {
   if (!at) return undefined;
@@ -149,7 +132,9 @@ export function forkPrefix(log: StoredEvent[], point: ForkPoint): ForkPrefix {
 
   const waitingCalls = new Set([...waiting.values()].map((state) => state.record.toolCallId));
   for (const [scope, conversation] of [[undefined, atCut] as const, ...Object.entries(atCut.tasks)]) {
-    for (const call of conversation.openToolCalls) if (!waitingCalls.has(call.id)) events.push(notCarried(call, scope));
+    // A call with no result that waits on no one is closed, so it never runs in the fork.
+    const closed = conversation.openToolCalls.filter((call) => !waitingCalls.has(call.id));
+    events.push(...notRunResults(closed, 'Not run in this thread: the call had not finished when the thread was forked.', scope));
   }
   const inherited: InheritedEffect[] = [];
   for (const { event } of copied) {

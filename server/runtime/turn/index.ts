@@ -3,4 +3,4 @@ export { followRun } from './follow-run';
 export type { RunRequest, StartedRun, TurnQueue } from './run-request';
 export { startTurn } from './start-run';
 export { startStatelessRun } from './stateless-run';
-export { settleStoppedRun } from './stopped-run';
+export { notRunResults, settleStoppedRun } from './stopped-run';

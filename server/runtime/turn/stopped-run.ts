@@ -22,8 +22,11 @@ export async function settleStoppedRun(store: EventStore, sessionId: string, vie
   ];
 }
 
-/** A stopped run closes the calls it leaves open, so none of them runs on the next message. */
-export function notRunResults(calls: ToolCall[]): SessionEvent[] {
+/**
+ * A stopped run closes the calls it leaves open, so none of them runs on the next message; a fork
+ * closes those it copied without a result the same way, saying why (docs/time-travel.md).
+ */
+export function notRunResults(calls: ToolCall[], why = 'Not run: the run was stopped before this call started.', scope?: string): SessionEvent[] {
   return calls.map((call) => ({
     type: 'tool_result',
     message: {
@@ -31,10 +34,11 @@ export function notRunResults(calls: ToolCall[]): SessionEvent[] {
       role: 'tool',
       toolCallId: call.id,
       toolName: call.name,
-      content: 'Not run: the run was stopped before this call started.',
+      content: why,
       isError: true,
     },
     output: null,
     status: 'cancelled',
+    ...(scope ? { scope } : {}),
   }));
 }
