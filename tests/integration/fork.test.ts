@@ -111,7 +111,7 @@ for (const server of backends()) {
         {
           toolCallId: expect.any(String),
           toolName: 'noteEffect',
-          input: { key: dropped },
+          input: { key: dropped, sleepMs: 0 },
           output: { noted: dropped },
           undo: { tool: 'unnoteEffect', input: { key: dropped } },
         },
