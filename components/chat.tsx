@@ -67,7 +67,7 @@ export interface ChatProps {
 }
 
 /** An effect of the original thread after the fork point, and the call that would undo it. */
-export interface UndoOfferView {
+interface UndoOfferView {
   toolCallId: string;
   toolName: string;
   input: unknown;

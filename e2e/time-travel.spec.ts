@@ -1,7 +1,8 @@
 // Edit-and-resend and regenerate in the web app (docs/time-travel.md): the pencil on a user
 // message sends the new text in a new thread forked before it, the Regenerate button under a
 // reply asks it again in a new thread; the original stays as it was, the sidebar lists each fork
-// under it, and a lookup made before the fork point shows as having happened in the original.
+// under it, Studio links the two both ways, and a lookup made before the fork point shows as
+// having happened in the original.
 import { expect, test } from '@playwright/test';
 import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
@@ -34,6 +35,16 @@ test('a message is edited and resent, and a reply regenerated, each in a new thr
   const sidebar = page.getByTestId('thread-sidebar');
   await expect(sidebar.locator('li[data-fork]')).toHaveCount(1);
   await snap(page, testInfo, '71-edited-in-a-fork');
+  const fork = page.url();
+
+  // Studio's trail of the fork names its parent, and the parent's names the fork.
+  await page.getByTestId('chat-audit-link').click();
+  await expect(page.getByTestId('audit-lineage')).toContainText('Edited and resent from its parent thread');
+  await page.getByTestId('audit-lineage').getByRole('link', { name: 'its parent thread' }).click();
+  await expect(page.getByTestId('audit-lineage')).toContainText('Forks:');
+  await snap(page, testInfo, '73-lineage-in-studio');
+  await page.goto(fork);
+  await waitForHydration(page);
 
   // The original is as it was.
   await page.getByTestId('forked-from').getByRole('link').click();
