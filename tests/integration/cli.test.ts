@@ -1,28 +1,13 @@
 // The CLI end to end against a real server: list → approve → the session continues; a
 // session's run stopped from the CLI ends cancelled.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { EventType, type RunFinishedEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 import { readLedger } from '../../server/agents/ledger';
 import { openRun, postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
+import { stackbone } from '../support/cli';
 import { eventually, readSessionEvents } from '../support/inspect';
-
-const run = promisify(execFile);
-const cli = path.resolve('bin/stackbone.mjs');
-
-async function stackbone(url: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, STACKBONE_URL: url } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 for (const server of backends()) {
   describe(`npx stackbone hitl on ${server.kind}`, () => {

@@ -3,29 +3,14 @@
 // then replayed through the real CLI — against its own agent (identical, exit 0), against a
 // variant where looking an order up needs approval, and one without the refund tool (exit 1,
 // each difference named).
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseRecordingFile } from '../../server/runtime';
 import { postRun, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
+import { stackbone } from '../support/cli';
 import { eventually, readSessionEvents } from '../support/inspect';
-
-const run = promisify(execFile);
-const cli = path.resolve('bin/stackbone.mjs');
-
-async function stackbone(url: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, STACKBONE_URL: url } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 for (const server of backends()) {
   describe(`replay on ${server.kind}`, () => {
