@@ -1,13 +1,13 @@
 // Steering in the web app (docs/turn-control.md, "Steer"): what is typed while a turn runs is
 // added to that turn — it shows in the conversation at once and the same turn answers it.
 import { expect, test } from '@playwright/test';
-import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } from './helpers';
+import { collectConsoleProblems, send, snap, waitForHydration } from './helpers';
 
 test('guidance typed while a turn runs steers it: the same turn answers it', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
   await page.goto('/agents/support');
   await waitForHydration(page);
-  await send(page, 'slowly reply with 40 tokens');
+  await send(page, 'slowly reply with 120 tokens');
   await expect(page.getByTestId('message-assistant')).toContainText('token3');
 
   await page.getByTestId('composer-input').fill('also say hello');
@@ -17,14 +17,15 @@ test('guidance typed while a turn runs steers it: the same turn answers it', asy
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
   await snap(page, testInfo, '50-steered');
 
-  await waitForIdle(page);
-  await expect(page.getByTestId('message-assistant').first()).toContainText('token40');
+  // 120 tokens at 50 ms: long enough that the turn still runs when the steer lands, on a busy machine too.
+  await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle', { timeout: 20_000 });
+  await expect(page.getByTestId('message-assistant').first()).toContainText('token120');
   await expect(page.getByTestId('message-assistant').last()).toContainText('also say hello');
-  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 40 tokens', 'also say hello']);
+  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 120 tokens', 'also say hello']);
   await snap(page, testInfo, '51-steer-answered');
 
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 40 tokens', 'also say hello']);
+  await expect(page.getByTestId('message-user')).toHaveText(['slowly reply with 120 tokens', 'also say hello']);
   expect(problems, problems.join('\n')).toEqual([]);
 });

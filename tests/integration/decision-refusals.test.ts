@@ -39,7 +39,11 @@ const cases: Case[] = [
     name: 'a decision after the interrupt expired',
     agent: 'ledger',
     text: 'call expiringEffect {"key":"too-late"}',
-    before: () => new Promise((resolve) => setTimeout(resolve, 1_300)),
+    // Past the expiry, and until the sweep has applied its default action: rows counted before it would be written after.
+    before: async (url, { threadId }) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      await eventually(async () => (await readThread(url, 'ledger', threadId)).body.interrupts === null, 15_000, 'the sweep to apply the expiry');
+    },
     decision: { approved: true },
     code: 'interrupt_expired',
   },
