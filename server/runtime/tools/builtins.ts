@@ -28,7 +28,16 @@ const writeTodos = tool({
   },
 });
 
+/** One per agent: a new tool (and schema) per model step would be converted to JSON Schema anew each time (tool-set.ts). */
+const delegationTools = new WeakMap<DeepAgent, ReturnType<typeof makeDelegationTool>>();
+
 function delegationTool(agent: DeepAgent) {
+  let made = delegationTools.get(agent);
+  if (!made) delegationTools.set(agent, (made = makeDelegationTool(agent)));
+  return made;
+}
+
+function makeDelegationTool(agent: DeepAgent) {
   const names = agent.subagents.map((subagent) => subagent.name) as [string, ...string[]];
   return tool({
     title: 'Hand a task to a subagent',

@@ -1,5 +1,5 @@
 // The tools a model step sees, and how the runtime runs a backend tool call.
-import { asSchema, jsonSchema, tool, type JSONSchema7, type ModelMessage, type Tool, type ToolSet } from 'ai';
+import { asSchema, jsonSchema, tool, type JSONSchema7, type ModelMessage, type Schema, type Tool, type ToolSet } from 'ai';
 import { deepClone } from 'fast-json-patch';
 import type { DeepAgent } from '../../define';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
@@ -82,9 +82,24 @@ export function modelTools(agent: DeepAgent, clientTools: ClientTool[]): ToolSet
     });
   }
   for (const [name, definition] of Object.entries(agentTools(agent))) {
-    tools[name] = tool({ description: definition.description, inputSchema: definition.inputSchema });
+    tools[name] = tool({ description: definition.description, inputSchema: modelSchema(definition.inputSchema) });
   }
   return tools;
+}
+
+const modelSchemas = new WeakMap<object, Schema>();
+
+/**
+ * A tool's input schema as the AI SDK's Schema, made once per schema: the SDK wraps a zod schema
+ * anew at every model step and converts it to JSON Schema again, about 1 ms a step for the
+ * support agent's tools (docs/benchmarks.md, "Where the time went"). The wrapper keeps its JSON
+ * Schema once made, and validates with the same zod schema.
+ */
+function modelSchema(inputSchema: Tool['inputSchema']): Tool['inputSchema'] {
+  if (typeof inputSchema !== 'object' || inputSchema === null) return inputSchema;
+  let schema = modelSchemas.get(inputSchema);
+  if (!schema) modelSchemas.set(inputSchema, (schema = asSchema(inputSchema)));
+  return schema;
 }
 
 /** Why a call was cut off: the run was stopped, or the call ran past its timeout. */
