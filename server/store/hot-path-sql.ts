@@ -7,7 +7,8 @@ import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/clien
 import type { InterruptRecord, SessionEvent } from '../events';
 import type { NotableEvent } from '../notices';
 import type { AppendOptions } from './types';
-import { approversColumn } from './backend-rules';
+import { approversColumn, type interruptChanges } from './backend-rules';
+import { SESSION_CHANNEL } from './postgres-listener';
 
 export interface HotPathSql {
   session(id: string): Sql;
@@ -34,6 +35,27 @@ export interface HotPathSql {
   remindedInterrupts(ids: string[]): Sql;
   /** Sessions with an open interrupt whose reminder is due, the longest due first. */
   dueReminders(now: Date, limit: number): Sql;
+  /**
+   * PostgreSQL: the whole append as one statement — the claim (or the new session), the events,
+   * their notices, the interrupt projection and the NOTIFY, each written only if the claim took —
+   * answering one row when it took and none when the head had moved. One round trip where the
+   * transaction takes five (docs/benchmarks.md, "Where the time went"). Null where it cannot
+   * serve: on SQLite, and for changes one statement cannot make (an interrupt opened and decided
+   * in the same append, escalations and reminders: the sub-statements of one statement do not
+   * see each other's rows).
+   */
+  appendStatement(plan: AppendPlan): Sql | null;
+}
+
+interface AppendPlan {
+  sessionId: string;
+  expectedSeq: number;
+  headSeq: number;
+  events: SessionEvent[];
+  notices: NotableEvent[];
+  interrupts: ReturnType<typeof interruptChanges>;
+  now: Date;
+  options: AppendOptions;
 }
 
 /**
@@ -66,7 +88,59 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
     ...(options.title !== undefined ? [sql`"title" = ${options.title}`] : []),
   ];
 
+  /** Rows for an INSERT … SELECT, typed: PostgreSQL infers no column types for the parameters of a VALUES list there. */
+  const values = (columns: string[], rows: Sql[][]) =>
+    sql`(VALUES ${join(rows.map((row) => sql`(${join(row)})`))}) AS "v"(${raw(columns.map(quote).join(', '))})`;
+  const timestamp = (date: Date | null) => sql`CAST(${date} AS timestamp(3))`;
+  const int = (value: number) => sql`CAST(${value} AS integer)`;
+  const text = (value: string | null) => sql`CAST(${value} AS text)`;
+
+  const appendStatement = ({ sessionId, expectedSeq, headSeq, events, notices, interrupts, now, options }: AppendPlan): Sql | null => {
+    const openedIds = new Set(interrupts.opened.map((record) => record.id));
+    if (!postgres || interrupts.escalated.length > 0 || interrupts.reminded.length > 0 || interrupts.decided.some((id) => openedIds.has(id))) return null;
+    const claim = options.create
+      ? sql`INSERT INTO ${Session} ("id", "ownerId", "agent", "headSeq", "status", "leaseUntil", "title", "parentId", "createdAt", "updatedAt")
+            VALUES (${sessionId}, ${options.create.ownerId}, ${options.create.agent}, ${headSeq}, ${options.status ?? 'idle'}, ${options.leaseUntil ?? null}, ${options.title ?? null}, ${options.create.parentId ?? null}, ${now}, ${now})
+            ON CONFLICT ("id") DO NOTHING RETURNING "id", "ownerId", "agent"`
+      : sql`UPDATE ${Session} SET ${join([sql`"headSeq" = ${headSeq}`, sql`"updatedAt" = ${now}`, ...sessionColumns(options)], ', ')}
+            WHERE "id" = ${sessionId} AND "headSeq" = ${expectedSeq} RETURNING "id", "ownerId", "agent"`;
+    const parts: Sql[] = [sql`"claim" AS (${claim})`];
+    if (events.length > 0) {
+      const rows = events.map((event, i) => [int(expectedSeq + 1 + i), text(event.type), text(JSON.stringify(event)), timestamp(now)]);
+      parts.push(sql`"events" AS (INSERT INTO ${Event} ("sessionId", "seq", "type", "data", "createdAt")
+        SELECT "claim"."id", "v"."seq", "v"."type", "v"."data", "v"."createdAt" FROM "claim", ${values(['seq', 'type', 'data', 'createdAt'], rows)})`);
+    }
+    if (notices.length > 0) {
+      const rows = notices.map((notice) => [text(notice.id), int(notice.seq), text(notice.type), text(JSON.stringify(notice.data)), timestamp(now)]);
+      parts.push(sql`"notices" AS (INSERT INTO ${table('Notice')} ("id", "sessionId", "seq", "type", "ownerId", "agent", "data", "createdAt")
+        SELECT "v"."id", "claim"."id", "v"."seq", "v"."type", "claim"."ownerId", "claim"."agent", "v"."data", "v"."createdAt" FROM "claim", ${values(['id', 'seq', 'type', 'data', 'createdAt'], rows)})`);
+    }
+    if (interrupts.opened.length > 0) {
+      const rows = interrupts.opened.map((record) => [
+        text(record.id),
+        text(record.agent),
+        text(record.toolCallId ?? null),
+        text(record.toolName ?? null),
+        text(JSON.stringify(record)),
+        timestamp(record.expiresAt ? new Date(record.expiresAt) : null),
+        text(approversColumn(record)),
+        timestamp(record.remindAt ? new Date(record.remindAt) : null),
+        timestamp(now),
+      ]);
+      parts.push(sql`"opened" AS (INSERT INTO ${Interrupt} ("id", "sessionId", "ownerId", "agent", "toolCallId", "toolName", "status", "data", "expiresAt", "approvers", "remindAt", "createdAt")
+        SELECT "v"."id", "claim"."id", "claim"."ownerId", "v"."agent", "v"."toolCallId", "v"."toolName", 'pending', "v"."data", "v"."expiresAt", "v"."approvers", "v"."remindAt", "v"."createdAt"
+        FROM "claim", ${values(['id', 'agent', 'toolCallId', 'toolName', 'data', 'expiresAt', 'approvers', 'remindAt', 'createdAt'], rows)})`);
+    }
+    if (interrupts.decided.length > 0) {
+      parts.push(
+        sql`"decided" AS (UPDATE ${Interrupt} SET "status" = 'decided', "decidedAt" = ${now} WHERE "id" IN (${join(interrupts.decided)}) AND EXISTS (SELECT 1 FROM "claim"))`,
+      );
+    }
+    return sql`WITH ${join(parts, ', ')} SELECT pg_notify(${SESSION_CHANNEL}, "claim"."id") FROM "claim"`;
+  };
+
   return {
+    appendStatement,
     session: (id) => sql`SELECT * FROM ${Session} WHERE "id" = ${id}`,
     events: (sessionId, afterSeq) =>
       sql`SELECT "seq", "data", "createdAt" FROM ${Event} WHERE "sessionId" = ${sessionId} AND "seq" > ${afterSeq} ORDER BY "seq" ASC`,

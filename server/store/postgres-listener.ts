@@ -21,7 +21,21 @@ const BACKOFF_MS = { first: 100, max: 5_000 };
 const MAX_AWAITED_ECHOES = 10_000;
 
 /** The statement every notifying write runs in its transaction; answers the sending backend's pid. */
-export const NOTIFY_SQL = `SELECT pg_backend_pid() AS pid FROM (SELECT pg_notify('${SESSION_CHANNEL}', $1)) AS sent`;
+const NOTIFY_SQL = `SELECT pg_backend_pid() AS pid FROM (SELECT pg_notify('${SESSION_CHANNEL}', $1)) AS sent`;
+
+/**
+ * Inside a write's transaction: sends the NOTIFY (delivered only if the transaction commits) and
+ * tells the listener to skip its echo, as this process calls its own watchers itself. Answers what
+ * to call if the transaction fails after all. `query` runs a statement in the transaction.
+ */
+export async function notifyOnCommit(
+  listener: PostgresListener,
+  sessionId: string,
+  query: (sql: string, values: unknown[]) => Promise<{ pid: number }[]>,
+): Promise<() => void> {
+  const [sent] = await query(NOTIFY_SQL, [sessionId]);
+  return listener.awaitEcho(Number(sent!.pid), sessionId);
+}
 
 export interface PostgresListener {
   /** Opens the LISTEN connection unless it is open or opening (the first watch() calls this). */

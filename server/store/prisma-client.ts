@@ -2,6 +2,7 @@
 // Both generated clients and both drivers are loaded lazily, so a Postgres deployment never
 // loads the native better-sqlite3 module and a SQLite one never loads pg.
 import { existsSync } from 'node:fs';
+import type { Pool } from 'pg';
 import type { PrismaClient } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath, type DatabaseKind } from './database-url';
 
@@ -14,6 +15,8 @@ export type StoreClient = PrismaClient;
 export interface OpenedClient {
   kind: DatabaseKind;
   client: StoreClient;
+  /** PostgreSQL: the client's pool of connections, which the store's hot path shares (postgres-hot-path.ts). */
+  pool?: Pool;
 }
 
 /** How long a SQLite writer waits for another connection's (or process's) write lock. */
@@ -28,16 +31,22 @@ const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 10_000 };
 
 export async function openPrismaClient(url: string): Promise<OpenedClient> {
   const kind = databaseKind(url);
-  return { kind, client: kind === 'postgres' ? await openPostgres(url) : await openSqlite(url) };
+  return kind === 'postgres' ? { kind, ...(await openPostgres(url)) } : { kind, client: await openSqlite(url) };
+}
+
+/**
+ * better-sqlite3 would silently create an empty file and every query would then fail with "table
+ * does not exist"; say what to do instead.
+ */
+export function assertSqliteFileExists(file: string): void {
+  if (file !== ':memory:' && !existsSync(file)) {
+    throw new Error(`SQLite database ${file} does not exist: run \`npm run db:migrate\` (node scripts/db.mjs migrate) first.`);
+  }
 }
 
 async function openSqlite(url: string): Promise<StoreClient> {
   const file = sqliteFilePath(url);
-  // better-sqlite3 would silently create an empty file and every query would then fail
-  // with "table does not exist"; say what to do instead.
-  if (file !== ':memory:' && !existsSync(file)) {
-    throw new Error(`SQLite database ${file} does not exist: run \`npm run db:migrate\` (node scripts/db.mjs migrate) first.`);
-  }
+  assertSqliteFileExists(file);
   const [{ PrismaBetterSQLite3 }, { PrismaClient }] = await Promise.all([
     import('@prisma/adapter-better-sqlite3'),
     import('../../generated/prisma-sqlite/client'),
@@ -52,16 +61,23 @@ async function openSqlite(url: string): Promise<StoreClient> {
   return client;
 }
 
-async function openPostgres(url: string): Promise<StoreClient> {
-  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([import('@prisma/adapter-pg'), import('../../generated/prisma-postgres/client')]);
+async function openPostgres(url: string): Promise<{ client: StoreClient; pool: Pool }> {
+  const [{ PrismaPg }, { PrismaClient }, { default: pg }] = await Promise.all([
+    import('@prisma/adapter-pg'),
+    import('../../generated/prisma-postgres/client'),
+    import('pg'),
+  ]);
   const { connectionString, schema } = parsePostgresUrl(url);
-  const adapter = new PrismaPg(
-    { connectionString, max: postgresPoolSize(url) },
+  // One pool for Prisma and the store's own statements, so that a process keeps the connections
+  // it says it keeps (postgresPoolSize); Prisma ends it on $disconnect.
+  const pool = new pg.Pool({ connectionString, max: postgresPoolSize(url) });
+  const adapter = new PrismaPg(pool, {
+    disposeExternalPool: true,
     // With a schema, Prisma qualifies every table name with it (no search_path needed).
-    schema ? { schema } : undefined,
-  );
+    ...(schema ? { schema } : {}),
+  });
   const client = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
-  return client as unknown as StoreClient;
+  return { client: client as unknown as StoreClient, pool };
 }
 
 /** pg's own default, when the URL sets no `connection_limit`: a long-lived server. */
@@ -95,22 +111,20 @@ export function parsePostgresUrl(url: string): { connectionString: string; schem
 
 /** A client opened on first use; a failed open is retried by the next call, not cached. */
 export function lazyPrismaClient(databaseUrl: string) {
-  let opening: Promise<StoreClient> | null = null;
+  let opening: Promise<OpenedClient> | null = null;
+  const open = (): Promise<OpenedClient> =>
+    (opening ??= openPrismaClient(databaseUrl).catch((error: unknown) => {
+      opening = null;
+      throw error;
+    }));
   return {
-    get(): Promise<StoreClient> {
-      opening ??= openPrismaClient(databaseUrl).then(
-        ({ client }) => client,
-        (error: unknown) => {
-          opening = null;
-          throw error;
-        },
-      );
-      return opening;
-    },
+    get: async (): Promise<StoreClient> => (await open()).client,
+    /** The client with its pool (PostgreSQL). */
+    opened: open,
     async close() {
       const pending = opening;
       opening = null;
-      if (pending) await (await pending.catch(() => null))?.$disconnect();
+      if (pending) await (await pending.catch(() => null))?.client.$disconnect();
     },
   };
 }

@@ -2,7 +2,7 @@
 // violation a write for a session that does not exist, a missing table an unmigrated database.
 import { noSuchSession } from './backend-rules';
 
-function prismaCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
 }
@@ -16,17 +16,28 @@ function driverErrorKind(error: unknown): string | undefined {
   return typeof kind === 'string' ? kind : undefined;
 }
 
+// The drivers' own codes, from the store's own statements (sqlite-hot-path.ts, postgres-hot-path.ts):
+// better-sqlite3's, and PostgreSQL's SQLSTATE as pg reports it.
+const UNIQUE = new Set(['P2002', 'SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE', '23505']);
+const FOREIGN_KEY = new Set(['P2003', 'SQLITE_CONSTRAINT_FOREIGNKEY', '23503']);
+const MISSING_TABLE = new Set(['P2021', '42P01']);
+
 export function isUniqueViolation(error: unknown): boolean {
-  return prismaCode(error) === 'P2002' || driverErrorKind(error) === 'UniqueConstraintViolation';
+  return UNIQUE.has(errorCode(error) ?? '') || driverErrorKind(error) === 'UniqueConstraintViolation';
 }
 
 function isForeignKeyViolation(error: unknown): boolean {
-  return prismaCode(error) === 'P2003' || driverErrorKind(error) === 'ForeignKeyConstraintViolation';
+  return FOREIGN_KEY.has(errorCode(error) ?? '') || driverErrorKind(error) === 'ForeignKeyConstraintViolation';
+}
+
+function isMissingTable(error: unknown): boolean {
+  if (MISSING_TABLE.has(errorCode(error) ?? '') || driverErrorKind(error) === 'TableDoesNotExist') return true;
+  return errorCode(error) === 'SQLITE_ERROR' && error instanceof Error && error.message.startsWith('no such table');
 }
 
 /** Turns "table does not exist" into the one thing to do about it. */
 export function explainMissingTables(error: unknown): unknown {
-  if (prismaCode(error) !== 'P2021' && driverErrorKind(error) !== 'TableDoesNotExist') return error;
+  if (!isMissingTable(error)) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new Error(`The database has no Stackbone tables: run \`npm run db:migrate\`. (${message})`, { cause: error });
 }

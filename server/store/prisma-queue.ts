@@ -3,13 +3,13 @@
 import type { ChatMessage } from '../events';
 import { nextQueuePosition, withContent } from './backend-rules';
 import { createOnce } from './prisma-errors';
-import { queuedFromRow, type Row } from './prisma-rows';
+import { queuedFromRow } from './prisma-rows';
 import { nameable, type PrismaStoreContext } from './prisma-store-context';
 import type { EventStore } from './types';
 
 type Queue = Pick<EventStore, 'enqueue' | 'listQueue' | 'updateQueued' | 'removeQueued'>;
 
-export function prismaQueue({ hot, withClient, wakeups }: PrismaStoreContext): Queue {
+export function prismaQueue({ hot, withClient, withRaw, wakeups }: PrismaStoreContext): Queue {
   return {
     enqueue: ({ sessionId, message, runId, source }) =>
       withClient(async (db) => {
@@ -37,8 +37,7 @@ export function prismaQueue({ hot, withClient, wakeups }: PrismaStoreContext): Q
         return queuedFromRow(row);
       }),
 
-    listQueue: (sessionId) =>
-      !nameable(sessionId) ? Promise.resolve([]) : withClient(async (db) => (await db.$queryRaw<Row[]>(hot.queue(sessionId))).map(queuedFromRow)),
+    listQueue: (sessionId) => (!nameable(sessionId) ? Promise.resolve([]) : withRaw(async (raw) => (await raw.query(hot.queue(sessionId))).map(queuedFromRow))),
 
     updateQueued: (sessionId, messageId, change) =>
       withClient(async (db) => {

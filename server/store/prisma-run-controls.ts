@@ -3,13 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { stopBy } from './backend-rules';
 import { createOnce } from './prisma-errors';
-import { steerFromRow, stopFromRow, type Row } from './prisma-rows';
+import { steerFromRow, stopFromRow } from './prisma-rows';
 import { nameable, type PrismaStoreContext } from './prisma-store-context';
 import type { EventStore } from './types';
 
 type RunControls = Pick<EventStore, 'requestStop' | 'findStop' | 'addSteer' | 'listSteers'>;
 
-export function prismaRunControls({ hot, withClient, hub, wakeups }: PrismaStoreContext): RunControls {
+export function prismaRunControls({ hot, withClient, withRaw, hub, wakeups }: PrismaStoreContext): RunControls {
   return {
     requestStop: ({ sessionId, runId, frontier = null, by }) =>
       withClient(async (db) => {
@@ -30,8 +30,8 @@ export function prismaRunControls({ hot, withClient, hub, wakeups }: PrismaStore
     findStop: (sessionId, runId) =>
       !nameable(sessionId, runId)
         ? Promise.resolve(null)
-        : withClient(async (db) => {
-            const [row] = await db.$queryRaw<Row[]>(hot.stop(sessionId, runId));
+        : withRaw(async (raw) => {
+            const [row] = await raw.query(hot.stop(sessionId, runId));
             return row ? stopFromRow(row) : null;
           }),
 
@@ -50,6 +50,6 @@ export function prismaRunControls({ hot, withClient, hub, wakeups }: PrismaStore
       }),
 
     listSteers: (sessionId, runId) =>
-      !nameable(sessionId, runId) ? Promise.resolve([]) : withClient(async (db) => (await db.$queryRaw<Row[]>(hot.steers(sessionId, runId))).map(steerFromRow)),
+      !nameable(sessionId, runId) ? Promise.resolve([]) : withRaw(async (raw) => (await raw.query(hot.steers(sessionId, runId))).map(steerFromRow)),
   };
 }

@@ -1,14 +1,13 @@
 // The Prisma store's sessions and their logs: creating and listing sessions, the append (a
 // compare-and-set on Session.headSeq, prisma-store.ts says how), the interrupt projection it keeps
 // in step, and the sessions a recovery sweep takes on.
-import type { SessionEvent } from '../events';
 import { notableEvents } from '../notices';
 import { checkExpectedSeq, DEFAULT_LIST_LIMIT, BROWSER_OWNER_PREFIX, interruptChanges, noSuchSession, recoverableSessionIds } from './backend-rules';
 import type { HotPathSql } from './hot-path-sql';
 import { createOnce, isUniqueViolation } from './prisma-errors';
 import { eventFromRow, interruptFromRow, sessionFromRow, type Row } from './prisma-rows';
 import { nameable, type PrismaStoreContext } from './prisma-store-context';
-import type { TransactionClient } from './prisma-wakeups';
+import type { RawSql } from './raw-sql';
 import { ConcurrentAppendError, type EventStore } from './types';
 
 type SessionsAndLog = Pick<
@@ -16,7 +15,7 @@ type SessionsAndLog = Pick<
   'ensureSession' | 'getSession' | 'listSessions' | 'readEvents' | 'append' | 'renewLease' | 'findInterrupt' | 'listPendingInterrupts' | 'listRecoverable'
 >;
 
-export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaStoreContext): SessionsAndLog {
+export function prismaSessionsAndLog({ hot, withClient, withRaw, hub }: PrismaStoreContext): SessionsAndLog {
   return {
     ensureSession: ({ id, ownerId, agent }) =>
       withClient(async (db) => {
@@ -32,8 +31,8 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
     getSession: (id) =>
       !nameable(id)
         ? Promise.resolve(null)
-        : withClient(async (db) => {
-            const [row] = await db.$queryRaw<Row[]>(hot.session(id));
+        : withRaw(async (raw) => {
+            const [row] = await raw.query(hot.session(id));
             return row ? sessionFromRow(row) : null;
           }),
 
@@ -56,37 +55,44 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
     readEvents: (sessionId, afterSeq = 0) =>
       !nameable(sessionId)
         ? Promise.resolve([])
-        : withClient(async (db) => {
-            const rows = await db.$queryRaw<Row[]>(hot.events(sessionId, afterSeq));
+        : withRaw(async (raw) => {
+            const rows = await raw.query(hot.events(sessionId, afterSeq));
             return rows.map(eventFromRow);
           }),
 
     append: async (sessionId, expectedSeq, events, options = {}) => {
-      const result = await withClient(async (db) => {
+      const result = await withRaw(async (raw) => {
         checkExpectedSeq(expectedSeq, options.create !== undefined);
         const headSeq = expectedSeq + events.length;
         const now = new Date();
+        const notices = events.length > 0 ? notableEvents(sessionId, expectedSeq + 1, events) : [];
+        const interrupts = interruptChanges(events);
+        const inOne = raw.notifyingStatement && hot.appendStatement({ sessionId, expectedSeq, headSeq, events, notices, interrupts, now, options });
         try {
-          await wakeups.notifyingTransaction(db, sessionId, async (tx) => {
-            if (options.create) {
-              // A session someone created first is a unique violation: a lost race, like a moved head.
-              await tx.$executeRaw(hot.createSession(sessionId, options.create, headSeq, now, options));
-            } else {
-              const claimed = await tx.$executeRaw(hot.claim(sessionId, expectedSeq, headSeq, now, options));
-              if (claimed !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
-            }
-            // The outbox's notices commit with their events, or not at all (docs/approvals.md, "Decision webhooks").
-            if (events.length > 0) {
-              for (const statement of hot.insertEvents(sessionId, expectedSeq + 1, events, notableEvents(sessionId, expectedSeq + 1, events), now)) {
-                await tx.$executeRaw(statement);
+          if (inOne) {
+            // Nothing written when the head had moved (or the session was created first): a lost race.
+            if ((await raw.notifyingStatement!(sessionId, inOne)).length !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
+          } else
+            await raw.transaction(sessionId, async (tx) => {
+              if (options.create) {
+                // A session someone created first is a unique violation: a lost race, like a moved head.
+                await tx.execute(hot.createSession(sessionId, options.create, headSeq, now, options));
+              } else {
+                const claimed = await tx.execute(hot.claim(sessionId, expectedSeq, headSeq, now, options));
+                if (claimed !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
               }
-            }
-            await projectInterrupts(tx, hot, sessionId, events, now);
-          });
+              // The outbox's notices commit with their events, or not at all (docs/approvals.md, "Decision webhooks").
+              if (events.length > 0) {
+                for (const statement of hot.insertEvents(sessionId, expectedSeq + 1, events, notices, now)) {
+                  await tx.execute(statement);
+                }
+              }
+              await projectInterrupts(tx, hot, sessionId, interrupts, now);
+            });
         } catch (error) {
           if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);
           // A head that "moved" on a session that does not exist is a caller bug, not a race.
-          if (ConcurrentAppendError.is(error) && (await db.$queryRaw<Row[]>(hot.session(sessionId))).length === 0) throw noSuchSession(sessionId);
+          if (ConcurrentAppendError.is(error) && (await raw.query(hot.session(sessionId))).length === 0) throw noSuchSession(sessionId);
           throw error;
         }
         return { headSeq, at: now.toISOString() };
@@ -109,8 +115,8 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
     findInterrupt: (id) =>
       !nameable(id)
         ? Promise.resolve(null)
-        : withClient(async (db) => {
-            const [row] = await db.$queryRaw<Row[]>(hot.interrupt(id));
+        : withRaw(async (raw) => {
+            const [row] = await raw.query(hot.interrupt(id));
             return row ? interruptFromRow(row) : null;
           }),
 
@@ -158,10 +164,10 @@ export function prismaSessionsAndLog({ hot, withClient, hub, wakeups }: PrismaSt
 }
 
 /** Keeps the Interrupt table in step with interrupt events, inside the append's transaction. */
-async function projectInterrupts(tx: TransactionClient, hot: HotPathSql, sessionId: string, events: SessionEvent[], now: Date) {
-  const { opened, decided, escalated, reminded } = interruptChanges(events);
-  if (opened.length > 0) await tx.$executeRaw(hot.openInterrupts(sessionId, opened, now));
-  if (decided.length > 0) await tx.$executeRaw(hot.decideInterrupts(decided, now));
-  for (const { id, expiresAt } of escalated) await tx.$executeRaw(hot.escalateInterrupt(id, new Date(expiresAt)));
-  if (reminded.length > 0) await tx.$executeRaw(hot.remindedInterrupts(reminded));
+async function projectInterrupts(tx: RawSql, hot: HotPathSql, sessionId: string, changes: ReturnType<typeof interruptChanges>, now: Date) {
+  const { opened, decided, escalated, reminded } = changes;
+  if (opened.length > 0) await tx.execute(hot.openInterrupts(sessionId, opened, now));
+  if (decided.length > 0) await tx.execute(hot.decideInterrupts(decided, now));
+  for (const { id, expiresAt } of escalated) await tx.execute(hot.escalateInterrupt(id, new Date(expiresAt)));
+  if (reminded.length > 0) await tx.execute(hot.remindedInterrupts(reminded));
 }

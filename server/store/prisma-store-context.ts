@@ -3,6 +3,7 @@
 import type { HotPathSql } from './hot-path-sql';
 import type { StoreClient } from './prisma-client';
 import type { PrismaWakeups } from './prisma-wakeups';
+import type { RawStore } from './raw-sql';
 import type { WatchHub } from './session-watch';
 
 export interface PrismaStoreContext {
@@ -10,6 +11,8 @@ export interface PrismaStoreContext {
   hot: HotPathSql;
   /** Runs `work` with the client when the store's turn comes (sqlite-turns.ts, limit-concurrency.ts); refused once the store is closed. */
   withClient<T>(work: (db: StoreClient) => Promise<T>): Promise<T>;
+  /** The same turn for the hot path's statements (raw-sql.ts): on a SQLite file, through the store's own connection. */
+  withRaw<T>(work: (raw: RawStore) => Promise<T>): Promise<T>;
   /** This process's watchers of the database's sessions. */
   hub: WatchHub;
   wakeups: PrismaWakeups;

@@ -12,7 +12,7 @@ import { databaseKind, sqliteFilePath } from './database-url';
 import { hotPathSql } from './hot-path-sql';
 import { limitConcurrency } from './limit-concurrency';
 import { createPostgresListener } from './postgres-listener';
-import { lazyPrismaClient, parsePostgresUrl, postgresPoolSize, type StoreClient } from './prisma-client';
+import { lazyPrismaClient, parsePostgresUrl, postgresPoolSize } from './prisma-client';
 import { explainMissingTables } from './prisma-errors';
 import { prismaOutbox } from './prisma-outbox';
 import { prismaQueue } from './prisma-queue';
@@ -21,7 +21,10 @@ import { prismaSessionsAndLog } from './prisma-sessions';
 import type { PrismaStoreContext } from './prisma-store-context';
 import { prismaTimers } from './prisma-timers';
 import { noop, prismaWakeups } from './prisma-wakeups';
+import { postgresRawStore } from './postgres-hot-path';
+import { prismaRawStore, type RawStore } from './raw-sql';
 import { createWatchHub, sharedWatchHub, storeWatchers } from './session-watch';
+import { openSqliteHotPath, type SqliteHotPath } from './sqlite-hot-path';
 import { sqliteTurns } from './sqlite-turns';
 import type { EventStore } from './types';
 
@@ -45,18 +48,39 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
   const watchers = storeWatchers(hub);
   // Opened by the first watch(), not here: most processes never watch.
   const listener = kind === 'postgres' ? createPostgresListener(options.listenUrl ?? databaseUrl, hub) : null;
+  const wakeups = prismaWakeups(hub, listener);
+  // The hot path's statements (hot-path-sql.ts) skip Prisma's query planning: a SQLite file's go
+  // through a connection of the store's own (sqlite-hot-path.ts); one held in memory stays with
+  // Prisma, as a second connection would open another database.
+  const sqliteFile = kind === 'sqlite' ? sqliteFilePath(databaseUrl) : null;
+  let sqliteHotPath: Promise<SqliteHotPath> | null = null;
+  const openHotPath = (file: string) =>
+    (sqliteHotPath ??= openSqliteHotPath(file).catch((error: unknown) => {
+      sqliteHotPath = null;
+      throw error;
+    }));
+  // PostgreSQL's goes straight through pg on the Prisma client's pool (postgres-hot-path.ts).
+  let postgresHotPath: Promise<RawStore> | null = null;
+  const rawStore = async (): Promise<RawStore> => {
+    if (sqliteFile && sqliteFile !== ':memory:') return openHotPath(sqliteFile);
+    const { client, pool } = await connection.opened();
+    if (!pool) return prismaRawStore(client, wakeups);
+    return (postgresHotPath ??= postgresRawStore(pool, listener));
+  };
   let closed = false;
 
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('The event store is closed.'));
+    return exclusive(work).catch((error: unknown) => {
+      throw explainMissingTables(error);
+    });
+  };
   const context: PrismaStoreContext = {
     hot: hotPathSql(kind === 'postgres', kind === 'postgres' ? parsePostgresUrl(databaseUrl).schema : undefined),
-    withClient<T>(work: (db: StoreClient) => Promise<T>): Promise<T> {
-      if (closed) return Promise.reject(new Error('The event store is closed.'));
-      return exclusive(async () => work(await connection.get())).catch((error: unknown) => {
-        throw explainMissingTables(error);
-      });
-    },
+    withClient: async (work) => inTurn(async () => work(await connection.get())),
+    withRaw: async (work) => inTurn(async () => work(await rawStore())),
     hub,
-    wakeups: prismaWakeups(hub, listener),
+    wakeups,
   };
 
   return {
@@ -79,8 +103,12 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
       closed = true;
       watchers.removeAll();
       await listener?.close();
-      // Let queued work finish before the connection goes.
-      await exclusive(async () => connection.close());
+      // Let queued work finish before the connections go.
+      await exclusive(async () => {
+        const hotPath = await sqliteHotPath?.catch(() => null);
+        hotPath?.close();
+        await connection.close();
+      });
     },
   };
 }

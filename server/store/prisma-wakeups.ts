@@ -1,7 +1,7 @@
 // How a write of the Prisma store wakes the session's watchers: in this process through its hub
 // right after the commit, and on PostgreSQL in every other process through a NOTIFY sent inside
 // the write's transaction (delivered only if it commits; postgres-listener.ts skips its echo here).
-import { NOTIFY_SQL, type PostgresListener } from './postgres-listener';
+import { notifyOnCommit, type PostgresListener } from './postgres-listener';
 import type { StoreClient } from './prisma-client';
 import type { WatchHub } from './session-watch';
 
@@ -23,21 +23,13 @@ export interface PrismaWakeups {
 
 /** `listener`: the LISTEN connection on PostgreSQL; null on SQLite, whose stores all share `hub`. */
 export function prismaWakeups(hub: WatchHub, listener: PostgresListener | null): PrismaWakeups {
-  /** Inside a write's transaction: returns what to call if the transaction fails after all. */
-  async function notifyOnCommit(tx: TransactionClient, sessionId: string): Promise<() => void> {
-    if (!listener) return noop;
-    const [sent] = await tx.$queryRawUnsafe<{ pid: number }[]>(NOTIFY_SQL, sessionId);
-    // This process calls its own watchers after the commit; the echo of this NOTIFY is skipped.
-    return listener.awaitEcho(Number(sent.pid), sessionId);
-  }
-
   /** A failed transaction releases the echo it awaited: nothing of the sender is skipped then. */
   async function notifyingTransaction<T>(db: StoreClient, sessionId: string, work: (tx: TransactionClient) => Promise<T>): Promise<T> {
     let release = noop;
     try {
       return await db.$transaction(async (tx) => {
         const value = await work(tx);
-        release = await notifyOnCommit(tx, sessionId);
+        if (listener) release = await notifyOnCommit(listener, sessionId, (sql, values) => tx.$queryRawUnsafe(sql, ...values));
         return value;
       });
     } catch (error) {
