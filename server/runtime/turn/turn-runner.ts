@@ -88,6 +88,9 @@ export class TurnRunner {
     return this.writer.view;
   }
 
+  /** The first look for a stop on record (execute); settled before any tool or model call. */
+  private stopChecked: Promise<void> = Promise.resolve();
+
   async execute(): Promise<void> {
     const hold = holdSession({
       store: this.request.store,
@@ -103,7 +106,11 @@ export class TurnRunner {
       },
     });
     try {
-      await hold.checkStop();
+      // A stop recorded before the run began is looked for before anything runs. With no tool call
+      // to run first, that look goes out with the first step's other reads (advance, below): on
+      // PostgreSQL one wait instead of two before the first token.
+      this.stopChecked = hold.checkStop();
+      if (conversationOf(this.view, this.root.id).openToolCalls.length > 0) await this.stopChecked;
       // The agent's MCP tools, listed before anything reads its tool set (docs/mcp.md).
       await loadMcpTools(this.request.agent);
       const end = await this.advance(this.root);
@@ -238,14 +245,21 @@ export class TurnRunner {
       if (steps >= scope.agent.maxSteps) {
         return { kind: 'failed', code: 'max_steps_exceeded', message: `Agent "${scope.agent.name}" took ${steps} model steps without finishing.` };
       }
-      // A queued message sent now ends the turn here, between steps (docs/turn-control.md, "Queue").
-      if (scope.live && this.request.durable !== false && (await this.betweenSteps.queuedSentNow())) {
+      // Both read beside the log, at once (one wait, not two, on PostgreSQL): a queued message sent
+      // now ends the turn here, between steps (docs/turn-control.md, "Queue"); guidance a person
+      // added while the run worked goes in before the model's next call.
+      const [sentNow, guidance] = await Promise.all([
+        scope.live && this.request.durable !== false ? this.betweenSteps.queuedSentNow() : false,
+        this.takeSteers(scope),
+        this.stopChecked,
+      ]);
+      // A stop found by the first look: nothing more runs.
+      if (this.signal.aborted) return { kind: 'cancelled', before: [] };
+      if (sentNow) {
         this.madeWay = true;
         return { kind: 'cancelled', before: [] };
       }
       steps++;
-      // Guidance a person added while the run worked goes in before the model's next call.
-      const guidance = await this.takeSteers(scope);
       if (guidance.length) await this.append(guidance);
       const step = await this.modelStep(scope);
       if (step?.kind === 'answered') {
