@@ -1,16 +1,18 @@
-// `npm run bench` (bench/run.mjs): the seven measurements of docs/benchmarks.md, in one run, on
-// SQLite and (when a server answers) PostgreSQL. In-process figures first, with no server up;
-// then one production server per database, one at a time, measured over HTTP. Nothing here
-// asserts on time: the goals are judged and reported, met or missed.
+// `npm run bench` (bench/run.mjs): the measurements of docs/benchmarks.md, in one run, on SQLite
+// and (when a server answers) PostgreSQL. In-process figures first, with no server up; then one
+// production server per database, one at a time, measured over HTTP; then, on PostgreSQL, 1 and 4
+// instances behind a balancer. Nothing here asserts on time: the goals are judged and reported,
+// met or missed. Results go to bench/results/ (untracked); `--publish` (BENCH_PUBLISH=1) also
+// writes the committed figures, bench/results.json and docs/benchmarks.md.
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { judgeGoals } from './lib/goals';
+import { judgeGoals, judgeScaleOut } from './lib/goals';
 import { METHOD } from './lib/method';
 import { counts, mode } from './lib/mode';
-import { printReport, writeBenchmarksDoc, writeResults } from './lib/report';
+import { printReport, publishResults, writeResults } from './lib/report';
 import type { DatabaseFigures, PerDatabase, Results } from './lib/results';
 import { benchDatabases, freshDatabase, startBenchServer, type BenchDatabase } from './lib/servers';
 import { round } from './lib/stats';
@@ -20,6 +22,8 @@ import { measureFanout } from './measure/fanout';
 import { measureInProcess } from './measure/in-process';
 import { measureMemory } from './measure/memory';
 import { measureReopen } from './measure/reopen';
+import { measureScaleOut, type ScaleOut } from './measure/scale-out';
+import { measureSetupCost } from './measure/setup-cost';
 import { measureStreamOverhead } from './measure/stream-overhead';
 import { measureWritesPerTurn } from './measure/writes-per-turn';
 
@@ -52,6 +56,7 @@ it(`measures the runtime against bare baselines (${mode})`, async () => {
       const served = await database(db.kind);
       const server = await step(`${db.kind}: next start`, () => startBenchServer(served));
       try {
+        const setupCost = await step(`${db.kind}: set-up cost`, () => measureSetupCost(server.url));
         const streamOverhead = await step(`${db.kind}: stream overhead`, () => measureStreamOverhead(server.url));
         const reopen = await step(`${db.kind}: reopen`, () => measureReopen(server.url, served));
         const approvalRoundTrip = await step(`${db.kind}: approval round trip`, () => measureApprovalRoundTrip(server.url));
@@ -59,7 +64,7 @@ it(`measures the runtime against bare baselines (${mode})`, async () => {
         const concurrency = await step(`${db.kind}: concurrency`, () => measureConcurrency(server.url));
         // Last: it fills the server's view cache on purpose.
         const memory = await step(`${db.kind}: memory`, () => measureMemory(server.url, server.pid, served));
-        figures[db.kind] = { streamOverhead, writesPerTurn, reopen, concurrency, approvalRoundTrip, memory, fanout };
+        figures[db.kind] = { setupCost, streamOverhead, writesPerTurn, reopen, concurrency, approvalRoundTrip, memory, fanout };
       } catch (error) {
         console.error(`The ${db.kind} server printed:\n${server.output().slice(-4000)}`);
         throw error;
@@ -67,6 +72,8 @@ it(`measures the runtime against bare baselines (${mode})`, async () => {
         await server.kill();
       }
     }
+
+    const scaleOut: ScaleOut | null = databases.includes('postgres') ? await step('postgres: 1 and 4 instances', measureScaleOut) : null;
 
     const sqlite = figures.sqlite!;
     const perDatabase = <T>(pick: (f: DatabaseFigures) => T): PerDatabase<T> => Object.fromEntries(databases.map((kind) => [kind, pick(figures[kind]!)]));
@@ -96,11 +103,16 @@ it(`measures the runtime against bare baselines (${mode})`, async () => {
       approvalRoundTrip: perDatabase((f) => f.approvalRoundTrip),
       memory: perDatabase((f) => f.memory),
       fanout: perDatabase((f) => f.fanout),
-      goals: databases.flatMap((kind) => judgeGoals(kind, figures[kind]!)),
+      setupCost: perDatabase((f) => f.setupCost),
+      scaleOut,
+      goals: [...databases.flatMap((kind) => judgeGoals(kind, figures[kind]!, inProcess.rows)), ...(scaleOut ? judgeScaleOut(scaleOut) : [])],
     };
-    writeResults(root, results);
-    writeBenchmarksDoc(root, results, figures, METHOD);
+    const written = writeResults(root, results);
+    if (process.env.BENCH_PUBLISH === '1') publishResults(root, results, figures, METHOD);
     printReport(results, figures);
+    console.log(
+      `\nResults: ${written}${process.env.BENCH_PUBLISH === '1' ? ', bench/results.json and docs/benchmarks.md' : ' (`--publish` also writes bench/results.json and docs/benchmarks.md)'}`,
+    );
     expect(results.goals.length).toBeGreaterThan(0);
   } finally {
     for (const dir of sqliteDirs) rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --build]`: the benchmarks of docs/benchmarks.md. They measure a
+// `npm run bench [-- --quick] [-- --build] [-- --publish]`: the benchmarks of docs/benchmarks.md.
+// A run writes its figures to bench/results/ (untracked); `--publish`, for a run on a quiet
+// machine, also rewrites the committed ones (bench/results.json, docs/benchmarks.md). They measure a
 // production build (`next start`): the bench's own, made with STACKBONE_BENCH=1 into .next-bench/
 // (next.config.ts), which alone has the bench's baseline route (app/api/bench/bare/route.bench.ts).
 // It is made first when there is none, when it predates that route, or when --build asks; otherwise
@@ -12,11 +14,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const FLAGS = ['--quick', '--build'];
+const FLAGS = ['--quick', '--build', '--publish'];
 const args = process.argv.slice(2);
 const unknown = args.filter((arg) => !FLAGS.includes(arg));
 if (unknown.length > 0) {
-  console.error(`Unknown argument(s): ${unknown.join(' ')}. Usage: npm run bench [-- --quick] [-- --build]`);
+  console.error(`Unknown argument(s): ${unknown.join(' ')}. Usage: npm run bench [-- --quick] [-- --build] [-- --publish]`);
   process.exit(2);
 }
 const quick = args.includes('--quick');
@@ -67,4 +69,7 @@ if (!built || args.includes('--build')) {
     );
   }
 }
-run(['vitest', 'vitest.mjs'], ['run', '--config', 'bench/vitest.config.ts'], { BENCH_MODE: quick ? 'quick' : 'full' });
+run(['vitest', 'vitest.mjs'], ['run', '--config', 'bench/vitest.config.ts'], {
+  BENCH_MODE: quick ? 'quick' : 'full',
+  BENCH_PUBLISH: args.includes('--publish') ? '1' : '0',
+});

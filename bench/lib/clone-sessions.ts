@@ -1,10 +1,13 @@
 // Many sessions at once for the view-cache measurement: copies of one real session (its Session
-// row and its Event rows, ids `<prefix><n>`), written by one INSERT … SELECT per table, so that
-// 10,000 sessions take a second rather than 10,000 turns. Each copy folds to the same view as the
-// original, which is what a server touching it has to keep.
+// row and its Event rows), written by one INSERT … SELECT per table, so that 10,000 sessions take a
+// second rather than 10,000 turns. Each copy folds to the same view as the original, which is what a
+// server touching it has to keep. Sessions are stored under their owner (`<owner>/<key>`,
+// server/runtime/session/session-id.ts): the copies are the same owner's, keys `<prefix><n>`.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { parsePostgresUrl } from '../../server/store/prisma-client';
+import { scopedSessionId } from '../../server/runtime';
+import { LOCAL_OWNER } from '../../server/identity/owner';
 import type { BenchDatabase } from './servers';
 
 const TABLES = [
@@ -22,8 +25,13 @@ function cloneSql(table: string, key: string, columns: string[], param: (name: P
   );
 }
 
-/** Writes `count` copies of session `templateId`, ids `${prefix}1` … `${prefix}${count}`. */
-export async function cloneSessions(database: BenchDatabase, templateId: string, prefix: string, count: number): Promise<void> {
+/**
+ * Writes `count` copies of the thread `templateKey` of open dev mode's one owner (the bench's
+ * servers run open), keys `${prefix}1` … `${prefix}${count}`.
+ */
+export async function cloneSessions(database: BenchDatabase, templateKey: string, keyPrefix: string, count: number): Promise<void> {
+  const templateId = scopedSessionId(LOCAL_OWNER, templateKey);
+  const prefix = scopedSessionId(LOCAL_OWNER, keyPrefix);
   if (database.kind === 'sqlite') {
     const db = new Database(database.url.replace(/^file:/, ''), { timeout: 10_000 });
     try {

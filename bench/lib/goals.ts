@@ -1,14 +1,48 @@
 // The issue's goals, each judged on figures of the same run, per database.
+import type { InProcessRow } from '../measure/in-process';
+import type { ScaleOut, ScaleOutRun } from '../measure/scale-out';
 import type { DatabaseFigures, Goal } from './results';
 import type { DatabaseKind } from './servers';
 
 const TTFT_BUDGET_MS: Record<DatabaseKind, number> = { sqlite: 2, postgres: 5 };
 const TOTAL_RATIO: Record<DatabaseKind, number> = { sqlite: 1.1, postgres: 1.25 };
+/** A short reply's set-up cost: first token within bare + this, last byte within this × bare. */
+const SETUP_FIRST_TOKEN_MS: Record<DatabaseKind, number> = { sqlite: 1, postgres: 3 };
+const SETUP_LAST_BYTE_RATIO: Record<DatabaseKind, number> = { sqlite: 1.25, postgres: 1.5 };
+/** 200 runs at once: our first-event p99 over the bare route's in the same burst. */
+const BURST_P99_RATIO: Record<DatabaseKind, number> = { sqlite: 1.1, postgres: 1.0 };
+/** A 500-token durable turn in process over `streamText` alone. */
+const IN_PROCESS_RATIO: Record<DatabaseKind, number> = { sqlite: 1.15, postgres: 1.3 };
 
-export function judgeGoals(database: DatabaseKind, figures: DatabaseFigures): Goal[] {
+export function judgeGoals(database: DatabaseKind, figures: DatabaseFigures, inProcess: InProcessRow[]): Goal[] {
   const goal = (text: string, target: string, measured: string, met: boolean): Goal => ({ goal: text, database, target, measured, met });
-  const { streamOverhead: stream, writesPerTurn: writes, reopen, concurrency, approvalRoundTrip: approval, memory } = figures;
+  const { streamOverhead: stream, writesPerTurn: writes, reopen, concurrency, approvalRoundTrip: approval, memory, setupCost: setup } = figures;
+  const durableTurn = inProcess.find((row) => row.variant === `durable turn, ${database} store`);
   const goals = [
+    goal(
+      `set-up: ${setup.tokens}-token reply on a new thread, first token p50`,
+      `≤ bare + ${SETUP_FIRST_TOKEN_MS[database]} ms`,
+      `bare + ${setup.firstToken.deltaMs} ms (${setup.firstToken.oursMs} vs ${setup.firstToken.bareMs} ms)`,
+      setup.firstToken.deltaMs <= SETUP_FIRST_TOKEN_MS[database],
+    ),
+    goal(
+      `set-up: ${setup.tokens}-token reply on a new thread, last byte p50`,
+      `≤ ${SETUP_LAST_BYTE_RATIO[database]} × bare`,
+      `${setup.lastByte.ratio} (${setup.lastByte.oursMs} vs ${setup.lastByte.bareMs} ms)`,
+      setup.lastByte.ratio <= SETUP_LAST_BYTE_RATIO[database],
+    ),
+    goal(
+      `burst: ${concurrency.runs} runs at once, first event p99 over the bare route's`,
+      `≤ ${BURST_P99_RATIO[database]}`,
+      `${concurrency.firstEventP99Ratio} (${concurrency.firstEvent.p99} vs ${concurrency.bare.firstEvent.p99} ms)`,
+      concurrency.firstEventP99Ratio <= BURST_P99_RATIO[database],
+    ),
+    goal(
+      'in process: a 500-token durable turn over streamText alone',
+      `≤ ${IN_PROCESS_RATIO[database]}`,
+      durableTurn ? `${durableTurn.ratio} (${durableTurn.msPerTurn} ms per turn)` : 'not measured',
+      durableTurn !== undefined && durableTurn.ratio <= IN_PROCESS_RATIO[database],
+    ),
     // Judged against the text-stream baseline, the stricter of the two (docs/benchmarks.md).
     goal(
       'time to first token, p50',
@@ -57,4 +91,25 @@ export function judgeGoals(database: DatabaseKind, figures: DatabaseFigures): Go
     );
   }
   return goals;
+}
+
+/** Scaling out on PostgreSQL: correctness on 1 and 4 instances; the ratios are reported, not judged. */
+export function judgeScaleOut(scaleOut: ScaleOut): Goal[] {
+  const judged = (run: ScaleOutRun): Goal[] => [
+    {
+      goal: `scale-out, ${run.instances} instance${run.instances === 1 ? '' : 's'}: ${run.sessions} sessions approved on ${run.instances === 1 ? 'it' : 'another instance'}, errors`,
+      database: 'postgres',
+      target: '0',
+      measured: `${run.errors}${run.errorSamples[0] ? ` (${run.errorSamples[0]})` : ''}`,
+      met: run.errors === 0,
+    },
+    {
+      goal: `scale-out, ${run.instances} instance${run.instances === 1 ? '' : 's'}: exactly once (one approval, one start, one result, one refund per session)`,
+      database: 'postgres',
+      target: '0 violations',
+      measured: `${run.exactlyOnceViolations}${run.violationSamples[0] ? ` (${run.violationSamples[0]})` : ''}`,
+      met: run.exactlyOnceViolations === 0,
+    },
+  ];
+  return [...judged(scaleOut.one), ...judged(scaleOut.four)];
 }

@@ -1,6 +1,6 @@
 // The method section of docs/benchmarks.md: how each figure is taken, and where it is not what
 // the issue asked for, why, and what is measured instead. Written out with the figures by
-// bench/lib/report.ts on every run.
+// bench/lib/report.ts on every published run (`npm run bench -- --publish`).
 export const METHOD = `
 ## How to run
 
@@ -10,12 +10,14 @@ with \`STACKBONE_BENCH=1\` first when there is none, when it has no bench route,
 a build older than the code is named in a warning, as its figures are the old code's), start
 \`next start\` on a fresh SQLite file and,
 when a server answers at \`TEST_POSTGRES_URL\` (default \`postgres://root@127.0.0.1:5432/test\`), on
-a fresh PostgreSQL schema, one server at a time, on ports 3301/3302. Results go to
+a fresh PostgreSQL schema, one server at a time, on ports 3301/3302 (and, for item 9, 1 and then 4
+servers on one schema, ports 3311–3314). Every run writes its figures to \`bench/results/<mode>.json\`
+(untracked: a run leaves the working tree as it was) and a table to stdout, each goal marked met or
+missed. \`npm run bench -- --publish\`, run on a quiet machine, also writes the committed figures:
 \`bench/results.json\` (per database under each item; the issue's top-level names —
-\`streamOverhead.ttft.ratio\`, \`streamOverhead.total.ratio\`, \`reopen.ratio\` — hold SQLite's
-figure, the product's default database), to a table on stdout and to this page. The benchmarks
-are not part of \`npm test\`. Quick mode lowers the counts marked below; the counts used are in
-\`results.json\` next to each figure.
+\`streamOverhead.ttft.ratio\`, \`streamOverhead.total.ratio\`, \`reopen.ratio\` — hold SQLite's figure,
+the product's default database) and this page. The benchmarks are not part of \`npm test\`. Quick
+mode lowers the counts marked below; the counts used are in the results next to each figure.
 
 The baselines are served by the same build and process as the product, by
 \`app/api/bench/bare/route.bench.ts\` (\`bench/bare-route.ts\`). That route is not in the product's
@@ -81,7 +83,7 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    event on the stream. 30 samples per path (quick: 10).
 6. **Memory.** VmRSS of the serving process (the largest of \`next start\` and its descendants),
    read 0.5 s after the load stops (no GC can be forced from outside). Turns: RSS after 50 warm-up
-   turns, then after 1,000 sequential turns on new threads (quick: 10 and 100). Sessions
+   turns, then after 1,000 sequential turns on new threads (quick: 10 and 60). Sessions
    touched: 10,000 sessions (quick: 1,000) exist — copies of one real session written by SQL
    (\`bench/lib/clone-sessions.ts\`), since 10,000 turns would not fit the time — and each is read
    once through the hydration JSON, which folds it into the server's view cache
@@ -92,6 +94,23 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    sending the run to its \`RUN_STARTED\` reaching each follower, and from it reaching the sender
    to it reaching each follower (the fan-out's own share). The append happens inside the
    server; the nearest time a client can observe for it is the sender's own \`RUN_STARTED\`.
+
+8. **Set-up cost.** A 5-token reply (\`reply with 5 tokens\`) on a new thread through
+   \`POST /api/agents/support\` against the same reply from the bare route's UI message stream (the
+   AI SDK's SSE, the same kind of stream as AG-UI), one at a time, the order alternating, 300 pairs
+   after 20 warm-up pairs (quick: 60 and 5). With so little to stream, what is left of ours over
+   the bare route is the turn's fixed cost: creating the session, the log's appends, the fold, the
+   run's bookkeeping. First token: the first \`text-delta\` / \`TEXT_MESSAGE_CONTENT\`; last
+   byte: the stream's end. Goals: first token within bare + 1 ms (SQLite) / + 3 ms (PostgreSQL),
+   last byte within 1.25× / 1.5× the bare route's.
+9. **Scaling out (PostgreSQL).** docs/scaling.md has the method and what the figures mean: 1 and
+   then 4 \`next start\` instances on one fresh schema behind a round-robin balancer
+   (\`bench/lib/round-robin.ts\`), 400 sessions (quick: 60) with 50 in flight, each paused for a
+   refund, followed on the instance that served it and approved through \`/api/hitl\` on another;
+   then exactly-once checked in the database. Database transactions per turn and the busiest
+   connection count come from \`pg_stat_database\` and \`pg_stat_activity\` during the load; the
+   transactions per second of idle instances are counted over 5 s (quick: 2 s) before any
+   traffic; log bytes per turn are the Event table's size (rows and indexes) over the turns.
 
 ## Reading the figures, and what is not as the issue asked
 
@@ -113,33 +132,62 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
   lease renewals a long turn makes are counted (a turn here is too short to renew).
 - **Reopen's medians are warm** (see item 3); a cold reopen is a single sample per database.
 - **10,000 sessions touched are copies**, not 10,000 turns (see item 6); **1,000 turns** in
-  full mode, 100 in quick mode.
+  full mode, 60 in quick mode.
 - **Fan-out is timed from the client** that sends the run: the append itself happens inside the
   server, where the bench cannot time it without instrumenting the product.
 
 ## Where the time went (CPU profiles)
 
-Profiled with \`--cpu-prof\` on \`next start\` (SQLite) under bursts of 200 runs, and in process
-per store call. Before, the Prisma ORM's per-query cost dominated: every model query is compiled
-(a WebAssembly query compiler) before it is sent — SQLite \`findUnique\` 0.9–1.1 ms against
-0.18–0.21 ms for the same statement through \`$queryRaw\`, Postgres 1.0 ms against 0.5 ms —
-and a turn made about nine such calls, one at a time on SQLite. The hot path (reading a session
-and its log, the append, the stop, steer and queue checks, an interrupt) now sends its own SQL
-through Prisma's raw queries (server/store/hot-path-sql.ts). In process, 200 runs at once, first
-event p50 / p99: SQLite 302 / 513 → 137–143 / 214–243 ms, Postgres 496 / 830 → 288–294 / 439–466
-ms; a sequential turn 13.7 → 6.6–9.9 ms on SQLite and 20.3 → 14.0–14.6 ms on Postgres.
+Profiled in process (\`node:inspector\` around 600–1,500 short turns on each store) and on
+\`next start\` (\`--cpu-prof\`, 600 short runs over HTTP), with the SQL each turn sends listed at
+the drivers.
 
-What is left, over HTTP, in a profile of three 200-run bursts (about 18 ms of CPU per run):
-Node's web streams and async hooks (AsyncLocalStorage on Node 22 wraps every promise) about a
-third; Prisma about a quarter (its client, the query compiler that still plans raw queries, and
-its SQLite adapter, which prepares every statement anew); Next's request handling; the AI SDK and
-zod. On SQLite every query runs on the event loop, so a burst's queries queue behind each
-other's streams; on Postgres they run on the server, which is why Postgres's p99 is lower than
-SQLite's under a burst and higher one run at a time. A run also no longer looks for a stop
-after each of its own appends (run-lease.ts; 2 of a plain turn's 9 queries). Not done: one
-statement per append on Postgres (today BEGIN, claim, insert, notify, COMMIT), prepared
-statements kept across calls on SQLite (Prisma's adapter prepares each anew), and Node 24's
-AsyncContextFrame.
+**Before this round**, a 5-token durable turn in process took 11.7 ms on SQLite against 1.2–2.4
+ms for \`streamText\` alone, and 22.5 ms on PostgreSQL. Half of the SQLite turn was Prisma: its
+client, the WebAssembly query compiler that plans even a raw query, and its SQLite adapter,
+which prepares every statement anew (together ~48 % of samples). Zod was another 8 %: the AI SDK
+wraps a tool's zod schema anew at every model step and converts it to JSON Schema again (~1 ms a
+step for the support agent's tools). On PostgreSQL a turn sent 15 statements one after the other
+(an append was BEGIN, claim, insert, NOTIFY, COMMIT).
+
+**What changed**, in the order the profile ranked it:
+
+- The hot path's statements (server/store/hot-path-sql.ts) no longer go through Prisma. On a
+  SQLite file they run on a better-sqlite3 connection of the store's own with their statements
+  kept prepared (server/store/sqlite-hot-path.ts); on PostgreSQL through pg on the Prisma
+  client's own pool (server/store/postgres-hot-path.ts). Prisma keeps everything else (lists,
+  Studio, the outbox, timers).
+- On PostgreSQL an append is one statement: the claim (or the new session), the events, their
+  notices, the interrupt projection and the \`NOTIFY\`, each written only if the claim took.
+- A tool's schema is converted once (server/runtime/tools/tool-set.ts).
+- Between steps, the queue and steer reads go out together, and a fresh run's first look for a
+  stop goes with them (server/runtime/turn/turn-runner.ts).
+
+A short turn in process is now 3.0–3.2 ms on SQLite and 8.5 ms on PostgreSQL; a new thread's
+turn on PostgreSQL sends 7 statements where it sent 15, and a plain text turn still writes 2 times.
+
+**What is left, and the misses.** On SQLite the set-up cost sits at its goal (first token bare
++ 0.7–1.3 ms over several runs, last byte 1.22–1.27× the bare route); what remains is the
+route's own work — AG-UI encoding and the event schema checks, the fold, web streams and
+AsyncLocalStorage's promise hooks — with no single item above 5 % of samples. On PostgreSQL
+the set-up goals are missed (first token bare + 3.9–4.3 ms against ≤ 3 ms, last byte ~2.1×
+against ≤ 1.5×): a new thread's turn waits on the database 6 times in a row (the session read
+that finds no session, the append that creates it, the first step's reads, the steer read after
+the answer, the closing append), about 0.35 ms each on an idle connection and ~1 ms inside a
+busy server (time to first token 4.3 ms in process, of which the model's own 0.5 ms); the bare
+route waits on nothing. The server's profile shows 40 % idle, i.e. waiting on those round trips,
+and no CPU hot spot. The levers left are each a trade: named prepared statements would save
+the parse and plan of every statement (~0.15 ms each) but break under transaction-mode poolers
+older than PgBouncer 1.21; skipping the steer read after the answer when no change was heard
+would widen the window in which guidance from another instance arrives too late; creating the
+session inside the first append without reading it first would move the ownership check into
+SQL. \`synchronous_commit\` is not the cost here (a logged insert's commit is ~0.2 ms on this
+machine) and is left on: the log's durability is the product.
+
+Bursts: 200 runs at once now stay at or under the bare route's p99 on both databases in most
+runs (ratio 0.9–1.14 on SQLite, 0.24–0.31 on PostgreSQL over this session's runs); on SQLite
+the burst's statements still queue on the event loop behind the streams, so a run on a busy
+machine can land just above 1.1.
 
 ## Caveats
 

@@ -28,9 +28,18 @@ export const counts = {
   approvalSamples: quick ? 10 : 30,
   /** Item 6. */
   memoryWarmupTurns: quick ? 10 : 50,
-  memoryTurns: quick ? 100 : 1000,
+  memoryTurns: quick ? 60 : 1000,
   sessionsTouched: quick ? 1000 : 10_000,
   /** Item 7. */
   subscribers: 50,
   fanoutRounds: quick ? 3 : 20,
+  /** Item 8: alternating ours/bare pairs of a short reply on a new thread. */
+  setupTokens: 5,
+  setupWarmup: quick ? 5 : 20,
+  setupRounds: quick ? 60 : 300,
+  /** Item 9 (PostgreSQL): sessions paused and approved on another instance, and how many in flight at once. */
+  scaleSessions: quick ? 60 : 400,
+  scaleWindow: 50,
+  /** Item 9: seconds of no traffic over which the instances' own background queries are counted. */
+  scaleIdleSeconds: quick ? 2 : 5,
 } as const;

@@ -1,12 +1,24 @@
-// The three outputs of a bench run: bench/results.json, a table on stdout, docs/benchmarks.md.
-import { writeFileSync } from 'node:fs';
+// The outputs of a bench run: a table on stdout and bench/results/<mode>.json (untracked), and
+// with `--publish` the committed figures, bench/results.json and docs/benchmarks.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ScaleOut } from '../measure/scale-out';
 import type { DatabaseFigures, PerDatabase, Results } from './results';
 import type { DatabaseKind } from './servers';
 
 type Row = [item: string, metric: string, value: (figures: DatabaseFigures) => string | number];
 
 const ROWS: Row[] = [
+  [
+    '8 set-up cost',
+    `first token p50: ours / bare SSE (ms)`,
+    (f) => `${f.setupCost.firstToken.oursMs} / ${f.setupCost.firstToken.bareMs} (+${f.setupCost.firstToken.deltaMs})`,
+  ],
+  [
+    '8 set-up cost',
+    'last byte p50: ours / bare SSE (ms)',
+    (f) => `${f.setupCost.lastByte.oursMs} / ${f.setupCost.lastByte.bareMs} (× ${f.setupCost.lastByte.ratio})`,
+  ],
   [
     '1 stream overhead',
     'first token p50: ours / bare text / bare SSE (ms)',
@@ -61,6 +73,36 @@ const ROWS: Row[] = [
   ['7 fan-out', 'sender → each follower p50 / p99 (ms)', (f) => `${f.fanout.afterSender.p50} / ${f.fanout.afterSender.p99}`],
 ];
 
+function scaleOutRows(scaleOut: ScaleOut): string[][] {
+  return [scaleOut.one, scaleOut.four].map((run) => [
+    String(run.instances),
+    `${run.sessions} (${run.window} in flight)`,
+    String(run.errors),
+    String(run.exactlyOnceViolations),
+    `${run.firstEvent.p50} / ${run.firstEvent.p99}`,
+    `${run.decisionToResult.p50} / ${run.decisionToResult.p99}`,
+    String(run.turnsPerSecond),
+    String(run.database.transactionsPerTurn),
+    String(run.database.connectionsPerInstance),
+    String(run.database.idleTransactionsPerSecondPerInstance),
+    `${run.database.logBytesPerTurn} (${run.database.logRowsPerTurn} rows)`,
+  ]);
+}
+
+const SCALE_OUT_HEADER = [
+  'instances',
+  'sessions',
+  'errors',
+  'exactly-once violations',
+  'first event p50 / p99 (ms)',
+  'decision → result p50 / p99 (ms)',
+  'turns/s',
+  'db transactions / turn',
+  'connections / instance',
+  'idle transactions / s / instance',
+  'log bytes / turn',
+];
+
 function tableRows(figures: PerDatabase<DatabaseFigures>, databases: DatabaseKind[]): string[][] {
   return ROWS.map(([item, metric, value]) => [item, metric, ...databases.map((db) => String(figures[db] ? value(figures[db]) : '—'))]);
 }
@@ -89,6 +131,10 @@ export function printReport(results: Results, figures: PerDatabase<DatabaseFigur
       results.streamOverhead.inProcess.rows.map((row) => [row.variant, String(row.msPerTurn), String(row.ratio)]),
     ),
   );
+  if (results.scaleOut) {
+    console.log('\nscale-out on PostgreSQL (item 9):');
+    console.log(textTable(SCALE_OUT_HEADER, scaleOutRows(results.scaleOut)));
+  }
   console.log('\ngoals:');
   console.log(
     textTable(
@@ -99,16 +145,27 @@ export function printReport(results: Results, figures: PerDatabase<DatabaseFigur
   if (results.postgresSkipped) console.log(`\n!!! PostgreSQL skipped: ${results.postgresSkipped}`);
 }
 
-export function writeResults(root: string, results: Results): void {
-  writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+/** Every run's figures, in an untracked file (.gitignore): a run leaves the working tree as it was. Answers its path. */
+export function writeResults(root: string, results: Results): string {
+  const dir = path.join(root, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${results.mode}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return path.relative(root, file);
 }
 
-export function writeBenchmarksDoc(root: string, results: Results, figures: PerDatabase<DatabaseFigures>, method: string): void {
+/** `--publish`: the committed figures, bench/results.json and docs/benchmarks.md (run it on a quiet machine). */
+export function publishResults(root: string, results: Results, figures: PerDatabase<DatabaseFigures>, method: string): void {
+  writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeBenchmarksDoc(root, results, figures, method);
+}
+
+function writeBenchmarksDoc(root: string, results: Results, figures: PerDatabase<DatabaseFigures>, method: string): void {
   const header = ['item', 'metric', ...results.databases];
   const doc = [
     '# Benchmarks',
     '',
-    '<!-- Written by `npm run bench` (bench/lib/report.ts); edit the method in bench/lib/method.ts. -->',
+    '<!-- Written by `npm run bench -- --publish` (bench/lib/report.ts); edit the method in bench/lib/method.ts. -->',
     '',
     `Last run: **${results.mode}** mode, ${results.date}, ${results.durationSeconds} s.`,
     `Machine: ${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGB} GB, ${results.machine.os}; Node ${results.node}.`,
@@ -125,6 +182,16 @@ export function writeBenchmarksDoc(root: string, results: Results, figures: PerD
       results.goals.map((g) => [g.met ? 'met' : '**miss**', g.database, g.goal, g.target, g.measured]),
     ),
     '',
+    ...(results.scaleOut
+      ? [
+          '## Scaling out: 1 and 4 instances on one PostgreSQL (item 9, docs/scaling.md)',
+          '',
+          markdownTable(SCALE_OUT_HEADER, scaleOutRows(results.scaleOut)),
+          '',
+          `4 instances over 1: first event p99 × ${results.scaleOut.firstEventP99Ratio}, turns per second × ${results.scaleOut.turnsPerSecondRatio}.`,
+          '',
+        ]
+      : []),
     '## In process (a 500-token turn, as `npm run bench` measured before)',
     '',
     markdownTable(

@@ -7,6 +7,8 @@ import type { Fanout } from '../measure/fanout';
 import type { InProcessRow } from '../measure/in-process';
 import type { Memory } from '../measure/memory';
 import type { Reopen } from '../measure/reopen';
+import type { ScaleOut } from '../measure/scale-out';
+import type { SetupCost } from '../measure/setup-cost';
 import type { Side, StreamOverhead } from '../measure/stream-overhead';
 import type { WritesPerTurn } from '../measure/writes-per-turn';
 import type { BenchMode } from './mode';
@@ -23,6 +25,7 @@ export interface DatabaseFigures {
   approvalRoundTrip: ApprovalRoundTrip;
   memory: Memory;
   fanout: Fanout;
+  setupCost: SetupCost;
 }
 
 export interface Goal {
@@ -54,5 +57,8 @@ export interface Results {
   approvalRoundTrip: PerDatabase<ApprovalRoundTrip>;
   memory: PerDatabase<Memory>;
   fanout: PerDatabase<Fanout>;
+  setupCost: PerDatabase<SetupCost>;
+  /** PostgreSQL only; null when it was skipped. */
+  scaleOut: ScaleOut | null;
   goals: Goal[];
 }

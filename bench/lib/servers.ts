@@ -1,7 +1,7 @@
 // The bench's servers: its production build (`next start` of .next-bench/, next.config.ts) on a
 // fresh database of each kind, one at a time, with the bench's baseline route on
 // (STACKBONE_BENCH=1, bench/bare-route.ts).
-// Ports 3301+ (the integration suite has 3201/3202).
+// Ports 3301+ (the integration suite has 3201/3202); the scale-out item's instances 3311+.
 import { readdirSync, readFileSync } from 'node:fs';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable, testPostgresUrl } from '../../tests/support/database';
 import { startServer, type TestServer } from '../../tests/support/server';
@@ -27,12 +27,13 @@ export async function freshDatabase(kind: DatabaseKind, schema = POSTGRES_SCHEMA
 
 const PORTS: Record<DatabaseKind, number> = { sqlite: 3301, postgres: 3302 };
 
-export function startBenchServer(database: BenchDatabase): Promise<TestServer> {
+/** A production server of the bench's build on the database; `port` for more than one at once (the scale-out item, 3311+). */
+export function startBenchServer(database: BenchDatabase, port = PORTS[database.kind]): Promise<TestServer> {
   // Open dev mode on a production build: it starts only with STACKBONE_ALLOW_OPEN_ACCESS=1, and
   // its 200 runs at once and 50 followers of a thread are all the one local owner's streams
   // (STACKBONE_MAX_STREAMS_PER_OWNER, 32 by default; docs/security.md).
   return startServer({
-    port: PORTS[database.kind],
+    port,
     databaseUrl: database.url,
     env: { STACKBONE_BENCH: '1', STACKBONE_ALLOW_OPEN_ACCESS: '1', STACKBONE_MAX_STREAMS_PER_OWNER: '100000' },
   });

@@ -1,4 +1,5 @@
-// Counts the SQL a process sends, at the drivers (pg's Client.query, better-sqlite3's prepare),
+// Counts the SQL a process sends, at the drivers (pg's Client.query, a better-sqlite3 statement's
+// run/all/get/iterate: the store keeps its statements prepared, so each execution counts),
 // below Prisma: what reaches the database, not what the code meant to send. A transaction is a
 // BEGIN, or a write (INSERT/UPDATE/DELETE) outside one, which the database commits on its own.
 import Database from 'better-sqlite3';
@@ -24,7 +25,8 @@ function count(connection: object, sql: string): void {
     counts.explicitTransactions++;
   } else if (verb === 'COMMIT' || verb === 'ROLLBACK') {
     inTransaction.delete(connection);
-  } else if (verb === 'INSERT' || verb === 'UPDATE' || verb === 'DELETE') {
+  } else if (verb === 'INSERT' || verb === 'UPDATE' || verb === 'DELETE' || (verb === 'WITH' && /\b(INSERT|UPDATE|DELETE)\b/i.test(sql))) {
+    // A WITH that writes (the store's one-statement append on PostgreSQL) is a write.
     counts.writeStatements++;
     if (!inTransaction.has(connection)) counts.transactions++;
   } else if (verb === 'SELECT' || verb === 'WITH') {
@@ -45,12 +47,17 @@ export function installSqlCounter(): void {
     count(this, sql);
     return pgQuery.apply(this, args);
   };
-  type Prepare = (this: Database.Database, source: string) => Database.Statement;
-  const prepare = Database.prototype.prepare as unknown as Prepare;
-  (Database.prototype as unknown as { prepare: Prepare }).prepare = function (this: Database.Database, source: string) {
-    count(this, source);
-    return prepare.call(this, source);
-  };
+  // Statements have no constructor of their own to reach: take their prototype from one.
+  const probe = new Database(':memory:');
+  const statement = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
+  probe.close();
+  for (const method of ['run', 'all', 'get', 'iterate']) {
+    const original = statement[method]!;
+    statement[method] = function (this: Database.Statement, ...args: unknown[]) {
+      count(this.database, this.source);
+      return original.apply(this, args);
+    };
+  }
 }
 
 /** Counts from now on; read them with the function returned. */
