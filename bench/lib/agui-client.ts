@@ -2,6 +2,7 @@
 // the request is sent (docs/wires.md has the shapes).
 import { randomUUID } from 'node:crypto';
 import { agUiType, readSse } from './sse';
+import type { StreamRun } from './stream-run';
 
 export interface TimedRun {
   status: number;
@@ -75,6 +76,13 @@ export async function timedRun(
     run.totalMs = performance.now() - sent;
   }
   return run;
+}
+
+/** The product's reply to `prompt` on a new thread, over AG-UI (POST /api/agents/support). */
+export async function oursRun(baseUrl: string, prompt: string): Promise<StreamRun> {
+  const run = await timedRun(baseUrl, runInput(randomUUID(), prompt));
+  if (run.failure) throw new Error(`A run ("${prompt}") failed: ${run.failure}`);
+  return { firstTokenMs: run.firstTokenMs ?? NaN, totalMs: run.totalMs, deltas: run.textDeltas };
 }
 
 /** A run that must succeed (setting up a measurement, not measured). */

@@ -4,11 +4,10 @@
 // send; the goals are judged against it) and the AI SDK's SSE UI message stream (the same kind of
 // stream as ours). First token: the first text bytes / `text-delta` / AG-UI TEXT_MESSAGE_CONTENT;
 // total: the stream's last byte.
-import { randomUUID } from 'node:crypto';
 import { counts } from '../lib/mode';
-import { readSse } from '../lib/sse';
-import { runInput, timedRun } from '../lib/agui-client';
-import { bareRequest } from '../lib/bare-client';
+import { oursRun } from '../lib/agui-client';
+import { bareRequest, bareSseRun } from '../lib/bare-client';
+import type { StreamRun } from '../lib/stream-run';
 import { median, round } from '../lib/stats';
 
 export interface Side {
@@ -34,12 +33,6 @@ const prompt = `reply with ${counts.streamTokens} tokens`;
 
 type Which = 'ours' | 'bare' | 'bareSse';
 
-interface StreamRun {
-  firstTokenMs: number;
-  totalMs: number;
-  deltas: number;
-}
-
 async function bareTextRun(baseUrl: string): Promise<StreamRun> {
   const sent = performance.now();
   const response = await bareRequest(baseUrl, prompt, 'text');
@@ -56,26 +49,11 @@ async function bareTextRun(baseUrl: string): Promise<StreamRun> {
   }
 }
 
-async function bareSseRun(baseUrl: string): Promise<StreamRun> {
-  const sent = performance.now();
-  const response = await bareRequest(baseUrl, prompt, 'sse');
-  let firstTokenMs = NaN;
-  let deltas = 0;
-  const ended = await readSse(response, ({ data, at }) => {
-    if (data.includes('"type":"text-delta"')) {
-      if (deltas++ === 0) firstTokenMs = at - sent;
-    }
-  });
-  return { firstTokenMs, totalMs: ended - sent, deltas };
-}
-
-async function oursRun(baseUrl: string): Promise<StreamRun> {
-  const run = await timedRun(baseUrl, runInput(randomUUID(), prompt));
-  if (run.failure) throw new Error(`A ${counts.streamTokens}-token run failed: ${run.failure}`);
-  return { firstTokenMs: run.firstTokenMs ?? NaN, totalMs: run.totalMs, deltas: run.textDeltas };
-}
-
-const RUNNERS: Record<Which, (baseUrl: string) => Promise<StreamRun>> = { ours: oursRun, bare: bareTextRun, bareSse: bareSseRun };
+const RUNNERS: Record<Which, (baseUrl: string) => Promise<StreamRun>> = {
+  ours: (baseUrl) => oursRun(baseUrl, prompt),
+  bare: bareTextRun,
+  bareSse: (baseUrl) => bareSseRun(baseUrl, prompt),
+};
 
 function side(samples: Record<Which, number[]>): Side {
   const [o, b] = [median(samples.ours), median(samples.bare)];
