@@ -13,7 +13,7 @@ import { displayNameOf } from './agent-name';
 import { Announcer } from './announcer';
 import { useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
-import type { ContextCompactedValue, DecisionRecord, QueueItem } from '@/server/contract';
+import type { ContextCompactedValue, DecisionRecord, ForkParent, QueueItem } from '@/server/contract';
 import { findToolCall } from './hooks/agent-store';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
@@ -59,7 +59,7 @@ export interface ChatProps {
   /** At the start of the header: the phone layout's conversations drawer. */
   navigation?: ReactNode;
   /** The thread this one was forked from (docs/time-travel.md). */
-  parent?: { threadId: string; atMessageId: string; mode: string } | null;
+  parent?: ForkParent | null;
   /** Calls whose effects happened in the parent thread: shown as such. */
   inheritedToolCallIds?: string[];
   /** Effects the parent made after the fork point that this thread can undo (docs/time-travel.md). */

@@ -4,7 +4,7 @@ export { describeIssue, envNumber, firstIssue } from './common';
 export { inputJsonSchema, isBrowserOwner, isExpired, isYesOrNoApproval, mayDecide, votesCast } from './decisions';
 export type { DecisionRequest, InterruptResponse } from './decisions';
 export { Refusal } from './errors';
-export { forkThread, undoDroppedEffect, undoOffers } from './fork';
+export { forkParent, forkThread, undoDroppedEffect, undoOffers } from './fork';
 export type { UndoOffer } from './fork';
 export { sweep } from './recovery';
 export { parseRecordingFile, recordingFile, replay } from './replay';

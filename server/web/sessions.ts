@@ -1,8 +1,9 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
-import type { ContextCompactedValue, DecisionRecord, QueueItem } from '../contract';
+import type { ContextCompactedValue, DecisionRecord, ForkParent, QueueItem } from '../contract';
 import {
   decisionRecords,
+  forkParent,
   queueItems,
   readViewAndQueue,
   threadStatus,
@@ -62,7 +63,7 @@ export type ThreadPage =
       /** The thread's model, one of the agent's (docs/models.md, "Choosing a model"). */
       model: string;
       /** The thread this one was forked from, and where (docs/time-travel.md). */
-      parent: { threadId: string; atMessageId: string; mode: string } | null;
+      parent: ForkParent | null;
       /** Calls whose effects happened in the parent thread, before the fork. */
       inheritedToolCallIds: string[];
       /** Effects the parent made after the fork point that this thread can undo. */
@@ -119,7 +120,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     stoppedToolCallIds: view.stoppedToolCallIds,
     compactions: view.compactions,
     model: threadModel(agent, view),
-    parent: view.forkedFrom ? { threadId: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
+    parent: forkParent(view),
     inheritedToolCallIds: view.inheritedToolCallIds,
     undoOffers: undoOffers(agent, view),
   };

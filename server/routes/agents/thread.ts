@@ -10,7 +10,7 @@ import { findAgent } from '../../agents';
 import { errorResponse, HttpError } from '../../http/errors';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveOwner } from '../../identity/owner';
-import { formatCursor, parseCursor, type CursorPosition } from '../../runtime';
+import { forkParent, formatCursor, parseCursor, type CursorPosition } from '../../runtime';
 import {
   decisionRecords,
   follow,
@@ -115,7 +115,7 @@ async function hydration(agent: DeepAgent, sessionId: string) {
       thread: toAgUiUsage(view.usage),
     },
     /** The thread this one was forked from, and at which message (docs/time-travel.md); null for an original. */
-    parent: view.forkedFrom ? { threadId: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
+    parent: forkParent(view),
     /** Calls whose effects happened in the parent thread before the fork: shown as such, never run in this one. */
     inheritedToolCallIds: view.inheritedToolCallIds,
     /** Effects the parent made after the fork point that this thread can undo (POST /api/agents/{name}/undo). */

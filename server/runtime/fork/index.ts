@@ -1,3 +1,4 @@
+export { forkParent } from './fork-parent';
 export { forkThread } from './fork-thread';
 export { undoDroppedEffect, undoOffers } from './undo-effect';
 export type { UndoOffer } from './undo-effect';

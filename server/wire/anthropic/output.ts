@@ -4,7 +4,7 @@
 // `thinking` block, its signature what the provider said of it (docs/wires.md, "Anthropic details").
 import type { ChatMessage, InterruptRecord, ProviderMetadata } from '../../events';
 import type { StartedRun, UsageTotals } from '../../runtime';
-import { pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
+import { chatWireParent, pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
 import { errorStatus } from '../../error-codes';
 import { chatTurn, type CollectedTurn } from '../chat/turn-events';
 import { anthropicErrorBody } from './errors';
@@ -249,6 +249,6 @@ export function toAnthropicSession({ key, record, view, pending, queue }: Sessio
     state: view.state,
     queue,
     /** The thread this one was forked from (docs/time-travel.md); null for an original. */
-    parent: view.forkedFrom ? { id: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
+    parent: chatWireParent(view),
   };
 }

@@ -2,7 +2,7 @@
 // before each wire gives it its own shape (docs/wires.md, "Sessions: x-stackbone-session").
 import type { InterruptRecord } from '../../events';
 import type { QueueItem } from '../../contract';
-import type { SessionView } from '../../runtime';
+import { forkParent, type SessionView } from '../../runtime';
 import type { SessionRecord } from '../../store/types';
 
 export interface SessionSnapshot {
@@ -19,4 +19,10 @@ export interface SessionSnapshot {
 /** What both chat wires show of a pending decision beside the call it gates, in their snake_case. */
 export function pendingDecisionFields(record: InterruptRecord) {
   return { message: record.message, reason: record.reason, allowed_decisions: record.allowedDecisions, expires_at: record.expiresAt ?? null };
+}
+
+/** The thread a session was forked from, as both chat wires name a session (`id`); null for an original (docs/time-travel.md). */
+export function chatWireParent(view: SessionView) {
+  const parent = forkParent(view);
+  return parent && { id: parent.threadId, atMessageId: parent.atMessageId, mode: parent.mode };
 }

@@ -5,7 +5,7 @@
 // for (docs/wires.md, "OpenAI details").
 import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun, UsageTotals } from '../../runtime';
-import { pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
+import { chatWireParent, pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
 import { errorStatus } from '../../error-codes';
 import { chatTurn, textsOf, type CollectedTurn, type VisibleToolCall } from '../chat/turn-events';
 import { openAiErrorBody } from './errors';
@@ -191,6 +191,6 @@ export function toOpenAiSession({ key, record, view, pending, queue }: SessionSn
     state: view.state,
     queue,
     /** The thread this one was forked from (docs/time-travel.md); null for an original. */
-    parent: view.forkedFrom ? { id: view.forkedFrom.threadId, atMessageId: view.forkedFrom.atMessageId, mode: view.forkedFrom.mode } : null,
+    parent: chatWireParent(view),
   };
 }
