@@ -49,7 +49,9 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    allows and the first token reaches the socket only when the server first yields to the event
    loop: on both sides "first token" includes producing part of the stream, not just the turn's
    set-up. The in-process table is the former \`npm run bench\`: a 500-token reply as a durable
-   turn on each store against \`streamText\` alone, no HTTP (full mode adds a turn on a session
+   turn on each store against \`streamText\` alone, no HTTP, in interleaved rounds (one turn of
+   each variant per round, the order rotating, so that a machine speeding up or slowing down moves
+   every variant alike) (full mode adds a turn on a session
    with 300 earlier turns).
 2. **Writes per turn.** In process, on the real Prisma store: a turn's log rows (Event rows of
    its session, counted in the database) and its transactions, counted at the SQL drivers
@@ -160,32 +162,54 @@ step for the support agent's tools). On PostgreSQL a turn sent 15 statements one
 - On PostgreSQL an append is one statement: the claim (or the new session), the events, their
   notices, the interrupt projection and the \`NOTIFY\`, each written only if the claim took.
 - A tool's schema is converted once (server/runtime/tools/tool-set.ts).
-- Between steps, the queue and steer reads go out together, and a fresh run's first look for a
-  stop goes with them (server/runtime/turn/turn-runner.ts).
+- Between steps, the queue and steer reads go out together, and a run's first look for a stop
+  goes with them (server/runtime/turn/turn-runner.ts).
 
 A short turn in process is now 3.0–3.2 ms on SQLite and 8.5 ms on PostgreSQL; a new thread's
-turn on PostgreSQL sends 7 statements where it sent 15, and a plain text turn still writes 2 times.
+turn over HTTP on PostgreSQL sends 8 statements where it sent 15 (5 of them before the first
+token, 3 of those side by side; 2 after the answer; the queue's look once the turn has ended),
+and a plain text turn still writes 2 times.
 
-**What is left, and the misses.** On SQLite the set-up cost sits at its goal (first token bare
-+ 0.7–1.3 ms over several runs, last byte 1.22–1.27× the bare route); what remains is the
-route's own work — AG-UI encoding and the event schema checks, the fold, web streams and
-AsyncLocalStorage's promise hooks — with no single item above 5 % of samples. On PostgreSQL
-the set-up goals are missed (first token bare + 3.9–4.3 ms against ≤ 3 ms, last byte ~2.1×
-against ≤ 1.5×): a new thread's turn waits on the database 6 times in a row (the session read
-that finds no session, the append that creates it, the first step's reads, the steer read after
-the answer, the closing append), about 0.35 ms each on an idle connection and ~1 ms inside a
-busy server (time to first token 4.3 ms in process, of which the model's own 0.5 ms); the bare
-route waits on nothing. The server's profile shows 40 % idle, i.e. waiting on those round trips,
-and no CPU hot spot. The levers left are each a trade: named prepared statements would save
-the parse and plan of every statement (~0.15 ms each) but break under transaction-mode poolers
-older than PgBouncer 1.21; skipping the steer read after the answer when no change was heard
-would widen the window in which guidance from another instance arrives too late; creating the
-session inside the first append without reading it first would move the ownership check into
-SQL. \`synchronous_commit\` is not the cost here (a logged insert's commit is ~0.2 ms on this
-machine) and is left on: the log's durability is the product.
+**What is left, and the misses.** On SQLite the set-up cost is within its goals (first token
+bare + 0.5–1.0 ms over this session's last runs, last byte 1.16–1.26× the bare route); what
+remains is the route's own work — AG-UI encoding and the event schema checks, the fold, web
+streams and AsyncLocalStorage's promise hooks — with no single item above 5 % of samples. A
+SQLite commit with \`synchronous=FULL\` costs ~0.13 ms and is kept: the log's durability is the
+product. On PostgreSQL the last-byte goal is missed (~2.0× against ≤ 1.5×) and the first-token
+goal is at its line (bare + 2.5–4.3 ms over this session's full runs against ≤ 3 ms; met in the
+published run). A new thread's turn waits on the database three times
+before its first token (the session read that finds no session, the append that creates it, the
+first step's reads beside the log, sent together) and twice after the model's answer (the steer
+read — guidance that came in while the model answered makes the turn go on — and the closing
+append): about 0.35 ms each on an idle connection and ~1 ms inside a busy server, where the bare
+route waits on nothing. The server's profile is 40 % idle, waiting on those round trips, with no
+CPU hot spot. Tried and left out: a run whose first append created its session skipping its
+first step's reads (nothing can predate the session, and a watch from before the append hears
+anything since) brought the first token to bare + 2.0–2.6 ms in three runs. In three bursts each
+way on a fresh server, 200 runs at once had a first-event p99 of 1.1–1.6 s with it and 0.46–0.56 s
+without; but full runs without it have since shown burst ratios up to 1.06 as well, so this
+machine's spread between runs is as large as the effect. It adds a watch before the first append
+and a rule on what may predate a session, and stays out until a quieter measurement decides.
+Another lever left is to make the
+closing append itself conditional on no new guidance (the head's compare-and-set extended to the
+run's steers), one round trip instead of two; not done here, as it reaches into both stores' append
+and the run's step loop. Named prepared statements would save each statement's parse and plan
+(~0.15 ms) but break under transaction-mode poolers older than PgBouncer 1.21. A logged commit is
+~0.2 ms here and \`synchronous_commit\` stays on.
+
+In process, a 500-token turn misses both goals once the variants are measured in interleaved
+rounds (SQLite ~1.27×, PostgreSQL ~1.69× of \`streamText\`; before this round the table measured
+each variant in its own block, and the machine's speed moving between blocks had shown ratios
+near 1). On SQLite the turn's own work is ~4 ms over the bare model's 14–15 ms: ~2 ms fixed (the
+appends, the fold) and ~2 ms that grows with the reply, each delta passing through the run's feed
+(coalescing, live parts for followers) where the bare model's only reaches its reader. On
+PostgreSQL the two appends are most of the rest: inside a turn, the creating append takes ~1.0
+ms and the closing one, which writes the 500-token reply, ~2.2 ms (medians at the driver). Not
+done: a leaner per-delta path through the feed, and the conditional closing append above.
 
 Bursts: 200 runs at once now stay at or under the bare route's p99 on both databases in most
-runs (ratio 0.9–1.14 on SQLite, 0.24–0.31 on PostgreSQL over this session's runs); on SQLite
+runs (ratio 0.89–1.18 on SQLite, 0.24–1.14 on PostgreSQL over this session's runs, the published
+one 1.06); on SQLite
 the burst's statements still queue on the event loop behind the streams, so a run on a busy
 machine can land just above 1.1.
 
