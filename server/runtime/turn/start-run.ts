@@ -140,7 +140,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
       },
     );
   } catch (error) {
-    runner.abandon();
+    runner.feed.end();
     if (ConcurrentAppendError.is(error)) {
       // Two sends of the same retry at once: the one that lost follows the one that won.
       const winner = request.retry && own((await loadView(store, sessionId, agent.initialState)).retries, request.retry.retryId);

@@ -53,13 +53,6 @@ export class TurnRunner {
   };
   /** A queued message was sent now: this run ended at a step boundary to make way for it. */
   private madeWay = false;
-  /** This run's first append created the session. */
-  private createdSession = false;
-  /** A change beside the log (a stop, a steer, the queue) was heard between this run's making and its hold's watch. */
-  private heardEarly = false;
-  private readonly unwatchEarly: () => void;
-  /** The first step's reads beside the log are not needed (execute says when). */
-  private skipFirstReads = false;
 
   constructor(
     private readonly request: RunnerRequest,
@@ -73,20 +66,6 @@ export class TurnRunner {
     this.writer = new RunWriter(request.store, request.sessionId, view, this.feed, () => this.controller.abort({ code: 'lease_lost' }));
     request.signal?.addEventListener('abort', () => this.controller.abort(request.signal?.reason), { once: true });
     if (request.signal?.aborted) this.controller.abort(request.signal.reason);
-    // Watched from before the first append until the hold watches (execute): nothing said beside
-    // the log in between goes unheard.
-    this.unwatchEarly =
-      request.durable === false
-        ? () => undefined
-        : request.store.watch(request.sessionId, (_, change) => {
-            if (change !== 'appended') this.heardEarly = true;
-          });
-  }
-
-  /** A run that never started (its first append was refused): nothing of it is left listening. */
-  abandon(): void {
-    this.unwatchEarly();
-    this.feed.end();
   }
 
   private get signal() {
@@ -101,7 +80,6 @@ export class TurnRunner {
 
   /** Appends events at the head this run last saw, folds them into its view, and streams what they show (run-writer.ts). */
   append(events: SessionEvent[] | ((view: SessionView) => SessionEvent[]), options: RunAppendOptions = {}): Promise<void> {
-    if (options.create) this.createdSession = true;
     return this.writer.append(events, options);
   }
 
@@ -127,17 +105,11 @@ export class TurnRunner {
         this.writer.loseLease();
       },
     });
-    // A session this run created has no stop, steer or queued message from before the run (each
-    // needs the session), and any made since was heard, by the watch from before the append or the
-    // hold's from now on: the first step reads nothing beside the log (on PostgreSQL, one wait
-    // fewer before a new thread's first token).
-    this.skipFirstReads = this.createdSession && !this.heardEarly;
-    this.unwatchEarly();
     try {
       // A stop recorded before the run began is looked for before anything runs. With no tool call
       // to run first, that look goes out with the first step's other reads (advance, below): on
       // PostgreSQL one wait instead of two before the first token.
-      if (!this.skipFirstReads) this.stopChecked = hold.checkStop();
+      this.stopChecked = hold.checkStop();
       if (conversationOf(this.view, this.root.id).openToolCalls.length > 0) await this.stopChecked;
       // The agent's MCP tools, listed before anything reads its tool set (docs/mcp.md).
       await loadMcpTools(this.request.agent);
@@ -276,15 +248,11 @@ export class TurnRunner {
       // Both read beside the log, at once (one wait, not two, on PostgreSQL): a queued message sent
       // now ends the turn here, between steps (docs/turn-control.md, "Queue"); guidance a person
       // added while the run worked goes in before the model's next call.
-      const skip = scope.live && this.skipFirstReads;
-      this.skipFirstReads &&= !scope.live;
-      const [sentNow, guidance] = skip
-        ? [false, []]
-        : await Promise.all([
-            scope.live && this.request.durable !== false ? this.betweenSteps.queuedSentNow() : false,
-            this.takeSteers(scope),
-            this.stopChecked,
-          ]);
+      const [sentNow, guidance] = await Promise.all([
+        scope.live && this.request.durable !== false ? this.betweenSteps.queuedSentNow() : false,
+        this.takeSteers(scope),
+        this.stopChecked,
+      ]);
       // A stop found by the first look: nothing more runs.
       if (this.signal.aborted) return { kind: 'cancelled', before: [] };
       if (sentNow) {
