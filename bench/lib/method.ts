@@ -170,14 +170,14 @@ turn over HTTP on PostgreSQL sends 8 statements where it sent 15 (5 of them befo
 token, 3 of those side by side; 2 after the answer; the queue's look once the turn has ended),
 and a plain text turn still writes 2 times.
 
-**What is left, and the misses.** On SQLite the set-up cost is within its goals (first token
-bare + 0.5–1.0 ms over this session's last runs, last byte 1.16–1.26× the bare route); what
+**What is left, and the misses.** On SQLite the set-up cost sits on its goals' line (first token
+bare + 0.45–1.0 ms over this session's last runs, last byte 1.16–1.27× the bare route: the
+published run misses the last byte by 0.02); what
 remains is the route's own work — AG-UI encoding and the event schema checks, the fold, web
 streams and AsyncLocalStorage's promise hooks — with no single item above 5 % of samples. A
 SQLite commit with \`synchronous=FULL\` costs ~0.13 ms and is kept: the log's durability is the
-product. On PostgreSQL the last-byte goal is missed (~2.0× against ≤ 1.5×) and the first-token
-goal is at its line (bare + 2.5–4.3 ms over this session's full runs against ≤ 3 ms; met in the
-published run). A new thread's turn waits on the database three times
+product. On PostgreSQL the set-up goals are missed: first token bare + 3.6–4.3 ms against ≤ 3
+ms, last byte ~2.0–2.1× against ≤ 1.5×. A new thread's turn waits on the database three times
 before its first token (the session read that finds no session, the append that creates it, the
 first step's reads beside the log, sent together) and twice after the model's answer (the steer
 read — guidance that came in while the model answered makes the turn go on — and the closing
@@ -185,12 +185,11 @@ append): about 0.35 ms each on an idle connection and ~1 ms inside a busy server
 route waits on nothing. The server's profile is 40 % idle, waiting on those round trips, with no
 CPU hot spot. Tried and left out: a run whose first append created its session skipping its
 first step's reads (nothing can predate the session, and a watch from before the append hears
-anything since) brought the first token to bare + 2.0–2.6 ms in three runs. In three bursts each
-way on a fresh server, 200 runs at once had a first-event p99 of 1.1–1.6 s with it and 0.46–0.56 s
-without; but full runs without it have since shown burst ratios up to 1.06 as well, so this
-machine's spread between runs is as large as the effect. It adds a watch before the first append
-and a rule on what may predate a session, and stays out until a quieter measurement decides.
-Another lever left is to make the
+anything since) brought the first token to bare + 2.0–2.6 ms, but every full run with it put
+PostgreSQL's 200-run burst at 0.92–1.14× the bare route's first-event p99, against 0.24–0.56×
+without (three bursts each way on a fresh server: p99 1.1–1.6 s with it, 0.46–0.56 s without; a
+\`setImmediate\` in place of the reads did not change it), and the burst goal came first; why a
+burst suffers from it is not yet profiled. Another lever left is to make the
 closing append itself conditional on no new guidance (the head's compare-and-set extended to the
 run's steers), one round trip instead of two; not done here, as it reaches into both stores' append
 and the run's step loop. Named prepared statements would save each statement's parse and plan
@@ -198,7 +197,7 @@ and the run's step loop. Named prepared statements would save each statement's p
 ~0.2 ms here and \`synchronous_commit\` stays on.
 
 In process, a 500-token turn misses both goals once the variants are measured in interleaved
-rounds (SQLite ~1.27×, PostgreSQL ~1.69× of \`streamText\`; before this round the table measured
+rounds (SQLite 1.27–1.33×, PostgreSQL 1.68–1.81× of \`streamText\`; before this round the table measured
 each variant in its own block, and the machine's speed moving between blocks had shown ratios
 near 1). On SQLite the turn's own work is ~4 ms over the bare model's 14–15 ms: ~2 ms fixed (the
 appends, the fold) and ~2 ms that grows with the reply, each delta passing through the run's feed
@@ -208,8 +207,8 @@ ms and the closing one, which writes the 500-token reply, ~2.2 ms (medians at th
 done: a leaner per-delta path through the feed, and the conditional closing append above.
 
 Bursts: 200 runs at once now stay at or under the bare route's p99 on both databases in most
-runs (ratio 0.89–1.18 on SQLite, 0.24–1.14 on PostgreSQL over this session's runs, the published
-one 1.06); on SQLite
+runs (ratio 0.89–1.19 on SQLite, 0.24–0.56 on PostgreSQL over this session's runs of the final
+code); on SQLite
 the burst's statements still queue on the event loop behind the streams, so a run on a busy
 machine can land just above 1.1.
 
