@@ -1,8 +1,9 @@
 // How the store's hot path (hot-path-sql.ts) reaches the database: a query answers rows, an
 // execute the number of rows it changed, and a transaction runs both in one unit that, on
 // PostgreSQL, wakes the session's watchers in other processes when it commits (prisma-wakeups.ts).
-// Two implementations: Prisma's raw queries (PostgreSQL, and SQLite held in memory), and a
-// connection of the store's own on a SQLite file (sqlite-hot-path.ts).
+// Three implementations: a connection of the store's own on a SQLite file (sqlite-hot-path.ts),
+// pg on the Prisma client's own pool on PostgreSQL (postgres-hot-path.ts), and Prisma's raw
+// queries for a SQLite database held in memory, which a second connection could not reach.
 import type { Sql } from '@prisma/client/runtime/client';
 import type { StoreClient } from './prisma-client';
 import type { Row } from './prisma-rows';
