@@ -3,7 +3,16 @@
 // (docs/hitl.md). Returns the decision to record, its edits and data parsed by their schemas.
 import { z } from 'zod';
 import type { DeepAgent } from '../../define';
-import { approvalOptions, decisionDataSchema, findToolAgent, toolSchemaHash } from './approval-policy';
+import {
+  approvalOptions,
+  decisionDataSchema,
+  findToolAgent,
+  PolicyFailure,
+  policyFor,
+  quorumFor,
+  toolSchemaHash,
+  type NormalizedApproval,
+} from './approval-policy';
 import type { FoundCode } from '../../error-codes';
 import type { Decision, DecisionActor, InterruptRecord } from '../../events';
 import { checkApprover } from './who-may-decide';
@@ -55,11 +64,41 @@ export async function validateDecision(
       throw reject('edit_not_allowed', `${record.toolName} does not allow edited arguments for this call (interrupt ${record.id}).`);
     const checked = await validateToolInput(agentTools(owner)[record.toolName]!, request.editedArgs);
     if (!checked.ok) throw reject('edited_args_invalid', `editedArgs for ${record.toolName} are invalid: ${checked.error}`);
+    await checkEditCounted(owner, record, checked.value, options);
     decision.editedArgs = checked.value;
   }
   const payload = decisionData(record, decisionDataSchema(options, 'approve'), request.payload);
   if (payload !== undefined) decision.payload = payload;
   return decision;
+}
+
+/**
+ * An edit is a new call, counted again (docs/approvals.md, "Edits are counted again"): the
+ * tool's policy and its quorum run on the edited arguments. A call the policy denies is refused;
+ * one that needs more approvers than the interrupt was opened for is refused too — an edit is one
+ * approver's, and never decides alone what needs several (`edit_needs_quorum`). A policy or quorum
+ * that cannot be evaluated on the edit refuses it: fail closed.
+ */
+async function checkEditCounted(owner: DeepAgent, record: InterruptRecord, editedArgs: unknown, options: NormalizedApproval): Promise<void> {
+  const call = { id: record.toolCallId, name: record.toolName, input: editedArgs };
+  const refuse = (code: FoundCode, message: string) => new Refusal(code, message, { interruptId: record.id });
+  let policy: string;
+  let quorum: number;
+  try {
+    policy = await policyFor(owner, call);
+    quorum = quorumFor(options, call);
+  } catch (error) {
+    if (!(error instanceof PolicyFailure)) throw error;
+    throw refuse('edit_not_allowed', `The approval policy of ${record.toolName} could not be evaluated on the edited arguments, so the edit is refused.`);
+  }
+  if (policy === 'denied') throw refuse('edit_not_allowed', `The approval policy of ${record.toolName} denies the edited arguments: the edit is refused.`);
+  const asked = record.quorum ?? 1;
+  if (quorum > asked) {
+    throw refuse(
+      'edit_needs_quorum',
+      `With the edited arguments ${record.toolName} needs ${quorum} approvers, and this request was opened for ${asked}: an edit is one approver's. Approve it as asked, or reject it and ask for the new call.`,
+    );
+  }
 }
 
 /** A decision's data checked against its schema (defaults applied); as given when there is none. */
