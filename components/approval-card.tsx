@@ -142,13 +142,16 @@ function RawCall({ args, toolName }: { args: unknown; toolName?: string }) {
 
 /** "1 of 2 approvals: alice": the votes so far on a call that needs several approvers (docs/approvals.md). */
 function Votes({ quorum }: { quorum: NonNullable<PendingInterrupt['quorum']> }) {
-  const names = (status: 'approved' | 'denied') => quorum.votes.filter((vote) => vote.status === status).map((vote) => vote.name);
-  const approved = names('approved');
-  const rejected = names('denied');
+  const cast = (status: 'approved' | 'denied') => quorum.votes.filter((vote) => vote.status === status);
+  // Who voted reaches key holders only; a customer reads the count alone.
+  const names = (status: 'approved' | 'denied') => cast(status).flatMap((vote) => (vote.name ? [vote.name] : []));
+  const approved = cast('approved').length;
+  const rejected = cast('denied').length;
+  const who = (list: string[]) => (list.length ? `: ${list.join(', ')}` : '');
   return (
-    <p className="text-sm text-muted-foreground" data-testid="interrupt-votes" data-approvals={approved.length} data-quorum={quorum.required}>
-      {approved.length} of {quorum.required} approvals{approved.length ? `: ${approved.join(', ')}` : ''}
-      {rejected.length ? ` · rejected by ${rejected.join(', ')}` : ''}
+    <p className="text-sm text-muted-foreground" data-testid="interrupt-votes" data-approvals={approved} data-quorum={quorum.required}>
+      {approved} of {quorum.required} approvals{who(names('approved'))}
+      {rejected ? ` · ${rejected} rejected${who(names('denied'))}` : ''}
     </p>
   );
 }

@@ -2,6 +2,8 @@
 // reload, edited and approved with approval data, rejected with a reason, decided as a batch
 // (submitted once, when the last card is decided), and a question answered through a form — a
 // tool's own, and an MCP server's (docs/mcp.md).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
@@ -181,7 +183,9 @@ test('planner: a question is declined with a reason, and the agent is told', asy
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('support: a refund over $100 takes two approvers, the chat and the emailed link, and Studio shows the vote and the email', async ({ page }, testInfo) => {
+test('support: a refund over $100 takes two approvers, the chat and the emailed link, and Studio shows the vote and the email without its links', async ({
+  page,
+}, testInfo) => {
   const problems = collectConsoleProblems(page);
   await page.goto('/agents/support');
   await waitForHydration(page);
@@ -195,14 +199,21 @@ test('support: a refund over $100 takes two approvers, the chat and the emailed 
   await expect(page.getByTestId('approval-card')).toBeVisible();
   await snap(page, testInfo, 'quorum-one-vote');
 
-  // Studio: the vote on the pending request, and the email to the refunds desk, kept for lack of SMTP.
+  // Studio: the vote on the pending request, and the email to the refunds desk, not sent for lack
+  // of SMTP: its subject and where this machine's mailbox holds it, never its links
+  // (docs/approvals.md, "A link counts as a person").
   await page.goto('/studio');
   const request = page.getByTestId('inbox-item').filter({ hasText: '$129.00' });
   await expect(request.getByTestId('interrupt-votes')).toHaveText(/1 of 2 approvals/);
   const email = page.getByTestId('delivery-row').filter({ hasText: 'refunds@example.com' }).filter({ hasText: '$129.00' });
   await expect(email).toHaveAttribute('data-status', 'delivered', { timeout: 15_000 });
+  await expect(email.getByTestId('kept-email')).toHaveAttribute('data-decides', 'true');
+  expect(await email.locator('a[href*="/approve/"]').count()).toBe(0);
   await snap(page, testInfo, 'studio-vote-and-email');
-  const link = await email.getByTestId('kept-email-approve').getAttribute('href');
+  // The desk reads its mail: open dev mode's mailbox, the .html of the message Studio names.
+  const file = (await email.getByTestId('kept-email-file').locator('code').textContent())!;
+  const html = await readFile(path.resolve(file.replace(/\.eml$/, '.html')), 'utf8');
+  const link = /href="([^"]*\/approve\/[^"]+)"/.exec(html)![1]!;
 
   // The link's page decides nothing by being opened; its button is the second vote.
   await page.goto(link!);

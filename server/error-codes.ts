@@ -71,11 +71,16 @@ const REFUSALS = {
   tool_schema_changed: { status: 409, agUi: RUN_ERROR, when: 'the tool’s input or approval schema changed since the pause' },
   edit_not_allowed: { status: 400, agUi: RUN_ERROR, when: 'edited arguments for a tool that does not allow edits' },
   edited_args_invalid: { status: 400, agUi: RUN_ERROR, when: 'edited arguments that fail the tool’s input schema' },
+  edit_needs_quorum: {
+    status: 403,
+    agUi: RUN_ERROR,
+    when: 'edited arguments that need more approvers than the request was opened for (an edit is one approver’s)',
+  },
   payload_invalid: { status: 400, agUi: RUN_ERROR, when: 'decision data or an answer that fails its schema' },
   approver_required: {
     status: 403,
     agUi: RUN_ERROR,
-    when: 'an approval from a browser of a call kept for key holders, or from a key a call’s approvers list does not name',
+    when: 'an approval from a browser of a call kept for key holders, from a key a call’s approvers list does not name, or from a link whose address is bound to no approver where a person must decide',
   },
   requester_may_not_approve: {
     status: 403,

@@ -3,7 +3,7 @@
 // server code that names no owner (docs/turn-control.md, "Server append"), so it sits below
 // both server/runtime and server/http. The keys' labels live here for the same reason: the
 // runtime matches named approvers against them (docs/approvals.md, "Quorum and separation of duties").
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 export const LOCAL_OWNER = 'local';
 
@@ -75,6 +75,27 @@ export function configuredApiKeys(): string[] {
 /** The owner id of an API key: `key:` and 24 hex digits of its SHA-256 (a labelled key's is its secret's, as a bare one's). */
 export function keyOwner(key: string): string {
   return `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+}
+
+/**
+ * An owner id as it may leave the server — in a webhook, an export, an audit trail: a key's is
+ * re-keyed with STACKBONE_SECRET, so that what leaves is no offline oracle for the key itself
+ * (its stored id is a bare hash of it). Stable while the secret is; other owners' ids are as
+ * stored (a browser's is random, the local owner's is `local`). docs/security.md, "Links and deliveries".
+ */
+export function publicOwnerId(ownerId: string): string {
+  if (!ownerId.startsWith('key:')) return ownerId;
+  const secret = process.env.STACKBONE_SECRET?.trim() ?? '';
+  return `key:${createHmac('sha256', secret).update(`stackbone public owner id\n${ownerId}`).digest('hex').slice(0, 24)}`;
+}
+
+/** Every `ownerId` in a JSON value, as it may leave the server (publicOwnerId): for webhooks and exports, which carry data as stored. */
+export function withPublicOwnerIds<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => withPublicOwnerIds(item)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, key === 'ownerId' && typeof item === 'string' ? publicOwnerId(item) : withPublicOwnerIds(item)]),
+  ) as T;
 }
 
 /** The name and groups of the key configured now whose owner id this is; undefined for any other owner. */

@@ -107,21 +107,17 @@ function DeliveryRow({ delivery }: { delivery: DeliveryItem }) {
           {delivery.target}
         </div>
         {delivery.kept && (
-          <div className="mt-1 text-xs" data-testid="kept-email">
+          <div className="mt-1 text-xs" data-testid="kept-email" data-decides={delivery.kept.decides}>
             <div className="font-medium">{delivery.kept.subject}</div>
-            <div className="text-muted-foreground">Kept here: no SMTP server is configured.</div>
-            <div className="flex gap-3">
-              {delivery.kept.links.approve && (
-                <a className="underline" href={delivery.kept.links.approve} data-testid="kept-email-approve">
-                  Approve link
-                </a>
-              )}
-              {delivery.kept.links.reject && (
-                <a className="underline" href={delivery.kept.links.reject}>
-                  Reject link
-                </a>
-              )}
+            <div className="text-muted-foreground">
+              Not sent: no SMTP server is configured.{' '}
+              {delivery.kept.decides ? 'Its Approve and Reject links are its recipient’s alone, so they are not shown here.' : 'It was for their information.'}
             </div>
+            {delivery.kept.file && (
+              <div className="text-muted-foreground" data-testid="kept-email-file">
+                On this computer: <code className="font-mono">{delivery.kept.file}</code>
+              </div>
+            )}
           </div>
         )}
       </td>

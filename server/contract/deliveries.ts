@@ -20,10 +20,11 @@ export interface DeliveryItem {
   deliveredAt: string | null;
   createdAt: string;
   /**
-   * An email this server kept instead of sending (no STACKBONE_SMTP_URL, as on `npm run dev`):
-   * its subject and the links it carries, for a person to follow from Studio (docs/approvals.md).
+   * An email this server built and did not send (no STACKBONE_SMTP_URL, as on `npm run dev`):
+   * its subject, whether it carried links that decide, and where open dev mode wrote it. Never
+   * the links themselves: a link is its recipient's alone (docs/security.md, "Links and deliveries").
    */
-  kept?: { subject: string; links: { approve?: string; reject?: string; studio: string } };
+  kept?: { subject: string; decides: boolean; file?: string };
 }
 
 export interface DeliveryList {

@@ -1,10 +1,20 @@
 // The out-of-band decision API's shapes (docs/hitl.md, "Out of band"): what GET /api/hitl
 // lists, and the actions of POST /api/hitl/{id}/{action}. Studio's inbox reads them.
-import type { DecisionKind, InterruptReason, JsonObject, Vote } from '../events';
+import type { DecisionActor, DecisionKind, InterruptReason, JsonObject, Vote } from '../events';
 
 /** The actions of POST /api/hitl/{id}/{action}. */
 export const HITL_ACTIONS = ['approve', 'reject', 'cancel'] as const;
 export type HitlAction = (typeof HITL_ACTIONS)[number];
+
+/**
+ * A vote as its reader is shown it (docs/approvals.md, "Votes"): a key holder reads who voted
+ * (`by`, never an owner id); anyone else reads how it went and nothing of who.
+ */
+export interface ShownVote {
+  status: Vote['status'];
+  reason?: string;
+  by?: Pick<DecisionActor, 'source' | 'credential' | 'keyName' | 'recipient'>;
+}
 
 /** An open decision as GET /api/hitl lists it. */
 export interface InboxItem {
@@ -32,7 +42,7 @@ export interface InboxItem {
   /** How many distinct approvers must approve, when more than one (docs/approvals.md, "Quorum and separation of duties"). */
   quorum?: number;
   /** The votes cast so far, in order, with `quorum`. */
-  votes?: Vote[];
+  votes?: ShownVote[];
   /** The session's owner may not approve or reject it, only withdraw it (docs/approvals.md). */
   requesterMayApprove?: false;
 }

@@ -3,7 +3,9 @@
 // server without keys needs STACKBONE_ALLOW_OPEN_ACCESS=1. A failed check ends the process with
 // the reason: an error thrown from instrumentation leaves `next start` listening and failing
 // every request instead, which is no refusal to start. STACKBONE_API_KEYS must read as written
-// (a malformed key label: docs/approvals.md, "Quorum and separation of duties").
+// (a malformed key label: docs/approvals.md, "Quorum and separation of duties"), and so must
+// STACKBONE_APPROVER_EMAILS (docs/approvals.md, "A link counts as a person").
+import { checkApproverEmails } from '../approver-emails';
 import { configuredKeys } from '../open-dev-mode';
 import { checkIdentitySecret } from './browser-identity';
 import { checkOpenAccess } from './open-access';
@@ -12,6 +14,7 @@ import { checkWebAccess } from './web-access';
 export function refuseUnsafeStart(): void {
   try {
     configuredKeys();
+    checkApproverEmails();
     checkIdentitySecret();
     checkWebAccess();
     checkOpenAccess();

@@ -1,8 +1,8 @@
 // The runtime's public face (docs/architecture.md, "Rooms"): what the routes, wires, web reads and
 // agents use. Nothing outside server/runtime imports a file below this one (lint).
 export { describeIssue, envNumber, firstIssue } from './common';
-export { inputJsonSchema, isBrowserOwner, isExpired, isYesOrNoApproval, mayDecide, votesCast } from './decisions';
-export type { DecisionRequest, InterruptResponse } from './decisions';
+export { inputJsonSchema, isBrowserOwner, isExpired, isYesOrNoApproval, mayDecide, shownDecision, shownVote, voteReaderOf, votesCast } from './decisions';
+export type { DecisionRequest, InterruptResponse, VoteReader } from './decisions';
 export { Refusal } from './errors';
 export { forkParent, forkThread, undoDroppedEffect, undoOffers } from './fork';
 export type { UndoOffer } from './fork';
@@ -73,12 +73,12 @@ export {
   escapeHtml,
   linkExpiry,
   notificationTargets,
-  recentEmailPreviews,
+  keptEmails,
   renderEmail,
   renderInterruptMessage,
   signLink,
   slackChannel,
   verifyLink,
 } from './notify';
-export type { Channel, EmailPreview, InterruptMessage, LinkAction, LinkClaims, Notice, NoticeType, NotificationTargets } from './notify';
+export type { Channel, EmailPreview, InterruptMessage, KeptEmail, LinkAction, LinkClaims, Notice, NoticeType, NotificationTargets } from './notify';
 export type { LinkView } from './turn-control';

@@ -12,9 +12,11 @@ import {
   scopedSessionId,
   sessionKeyOf,
   sessionTitle,
+  shownVote,
   threadModel,
   undoOffers,
   type UndoOffer,
+  voteReaderOf,
 } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
@@ -110,7 +112,14 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     status,
     error,
     // Strict: the browser's HttpAgent declares protocol 1.0 and warns on the extra seed keys.
-    interrupts: pending.map((record) => toAgUiInterrupt(record, true, view.interrupts[record.id]?.votes)),
+    // Who voted, only for a key holder's eyes (docs/approvals.md, "Votes").
+    interrupts: pending.map((record) =>
+      toAgUiInterrupt(
+        record,
+        true,
+        view.interrupts[record.id]?.votes?.map((vote) => shownVote(vote, voteReaderOf(ownerId))),
+      ),
+    ),
     interruptedRunId,
     // A run still going on the server: the page re-joins it (a refresh does not end a turn).
     activeRunId,

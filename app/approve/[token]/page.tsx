@@ -67,9 +67,10 @@ function Refused({ refusal }: { refusal: Refusal }) {
 }
 
 function LinkRequest({ view, token }: { view: LinkView; token: string }) {
-  const { interrupt, claims, decided } = view;
+  const { interrupt, claims, decided, quorum } = view;
   const fields = labelledFields(interrupt.input, view.inputSchema as JsonSchema | undefined, 'en-US');
-  const decides = claims.action !== 'open' && !decided;
+  // A person votes once: once this link's person voted, the page says so instead of asking again.
+  const decides = claims.action !== 'open' && !decided && !quorum?.voted;
   const studio = `/studio?decision=${encodeURIComponent(interrupt.id)}`;
   const actionLabel = claims.action === 'approve' ? `Approve ${verbPhrase(interrupt.toolName, interrupt.message)}` : 'Reject';
   return (
@@ -121,6 +122,12 @@ function LinkRequest({ view, token }: { view: LinkView; token: string }) {
           </>
         )}
       </dl>
+      {quorum && !decided && (
+        <p className="rounded-md border bg-background/70 px-3 py-2 text-sm" data-testid="link-quorum" data-voted={quorum.voted}>
+          {quorum.voted ? 'Your vote is counted. ' : `This call needs ${quorum.required} approvers. `}
+          {quorum.approvals} of {quorum.required} approvals so far; it runs when the last one approves.
+        </p>
+      )}
       {decided && (
         <p
           className="flex items-center gap-2 rounded-md border bg-background/70 px-3 py-2 text-sm"
@@ -161,7 +168,8 @@ function LinkRequest({ view, token }: { view: LinkView; token: string }) {
           </div>
           <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <LinkIcon className="size-3.5" aria-hidden />
-            This link was sent to {recipientWords(claims.recipient)}; it works once.
+            This link was sent to {recipientWords(claims.recipient)}
+            {view.countsAs ? `, and counts as ${view.countsAs}’s vote` : ''}; it works once.
           </p>
         </form>
       )}

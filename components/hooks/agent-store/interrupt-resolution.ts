@@ -38,7 +38,8 @@ export interface InterruptDetails {
   /** Only a key holder (or a key a list names) may approve or reject it; the session's owner may cancel (docs/security.md, "Approvers"). */
   keyHoldersDecide: boolean;
   /** A call that needs several approvers: how many, and who voted so far (docs/approvals.md, "Quorum and separation of duties"). */
-  quorum: { required: number; votes: { status: 'approved' | 'denied'; name: string }[] } | undefined;
+  /** The votes so far; a voter's `name` only where the server shows who voted (to key holders: docs/approvals.md, "Votes"). */
+  quorum: { required: number; votes: { status: 'approved' | 'denied'; name?: string }[] } | undefined;
   /** The session's owner asked for it and may not approve or reject it, only withdraw it (`requesterMayApprove: false`). */
   requesterExcluded: boolean;
   /** A question's link to open (an MCP server's URL-mode elicitation, docs/mcp.md); only an http(s) one is kept. */
@@ -70,7 +71,7 @@ function quorumOf(metadata: Record<string, unknown>): InterruptDetails['quorum']
   const votes = (Array.isArray(metadata.votes) ? metadata.votes : []).flatMap((vote: { status?: unknown; by?: Record<string, unknown> }) => {
     const status = vote?.status;
     if (status !== 'approved' && status !== 'denied') return [];
-    return [{ status: status as 'approved' | 'denied', name: voterName(vote.by ?? {}) }];
+    return [{ status: status as 'approved' | 'denied', ...(vote.by ? { name: voterName(vote.by) } : {}) }];
   });
   return { required: metadata.quorum, votes };
 }

@@ -5,7 +5,7 @@
 // reason?, payload?}. The same decision pipeline as /api/hitl
 // (runtime/turn-control/decide-out-of-band.ts), for the browser that owns the thread.
 import { z } from 'zod';
-import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, decideInterrupt, describeIssue } from '../../runtime';
+import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, decideInterrupt, describeIssue, shownDecision, shownVote, voteReaderOf } from '../../runtime';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -40,7 +40,6 @@ export async function handleChatDecision(request: Request, agentName: string, ke
     const result = await decideInterrupt({
       store,
       findAgent,
-      ownerId,
       interruptId: parsed.data.interruptId,
       request:
         parsed.data.action === 'approve'
@@ -51,8 +50,9 @@ export async function handleChatDecision(request: Request, agentName: string, ke
     if (result.continuation) keepAlive(result.continuation.done);
     return Response.json({
       interruptId: result.interrupt.id,
-      decision: result.decision ?? null,
-      ...(result.vote ? { vote: result.vote } : {}),
+      // Who voted, only for a key holder's eyes (docs/approvals.md, "Votes").
+      decision: result.decision ? shownDecision(result.decision, voteReaderOf(ownerId)) : null,
+      ...(result.vote ? { vote: shownVote(result.vote, voteReaderOf(ownerId)) } : {}),
       continuation: result.continuation ? { runId: result.continuation.runId } : null,
     });
   } catch (error) {

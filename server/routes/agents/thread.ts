@@ -24,8 +24,10 @@ import {
   isOwnSession,
   ownedSession,
   loadView,
+  shownVote,
   threadModel,
   undoOffers,
+  voteReaderOf,
 } from '../../runtime';
 import { getStore } from '../../store';
 import { toAgUiInterrupt, toAgUiUsage, toTanStackMessages } from '../../wire/agui/events';
@@ -70,14 +72,14 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
       // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
       return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000, slot });
     }
-    return Response.json(await hydration(agent, sessionId));
+    return Response.json(await hydration(agent, sessionId, ownerId));
   } catch (error) {
     return errorResponse(error, 'AG-UI thread request');
   }
 }
 
 /** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
-async function hydration(agent: DeepAgent, sessionId: string) {
+async function hydration(agent: DeepAgent, sessionId: string, ownerId: string) {
   const { view, queue } = await readViewAndQueue(getStore(), sessionId, agent.initialState);
   const { status, activeRunId: running, pending, interruptedRunId, error, cursor } = threadStatus(view);
   const live = running ? liveFeed(sessionId) : undefined;
@@ -96,7 +98,17 @@ async function hydration(agent: DeepAgent, sessionId: string) {
       ? { runId: running, cursor: liveParts.findLast((entry) => entry.cursor)?.cursor ?? formatCursor(view.seq, Number.MAX_SAFE_INTEGER) }
       : null,
     interrupts: interruptedRunId
-      ? { runId: interruptedRunId, pending: pending.map((record) => toAgUiInterrupt(record, false, view.interrupts[record.id]?.votes)) }
+      ? {
+          runId: interruptedRunId,
+          // Who voted, only for a key holder's eyes (docs/approvals.md, "Votes").
+          pending: pending.map((record) =>
+            toAgUiInterrupt(
+              record,
+              false,
+              view.interrupts[record.id]?.votes?.map((vote) => shownVote(vote, voteReaderOf(ownerId))),
+            ),
+          ),
+        }
       : null,
     /** Every decision made on the thread, and the calls a stop cut (docs/hitl.md, "Decisions in the chat"). */
     decisions: decisionRecords(view),

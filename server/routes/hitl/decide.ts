@@ -6,7 +6,7 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { requestActor } from '../../identity/decision-actor';
 import { resolveCaller } from '../../identity/owner';
-import { decideInterrupt, describeIssue, sessionKeyOf } from '../../runtime';
+import { decideInterrupt, describeIssue, sessionKeyOf, shownDecision, shownVote, voteReaderOf } from '../../runtime';
 import type { DecisionRequest } from '../../runtime';
 import { getStore } from '../../store';
 import { HITL_ACTIONS, type HitlAction } from '../../contract';
@@ -42,7 +42,8 @@ export async function decide(request: Request, interruptId: string, action: stri
           ? { status: 'denied', reason: body.reason, payload: body.payload, editedArgs: body.editedArgs }
           : { status: 'cancelled' };
     const by = requestActor(request, caller, 'hitl');
-    const result = await decideInterrupt({ store: getStore(), findAgent, ownerId, interruptId, request: decision, by });
+    const result = await decideInterrupt({ store: getStore(), findAgent, interruptId, request: decision, by });
+    const reader = voteReaderOf(ownerId);
     return {
       response: Response.json({
         interrupt: {
@@ -52,8 +53,8 @@ export async function decide(request: Request, interruptId: string, action: stri
           toolCallId: result.interrupt.toolCallId,
         },
         // A vote short of the quorum decides nothing yet (docs/approvals.md, "Quorum and separation of duties").
-        decision: result.decision ?? null,
-        ...(result.vote ? { vote: result.vote, quorum: result.interrupt.quorum } : {}),
+        decision: result.decision ? shownDecision(result.decision, reader) : null,
+        ...(result.vote ? { vote: shownVote(result.vote, reader), quorum: result.interrupt.quorum } : {}),
         ...(result.grant ? { grant: result.grant } : {}),
         continuation: result.continuation ? { runId: result.continuation.runId } : null,
       }),

@@ -51,10 +51,9 @@ async function decidedSession(ownerId: string, ticketId: string, deciderId: stri
   const decided = await decideInterrupt({
     store,
     findAgent: () => agent,
-    ownerId: deciderId,
     interruptId: interrupt!.id,
     request: { status: 'approved' },
-    by: { source: 'hitl', credential: 'key' },
+    by: { source: 'hitl', ownerId: deciderId, credential: 'key' },
   });
   await decided.continuation?.done;
 }

@@ -2,7 +2,7 @@
 // decisions that wait on the caller, in the shape the shared contract declares (server/contract/).
 import { errorResponse } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
-import { isExpired, mayDecide, sessionKeyOf, votesCast } from '../../runtime';
+import { isExpired, mayDecide, sessionKeyOf, shownVote, voteReaderOf, votesCast } from '../../runtime';
 import { getStore } from '../../store';
 import type { InboxItem, InboxList } from '../../contract';
 
@@ -35,7 +35,7 @@ export async function listPending(request: Request): Promise<Response> {
         ...(row.record.url !== undefined ? { url: row.record.url } : {}),
         expiresAt: row.record.expiresAt ?? null,
         createdAt: row.createdAt.toISOString(),
-        ...(row.record.quorum ? { quorum: row.record.quorum, votes: votes[i] ?? [] } : {}),
+        ...(row.record.quorum ? { quorum: row.record.quorum, votes: (votes[i] ?? []).map((vote) => shownVote(vote, voteReaderOf(caller.ownerId))) } : {}),
         ...(row.record.requesterMayApprove === false ? { requesterMayApprove: false as const } : {}),
       })),
     } satisfies InboxList);

@@ -106,9 +106,7 @@ export async function ask(agent: DeepAgent, caller: McpCaller, input: { message:
   while (pending.length && result.status !== 'failed') {
     // Where the log was at the pause: whoever decides, the continuation comes after it.
     const pausedAt = (await current()).seq;
-    const decided = await decideInForms(pending, reach, (record, request) =>
-      decideInterrupt({ store, findAgent, ownerId: caller.ownerId, interruptId: record.id, request, by }),
-    );
+    const decided = await decideInForms(pending, reach, (record, request) => decideInterrupt({ store, findAgent, interruptId: record.id, request, by }));
     if (decided.kind === 'decided') {
       // The last decision of the batch started the continuation; it may pause again.
       pending = decided.continuation ? await follow(decided.continuation) : [];

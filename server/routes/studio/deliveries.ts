@@ -6,7 +6,7 @@ import type { DeliveryItem, DeliveryList } from '../../contract';
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
 import type { DeliveryRecord } from '../../notices';
-import { recentEmailPreviews, sessionKeyOf, type EmailPreview } from '../../runtime';
+import { keptEmails, sessionKeyOf, type KeptEmail } from '../../runtime';
 import { getStore } from '../../store';
 import type { DeliveriesScope } from '../../store/types';
 
@@ -17,12 +17,9 @@ function scopeOf(request: Request): DeliveriesScope {
   return { ownerId: caller.ownerId, keyHolder: caller.credential === 'key' };
 }
 
-function itemOf(delivery: DeliveryRecord, previews: EmailPreview[] = []): DeliveryItem {
-  // Kept in this process's memory: what `npm run dev` built instead of mailing it.
-  const kept =
-    delivery.channel === 'email'
-      ? previews.find((preview) => preview.delivery === 'preview' && preview.noticeId === delivery.noticeId && preview.to === delivery.target)
-      : undefined;
+function itemOf(delivery: DeliveryRecord, unsent: KeptEmail[] = []): DeliveryItem {
+  // Kept in this process's memory: what a server without SMTP built instead of mailing it.
+  const kept = delivery.channel === 'email' ? unsent.find((email) => email.noticeId === delivery.noticeId && email.to === delivery.target) : undefined;
   return {
     id: delivery.id,
     noticeId: delivery.noticeId,
@@ -36,15 +33,15 @@ function itemOf(delivery: DeliveryRecord, previews: EmailPreview[] = []): Delive
     lastError: delivery.lastError,
     deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
     createdAt: delivery.createdAt.toISOString(),
-    ...(kept ? { kept: { subject: kept.subject, links: kept.links } } : {}),
+    ...(kept ? { kept: { subject: kept.subject, decides: kept.decides, ...(kept.file ? { file: kept.file } : {}) } } : {}),
   };
 }
 
 export async function handleDeliveryList(request: Request): Promise<Response> {
   try {
     const deliveries = await getStore().listDeliveries(scopeOf(request), { limit: LISTED });
-    const previews = recentEmailPreviews();
-    return Response.json({ deliveries: deliveries.map((delivery) => itemOf(delivery, previews)) } satisfies DeliveryList, {
+    const unsent = keptEmails();
+    return Response.json({ deliveries: deliveries.map((delivery) => itemOf(delivery, unsent)) } satisfies DeliveryList, {
       headers: { 'Cache-Control': 'no-store' },
     });
   } catch (error) {

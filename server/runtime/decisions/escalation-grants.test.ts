@@ -125,7 +125,6 @@ describe('escalation on expiry', () => {
     const result = await decideInterrupt({
       store,
       findAgent: () => agent,
-      ownerId: 'o1',
       interruptId: interrupt.id,
       request: { status: 'approved' },
       by: { source: 'hitl', ownerId: 'o1' },

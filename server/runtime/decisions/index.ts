@@ -9,5 +9,6 @@ export { readDecision } from './read-decision';
 export type { DecisionInput, DecisionRequest, InterruptResponse } from './read-decision';
 export { denialResult, gateToolCall } from './tool-gate';
 export type { ToolGate } from './tool-gate';
-export { isBrowserOwner, mayDecide, toldWhoDecides } from './who-may-decide';
-export { votesCast } from './votes';
+export { isBrowserOwner, linkActor, linkMayDecide, mayDecide, toldWhoDecides, voterIdentity } from './who-may-decide';
+export { shownDecision, shownVote, voteReaderOf, votesCast } from './votes';
+export type { VoteReader } from './votes';

@@ -73,7 +73,6 @@ const decide = (setup: Awaited<ReturnType<typeof paused>>, by: DecisionActor, st
   decideInterrupt({
     store: setup.store,
     findAgent: () => setup.agent,
-    ownerId: by.ownerId!,
     interruptId: setup.interrupt.id,
     request: { status, ...(reason ? { reason } : {}) },
     by,
@@ -283,7 +282,7 @@ describe('a quorum per call (a function of its arguments)', () => {
     const opened = (await store.readEvents('s1')).flatMap(({ event }) => (event.type === 'interrupts_opened' ? event.interrupts : []));
     const interrupt = opened[0] as InterruptRecord;
     const approve = (by: DecisionActor, request: { editedArgs?: unknown } = {}) =>
-      decideInterrupt({ store, findAgent: () => agent, ownerId: by.ownerId!, interruptId: interrupt.id, request: { status: 'approved', ...request }, by });
+      decideInterrupt({ store, findAgent: () => agent, interruptId: interrupt.id, request: { status: 'approved', ...request }, by });
     return { interrupt, approve };
   }
 

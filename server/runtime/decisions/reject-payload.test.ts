@@ -90,7 +90,6 @@ describe('a rejection with data', () => {
       decideInterrupt({
         store,
         findAgent: () => bank,
-        ownerId: 'o1',
         interruptId: record.id,
         request: { status: 'denied', payload },
         by: { source: 'hitl', ownerId: 'o1' },

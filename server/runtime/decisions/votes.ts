@@ -3,12 +3,13 @@
 // its decision, carrying every vote. One rejection rejects (rejectOn 'first'), or M do
 // (rejectOn 'quorum'). One approver votes once. The tally reads the view the caller will append
 // onto with the log's compare-and-set, so two racing final votes make one decision.
+import type { ShownVote } from '../../contract';
 import type { Decision, DecisionActor, Vote } from '../../events';
 import { keyLabelOf } from '../../open-dev-mode';
 import type { EventStore } from '../../store/types';
 import { Refusal } from '../errors';
 import type { InterruptState } from '../session';
-import { voterIdentity } from './who-may-decide';
+import { isBrowserOwner, voterIdentity } from './who-may-decide';
 
 /** What a validated decision becomes on its interrupt: the decision, or a vote toward it. */
 export type Ballot = { kind: 'decision'; decision: Decision } | { kind: 'vote'; vote: Vote };
@@ -52,4 +53,36 @@ export async function votesCast(store: Pick<EventStore, 'readEvents'>, sessionId
   return (await store.readEvents(sessionId)).flatMap(({ event }) =>
     event.type === 'interrupt_voted' && event.interruptId === interruptId ? [event.vote] : [],
   );
+}
+
+/**
+ * Who may read who voted (docs/approvals.md, "Votes"): a key holder, and open dev mode's local
+ * owner, reads each voter's name; anyone else — a customer's browser, a link's holder — reads how
+ * many approved or rejected, and nothing of who. No reader gets an owner id.
+ */
+export type VoteReader = 'key-holder' | 'anyone';
+
+/** The reader an owner is: a key holder or the local owner sees names; a browser does not (a link's holder is no owner: 'anyone'). */
+export function voteReaderOf(ownerId: string): VoteReader {
+  return isBrowserOwner(ownerId) ? 'anyone' : 'key-holder';
+}
+
+export function shownVote(vote: Vote, reader: VoteReader): ShownVote {
+  if (reader === 'anyone') return { status: vote.status };
+  const { source, credential, keyName, recipient } = vote.by;
+  return {
+    status: vote.status,
+    ...(vote.reason !== undefined ? { reason: vote.reason } : {}),
+    by: { source, ...(credential ? { credential } : {}), ...(keyName ? { keyName } : {}), ...(recipient ? { recipient } : {}) },
+  };
+}
+
+/** A decision as a reader is shown it: its votes shown as votes are, and who decided only to a key holder. */
+export function shownDecision(
+  decision: Decision,
+  reader: VoteReader,
+): Omit<Decision, 'by' | 'votes'> & { by: ShownVote['by'] & { source: DecisionActor['source'] }; votes?: ShownVote[] } {
+  const { by, votes, ...rest } = decision;
+  const shown = shownVote({ status: decision.status === 'denied' ? 'denied' : 'approved', by }, reader).by;
+  return { ...rest, by: shown ?? { source: by.source }, ...(votes ? { votes: votes.map((vote) => shownVote(vote, reader)) } : {}) };
 }

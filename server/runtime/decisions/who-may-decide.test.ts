@@ -52,7 +52,7 @@ const decide = (
   interruptId: string,
   by: DecisionActor,
   status: 'approved' | 'denied' | 'cancelled' = 'approved',
-) => decideInterrupt({ store, findAgent: () => desk, ownerId: by.ownerId!, interruptId, request: { status }, by });
+) => decideInterrupt({ store, findAgent: () => desk, interruptId, request: { status }, by });
 
 describe('approvers: key-holders', () => {
   it('the pause records who may decide it', async () => {

@@ -1,14 +1,17 @@
 // Who may decide an interrupt (docs/security.md, "Approvers"; docs/approvals.md, "Quorum and
-// separation of duties"). The session's owner decides its own interrupts; a tool declared
-// `approvers: 'key-holders'` is approved or rejected only by a key holder — who, for such an
-// interrupt in a browser's session, may decide it though the session is not theirs: the support
-// desk approving a customer's refund. A tool declared with a list (`['key:finance']`) is
-// approved or rejected only by the keys it names, in whoever's session it waits. With
-// `requesterMayApprove: false` the session's owner — who asked — may not approve or reject it.
-// Cancelling (withdrawing the request) is open to the session's owner — the customer may take
-// back their own request — and to whoever may decide it (docs/hitl.md: a withdrawal is always accepted).
+// separation of duties", "A link counts as a person"). The session's owner decides its own
+// interrupts; a tool declared `approvers: 'key-holders'` is approved or rejected only by a key
+// holder — who, for such an interrupt in a browser's session, may decide it though the session is
+// not theirs: the support desk approving a customer's refund. A tool declared with a list
+// (`['key:finance']`) is approved or rejected only by the keys it names, in whoever's session it
+// waits. With `requesterMayApprove: false` the session's owner — who asked — may not approve or
+// reject it. Cancelling (withdrawing the request) is open to the session's owner — the customer
+// may take back their own request — and to whoever may decide it (docs/hitl.md: a withdrawal is
+// always accepted). A signed link decides as the person its recipient is bound to, under every
+// one of these rules; a recipient bound to nobody decides only what any key holder alone may.
+import { boundApprover } from '../../approver-emails';
 import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../events';
-import { keyLabelOf } from '../../open-dev-mode';
+import { isOpenDevMode, keyLabelOf } from '../../open-dev-mode';
 import { Refusal } from '../errors';
 
 /** Whether an owner id is a browser's own random identity (keyed mode, STACKBONE_WEB_ACCESS=open). */
@@ -17,14 +20,36 @@ export function isBrowserOwner(ownerId: string): boolean {
 }
 
 /**
+ * The actor of a decision made through a signed link minted for `recipient`: the person the
+ * recipient is bound to (STACKBONE_APPROVER_EMAILS), with that key's owner id and name, or —
+ * bound to nobody — the recipient alone.
+ */
+export function linkActor(recipient: string): DecisionActor {
+  const person = boundApprover(recipient);
+  return { source: 'link', credential: 'link', recipient, ...(person ? { ownerId: person.ownerId, keyName: person.keyName } : {}) };
+}
+
+/**
+ * The rights a decider holds: its own credential's, except a link's. A link bound to a key holds
+ * that key's; in open dev mode — one machine, no keys, every request the local owner — a link
+ * holds the local owner's (its recipient still votes as a person of its own, so the two-person
+ * flows can be tried alone); bound to nobody, a link holds only its own, `link`.
+ */
+function rightsOf(by: DecisionActor): DecisionActor['credential'] {
+  if (by.credential !== 'link') return by.credential;
+  if (isOpenDevMode()) return 'local';
+  return by.ownerId?.startsWith('key:') ? 'key' : 'link';
+}
+
+/**
  * The identity a vote counts as: two votes by one identity are one approver. A key's owner id
- * (every surface a key reaches — its header, the app's cookie — is the same owner). The one
- * place that says so: a new kind of decider names its identity here.
+ * (every surface a key reaches — its header, the app's cookie, a link mailed to an address bound
+ * to it — is the same owner); a link bound to nobody, its recipient. The one place that says so:
+ * a new kind of decider names its identity here.
  */
 export function voterIdentity(by: DecisionActor): string | undefined {
-  // A link's holder is whom the server minted it for, whoever's browser opened it.
-  if (by.credential === 'link') return by.recipient && `link:${by.recipient}`;
-  return by.ownerId;
+  if (by.ownerId !== undefined) return by.ownerId;
+  return by.credential === 'link' && by.recipient ? `link:${by.recipient}` : undefined;
 }
 
 /** Whether a key's owner id is one a list of approvers names: `key:<word>` matches a key labelled with that name or in that group. */
@@ -38,13 +63,14 @@ function matchesApprovers(approvers: readonly string[], ownerId: string | undefi
 }
 
 /** Whether `by` may see and decide an interrupt of a session owned by sessionOwnerId. */
-export function mayDecide(record: Pick<InterruptRecord, 'approvers'>, sessionOwnerId: string, by: DecisionActor): boolean {
-  // A `link` credential exists only once a signed link for this very interrupt was verified
-  // (turn-control/decide-by-link.ts): the server minted it for an approver it was configured to
-  // tell (docs/approvals.md, "Notifications and one-click links").
-  if (by.ownerId === sessionOwnerId || by.credential === 'link') return true;
-  if (Array.isArray(record.approvers)) return by.credential === 'key' && matchesApprovers(record.approvers, by.ownerId);
-  return record.approvers === 'key-holders' && by.credential === 'key' && isBrowserOwner(sessionOwnerId);
+export function mayDecide(record: Pick<InterruptRecord, 'approvers' | 'quorum'>, sessionOwnerId: string, by: DecisionActor): boolean {
+  const rights = rightsOf(by);
+  if (rights === 'local' || (by.ownerId !== undefined && by.ownerId === sessionOwnerId)) return true;
+  // A recipient bound to nobody is no person: it may stand in for a key holder where any one
+  // key holder decides alone, never for the session's owner, a named list or one of a quorum.
+  if (rights === 'link') return record.approvers === 'key-holders' && (record.quorum ?? 1) === 1;
+  if (Array.isArray(record.approvers)) return rights === 'key' && matchesApprovers(record.approvers, by.ownerId);
+  return record.approvers === 'key-holders' && rights === 'key' && isBrowserOwner(sessionOwnerId);
 }
 
 /**
@@ -53,20 +79,23 @@ export function mayDecide(record: Pick<InterruptRecord, 'approvers'>, sessionOwn
  * a list of keys — every key is an operator's (docs/security.md, "Approvers").
  */
 export function toldWhoDecides(record: Pick<InterruptRecord, 'approvers'>, by: DecisionActor): boolean {
-  return Array.isArray(record.approvers) && by.credential === 'key';
+  return Array.isArray(record.approvers) && rightsOf(by) === 'key';
 }
 
 /**
  * Refuses a decision by someone the interrupt does not let make it: the requester approving or
  * rejecting when it says they may not, a browser for one kept for key holders, anyone but the
- * keys a list names (who may not withdraw it either, unless the session is theirs). In open dev
- * mode the local owner holds every key's right, as for key holders.
+ * keys a list names (who may not withdraw it either, unless the session is theirs), a link whose
+ * recipient is bound to nobody where a person must decide. In open dev mode the local owner holds
+ * every key's right, as for key holders.
  */
 export function checkApprover(record: InterruptRecord, status: DecisionStatus, by: DecisionActor, sessionOwnerId: string): void {
   const refuse = (code: 'approver_required' | 'requester_may_not_approve', message: string) => new Refusal(code, message, { interruptId: record.id });
+  const rights = rightsOf(by);
   const named = Array.isArray(record.approvers) ? record.approvers : undefined;
-  if (named && by.credential !== 'local' && !mayDecide(record, sessionOwnerId, by)) {
-    throw refuse('approver_required', `${record.toolName} is decided by ${named.join(', ')} (a key so labelled in STACKBONE_API_KEYS), not by this caller.`);
+  const decidedBy = named ? `${named.join(', ')} (a key so labelled in STACKBONE_API_KEYS)` : undefined;
+  if (named && rights !== 'local' && !mayDecide(record, sessionOwnerId, by)) {
+    throw refuse('approver_required', `${record.toolName} is decided by ${decidedBy}, not by this caller.`);
   }
   if (status === 'cancelled') return;
   if (record.requesterMayApprove === false && voterIdentity(by) === sessionOwnerId) {
@@ -75,17 +104,36 @@ export function checkApprover(record: InterruptRecord, status: DecisionStatus, b
       `${record.toolName} was asked for in your session, and who asks may not approve or reject it: another approver decides. You can cancel the request.`,
     );
   }
-  if (named) {
-    // A link is sent only to whom the agent's notify routing names for this tool: its approvers.
-    if (by.credential === 'local' || by.credential === 'link' || (by.credential === 'key' && matchesApprovers(named, by.ownerId))) return;
+  if (rights === 'link' && !mayDecide(record, sessionOwnerId, by)) {
     throw refuse(
       'approver_required',
-      `${record.toolName} is decided by ${named.join(', ')} (a key so labelled in STACKBONE_API_KEYS), not by this caller. You can cancel the request.`,
+      `This link was sent to an address bound to no approver (STACKBONE_APPROVER_EMAILS), and ${record.toolName} needs a person of its own to decide it: decide it in Studio or with the CLI.`,
     );
   }
-  if (record.approvers !== 'key-holders' || by.credential !== 'browser') return;
+  if (named) {
+    if (rights === 'local' || (rights === 'key' && matchesApprovers(named, by.ownerId))) return;
+    throw refuse('approver_required', `${record.toolName} is decided by ${decidedBy}, not by this caller. You can cancel the request.`);
+  }
+  if (record.approvers !== 'key-holders' || rights !== 'browser') return;
   throw refuse(
     'approver_required',
     `${record.toolName} is decided by a key holder (Studio signed in with a key, the CLI or /api/hitl), not from this browser. You can cancel the request.`,
   );
+}
+
+/**
+ * Whether a link minted for `recipient` could approve an interrupt of a session owned by
+ * sessionOwnerId: a notice carries Approve and Reject links only for such a recipient, and tells
+ * the others for their information (docs/approvals.md, "A link counts as a person").
+ */
+export function linkMayDecide(record: InterruptRecord, recipient: string, sessionOwnerId: string): boolean {
+  const by = linkActor(recipient);
+  if (!mayDecide(record, sessionOwnerId, by)) return false;
+  try {
+    checkApprover(record, 'approved', by, sessionOwnerId);
+    return true;
+  } catch (error) {
+    if (error instanceof Refusal) return false;
+    throw error;
+  }
 }

@@ -1,8 +1,14 @@
 // The email channel (docs/approvals.md, "Notifications and one-click links"): one message per
 // recipient, each with links minted for that recipient, sent over SMTP (STACKBONE_SMTP_URL).
-// Without an SMTP server — `npm run dev`, the demo — the message is built all the same and kept
-// as a preview the app can show (recentEmailPreviews), so what a desk would receive is visible.
+// Without an SMTP server the message is built all the same and not sent. What Studio may show of
+// it is its subject and whether it carried links that decide, never the links: a link is its
+// recipient's alone (docs/security.md, "Links and deliveries"). In open dev mode — one machine,
+// `npm run dev` and the demo — the message is also written to .data/mail/, the machine's own
+// mailbox, so the person at it can open what a desk would receive and act as the desk.
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { isOpenDevMode } from '../../open-dev-mode';
 import type { Channel, Notice } from './notice';
 import { INTERRUPT_NOTICES, renderInterruptMessage, type InterruptMessage } from './interrupt-message';
 
@@ -13,6 +19,8 @@ interface EmailChannelOptions {
   from?: string;
   /** The origin of the links; default STACKBONE_PUBLIC_URL, else VERCEL_URL, else this process's port. */
   baseUrl?: string;
+  /** Open dev mode's mailbox for messages not sent; default `.data/mail` under the server's folder. */
+  mailbox?: string;
 }
 
 /** A message as built for one recipient: what was (or, without SMTP, would have been) sent. */
@@ -27,8 +35,20 @@ export interface EmailPreview {
   raw: string;
   /** Its Approve, Reject and Studio links, minted for this recipient. */
   links: InterruptMessage['links'];
-  /** `smtp`: handed to the SMTP server; `preview`: no SMTP server is configured, kept here only. */
+  /** `smtp`: handed to the SMTP server; `preview`: no SMTP server is configured, not sent. */
   delivery: 'smtp' | 'preview';
+  at: string;
+}
+
+/** What this process keeps of a message it did not send (no SMTP server): never its links. */
+export interface KeptEmail {
+  noticeId: string;
+  to: string;
+  subject: string;
+  /** Whether it carried Approve and Reject links (else it was for the recipient's information). */
+  decides: boolean;
+  /** Where open dev mode wrote it, relative to the server's folder: `.data/mail/<name>.eml` (and `.html`). */
+  file?: string;
   at: string;
 }
 
@@ -40,20 +60,45 @@ export function configuredEmailRecipients(): string[] {
     .filter(Boolean);
 }
 
-/** How many previews a process keeps, newest last. */
-const KEPT_PREVIEWS = 50;
-// On globalThis: Next bundles routes and pages separately; the previews are the process's.
-const kept = globalThis as typeof globalThis & { __stackboneEmailPreviews?: EmailPreview[] };
+/** How many unsent messages a process keeps, newest last; open dev mode's mailbox keeps as many. */
+const KEPT_EMAILS = 50;
+/** Open dev mode's mailbox, under the folder the server runs in (beside the SQLite file's .data/). */
+const MAILBOX = path.join('.data', 'mail');
+// On globalThis: Next bundles routes and pages separately; the list is the process's.
+const kept = globalThis as typeof globalThis & { __stackboneKeptEmails?: KeptEmail[] };
 
-/** The messages this process built lately, newest last: what Studio shows when no SMTP server is configured. */
-export function recentEmailPreviews(): EmailPreview[] {
-  return [...(kept.__stackboneEmailPreviews ?? [])];
+/** The messages this process built lately and did not send, newest last: what Studio shows when no SMTP server is configured. */
+export function keptEmails(): KeptEmail[] {
+  return [...(kept.__stackboneKeptEmails ?? [])];
 }
 
-function keep(preview: EmailPreview): void {
-  const list = (kept.__stackboneEmailPreviews ??= []);
-  list.push(preview);
-  if (list.length > KEPT_PREVIEWS) list.splice(0, list.length - KEPT_PREVIEWS);
+function keep(email: KeptEmail): void {
+  const list = (kept.__stackboneKeptEmails ??= []);
+  list.push(email);
+  if (list.length > KEPT_EMAILS) list.splice(0, list.length - KEPT_EMAILS);
+}
+
+/**
+ * Writes an unsent message into open dev mode's mailbox: the whole message (`.eml`, for a mail
+ * client) and its HTML part (`.html`, for a browser). Keeps the newest KEPT_EMAILS. Returns the
+ * `.eml` file's path; undefined when the folder cannot be written (the message is still kept).
+ */
+async function writeToMailbox(preview: EmailPreview, mailbox: string): Promise<string | undefined> {
+  const name = `${preview.at.replace(/[:.]/g, '-')}-${preview.to.toLowerCase().replace(/[^a-z0-9@.+-]/g, '_')}-${preview.noticeId.slice(-12)}`;
+  try {
+    await mkdir(mailbox, { recursive: true });
+    await writeFile(path.join(mailbox, `${name}.eml`), preview.raw);
+    await writeFile(path.join(mailbox, `${name}.html`), preview.html);
+    const messages = (await readdir(mailbox)).filter((file) => file.endsWith('.eml')).sort();
+    for (const old of messages.slice(0, Math.max(0, messages.length - KEPT_EMAILS))) {
+      const base = old.slice(0, -'.eml'.length);
+      await Promise.all([rm(path.join(mailbox, old), { force: true }), rm(path.join(mailbox, `${base}.html`), { force: true })]);
+    }
+    return path.join(mailbox, `${name}.eml`);
+  } catch (error) {
+    console.warn(`[stackbone] The message to ${preview.to} could not be written to ${mailbox}: ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 /** The message of a notice for one address: the links in it are minted for `email:<address>`. */
@@ -106,7 +151,10 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
       delivery: smtpUrl ? 'smtp' : 'preview',
       at: new Date().toISOString(),
     };
-    keep(record);
+    if (!smtpUrl) {
+      const file = isOpenDevMode() ? await writeToMailbox(record, options.mailbox ?? MAILBOX) : undefined;
+      keep({ noticeId: notice.id, to, subject: message.subject, decides: message.links.approve !== undefined, ...(file ? { file } : {}), at: record.at });
+    }
     return record;
   }
 

@@ -1,12 +1,15 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent } from '../../define';
 import type { InterruptRecord } from '../../events';
 import { notableEvents } from '../../notices';
-import { emailChannel, recentEmailPreviews } from './email-channel';
+import { emailChannel, keptEmails } from './email-channel';
 import { renderInterruptMessage } from './interrupt-message';
 import type { Notice } from './notice';
 import { verifyLink } from './signed-link';
@@ -81,18 +84,27 @@ describe('the message of an interrupt', () => {
 });
 
 describe('the email channel without SMTP', () => {
-  it('builds the whole message for each recipient, with links of their own, and keeps it as a preview', async () => {
+  it('builds the whole message for each recipient, with links of their own; keeps no link in memory, and in open dev mode writes it to the mailbox', async () => {
     delete process.env.STACKBONE_SMTP_URL;
-    const channel = emailChannel({ from: 'Desk <desk-bot@example.com>' });
-    await channel.send(notice(), 'desk@example.com');
+    const mailbox = await mkdtemp(path.join(os.tmpdir(), 'stackbone-mailbox-'));
+    const channel = emailChannel({ from: 'Desk <desk-bot@example.com>', mailbox });
+    const first = await channel.deliver(notice(), 'desk@example.com');
     const other = await channel.deliver(notice(), 'boss@example.com');
-    const [first] = recentEmailPreviews().slice(-2);
     expect(first).toMatchObject({ to: 'desk@example.com', delivery: 'preview', subject: 'Approval needed: Refund $120.00 on order A-1001' });
-    expect(first!.raw).toContain('Subject: Approval needed: Refund $120.00 on order A-1001');
-    expect(first!.raw).toContain('X-Stackbone-Notice: msg_1');
+    expect(first.raw).toContain('Subject: Approval needed: Refund $120.00 on order A-1001');
+    expect(first.raw).toContain('X-Stackbone-Notice: msg_1');
     const approveOf = (text: string) => tokenOf(/Approve: (\S+)/.exec(text)![1]!);
-    expect(verifyLink(approveOf(first!.text)).recipient).toBe('email:desk@example.com');
+    expect(verifyLink(approveOf(first.text)).recipient).toBe('email:desk@example.com');
     expect(verifyLink(approveOf(other.text)).recipient).toBe('email:boss@example.com');
+    // What Studio may show of it: the subject and that it decides, never a token.
+    const kept = keptEmails().slice(-2);
+    expect(kept.map((email) => email.to)).toEqual(['desk@example.com', 'boss@example.com']);
+    expect(kept[0]).toMatchObject({ subject: 'Approval needed: Refund $120.00 on order A-1001', decides: true });
+    expect(JSON.stringify(kept)).not.toContain(tokenOf(first.links.approve!));
+    // The machine's own mailbox holds the message as its recipient gets it.
+    const written = await readFile(kept[0]!.file!, 'utf8');
+    expect(written).toContain('X-Stackbone-Notice: msg_1');
+    expect((await readdir(mailbox)).sort()).toHaveLength(4);
   });
 });
 

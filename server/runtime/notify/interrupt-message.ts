@@ -2,17 +2,23 @@
 // links"): a subject, a text and an HTML body saying which call waits, with its arguments as
 // they will run, the agent and session, when it expires, and three links — Approve and Reject
 // (signed, one-time, to the confirmation page, which decides nothing until its form is sent)
-// and Open in Studio. The email and Slack channels render from here; so will escalation.
+// and Open in Studio. Approve and Reject only for a recipient whose link may decide the call (the
+// person it is bound to may: docs/approvals.md, "A link counts as a person"); the others are told
+// for their information, with Studio's link alone. The email and Slack channels render from here.
 import type { InterruptRecord, JsonObject } from '../../events';
 import { ownOrigin } from '../../own-origin';
 import type { Notice, NoticeType } from './notice';
 import { argumentsHash, linkExpiry, signLink, type LinkAction } from '../../link-token';
+import { linkMayDecide } from '../decisions';
 
 /** The notices a person is sent a message about: an interrupt that waits for them. */
 export const INTERRUPT_NOTICES: readonly NoticeType[] = ['interrupt.opened', 'interrupt.reminder', 'interrupt.escalated'];
 
 interface InterruptLinks {
-  /** Signed, one-time; absent for a question (input_required), which is answered in Studio. */
+  /**
+   * Signed, one-time; absent for a question (input_required), which is answered in Studio, and
+   * for a recipient whose link may not decide the call (the message is for their information).
+   */
   approve?: string;
   reject?: string;
   /** `/studio?decision=<id>`: the request among the others in Studio, for whoever holds a key. */
@@ -46,20 +52,26 @@ export function noticeInterrupt(notice: Notice): InterruptRecord {
   return candidate as unknown as InterruptRecord;
 }
 
-/** The signed links of an interrupt for one recipient (`email:desk@example.com`, `slack`). */
-function interruptLinks(interrupt: InterruptRecord, recipient: string, baseUrl: string = ownOrigin(), now: Date = new Date()): InterruptLinks {
+/** The signed links of an interrupt for one recipient (`email:desk@example.com`, `slack`) whose link may decide it. */
+function interruptLinks(
+  interrupt: InterruptRecord,
+  recipient: string,
+  decides: boolean,
+  baseUrl: string = ownOrigin(),
+  now: Date = new Date(),
+): InterruptLinks {
   const link = (action: LinkAction) =>
     `${baseUrl}/approve/${signLink({ interruptId: interrupt.id, action, argsHash: argumentsHash(interrupt.input), expiresAt: linkExpiry(interrupt.expiresAt, now), recipient })}`;
   const studio = `${baseUrl}/studio?decision=${encodeURIComponent(interrupt.id)}`;
   // A question needs an answer a link cannot carry; withdrawing is the session owner's.
-  if (interrupt.reason === 'input_required') return { studio };
+  if (interrupt.reason === 'input_required' || !decides) return { studio };
   return { approve: link('approve'), reject: link('reject'), studio };
 }
 
 /** The subject of a notice, from the interrupt's own line ("Refund $120.00 on order A-1001"). */
-function subjectOf(type: NoticeType, interrupt: InterruptRecord): string {
+function subjectOf(type: NoticeType, interrupt: InterruptRecord, forInformation: boolean): string {
   const line = oneLine(interrupt.message, 140);
-  const asks = interrupt.reason === 'input_required' ? 'Answer needed' : 'Approval needed';
+  const asks = interrupt.reason === 'input_required' ? 'Answer needed' : forInformation ? 'For your information: approval requested' : 'Approval needed';
   if (type === 'interrupt.reminder') return `Reminder: ${asks.toLowerCase()}: ${line}`;
   if (type === 'interrupt.escalated') return `Escalated: ${asks.toLowerCase()}: ${line}`;
   return `${asks}: ${line}`;
@@ -77,12 +89,14 @@ interface RenderOptions {
 export function renderInterruptMessage(notice: Notice, options: RenderOptions): InterruptMessage {
   if (!INTERRUPT_NOTICES.includes(notice.type)) throw new Error(`A ${notice.type} notice is not about an interrupt that waits.`);
   const interrupt = noticeInterrupt(notice);
-  const links = interruptLinks(interrupt, options.recipient, options.baseUrl, options.now);
-  const subject = subjectOf(notice.type, interrupt);
+  const forInformation = interrupt.reason === 'tool_call' && !linkMayDecide(interrupt, options.recipient, notice.ownerId);
+  const links = interruptLinks(interrupt, options.recipient, !forInformation, options.baseUrl, options.now);
+  const subject = subjectOf(notice.type, interrupt, forInformation);
   const args = JSON.stringify(interrupt.input ?? null, null, 2);
   const expires = interrupt.expiresAt ? new Date(interrupt.expiresAt).toUTCString() : undefined;
-  const lead =
-    notice.type === 'interrupt.reminder'
+  const lead = forInformation
+    ? `For your information: this request is decided by ${whoDecides(interrupt)}, so this message carries no link that decides it.`
+    : notice.type === 'interrupt.reminder'
       ? 'This request still waits for a decision and expires soon.'
       : notice.type === 'interrupt.escalated'
         ? 'This request was escalated to you: nobody decided it in time.'
@@ -112,9 +126,7 @@ export function renderInterruptMessage(notice: Notice, options: RenderOptions): 
     ...(links.reject ? [`Reject: ${links.reject}`] : []),
     `Open in Studio: ${links.studio}`,
     '',
-    links.approve
-      ? 'Approve and Reject open a page that shows the call and asks you to confirm; nothing is decided until you press its button. Each link works once.'
-      : 'Answer it in Studio.',
+    footnote(links, forInformation),
   ].join('\n');
   const button = (href: string, label: string, colour: string) =>
     `<a href="${escapeHtml(href)}" style="display:inline-block;padding:10px 18px;margin:0 8px 8px 0;border-radius:6px;background:${colour};color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(label)}</a>`;
@@ -131,11 +143,7 @@ export function renderInterruptMessage(notice: Notice, options: RenderOptions): 
     links.reject ? button(links.reject, 'Reject', '#b91c1c') : '',
     button(links.studio, 'Open in Studio', '#374151'),
     '</p>',
-    `<p style="color:#6b7280;font-size:12px">${escapeHtml(
-      links.approve
-        ? 'Approve and Reject open a page that shows the call and asks you to confirm; nothing is decided until you press its button. Each link works once.'
-        : 'Answer it in Studio.',
-    )}</p>`,
+    `<p style="color:#6b7280;font-size:12px">${escapeHtml(footnote(links, forInformation))}</p>`,
     '</body></html>',
   ].join('');
   return {
@@ -148,6 +156,22 @@ export function renderInterruptMessage(notice: Notice, options: RenderOptions): 
     links,
     ...(interrupt.expiresAt ? { expiresAt: interrupt.expiresAt } : {}),
   };
+}
+
+/** The last line of a message: how its links work, or where the request is decided. */
+function footnote(links: InterruptLinks, forInformation: boolean): string {
+  if (links.approve) {
+    return 'Approve and Reject open a page that shows the call and asks you to confirm; nothing is decided until you press its button. Each link works once.';
+  }
+  return forInformation ? 'Those who decide it do so in Studio or with the CLI.' : 'Answer it in Studio.';
+}
+
+/** Who decides a call, in words for a message: its named approvers, a key holder, or the session's owner. */
+function whoDecides(interrupt: InterruptRecord): string {
+  const quorum = interrupt.quorum && interrupt.quorum > 1 ? `${interrupt.quorum} approvers` : undefined;
+  if (Array.isArray(interrupt.approvers)) return `${quorum ?? 'an approver'} from ${interrupt.approvers.join(', ')}`;
+  if (interrupt.approvers === 'key-holders') return quorum ? `${quorum} with an API key` : 'someone with an API key';
+  return 'the person who asked';
 }
 
 function oneLine(text: string, max: number): string {

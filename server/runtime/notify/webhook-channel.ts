@@ -5,6 +5,7 @@
 // else is a failed attempt, retried (delivery-backoff.ts). The secret is never logged nor shown: a
 // delivery's target is the URL's origin, its last error the answer's status.
 import { Webhook } from 'standardwebhooks';
+import { withPublicOwnerIds } from '../../open-dev-mode';
 import { sessionKeyOf } from '../session';
 import type { ChannelEntry } from './channel-entry';
 import type { Notice } from './notice';
@@ -45,8 +46,9 @@ function webhookPayload(notice: Notice): string {
   return JSON.stringify({
     type: notice.type,
     timestamp: notice.at,
-    // The session as its owner names it (what /api/hitl lists), not the store's owner-scoped id.
-    data: { ...notice.data, sessionId: sessionKeyOf(notice.sessionId), agent: notice.agent, ownerId: notice.ownerId, at: notice.at },
+    // The session as its owner names it (what /api/hitl lists), not the store's owner-scoped id;
+    // owner ids re-keyed, never a bare hash of an API key (docs/security.md, "Links and deliveries").
+    data: withPublicOwnerIds({ ...notice.data, sessionId: sessionKeyOf(notice.sessionId), agent: notice.agent, ownerId: notice.ownerId, at: notice.at }),
   });
 }
 

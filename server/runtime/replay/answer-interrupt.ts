@@ -32,7 +32,7 @@ interface Answered {
 }
 
 export async function answerInterrupt(
-  options: { store: EventStore; findAgent: FindAgent; ownerId: string; nextApprover: () => DecisionActor },
+  options: { store: EventStore; findAgent: FindAgent; nextApprover: () => DecisionActor },
   record: InterruptRecord,
   recorded: RecordedDecision | undefined,
 ): Promise<Answered> {
@@ -40,7 +40,6 @@ export async function answerInterrupt(
     decideInterrupt({
       store: options.store,
       findAgent: options.findAgent,
-      ownerId: options.ownerId,
       interruptId: record.id,
       request,
       by: options.nextApprover(),

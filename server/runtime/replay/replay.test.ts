@@ -73,7 +73,6 @@ async function record(
       const result = await decideInterrupt({
         store,
         findAgent: () => agent,
-        ownerId: 'o1',
         interruptId: interrupt!.id,
         request: answer(interrupt!.toolName, ++votes),
         by: voter(votes),

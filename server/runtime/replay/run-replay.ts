@@ -53,7 +53,8 @@ export async function runReplay(recording: Recording, agent: DeepAgent): Promise
   const unrecorded: UnrecordedInterrupt[] = [];
   const notApplied: ReplayRun['notApplied'] = [];
   let approvers = 0;
-  const nextApprover = (): DecisionActor => ({ source: 'server', credential: 'link', recipient: `replay:${++approvers}`, client: 'replay' });
+  // Each recorded vote is cast by an approver of its own, with every right: the replay's own session, in its own memory store.
+  const nextApprover = (): DecisionActor => ({ source: 'server', credential: 'local', ownerId: `replay:${++approvers}`, client: 'replay' });
   // The turn's model when the agent still offers it (a replay against another agent may not).
   const model = recording.models.find((id) => agent.models.some((option) => option.id === id));
 
@@ -65,7 +66,7 @@ export async function runReplay(recording: Recording, agent: DeepAgent): Promise
       for (const record of pending) {
         const recorded = matcher.take(record.toolName, record.input);
         if (!recorded) unrecorded.push({ toolName: record.toolName, input: record.input, reason: record.reason });
-        const answered = await answerInterrupt({ store, findAgent, ownerId: REPLAY_OWNER, nextApprover }, record, recorded);
+        const answered = await answerInterrupt({ store, findAgent, nextApprover }, record, recorded);
         if (recorded && answered.notApplied) notApplied.push({ decision: recorded, why: answered.notApplied });
         if (answered.continuation) continuations.push(answered.continuation);
       }

@@ -48,7 +48,7 @@ describe('decisionExport', () => {
       ).done;
       const [interrupt] = pendingInterrupts(await loadView(store, sessionId, agent.initialState));
       await (
-        await decideInterrupt({ store, findAgent: () => agent, ownerId: 'o1', interruptId: interrupt!.id, request, by })
+        await decideInterrupt({ store, findAgent: () => agent, interruptId: interrupt!.id, request, by })
       ).continuation?.done;
     }
 

@@ -2,6 +2,7 @@
 // for an audit or a test — the call as asked and as run, who decided (the whole DecisionActor),
 // the votes, when it opened and when it was decided. Built on the chat's decision record.
 import type { DecisionActor, DecisionStatus, JsonObject, Vote } from '../../events';
+import { publicOwnerId, withPublicOwnerIds } from '../../open-dev-mode';
 import type { EventStore, InterruptRow } from '../../store/types';
 import { own } from '../common';
 import { loadView, sessionKeyOf, type InterruptState } from '../session';
@@ -50,9 +51,9 @@ function exportLine(row: InterruptRow, state: InterruptState): DecisionExportLin
       ...(credential ? { credential } : {}),
       ...(keyName ? { keyName } : {}),
       ...(recipient ? { recipient } : {}),
-      ...(ownerId ? { ownerId } : {}),
+      ...(ownerId ? { ownerId: publicOwnerId(ownerId) } : {}),
     },
-    votes: decision.votes ?? [],
+    votes: withPublicOwnerIds(decision.votes ?? []),
     openedAt: state.openedAt,
     decidedAt: record.at,
     latencyMs: Date.parse(record.at) - Date.parse(state.openedAt),

@@ -109,7 +109,6 @@ describe('decisions on the stream', () => {
     await decideInterrupt({
       store,
       findAgent: () => desk,
-      ownerId: 'o1',
       interruptId: close!.id,
       request: { status: 'denied', reason: 'not yet' },
       by: { source: 'hitl', ownerId: 'o1', credential: 'key', client: 'cli' },
@@ -117,7 +116,6 @@ describe('decisions on the stream', () => {
     const { continuation } = await decideInterrupt({
       store,
       findAgent: () => desk,
-      ownerId: 'o1',
       interruptId: refund!.id,
       request: { status: 'approved' },
       by: { source: 'hitl', ownerId: 'o1', credential: 'key' },

@@ -6,7 +6,7 @@
 // is decided once, and a decided interrupt refuses every later link.
 import type { FindAgent } from '../../define';
 import type { Decision, DecisionActor, InterruptRecord, JsonObject } from '../../events';
-import { inputJsonSchema } from '../decisions';
+import { inputJsonSchema, linkActor, voterIdentity } from '../decisions';
 import type { EventStore } from '../../store/types';
 import { Refusal } from '../errors';
 import { argumentsHash, verifyLink, type LinkClaims } from '../notify';
@@ -26,6 +26,10 @@ export interface LinkView {
   lastUserMessage?: string;
   /** The decision, once made (by this link or any other path), and when it was recorded. */
   decided?: { decision: Decision; at: string };
+  /** For a call that needs several approvers: how many, how many approved so far, and whether this link's person is one of them. */
+  quorum?: { required: number; approvals: number; voted: boolean };
+  /** The key name this link's vote counts as, when its recipient is bound to one (docs/approvals.md, "A link counts as a person"). */
+  countsAs?: string;
 }
 
 /** How long a context line from the conversation may be on the page. */
@@ -40,7 +44,7 @@ const noInterrupt = (id: string) => new Refusal('not_found', `No interrupt ${id}
  * the call would run with still those the link was minted for (`link_arguments_changed`
  * otherwise). A decided interrupt is read too, with its decision: the page says who decided.
  */
-export async function readLink(store: EventStore, findAgent: FindAgent, token: string, now: Date = new Date()): Promise<LinkView & { ownerId: string }> {
+export async function readLink(store: EventStore, findAgent: FindAgent, token: string, now: Date = new Date()): Promise<LinkView> {
   const claims = verifyLink(token, now);
   const row = await store.findInterrupt(claims.interruptId);
   const session = row && (await store.getSession(row.sessionId));
@@ -57,16 +61,27 @@ export async function readLink(store: EventStore, findAgent: FindAgent, token: s
     );
   }
   const lastUser = [...view.messages].reverse().find((message) => message.role === 'user');
+  const by = linkActor(claims.recipient);
+  const votes = state.votes ?? [];
   const owner = findAgent(state.record.agent) ?? agent;
   const tool = owner && agentTools(owner)[state.record.toolName];
   return {
     claims,
     interrupt: state.record,
     ...(tool ? { inputSchema: inputJsonSchema(tool) } : {}),
-    ownerId: row.ownerId,
     session: { key: sessionKeyOf(session.id), agent: session.agent, agentDisplayName: agent?.displayName ?? session.agent },
     ...(lastUser?.content ? { lastUserMessage: lastUser.content.slice(0, CONTEXT_CHARS) } : {}),
     ...(state.decision ? { decided: { decision: state.decision, at: state.decidedAt ?? new Date().toISOString() } } : {}),
+    ...(state.record.quorum
+      ? {
+          quorum: {
+            required: state.record.quorum,
+            approvals: votes.filter((vote) => vote.status === 'approved').length,
+            voted: votes.some((vote) => voterIdentity(vote.by) === voterIdentity(by)),
+          },
+        }
+      : {}),
+    ...(by.keyName ? { countsAs: by.keyName } : {}),
   };
 }
 
@@ -78,10 +93,11 @@ export function describeDecision(decided: { decision: Decision; at: string }): s
   return `${verb} ${how} on ${new Date(decided.at).toUTCString()}`;
 }
 
+/** Where a decision was made, never who made it: a link's holder may be anyone the message reached (docs/security.md). */
 function actorWords(by: DecisionActor): string {
   if (by.source === 'link') {
-    if (by.recipient?.startsWith('email:')) return `${by.recipient.slice('email:'.length)} (an emailed link)`;
-    return by.recipient === 'slack' ? 'a link in Slack' : 'a link';
+    if (by.recipient?.startsWith('email:')) return 'someone through an emailed link';
+    return by.recipient === 'slack' ? 'someone through a link in Slack' : 'someone through a link';
   }
   const where: Partial<Record<DecisionActor['source'], string>> = {
     agui: 'the chat',
@@ -120,13 +136,12 @@ export async function decideByLink(options: LinkDecision): Promise<DecideResult>
   }
   if (claims.action === 'open') throw new Refusal('link_invalid', 'This link opens the request; it does not decide it. Open it in Studio to decide.');
   const reason = options.reason?.trim().slice(0, MAX_REASON_CHARS) || undefined;
-  const by: DecisionActor = { source: 'link', credential: 'link', recipient: claims.recipient };
   return decideInterrupt({
     store: options.store,
     findAgent: options.findAgent,
-    ownerId: link.ownerId,
     interruptId: claims.interruptId,
     request: claims.action === 'approve' ? { status: 'approved' } : { status: 'denied', ...(reason ? { reason } : {}) },
-    by,
+    // As the person the link's recipient is bound to, or the recipient alone (docs/approvals.md, "A link counts as a person").
+    by: linkActor(claims.recipient),
   });
 }

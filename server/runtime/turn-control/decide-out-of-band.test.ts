@@ -231,10 +231,9 @@ describe('out-of-band decisions', () => {
         decideInterrupt({
           store,
           findAgent: () => agent,
-          ownerId: 'o1',
           interruptId: interrupts[0]!.id,
           request: index % 2 ? { status: 'approved' } : { status: 'denied' },
-          by: { source: 'hitl' },
+          by: { source: 'hitl', ownerId: 'o1' },
         }).then(async (result) => {
           await result.continuation?.done;
           return result;
@@ -257,10 +256,9 @@ describe('out-of-band decisions', () => {
       decideInterrupt({
         store,
         findAgent: () => agent,
-        ownerId: 'intruder',
         interruptId: interrupts[0]!.id,
         request: { status: 'approved' },
-        by: { source: 'hitl' },
+        by: { source: 'hitl', ownerId: 'intruder' },
       }),
     ).rejects.toMatchObject({ code: 'not_found', status: 404 });
   });
@@ -370,10 +368,9 @@ describe('an out-of-band decision after an AG-UI resume', () => {
     await decideInterrupt({
       store,
       findAgent: () => agent,
-      ownerId: 'o1',
       interruptId: interrupts[0]!.id,
       request: { status: 'approved' },
-      by: { source: 'hitl', ownerId: 'key:desk-operator', credential: 'key' },
+      by: { source: 'hitl', ownerId: 'o1', credential: 'key', keyName: 'desk-operator' },
     });
     const refusal = (await turn(store, agent, { decisions: [approve(interrupts[0]!.id)] }).catch((error: unknown) => error)) as {
       code: string;

@@ -18,9 +18,12 @@ import type { StartedRun } from '../turn';
 export interface DecideOptions {
   store: EventStore;
   findAgent: FindAgent;
-  ownerId: string;
   interruptId: string;
   request: Omit<DecisionRequest, 'interruptId'>;
+  /**
+   * Who decides: a caller's own owner id and credential, or a link's bound person
+   * (who-may-decide.ts, linkActor). Never the session's owner on a link's behalf.
+   */
   by: DecisionActor;
 }
 
@@ -41,8 +44,7 @@ export interface DecideResult {
 const ATTEMPTS = 5;
 
 export async function decideInterrupt(options: DecideOptions): Promise<DecideResult> {
-  const { store, ownerId, interruptId } = options;
-  const by = { ...options.by, ownerId };
+  const { store, interruptId, by } = options;
   const row = await store.findInterrupt(interruptId);
   if (!row || !(mayDecide(row.record, row.ownerId, by) || toldWhoDecides(row.record, by)))
     throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
@@ -60,7 +62,7 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
     if (!record) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
     try {
       // Not replayable: a second decision on this interrupt is refused (as is a second vote by one approver).
-      const plan = await planDecisions(agent, view, [request], options.by, {
+      const plan = await planDecisions(agent, view, [request], by, {
         elsewhere: async () => false,
         replayable: false,
         partial: true,
@@ -88,7 +90,7 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
         parentRunId: record.runId,
         messages: [],
         decisions: [request],
-        decidedBy: options.by,
+        decidedBy: by,
         // The tally above read this head: a vote or decision written since makes the run's start refuse, and this loop read again.
         atSeq: stored.seq,
       });

@@ -10,7 +10,7 @@ import {
   type InterruptBinding,
 } from '@tanstack/ai';
 import { isYesOrNoApproval } from '../../runtime';
-import type { ChatMessage, InterruptRecord, JsonObject, ProviderMetadata, Vote } from '../../events';
+import type { ChatMessage, InterruptRecord, JsonObject, ProviderMetadata } from '../../events';
 import type { RunPart, UsageEntry } from '../../runtime';
 import {
   CONTEXT_COMPACTED,
@@ -24,6 +24,7 @@ import {
   type DecisionRecord,
   type InterruptDecidedValue,
   type QueueChangedValue,
+  type ShownVote,
   type SourcesContent,
   type ToolProgressContent,
   type ToolsStoppedValue,
@@ -140,7 +141,7 @@ const YES_OR_NO = normalizeApprovalSchema(undefined, undefined);
  * once, so its id alone names the batch. Bindings are built with @tanstack/ai's helpers, so
  * every hash is the one its client computes.
  */
-export function toAgUiInterrupt(record: InterruptRecord, strict: boolean, votes?: Vote[]) {
+export function toAgUiInterrupt(record: InterruptRecord, strict: boolean, votes?: ShownVote[]) {
   // A pause with no description omits the field (docs/hitl.md); `message` always reads.
   const seed = { ...(record.description !== undefined ? { description: record.description } : {}), allowedDecisions: record.allowedDecisions };
   const yesOrNo = isYesOrNoApproval(record);
@@ -161,7 +162,7 @@ export function toAgUiInterrupt(record: InterruptRecord, strict: boolean, votes?
       agent: record.agent,
       onExpire: record.onExpire,
       ...(record.approvers ? { approvers: record.approvers } : {}),
-      // A call that needs a quorum: how many, and the votes so far where the reader has them (docs/approvals.md).
+      // A call that needs a quorum: how many, and the votes so far as the reader may see them (docs/approvals.md, "Votes").
       ...(record.quorum ? { quorum: record.quorum, votes: votes ?? [] } : {}),
       ...(record.requesterMayApprove === false ? { requesterMayApprove: false } : {}),
       ...(record.url ? { url: record.url } : {}),
