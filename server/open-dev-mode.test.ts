@@ -2,7 +2,8 @@
 // bare keys as before, `name:group1+group2=key` labelled, each key's owner id the hash of its
 // secret alone, and its label found from that id without keeping the key anywhere else.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configuredApiKeys, isOpenDevMode, keyLabelOf, keyOwner, parseApiKeys } from './open-dev-mode';
+import { createHash } from 'node:crypto';
+import { configuredApiKeys, isOpenDevMode, keyLabelOf, keyOwner, parseApiKeys, publicOwnerId, withPublicOwnerIds } from './open-dev-mode';
 
 let saved: string | undefined;
 beforeEach(() => {
@@ -64,5 +65,24 @@ describe('STACKBONE_API_KEYS', () => {
     expect(keyLabelOf('browser:b1')).toBeUndefined();
     process.env.STACKBONE_API_KEYS = 'sk-plain';
     expect(keyLabelOf(keyOwner('sk-a1'))).toBeUndefined();
+  });
+
+  it("re-keys a key's owner id for what leaves the server: no bare hash of the key, stable per secret; other owners as they are", () => {
+    process.env.STACKBONE_SECRET = 's'.repeat(64);
+    const stored = keyOwner('k1-0123456789abcdef');
+    // What the review computed offline from a guess: the stored id is exactly that.
+    expect(stored).toBe(`key:${createHash('sha256').update('k1-0123456789abcdef').digest('hex').slice(0, 24)}`);
+    const shown = publicOwnerId(stored);
+    expect(shown).toMatch(/^key:[0-9a-f]{24}$/);
+    expect(shown).not.toBe(stored);
+    expect(publicOwnerId(stored)).toBe(shown);
+    expect(publicOwnerId('browser:b1')).toBe('browser:b1');
+    expect(publicOwnerId('local')).toBe('local');
+    expect(withPublicOwnerIds({ ownerId: stored, decision: { by: { ownerId: stored }, votes: [{ by: { ownerId: stored } }] } })).toEqual({
+      ownerId: shown,
+      decision: { by: { ownerId: shown }, votes: [{ by: { ownerId: shown } }] },
+    });
+    process.env.STACKBONE_SECRET = 't'.repeat(64);
+    expect(publicOwnerId(stored)).not.toBe(shown);
   });
 });

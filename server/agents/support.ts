@@ -129,13 +129,16 @@ export const supportConfig = {
       approvers: 'key-holders',
       // A refund over $100 needs two approvers, e.g. the desk in the chat or Studio and the
       // refunds desk by its emailed link (docs/approvals.md, "Quorum and separation of duties").
+      // Such a refund is opened without `edit`; a smaller one may be edited, and the edit is
+      // counted again: editing it past $100 is refused (docs/approvals.md, "Edits are counted again").
       quorum: (input) => (input.amount > 100 ? 2 : 1),
     },
     closeTicket: { policy: 'user-approval', describe: (input) => `Close ticket ${input.ticketId}` },
   },
-  // Every refund request is mailed to the refunds desk with one-click Approve and Reject links.
-  // Without STACKBONE_SMTP_URL (as on `npm run dev`) the message is kept for Studio to show
-  // instead of sent (docs/approvals.md, "Notifications and one-click links").
+  // Every refund request is mailed to the refunds desk, with one-click Approve and Reject links
+  // when its address may decide the refund: on a keyed server, when STACKBONE_APPROVER_EMAILS
+  // binds it to a key (docs/approvals.md, "A link counts as a person"). Without
+  // STACKBONE_SMTP_URL the message is not sent; `npm run dev` writes it to .data/mail/.
   notify: { tools: { refundOrder: { email: 'refunds@example.com' } } },
   // Refunds move money and closures close things: a stateless chat call (no session header)
   // cannot wait for a person, so it is refused them (docs/wires.md, "Stateless turns").

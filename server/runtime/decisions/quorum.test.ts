@@ -304,6 +304,20 @@ describe('a quorum per call (a function of its arguments)', () => {
     expect(paid).toEqual(['p50']);
   });
 
+  it('counts an edit again: one approver may not edit a one-approver call into one that needs two, and may edit it within one', async () => {
+    const small = await pausedOn(5);
+    await expect(small.approve(ALICE, { editedArgs: { key: 'p5', amount: 5000 } })).rejects.toMatchObject({
+      code: 'edit_needs_quorum',
+      status: 403,
+      message: expect.stringMatching(/needs 2 approvers, and this request was opened for 1/),
+    });
+    expect(paid).toEqual([]);
+    const edited = await small.approve(ALICE, { editedArgs: { key: 'p5', amount: 60 } });
+    await edited.continuation!.done;
+    expect(edited.decision).toMatchObject({ status: 'approved', editedArgs: { key: 'p5', amount: 60 } });
+    expect(paid).toEqual(['p5']);
+  });
+
   it('refuses a per-call quorum where nobody but the session owner approves', () => {
     expect(() =>
       defineDeepAgent({
