@@ -3,6 +3,7 @@
 // proposed and as approved; each run's end says what its model calls cost. A read-model of the
 // log: nothing here is stored twice.
 import type { DecisionActor, InterruptRecord, RunSource, StoredEvent, TokenUsage } from '../events';
+import { keyLabelOf, publicOwnerId } from '../open-dev-mode';
 import { getStore } from '../store';
 import { isOwnSession, scopedSessionId, sessionKeyOf, totalUsage } from '../runtime';
 
@@ -68,12 +69,13 @@ const RUN_SOURCE: Record<RunSource, string> = {
 };
 
 /** Who an owner id is, as a person calls it: the one owner of open dev mode is whoever sits at
- *  this computer (docs/security.md, "Modes"); otherwise an API key or a browser. */
+ *  this computer (docs/security.md, "Modes"); otherwise an API key — by its name, else by its
+ *  re-keyed id, never the hash it is stored as (docs/security.md, "Links and deliveries") — or a browser. */
 function ownerLabel(ownerId: string | undefined): string {
   if (!ownerId) return 'the server';
   if (ownerId === 'local') return 'you (this computer)';
   const [kind, id = ''] = ownerId.split(':');
-  if (kind === 'key') return `API key ${id.slice(0, 8)}`;
+  if (kind === 'key') return keyLabelOf(ownerId)?.name ?? `API key ${publicOwnerId(ownerId).slice('key:'.length, 'key:'.length + 8)}`;
   if (kind === 'browser') return `browser ${id.slice(0, 8)}`;
   return ownerId;
 }
