@@ -18,6 +18,7 @@ import {
 } from './server/identity/browser-identity';
 import { openDevModeRefusal } from './server/identity/open-access';
 import { errorStatus } from './server/error-codes';
+import { allowNewIdentity } from './server/http/new-identities';
 import { readLinkToken } from './server/link-token';
 import { browsersWithoutKey } from './server/identity/web-access';
 
@@ -25,7 +26,7 @@ const SIGN_IN_PATH = '/sign-in';
 /** A notification's one-click link (docs/approvals.md): its token is the credential, so no sign-in stands before it. */
 const LINK_PAGES = '/approve/';
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   // Open dev mode serves its pages only to this machine (the APIs refuse in resolveCaller).
   const remote = openDevModeRefusal(request);
   if (remote)
@@ -39,6 +40,18 @@ export function proxy(request: NextRequest) {
     const signIn = new URL(SIGN_IN_PATH, request.url);
     signIn.searchParams.set('next', request.nextUrl.pathname + request.nextUrl.search);
     return NextResponse.redirect(signIn);
+  }
+  // A new identity is one page load: an address gets so many an hour, or every per-identity limit
+  // is a limit per page load (docs/security.md, "The open web").
+  if (!current) {
+    const allowance = await allowNewIdentity(request);
+    if (!allowance.allowed) {
+      const message = `Too many new visitors from this address: try again in ${Math.ceil(allowance.retryAfter / 60)} min.`;
+      return new NextResponse(`429 too_many_identities: ${message}\n`, {
+        status: errorStatus('too_many_identities'),
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(allowance.retryAfter) },
+      });
+    }
   }
   // Signed anew (a rotation, or a cookie without an issue time): the same id, its life not extended.
   const identity = current ? signIdentity(current.id, current.issuedAt) : issueIdentity();

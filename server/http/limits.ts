@@ -1,10 +1,13 @@
-// Limits per identity (docs/security.md, "What a request may carry"), each refused with 429 and
-// a code. How many streams an owner keeps open at once — a tab's session stream, a run, Studio's
-// feed, a streamed chat-wire turn — is counted here and given back when the stream ends, however
-// it ends (sse.ts). How many wrong keys a client may try at sign-in is a window per client
-// address, kept by rate-limiter-flexible. Both live in this process's memory: on Vercel, or with
-// several containers, each instance counts its own.
+// Limits per identity and per address (docs/security.md, "What a request may carry", "The open
+// web"), each refused with 429 and a code. How many streams an owner keeps open at once — a tab's
+// session stream, a run, Studio's feed, a streamed chat-wire turn — is counted here and given back
+// when the stream ends, however it ends (sse.ts). On the open web a browser identity costs one
+// page load, so what browsers hold is also counted per client address, across identities: new
+// identities an hour, open streams, runs in flight. How many wrong keys a client may try — at
+// sign-in or in a header — is a window per address, kept by rate-limiter-flexible. All live in
+// this process's memory: on Vercel, or with several containers, each instance counts its own.
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 import { envNumber } from '../runtime';
 
@@ -19,6 +22,16 @@ function maxStreamsPerOwner(): number {
   return envCount('STACKBONE_MAX_STREAMS_PER_OWNER', 32);
 }
 
+/** STACKBONE_MAX_STREAMS_PER_ADDRESS (64): the streams every browser identity from one address holds, together. */
+function maxStreamsPerAddress(): number {
+  return envCount('STACKBONE_MAX_STREAMS_PER_ADDRESS', 64);
+}
+
+/** STACKBONE_MAX_RUNS_PER_ADDRESS (32): the runs browsers from one address have in flight, together. */
+function maxRunsPerAddress(): number {
+  return envCount('STACKBONE_MAX_RUNS_PER_ADDRESS', 32);
+}
+
 /** STACKBONE_MAX_FAILED_SIGN_INS (10) wrong keys per client address in STACKBONE_SIGN_IN_WINDOW_SECONDS (900). */
 function maxFailedSignIns(): number {
   return envCount('STACKBONE_MAX_FAILED_SIGN_INS', 10);
@@ -29,61 +42,124 @@ function signInWindowSeconds(): number {
 }
 
 // On globalThis: Next bundles each route apart, and one owner's streams span several routes.
-const shared = globalThis as typeof globalThis & { __stackboneOpenStreams?: Map<string, number>; __stackboneSignIns?: RateLimiterMemory };
+const shared = globalThis as typeof globalThis & {
+  __stackboneHeld?: Map<string, number>;
+  __stackboneSignIns?: RateLimiterMemory;
+  __stackboneNoKeysUntil?: Map<string, number>;
+};
 
-/** One open stream of an owner's; `release` gives it back (once, however often it is called). */
+/** One stream or run held; `release` gives it back (once, however often it is called). */
 export interface StreamSlot {
   release(): void;
 }
 
-/** A slot for one more open stream of `ownerId`, or 429 `too_many_streams` when it has the most it may. */
-export function takeStreamSlot(ownerId: string): StreamSlot {
-  const open = (shared.__stackboneOpenStreams ??= new Map());
-  const max = maxStreamsPerOwner();
-  const count = open.get(ownerId) ?? 0;
-  if (count >= max) {
-    throw new HttpError(
-      'too_many_streams',
-      `This identity already has ${max} streams open, the most it may (STACKBONE_MAX_STREAMS_PER_OWNER): close one (a tab, a follower) and try again.`,
-    );
-  }
-  open.set(ownerId, count + 1);
+/** Takes one of `key`'s places if it holds fewer than `max`; the place, or undefined when it holds them all. */
+function take(key: string, max: number): StreamSlot | undefined {
+  const held = (shared.__stackboneHeld ??= new Map());
+  const count = held.get(key) ?? 0;
+  if (count >= max) return undefined;
+  held.set(key, count + 1);
   let released = false;
   return {
     release() {
       if (released) return;
       released = true;
-      const left = (open.get(ownerId) ?? 1) - 1;
-      if (left > 0) open.set(ownerId, left);
-      else open.delete(ownerId);
+      const left = (held.get(key) ?? 1) - 1;
+      if (left > 0) held.set(key, left);
+      else held.delete(key);
     },
   };
+}
+
+/** Both places, or neither: `second` is taken only with `first`, and a refusal leaves nothing held. */
+function both(first: StreamSlot, second: () => StreamSlot): StreamSlot {
+  try {
+    const other = second();
+    return { release: () => (first.release(), other.release()) };
+  } catch (error) {
+    first.release();
+    throw error;
+  }
+}
+
+/**
+ * A slot for one more open stream of `ownerId`, or 429 `too_many_streams` when it has the most it
+ * may. A browser's own identity also takes a place of its address (with `request`): 429
+ * `too_many_address_streams` when the browsers from there hold the most they may together.
+ */
+export function takeStreamSlot(ownerId: string, request?: Request): StreamSlot {
+  const max = maxStreamsPerOwner();
+  const slot = take(`stream:${ownerId}`, max);
+  if (!slot) {
+    throw new HttpError(
+      'too_many_streams',
+      `This identity already has ${max} streams open, the most it may (STACKBONE_MAX_STREAMS_PER_OWNER): close one (a tab, a follower) and try again.`,
+    );
+  }
+  if (!request || !ownerId.startsWith('browser:')) return slot;
+  return both(slot, () => {
+    const perAddress = maxStreamsPerAddress();
+    const place = take(`stream@${clientAddress(request)}`, perAddress);
+    if (!place) {
+      throw new HttpError(
+        'too_many_address_streams',
+        `The browsers at this address already hold ${perAddress} streams open, the most they may together (STACKBONE_MAX_STREAMS_PER_ADDRESS): close a tab and try again.`,
+      );
+    }
+    return place;
+  });
+}
+
+/**
+ * A place for one more run in flight started by a browser's own identity from this address, or 429
+ * `too_many_address_runs`; none needed for a key or the local owner. Released when the run ends.
+ */
+export function takeRunSlot(ownerId: string, request: Request): StreamSlot {
+  if (!ownerId.startsWith('browser:')) return { release() {} };
+  const max = maxRunsPerAddress();
+  const place = take(`run@${clientAddress(request)}`, max);
+  if (!place) {
+    throw new HttpError(
+      'too_many_address_runs',
+      `The browsers at this address already have ${max} turns running, the most they may together (STACKBONE_MAX_RUNS_PER_ADDRESS): wait for one to finish.`,
+    );
+  }
+  return place;
 }
 
 function signIns(): RateLimiterMemory {
   return (shared.__stackboneSignIns ??= new RateLimiterMemory({ keyPrefix: 'failed-sign-in', points: maxFailedSignIns(), duration: signInWindowSeconds() }));
 }
 
-/**
- * The client's address: the last X-Forwarded-For entry, the one the nearest proxy added (Vercel
- * sets it to the client; `next start` reached directly sets it to the peer when the client sent
- * none — and keeps one the client sent, so there the limit is only as good as that header).
- */
-function clientAddress(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || request.headers.get('x-real-ip')?.trim() || 'unknown';
-}
-
 /** 429 `too_many_sign_ins`, with Retry-After, once a client has tried maxFailedSignIns() wrong keys in the window. */
 export async function checkSignInAttempts(request: Request): Promise<void> {
   const state = await signIns().get(clientAddress(request));
   if (!state || state.consumedPoints < maxFailedSignIns()) return;
-  const retryAfter = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-  throw new HttpError('too_many_sign_ins', `Too many wrong keys from this address: try again in ${retryAfter} s.`, undefined, {
+  throw tooManyWrongKeys(state.msBeforeNext);
+}
+
+function tooManyWrongKeys(msBeforeNext: number): HttpError {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError('too_many_sign_ins', `Too many wrong keys from this address: try again in ${retryAfter} s.`, undefined, {
     'Retry-After': String(retryAfter),
   });
 }
 
-/** Counts a wrong key against the client's address. */
+/** Counts a wrong key against the client's address: at sign-in, or presented in a header. */
 export async function countFailedSignIn(request: Request): Promise<void> {
-  await signIns().penalty(clientAddress(request));
+  const address = clientAddress(request);
+  const state = await signIns().penalty(address);
+  // Kept where a header's key is checked without waiting (checkHeaderKeyAttempts).
+  if (state.consumedPoints >= maxFailedSignIns()) (shared.__stackboneNoKeysUntil ??= new Map()).set(address, Date.now() + state.msBeforeNext);
+}
+
+/**
+ * 429 `too_many_sign_ins` for a key presented in a header from an address that has tried the most
+ * wrong keys it may (the same window as sign-in): a key in a header is guessed as fast as a form's.
+ */
+export function checkHeaderKeyAttempts(request: Request): void {
+  const until = shared.__stackboneNoKeysUntil?.get(clientAddress(request));
+  if (until === undefined) return;
+  if (until > Date.now()) throw tooManyWrongKeys(until - Date.now());
+  shared.__stackboneNoKeysUntil!.delete(clientAddress(request));
 }

@@ -5,6 +5,7 @@
 import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
 import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from '../http/errors';
+import { checkHeaderKeyAttempts, countFailedSignIn } from '../http/limits';
 import { LOCAL_OWNER, isOpenDevMode } from '../open-dev-mode';
 import { checkOpenDevHost } from './open-access';
 import { checkSameOrigin } from '../http/same-origin';
@@ -57,8 +58,13 @@ export function resolveCaller(request: Request, options: ResolveOptions = {}): C
   }
   const presented = presentedApiKey(request);
   if (presented) {
+    // Wrong keys in a header count against the address as at sign-in (docs/security.md, "What a request may carry").
+    checkHeaderKeyAttempts(request);
     const key = matchingApiKey(presented);
-    if (!key) throw new HttpError('unauthorized', 'The API key is not valid.');
+    if (!key) {
+      void countFailedSignIn(request);
+      throw new HttpError('unauthorized', 'The API key is not valid.');
+    }
     return { ownerId: keyOwner(key), credential: 'key', via: 'header' };
   }
   const identity = options.browser || options.keyCookie ? browserIdentity(request) : undefined;

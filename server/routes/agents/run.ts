@@ -6,7 +6,7 @@ import { agUiAnswer } from '../../error-codes';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
-import { takeStreamSlot, type StreamSlot } from '../../http/limits';
+import { takeRunSlot, takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveCaller } from '../../identity/owner';
 import { forkThread, parseCursor, Refusal, scopedSessionId, startRun, type StartedRun } from '../../runtime';
 import { getStore } from '../../store';
@@ -18,6 +18,7 @@ import { joinRun } from './thread';
 
 export async function handleAgUiRun(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   let slot: StreamSlot | undefined;
+  let running: StreamSlot | undefined;
   try {
     const agent = findAgent(agentName);
     if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
@@ -25,8 +26,8 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
     const input = parseRunAgentInput(await readJsonBody(request));
     // Before a stream: a part naming a file that is not the caller's is refused over HTTP (docs/wires.md, "Content parts").
     const attachments = await resolveAttachmentClaims(ownerId, agent.name, agUiAttachmentClaims(input.messages));
-    // The answer is a stream: 429 when the owner has the most open, before anything is written (docs/security.md).
-    slot = takeStreamSlot(ownerId);
+    // The answer is a stream: 429 when the owner (or a browser's address) has the most open, before anything is written (docs/security.md).
+    slot = takeStreamSlot(ownerId, request);
     const context = {
       threadId: input.threadId,
       runId: input.runId,
@@ -44,6 +45,8 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
     }
 
     let run: StartedRun;
+    // A browser's turn holds a place of its address until it ends, not until its response does (docs/security.md, "The open web").
+    running = takeRunSlot(ownerId, request);
     try {
       const fork = fromAgUiFork(input.forwardedProps);
       if (fork) {
@@ -89,14 +92,18 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
           queue: 'running',
         });
     } catch (error) {
+      running.release();
       // A refusal is a RUN_ERROR, but for what has no stream to answer in: an unknown session (docs/errors.md).
       if (!(error instanceof Refusal) || agUiAnswer(error.code, error.details) === 'HTTP') throw error;
       return refusedRun(error, context);
     }
+    const place = running;
+    void run.done.then(place.release, place.release);
     keepAlive(run.done);
     return agUiStream(run.stream(null, request.signal), context);
   } catch (error) {
     slot?.release();
+    running?.release();
     return errorResponse(error, 'AG-UI request');
   }
 }

@@ -67,7 +67,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
 
     const wantsStream = offset !== null || (request.headers.get('accept') ?? '').includes('text/event-stream');
     if (wantsStream) {
-      const slot = takeStreamSlot(ownerId); // 429 when the owner has the most streams open (docs/security.md)
+      const slot = takeStreamSlot(ownerId, request); // 429 when the owner, or a browser's address, has the most streams open (docs/security.md)
       const parts = follow({ store, sessionId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs(), queue: true });
       // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
       return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000, slot });
@@ -160,12 +160,13 @@ export async function joinRun(
   const feed = byRunId ?? liveFeed(sessionId);
   if (!isOwnSession(await store.getSession(sessionId), { ownerId, agent: agent.name })) return null;
   const context = { threadId: sessionKeyOf(sessionId), runId: options.runId, strict: options.strict, accept: request.headers.get('accept') ?? undefined };
-  if (feed?.runId === options.runId) return agUiStream(feed.read(options.after, request.signal), { ...context, slot: options.slot ?? takeStreamSlot(ownerId) });
+  if (feed?.runId === options.runId)
+    return agUiStream(feed.read(options.after, request.signal), { ...context, slot: options.slot ?? takeStreamSlot(ownerId, request) });
   // Most joins are of the thread's latest run, which the warm view knows; an older one takes a read of the log.
   const latest = (await loadView(store, sessionId, agent.initialState)).lastRun?.runId === options.runId;
   if (!latest && !(await store.readEvents(sessionId)).some(({ event }) => event.type === 'run_started' && event.runId === options.runId)) return null;
   return agUiStream(follow({ store, sessionId, initialState: agent.initialState, after: options.after, runId: options.runId, signal: request.signal }), {
     ...context,
-    slot: options.slot ?? takeStreamSlot(ownerId),
+    slot: options.slot ?? takeStreamSlot(ownerId, request),
   });
 }

@@ -15,3 +15,4 @@ export { inputs, systemNote, userMessage } from './inputs';
 export { totalUsage } from './usage';
 export type { UsageEntry, UsageTotals } from './usage';
 export { checkModel, modelOf, threadModel, turnModel } from './model-choice';
+export { checkPausedThreads } from './paused-threads';

@@ -9,6 +9,7 @@ import { decisionEvents, expiryEvents, planDecisions, readDecision, type Planned
 import { Refusal } from '../errors';
 import {
   checkModel,
+  checkPausedThreads,
   foldEvents,
   loadView,
   openSession,
@@ -103,6 +104,8 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
       );
     }
   }
+  // A browser's new turn where it already waits on the most paused threads (docs/security.md, "The open web").
+  if (!answers.length && request.source !== 'server') await checkPausedThreads(store, ownerId, sessionId);
   // A stopped run whose process died before it could close itself is closed first: nothing it left open runs.
   const settled = await settleStoppedRun(store, sessionId, view);
   const current = foldEvents(view, [...settled, ...expired]);

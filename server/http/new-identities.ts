@@ -1,0 +1,29 @@
+// How many browser identities one address is given an hour (docs/security.md, "The open web"):
+// on a public chat (STACKBONE_WEB_ACCESS=open) an identity is one page load, so every limit
+// counted per identity holds only with this one in front of it. proxy.ts asks before it issues
+// one; kept by rate-limiter-flexible in this process's memory (per instance, as the others).
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { clientAddress } from './client-address';
+
+const shared = globalThis as typeof globalThis & { __stackboneNewIdentities?: RateLimiterMemory };
+
+/** STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS, default 20 an hour. */
+function maxNewIdentitiesPerAddress(): number {
+  const value = Math.floor(Number(process.env.STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS?.trim() || NaN));
+  return value > 0 ? value : 20;
+}
+
+function newIdentities(): RateLimiterMemory {
+  return (shared.__stackboneNewIdentities ??= new RateLimiterMemory({ keyPrefix: 'new-identity', points: maxNewIdentitiesPerAddress(), duration: 3600 }));
+}
+
+/** Whether this address may be given one more identity this hour (counted if so); when not, the seconds until it may. */
+export async function allowNewIdentity(request: Request): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
+  try {
+    await newIdentities().consume(clientAddress(request));
+    return { allowed: true };
+  } catch (refusal) {
+    if (refusal instanceof Error) throw refusal;
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil((refusal as { msBeforeNext: number }).msBeforeNext / 1000)) };
+  }
+}
