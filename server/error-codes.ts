@@ -41,7 +41,11 @@ const REQUEST_ERRORS = {
   too_many_streams: { status: 429, agUi: HTTP, when: 'the identity has STACKBONE_MAX_STREAMS_PER_OWNER streams open already' },
   too_many_address_streams: { status: 429, agUi: HTTP, when: 'the browsers at one address hold STACKBONE_MAX_STREAMS_PER_ADDRESS streams open already' },
   too_many_address_runs: { status: 429, agUi: HTTP, when: 'the browsers at one address have STACKBONE_MAX_RUNS_PER_ADDRESS turns running already' },
-  too_many_identities: { status: 429, agUi: HTTP, when: 'an address was given STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS browser identities this hour (with Retry-After)' },
+  too_many_identities: {
+    status: 429,
+    agUi: HTTP,
+    when: 'an address was given STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS browser identities this hour (with Retry-After)',
+  },
   too_many_sign_ins: { status: 429, agUi: HTTP, when: 'too many wrong keys from this address, at sign-in or in a header (with Retry-After)' },
   method_not_allowed: { status: 405, agUi: HTTP, when: 'a known path with another method (with Allow)' },
   database_unavailable: { status: 503, agUi: HTTP, when: 'GET /api/health: the database does not answer (the report’s `error`)' },
@@ -113,7 +117,11 @@ const REFUSALS = {
   other_run: { status: 409, agUi: RUN_ERROR, when: 'guidance naming a run that is not the one in progress' },
   too_many_steers: { status: 429, agUi: RUN_ERROR, when: 'more guidance for one run than STACKBONE_MAX_STEERS_PER_RUN' },
   queue_full: { status: 429, agUi: RUN_ERROR, when: 'more queued messages than STACKBONE_MAX_QUEUED_MESSAGES' },
-  too_many_paused_threads: { status: 429, agUi: RUN_ERROR, when: 'a browser identity already waits on STACKBONE_MAX_PAUSED_THREADS threads paused for a decision' },
+  too_many_paused_threads: {
+    status: 429,
+    agUi: RUN_ERROR,
+    when: 'a browser identity already waits on STACKBONE_MAX_PAUSED_THREADS threads paused for a decision',
+  },
   already_sent: { status: 409, agUi: RUN_ERROR, when: 'queueing a message that is in the thread already' },
   fork_point_invalid: {
     status: 400,

@@ -8,7 +8,7 @@ import { envNumber } from '../common';
 import { Refusal } from '../errors';
 
 /** STACKBONE_MAX_PAUSED_THREADS, default 5. */
-export function maxPausedThreads(): number {
+function maxPausedThreads(): number {
   const value = Math.floor(envNumber('STACKBONE_MAX_PAUSED_THREADS') ?? 0);
   return value > 0 ? value : 5;
 }
