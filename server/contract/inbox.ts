@@ -13,7 +13,7 @@ export type HitlAction = (typeof HITL_ACTIONS)[number];
 export interface ShownVote {
   status: Vote['status'];
   reason?: string;
-  by?: Pick<DecisionActor, 'source' | 'credential' | 'keyName' | 'recipient'>;
+  by?: Pick<DecisionActor, 'source' | 'credential' | 'keyName' | 'recipient' | 'client'>;
 }
 
 /** An open decision as GET /api/hitl lists it. */

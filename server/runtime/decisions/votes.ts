@@ -69,11 +69,11 @@ export function voteReaderOf(ownerId: string): VoteReader {
 
 export function shownVote(vote: Vote, reader: VoteReader): ShownVote {
   if (reader === 'anyone') return { status: vote.status };
-  const { source, credential, keyName, recipient } = vote.by;
+  const { source, credential, keyName, recipient, client } = vote.by;
   return {
     status: vote.status,
     ...(vote.reason !== undefined ? { reason: vote.reason } : {}),
-    by: { source, ...(credential ? { credential } : {}), ...(keyName ? { keyName } : {}), ...(recipient ? { recipient } : {}) },
+    by: { source, ...(credential ? { credential } : {}), ...(keyName ? { keyName } : {}), ...(recipient ? { recipient } : {}), ...(client ? { client } : {}) },
   };
 }
 
