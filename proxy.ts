@@ -3,8 +3,9 @@
 // the sessions it starts; with `key` (the default) a page without a key's cookie sends the
 // browser to /sign-in, where an API key is exchanged for one. In open dev mode every request is
 // the local owner, so pages are served only to requests addressed to this machine. A cookie
-// signed with a previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation), or one from
-// before cookies carried an issue time, keeps its id and is signed anew; an expired one is none.
+// signed with a previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation), or one signed
+// before signatures carried their purpose (docs/security.md, "Signed tokens"), keeps its id and
+// issue time and is signed anew; an expired one is none.
 import { NextResponse, type NextRequest } from 'next/server';
 import {
   honouredIdentity,
@@ -53,7 +54,7 @@ export async function proxy(request: NextRequest) {
       });
     }
   }
-  // Signed anew (a rotation, or a cookie without an issue time): the same id, its life not extended.
+  // Signed anew (a rotation, or a cookie signed without a purpose label): the same id, its life not extended.
   const identity = current ? signIdentity(current.id, current.issuedAt) : issueIdentity();
   // The page rendering this very request sees the new identity too.
   request.cookies.set(IDENTITY_COOKIE, identity);

@@ -23,6 +23,7 @@ const OWN_PROCESS = [
   'server/runtime/decisions/quorum.test.ts',
   'server/runtime/notify/delivery-backoff.test.ts',
   'server/runtime/notify/interrupt-message.test.ts',
+  'server/runtime/notify/outbound-escaping.test.ts',
   'server/runtime/notify/outbox.test.ts',
   'server/runtime/notify/signed-link.test.ts',
   'server/runtime/recovery/recovery.test.ts',

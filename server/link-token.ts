@@ -2,12 +2,14 @@
 // capability a notification hands its recipient to approve or reject one interrupt. The token
 // names the interrupt, the action, a hash of the arguments as they will run, when it stops
 // working and whom it was minted for, and carries an HMAC-SHA256 of all that under
-// STACKBONE_SECRET. It is one-time because the interrupt it names is decided once: the decision
-// pipeline refuses every later one (runtime/turn-control/decide-by-link.ts). This file is the
-// token alone — pure, no store, no runtime — so proxy.ts reads it too, to answer a bad link's page
-// with its status; the runtime's refusals are runtime/notify/signed-link.ts.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+// STACKBONE_SECRET, labelled as a link's (server/signature.ts: no other token verifies as one).
+// It is one-time because the interrupt it names is decided once: the decision pipeline refuses
+// every later one (runtime/turn-control/decide-by-link.ts). This file is the token alone — pure,
+// no store, no runtime — so proxy.ts reads it too, to answer a bad link's page with its status;
+// the runtime's refusals are runtime/notify/signed-link.ts.
+import { createHash } from 'node:crypto';
 import { isOpenDevMode } from './open-dev-mode';
+import { previousSecrets, sign, signedWith, signedWithoutLabel } from './signature';
 
 export type LinkAction = 'approve' | 'reject' | 'open';
 
@@ -48,11 +50,7 @@ function signingKey(): string {
 
 /** The current key, then STACKBONE_SECRET_PREVIOUS (comma-separated): links mailed before a rotation keep working. */
 function verifyingKeys(): string[] {
-  const previous = (process.env.STACKBONE_SECRET_PREVIOUS ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter(Boolean);
-  return [signingKey(), ...previous];
+  return [signingKey(), ...previousSecrets()];
 }
 
 /** JSON with every object's keys in order, so equal values hash the same whatever order they were built in. */
@@ -71,16 +69,12 @@ export function argumentsHash(input: unknown): string {
   return createHash('sha256').update(canonicalJson(input)).digest('hex');
 }
 
-function signature(payload: string, key: string): Buffer {
-  return createHmac('sha256', key).update(payload).digest();
-}
-
 /** A token: `<base64url of the claims' JSON>.<base64url of their HMAC>`. */
 export function signLink(claims: LinkClaims): string {
   const payload = Buffer.from(
     JSON.stringify({ i: claims.interruptId, a: claims.action, h: claims.argsHash, e: claims.expiresAt, r: claims.recipient }),
   ).toString('base64url');
-  return `${payload}.${signature(payload, signingKey()).toString('base64url')}`;
+  return `${payload}.${sign('link', payload, signingKey())}`;
 }
 
 /** When a link for an interrupt stops working: the interrupt's own expiry, else a week from now. */
@@ -95,17 +89,16 @@ export type LinkToken = { claims: LinkClaims; problem?: undefined } | { problem:
 /**
  * Reads a token: `invalid` when it is malformed or its signature holds under none of the keys
  * (the current secret, then the previous ones), `expired` past its expiry, else its claims.
+ * A link mailed before signatures carried their purpose still verifies until it expires or
+ * UNLABELLED_SIGNATURES_UNTIL comes, whichever is first (docs/security.md, "Signed tokens"):
+ * its payload must be a link's claims all the same, so no other token passes for one.
  */
 export function readLinkToken(token: string, now: Date = new Date()): LinkToken {
   const invalid = { problem: 'invalid' } as const;
   if (typeof token !== 'string' || token.length > MAX_TOKEN_LENGTH || !/^[\w-]+\.[\w-]+$/.test(token)) return invalid;
   const [payload, given] = token.split('.') as [string, string];
-  const presented = Buffer.from(given, 'base64url');
-  const signed = verifyingKeys().some((key) => {
-    const expected = signature(payload, key);
-    return expected.length === presented.length && timingSafeEqual(expected, presented);
-  });
-  if (!signed) return invalid;
+  const keys = verifyingKeys();
+  if (signedWith('link', payload, given, keys) < 0 && signedWithoutLabel(payload, given, keys, now) < 0) return invalid;
   let raw: unknown;
   try {
     raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

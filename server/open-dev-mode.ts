@@ -3,7 +3,8 @@
 // server code that names no owner (docs/turn-control.md, "Server append"), so it sits below
 // both server/runtime and server/http. The keys' labels live here for the same reason: the
 // runtime matches named approvers against them (docs/approvals.md, "Quorum and separation of duties").
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { sign } from './signature';
 
 export const LOCAL_OWNER = 'local';
 
@@ -85,8 +86,7 @@ export function keyOwner(key: string): string {
  */
 export function publicOwnerId(ownerId: string): string {
   if (!ownerId.startsWith('key:')) return ownerId;
-  const secret = process.env.STACKBONE_SECRET?.trim() ?? '';
-  return `key:${createHmac('sha256', secret).update(`stackbone public owner id\n${ownerId}`).digest('hex').slice(0, 24)}`;
+  return `key:${sign('owner-id', ownerId, process.env.STACKBONE_SECRET?.trim() ?? '').slice(0, 24)}`;
 }
 
 /** Every `ownerId` in a JSON value, as it may leave the server (publicOwnerId): for webhooks and exports, which carry data as stored. */

@@ -1,7 +1,11 @@
 // The browser's identity cookie: a valid one names its browser; a forged, truncated, malformed
-// (a bad %-escape) or expired one is no identity — never an error.
+// (a bad %-escape) or expired one is no identity — never an error; nor is any other token the
+// server signs (a link), and a cookie signed before purpose labels counts only during the
+// migration window (docs/security.md, "Signed tokens").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { argumentsHash, signLink } from '../link-token';
+import { UNLABELLED_SIGNATURES_UNTIL } from '../signature';
 import {
   browserIdentity,
   checkIdentitySecret,
@@ -32,10 +36,13 @@ describe('browserIdentity', () => {
   });
 
   const hmac = (payload: string, secret: string) => createHmac('sha256', secret).update(payload).digest('base64url');
-  /** `<id>.<issued at>.<signature>`, as the server signs a cookie. */
-  const signedWith = (id: string, secret: string, issuedAt = now()) => `${id}.${issuedAt}.${hmac(`${id}.${issuedAt}`, secret)}`;
+  /** `<id>.<issued at>.<signature>`, as the server signs a cookie: the HMAC labelled as an identity's. */
+  const signedWith = (id: string, secret: string, issuedAt = now()) => `${id}.${issuedAt}.${hmac(`stackbone identity v1\n${id}.${issuedAt}`, secret)}`;
+  /** The same, signed as cookies were before purpose labels. */
+  const unlabelled = (id: string, secret: string, issuedAt = now()) => `${id}.${issuedAt}.${hmac(`${id}.${issuedAt}`, secret)}`;
   /** `<id>.<signature>`: a cookie from before cookies carried an issue time. */
   const legacy = (id: string, secret: string) => `${id}.${hmac(id, secret)}`;
+  const inWindow = new Date(UNLABELLED_SIGNATURES_UNTIL.getTime() - 86_400_000);
 
   it('during a rotation, a cookie signed with a previous secret (however short) keeps its id and issue time and is marked for re-signing; after it, it is no identity', () => {
     const issuedAt = now() - 3600;
@@ -60,9 +67,46 @@ describe('browserIdentity', () => {
     expect(verifiedIdentity(`${id}.${now()}.${signature}`)).toBeUndefined();
   });
 
-  it("a browser's cookie from before issue times still names its browser, to be signed anew; a key's does not", () => {
-    expect(verifiedIdentity(legacy('browser-1', SECRET))).toEqual({ id: 'browser-1', stale: true });
-    expect(verifiedIdentity(legacy('key:0123456789abcdef01234567', SECRET))).toBeUndefined();
+  it("a cookie without an issue time is no identity, a browser's or a key's, signed either way", () => {
+    for (const id of [randomUUID(), 'key:0123456789abcdef01234567']) {
+      expect(verifiedIdentity(legacy(id, SECRET), inWindow), id).toBeUndefined();
+      expect(verifiedIdentity(`${id}.${hmac(`stackbone identity v1\n${id}`, SECRET)}`, inWindow), id).toBeUndefined();
+    }
+  });
+
+  it('a link token, signed now or before purpose labels, is no identity, and nothing in it is signed anew', () => {
+    const token = signLink({ interruptId: 'int_1', action: 'approve', argsHash: argumentsHash({}), expiresAt: now() + 3600, recipient: 'slack' });
+    expect(verifiedIdentity(token, inWindow)).toBeUndefined();
+    expect(browserIdentity(request(`stackbone_id=${token}`))).toBeUndefined();
+    // The same claims signed as links were before purpose labels.
+    const payload = token.split('.')[0]!;
+    expect(verifiedIdentity(`${payload}.${hmac(payload, SECRET)}`, inWindow)).toBeUndefined();
+    // Even one shaped like a cookie (a dot and digits at its end) is refused unless its id is one the server issues.
+    const shaped = `${payload}.${now()}`;
+    expect(verifiedIdentity(`${shaped}.${hmac(shaped, SECRET)}`, inWindow)).toBeUndefined();
+  });
+
+  it('migration: a cookie signed before purpose labels keeps its id and issue time, marked to be signed anew, until the window ends', () => {
+    const browser = randomUUID();
+    const key = 'key:0123456789abcdef01234567';
+    const issuedAt = Math.floor(inWindow.getTime() / 1000) - 3600;
+    expect(verifiedIdentity(unlabelled(browser, SECRET, issuedAt), inWindow)).toEqual({ id: browser, stale: true, issuedAt });
+    expect(verifiedIdentity(unlabelled(key, SECRET, issuedAt), inWindow)).toEqual({ id: key, stale: true, issuedAt });
+    // Signed anew, it is labelled: the same id and issue time, no longer stale, and it outlives the window.
+    const renewed = signIdentity(browser, issuedAt);
+    expect(renewed).toBe(signedWith(browser, SECRET, issuedAt));
+    expect(verifiedIdentity(renewed, inWindow)).toEqual({ id: browser, stale: false, issuedAt });
+    expect(verifiedIdentity(renewed, UNLABELLED_SIGNATURES_UNTIL)).toEqual({ id: browser, stale: false, issuedAt });
+    // Its max age still holds, and a previous secret still verifies it during a rotation.
+    expect(verifiedIdentity(unlabelled(key, SECRET, issuedAt - KEY_IDENTITY_MAX_AGE_SECONDS), inWindow)).toBeUndefined();
+    expect(verifiedIdentity(unlabelled(browser, 'old-secret', issuedAt), inWindow)).toBeUndefined();
+    process.env.STACKBONE_SECRET_PREVIOUS = 'old-secret';
+    expect(verifiedIdentity(unlabelled(browser, 'old-secret', issuedAt), inWindow)).toEqual({ id: browser, stale: true, issuedAt });
+    // An id the server never issues (a browser's is a UUID, a key's `key:` and 24 hex digits) is refused.
+    expect(verifiedIdentity(unlabelled('browser-1', SECRET, issuedAt), inWindow)).toBeUndefined();
+    // Once the window has ended, none is an identity.
+    const after = new Date(UNLABELLED_SIGNATURES_UNTIL.getTime() + 1000);
+    expect(verifiedIdentity(unlabelled(browser, SECRET, Math.floor(after.getTime() / 1000) - 3600), after)).toBeUndefined();
   });
 
   it('keyed mode needs STACKBONE_SECRET of 32 bytes or more: the server does not start without it, and the key list signs nothing', () => {

@@ -3,9 +3,12 @@
 // API key was entered in the app and exchanged for the cookie, which then acts as that key — or
 // a random id (STACKBONE_WEB_ACCESS=open), which owns the sessions that browser starts. Only the
 // app's own surfaces read the cookie; the programmatic wires and the CLI send the key itself.
-// The value is `<id>.<issued at, Unix seconds>.<HMAC of both>`: the server refuses it once it is
-// older than its max age, whatever the browser kept (a cookie's Max-Age is only a hint to it).
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+// The value is `<id>.<issued at, Unix seconds>.<HMAC of both>`, the HMAC labelled as an
+// identity's (server/signature.ts), so no other token the server signs is a cookie: the server
+// refuses it once it is older than its max age, whatever the browser kept (a cookie's Max-Age is
+// only a hint to it).
+import { randomUUID } from 'node:crypto';
+import { previousSecrets, sign, signedWith, signedWithoutLabel } from '../signature';
 import { configuredApiKeys, isConfiguredKeyOwner } from './api-keys';
 import { browsersWithoutKey } from './web-access';
 
@@ -33,11 +36,7 @@ function signingKey(): string | undefined {
  */
 function verifyingKeys(): string[] {
   const current = signingKey();
-  const previous = (process.env.STACKBONE_SECRET_PREVIOUS ?? '')
-    .split(',')
-    .map((key) => key.trim())
-    .filter(Boolean);
-  return current ? [current, ...previous] : [];
+  return current ? [current, ...previousSecrets()] : [];
 }
 
 /** Throws the start-up error of a keyed server without STACKBONE_SECRET, or with a short one (start-checks.ts). */
@@ -55,10 +54,6 @@ export function checkIdentitySecret(): void {
       `STACKBONE_SECRET is ${bytes} bytes; it must be at least ${MIN_SECRET_BYTES}, or anyone who guesses it signs in as any key: make one with \`openssl rand -hex 32\` (to keep browsers signed in, move the old one to STACKBONE_SECRET_PREVIOUS; docs/security.md).`,
     );
   }
-}
-
-function signature(payload: string, key: string): string {
-  return createHmac('sha256', key).update(payload).digest('base64url');
 }
 
 /** How long the server honours an identity: a month for a key's, a year for a browser's own. */
@@ -95,36 +90,43 @@ function verifyIdentity(value: string | undefined): string | undefined {
 
 export interface VerifiedIdentity {
   id: string;
-  /** Signed with a previous secret, or in the format without an issue time: the app signs it anew. */
+  /** Signed with a previous secret, or the old way without a purpose label: the app signs it anew. */
   stale: boolean;
-  /** When it was first issued (Unix seconds); none in a browser's cookie from before issue times. */
-  issuedAt?: number;
+  /** When it was first issued (Unix seconds): a cookie signed anew keeps it, so its life is not extended. */
+  issuedAt: number;
 }
 
 /**
- * The id, if the signature holds (under the current or a previous secret) and the cookie is no
- * older than its max age. A cookie from before cookies carried an issue time (`<id>.<signature>`)
- * still names its browser — its threads are kept, and the app signs it anew with an issue time —
- * but not a key: a key's cookie must be younger than a month, and its browser signs in again.
+ * What the server ever issued as an identity: a browser's random id (randomUUID) or a key's
+ * owner id (keyOwner). Only such a payload is accepted with an unlabelled signature: a link's
+ * payload, or anything else signed the old way, is no identity.
  */
-export function verifiedIdentity(value: string | undefined): VerifiedIdentity | undefined {
+const ISSUED_ID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|key:[0-9a-f]{24})$/;
+
+/**
+ * The id, if the cookie is `<id>.<issued at>.<signature>`, the signature holds (under the current
+ * or a previous secret) and the cookie is no older than its max age. During the migration window
+ * (docs/security.md, "Signed tokens") a cookie signed before signatures carried their purpose is
+ * accepted too, when its payload is an identity the server issued: it is stale, so the next page
+ * signs it anew, labelled, with the same issue time. A cookie without an issue time is refused.
+ */
+export function verifiedIdentity(value: string | undefined, now: Date = new Date()): VerifiedIdentity | undefined {
   if (!value) return undefined;
   const dot = value.lastIndexOf('.');
   if (dot <= 0) return undefined;
   const payload = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1));
-  const index = verifyingKeys().findIndex((key) => {
-    const expected = Buffer.from(signature(payload, key));
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  if (index < 0) return undefined;
+  const given = value.slice(dot + 1);
   const issued = /^(.+)\.(\d{1,12})$/.exec(payload);
-  if (!issued) return payload.startsWith('key:') ? undefined : { id: payload, stale: true };
+  if (!issued) return undefined;
   const id = issued[1]!;
+  const keys = verifyingKeys();
+  const index = signedWith('identity', payload, given, keys);
+  const unlabelled = index < 0 && ISSUED_ID.test(id) && signedWithoutLabel(payload, given, keys, now) >= 0;
+  if (index < 0 && !unlabelled) return undefined;
   const issuedAt = Number(issued[2]);
-  const age = nowSeconds() - issuedAt;
+  const age = Math.floor(now.getTime() / 1000) - issuedAt;
   if (age > maxAgeSeconds(id) || age < -CLOCK_SKEW_SECONDS) return undefined;
-  return { id, stale: index > 0, issuedAt };
+  return { id, stale: index !== 0, issuedAt };
 }
 
 /** A cookie value for an id, signed with the current secret; `issuedAt` is kept when an existing cookie is signed anew. */
@@ -132,7 +134,7 @@ export function signIdentity(id: string, issuedAt: number = nowSeconds()): strin
   const key = signingKey();
   if (!key) throw new Error('Browser identities need STACKBONE_SECRET.');
   const payload = `${id}.${issuedAt}`;
-  return `${payload}.${signature(payload, key)}`;
+  return `${payload}.${sign('identity', payload, key)}`;
 }
 
 /**

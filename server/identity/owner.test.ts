@@ -1,8 +1,8 @@
 // Who a request is (docs/security.md, "Modes"): a key in a header, a key exchanged for the app's
 // cookie (valid while that key is configured), or a browser's own identity — the last only
 // where STACKBONE_WEB_ACCESS=open. A misspelled mode stops the server at start.
-import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sign } from '../signature';
 import { keyOwner } from './api-keys';
 import { resolveCaller } from './owner';
 import { checkWebAccess } from './web-access';
@@ -23,10 +23,10 @@ afterEach(() => {
   }
 });
 
-/** A cookie as the server signs it: `<id>.<issued at>.<HMAC of both>` (browser-identity.ts). */
+/** A cookie as the server signs it: `<id>.<issued at>.<HMAC of both, labelled as an identity's>` (browser-identity.ts). */
 const cookieOf = (id: string) => {
   const payload = `${id}.${Math.floor(Date.now() / 1000)}`;
-  return `stackbone_id=${payload}.${createHmac('sha256', SECRET).update(payload).digest('base64url')}`;
+  return `stackbone_id=${payload}.${sign('identity', payload, SECRET)}`;
 };
 const request = (headers: Record<string, string>) => new Request('http://localhost/', { headers });
 

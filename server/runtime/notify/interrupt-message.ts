@@ -8,6 +8,7 @@
 import type { InterruptRecord, JsonObject } from '../../events';
 import { ownOrigin } from '../../own-origin';
 import type { Notice, NoticeType } from './notice';
+import { sessionKeyOf } from '../session';
 import { argumentsHash, linkExpiry, signLink, type LinkAction } from '../../link-token';
 import { linkMayDecide } from '../decisions';
 
@@ -105,7 +106,8 @@ export function renderInterruptMessage(notice: Notice, options: RenderOptions): 
           : 'An agent wants to make this call and waits for a decision.';
   const context = [
     `Agent: ${notice.agent}${interrupt.agent && interrupt.agent !== notice.agent ? ` (in its helper ${interrupt.agent})` : ''}`,
-    `Session: ${notice.sessionId}`,
+    // The session as its owner names it, as the webhook does: the store's id starts with the owner's (a key's hash, a browser's id).
+    `Session: ${sessionKeyOf(notice.sessionId)}`,
     `Tool: ${interrupt.toolName}`,
     ...(expires ? [`Expires: ${expires}${interrupt.onExpire === 'approve' ? ' (then it is approved)' : ' (then it is rejected)'}`] : []),
   ];

@@ -1,5 +1,7 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { argumentsHash, canonicalJson, linkExpiry, signLink, type LinkClaims } from '../../link-token';
+import { sign, UNLABELLED_SIGNATURES_UNTIL } from '../../signature';
 import { verifyLink } from './signed-link';
 
 const SECRET = 'a'.repeat(64);
@@ -66,6 +68,35 @@ describe('a signed link', () => {
     expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"x":1,"y":2}]},"b":1}');
     expect(argumentsHash({ amount: 120, orderId: 'A-1001' })).toBe(argumentsHash({ orderId: 'A-1001', amount: 120 }));
     expect(argumentsHash({ orderId: 'A-1001', amount: 121 })).not.toBe(argumentsHash({ orderId: 'A-1001', amount: 120 }));
+  });
+
+  it('is signed as a link: the HMAC of its bare claims is not its signature, and an identity cookie is no link', () => {
+    const token = signLink(claims());
+    const [payload, signature] = token.split('.') as [string, string];
+    expect(signature).toBe(createHmac('sha256', SECRET).update(`stackbone link v1\n${payload}`).digest('base64url'));
+    // The same claims signed as an identity (the cookie's purpose) are refused.
+    expect(() => verifyLink(`${payload}.${sign('identity', payload, SECRET)}`, now)).toThrow(expect.objectContaining({ code: 'link_invalid' }));
+  });
+
+  it("migration: a link mailed before purpose labels verifies until it expires or the window ends, and only with a link's claims", () => {
+    const unlabelled = (payload: string, secret = SECRET) => `${payload}.${createHmac('sha256', secret).update(payload).digest('base64url')}`;
+    const inWindow = new Date(UNLABELLED_SIGNATURES_UNTIL.getTime() - 86_400_000);
+    const seconds = Math.floor(inWindow.getTime() / 1000);
+    const old = unlabelled(signLink(claims({ expiresAt: seconds + 3600 })).split('.')[0]!);
+    expect(verifyLink(old, inWindow)).toEqual(claims({ expiresAt: seconds + 3600 }));
+    expect(() => verifyLink(old, new Date((seconds + 3600) * 1000))).toThrow(expect.objectContaining({ code: 'link_expired' }));
+    // A rotation's previous secret still verifies it.
+    const rotated = unlabelled(signLink(claims({ expiresAt: seconds + 3600 })).split('.')[0]!, 'old-secret');
+    expect(() => verifyLink(rotated, inWindow)).toThrow(expect.objectContaining({ code: 'link_invalid' }));
+    process.env.STACKBONE_SECRET_PREVIOUS = 'old-secret';
+    expect(verifyLink(rotated, inWindow).interruptId).toBe('int_1');
+    // A link whose own expiry lies past the window stops at the window's end.
+    const longLived = unlabelled(signLink(claims({ expiresAt: Math.floor(UNLABELLED_SIGNATURES_UNTIL.getTime() / 1000) + 86_400 })).split('.')[0]!);
+    expect(verifyLink(longLived, inWindow).interruptId).toBe('int_1');
+    expect(() => verifyLink(longLived, UNLABELLED_SIGNATURES_UNTIL)).toThrow(expect.objectContaining({ code: 'link_invalid' }));
+    // What was signed the old way but is not a link's claims (an identity cookie's payload) is refused.
+    const cookiePayload = Buffer.from(`${randomUUID()}.${seconds}`).toString('base64url');
+    expect(() => verifyLink(unlabelled(cookiePayload), inWindow)).toThrow(expect.objectContaining({ code: 'link_invalid' }));
   });
 
   it('expires with its interrupt, or after a week when the interrupt never does', () => {
