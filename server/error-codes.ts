@@ -100,7 +100,11 @@ const REFUSALS = {
     agUi: RUN_ERROR,
     when: 'a grant with a rejection or an answer, or in a scope the tool does not allow (its `toolApproval.grants`; never with a quorum)',
   },
-  grant_invalid: { status: 400, agUi: RUN_ERROR, when: 'a grant of the wrong shape: its scope, its `for` duration, or its `match` arguments' },
+  grant_invalid: {
+    status: 400,
+    agUi: RUN_ERROR,
+    when: 'a grant of the wrong shape: its scope, its `for` (a positive duration, at most the tool’s `maxGrantTime`), or its `match` arguments',
+  },
   not_running: { status: 409, agUi: RUN_ERROR, when: 'guidance for a session with no run in progress' },
   other_run: { status: 409, agUi: RUN_ERROR, when: 'guidance naming a run that is not the one in progress' },
   too_many_steers: { status: 429, agUi: RUN_ERROR, when: 'more guidance for one run than STACKBONE_MAX_STEERS_PER_RUN' },

@@ -89,3 +89,19 @@ export function checkApprover(record: InterruptRecord, status: DecisionStatus, b
     `${record.toolName} is decided by a key holder (Studio signed in with a key, the CLI or /api/hitl), not from this browser. You can cancel the request.`,
   );
 }
+
+/**
+ * Whether `by` may approve the interrupt: see it (mayDecide) and pass checkApprover, the rules a
+ * decision meets. A grant counts only while its maker still may approve the calls it covers
+ * (docs/approvals.md, "Scoped grants"): this is how grants.ts asks, so the rule stays here.
+ */
+export function mayApprove(record: InterruptRecord, sessionOwnerId: string, by: DecisionActor): boolean {
+  if (!mayDecide(record, sessionOwnerId, by)) return false;
+  try {
+    checkApprover(record, 'approved', by, sessionOwnerId);
+    return true;
+  } catch (error) {
+    if (error instanceof Refusal) return false;
+    throw error;
+  }
+}

@@ -183,6 +183,8 @@ export class TurnRunner {
           call,
           kind,
           sessionId: this.request.sessionId,
+          sessionOwnerId: this.request.ownerId,
+          runId: this.runId,
           durable: this.request.durable !== false,
           history: () => toModelMessages(this.sentMessages(scope)),
           durableHint: this.request.durableHint,
