@@ -116,7 +116,11 @@ const REFUSALS = {
     when: 'an edit-and-resend at a message that is not the user’s, or a regenerate at one that is not an assistant reply (docs/time-travel.md)',
   },
   thread_exists: { status: 409, agUi: RUN_ERROR, when: 'a fork into a threadId the caller has a thread of already' },
-  already_undone: { status: 409, agUi: RUN_ERROR, when: 'an undo of a dropped effect that was asked for already (docs/time-travel.md)' },
+  already_undone: {
+    status: 409,
+    agUi: RUN_ERROR,
+    when: 'an undo of a dropped effect that was asked for already, in this thread, or in another of its lineage (`details.threadId` names it; docs/time-travel.md)',
+  },
   not_queued: {
     status: 404,
     agUi: RUN_ERROR,
