@@ -5,7 +5,7 @@
 // never runs and the turn ends). Reject and Edit open in the card; Escape or Back returns to
 // the choice with focus on the button that opened them (docs/hitl.md, "What the approval card shows").
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { grantScopes, responsePart, type ResolveOptions } from './hooks/agent-store';
+import { grantScopes, responsePart, timeGrantFits, type ResolveOptions } from './hooks/agent-store';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { SchemaFields, useSchemaForm, type SchemaForm } from './schema-form';
 import { Button } from './ui/button';
@@ -26,6 +26,8 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   const canEdit = Boolean(editSchema) && interrupt.allowedDecisions.includes('edit');
   // "Approve and allow…" where the tool allows grants (docs/approvals.md, "Scoped grants").
   const scopes = grantScopes(interrupt);
+  // The card's one 'time' grant is an hour: offered where the tool lets a grant last that long.
+  const offersHour = scopes.includes('time') && timeGrantFits(interrupt, 3_600_000);
   const editRef = useRef<HTMLButtonElement>(null);
   const rejectRef = useRef<HTMLButtonElement>(null);
   const leftRef = useRef<Mode | null>(null);
@@ -96,7 +98,7 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
                 Approve and allow for this chat
               </Button>
             )}
-            {scopes.includes('time') && (
+            {offersHour && (
               <Button data-testid="approve-hour-button" disabled={disabled} onClick={() => approve(false, { scope: 'time', for: '1h' })}>
                 Approve and allow for 1 hour
               </Button>

@@ -54,6 +54,12 @@ export interface ToolApprovalOptions<Input = any> {
    */
   grants?: boolean | GrantScope[];
   /**
+   * The longest a 'time' grant may last ('7d', '12h', or milliseconds; default '30d'): an approval
+   * asking for longer is refused as `grant_invalid` (docs/approvals.md, "Scoped grants"). Needs
+   * grants that include 'time'.
+   */
+  maxGrantTime?: string | number;
+  /**
    * Who may approve or reject: whoever owns the session (the default), or only a key holder —
    * an API key by header, or a browser signed in with one — so that a chat user cannot approve
    * their own refund (docs/security.md, "Approvers"). The session's owner may still cancel.
@@ -590,6 +596,13 @@ function checkExpiryAndGrants(agent: string, toolName: string, options: ToolAppr
   const granting = grants === true || (Array.isArray(grants) && grants.length > 0);
   if (granting && (typeof quorum === 'function' || (quorum ?? 1) > 1))
     fail('a tool that needs a quorum cannot grant standing approvals: each call needs its quorum.');
+  if (options.maxGrantTime !== undefined) {
+    if (grants !== true && !(Array.isArray(grants) && grants.includes('time'))) fail("maxGrantTime needs grants that include 'time'.");
+    checkDuration(agent, `toolApproval.${toolName}.maxGrantTime`, options.maxGrantTime);
+    const ms = parseDuration(options.maxGrantTime, 'maxGrantTime');
+    // A grant's end must be a date: "no limit" is what the bound exists to rule out.
+    if (!(ms > 0) || !Number.isFinite(ms)) fail(`maxGrantTime is a positive, finite duration, not ${JSON.stringify(options.maxGrantTime)}.`);
+  }
 }
 
 /** A bad duration fails when the agent is defined, not in the middle of someone's run. */

@@ -14,3 +14,9 @@ export function parseDuration(value: string | number, label = 'duration'): numbe
   if (!match) throw new Error(`Invalid ${label} "${value}": use e.g. '30s', '15m', '24h', '7d' or milliseconds.`);
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
+
+/** A duration as an author would write it, exactly: in the largest unit that divides it ('30d', '90m', '1500ms'). parseDuration reads it back. */
+export function formatDuration(ms: number): string {
+  const unit = (['d', 'h', 'm', 's'] as const).find((name) => ms >= UNIT_MS[name] && ms % UNIT_MS[name] === 0);
+  return unit ? `${ms / UNIT_MS[unit]}${unit}` : `${ms}ms`;
+}

@@ -112,7 +112,11 @@ const REFUSALS = {
     agUi: RUN_ERROR,
     when: 'a grant with a rejection or an answer, or in a scope the tool does not allow (its `toolApproval.grants`; never with a quorum)',
   },
-  grant_invalid: { status: 400, agUi: RUN_ERROR, when: 'a grant of the wrong shape: its scope, its `for` duration, or its `match` arguments' },
+  grant_invalid: {
+    status: 400,
+    agUi: RUN_ERROR,
+    when: 'a grant of the wrong shape: its scope, its `for` (a positive duration, at most the tool’s `maxGrantTime`), or its `match` arguments',
+  },
   not_running: { status: 409, agUi: RUN_ERROR, when: 'guidance for a session with no run in progress' },
   other_run: { status: 409, agUi: RUN_ERROR, when: 'guidance naming a run that is not the one in progress' },
   too_many_steers: { status: 429, agUi: RUN_ERROR, when: 'more guidance for one run than STACKBONE_MAX_STEERS_PER_RUN' },
@@ -129,7 +133,11 @@ const REFUSALS = {
     when: 'an edit-and-resend at a message that is not the user’s, or a regenerate at one that is not an assistant reply (docs/time-travel.md)',
   },
   thread_exists: { status: 409, agUi: RUN_ERROR, when: 'a fork into a threadId the caller has a thread of already' },
-  already_undone: { status: 409, agUi: RUN_ERROR, when: 'an undo of a dropped effect that was asked for already (docs/time-travel.md)' },
+  already_undone: {
+    status: 409,
+    agUi: RUN_ERROR,
+    when: 'an undo of a dropped effect that was asked for already, in this thread, or in another of its lineage (`details.threadId` names it; docs/time-travel.md)',
+  },
   not_queued: {
     status: 404,
     agUi: RUN_ERROR,

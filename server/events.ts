@@ -339,6 +339,11 @@ export type SessionEvent =
       stream?: StreamedPart[];
       /** Written by the server, not a model: the call undoes the dropped effect of this call (docs/time-travel.md). */
       undoOf?: string;
+      /**
+       * The idempotency key the undo call runs under: made from the dropped call where it ran (its
+       * session and id), so every fork that undoes that effect undoes it under one key (docs/time-travel.md).
+       */
+      undoKey?: string;
     }
   /** A backend tool is about to run; a crash after this and before tool_result means run it again (attempt + 1). */
   /** `grantId`: the call runs without a pause inside this grant (docs/approvals.md, "Scoped grants"). */

@@ -51,6 +51,12 @@ export default defineDeepAgent({
       escalate: { to: ['key:ops'], extendBy: '2s', times: 1, then: 'deny' },
       describe: (input: { key: string }) => `Record ${input.key} (escalates to key:ops)`,
     },
-    grantableEffect: { policy: 'user-approval', grants: ['session', 'time'], describe: (input: { key: string }) => `Record ${input.key}` },
+    grantableEffect: {
+      policy: 'user-approval',
+      grants: ['session', 'time'],
+      // Tests tighten who approves it between two servers on one database, as a deploy would (STACKBONE_DESK_APPROVERS=key-holders).
+      ...(process.env.STACKBONE_DESK_APPROVERS === 'key-holders' ? { approvers: 'key-holders' as const } : {}),
+      describe: (input: { key: string }) => `Record ${input.key}`,
+    },
   },
 });

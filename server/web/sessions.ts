@@ -131,7 +131,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     model: threadModel(agent, view),
     parent: forkParent(view),
     inheritedToolCallIds: view.inheritedToolCallIds,
-    undoOffers: undoOffers(agent, view),
+    undoOffers: await undoOffers(store, agent, session, view),
   };
 }
 

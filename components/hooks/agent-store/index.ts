@@ -10,6 +10,7 @@ export {
   grantScopes,
   interruptDetails,
   responsePart,
+  timeGrantFits,
   type DecisionKind,
   type InterruptResolution,
   type ResolveOptions,

@@ -111,6 +111,18 @@ export function grantScopes(interrupt: Interrupt): string[] {
   });
 }
 
+/**
+ * Whether a 'time' grant of `ms` is within the longest the tool allows: the `maximum` its
+ * responseSchema gives `for` (the tool's maxGrantTime; docs/approvals.md, "Scoped grants").
+ */
+export function timeGrantFits(interrupt: Interrupt, ms: number): boolean {
+  const grant = asSchema(responsePart(interrupt, 'grant', true));
+  const branches = Array.isArray(grant?.oneOf) ? grant.oneOf.map(asSchema) : [];
+  const time = branches.find((branch) => asSchema(branch?.properties?.scope)?.const === 'time');
+  const maximum = asSchema(time?.properties?.for)?.maximum;
+  return time !== undefined && (typeof maximum !== 'number' || ms <= maximum);
+}
+
 export function stageDecision(interrupt: Interrupt, approved: boolean, options: ResolveOptions = {}): InterruptResolution {
   const clean = withoutUndefined(options);
   if (asksForInput(interrupt)) {

@@ -29,7 +29,7 @@ import {
   undoOffers,
   voteReaderOf,
 } from '../../runtime';
-import { getStore } from '../../store';
+import { getStore, type SessionRecord } from '../../store';
 import { toAgUiInterrupt, toAgUiUsage, toTanStackMessages } from '../../wire/agui/events';
 import { agUiStream } from '../../wire/agui/stream';
 
@@ -63,7 +63,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
     if (!threadId) throw new HttpError('invalid_request', 'Name a threadId (hydration, or the session stream with offset) or a runId (join a run).');
     const store = getStore();
     const sessionId = scopedSessionId(ownerId, threadId);
-    await ownedSession(store, { sessionId, ownerId, agent: agent.name });
+    const session = await ownedSession(store, { sessionId, ownerId, agent: agent.name });
 
     const wantsStream = offset !== null || (request.headers.get('accept') ?? '').includes('text/event-stream');
     if (wantsStream) {
@@ -72,15 +72,17 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
       // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
       return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000, slot });
     }
-    return Response.json(await hydration(agent, sessionId, ownerId));
+    return Response.json(await hydration(agent, session, ownerId));
   } catch (error) {
     return errorResponse(error, 'AG-UI thread request');
   }
 }
 
 /** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
-async function hydration(agent: DeepAgent, sessionId: string, ownerId: string) {
-  const { view, queue } = await readViewAndQueue(getStore(), sessionId, agent.initialState);
+async function hydration(agent: DeepAgent, session: SessionRecord, ownerId: string) {
+  const sessionId = session.id;
+  const store = getStore();
+  const { view, queue } = await readViewAndQueue(store, sessionId, agent.initialState);
   const { status, activeRunId: running, pending, interruptedRunId, error, cursor } = threadStatus(view);
   const live = running ? liveFeed(sessionId) : undefined;
   const liveParts = live?.runId === running ? live.parts : [];
@@ -131,7 +133,7 @@ async function hydration(agent: DeepAgent, sessionId: string, ownerId: string) {
     /** Calls whose effects happened in the parent thread before the fork: shown as such, never run in this one. */
     inheritedToolCallIds: view.inheritedToolCallIds,
     /** Effects the parent made after the fork point that this thread can undo (POST /api/agents/{name}/undo). */
-    undoOffers: undoOffers(agent, view),
+    undoOffers: await undoOffers(store, agent, session, view),
     /** The thread's model: its last turn's, which its next turn runs on unless the client chooses another (docs/models.md, "Choosing a model"). */
     model: threadModel(agent, view),
     /** The session stream from here on misses nothing. */

@@ -23,6 +23,8 @@ export interface NormalizedApproval {
   remindBeforeMs?: number;
   /** The scopes an approver may grant (docs/approvals.md, "Scoped grants"); none by default. */
   grantScopes: GrantScope[];
+  /** The longest a 'time' grant may last, in milliseconds: the tool's maxGrantTime, or 30 days. */
+  maxGrantTimeMs: number;
   approvers: Approvers;
   /** Distinct approvers needed, or a function of the call's arguments saying so (docs/approvals.md, "Quorum and separation of duties"). */
   quorum: number | ((input: any) => number);
@@ -32,10 +34,14 @@ export interface NormalizedApproval {
 
 const ALL_GRANT_SCOPES: GrantScope[] = ['session', 'time', 'arguments'];
 
+/** A 'time' grant's longest life unless its tool says (docs/approvals.md, "Scoped grants"): a standing approval is never forever. */
+const DEFAULT_MAX_GRANT_TIME_MS = 30 * 86_400_000;
+
 const BY_OWNER = {
   allowEdit: false,
   onExpire: 'deny',
   grantScopes: [] as GrantScope[],
+  maxGrantTimeMs: DEFAULT_MAX_GRANT_TIME_MS,
   approvers: 'session-owner',
   quorum: 1,
   requesterMayApprove: true,
@@ -73,6 +79,7 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
           : Array.isArray(spec.grants)
             ? spec.grants
             : [],
+    maxGrantTimeMs: spec.maxGrantTime === undefined ? DEFAULT_MAX_GRANT_TIME_MS : parseDuration(spec.maxGrantTime, 'maxGrantTime'),
     approvers: spec.approvers ?? 'session-owner',
     quorum: spec.quorum ?? 1,
     requesterMayApprove: spec.requesterMayApprove ?? true,

@@ -6,6 +6,7 @@ import type { DeepAgent } from '../../define';
 import { approvalOptions, decisionDataSchema, inputJsonSchema, quorumFor, toolSchemaHash } from './approval-policy';
 import type { DecisionKind, GrantScope, InterruptRecord, JsonObject, ToolCall } from '../../events';
 import { agentTools } from '../tools';
+import { formatDuration } from '../../duration';
 
 export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {
   const options = approvalOptions(agent, call.name);
@@ -39,7 +40,7 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
       dataOf('approve'),
       dataOf('reject'),
       !(options.approvalSchema instanceof z.ZodType) && options.approvalSchema !== undefined,
-      grantJsonSchema(options.grantScopes),
+      grantJsonSchema(options.grantScopes, options.maxGrantTimeMs),
     ),
     allowedDecisions,
     ...(options.ttlMs !== undefined ? { expiresAt: new Date(now + options.ttlMs).toISOString() } : {}),
@@ -98,14 +99,19 @@ function approvalResponseSchema(
   };
 }
 
-/** The `grant` an approval may carry, in the scopes the tool allows (docs/approvals.md, "Scoped grants"). */
-function grantJsonSchema(scopes: GrantScope[]): JsonObject | undefined {
+/** The `grant` an approval may carry, in the scopes the tool allows, a 'time' one no longer than maxMs (docs/approvals.md, "Scoped grants"). */
+function grantJsonSchema(scopes: GrantScope[], maxMs: number): JsonObject | undefined {
   if (scopes.length === 0) return undefined;
+  const longest = formatDuration(maxMs);
   const branches: Record<GrantScope, JsonObject> = {
     session: { type: 'object', properties: { scope: { const: 'session' } }, required: ['scope'], additionalProperties: false },
     time: {
       type: 'object',
-      properties: { scope: { const: 'time' }, for: { type: ['string', 'number'], description: "How long: '1h', '30m', or milliseconds." } },
+      properties: {
+        scope: { const: 'time' },
+        // `maximum` bounds the milliseconds form; the description says it for the text form too.
+        for: { type: ['string', 'number'], exclusiveMinimum: 0, maximum: maxMs, description: `How long: '1h', '30m', or milliseconds; at most ${longest}.` },
+      },
       required: ['scope', 'for'],
       additionalProperties: false,
     },

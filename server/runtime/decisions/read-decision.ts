@@ -19,8 +19,8 @@ export interface DecisionRequest {
   grant?: unknown;
 }
 
-/** A grant as an approver asks for it, read by readGrant. */
-export type GrantRequest = { scope: 'session' } | { scope: 'time'; for: string | number } | { scope: 'arguments'; match: JsonObject };
+/** A grant as an approver asks for it, read by readGrant; a 'time' grant's `ms` is its `for`, read (positive and finite). */
+export type GrantRequest = { scope: 'session' } | { scope: 'time'; for: string | number; ms: number } | { scope: 'arguments'; match: JsonObject };
 
 /** A response in the shape the interrupt's responseSchema describes (an AG-UI resume entry). */
 export interface InterruptResponse {
@@ -71,7 +71,7 @@ function readApproval({ interruptId, payload: response }: InterruptResponse): De
 /**
  * The one reading of a grant, whichever path the decision came by: `{scope: 'session'}`,
  * `{scope: 'time', for: '1h'}` or `{scope: 'arguments', match: {…}}`. Whether the tool allows
- * it is grants.ts.
+ * it, and for how long, is grants.ts.
  */
 export function readGrant(value: unknown, interruptId: string): GrantRequest {
   const invalid = (message: string) => new Refusal('grant_invalid', `The grant with ${interruptId}: ${message}`, { interruptId });
@@ -95,7 +95,7 @@ export function readGrant(value: unknown, interruptId: string): GrantRequest {
         throw invalid((error as Error).message);
       }
       if (!(ms > 0) || !Number.isFinite(ms)) throw invalid('for must be a positive, finite duration.');
-      return { scope: 'time', for: grant.for };
+      return { scope: 'time', for: grant.for, ms };
     }
     case 'arguments': {
       allowOnly('scope', 'match');

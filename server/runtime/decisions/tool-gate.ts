@@ -26,6 +26,10 @@ export interface GateOptions {
   call: ToolCall;
   kind: ToolKind;
   sessionId: string;
+  /** Whose session it is: a grant counts only while its maker may still approve calls in it. */
+  sessionOwnerId: string;
+  /** The run the call is made in. */
+  runId: string;
   durable: boolean;
   /** The conversation the call was made in, for a needsApproval function that reads it. */
   history?: () => ModelMessage[];
@@ -99,7 +103,7 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     return { action: 'run', answers: [] };
   }
   // Inside an active grant of this session, no person is asked again (docs/approvals.md, "Scoped grants").
-  const grant = grantForCall(view, agent, call);
+  const grant = grantForCall(view, agent, call, { sessionOwnerId: options.sessionOwnerId, runId: options.runId });
   if (grant) return { action: 'run', answers: [], approval: { by: 'grant', grantId: grant.id } };
   return { action: 'ask' };
 }

@@ -122,12 +122,11 @@ export function checkApprover(record: InterruptRecord, status: DecisionStatus, b
 }
 
 /**
- * Whether a link minted for `recipient` could approve an interrupt of a session owned by
- * sessionOwnerId: a notice carries Approve and Reject links only for such a recipient, and tells
- * the others for their information (docs/approvals.md, "A link counts as a person").
+ * Whether `by` may approve the interrupt: see it (mayDecide) and pass checkApprover, the rules a
+ * decision meets. A grant counts only while its maker still may approve the calls it covers
+ * (docs/approvals.md, "Scoped grants"): this is how grants.ts asks, so the rule stays here.
  */
-export function linkMayDecide(record: InterruptRecord, recipient: string, sessionOwnerId: string): boolean {
-  const by = linkActor(recipient);
+export function mayApprove(record: InterruptRecord, sessionOwnerId: string, by: DecisionActor): boolean {
   if (!mayDecide(record, sessionOwnerId, by)) return false;
   try {
     checkApprover(record, 'approved', by, sessionOwnerId);
@@ -136,4 +135,13 @@ export function linkMayDecide(record: InterruptRecord, recipient: string, sessio
     if (error instanceof Refusal) return false;
     throw error;
   }
+}
+
+/**
+ * Whether a link minted for `recipient` could approve an interrupt of a session owned by
+ * sessionOwnerId: a notice carries Approve and Reject links only for such a recipient, and tells
+ * the others for their information (docs/approvals.md, "A link counts as a person").
+ */
+export function linkMayDecide(record: InterruptRecord, recipient: string, sessionOwnerId: string): boolean {
+  return mayApprove(record, sessionOwnerId, linkActor(recipient));
 }

@@ -7,6 +7,8 @@ export type { StopReason } from './run-lease';
 export { SESSION_ID, SESSION_ID_RULE, isSessionId, ownerOfSessionId, scopedSessionId, sessionKeyOf } from './session-id';
 export { checkRoom, maxPendingTimers, maxQueuedMessages, maxSteersPerRun, queuedWaitMs } from './session-limits';
 export { loadSessionView, loadView, openSession } from './view-cache';
+export { ancestorsOf, undosInLineage } from './lineage';
+export type { LineageUndo } from './lineage';
 export { writeClientState } from './write-client-state';
 export { isOwnSession, ownedSession, sessionNotFound } from './owned-session';
 export type { SessionCaller } from './owned-session';

@@ -94,6 +94,8 @@ export interface SessionView extends Conversation {
   droppedEffects: DroppedEffect[];
   /** The call that undoes each dropped effect, by the dropped call's id, once asked for. */
   undoneBy: Record<string, string>;
+  /** The idempotency key each undo call runs under, by the undo call's id: one per effect across its forks (docs/time-travel.md). */
+  undoKeys: Record<string, string>;
 }
 
 export interface GrantState {
@@ -152,6 +154,7 @@ export function emptyView(initialState: JsonObject = {}): SessionView {
     inheritedToolCallIds: [],
     droppedEffects: [],
     undoneBy: {},
+    undoKeys: {},
   };
 }
 
@@ -188,6 +191,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       }));
     case 'assistant_step':
       if (event.undoOf) next.undoneBy = { ...view.undoneBy, [event.undoOf]: event.message.toolCalls?.[0]?.id ?? event.message.id };
+      if (event.undoKey && event.message.toolCalls?.[0]) next.undoKeys = { ...view.undoKeys, [event.message.toolCalls[0].id]: event.undoKey };
       // Every step's cost counts, whatever became of its output.
       next.usage = addUsage(view.usage, event.usage, event.model);
       if (view.lastRun) next.lastRun = { ...view.lastRun, usage: addUsage(view.lastRun.usage, event.usage, event.model) };

@@ -80,3 +80,12 @@ export function runWithHandlerContext<T>(context: HandlerContext, fn: () => T): 
 export function idempotencyKey(sessionId: string, toolCallId: string): string {
   return `idem_${createHash('sha256').update(`${sessionId}\n${toolCallId}`).digest('base64url').slice(0, 32)}`;
 }
+
+/**
+ * The idempotency key of the undo of a call: made from the session the call ran in and its id,
+ * not from the fork that asks, so every fork that undoes one effect undoes it under one key and a
+ * tool that keys on it takes the effect back once (docs/time-travel.md, "Undoing a dropped effect").
+ */
+export function undoIdempotencyKey(sessionId: string, toolCallId: string): string {
+  return `idem_${createHash('sha256').update(`undo\n${sessionId}\n${toolCallId}`).digest('base64url').slice(0, 32)}`;
+}

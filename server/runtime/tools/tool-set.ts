@@ -141,6 +141,8 @@ export async function executeTool(options: {
   timeoutMs?: number;
   /** Each output of a tool that streams them (an async iterable execute), as it comes. */
   onProgress?: (output: unknown) => Promise<void>;
+  /** The key its effect is made once under, when not the session's and the call's: an undo's is its effect's (docs/time-travel.md). */
+  idempotencyKey?: string;
 }): Promise<ToolOutcome> {
   const { definition, call, context } = options;
   const draft = deepClone(options.state) as JsonObject;
@@ -169,7 +171,7 @@ export async function executeTool(options: {
       payload: context.payload,
       ...(context.approval ? { approval: context.approval } : {}),
     },
-    idempotencyKey: idempotencyKey(context.session.id, call.id),
+    idempotencyKey: options.idempotencyKey ?? idempotencyKey(context.session.id, call.id),
     state: draft,
   };
   const work = runWithHandlerContext(handler, () =>

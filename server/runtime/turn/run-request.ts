@@ -55,9 +55,10 @@ export interface RunRequest {
   /**
    * A call the server makes, not the model: it undoes the effect of call `of`, which the thread's
    * original made after the fork point (docs/time-travel.md, "Undoing a dropped effect"). It
-   * passes the tool's approval like any call; the model carries on after it.
+   * passes the tool's approval like any call; the model carries on after it. `key`: the
+   * idempotency key it runs under, the same in every fork that undoes that effect.
    */
-  undo?: { of: string; call: ToolCall };
+  undo?: { of: string; call: ToolCall; key: string };
   /**
    * The log head the caller decided to run on (recovery: a run that looked abandoned there). If
    * the log moved since — that run finished after all — the request is refused as session_busy

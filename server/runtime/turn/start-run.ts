@@ -51,6 +51,9 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   if (request.atSeq !== undefined && view.seq !== request.atSeq) {
     throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`);
   }
+  // Checked on the view the run's first append is a compare-and-set on: two undos of one effect in one thread are one.
+  if (request.undo && view.undoneBy[request.undo.of])
+    throw new Refusal('already_undone', `The effect of call "${request.undo.of}" was asked to be undone already (call "${view.undoneBy[request.undo.of]}").`);
   // Interrupts past their expiry escalate, or take their default action, before anything else.
   const expired: SessionEvent[] = expiryEvents(view);
   const runId = request.runId ?? randomUUID();
@@ -236,7 +239,7 @@ function readersOf(feed: RunFeed): Pick<StartedRun, 'parts' | 'stream'> {
 }
 
 /** The server's own step calling a compensation: shown and streamed like a model's call. */
-function undoStep({ of, call }: { of: string; call: ToolCall }): SessionEvent {
+function undoStep({ of, call, key }: { of: string; call: ToolCall; key: string }): SessionEvent {
   const messageId = randomUUID();
   return {
     type: 'assistant_step',
@@ -248,5 +251,6 @@ function undoStep({ of, call }: { of: string; call: ToolCall }): SessionEvent {
       { type: 'tool-call-end', toolCallId: call.id },
     ],
     undoOf: of,
+    undoKey: key,
   };
 }

@@ -5,7 +5,7 @@
 import type { RunFailureCode } from '../../error-codes';
 import type { InterruptRecord, RunFailureDetails, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
 import { ConcurrentAppendError } from '../../store/types';
-import { crashPoint } from '../common';
+import { crashPoint, own } from '../common';
 import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
 import { LeaseLostError, logFailure } from '../errors';
 import { conversationOf, foldEvents, holdSession, modelOf, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
@@ -33,6 +33,7 @@ import type { Advance, ResultOutcome, RunnerRequest, Scope } from './run-types';
 import { notRunResults } from './stopped-run';
 import { stepRecord } from './step-record';
 import { toolResultEvents } from './tool-result';
+import { alreadyUndone, undoneElsewhere } from './undone-elsewhere';
 import { RunWriter, type RunAppendOptions } from './run-writer';
 
 export type { RunnerRequest } from './run-types';
@@ -183,6 +184,8 @@ export class TurnRunner {
           call,
           kind,
           sessionId: this.request.sessionId,
+          sessionOwnerId: this.request.ownerId,
+          runId: this.runId,
           durable: this.request.durable !== false,
           history: () => toModelMessages(this.sentMessages(scope)),
           durableHint: this.request.durableHint,
@@ -367,6 +370,15 @@ export class TurnRunner {
     }
     const definition = agentTools(scope.agent)[call.name]!;
     const attempt = (this.view.toolAttempts[call.id] ?? 0) + 1;
+    // The server's undo of a dropped effect runs under its effect's key; a first attempt runs only if no other fork's undo of it started.
+    const undoKey = scope.id ? undefined : own(this.view.undoKeys, call.id);
+    if (undoKey && attempt === 1) {
+      const elsewhere = await undoneElsewhere(this.request.store, this.request.sessionId, scope.agent.initialState, call, undoKey);
+      if (elsewhere) {
+        await this.recordResult(scope, call, alreadyUndone(elsewhere, this.view.state));
+        return undefined;
+      }
+    }
     const grantId = gate.approval?.by === 'grant' ? gate.approval.grantId : undefined;
     await this.append([{ type: 'tool_started', toolCallId: call.id, toolName: call.name, attempt, ...(grantId ? { grantId } : {}) }]);
     // The state the tool starts from: its draft's changes are merged into the state as it is
@@ -379,6 +391,7 @@ export class TurnRunner {
       history: toModelMessages(conversationOf(this.view, scope.id).messages),
       inputAnswers: gate.answers,
       timeoutMs: toolTimeoutMs(scope.agent, call.name),
+      ...(undoKey ? { idempotencyKey: undoKey } : {}),
       // Kept in the log as they come, and streamed (docs/turn-control.md, "Concurrent tools").
       onProgress: (output) =>
         this.append([{ type: 'tool_progress', toolCallId: call.id, toolName: call.name, output: output ?? null, ...(scope.id ? { scope: scope.id } : {}) }]),
