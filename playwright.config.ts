@@ -84,7 +84,7 @@ export default defineConfig({
       env: {
         DATABASE_URL: 'file:./.data/e2e-keyed.db',
         STACKBONE_MODEL: 'scripted',
-        STACKBONE_API_KEYS: 'e2e-desk-key',
+        STACKBONE_API_KEYS: 'e2e-desk-key-0123456789ab',
         STACKBONE_SECRET: 'e2e-cookie-secret-0123456789abcdef0123',
         STACKBONE_WEB_ACCESS: 'open',
         NEXT_TELEMETRY_DISABLED: '1',

@@ -3,7 +3,7 @@
 // secret alone, and its label found from that id without keeping the key anywhere else.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { configuredApiKeys, isOpenDevMode, keyLabelOf, keyOwner, parseApiKeys, publicOwnerId, withPublicOwnerIds } from './open-dev-mode';
+import { checkApiKeyStrength, configuredApiKeys, isOpenDevMode, keyLabelOf, keyOwner, parseApiKeys, publicOwnerId, withPublicOwnerIds } from './open-dev-mode';
 
 let saved: string | undefined;
 beforeEach(() => {
@@ -84,5 +84,15 @@ describe('STACKBONE_API_KEYS', () => {
     });
     process.env.STACKBONE_SECRET = 't'.repeat(64);
     expect(publicOwnerId(stored)).not.toBe(shown);
+  });
+
+  it('refuses to start with a key shorter than 24 characters, naming it by its label or place, never showing it', () => {
+    process.env.STACKBONE_API_KEYS = 'alice=sk-alice-5f0c2a9e8b7d6c4f3a1e,1234';
+    expect(() => checkApiKeyStrength()).toThrow(/key 2 of the list is 4 characters; a key is at least 24/);
+    process.env.STACKBONE_API_KEYS = 'alice=short-alice-key';
+    expect(() => checkApiKeyStrength()).toThrow(/the key named "alice" is 15 characters/);
+    expect(() => checkApiKeyStrength()).not.toThrow(/short-alice-key/);
+    process.env.STACKBONE_API_KEYS = 'alice=sk-alice-5f0c2a9e8b7d6c4f3a1e,sk-plain-9a8b7c6d5e4f3a2b1c0d';
+    expect(() => checkApiKeyStrength()).not.toThrow();
   });
 });

@@ -104,6 +104,24 @@ export function keyLabelOf(ownerId: string): Pick<ConfiguredKey, 'name' | 'group
   return entry && { ...(entry.name !== undefined ? { name: entry.name } : {}), groups: entry.groups };
 }
 
+/** The shortest API key a server starts with: 24 characters (`openssl rand -hex 24` makes 48). */
+export const MIN_API_KEY_LENGTH = 24;
+
+/**
+ * Throws when a configured key is shorter than MIN_API_KEY_LENGTH (docs/security.md, "Modes"): a
+ * short key is guessed at wire speed, whatever limit stands before it. The key is named by its
+ * label or its place in the list, never shown.
+ */
+export function checkApiKeyStrength(): void {
+  configuredKeys().forEach((entry, index) => {
+    if (entry.key.length >= MIN_API_KEY_LENGTH) return;
+    const which = entry.name ? `the key named "${entry.name}"` : `key ${index + 1} of the list`;
+    throw new Error(
+      `STACKBONE_API_KEYS: ${which} is ${entry.key.length} characters; a key is at least ${MIN_API_KEY_LENGTH} (make one with \`openssl rand -hex 24\`).`,
+    );
+  });
+}
+
 export function isOpenDevMode(): boolean {
   return configuredApiKeys().length === 0;
 }

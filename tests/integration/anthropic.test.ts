@@ -381,7 +381,7 @@ for (const server of backends()) {
       keyed = await startServer({
         port: server.kind === 'sqlite' ? 3223 : 3224,
         databaseUrl,
-        env: { STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' },
+        env: { STACKBONE_API_KEYS: 'key-one-0123456789abcdef,key-two-0123456789abcdef', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' },
       });
     });
     afterAll(async () => {
@@ -397,17 +397,17 @@ for (const server of backends()) {
           body,
         });
 
-      const viaHeader = await post({ 'x-api-key': 'key-one' });
+      const viaHeader = await post({ 'x-api-key': 'key-one-0123456789abcdef' });
       expect(viaHeader.status).toBe(200);
       expect(((await viaHeader.json()) as Anthropic.Message).stop_reason).toBe('end_turn');
-      const viaBearer = await post({ authorization: 'Bearer key-two' });
+      const viaBearer = await post({ authorization: 'Bearer key-two-0123456789abcdef' });
       expect(viaBearer.status).toBe(200);
 
       const none = await post({});
       expect(none.status).toBe(401);
       expect(await none.json()).toMatchObject({ type: 'error', error: { type: 'authentication_error', details: { error_code: 'invalid_api_key' } } });
 
-      const sdk = client(keyed.url, { apiKey: 'key-one' });
+      const sdk = client(keyed.url, { apiKey: 'key-one-0123456789abcdef' });
       expect(textOf(await sdk.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }))).toContain('You said: "hi"');
       const wrong = await rejection(
         client(keyed.url, { apiKey: 'nope' }).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
@@ -418,21 +418,21 @@ for (const server of backends()) {
 
     it("a session belongs to its key: to another key the session key names nothing, and using it starts that key's own conversation", async () => {
       const key = randomUUID();
-      await client(keyed.url, { apiKey: 'key-one', session: key }).messages.create({
+      await client(keyed.url, { apiKey: 'key-one-0123456789abcdef', session: key }).messages.create({
         model: 'support',
         max_tokens: 10,
         messages: [{ role: 'user', content: 'hi' }],
       });
-      const unknown = await rejection(readSession(client(keyed.url, { apiKey: 'key-two' }), key), NotFoundError);
+      const unknown = await rejection(readSession(client(keyed.url, { apiKey: 'key-two-0123456789abcdef' }), key), NotFoundError);
       expect(unknown).toMatchObject({ type: 'not_found_error', errorCode: 'session_not_found' });
-      const theirs = await client(keyed.url, { apiKey: 'key-two', session: key }).messages.create({
+      const theirs = await client(keyed.url, { apiKey: 'key-two-0123456789abcdef', session: key }).messages.create({
         model: 'support',
         max_tokens: 10,
         messages: [{ role: 'user', content: 'reply with 2 tokens' }],
       });
       expect(theirs.content).toMatchObject([{ type: 'text', text: 'token1 token2' }]);
-      expect((await readSession(client(keyed.url, { apiKey: 'key-two' }), key)).messages).toHaveLength(2);
-      const mine = await readSession(client(keyed.url, { apiKey: 'key-one' }), key);
+      expect((await readSession(client(keyed.url, { apiKey: 'key-two-0123456789abcdef' }), key)).messages).toHaveLength(2);
+      const mine = await readSession(client(keyed.url, { apiKey: 'key-one-0123456789abcdef' }), key);
       expect(JSON.stringify(mine.messages)).not.toContain('reply with 2 tokens');
       expect(mine.messages).toHaveLength(2);
     });

@@ -26,7 +26,7 @@ import { fixtureEnv } from './global-setup';
 
 const PORTS = { sqlite: 3351, postgres: 3352 } as const;
 const SECRET = 'approval-identity-test-secret-'.padEnd(64, 'x');
-const KEYS = { alice: 'ik-alice-0123456789abcdef', bob: 'ik-bob-0123456789abcdef', carol: 'ik-carol-0123456789abcdef' } as const;
+const KEYS = { alice: 'ik-alice-0123456789abcdef', bob: 'ik-bob-0123456789abcdefgh', carol: 'ik-carol-0123456789abcdef' } as const;
 const keyOwnerId = (key: string) => `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 

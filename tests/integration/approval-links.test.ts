@@ -20,7 +20,7 @@ import { countTable, eventually, readSessionEvents } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
-const KEY = 'links-test-key';
+const KEY = 'links-test-key-0123456789';
 const SECRET = 'links-test-secret-'.padEnd(64, 'x');
 const PORTS = { sqlite: 3303, postgres: 3304 } as const;
 const OFFSET = Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0;

@@ -21,7 +21,7 @@ import { fixtureEnv } from './global-setup';
 
 const PORTS = { sqlite: { server: 3361, tightened: 3362 }, postgres: { server: 3363, tightened: 3364 } } as const;
 type Kind = keyof typeof PORTS;
-const ALICE_KEY = 'k1-0123456789abcdef';
+const ALICE_KEY = 'k1-0123456789abcdef01234';
 const ALICE = { authorization: `Bearer ${ALICE_KEY}` };
 const ALICE_OWNER = keyOwner(ALICE_KEY);
 const SECRET = 'grant-bounds-and-undo-once-secret-0123456789';
@@ -44,7 +44,7 @@ async function setUp(kind: Kind): Promise<Setup> {
   const ledgerFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'stackbone-review-a-')), 'ledger.jsonl');
   const env = {
     ...fixtureEnv(ledgerFile),
-    STACKBONE_API_KEYS: `alice:finance=${ALICE_KEY},carol:ops=k3-0123456789abcdef`,
+    STACKBONE_API_KEYS: `alice:finance=${ALICE_KEY},carol:ops=k3-0123456789abcdef01234`,
     STACKBONE_SECRET: SECRET,
     STACKBONE_WEB_ACCESS: 'open',
   };

@@ -55,7 +55,7 @@ describe('STACKBONE_SECRET', () => {
       const started = await startServer({
         port: 3237,
         databaseUrl: await freshSqliteUrl(),
-        env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: 'test-secret' },
+        env: { STACKBONE_API_KEYS: 'key-one-0123456789abcdef', STACKBONE_SECRET: 'test-secret' },
       });
       await started.kill();
     } catch (error) {
@@ -73,7 +73,12 @@ for (const { kind } of backends()) {
       server = await startServer({
         port: PORTS[kind],
         databaseUrl,
-        env: { STACKBONE_API_KEYS: 'key-one', STACKBONE_SECRET: SECRET, STACKBONE_SECRET_PREVIOUS: 'old-secret', STACKBONE_WEB_ACCESS: 'open' },
+        env: {
+          STACKBONE_API_KEYS: 'key-one-0123456789abcdef',
+          STACKBONE_SECRET: SECRET,
+          STACKBONE_SECRET_PREVIOUS: 'old-secret',
+          STACKBONE_WEB_ACCESS: 'open',
+        },
       });
     });
     afterAll(() => server?.kill());
@@ -277,7 +282,7 @@ for (const { kind } of backends()) {
       const signIn = await fetch(`${server.url}/api/auth/session`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key: 'key-one' }),
+        body: JSON.stringify({ key: 'key-one-0123456789abcdef' }),
       });
       expect(signIn.status).toBe(200);
       const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
@@ -293,7 +298,7 @@ for (const { kind } of backends()) {
         if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
         return { threadId, interruptId: outcome.interrupts[0]!.id };
       };
-      const key = { authorization: 'Bearer key-one' };
+      const key = { authorization: 'Bearer key-one-0123456789abcdef' };
       const pending = async () =>
         ((await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as { interrupts: { id: string }[] }).interrupts.map((entry) => entry.id);
       const approve = (interruptId: string, headers: Record<string, string>) =>
@@ -344,7 +349,7 @@ for (const { kind } of backends()) {
 
     it('/api/health tells a stranger only that it is up; a key holder gets the details', async () => {
       expect(await (await fetch(`${server.url}/api/health`)).json()).toEqual({ ok: true });
-      expect(await (await fetch(`${server.url}/api/health`, { headers: { authorization: 'Bearer key-one' } })).json()).toMatchObject({
+      expect(await (await fetch(`${server.url}/api/health`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' } })).json()).toMatchObject({
         ok: true,
         openDevMode: false,
         database: kind,
@@ -353,7 +358,7 @@ for (const { kind } of backends()) {
 
     it('the recovery sweep endpoint (for a cron job) needs a key too', async () => {
       expect((await fetch(`${server.url}/api/cron/recover`)).status).toBe(401);
-      const swept = await fetch(`${server.url}/api/cron/recover`, { headers: { authorization: 'Bearer key-one' } });
+      const swept = await fetch(`${server.url}/api/cron/recover`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' } });
       expect(swept.status).toBe(200);
       expect(await swept.json()).toMatchObject({ sessions: expect.any(Number), ms: expect.any(Number) });
     });
@@ -361,7 +366,7 @@ for (const { kind } of backends()) {
     it('the out-of-band API needs a key even with a browser cookie', async () => {
       const cookie = await identityCookie(server.url);
       expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status).toBe(401);
-      expect((await fetch(`${server.url}/api/hitl`, { headers: { authorization: 'Bearer key-one' } })).status).toBe(200);
+      expect((await fetch(`${server.url}/api/hitl`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' } })).status).toBe(200);
     });
 
     it("Studio's reads are behind a key too; a browser's lists and draft are its own", async () => {
@@ -369,7 +374,7 @@ for (const { kind } of backends()) {
       expect((await fetch(`${server.url}/api/studio/stream`, { headers: { cookie } })).status).toBe(401);
       expect((await fetch(`${server.url}/api/studio/sessions/${randomUUID()}`, { headers: { cookie } })).status).toBe(401);
       const feed = new AbortController();
-      const keyed = await fetch(`${server.url}/api/studio/stream`, { headers: { authorization: 'Bearer key-one' }, signal: feed.signal });
+      const keyed = await fetch(`${server.url}/api/studio/stream`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' }, signal: feed.signal });
       expect(keyed.status).toBe(200);
       feed.abort();
 
@@ -427,7 +432,7 @@ for (const { kind } of backends()) {
       expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status).toBe(401);
 
       // The desk, with a key, sees the browser's refund among its own and approves it.
-      const key = { authorization: 'Bearer key-one' };
+      const key = { authorization: 'Bearer key-one-0123456789abcdef' };
       const inbox = (await (await fetch(`${server.url}/api/hitl`, { headers: key })).json()) as {
         interrupts: { id: string; sessionId: string; ownSession: boolean }[];
       };
@@ -460,7 +465,11 @@ for (const { kind } of backends()) {
     let server: TestServer;
     beforeAll(async () => {
       const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_key_access');
-      server = await startServer({ port: KEY_ACCESS_PORTS[kind], databaseUrl, env: { STACKBONE_API_KEYS: 'key-one,key-two', STACKBONE_SECRET: SECRET } });
+      server = await startServer({
+        port: KEY_ACCESS_PORTS[kind],
+        databaseUrl,
+        env: { STACKBONE_API_KEYS: 'key-one-0123456789abcdef,key-two-0123456789abcdef', STACKBONE_SECRET: SECRET },
+      });
     });
     afterAll(() => server?.kill());
 
@@ -488,20 +497,20 @@ for (const { kind } of backends()) {
       expect((await signIn('not-a-key')).status).toBe(401);
       expect((await signIn(42)).status).toBe(400);
       // Another site's page cannot sign a browser in (or out).
-      expect((await signIn('key-one', { origin: 'https://evil.example' })).status).toBe(403);
-      const response = await signIn(' key-one ');
+      expect((await signIn('key-one-0123456789abcdef', { origin: 'https://evil.example' })).status).toBe(403);
+      const response = await signIn(' key-one-0123456789abcdef ');
       expect(response.status).toBe(200);
       const setCookie = response.headers.get('set-cookie') ?? '';
       expect(setCookie).toMatch(/HttpOnly/i);
-      expect(setCookie).not.toContain('key-one');
+      expect(setCookie).not.toContain('key-one-0123456789abcdef');
       const cookie = setCookie.split(';')[0]!;
 
       const threadId = randomUUID();
       const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('look up order ord_42')] }, { cookie });
       expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
       // The key itself reads the thread the browser started; another key does not.
-      expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-one' } })).status).toBe(200);
-      expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-two' } })).status).toBe(404);
+      expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' } })).status).toBe(200);
+      expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-two-0123456789abcdef' } })).status).toBe(404);
       expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status).toBe(200);
       expect((await fetch(`${server.url}/api/studio/sessions/${threadId}`, { headers: { cookie } })).status).toBe(200);
       const home = await fetch(`${server.url}/`, { headers: { cookie }, redirect: 'manual' });
@@ -527,7 +536,7 @@ for (const { kind } of backends()) {
     });
 
     it("a key's cookie expires on the server: issued longer ago than its max age (30 days), or without an issue time, it is no identity", async () => {
-      const owner = keyOwnerId('key-one');
+      const owner = keyOwnerId('key-one-0123456789abcdef');
       const recent = signedCookie(owner, nowSeconds() - 29 * 86_400);
       expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie: recent } })).status).toBe(200);
       expect((await fetch(`${server.url}/`, { headers: { cookie: recent }, redirect: 'manual' })).status).toBe(200);

@@ -23,7 +23,7 @@ describe('limits per identity', () => {
       port: 3267,
       databaseUrl: await freshSqliteUrl(),
       env: {
-        STACKBONE_API_KEYS: 'key-one,key-two',
+        STACKBONE_API_KEYS: 'key-one-0123456789abcdef,key-two-0123456789abcdef',
         STACKBONE_SECRET: 'limits-secret-0123456789abcdef0123456789',
         STACKBONE_MAX_STREAMS_PER_OWNER: String(MAX_STREAMS),
         STACKBONE_MAX_FAILED_SIGN_INS: String(MAX_FAILED_SIGN_INS),
@@ -58,7 +58,7 @@ describe('limits per identity', () => {
   }
 
   it('one owner keeps at most STACKBONE_MAX_STREAMS_PER_OWNER streams open: the next is 429 too_many_streams until one closes; another owner is unaffected', async () => {
-    const follow = await thread('key-one');
+    const follow = await thread('key-one-0123456789abcdef');
     const streams = [];
     for (let i = 0; i < MAX_STREAMS; i++) {
       const stream = await follow();
@@ -70,16 +70,21 @@ describe('limits per identity', () => {
     expect((await refused.response.json()).error.code).toBe('too_many_streams');
     // A run is a stream too: refused before it starts, so nothing is written.
     const threadId = randomUUID();
-    const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hi')] }, { authorization: 'Bearer key-one' });
+    const run = await postRun(
+      server.url,
+      'support',
+      { threadId, runId: randomUUID(), messages: [userMessage('hi')] },
+      { authorization: 'Bearer key-one-0123456789abcdef' },
+    );
     expect(run.status).toBe(429);
-    expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-one' } })).status).toBe(404);
+    expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' } })).status).toBe(404);
     // Studio's live feed counts as well.
-    expect((await fetch(`${server.url}/api/studio/stream`, { headers: { authorization: 'Bearer key-one' } })).status).toBe(429);
+    expect((await fetch(`${server.url}/api/studio/stream`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' } })).status).toBe(429);
     // And a streamed chat-wire turn; a whole (non-streamed) answer is no stream.
     const chat = (stream: boolean) =>
       fetch(`${server.url}/api/v1/chat/completions`, {
         method: 'POST',
-        headers: { authorization: 'Bearer key-one', 'content-type': 'application/json' },
+        headers: { authorization: 'Bearer key-one-0123456789abcdef', 'content-type': 'application/json' },
         body: JSON.stringify({ model: 'support', stream, messages: [{ role: 'user', content: 'reply with 2 tokens' }] }),
       });
     const streamed = await chat(true);
@@ -88,7 +93,7 @@ describe('limits per identity', () => {
     expect((await chat(false)).status).toBe(200);
 
     // Another owner has its own streams.
-    const theirs = await (await thread('key-two'))();
+    const theirs = await (await thread('key-two-0123456789abcdef'))();
     expect(theirs.response.status).toBe(200);
     theirs.close();
 
@@ -114,7 +119,7 @@ describe('limits per identity', () => {
           server.url,
           'support',
           { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] },
-          { authorization: 'Bearer key-one' },
+          { authorization: 'Bearer key-one-0123456789abcdef' },
         );
         return result.status === 200 ? result : undefined;
       },
@@ -141,10 +146,10 @@ describe('limits per identity', () => {
     const retryAfter = Number(limited.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
-    expect((await signIn('key-one')).status).toBe(429);
+    expect((await signIn('key-one-0123456789abcdef')).status).toBe(429);
     // Another client is not held back by this one's failures.
-    expect((await signIn('key-one', '198.51.100.9')).status).toBe(200);
+    expect((await signIn('key-one-0123456789abcdef', '198.51.100.9')).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 200));
-    expect((await signIn('key-one')).status).toBe(200);
+    expect((await signIn('key-one-0123456789abcdef')).status).toBe(200);
   });
 });

@@ -168,7 +168,7 @@ describe('MCP server with STACKBONE_API_KEYS', () => {
     keyed = await startServer({
       port: 3225,
       databaseUrl: await freshSqliteUrl(),
-      env: { STACKBONE_API_KEYS: 'key-one, key-two', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' },
+      env: { STACKBONE_API_KEYS: 'key-one-0123456789abcdef, key-two-0123456789abcdef', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' },
     });
   });
   afterAll(async () => {
@@ -192,12 +192,12 @@ describe('MCP server with STACKBONE_API_KEYS', () => {
     // The app's body rules hold here as on every API (docs/security.md, "What a request may carry").
     const notJson = await fetch(`${keyed.url}/api/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'text/plain', 'x-api-key': 'key-one' },
+      headers: { 'content-type': 'text/plain', 'x-api-key': 'key-one-0123456789abcdef' },
       body: JSON.stringify(initialize),
     });
     expect(notJson.status).toBe(415);
 
-    const { client, transport } = await connect(keyed.url, { apiKey: 'key-one' });
+    const { client, transport } = await connect(keyed.url, { apiKey: 'key-one-0123456789abcdef' });
     try {
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('ask_support');
       const foreign = await fetch(`${keyed.url}/api/mcp`, {
@@ -205,7 +205,7 @@ describe('MCP server with STACKBONE_API_KEYS', () => {
         headers: {
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
-          'x-api-key': 'key-two',
+          'x-api-key': 'key-two-0123456789abcdef',
           'mcp-session-id': transport.sessionId!,
         },
         body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),

@@ -457,7 +457,7 @@ for (const server of backends()) {
       keyed = await startServer({
         port: server.kind === 'sqlite' ? 3221 : 3222,
         databaseUrl,
-        env: { STACKBONE_API_KEYS: 'key-one, key-two', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' },
+        env: { STACKBONE_API_KEYS: 'key-one-0123456789abcdef, key-two-0123456789abcdef', STACKBONE_SECRET: 'test-secret-0123456789abcdef0123456789' },
       });
     });
     afterAll(async () => {
@@ -477,21 +477,21 @@ for (const server of backends()) {
       await rejection(client(keyed.url, { apiKey: 'nope' }).models.list(), AuthenticationError);
 
       const key = randomUUID();
-      const one = client(keyed.url, { apiKey: 'key-one', session: key });
+      const one = client(keyed.url, { apiKey: 'key-one-0123456789abcdef', session: key });
       const first = await one.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hi' }] });
       expect(first.choices[0]!.message.content).toContain('You said: "hi"');
-      expect((await readSession(keyed.url, key, { authorization: 'Bearer key-one' })).status).toBe(200);
-      expect((await readSession(keyed.url, key, { 'x-api-key': 'key-one' })).status).toBe(200);
+      expect((await readSession(keyed.url, key, { authorization: 'Bearer key-one-0123456789abcdef' })).status).toBe(200);
+      expect((await readSession(keyed.url, key, { 'x-api-key': 'key-one-0123456789abcdef' })).status).toBe(200);
 
       // Key two has not used the key: to it, there is no such session.
-      expect((await readSession(keyed.url, key, { authorization: 'Bearer key-two' })).status).toBe(404);
+      expect((await readSession(keyed.url, key, { authorization: 'Bearer key-two-0123456789abcdef' })).status).toBe(404);
       // Using it starts key two's own conversation: it sees nothing of key one's, and key one's is untouched.
-      const two = client(keyed.url, { apiKey: 'key-two', session: key });
+      const two = client(keyed.url, { apiKey: 'key-two-0123456789abcdef', session: key });
       const second = await two.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'reply with 2 tokens' }] });
       expect(second.choices[0]!.message.content).toBe('token1 token2');
-      const theirs = (await readSession(keyed.url, key, { authorization: 'Bearer key-two' })).body as { messages: { content: unknown }[] };
+      const theirs = (await readSession(keyed.url, key, { authorization: 'Bearer key-two-0123456789abcdef' })).body as { messages: { content: unknown }[] };
       expect(theirs.messages.map((message) => message.content)).toEqual(['reply with 2 tokens', 'token1 token2']);
-      const mine = (await readSession(keyed.url, key, { authorization: 'Bearer key-one' })).body as { messages: { content: unknown }[] };
+      const mine = (await readSession(keyed.url, key, { authorization: 'Bearer key-one-0123456789abcdef' })).body as { messages: { content: unknown }[] };
       expect(mine.messages.map((message) => message.content)).toEqual(['hi', expect.stringContaining('You said: "hi"')]);
       expect((await readSession(keyed.url, key)).status).toBe(401);
     });

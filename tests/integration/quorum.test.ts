@@ -20,12 +20,12 @@ import { fixtureEnv } from './global-setup';
 const PORTS = { sqlite: [3315, 3316], postgres: [3317, 3318] } as const;
 const SECRET = 'test-secret-0123456789abcdef0123456789';
 const KEYS = {
-  alice: 'sk-q-alice',
-  bob: 'sk-q-bob',
-  dave: 'sk-q-dave',
-  erin: 'sk-q-erin',
-  carol: 'sk-q-carol',
-  plain: 'sk-q-plain',
+  alice: 'sk-q-alice-0123456789abcdef',
+  bob: 'sk-q-bob-0123456789abcdef',
+  dave: 'sk-q-dave-0123456789abcdef',
+  erin: 'sk-q-erin-0123456789abcdef',
+  carol: 'sk-q-carol-0123456789abcdef',
+  plain: 'sk-q-plain-0123456789abcdef',
 } as const;
 const API_KEYS = `alice:finance=${KEYS.alice},bob:finance=${KEYS.bob},dave:finance+ops=${KEYS.dave},erin:finance=${KEYS.erin},carol:ops=${KEYS.carol},${KEYS.plain}`;
 const ROUNDS = 5;

@@ -49,7 +49,7 @@ beforeAll(async () => {
   const start = async (kind: Kind, databaseUrl: Promise<string>) => {
     const slack = await startSlack();
     const env = {
-      STACKBONE_API_KEYS: 'slack-test-key',
+      STACKBONE_API_KEYS: 'slack-test-key-0123456789',
       STACKBONE_SECRET: 'slack-test-secret-'.padEnd(64, 'x'),
       STACKBONE_WEB_ACCESS: 'open',
       STACKBONE_SLACK_WEBHOOK_URL: slack.url,

@@ -201,7 +201,7 @@ for (const { kind } of backends()) {
           // 3 s lease; recovery would then take the owner's run over and run it again, which is
           // recovery working, not an intrusion. The production default is 30 s.
           STACKBONE_LEASE_MS: '20000',
-          STACKBONE_API_KEYS: 'key-one,key-two',
+          STACKBONE_API_KEYS: 'key-one-0123456789abcdef,key-two-0123456789abcdef',
           STACKBONE_SECRET: SECRET,
           STACKBONE_WEB_ACCESS: 'open',
           CRON_SECRET,
@@ -212,8 +212,18 @@ for (const { kind } of backends()) {
         const cookie = await identityCookie(server.url);
         return { name, kind: 'browser', ownerId: `browser:${cookie.slice('stackbone_id='.length).split('.')[0]}`, headers: { cookie } };
       };
-      tenants.keyOne = { name: 'key-one', kind: 'key', ownerId: keyOwnerId('key-one'), headers: { authorization: 'Bearer key-one' } };
-      tenants.keyTwo = { name: 'key-two', kind: 'key', ownerId: keyOwnerId('key-two'), headers: { authorization: 'Bearer key-two' } };
+      tenants.keyOne = {
+        name: 'key-one-0123456789abcdef',
+        kind: 'key',
+        ownerId: keyOwnerId('key-one-0123456789abcdef'),
+        headers: { authorization: 'Bearer key-one-0123456789abcdef' },
+      };
+      tenants.keyTwo = {
+        name: 'key-two-0123456789abcdef',
+        kind: 'key',
+        ownerId: keyOwnerId('key-two-0123456789abcdef'),
+        headers: { authorization: 'Bearer key-two-0123456789abcdef' },
+      };
       tenants.browserA = await browser('browser A');
       tenants.browserB = await browser('browser B');
     });
@@ -656,9 +666,9 @@ for (const { kind } of backends()) {
         console.log(
           `[tenant isolation, ${kind}] the intrusions took ${((Date.now() - runningSince) / 1000).toFixed(1)} s of the owners' runs' ${OWNER_RUN_MS / 1000} s`,
         );
-        // Studio's live feed of key-two, from now on while key-one's sessions change (its run ends, its
+        // Studio's live feed of key-two-0123456789abcdef, from now on while key-one-0123456789abcdef's sessions change (its run ends, its
         // queued message goes out, its reminder fires): it names none of them. (Every thread of
-        // key-two's own at those keys is settled by now.)
+        // key-two-0123456789abcdef's own at those keys is settled by now.)
         const feed = studioFeed(server, tenants.keyTwo);
 
         // Taken while the owners' runs still run: nothing of theirs moved.
@@ -712,7 +722,7 @@ for (const { kind } of backends()) {
         const heard = await feed.close();
         figures.intrusions++;
         const named = THREADS.filter((name) => heard.includes(owners.keyOne.ids[name]));
-        if (named.length) figures.leaks.push(`key-two's Studio feed named key-one's ${named.join(', ')} threads`);
+        if (named.length) figures.leaks.push(`key-two-0123456789abcdef's Studio feed named key-one-0123456789abcdef's ${named.join(', ')} threads`);
 
         expect({ effects: figures.effects, differences: figures.differences, leaks: figures.leaks }).toEqual({ effects: [], differences: [], leaks: [] });
       },

@@ -22,7 +22,7 @@ beforeAll(async () => {
   // The test process signs links as the servers do.
   process.env.STACKBONE_SECRET = SECRET;
   const start = async (kind: Kind, databaseUrl: Promise<string>) => {
-    const env = { STACKBONE_API_KEYS: 'purposes-key', STACKBONE_SECRET: SECRET, STACKBONE_WEB_ACCESS: 'open' };
+    const env = { STACKBONE_API_KEYS: 'purposes-key-0123456789abc', STACKBONE_SECRET: SECRET, STACKBONE_WEB_ACCESS: 'open' };
     servers.set(kind, await startServer({ port: PORTS[kind], databaseUrl: await databaseUrl, env }));
   };
   await Promise.all([start('sqlite', freshSqliteUrl()), ...(postgres ? [start('postgres', freshPostgresUrl('stackbone_purposes'))] : [])]);

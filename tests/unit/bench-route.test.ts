@@ -44,17 +44,17 @@ afterAll(async () => {
 describe('the bench route', () => {
   it('is not served without STACKBONE_BENCH=1, even in the bench build', async () => {
     vi.stubEnv('STACKBONE_BENCH', '');
-    vi.stubEnv('STACKBONE_API_KEYS', 'key-one');
-    expect((await stream({ authorization: 'Bearer key-one' })).status).toBe(404);
-    expect((await read('anything', { authorization: 'Bearer key-one' })).status).toBe(404);
+    vi.stubEnv('STACKBONE_API_KEYS', 'key-one-0123456789abcdef');
+    expect((await stream({ authorization: 'Bearer key-one-0123456789abcdef' })).status).toBe(404);
+    expect((await read('anything', { authorization: 'Bearer key-one-0123456789abcdef' })).status).toBe(404);
   });
 
   it("with STACKBONE_BENCH=1 on a keyed server: needs an API key, and reads only that key's sessions", async () => {
     vi.stubEnv('STACKBONE_BENCH', '1');
-    vi.stubEnv('STACKBONE_API_KEYS', 'key-one,key-two');
+    vi.stubEnv('STACKBONE_API_KEYS', 'key-one-0123456789abcdef,key-two-0123456789abcdef');
     vi.stubEnv('DATABASE_URL', url);
     expect((await stream()).status).toBe(401);
-    const served = await stream({ authorization: 'Bearer key-one' });
+    const served = await stream({ authorization: 'Bearer key-one-0123456789abcdef' });
     expect(served.status).toBe(200);
     expect(await served.text()).toBe('token1 token2 token3 token4 token5');
 
@@ -66,17 +66,19 @@ describe('the bench route', () => {
     ];
     const store = createPrismaStore(url);
     try {
-      await store.append(scopedSessionId(keyOwner('key-one'), threadId), 0, events, { create: { ownerId: keyOwner('key-one'), agent: 'support' } });
+      await store.append(scopedSessionId(keyOwner('key-one-0123456789abcdef'), threadId), 0, events, {
+        create: { ownerId: keyOwner('key-one-0123456789abcdef'), agent: 'support' },
+      });
     } finally {
       await store.close();
     }
 
     expect((await read(threadId)).status).toBe(401);
-    const own = await read(threadId, { authorization: 'Bearer key-one' });
+    const own = await read(threadId, { authorization: 'Bearer key-one-0123456789abcdef' });
     expect(own.status).toBe(200);
     expect(((await own.json()) as { seq: number }[]).map((row) => row.seq)).toEqual([1, 2]);
     // Key two's thread by that id is its own, and it has none: no rows, as for an id nobody used.
-    const other = await read(threadId, { authorization: 'Bearer key-two' });
+    const other = await read(threadId, { authorization: 'Bearer key-two-0123456789abcdef' });
     expect(other.status).toBe(200);
     expect(await other.json()).toEqual([]);
   });
