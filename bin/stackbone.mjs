@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatCall, formatDecision, formatStop, formatTable, terminalSafe } from './lib/format.mjs';
 import { createClient, ServerError, UnreachableError } from './lib/http.mjs';
+import { findPending, listAll } from './lib/inbox-pages.mjs';
 import { formatReplay } from './lib/replay-format.mjs';
 import { confirm } from './lib/prompt.mjs';
 
@@ -20,7 +21,7 @@ const EXIT = { ok: 0, failed: 1, different: 1, usage: 2 };
 const MAIN_HELP = `stackbone ${VERSION}: the command line for a Stackbone app
 
 Usage:
-  stackbone hitl list [--json]
+  stackbone hitl list [--filter mine|key-holders|all] [--all | --cursor <cursor>] [--json]
   stackbone hitl approve <id> [--yes] [--edit '<json>'] [--payload '<json>'] [--json]
   stackbone hitl reject <id> [--yes] [--reason "<text>"] [--payload '<json>'] [--json]
   stackbone hitl cancel <id> [--yes] [--json]
@@ -52,7 +53,7 @@ const HITL_HELP = `Usage: stackbone hitl <command> [options]
 Pending human-in-the-loop decisions (tool calls waiting for approval), across your sessions.
 
 Commands:
-  list                 the pending interrupts, newest first
+  list                 the pending interrupts, yours first, a page at a time (--all: every page)
   approve <id>         approve the call (optionally with edited arguments or a payload)
   reject <id>          reject the call (the reason is shown to the model)
   cancel <id>          cancel the interrupt
@@ -81,10 +82,19 @@ Common options: --url <url>, --api-key <key>, --json, -h/--help.
 `;
 
 const HITL_COMMAND_HELP = {
-  list: `Usage: stackbone hitl list [--json] [--url <url>] [--api-key <key>]
+  list: `Usage: stackbone hitl list [--filter mine|key-holders|all] [--all | --cursor <cursor>] [--json]
 
-Lists the pending interrupts (newest first) as a table: id, agent, tool, message, age and
-expiry. With --json prints the server's {"interrupts": [...]} response.
+Lists the pending interrupts as a table: id, agent, tool, message, age and expiry. Those of
+your own sessions come first, then (for a key) the others kept for key holders, each newest
+first. The server answers a page at a time; when there is more, the last line gives the
+--cursor of the next page.
+
+  --filter <which>     mine (your sessions' only), key-holders (the others' only), all (default)
+  --all                follow every page and list them all
+  --cursor <cursor>    the page that starts there (the nextCursor of the page before)
+
+With --json prints the server's {"interrupts": [...], "nextCursor": ...} response (with --all,
+every page's interrupts in one list and "nextCursor": null).
 `,
   approve: `Usage: stackbone hitl approve <id> [--yes] [--edit '<json>'] [--payload '<json>'] [--json]
 
@@ -146,7 +156,7 @@ const COMMON = ['url', 'api-key', 'json', 'help'];
 const GROUPS = {
   hitl: {
     commands: {
-      list: [],
+      list: ['filter', 'all', 'cursor'],
       approve: ['yes', 'edit', 'payload'],
       reject: ['yes', 'reason', 'payload'],
       cancel: ['yes'],
@@ -177,7 +187,13 @@ const OPTIONS = {
   decisions: { type: 'boolean' },
   session: { type: 'string' },
   against: { type: 'string' },
+  filter: { type: 'string' },
+  all: { type: 'boolean' },
+  cursor: { type: 'string' },
 };
+
+/** Whose interrupts `hitl list --filter` lists (docs/hitl.md, "Paging the inbox"). */
+const FILTERS = ['mine', 'key-holders', 'all'];
 
 class UsageError extends Error {
   /** @param {string} message @param {string} [helpFor] the command whose help to point at */
@@ -248,11 +264,7 @@ async function main(argv) {
 
   const name = /** @type {'list' | 'approve' | 'reject' | 'cancel'} */ (command);
 
-  if (name === 'list') {
-    if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}": "hitl list" takes no arguments.`, 'hitl list');
-    const result = await client.list();
-    return print(json ? toJson(result) : formatTable(result.interrupts ?? [], { width: process.stdout.columns || 120 }));
-  }
+  if (name === 'list') return hitlList(client, rest, values, json);
 
   const [id, ...extra] = rest;
   if (!id) throw new UsageError(`Missing the interrupt id: stackbone hitl ${name} <id>.`, `hitl ${name}`);
@@ -268,8 +280,7 @@ async function main(argv) {
     if (!process.stdin.isTTY) {
       throw new UsageError(`stdin is not a terminal, so there is no one to ask: pass --yes to ${name} ${id} without confirmation.`, `hitl ${name}`);
     }
-    const { interrupts = [] } = await client.list();
-    const interrupt = interrupts.find((/** @type {any} */ i) => i.id === id);
+    const interrupt = await findPending(client, id);
     if (!interrupt) throw new NotDone('not_found', `No pending interrupt ${id} (it may have been decided or expired, or belong to another API key).`);
     process.stderr.write(terminalSafe(formatCall(interrupt, { edit: body.editedArgs, payload: body.payload, reason: body.reason })));
     if (!(await confirm(QUESTIONS[name], { input: process.stdin, output: process.stderr }))) {
@@ -279,6 +290,30 @@ async function main(argv) {
 
   const result = await client.decide(id, name, body);
   return print(json ? toJson(result) : formatDecision(result));
+}
+
+/**
+ * stackbone hitl list [--filter <which>] [--all | --cursor <cursor>]: one page, or every page with --all.
+ * @param {ReturnType<typeof createClient>} client
+ * @param {string[]} rest the positionals after "hitl list"
+ * @param {Record<string, any>} values
+ * @param {boolean} json
+ */
+async function hitlList(client, rest, values, json) {
+  if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}": "hitl list" takes no arguments.`, 'hitl list');
+  const filter = values.filter;
+  if (filter !== undefined && !FILTERS.includes(filter)) throw new UsageError(`--filter must be ${oneOf(FILTERS)}.`, 'hitl list');
+  if (values.all && values.cursor !== undefined) throw new UsageError('Pass --all or --cursor <cursor>, not both.', 'hitl list');
+  if (values.cursor !== undefined && !values.cursor) throw new UsageError('--cursor needs the nextCursor of a page: --cursor <cursor>.', 'hitl list');
+  const result = values.all ? await listAll(client, filter) : await client.list({ filter, cursor: values.cursor });
+  if (json) return print(toJson(result));
+  const next = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+  return print(
+    formatTable(result.interrupts ?? [], {
+      width: process.stdout.columns || 120,
+      more: next && `stackbone hitl list${filter ? ` --filter ${filter}` : ''} --cursor ${next}`,
+    }),
+  );
 }
 
 /**

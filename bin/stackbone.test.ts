@@ -121,8 +121,21 @@ beforeEach(() => {
   respond = undefined;
 });
 
+/** Three pages of pending interrupts, by cursor (none: the first), as GET /api/hitl pages them (docs/hitl.md, "Paging the inbox"). */
+const PAGED = {
+  '': { interrupts: [INTERRUPT], nextCursor: 'c2' },
+  c2: { interrupts: [SECOND], nextCursor: 'c3' },
+  c3: { interrupts: [{ ...SECOND, id: 'int_3', message: 'Close ticket 10' }], nextCursor: null },
+} as Record<string, unknown>;
+/** The query of a request to the fake server. */
+const queryOf = (request: Seen) => Object.fromEntries(new URL(request.url, 'http://x').searchParams);
+/** Answers GET /api/hitl from PAGED, by the cursor asked for. */
+const paged = (request: Seen): Reply | undefined =>
+  request.url.startsWith('/api/hitl?') || request.url === '/api/hitl' ? { json: PAGED[queryOf(request).cursor ?? ''] } : undefined;
+
 function defaultReply(request: Seen): Reply {
-  if (request.method === 'GET' && request.url === '/api/hitl') return { json: { interrupts: [INTERRUPT, SECOND] } };
+  if (request.method === 'GET' && new URL(request.url, 'http://x').pathname === '/api/hitl')
+    return { json: { interrupts: [INTERRUPT, SECOND], nextCursor: null } };
   const match = request.method === 'POST' && request.url.match(/^\/api\/hitl\/([^/]+)\/(approve|reject|cancel)$/);
   if (match) return { json: decided(match[2]!, decodeURIComponent(match[1]!), JSON.parse(request.body || '{}') as Record<string, unknown>) };
   const stop = request.method === 'POST' && request.url.match(/^\/api\/v1\/sessions\/([^/]+)\/stop$/);
@@ -220,6 +233,10 @@ describe('usage errors exit 2 and send nothing', () => {
     ['a missing id', ['hitl', 'approve', '--yes'], /Missing the interrupt id/],
     ['two ids', ['hitl', 'cancel', 'int_1', 'int_2', '--yes'], /Unexpected argument "int_2"/],
     ['an argument to list', ['hitl', 'list', 'int_1'], /takes no arguments/],
+    ['an unknown --filter', ['hitl', 'list', '--filter', 'everyone'], /--filter must be mine, key-holders or all/],
+    ['--all with --cursor', ['hitl', 'list', '--all', '--cursor', 'c2'], /--all or --cursor <cursor>, not both/],
+    ['an empty --cursor', ['hitl', 'list', '--cursor='], /--cursor needs the nextCursor of a page/],
+    ['--filter on a decision', ['hitl', 'approve', 'int_1', '--yes', '--filter', 'mine'], /--filter is not valid for "hitl approve"/],
     ['invalid --edit JSON', ['hitl', 'approve', 'int_1', '--yes', '--edit', '{amount: 3}'], /--edit must be valid JSON/],
     ['invalid --payload JSON', ['hitl', 'reject', 'int_1', '--yes', '--payload', "{'note':1}"], /--payload must be valid JSON/],
     ['--edit without a value', ['hitl', 'approve', 'int_1', '--yes', '--edit'], /--edit/],
@@ -259,7 +276,7 @@ describe('hitl list', () => {
   it('--json prints the server response and sends the CLI headers', async () => {
     const result = await run(['hitl', 'list', '--json'], { STACKBONE_API_KEY: 'sk-test' });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ interrupts: [INTERRUPT, SECOND] });
+    expect(JSON.parse(result.stdout)).toEqual({ interrupts: [INTERRUPT, SECOND], nextCursor: null });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'GET', url: '/api/hitl' });
     expect(seen[0]!.headers['x-stackbone-client']).toBe('cli');
@@ -281,6 +298,44 @@ describe('hitl list', () => {
     expect(lines[1]).toMatch(/^int_0b6e7a52-1\s+support\s+refundOrder\s+Refund order A-17 for 25\s+5m ago\s+in (1h 59m|2h)$/);
     expect(lines[2]).toMatch(/^int_2\s+planner\s+closeTicket\s+Close ticket 9\s+[34]\ds ago\s+never$/);
     expect(result.stdout).toContain('2 pending interrupts');
+  });
+
+  it('asks for the filter and the page given, and says how to get the next page when there is one', async () => {
+    respond = paged;
+    const first = await run(['hitl', 'list', '--filter', 'key-holders']);
+    expect(first.code).toBe(0);
+    expect(seen[0]!.url).toBe('/api/hitl?filter=key-holders');
+    expect(first.stdout).toContain('1 pending interrupt on this page');
+    expect(first.stdout).toContain('More on the next page: stackbone hitl list --filter key-holders --cursor c2 (or --all for every page)');
+
+    const second = await run(['hitl', 'list', '--filter=key-holders', '--cursor', 'c2', '--json']);
+    expect(seen[1]!.url).toBe('/api/hitl?filter=key-holders&cursor=c2');
+    expect(JSON.parse(second.stdout)).toEqual(PAGED.c2);
+    const last = await run(['hitl', 'list', '--cursor', 'c3']);
+    expect(last.stdout).toContain('Close ticket 10');
+    expect(last.stdout).not.toContain('More on the next page');
+  });
+
+  it('--all follows every cursor, the largest page at a time, and prints them as one list', async () => {
+    respond = paged;
+    const table = await run(['hitl', 'list', '--all', '--filter', 'mine']);
+    expect(table.code).toBe(0);
+    expect(seen.map(queryOf)).toEqual([
+      { filter: 'mine', limit: '200' },
+      { filter: 'mine', cursor: 'c2', limit: '200' },
+      { filter: 'mine', cursor: 'c3', limit: '200' },
+    ]);
+    expect(table.stdout).toMatch(/int_0b6e7a52-1[\s\S]*int_2[\s\S]*int_3/);
+    expect(table.stdout).toContain('3 pending interrupts\n');
+    const json = await run(['hitl', 'list', '--all', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual({ interrupts: [INTERRUPT, SECOND, { ...SECOND, id: 'int_3', message: 'Close ticket 10' }], nextCursor: null });
+  });
+
+  it('--all stops at a cursor the server sent before (a list that would never end)', async () => {
+    respond = (request) => (request.method === 'GET' ? { json: { interrupts: [INTERRUPT], nextCursor: 'again' } } : undefined);
+    const result = await run(['hitl', 'list', '--all', '--json']);
+    expect(result.code).toBe(0);
+    expect(seen).toHaveLength(2);
   });
 
   it('says so when nothing is pending', async () => {
@@ -531,8 +586,21 @@ describe.skipIf(!hasScript)('confirmation on a terminal (via script(1))', () => 
     expect(result.stdout).toContain('Message    Refund order A-17 for 25');
     expect(result.stdout).toContain('Session    ses_1  (agent support)');
     expect(result.stdout).toContain('Approve? [y/N]');
-    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/hitl', `POST /api/hitl/${INTERRUPT.id}/approve`]);
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/hitl?limit=200', `POST /api/hitl/${INTERRUPT.id}/approve`]);
     expect(JSON.parse(seen[1]!.body)).toEqual({ editedArgs: { orderId: 'A-17', amount: 10 } });
+  }, 15_000);
+
+  it('finds the call on a later page of the pending list before asking', async () => {
+    respond = (request) => (request.method === 'GET' ? paged(request) : undefined);
+    const result = await interactive(['hitl', 'cancel', 'int_3'], 'y\n');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Message    Close ticket 10');
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/hitl?limit=200',
+      'GET /api/hitl?cursor=c2&limit=200',
+      'GET /api/hitl?cursor=c3&limit=200',
+      'POST /api/hitl/int_3/cancel',
+    ]);
   }, 15_000);
 
   it('sends nothing and exits 1 on "n"', async () => {

@@ -32,7 +32,7 @@ const REQUEST_ERRORS = {
   invalid_thread_id: { status: 400, agUi: HTTP, when: 'a threadId that is not 1 to 256 printable ASCII characters without spaces' },
   invalid_run_id: { status: 400, agUi: HTTP, when: 'a runId that is not 1 to 256 printable ASCII characters without spaces' },
   invalid_session_key: { status: 400, agUi: HTTP, when: 'an x-stackbone-session header that is not 1 to 256 printable ASCII characters without spaces' },
-  invalid_cursor: { status: 400, agUi: HTTP, when: 'an offset, Last-Event-ID or frontier that is not a cursor this server sent' },
+  invalid_cursor: { status: 400, agUi: HTTP, when: 'an offset, Last-Event-ID, frontier or inbox cursor that is not a cursor this server sent' },
   no_new_input: { status: 400, agUi: HTTP, when: 'a chat-wire request on a session that brings nothing new' },
   unauthorized: { status: 401, agUi: HTTP, chat: 'invalid_api_key', when: 'no API key, or one that is not valid (keys configured)' },
   cross_origin: { status: 403, agUi: HTTP, when: 'a cookie-authenticated request from another site' },

@@ -41,11 +41,13 @@ function truncate(value, max) {
 /**
  * The pending interrupts as a table: ID, AGENT, TOOL, MESSAGE, AGE, EXPIRES.
  * The message column shrinks to fit `width` (the terminal's), never below 20 characters.
+ * `more`: the command that lists the next page, when the server has one.
  * @param {any[]} interrupts
- * @param {{ now?: number, width?: number }} [options]
+ * @param {{ now?: number, width?: number, more?: string }} [options]
  */
-export function formatTable(interrupts, { now = Date.now(), width = 120 } = {}) {
-  if (interrupts.length === 0) return 'No pending interrupts.\n';
+export function formatTable(interrupts, { now = Date.now(), width = 120, more } = {}) {
+  const next = more ? `More on the next page: ${more} (or --all for every page)\n` : '';
+  if (interrupts.length === 0) return `No pending interrupts${more ? ' on this page' : ''}.\n${next}`;
   const header = ['ID', 'AGENT', 'TOOL', 'MESSAGE', 'AGE', 'EXPIRES'];
   const rows = interrupts.map((i) => [
     String(i.id),
@@ -65,8 +67,8 @@ export function formatTable(interrupts, { now = Date.now(), width = 120 } = {}) 
       .map((cell, c) => truncate(cell, widths[c]).padEnd(c === cells.length - 1 ? 0 : widths[c]))
       .join('  ')
       .trimEnd();
-  const count = `${interrupts.length} pending interrupt${interrupts.length === 1 ? '' : 's'}`;
-  return [line(header), ...rows.map(line), '', count, ''].join('\n');
+  const count = `${interrupts.length} pending interrupt${interrupts.length === 1 ? '' : 's'}${more ? ' on this page' : ''}`;
+  return [line(header), ...rows.map(line), '', count, ''].join('\n') + next;
 }
 
 /** JSON, continued lines aligned under the first (after an 11-character label). @param {unknown} value */

@@ -1,4 +1,4 @@
-// The HTTP client for the out-of-band API (docs/cli.md): GET /api/hitl,
+// The HTTP client for the out-of-band API (docs/cli.md): GET /api/hitl (a page at a time),
 // POST /api/hitl/{id}/{approve|reject|cancel} and POST /api/v1/sessions/{threadId}/stop; the
 // decision export, a session's recording and its replay (docs/replay.md).
 // Node 22's fetch, no dependencies.
@@ -89,8 +89,12 @@ export function createClient({ url, apiKey, version }) {
   }
 
   return {
-    /** @returns {Promise<{ interrupts: any[] }>} */
-    list: () => request('GET', '/api/hitl'),
+    /**
+     * One page of the pending list (docs/hitl.md, "Paging the inbox").
+     * @param {{ filter?: string, cursor?: string, limit?: number }} [query]
+     * @returns {Promise<{ interrupts: any[], nextCursor?: string | null }>}
+     */
+    list: (query = {}) => request('GET', `/api/hitl${queryString(query)}`),
     /**
      * @param {string} id
      * @param {'approve' | 'reject' | 'cancel'} action
@@ -111,6 +115,12 @@ export function createClient({ url, apiKey, version }) {
     /** Replays the session against its agent's code, or `against`'s; answers the report. @param {string} key @param {{ against?: string }} body */
     replay: (key, body) => request('POST', `/api/v1/sessions/${encodeURIComponent(key)}/replay`, body),
   };
+}
+
+/** `?a=1&b=2` of the values given, or nothing. @param {Record<string, string | number | undefined>} query */
+function queryString(query) {
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined);
+  return entries.length ? `?${new URLSearchParams(entries.map(([name, value]) => [name, String(value)]))}` : '';
 }
 
 /** @param {unknown} error */

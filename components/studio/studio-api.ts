@@ -1,7 +1,7 @@
 // Studio's calls to the server (docs/studio.md): the inbox and decisions through /api/hitl, the
 // audit trail, the live feed and the outbox's deliveries through /api/studio. In keyed mode the browser is signed in
 // with an API key (the app's cookie acts as that key); in open dev mode none is needed.
-import type { DeliveryItem, DeliveryList, HitlAction, InboxItem, InboxList } from '@/server/contract';
+import { INBOX_PAGE_SIZE, type DeliveryItem, type DeliveryList, type HitlAction, type InboxFilter, type InboxList } from '@/server/contract';
 import type { AuditTrail } from '@/server/web/audit-trail';
 
 /** A refused request, with the server's code (`unauthorized` asks for a key). */
@@ -29,9 +29,11 @@ export async function studioFetch(path: string, init: RequestInit = {}): Promise
   return response;
 }
 
-export async function fetchInbox(): Promise<InboxItem[]> {
-  const { interrupts } = (await (await studioFetch('/api/hitl')).json()) as InboxList;
-  return interrupts;
+/** A page of the inbox (docs/hitl.md, "Paging the inbox"): `cursor` is the page before's nextCursor, null for the first. */
+export async function fetchInboxPage(filter: InboxFilter, cursor: string | null): Promise<InboxList> {
+  // The server's default page, 50; "Load more" asks for the next as many.
+  const query = new URLSearchParams({ filter, limit: String(INBOX_PAGE_SIZE.default), ...(cursor ? { cursor } : {}) });
+  return (await studioFetch(`/api/hitl?${query}`)).json() as Promise<InboxList>;
 }
 
 export async function fetchAuditTrail(sessionId: string): Promise<AuditTrail> {

@@ -1,13 +1,12 @@
 // A real MCP server for the MCP demo agent and the tests (docs/mcp.md, "The demo server"),
 // written with the official SDK's McpServer and served by this app at /api/demo/mcp. Its tools:
-// two that only read, one with a side effect (a note, kept once per idempotency key: in the
-// fixture ledger file when STACKBONE_LEDGER_FILE is set, else in memory), and two that ask the
-// person through elicitation — a form, and a link to open.
-import { appendFileSync } from 'node:fs';
+// two that only read, one with a side effect (a note, kept once per idempotency key in the MCP
+// session's own bounded notebook, mcp-demo-notebook.ts), and two that ask the person through
+// elicitation — a form, and a link to open.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { MCP_IDEMPOTENCY_META_KEY } from '../runtime';
-import { readLedger, type LedgerLine } from './ledger';
+import { createNotebook, NOTE_KEY_MAX_CHARS, NOTE_MAX_CHARS, NOTES_PER_SESSION } from './mcp-demo-notebook';
 
 const DOCS: Record<string, string> = {
   refunds: 'Refunds go back to the original payment method within 5 business days.',
@@ -15,29 +14,12 @@ const DOCS: Record<string, string> = {
   returns: 'Items may be returned within 30 days, unused and in their box.',
 };
 
-/** Notes kept when no ledger file is configured, by idempotency key. */
-const notes = new Map<string, string>();
-
-/** Keeps the note once per idempotency key; answers whether this call kept it. */
-function keepNote(idempotencyKey: string, key: string): boolean {
-  const file = process.env.STACKBONE_LEDGER_FILE;
-  if (!file) {
-    if (notes.has(idempotencyKey)) return false;
-    notes.set(idempotencyKey, key);
-    return true;
-  }
-  if (readLedger(file).some((entry) => entry.kind === 'effect' && entry.idempotencyKey === idempotencyKey)) return false;
-  // An MCP server sees no tool call id: the idempotency key stands for it.
-  const line: LedgerLine = { kind: 'effect', toolCallId: idempotencyKey, idempotencyKey, attempt: 1, key, at: new Date().toISOString() };
-  appendFileSync(file, JSON.stringify(line) + '\n');
-  return true;
-}
-
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
 /** A new server instance: one per MCP session (the SDK's McpServer serves one transport). */
 export function createDemoMcpServer(): McpServer {
   const server = new McpServer({ name: 'stackbone-demo', version: '1.0.0' });
+  const notebook = createNotebook();
 
   server.registerTool(
     'search_docs',
@@ -72,15 +54,18 @@ export function createDemoMcpServer(): McpServer {
     'record_note',
     {
       title: 'Record a note',
-      description: 'Record a note in the team notebook (a side effect, kept once per call).',
-      inputSchema: { key: z.string().min(1).describe('What to record') },
+      description: `Record a note in the team notebook (a side effect, kept once per call; up to ${NOTE_MAX_CHARS} characters).`,
+      inputSchema: { key: z.string().min(1).max(NOTE_MAX_CHARS).describe('What to record') },
       annotations: { destructiveHint: false, idempotentHint: true },
     },
     async ({ key }, extra) => {
       const idempotencyKey = extra._meta?.[MCP_IDEMPOTENCY_META_KEY];
-      if (typeof idempotencyKey !== 'string') return { ...text('record_note needs an idempotency key in _meta.'), isError: true };
-      const kept = keepNote(idempotencyKey, key);
-      return text(kept ? `Recorded "${key}".` : `"${key}" was already recorded by this call.`);
+      if (typeof idempotencyKey !== 'string' || !idempotencyKey || idempotencyKey.length > NOTE_KEY_MAX_CHARS) {
+        return { ...text(`record_note needs an idempotency key of 1 to ${NOTE_KEY_MAX_CHARS} characters in _meta.`), isError: true };
+      }
+      const outcome = notebook.keep(idempotencyKey, key);
+      if (outcome === 'full') return { ...text(`The notebook of this session is full (${NOTES_PER_SESSION} notes): start a new session.`), isError: true };
+      return text(outcome === 'kept' ? `Recorded "${key}".` : `"${key}" was already recorded by this call.`);
     },
   );
 

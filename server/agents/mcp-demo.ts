@@ -1,7 +1,9 @@
 // An agent whose tools all come from an MCP server (docs/mcp.md, "MCP in"): the demo server this
-// app serves itself at /api/demo/mcp, so `npm run dev` shows it offline with no other process.
+// app serves itself at /api/demo/mcp, so `npm run dev` shows it offline with no other process. It
+// presents the demo's own credential, as a keyed server's demo answers no one without one.
 import { defineDeepAgent } from '../define';
 import { ownOrigin } from '../own-origin';
+import { DEMO_MCP_CREDENTIAL_HEADER, demoMcpCredential } from './mcp-demo-credential';
 
 export default defineDeepAgent({
   name: 'mcp-demo',
@@ -11,7 +13,13 @@ export default defineDeepAgent({
   model: 'openai/gpt-4o-mini',
   instructions:
     'You help a small team with the tools of the demo MCP server: search the docs, count words, record notes, schedule reviews and connect the calendar. Be brief.',
-  mcpServers: [{ name: 'demo', url: () => new URL('/api/demo/mcp', ownOrigin()) }],
+  mcpServers: [
+    {
+      name: 'demo',
+      url: () => new URL('/api/demo/mcp', ownOrigin()),
+      headers: () => ({ [DEMO_MCP_CREDENTIAL_HEADER]: demoMcpCredential() }),
+    },
+  ],
   // Every tool of the server needs a person's approval, so one it adds later does too ('demo_*');
   // those named here by their full name run freely (the full name wins).
   toolApproval: {

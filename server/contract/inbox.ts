@@ -1,5 +1,5 @@
 // The out-of-band decision API's shapes (docs/hitl.md, "Out of band"): what GET /api/hitl
-// lists, and the actions of POST /api/hitl/{id}/{action}. Studio's inbox reads them.
+// lists and how it pages, and the actions of POST /api/hitl/{id}/{action}. Studio's inbox reads them.
 import type { DecisionActor, DecisionKind, InterruptReason, JsonObject, Vote } from '../events';
 
 /** The actions of POST /api/hitl/{id}/{action}. */
@@ -47,7 +47,20 @@ export interface InboxItem {
   requesterMayApprove?: false;
 }
 
-/** GET /api/hitl's answer: the caller's open decisions, expired ones left out. */
+/**
+ * Whose open decisions GET /api/hitl lists (`?filter=`, docs/hitl.md, "Paging the inbox"): `mine`, those of the
+ * caller's own sessions; `key-holders`, the others' a key holder may decide (a browser's kept for key holders, one
+ * kept for a list of keys); `all` (the default), both — the caller's own first.
+ */
+export const INBOX_FILTERS = ['mine', 'key-holders', 'all'] as const;
+export type InboxFilter = (typeof INBOX_FILTERS)[number];
+
+/** How many decisions a page of GET /api/hitl holds: `?limit=` when given, at most `max`. */
+export const INBOX_PAGE_SIZE = { default: 50, max: 200 } as const;
+
+/** GET /api/hitl's answer: a page of the caller's open decisions, expired ones left out. */
 export interface InboxList {
   interrupts: InboxItem[];
+  /** `?cursor=` for the next page; null when this page is the last. */
+  nextCursor: string | null;
 }

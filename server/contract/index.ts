@@ -2,7 +2,7 @@
 // names the server sends and the browser reads, declared once. Types and constants only; it
 // imports nothing but server/events.ts and the notice names of server/notices.ts (types only), so
 // client code can take it without the server.
-export { HITL_ACTIONS, type HitlAction, type InboxItem, type InboxList, type ShownVote } from './inbox';
+export { HITL_ACTIONS, INBOX_FILTERS, INBOX_PAGE_SIZE, type HitlAction, type InboxFilter, type InboxItem, type InboxList, type ShownVote } from './inbox';
 export {
   CONTEXT_COMPACTED,
   INTERRUPT_DECIDED,

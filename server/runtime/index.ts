@@ -1,8 +1,20 @@
 // The runtime's public face (docs/architecture.md, "Rooms"): what the routes, wires, web reads and
 // agents use. Nothing outside server/runtime imports a file below this one (lint).
 export { describeIssue, envNumber, firstIssue } from './common';
-export { inputJsonSchema, isBrowserOwner, isExpired, isYesOrNoApproval, mayDecide, shownDecision, shownVote, voteReaderOf, votesCast } from './decisions';
-export type { DecisionRequest, InterruptResponse, VoteReader } from './decisions';
+export {
+  inboxPage,
+  inboxParts,
+  inputJsonSchema,
+  isBrowserOwner,
+  isExpired,
+  isYesOrNoApproval,
+  mayDecide,
+  shownDecision,
+  shownVote,
+  voteReaderOf,
+  votesCast,
+} from './decisions';
+export type { DecisionRequest, InboxPage, InboxPosition, InterruptResponse, VoteReader } from './decisions';
 export { Refusal } from './errors';
 export { forkParent, forkThread, undoDroppedEffect, undoOffers } from './fork';
 export type { UndoOffer } from './fork';

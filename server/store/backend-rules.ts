@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { ChatMessage, InterruptRecord, SessionEvent } from '../events';
 import type { DeliveryRecord, DeliveryStatus } from '../notices';
-import type { DeliveriesScope, DeliveryOutcome, StopRecord } from './types';
+import type { DeliveriesScope, DeliveryOutcome, InterruptPosition, InterruptRow, PendingInterruptsOptions, StopRecord } from './types';
 
 /** How many rows a listing returns when its caller names no limit. */
 export const DEFAULT_LIST_LIMIT = 100;
@@ -24,6 +24,29 @@ export const BROWSER_OWNER_PREFIX = 'browser:';
 export function approversColumn(record: Pick<InterruptRecord, 'approvers'>): 'key-holders' | 'named' | null {
   if (Array.isArray(record.approvers)) return 'named';
   return record.approvers === 'key-holders' ? 'key-holders' : null;
+}
+
+/**
+ * Whether an interrupt belongs to a listing (PendingInterruptsOptions): the owner's own, and for a
+ * key holder the others' it may be asked to decide — a browser's kept for key holders, or one kept
+ * for a list of approvers. `part` picks one of the two.
+ */
+export function listsInterrupt(
+  row: Pick<InterruptRow, 'ownerId' | 'record'>,
+  ownerId: string,
+  options: Pick<PendingInterruptsOptions, 'keyHolder' | 'part'>,
+): boolean {
+  const own = row.ownerId === ownerId;
+  const approvers = approversColumn(row.record);
+  const kept = options.keyHolder === true && !own && (approvers === 'named' || (approvers === 'key-holders' && row.ownerId.startsWith(BROWSER_OWNER_PREFIX)));
+  return options.part === 'own' ? own : options.part === 'kept' ? kept : own || kept;
+}
+
+/** Whether a row comes after a position in an interrupt listing's order: newest first, then by id. */
+export function afterPosition(row: InterruptPosition, position: InterruptPosition | undefined): boolean {
+  if (!position) return true;
+  const at = row.createdAt.getTime() - position.createdAt.getTime();
+  return at < 0 || (at === 0 && row.id > position.id);
 }
 
 /** A write that needs its session, on one that does not exist: a caller's bug, never a lost race. */

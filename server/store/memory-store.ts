@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { SessionEvent, StoredEvent } from '../events';
 import { notableEvents, type DeliveryRecord, type Notice } from '../notices';
 import {
-  approversColumn,
+  afterPosition,
   checkExpectedSeq,
   DEFAULT_LIST_LIMIT,
   deliveryChange,
@@ -20,7 +20,7 @@ import {
   noSuchSession,
   recoverableSessionIds,
   stopBy,
-  BROWSER_OWNER_PREFIX,
+  listsInterrupt,
   withContent,
 } from './backend-rules';
 import { createWatchHub, storeWatchers, type WatchHub } from './session-watch';
@@ -172,11 +172,8 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       return row ? structuredClone(row) : null;
     },
     async listPendingInterrupts(ownerId: string, options: PendingInterruptsOptions = {}) {
-      const keptForKeys = (row: InterruptRow) =>
-        options.keyHolder === true &&
-        (approversColumn(row.record) === 'named' || (row.record.approvers === 'key-holders' && row.ownerId.startsWith(BROWSER_OWNER_PREFIX)));
       return [...interrupts.values()]
-        .filter((row) => (row.ownerId === ownerId || keptForKeys(row)) && row.status === (options.status ?? 'pending'))
+        .filter((row) => listsInterrupt(row, ownerId, options) && row.status === (options.status ?? 'pending') && afterPosition(row, options.after))
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || compareText(a.id, b.id))
         .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
         .map((row) => structuredClone(row));

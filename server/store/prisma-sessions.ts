@@ -8,7 +8,8 @@ import { createOnce, isUniqueViolation } from './prisma-errors';
 import { eventFromRow, interruptFromRow, sessionFromRow, type Row } from './prisma-rows';
 import { nameable, type PrismaStoreContext } from './prisma-store-context';
 import type { RawSql } from './raw-sql';
-import { ConcurrentAppendError, type EventStore } from './types';
+import type { Prisma } from '../../generated/prisma-sqlite/client';
+import { ConcurrentAppendError, type EventStore, type PendingInterruptsOptions } from './types';
 
 type SessionsAndLog = Pick<
   EventStore,
@@ -121,17 +122,24 @@ export function prismaSessionsAndLog({ hot, withClient, withRaw, hub }: PrismaSt
           }),
 
     listPendingInterrupts: (ownerId, options = {}) =>
-      withClient(async (db) => {
-        const status = options.status ?? 'pending';
-        const rows = await db.interrupt.findMany({
-          where: options.keyHolder
-            ? { status, OR: [{ ownerId }, { approvers: 'key-holders', ownerId: { startsWith: BROWSER_OWNER_PREFIX } }, { approvers: 'named' }] }
-            : { ownerId, status },
-          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-          take: options.limit ?? DEFAULT_LIST_LIMIT,
-        });
-        return rows.map(interruptFromRow);
-      }),
+      // A kept part without a key holder's rights lists nothing (backend-rules.ts, listsInterrupt); a NUL is no id (PostgreSQL refuses it).
+      (options.part === 'kept' && !options.keyHolder) || !nameable(ownerId, options.after?.id ?? '')
+        ? Promise.resolve([])
+        : withClient(async (db) => {
+            const after = options.after;
+            const rows = await db.interrupt.findMany({
+              where: {
+                status: options.status ?? 'pending',
+                AND: [
+                  listedOwners(ownerId, options),
+                  ...(after ? [{ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }] : []),
+                ],
+              },
+              orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+              take: options.limit ?? DEFAULT_LIST_LIMIT,
+            });
+            return rows.map(interruptFromRow);
+          }),
 
     listRecoverable: (now, options = {}) =>
       withClient(async (db) => {
@@ -170,4 +178,14 @@ async function projectInterrupts(tx: RawSql, hot: HotPathSql, sessionId: string,
   if (decided.length > 0) await tx.execute(hot.decideInterrupts(decided, now));
   for (const { id, expiresAt } of escalated) await tx.execute(hot.escalateInterrupt(id, new Date(expiresAt)));
   if (reminded.length > 0) await tx.execute(hot.remindedInterrupts(reminded));
+}
+
+/** The owners' rows a listing holds, as listsInterrupt (backend-rules.ts) says: the owner's own, and a key holder's kept ones. */
+function listedOwners(ownerId: string, options: PendingInterruptsOptions): Prisma.InterruptWhereInput {
+  const kept: Prisma.InterruptWhereInput = {
+    ownerId: { not: ownerId },
+    OR: [{ approvers: 'key-holders', ownerId: { startsWith: BROWSER_OWNER_PREFIX } }, { approvers: 'named' }],
+  };
+  if (options.part === 'own' || !options.keyHolder) return { ownerId };
+  return options.part === 'kept' ? kept : { OR: [{ ownerId }, kept] };
 }

@@ -39,8 +39,24 @@ export interface PendingInterruptsOptions {
    * — the runtime's mayDecide says which of those the caller may decide.
    */
   keyHolder?: boolean;
+  /**
+   * One part of the list (docs/hitl.md, "Paging the inbox"): `own`, the owner's sessions' only; `kept`, only
+   * the others' a key holder's list adds (nothing without `keyHolder`). Both when unset.
+   */
+  part?: InterruptListPart;
+  /** Keyset paging: only the rows after this one in the list's order (newest first, then by id). */
+  after?: InterruptPosition;
   /** Which: the undecided ones (the default, the inbox), or the decided ones (the decision export, docs/replay.md). */
   status?: 'pending' | 'decided';
+}
+
+/** The parts of a key holder's interrupt list: the caller's own sessions', and the others' kept for key holders. */
+export type InterruptListPart = 'own' | 'kept';
+
+/** Where a listing of interrupts stopped: its last row's time and id, which order it. */
+export interface InterruptPosition {
+  createdAt: Date;
+  id: string;
 }
 
 export interface InterruptRow {
@@ -159,7 +175,7 @@ export interface EventStore {
   append(sessionId: string, expectedSeq: number, events: SessionEvent[], options?: AppendOptions): Promise<{ headSeq: number; at: string }>;
   /** One interrupt by id, whichever session raised it. */
   findInterrupt(id: string): Promise<InterruptRow | null>;
-  /** Undecided interrupts of an owner across sessions (decided ones with `status: 'decided'`), newest first. */
+  /** Undecided interrupts of an owner across sessions (decided ones with `status: 'decided'`), newest first, then by id. */
   listPendingInterrupts(ownerId: string, options?: PendingInterruptsOptions): Promise<InterruptRow[]>;
   /**
    * Sessions with work the server must carry on by itself: a run whose lease ran out (its

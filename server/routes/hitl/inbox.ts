@@ -1,19 +1,22 @@
-// GET /api/hitl: the inbox of the out-of-band decision API (docs/hitl.md, "Out of band"): the
-// decisions that wait on the caller, in the shape the shared contract declares (server/contract/).
+// GET /api/hitl: the inbox of the out-of-band decision API (docs/hitl.md, "Out of band"): a page of
+// the decisions that wait on the caller — its own first, then those kept for key holders — in the
+// shape the shared contract declares (server/contract/), with the cursor of the next page.
 import { errorResponse } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
-import { isExpired, mayDecide, sessionKeyOf, shownVote, voteReaderOf, votesCast } from '../../runtime';
+import { inboxPage, sessionKeyOf, shownVote, voteReaderOf, votesCast } from '../../runtime';
 import { getStore } from '../../store';
 import type { InboxItem, InboxList } from '../../contract';
+import { encodeInboxCursor } from './inbox-cursor';
+import { parseInboxQuery } from './inbox-query';
 
 export async function listPending(request: Request): Promise<Response> {
   try {
     const caller = resolveCaller(request, { keyCookie: true });
+    const query = parseInboxQuery(request.url, caller.credential === 'key');
     const store = getStore();
-    const rows = await store.listPendingInterrupts(caller.ownerId, { limit: 200, keyHolder: caller.credential === 'key' });
-    const now = Date.now();
     const actor = { source: 'hitl' as const, ownerId: caller.ownerId, credential: caller.credential };
-    const open = rows.filter((row) => !isExpired(row.record, now) && mayDecide(row.record, row.ownerId, actor)); // expired ones are taking their default action
+    // Expired ones are taking their default action, and one the caller may not decide is not theirs to see.
+    const { rows: open, next } = await inboxPage(store, actor, query);
     // A call that needs a quorum shows the votes cast so far (docs/approvals.md, "Quorum and separation of duties").
     const votes = await Promise.all(open.map((row) => (row.record.quorum ? votesCast(store, row.sessionId, row.id) : undefined)));
     return Response.json({
@@ -38,6 +41,7 @@ export async function listPending(request: Request): Promise<Response> {
         ...(row.record.quorum ? { quorum: row.record.quorum, votes: (votes[i] ?? []).map((vote) => shownVote(vote, voteReaderOf(caller.ownerId))) } : {}),
         ...(row.record.requesterMayApprove === false ? { requesterMayApprove: false as const } : {}),
       })),
+      nextCursor: next ? encodeInboxCursor(next) : null,
     } satisfies InboxList);
   } catch (error) {
     return errorResponse(error, 'HITL request');

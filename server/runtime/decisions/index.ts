@@ -2,6 +2,8 @@
 export { inputJsonSchema } from './approval-policy';
 export { dueReminders, expiryEvents } from './expiry';
 export { grantHolds } from './grants';
+export { inboxPage, inboxParts } from './inbox-page';
+export type { InboxPage, InboxPosition } from './inbox-page';
 export { buildInputInterrupt, buildInterrupt, isExpired, isYesOrNoApproval } from './interrupt-record';
 export { decisionEvents, planDecisions } from './plan-decisions';
 export type { PlannedDecision } from './plan-decisions';

@@ -80,6 +80,53 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
     });
   });
 
+  describe('paging the interrupt list (docs/hitl.md, "Paging the inbox")', () => {
+    const ids = (rows: { id: string }[]) => rows.map((row) => row.id);
+    const byId = (records: InterruptRecord[]) => records.map((record) => record.id).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+    it("lists a key holder's own part apart from the kept part: its own sessions' (even one kept for a list) in one, the browsers' in the other", async () => {
+      const keyOwner = `key:${randomUUID()}`;
+      const own = await newSession(keyOwner);
+      const browser = await newSession(`browser:${randomUUID()}`);
+      const mine = interruptRecord();
+      const mineNamed = interruptRecord({ approvers: ['key:finance'] });
+      const theirs = interruptRecord({ approvers: 'key-holders' });
+      await store.append(own.id, 0, opened(mine, mineNamed));
+      await store.append(browser.id, 0, opened(theirs));
+      const mineIds = [mine.id, mineNamed.id, theirs.id];
+
+      expect(onlyOf(mineIds, ids(await store.listPendingInterrupts(keyOwner, { keyHolder: true, part: 'own' }))).sort()).toEqual(byId([mine, mineNamed]));
+      expect(onlyOf(mineIds, ids(await otherInstance.listPendingInterrupts(keyOwner, { keyHolder: true, part: 'kept' })))).toEqual([theirs.id]);
+      expect(onlyOf(mineIds, ids(await store.listPendingInterrupts(keyOwner, { keyHolder: true }))).sort()).toEqual(byId([mine, mineNamed, theirs]));
+      // The kept part is a key holder's only.
+      expect(await store.listPendingInterrupts(keyOwner, { part: 'kept' })).toEqual([]);
+      expect(ids(await store.listPendingInterrupts(browser.ownerId, { part: 'own' }))).toEqual([theirs.id]);
+    });
+
+    it('pages by position: each row once, in order, rows of one append by id; a row opened meanwhile does not shift the pages', async () => {
+      const owner = `owner-${randomUUID()}`;
+      const [first, second] = [await newSession(owner), await newSession(owner)];
+      const older = [interruptRecord(), interruptRecord(), interruptRecord()];
+      const newer = [interruptRecord(), interruptRecord()];
+      await store.append(first.id, 0, opened(...older));
+      await sleep(5);
+      await store.append(second.id, 0, opened(...newer));
+      const expected = [...byId(newer), ...byId(older)];
+
+      const pages: string[][] = [];
+      let after: { createdAt: Date; id: string } | undefined;
+      for (let page = 0; page < 10; page++) {
+        const rows = await (page % 2 ? otherInstance : store).listPendingInterrupts(owner, { part: 'own', limit: 2, after });
+        if (rows.length === 0) break;
+        pages.push(ids(rows));
+        after = { createdAt: rows.at(-1)!.createdAt, id: rows.at(-1)!.id };
+        // Opened after the first page was read: newer than every position, so no later page has it.
+        if (page === 0) await store.append(first.id, 1, opened(interruptRecord()));
+      }
+      expect(pages).toEqual([expected.slice(0, 2), expected.slice(2, 4), expected.slice(4)]);
+    });
+  });
+
   describe('listRecoverable', () => {
     it('lists runs whose lease ran out, longest waiting first, at most `limit` of them; not a live lease, nor a session no longer running', async () => {
       const stale: string[] = [];
