@@ -74,7 +74,11 @@ test("the desk's own request stays on top of 55 customers' newer ones; Load more
 
   // The requests are withdrawn, so the specs after this one find the desk's inbox as it was.
   for (const id of pending) {
-    const response = await fetch(`${KEYED_URL}/api/hitl/${id}/cancel`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${KEYED_URL}/api/hitl/${id}/cancel`, {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(200);
   }
 });

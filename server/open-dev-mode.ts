@@ -105,7 +105,7 @@ export function keyLabelOf(ownerId: string): Pick<ConfiguredKey, 'name' | 'group
 }
 
 /** The shortest API key a server starts with: 24 characters (`openssl rand -hex 24` makes 48). */
-export const MIN_API_KEY_LENGTH = 24;
+const MIN_API_KEY_LENGTH = 24;
 
 /**
  * Throws when a configured key is shorter than MIN_API_KEY_LENGTH (docs/security.md, "Modes"): a
