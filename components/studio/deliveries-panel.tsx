@@ -46,7 +46,12 @@ export function DeliveriesPanel() {
       {deliveries.data && deliveries.data.length > 0 && (
         // Relative: the table, and its screen-reader-only header (absolutely placed), scroll inside this
         // box on a phone instead of widening the page.
-        <div className="relative overflow-x-auto rounded-lg border">
+        <div
+          role="region"
+          aria-label="Deliveries"
+          tabIndex={0}
+          className="relative overflow-x-auto rounded-lg border focus-visible:outline-2 focus-visible:outline-ring"
+        >
           <table className="w-full text-left text-sm">
             <thead className="bg-muted/50 text-xs text-muted-foreground">
               <tr>
