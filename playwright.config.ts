@@ -55,7 +55,7 @@ export default defineConfig({
   webServer: [
     {
       // A fresh database every run: tests assert on "recent conversations" and restored threads.
-      command: `node -e "require('fs').rmSync('.data/e2e.db',{force:true})" && node scripts/db.mjs migrate && node node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+      command: `node -e "require('fs').rmSync('.data/e2e.db',{force:true})" && node scripts/db.mjs migrate && node --import ./scripts/http-timeouts.mjs node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -75,7 +75,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node -e "require('fs').rmSync('.data/e2e-keyed.db',{force:true})" && node scripts/db.mjs migrate && node node_modules/next/dist/bin/next start -p ${KEYED_PORT} -H 127.0.0.1`,
+      command: `node -e "require('fs').rmSync('.data/e2e-keyed.db',{force:true})" && node scripts/db.mjs migrate && node --import ./scripts/http-timeouts.mjs node_modules/next/dist/bin/next start -p ${KEYED_PORT} -H 127.0.0.1`,
       url: `http://127.0.0.1:${KEYED_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
+const timeouts = path.join(repoRoot, 'scripts', 'http-timeouts.mjs');
 
 export interface TestServer {
   url: string;
@@ -61,7 +62,9 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     ...options.env,
   };
   if (!options.dev) assertBuilt(env);
-  const child: ChildProcess = spawn(process.execPath, [nextBin, options.dev ? 'dev' : 'start', '-p', String(options.port), '-H', '127.0.0.1'], {
+  // As `npm start` runs it: with the HTTP timeouts preloaded (scripts/http-timeouts.mjs).
+  const args = options.dev ? [nextBin, 'dev'] : ['--import', timeouts, nextBin, 'start'];
+  const child: ChildProcess = spawn(process.execPath, [...args, '-p', String(options.port), '-H', '127.0.0.1'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
