@@ -13,6 +13,7 @@ const OWN_PROCESS = [
   'server/agents/index.test.ts',
   'server/agents/refund-ledger.test.ts',
   'server/attachments/attachments.test.ts',
+  'server/attachments/load-attachments.test.ts',
   'server/http/upload-body.test.ts',
   'server/identity/browser-identity.test.ts',
   'server/identity/open-access.test.ts',

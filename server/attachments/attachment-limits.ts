@@ -1,5 +1,6 @@
 // The limits a file meets to be stored and sent (docs/models.md, "Attachments"; docs/security.md,
-// "What a request may carry"): the size of one image or PDF, and how many files one message names.
+// "What a request may carry"): the size of one image or PDF, how many files one message names,
+// and how many bytes of files one model step is sent.
 import { isImageType } from './sniff-type';
 import { envCount } from './env-setting';
 
@@ -23,4 +24,13 @@ export function sizeLimitOf(mediaType: string): { max: number; kind: string } {
 /** STACKBONE_MAX_ATTACHMENTS_PER_MESSAGE (10): the image and document parts one user message may carry. */
 export function maxAttachmentsPerMessage(): number {
   return envCount('STACKBONE_MAX_ATTACHMENTS_PER_MESSAGE', 10);
+}
+
+/**
+ * STACKBONE_MAX_ATTACHMENT_BYTES_PER_STEP (20 MB): the bytes of files one model step reads and
+ * sends, the most recent first. 20 MB is about 27 MB once base64-encoded, under the request size
+ * the providers take (Anthropic's is 32 MB).
+ */
+export function attachmentBytesPerStep(): number {
+  return envCount('STACKBONE_MAX_ATTACHMENT_BYTES_PER_STEP', 20 * MB);
 }
