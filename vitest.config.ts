@@ -14,6 +14,7 @@ const OWN_PROCESS = [
   'server/agents/refund-ledger.test.ts',
   'server/attachments/attachments.test.ts',
   'server/attachments/load-attachments.test.ts',
+  'server/attachments/sweep.test.ts',
   'server/http/upload-body.test.ts',
   'server/identity/browser-identity.test.ts',
   'server/identity/open-access.test.ts',
