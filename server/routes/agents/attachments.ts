@@ -63,6 +63,12 @@ function contentDisposition(filename: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/**
+ * A PDF opened in the browser runs no script of its own against this site, and no site frames a
+ * file. next.config.ts leaves this path out of the app's own policy, which would replace this one.
+ */
+const ATTACHMENT_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
 export async function handleGetAttachment(request: Request, agentName: string, id: string): Promise<Response> {
   try {
     checkAgent(agentName);
@@ -77,8 +83,7 @@ export async function handleGetAttachment(request: Request, agentName: string, i
         'Content-Length': String(bytes.byteLength),
         'Content-Disposition': contentDisposition(record.filename),
         'X-Content-Type-Options': 'nosniff',
-        // A PDF opened in the browser runs no script of its own against this site.
-        'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        'Content-Security-Policy': ATTACHMENT_CSP,
         // The owner's own file, never a shared cache's; it never changes under its id.
         'Cache-Control': 'private, max-age=31536000, immutable',
       },
