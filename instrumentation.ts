@@ -1,25 +1,31 @@
 // Runs once when a Next server starts: the recovery sweep that carries on runs whose server
 // died and applies the default action of expired interrupts (server/runtime/recovery/recovery.ts), and
 // the timer loop that fires due timers (server/runtime/turn-control/timers.ts), and the outbox loop that
-// delivers notices (server/runtime/notify/outbox.ts). STACKBONE_SWEEP_MS=0 / STACKBONE_TIMER_MS=0 /
-// STACKBONE_OUTBOX_MS=0 turn them off (a host that calls the cron routes instead).
+// delivers notices (server/runtime/notify/outbox.ts), and the sweep of uploads no message named
+// (server/attachments/sweep.ts). STACKBONE_SWEEP_MS=0 / STACKBONE_TIMER_MS=0 / STACKBONE_OUTBOX_MS=0 /
+// STACKBONE_ATTACHMENT_SWEEP_MS=0 turn them off (a host that calls the cron routes instead).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // A keyed server without STACKBONE_SECRET, one with a misspelled STACKBONE_WEB_ACCESS, and a
   // production server without keys (unless STACKBONE_ALLOW_OPEN_ACCESS=1) do not start (docs/security.md).
   (await import('./server/identity/start-checks')).refuseUnsafeStart();
-  const [{ startRecoveryLoop }, { startTimerLoop }, { startOutboxLoop }, { getStore }, { findAgent }] = await Promise.all([
-    import('./server/runtime/recovery/recovery'),
-    import('./server/runtime/turn-control/timers'),
-    import('./server/runtime/notify/outbox'),
-    import('./server/store'),
-    import('./server/agents'),
-  ]);
+  const [{ startRecoveryLoop }, { startTimerLoop }, { startOutboxLoop }, { startBackgroundLoop }, { sweepUnclaimedAttachments }, { getStore }, { findAgent }] =
+    await Promise.all([
+      import('./server/runtime/recovery/recovery'),
+      import('./server/runtime/turn-control/timers'),
+      import('./server/runtime/notify/outbox'),
+      import('./server/runtime/common/background-loop'),
+      import('./server/attachments'),
+      import('./server/store'),
+      import('./server/agents'),
+    ]);
   const every = (name: string, fallback: number) => (process.env[name] === '0' ? 0 : Number(process.env[name]) || fallback);
   const sweepMs = every('STACKBONE_SWEEP_MS', 5_000);
   const timerMs = every('STACKBONE_TIMER_MS', 1_000);
   const outboxMs = every('STACKBONE_OUTBOX_MS', 1_000);
+  const attachmentSweepMs = every('STACKBONE_ATTACHMENT_SWEEP_MS', 10 * 60_000);
   if (sweepMs > 0) startRecoveryLoop(getStore(), findAgent, sweepMs);
   if (timerMs > 0) startTimerLoop(getStore(), findAgent, timerMs);
   if (outboxMs > 0) startOutboxLoop(getStore(), findAgent, outboxMs);
+  if (attachmentSweepMs > 0) startBackgroundLoop('attachment sweep', attachmentSweepMs, () => sweepUnclaimedAttachments());
 }

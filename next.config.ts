@@ -27,18 +27,22 @@ const nextConfig: NextConfig = {
   // Native and engine-adjacent packages stay out of the server bundle.
   serverExternalPackages: ['better-sqlite3', '@prisma/adapter-better-sqlite3', '@prisma/adapter-pg', 'pg'],
   // No other site may frame the app (a decision button under someone else's overlay), and the
-  // page's own policy keeps plugins, <base> and form targets to this origin.
+  // page's own policy keeps plugins, <base> and form targets to this origin. A header set here
+  // replaces the one a route sets, so an attachment (/api/agents/{name}/attachments/{id}) is left
+  // out of the page's policy: it answers its own sandbox (server/routes/agents/attachments.ts;
+  // docs/security.md, "Browsers").
   async headers() {
+    const everywhere = [
+      { key: 'X-Frame-Options', value: 'DENY' },
+      { key: 'X-Content-Type-Options', value: 'nosniff' },
+      { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+    ];
     return [
       {
-        source: '/:path*',
-        headers: [
-          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'" },
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-        ],
+        source: '/:path((?!api/agents/[^/]+/attachments/[^/]+$).*)',
+        headers: [{ key: 'Content-Security-Policy', value: "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'" }],
       },
+      { source: '/:path*', headers: everywhere },
     ];
   },
 };

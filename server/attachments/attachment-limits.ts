@@ -1,39 +1,36 @@
-// The rules an attachment passes before it is stored (docs/models.md, "Attachments"): one of the
-// allowed types, by its bytes, and at most the size its kind may be. Each refusal names the file
-// and says what would pass, so the sender knows what to change.
-import { ALLOWED_TYPES_TEXT, formatBytes, type AttachmentType } from '../contract';
-import { isImageType, sniffType } from './sniff-type';
+// The limits a file meets to be stored and sent (docs/models.md, "Attachments"; docs/security.md,
+// "What a request may carry"): the size of one image or PDF, how many files one message names,
+// and how many bytes of files one model step is sent.
+import { isImageType } from './sniff-type';
+import { envCount } from './env-setting';
 
-/** A positive byte count from the environment, else `fallback` (this floor is below the runtime and its envNumber). */
-function envBytes(name: string, fallback: number): number {
-  const value = Number(process.env[name]?.trim() || NaN);
-  return value > 0 ? Math.floor(value) : fallback;
-}
+const MB = 1024 * 1024;
 
 /** STACKBONE_MAX_IMAGE_BYTES (5 MB): what vision models take per image, with room. */
 export function maxImageBytes(): number {
-  return envBytes('STACKBONE_MAX_IMAGE_BYTES', 5 * 1024 * 1024);
+  return envCount('STACKBONE_MAX_IMAGE_BYTES', 5 * MB);
 }
 
 /** STACKBONE_MAX_PDF_BYTES (10 MB). */
 export function maxPdfBytes(): number {
-  return envBytes('STACKBONE_MAX_PDF_BYTES', 10 * 1024 * 1024);
+  return envCount('STACKBONE_MAX_PDF_BYTES', 10 * MB);
 }
 
-export type AttachmentCheck = { ok: true; mediaType: AttachmentType } | { ok: false; code: 'attachment_type' | 'attachment_too_large'; message: string };
+/** The most a file of `mediaType` may be, and what it is called in a refusal. */
+export function sizeLimitOf(mediaType: string): { max: number; kind: string } {
+  return isImageType(mediaType) ? { max: maxImageBytes(), kind: 'an image' } : { max: maxPdfBytes(), kind: 'a PDF' };
+}
 
-/** Whether `bytes`, sent as `filename`, may be stored; its type is what the bytes are. */
-export function checkAttachment(bytes: Uint8Array, filename: string): AttachmentCheck {
-  const mediaType = sniffType(bytes);
-  if (!mediaType) return { ok: false, code: 'attachment_type', message: `${filename}: ${ALLOWED_TYPES_TEXT}.` };
-  const max = isImageType(mediaType) ? maxImageBytes() : maxPdfBytes();
-  if (bytes.byteLength > max) {
-    const kind = isImageType(mediaType) ? 'an image' : 'a PDF';
-    return {
-      ok: false,
-      code: 'attachment_too_large',
-      message: `${filename}: ${formatBytes(bytes.byteLength)} is over the ${formatBytes(max)} ${kind} may be.`,
-    };
-  }
-  return { ok: true, mediaType };
+/** STACKBONE_MAX_ATTACHMENTS_PER_MESSAGE (10): the image and document parts one user message may carry. */
+export function maxAttachmentsPerMessage(): number {
+  return envCount('STACKBONE_MAX_ATTACHMENTS_PER_MESSAGE', 10);
+}
+
+/**
+ * STACKBONE_MAX_ATTACHMENT_BYTES_PER_STEP (20 MB): the bytes of files one model step reads and
+ * sends, the most recent first. 20 MB is about 27 MB once base64-encoded, under the request size
+ * the providers take (Anthropic's is 32 MB).
+ */
+export function attachmentBytesPerStep(): number {
+  return envCount('STACKBONE_MAX_ATTACHMENT_BYTES_PER_STEP', 20 * MB);
 }

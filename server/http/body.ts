@@ -61,8 +61,8 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
   return new TextDecoder().decode(await readBodyBytes(request, maxBytes, () => tooLarge(maxBytes)));
 }
 
-/** The body's bytes, refused with `tooLargeError()` as soon as more than `maxBytes` have come (an upload's own limit). */
-export async function readBodyBytes(request: Request, maxBytes: number, tooLargeError: () => HttpError): Promise<Uint8Array> {
+/** The body's bytes, refused with `tooLargeError()` as soon as more than `maxBytes` have come. */
+async function readBodyBytes(request: Request, maxBytes: number, tooLargeError: () => HttpError): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

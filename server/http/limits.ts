@@ -4,8 +4,9 @@
 // when the stream ends, however it ends (sse.ts). On the open web a browser identity costs one
 // page load, so what browsers hold is also counted per client address, across identities: new
 // identities an hour, open streams, runs in flight. How many wrong keys a client may try — at
-// sign-in or in a header — is a window per address, kept by rate-limiter-flexible. All live in
-// this process's memory: on Vercel, or with several containers, each instance counts its own.
+// sign-in or in a header — is a window per address, kept by rate-limiter-flexible. Uploads under
+// way are counted per owner, like streams. All live in this process's memory: on Vercel, or with
+// several containers, each instance counts its own.
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
@@ -30,6 +31,11 @@ function maxStreamsPerAddress(): number {
 /** STACKBONE_MAX_RUNS_PER_ADDRESS (32): the runs browsers from one address have in flight, together. */
 function maxRunsPerAddress(): number {
   return envCount('STACKBONE_MAX_RUNS_PER_ADDRESS', 32);
+}
+
+/** STACKBONE_MAX_UPLOADS_IN_FLIGHT (4): a person attaching a few files at once stays below it. */
+function maxUploadsInFlight(): number {
+  return envCount('STACKBONE_MAX_UPLOADS_IN_FLIGHT', 4);
 }
 
 /** STACKBONE_MAX_FAILED_SIGN_INS (10) wrong keys per client address in STACKBONE_SIGN_IN_WINDOW_SECONDS (900). */
@@ -122,6 +128,23 @@ export function takeRunSlot(ownerId: string, request: Request): StreamSlot {
     throw new HttpError(
       'too_many_address_runs',
       `The browsers at this address already have ${max} turns running, the most they may together (STACKBONE_MAX_RUNS_PER_ADDRESS): wait for one to finish.`,
+    );
+  }
+  return place;
+}
+
+/**
+ * A place for one more upload of `ownerId` in flight (any owner), or 429 `too_many_uploads_in_flight`:
+ * each holds a connection, a file being written and a part of the owner's quota until its body
+ * has come. Released when the upload is answered.
+ */
+export function takeUploadSlot(ownerId: string): StreamSlot {
+  const max = maxUploadsInFlight();
+  const place = take(`upload:${ownerId}`, max);
+  if (!place) {
+    throw new HttpError(
+      'too_many_uploads_in_flight',
+      `This identity already has ${max} uploads under way, the most it may (STACKBONE_MAX_UPLOADS_IN_FLIGHT): wait for one to finish.`,
     );
   }
   return place;

@@ -182,10 +182,7 @@ for (const { kind } of backends()) {
       const huge = Buffer.alloc(5 * 1024 * 1024 + 1);
       TINY_PNG.copy(huge);
       const tooLarge = await uploadAttachment(server.url, 'support', huge, 'huge.png', { cookie });
-      expect([tooLarge.status, tooLarge.body.error]).toEqual([
-        413,
-        { code: 'attachment_too_large', message: 'huge.png: 5 MB is over the 5 MB an image may be.' },
-      ]);
+      expect([tooLarge.status, tooLarge.body.error]).toEqual([413, { code: 'attachment_too_large', message: 'huge.png is over the 5 MB an image may be.' }]);
     });
 
     it('no key and no cookie, or a forged cookie: 401 on the AG-UI endpoint', async () => {

@@ -140,3 +140,22 @@ export async function countTable(databaseUrl: string, table: string): Promise<nu
 export async function pendingInterruptIds(databaseUrl: string): Promise<string[]> {
   return (await query<{ id: string }>(databaseUrl, `SELECT id FROM "Interrupt" WHERE status = 'pending'`)).map((row) => row.id);
 }
+
+export interface AttachmentRow {
+  id: string;
+  ownerId: string;
+  size: number;
+  claimed: boolean;
+  swept: boolean;
+}
+
+/** The Attachment table's rows (docs/models.md, "Attachments"): all, or those of `ids`. */
+export async function readAttachmentRows(databaseUrl: string, ids?: string[]): Promise<AttachmentRow[]> {
+  const rows = await query<{ id: string; ownerId: string; size: number | string; claimedAt: unknown; sweptAt: unknown }>(
+    databaseUrl,
+    'SELECT id, "ownerId", size, "claimedAt", "sweptAt" FROM "Attachment" ORDER BY "createdAt", id',
+  );
+  return rows
+    .filter((row) => !ids || ids.includes(row.id))
+    .map((row) => ({ id: row.id, ownerId: row.ownerId, size: Number(row.size), claimed: row.claimedAt !== null, swept: row.sweptAt !== null }));
+}

@@ -74,9 +74,9 @@ describe('vercel.json', () => {
     }
   });
 
-  it('its crons call the recovery sweep, the timers and the outbox, GET routes of this app, at most daily so that a Hobby project deploys', () => {
+  it('its crons call recovery, timers, the outbox and the attachment sweep, GET routes of this app, at most daily so that a Hobby project deploys', () => {
     const crons = z.array(cronJob).parse(vercelJson.crons);
-    expect(crons.map((job) => job.path).sort()).toEqual(['/api/cron/outbox', '/api/cron/recover', '/api/cron/timers']);
+    expect(crons.map((job) => job.path).sort()).toEqual(['/api/cron/attachments', '/api/cron/outbox', '/api/cron/recover', '/api/cron/timers']);
     for (const job of crons) {
       const fields = job.schedule.split(' ');
       expect(fields, job.schedule).toHaveLength(5);

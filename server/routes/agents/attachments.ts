@@ -1,51 +1,59 @@
 // POST /api/agents/{name}/attachments: a file for the caller's next message (docs/models.md,
 // "Attachments"). The body is the file — multipart/form-data with a `file` field (a browser's
-// form), or the raw bytes with `?filename=` — checked by its bytes (type) and size, stored, and
-// answered `{id, url, mediaType, filename, size}`: the url goes into the message's content part.
+// form), or the raw bytes with `?filename=` — streamed into storage once its first bytes say
+// its type, within its size limit and its owner's quota, and answered
+// `{id, url, mediaType, filename, size}`: the url goes into the message's content part. An owner
+// has at most a few uploads under way, and a stalled one is given up (docs/security.md).
 // GET /api/agents/{name}/attachments/{id}: the file, to its owner only.
-import { getAttachmentStorage, maxImageBytes, maxPdfBytes, saveAttachment } from '../../attachments';
+import { getAttachmentStorage, maxImageBytes, maxPdfBytes, saveUpload } from '../../attachments';
 import { findAgent } from '../../agents';
-import { ALLOWED_TYPES_TEXT, formatBytes } from '../../contract';
-import { readBodyBytes } from '../../http/body';
+import { formatBytes } from '../../contract';
 import { errorResponse, HttpError } from '../../http/errors';
+import { takeUploadSlot, type StreamSlot } from '../../http/limits';
+import { multipartFile } from '../../http/multipart-file';
+import { uploadBody } from '../../http/upload-body';
 import { resolveOwner } from '../../identity/owner';
+import { answerOf } from './attachment-answer';
 
 /** What a multipart body adds to its file: the boundaries and the part's headers. */
 const MULTIPART_OVERHEAD = 16 * 1024;
+/**
+ * What a body may carry past that, streamed: other form fields, and a chunk's worth, so that the
+ * file's own limit (checked-body.ts, which names the file) is the one a large file meets.
+ */
+const STREAM_SLACK = 1024 * 1024;
 
 function checkAgent(agentName: string): void {
   if (!findAgent(agentName)) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
 }
 
-async function readFile(request: Request): Promise<{ bytes: Uint8Array; filename?: string }> {
+/** The file a request carries, as it comes: its bytes and the name its sender gave it. */
+async function incomingFile(request: Request): Promise<{ body: ReadableStream<Uint8Array>; filename?: string }> {
   const max = Math.max(maxImageBytes(), maxPdfBytes());
   const tooLarge = () => new HttpError('attachment_too_large', `The file is over ${formatBytes(max)}, the most an attachment may be.`);
+  // A length said up front is refused before a byte is read.
+  if (Number(request.headers.get('content-length')) > max + MULTIPART_OVERHEAD) throw tooLarge();
   const type = request.headers.get('content-type') ?? '';
-  const body = await readBodyBytes(request, max + MULTIPART_OVERHEAD, tooLarge);
-  if (!/^multipart\/form-data/i.test(type)) {
-    return { bytes: body, filename: new URL(request.url).searchParams.get('filename') ?? undefined };
-  }
-  let file: FormDataEntryValue | null;
-  try {
-    file = (await new Response(Buffer.from(body), { headers: { 'content-type': type } }).formData()).get('file');
-  } catch {
-    throw new HttpError('invalid_request', 'The multipart body could not be read; send the file in a field named "file".', { field: 'file' });
-  }
-  if (!file || typeof file === 'string') throw new HttpError('invalid_request', 'Send the file in a multipart field named "file".', { field: 'file' });
-  return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name };
+  const body = uploadBody(request, max + MULTIPART_OVERHEAD + STREAM_SLACK, tooLarge);
+  if (/^multipart\/form-data/i.test(type)) return multipartFile(body, type);
+  return { body, filename: new URL(request.url).searchParams.get('filename') ?? undefined };
 }
 
 export async function handleUploadAttachment(request: Request, agentName: string): Promise<Response> {
+  let slot: StreamSlot | undefined;
   try {
     checkAgent(agentName);
     const ownerId = resolveOwner(request, { browser: true });
-    const { bytes, filename } = await readFile(request);
-    if (bytes.byteLength === 0) throw new HttpError('attachment_type', `${filename ?? 'The file'} is empty: ${ALLOWED_TYPES_TEXT}.`);
-    const saved = await saveAttachment({ ownerId, agent: agentName, bytes, filename });
-    if (!saved.ok) throw new HttpError(saved.code, saved.message);
-    return Response.json(saved.attachment, { status: 201 });
+    slot = takeUploadSlot(ownerId);
+    const { body, filename } = await incomingFile(request);
+    return Response.json(await saveUpload({ ownerId, agent: agentName, body, filename }), { status: 201 });
   } catch (error) {
-    return errorResponse(error, 'attachment upload');
+    const response = errorResponse(answerOf(error), 'attachment upload');
+    // A refused upload's body is not read to its end: the connection is closed after the answer, never reused.
+    response.headers.set('Connection', 'close');
+    return response;
+  } finally {
+    slot?.release();
   }
 }
 
@@ -54,6 +62,12 @@ function contentDisposition(filename: string): string {
   const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
+
+/**
+ * A PDF opened in the browser runs no script of its own against this site, and no site frames a
+ * file. next.config.ts leaves this path out of the app's own policy, which would replace this one.
+ */
+const ATTACHMENT_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 export async function handleGetAttachment(request: Request, agentName: string, id: string): Promise<Response> {
   try {
@@ -69,8 +83,7 @@ export async function handleGetAttachment(request: Request, agentName: string, i
         'Content-Length': String(bytes.byteLength),
         'Content-Disposition': contentDisposition(record.filename),
         'X-Content-Type-Options': 'nosniff',
-        // A PDF opened in the browser runs no script of its own against this site.
-        'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+        'Content-Security-Policy': ATTACHMENT_CSP,
         // The owner's own file, never a shared cache's; it never changes under its id.
         'Cache-Control': 'private, max-age=31536000, immutable',
       },

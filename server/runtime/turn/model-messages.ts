@@ -4,6 +4,8 @@
 // (docs/architecture.md, "Reasoning and provider metadata").
 import type { ModelMessage } from 'ai';
 import type { SharedV4ProviderOptions as ProviderOptions } from '@ai-sdk/provider';
+import type { StepFiles } from '../../attachments';
+import { formatBytes } from '../../contract';
 import type { Attachment, ChatMessage, ProviderMetadata } from '../../events';
 
 /**
@@ -36,11 +38,11 @@ function resultsAfterCalls(messages: ChatMessage[]): ChatMessage[] {
 }
 
 /**
- * `files`: the bytes of the user messages' attachments, loaded from storage beforehand
- * (server/attachments, loadAttachmentBytes), so this stays pure. Without them — a tool's view of
- * the history — an attachment is a line of text that names it.
+ * `files`: the bytes of the attachments the step sends, loaded from storage beforehand within its
+ * budget (server/attachments, loadAttachmentBytes), so this stays pure. Without them — a tool's
+ * view of the history — an attachment is a line of text that names it.
  */
-export function toModelMessages(messages: ChatMessage[], files?: ReadonlyMap<string, Uint8Array>): ModelMessage[] {
+export function toModelMessages(messages: ChatMessage[], files?: StepFiles): ModelMessage[] {
   const result: ModelMessage[] = [];
   for (const message of resultsAfterCalls(messages)) {
     switch (message.role) {
@@ -88,15 +90,24 @@ type UserContent = Exclude<Extract<ModelMessage, { role: 'user' }>['content'], s
  * file parts of their image type too: the AI SDK hands them to every provider as images, and a
  * file part keeps its name, which an image part has no place for.
  */
-function userContent(text: string, attachments: Attachment[], files: ReadonlyMap<string, Uint8Array> | undefined): UserContent {
+function userContent(text: string, attachments: Attachment[], files: StepFiles | undefined): UserContent {
   const content: UserContent = text ? [{ type: 'text', text }] : [];
   for (const file of attachments) {
-    const bytes = files?.get(file.id);
+    const bytes = files?.bytes.get(file.id);
     if (bytes) content.push({ type: 'file', data: bytes, mediaType: file.mediaType, filename: file.filename });
-    else
-      content.push({ type: 'text', text: files ? `[Attachment ${file.filename} is no longer stored.]` : `[Attached: ${file.filename} (${file.mediaType})]` });
+    else content.push({ type: 'text', text: attachmentNote(file, files) });
   }
   return content;
+}
+
+/** What stands in for a file the step does not send: left out of its budget, gone from storage, or a tool's view. */
+function attachmentNote(file: Attachment, files: StepFiles | undefined): string {
+  if (!files) return `[Attached: ${file.filename} (${file.mediaType})]`;
+  if (files.leftOut.has(file.id)) {
+    const what = `${file.filename} (${file.mediaType}, ${formatBytes(file.size)})`;
+    return `[Attachment ${what} was left out: a step carries at most ${formatBytes(files.budget)} of files, the most recent first.]`;
+  }
+  return `[Attachment ${file.filename} is no longer stored.]`;
 }
 
 /** A part's metadata as the options the provider reads back; nothing when it had none. */

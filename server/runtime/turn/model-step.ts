@@ -100,7 +100,7 @@ export async function streamModelStep(options: {
   };
   // Outside the model call's failures: instructions that throw are the agent's fault, not the provider's.
   const instructions = await instructionsFor(agent, options.instructionsContext);
-  // The attachments' bytes, read from storage before the pure translation (docs/models.md, "Attachments").
+  // The bytes of the files this step sends, within its budget, read before the pure translation (docs/models.md, "Attachments").
   const files = await loadAttachmentBytes(options.messages);
   // The same conversation and tools for every model the step may try.
   const messages = toModelMessages(options.messages, files);
