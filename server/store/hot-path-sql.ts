@@ -36,6 +36,14 @@ export interface HotPathSql {
   /** Sessions with an open interrupt whose reminder is due, the longest due first. */
   dueReminders(now: Date, limit: number): Sql;
   /**
+   * PostgreSQL: a lock on the session's rows beside its log (queue, steers, timers) until the
+   * transaction ends, so that a count and the insert it allows are one step for every process on
+   * the database (a limit checked, then written, by two at once would pass it). A transaction
+   * lock on a number, not a row lock on the session, so that appends never wait on it. Null on
+   * SQLite, whose writes take turns already (sqlite-turns.ts, and one process per file).
+   */
+  lockSideTables(sessionId: string): Sql | null;
+  /**
    * PostgreSQL: the whole append as one statement — the claim (or the new session), the events,
    * their notices, the interrupt projection and the NOTIFY, each written only if the claim took —
    * answering one row when it took and none when the head had moved. One round trip where the
@@ -168,10 +176,15 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
     decideInterrupts: (ids, now) => sql`UPDATE ${Interrupt} SET "status" = 'decided', "decidedAt" = ${now} WHERE "id" IN (${join(ids)})`,
     escalateInterrupt: (id, expiresAt) => sql`UPDATE ${Interrupt} SET "expiresAt" = ${expiresAt} WHERE "id" = ${id}`,
     remindedInterrupts: (ids) => sql`UPDATE ${Interrupt} SET "remindAt" = NULL WHERE "id" IN (${join(ids)})`,
+    lockSideTables: (sessionId) =>
+      postgres ? sql`SELECT pg_advisory_xact_lock(${raw(String(SIDE_TABLES_LOCK))}, hashtext(${`${schema ?? ''}/${sessionId}`}))` : null,
     dueReminders: (now, limit) =>
       sql`SELECT "sessionId" FROM ${Interrupt} WHERE "status" = 'pending' AND "remindAt" IS NOT NULL AND "remindAt" <= ${now} ORDER BY "remindAt" ASC LIMIT ${limit}`,
   };
 }
+
+/** The first key of the side tables' advisory locks, so that they never meet an app's own ("Stkb"). */
+const SIDE_TABLES_LOCK = 0x53746b62;
 
 function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;

@@ -5,7 +5,7 @@ export type { CompactionNotice, Conversation, GrantState, InterruptState, Sessio
 export { holdSession, leaseMs, runHoldsSession } from './run-lease';
 export type { StopReason } from './run-lease';
 export { SESSION_ID, SESSION_ID_RULE, isSessionId, ownerOfSessionId, scopedSessionId, sessionKeyOf } from './session-id';
-export { checkRoom, maxPendingTimers, maxQueuedMessages, maxSteersPerRun, queuedWaitMs } from './session-limits';
+export { limitRefusal, maxPendingTimers, maxQueuedMessages, maxSteersPerRun, queuedWaitMs } from './session-limits';
 export { loadSessionView, loadView, openSession } from './view-cache';
 export { writeClientState } from './write-client-state';
 export { isOwnSession, ownedSession, sessionNotFound } from './owned-session';

@@ -30,10 +30,11 @@ export function queuedWaitMs(): number {
   return envCount('STACKBONE_QUEUE_WAIT_MS') ?? 60_000;
 }
 
-/** Refuses adding `adding` to `held` when it would pass `limit`. */
-export function checkRoom(what: { code: 'queue_full' | 'too_many_steers'; noun: string; limit: number; held: number; adding: number; advice: string }): void {
-  if (what.held + what.adding <= what.limit) return;
-  throw new Refusal(what.code, `${what.noun}: at most ${what.limit} (${what.held} already, ${what.adding} more asked). ${what.advice}`, { limit: what.limit });
+/** The refusal of a write past a limit (the store counted `held` and wrote nothing). */
+export function limitRefusal(what: { code: 'queue_full' | 'too_many_steers'; noun: string; limit: number; held: number; adding: number; advice: string }): Refusal {
+  return new Refusal(what.code, `${what.noun}: at most ${what.limit} (${what.held} already, ${what.adding} more asked). ${what.advice}`, {
+    limit: what.limit,
+  });
 }
 
 /** A whole number from the environment (a limit, milliseconds), or undefined for the default. */
