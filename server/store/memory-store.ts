@@ -13,6 +13,7 @@ import {
   deliveryChange,
   deliveryId,
   deliveryVisible,
+  encodeEvents,
   OPEN_DELIVERY_STATUSES,
   retryable,
   interruptChanges,
@@ -107,6 +108,7 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
           status: 'idle',
           leaseUntil: null,
           parentId: parentId ?? null,
+          logBytes: 0,
           createdAt: now,
           updatedAt: now,
         };
@@ -147,6 +149,7 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       const log = logs.get(sessionId)!;
       events.forEach((event, index) => log.push({ seq: expectedSeq + index + 1, at: now.toISOString(), event: structuredClone(event) }));
       session.headSeq = expectedSeq + events.length;
+      session.logBytes += encodeEvents(events).bytes;
       session.updatedAt = now;
       if (options.status !== undefined) session.status = options.status;
       if (options.leaseUntil !== undefined) session.leaseUntil = options.leaseUntil;

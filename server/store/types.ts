@@ -26,6 +26,11 @@ export interface SessionRecord {
   leaseUntil: Date | null;
   /** The session this one was forked from (docs/time-travel.md); null for an original. */
   parentId: string | null;
+  /**
+   * Bytes of its log (its events as stored JSON), kept by the append that writes them: what the
+   * thread's size limit reads without reading the log (docs/security.md, "What a request may carry").
+   */
+  logBytes: number;
   createdAt: Date;
   updatedAt: Date;
 }
