@@ -12,7 +12,7 @@ import { ConcurrentAppendError, LimitReachedError, type EventStore, type QueueEn
 import { Refusal } from '../errors';
 import { pendingInterrupts, type SessionView } from '../session';
 import type { RunRequest, StartedRun } from '../turn';
-import { ownedSession, loadView, sessionKeyOf, limitRefusal, maxQueuedMessages } from '../session';
+import { ownedSession, loadView, sessionKeyOf, limitRefusal, maxQueuedMessages, checkClientId, checkMessageText, checkNewMessages } from '../session';
 
 /** Starts a turn with the queue wired in (turns.ts): how the queue sends a message without importing what sends it. */
 export type StartRun = (request: RunRequest) => Promise<StartedRun>;
@@ -70,6 +70,8 @@ export async function changeQueue(
   operation: QueueOperation,
   start: StartRun,
 ): Promise<QueuedMessage[]> {
+  // Before anything is read: an id no URL could carry names nothing, and PostgreSQL could not even look it up.
+  checkClientId(operation.op === 'add' ? operation.message.id : operation.messageId, 'id');
   const session = await ownedSession(store, request);
   const agent = findAgent(session.agent);
   if (!agent) throw new Refusal('not_found', `No session "${sessionKeyOf(request.sessionId)}".`, { what: 'session' });
@@ -78,6 +80,7 @@ export async function changeQueue(
     case 'add': {
       const { message } = operation;
       if (message.role !== 'user' || !message.content.trim()) throw new Refusal('invalid_message', 'A queued message is a user message with text.');
+      checkNewMessages(session, [message]);
       const view = await loadView(store, sessionId, agent.initialState);
       if (view.messages.some((known) => known.id === message.id))
         throw new Refusal('already_sent', `Message "${message.id}" is in the thread already.`, { messageId: message.id });
@@ -88,6 +91,7 @@ export async function changeQueue(
     }
     case 'edit': {
       if (!operation.content.trim()) throw new Refusal('invalid_message', 'A queued message needs text; remove it instead.');
+      checkMessageText(operation.content);
       if (!(await store.updateQueued(sessionId, operation.messageId, { content: operation.content }))) throw notQueued(operation.messageId);
       break;
     }

@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../events';
 import { LimitReachedError, type EventStore, type SteerRecord } from '../../store/types';
 import { Refusal } from '../errors';
 import { runInProgress } from './run-in-progress';
-import { sessionKeyOf, limitRefusal, maxSteersPerRun } from '../session';
+import { sessionKeyOf, checkClientId, checkNewMessages, limitRefusal, maxSteersPerRun } from '../session';
 
 export interface SteerRequest {
   sessionId: string;
@@ -21,7 +21,9 @@ export interface SteerRequest {
 }
 
 export async function requestSteer(store: EventStore, findAgent: FindAgent, request: SteerRequest): Promise<SteerRecord> {
-  const { sessionId, running } = await runInProgress(store, findAgent, request);
+  if (request.runId !== undefined) checkClientId(request.runId, 'runId', 'invalid_run_id');
+  const { session, running } = await runInProgress(store, findAgent, request);
+  const sessionId = session.id;
   if (!running)
     throw new Refusal('not_running', `Session "${sessionKeyOf(sessionId)}" has no run in progress to steer; send the message as a turn of its own.`);
   if (request.runId && request.runId !== running) {
@@ -32,6 +34,7 @@ export async function requestSteer(store: EventStore, findAgent: FindAgent, requ
   if (request.message.role !== 'user' || !request.message.content.trim()) {
     throw new Refusal('invalid_message', 'Steering guidance is a user message with text.');
   }
+  checkNewMessages(session, [request.message]);
   // Counted and written as one step by the store: guidance sent at the same moment cannot pass the limit together.
   const limit = maxSteersPerRun();
   try {
