@@ -77,6 +77,10 @@ const ROUTES: Route[] = [
   { method: 'POST', path: (tid) => `/api/v1/sessions/${encodeURIComponent(tid)}/retry`, body: () => ({ retryId: 'r' }) },
   { method: 'POST', path: (tid) => `/api/v1/sessions/${encodeURIComponent(tid)}/queue`, body: () => ({ op: 'add', text: 'hi', id: randomUUID() }) },
   { method: 'GET', path: (_tid, id) => `/api/agents/support?threadId=${encodeURIComponent(id)}` },
+  {
+    method: 'GET',
+    path: (tid, id) => `/api/agents/support?threadId=${encodeURIComponent(tid)}&before=${encodeURIComponent(id)}&limit=${encodeURIComponent(id)}`,
+  },
   { method: 'GET', path: (_tid, id) => `/api/studio/sessions/${encodeURIComponent(id)}` },
   { method: 'GET', path: (_tid, id) => `/api/sessions?limit=${encodeURIComponent(id)}&agent=${encodeURIComponent(id)}` },
   { method: 'GET', path: (_tid, id) => `/api/v1/sessions/${encodeURIComponent(id)}` },

@@ -2,7 +2,8 @@
 // request may carry"), on SQLite and PostgreSQL: a text past STACKBONE_MAX_MESSAGE_CHARS is 413
 // message_too_long on AG-UI, the OpenAI, Anthropic and Responses wires, the queue, guidance and
 // the webhook; a thread whose log holds STACKBONE_MAX_THREAD_BYTES takes no new message
-// (thread_full, saying how to go on) while a fork of it and a new thread do; and an id no URL could carry — a NUL, which
+// (thread_full, saying how to go on) while a fork of it and a new thread do; the hydration JSON is
+// the last page of messages, older pages by cursor; and an id no URL could carry — a NUL, which
 // PostgreSQL's text cannot hold (once a 500 there) — is 400 on every write. Every refusal writes nothing.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -157,6 +158,40 @@ for (const { kind } of backends()) {
       const fork = ((await forked.json()) as { threadId: string }).threadId;
       expect((await postRun(server.url, 'support', runInput(fork, 'say 2 words'))).events.at(-1)?.type).toBe('RUN_FINISHED');
       await thread();
+    });
+
+    it('the hydration JSON is the last page of messages; olderCursor pages back to the first, each message once', async () => {
+      const threadId = randomUUID();
+      const sent = Array.from({ length: 120 }, (_, i) => userMessage(`note ${i}`));
+      const run = await postRun(server.url, 'support', { ...runInput(threadId, 'x'), messages: sent });
+      expect(run.events.at(-1)?.type).toBe('RUN_FINISHED');
+      const page = async (query: string) => {
+        const response = await fetch(`${server.url}/api/agents/support?threadId=${threadId}${query}`, { headers: { accept: 'application/json' } });
+        return {
+          status: response.status,
+          body: (await response.json()) as { messages: { id: string; role: string }[]; olderCursor: string | null; cursor: string },
+        };
+      };
+      const whole = (await page('&limit=500')).body;
+      expect(whole.messages).toHaveLength(121);
+      expect(whole.olderCursor).toBeNull();
+      const last = (await page('')).body;
+      expect(last.messages).toEqual(whole.messages.slice(-100));
+      expect(last.messages.at(-1)?.role).toBe('assistant');
+      expect(last.olderCursor).toBe(last.messages[0]!.id);
+      expect(last.cursor).toBe(whole.cursor);
+      const older = (await page(`&before=${encodeURIComponent(last.olderCursor!)}`)).body;
+      expect([...older.messages, ...last.messages]).toEqual(whole.messages);
+      expect(older.olderCursor).toBeNull();
+      expect(older.messages.map((message) => message.id)).toEqual(sent.slice(0, 21).map((message) => message.id));
+      for (const [query, code] of [
+        ['&before=nope', 'invalid_cursor'],
+        ['&limit=0', 'invalid_request'],
+        ['&limit=501', 'invalid_request'],
+      ] as const) {
+        const refused = await fetch(`${server.url}/api/agents/support?threadId=${threadId}${query}`, { headers: { accept: 'application/json' } });
+        expect([refused.status, await codeOf(refused)]).toEqual([400, code]);
+      }
     });
 
     it('an id with a NUL, or one too long, is 400 on every write path, never a 5xx, and writes nothing', async () => {

@@ -7,6 +7,7 @@ export type { StopReason } from './run-lease';
 export { SESSION_ID, SESSION_ID_RULE, checkClientId, isSessionId, ownerOfSessionId, scopedSessionId, sessionKeyOf } from './session-id';
 export { limitRefusal, maxPendingTimers, maxQueuedMessages, maxSteersPerRun, queuedWaitMs } from './session-limits';
 export { checkMessageText, checkNewMessages } from './new-messages';
+export { MAX_PAGE_MESSAGES, PAGE_MESSAGES, messagePage } from './message-page';
 export { loadSessionView, loadView, openSession } from './view-cache';
 export { writeClientState } from './write-client-state';
 export { isOwnSession, ownedSession, sessionNotFound } from './owned-session';
