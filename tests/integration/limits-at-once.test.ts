@@ -39,7 +39,7 @@ for (const server of backends()) {
       const busy = post(`${server.url}/api/agents/ledger`, {
         threadId,
         runId: randomUUID(),
-        messages: [{ id: first, role: 'user', content: `call noteEffect {"key":"${threadId}","sleepMs":8000}` }],
+        messages: [{ id: first, role: 'user', content: `call noteEffect {"key":"${threadId}","sleepMs":30000}` }],
         tools: [],
         context: [],
         state: {},
@@ -55,6 +55,9 @@ for (const server of backends()) {
         `${server.url}/api/agents/ledger/queue`,
         Array.from({ length: AT_ONCE }, (_, i) => ({ threadId, op: 'add', id: `queued-${i}-${randomUUID()}`, text: 'say 2 words' })),
       );
+      // The turn was busy throughout: on a thread that fell idle, an add goes out at once and the queue never fills.
+      expect((await readThread(server.url, 'ledger', threadId)).body.status, 'the turn outlasts the requests (else this machine is too slow)').toBe('running');
+
       const tally = (answers: { status: number; code?: string }[]) => {
         const counts: Record<string, number> = {};
         for (const { status, code } of answers) counts[`${status}${code ? ` ${code}` : ''}`] = (counts[`${status}${code ? ` ${code}` : ''}`] ?? 0) + 1;
