@@ -88,6 +88,15 @@ for (const { kind } of backends()) {
         { ...session, 'anthropic-version': '2023-06-01' },
       );
       expect([anthropic.status, await codeOf(anthropic)]).toEqual([413, 'message_too_long']);
+      // Without a session (a stateless turn) the request's history is its input: the same rule.
+      const stateless = await post(`${server.url}/api/v1/chat/completions`, { model: 'support', messages: [{ role: 'user', content: tooLong }] });
+      expect([stateless.status, await codeOf(stateless)]).toEqual([413, 'message_too_long']);
+      const statelessAnthropic = await post(
+        `${server.url}/api/v1/messages`,
+        { model: 'support', max_tokens: 16, messages: [{ role: 'user', content: tooLong }] },
+        { 'anthropic-version': '2023-06-01' },
+      );
+      expect([statelessAnthropic.status, await codeOf(statelessAnthropic)]).toEqual([413, 'message_too_long']);
       const responses = await post(`${server.url}/api/v1/responses`, { model: 'support', input: tooLong, store: true });
       expect([responses.status, await codeOf(responses)]).toEqual([413, 'message_too_long']);
       const webhook = await post(`${server.url}/api/webhooks/support`, { threadId: fresh, text: tooLong });

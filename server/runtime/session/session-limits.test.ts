@@ -18,6 +18,7 @@ import { userMessage } from '../turn-control/server-session';
 import type { StartedRun } from '../turn/run-request';
 import { requestSteer } from '../turn-control/steer';
 import { fireDueTimers } from '../turn-control/timers';
+import { startStatelessRun } from '../turn/stateless-run';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';
@@ -197,6 +198,18 @@ describe('a message, a thread, an id', () => {
     });
     await expect(queue(store, { op: 'add', message: long })).rejects.toMatchObject({ code: 'message_too_long' });
     await expect(steer(store, long)).rejects.toMatchObject({ code: 'message_too_long' });
+    // A stateless turn (a chat wire without a session): its history is the client's input.
+    await expect(
+      startStatelessRun({ agent, ownerId: 'o1', source: 'openai', history: [user('hi'), { id: 'a', role: 'assistant', content: 'z'.repeat(80) }, long] }),
+    ).rejects.toMatchObject({ code: 'message_too_long' });
+    await drain(
+      await startStatelessRun({
+        agent,
+        ownerId: 'o1',
+        source: 'openai',
+        history: [{ id: 'a', role: 'assistant', content: 'z'.repeat(80) }, user('say 1 word')],
+      }),
+    );
     const fits = user('y'.repeat(50));
     await queue(store, { op: 'add', message: fits });
     await expect(queue(store, { op: 'edit', messageId: fits.id, content: 'z'.repeat(51) })).rejects.toMatchObject({ code: 'message_too_long' });
