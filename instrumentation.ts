@@ -9,6 +9,8 @@ export async function register() {
   // A keyed server without STACKBONE_SECRET, one with a misspelled STACKBONE_WEB_ACCESS, and a
   // production server without keys (unless STACKBONE_ALLOW_OPEN_ACCESS=1) do not start (docs/security.md).
   (await import('./server/identity/start-checks')).refuseUnsafeStart();
+  // A second server process on one SQLite file does not start either (docs/deploy.md).
+  await (await import('./server/store/start-lock')).refuseSharedSqliteFile();
   const [{ startRecoveryLoop }, { startTimerLoop }, { startOutboxLoop }, { startBackgroundLoop }, { sweepUnclaimedAttachments }, { getStore }, { findAgent }] =
     await Promise.all([
       import('./server/runtime/recovery/recovery'),

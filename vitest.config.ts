@@ -31,6 +31,7 @@ const OWN_PROCESS = [
   'server/runtime/notify/signed-link.test.ts',
   'server/runtime/recovery/recovery.test.ts',
   'server/runtime/session/session-limits.test.ts',
+  'server/runtime/session/view-cache-bytes.test.ts',
   'server/runtime/stream/log-projector.test.ts',
   'server/runtime/tools/tool-set.test.ts',
   'server/runtime/turn-control/decide-by-link.test.ts',

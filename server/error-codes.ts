@@ -81,6 +81,17 @@ const REFUSALS = {
   invalid_tool: { status: 400, agUi: RUN_ERROR, when: 'a client tool that is malformed or shadows one of the agent' },
   too_many_messages: { status: 400, agUi: RUN_ERROR, when: 'a request with more messages than one request may carry' },
   too_many_tools: { status: 400, agUi: RUN_ERROR, when: 'a request offering more client tools than one request may' },
+  invalid_id: {
+    status: 400,
+    agUi: HTTP,
+    when: 'an id the client chose (a message’s, guidance’s, a `retryId`, a fork’s `atMessageId`) not of 1 to 256 printable ASCII characters (`details.field`)',
+  },
+  message_too_long: { status: 413, agUi: HTTP, when: 'a message whose text is longer than STACKBONE_MAX_MESSAGE_CHARS (100,000 characters)' },
+  thread_full: {
+    status: 409,
+    agUi: RUN_ERROR,
+    when: 'a new message that would take the thread’s log past STACKBONE_MAX_THREAD_BYTES (8 MB): start a new thread, or fork this one earlier',
+  },
   run_id_reused: { status: 409, agUi: RUN_ERROR, when: 'the runId is the thread’s last run’s (a continuation needs a fresh one)' },
   parent_run_mismatch: { status: 409, agUi: RUN_ERROR, when: 'parentRunId names a run other than the one that paused' },
   nothing_to_retry: { status: 409, agUi: RUN_ERROR, when: 'a retry on a thread whose last run did not fail' },

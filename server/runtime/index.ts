@@ -22,12 +22,15 @@ export { sweep } from './recovery';
 export { parseRecordingFile, recordingFile, replay } from './replay';
 export type { ReplayReport } from './replay';
 export {
+  MAX_PAGE_MESSAGES,
+  PAGE_MESSAGES,
   SESSION_ID,
   SESSION_ID_RULE,
   emptyView,
   isOwnSession,
   isSessionId,
   loadView,
+  messagePage,
   openSession,
   ownedSession,
   pendingInterrupts,

@@ -65,6 +65,26 @@ export function stopBy(by: StopRecord['by']): StopRecord['by'] {
   return { source: by.source, ...(by.ownerId !== undefined ? { ownerId: by.ownerId } : {}) };
 }
 
+/** An event as the log stores it: its type, and its JSON (encoded once: the append also counts its bytes). */
+export interface EncodedEvent {
+  type: SessionEvent['type'];
+  data: string;
+}
+
+/**
+ * Events encoded for an append, with the bytes they add to their session's log (SessionRecord.logBytes,
+ * what the thread's size limit reads: docs/security.md, "What a request may carry").
+ */
+export function encodeEvents(events: SessionEvent[]): { encoded: EncodedEvent[]; bytes: number } {
+  let bytes = 0;
+  const encoded = events.map((event) => {
+    const data = JSON.stringify(event);
+    bytes += Buffer.byteLength(data, 'utf8');
+    return { type: event.type, data };
+  });
+  return { encoded, bytes };
+}
+
 /** A message added to a queue goes after its last one (whose place may have been moved below 1). */
 export function nextQueuePosition(lastPosition: number | null | undefined): number {
   return Math.max(0, lastPosition ?? 0) + 1;

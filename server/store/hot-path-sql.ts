@@ -4,10 +4,10 @@
 // makes a dozen such calls, one at a time on SQLite (docs/benchmarks.md, "Where the time went").
 // The statements are plain SQL both databases accept; the tables are the ones prisma/ declares.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import type { InterruptRecord, SessionEvent } from '../events';
+import type { InterruptRecord } from '../events';
 import type { NotableEvent } from '../notices';
 import type { AppendOptions } from './types';
-import { approversColumn, type interruptChanges } from './backend-rules';
+import { approversColumn, type EncodedEvent, type interruptChanges } from './backend-rules';
 import { SESSION_CHANNEL } from './postgres-listener';
 
 export interface HotPathSql {
@@ -17,15 +17,15 @@ export interface HotPathSql {
   steers(sessionId: string, runId: string): Sql;
   queue(sessionId: string): Sql;
   interrupt(id: string): Sql;
-  /** The compare-and-set on the head: one row updated, or the head moved. */
-  claim(sessionId: string, expectedSeq: number, headSeq: number, now: Date, options: AppendOptions): Sql;
-  createSession(sessionId: string, create: NonNullable<AppendOptions['create']>, headSeq: number, now: Date, options: AppendOptions): Sql;
+  /** The compare-and-set on the head: one row updated, or the head moved. `bytes`: what the events add to the log's size. */
+  claim(sessionId: string, expectedSeq: number, headSeq: number, bytes: number, now: Date, options: AppendOptions): Sql;
+  createSession(sessionId: string, create: NonNullable<AppendOptions['create']>, headSeq: number, bytes: number, now: Date, options: AppendOptions): Sql;
   /**
    * The events, and the outbox's notices of the notable ones (server/notices.ts). On PostgreSQL one
    * statement (a data-modifying WITH), so that the notices cost the append no round trip of their
    * own; SQLite, in this process, runs two.
    */
-  insertEvents(sessionId: string, firstSeq: number, events: SessionEvent[], notices: NotableEvent[], now: Date): Sql[];
+  insertEvents(sessionId: string, firstSeq: number, events: EncodedEvent[], notices: NotableEvent[], now: Date): Sql[];
   /** The Interrupt projection's new rows, owned as their session is. */
   openInterrupts(sessionId: string, records: InterruptRecord[], now: Date): Sql;
   decideInterrupts(ids: string[], now: Date): Sql;
@@ -35,6 +35,14 @@ export interface HotPathSql {
   remindedInterrupts(ids: string[]): Sql;
   /** Sessions with an open interrupt whose reminder is due, the longest due first. */
   dueReminders(now: Date, limit: number): Sql;
+  /**
+   * PostgreSQL: a lock on the session's rows beside its log (queue, steers, timers) until the
+   * transaction ends, so that a count and the insert it allows are one step for every process on
+   * the database (a limit checked, then written, by two at once would pass it). A transaction
+   * lock on a number, not a row lock on the session, so that appends never wait on it. Null on
+   * SQLite, whose writes take turns already (sqlite-turns.ts, and one process per file).
+   */
+  lockSideTables(sessionId: string): Sql | null;
   /**
    * PostgreSQL: the whole append as one statement — the claim (or the new session), the events,
    * their notices, the interrupt projection and the NOTIFY, each written only if the claim took —
@@ -51,7 +59,9 @@ interface AppendPlan {
   sessionId: string;
   expectedSeq: number;
   headSeq: number;
-  events: SessionEvent[];
+  events: EncodedEvent[];
+  /** What the events add to the log's size. */
+  bytes: number;
   notices: NotableEvent[];
   interrupts: ReturnType<typeof interruptChanges>;
   now: Date;
@@ -68,9 +78,9 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
   const Event = table('Event');
   const Interrupt = table('Interrupt');
 
-  const insertEvents = (sessionId: string, firstSeq: number, events: SessionEvent[], now: Date) =>
+  const insertEvents = (sessionId: string, firstSeq: number, events: EncodedEvent[], now: Date) =>
     sql`INSERT INTO ${Event} ("sessionId", "seq", "type", "data", "createdAt") VALUES ${join(
-      events.map((event, i) => sql`(${sessionId}, ${firstSeq + i}, ${event.type}, ${JSON.stringify(event)}, ${now})`),
+      events.map((event, i) => sql`(${sessionId}, ${firstSeq + i}, ${event.type}, ${event.data}, ${now})`),
     )}`;
   /** The outbox's notices, owned and named as their session is. */
   const insertNotices = (sessionId: string, notices: NotableEvent[], now: Date) =>
@@ -88,6 +98,14 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
     ...(options.title !== undefined ? [sql`"title" = ${options.title}`] : []),
   ];
 
+  /** What an append sets on its session's row: the head, the log's size (a running sum: no read of the log), the time, and the options'. */
+  const headColumns = (headSeq: number, bytes: number, now: Date, options: AppendOptions): Sql[] => [
+    sql`"headSeq" = ${headSeq}`,
+    sql`"logBytes" = "logBytes" + ${bytes}`,
+    sql`"updatedAt" = ${now}`,
+    ...sessionColumns(options),
+  ];
+
   /** Rows for an INSERT … SELECT, typed: PostgreSQL infers no column types for the parameters of a VALUES list there. */
   const values = (columns: string[], rows: Sql[][]) =>
     sql`(VALUES ${join(rows.map((row) => sql`(${join(row)})`))}) AS "v"(${raw(columns.map(quote).join(', '))})`;
@@ -95,18 +113,19 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
   const int = (value: number) => sql`CAST(${value} AS integer)`;
   const text = (value: string | null) => sql`CAST(${value} AS text)`;
 
-  const appendStatement = ({ sessionId, expectedSeq, headSeq, events, notices, interrupts, now, options }: AppendPlan): Sql | null => {
+  const appendStatement = ({ sessionId, expectedSeq, headSeq, events, bytes, notices, interrupts, now, options }: AppendPlan): Sql | null => {
     const openedIds = new Set(interrupts.opened.map((record) => record.id));
     if (!postgres || interrupts.escalated.length > 0 || interrupts.reminded.length > 0 || interrupts.decided.some((id) => openedIds.has(id))) return null;
     const claim = options.create
-      ? sql`INSERT INTO ${Session} ("id", "ownerId", "agent", "headSeq", "status", "leaseUntil", "title", "parentId", "createdAt", "updatedAt")
-            VALUES (${sessionId}, ${options.create.ownerId}, ${options.create.agent}, ${headSeq}, ${options.status ?? 'idle'}, ${options.leaseUntil ?? null}, ${options.title ?? null}, ${options.create.parentId ?? null}, ${now}, ${now})
+      ? sql`INSERT INTO ${Session} ("id", "ownerId", "agent", "headSeq", "logBytes", "status", "leaseUntil", "title", "parentId", "createdAt", "updatedAt")
+            VALUES (${sessionId}, ${options.create.ownerId}, ${options.create.agent}, ${headSeq}, ${bytes}, ${options.status ?? 'idle'},
+                    ${options.leaseUntil ?? null}, ${options.title ?? null}, ${options.create.parentId ?? null}, ${now}, ${now})
             ON CONFLICT ("id") DO NOTHING RETURNING "id", "ownerId", "agent"`
-      : sql`UPDATE ${Session} SET ${join([sql`"headSeq" = ${headSeq}`, sql`"updatedAt" = ${now}`, ...sessionColumns(options)], ', ')}
+      : sql`UPDATE ${Session} SET ${join(headColumns(headSeq, bytes, now, options), ', ')}
             WHERE "id" = ${sessionId} AND "headSeq" = ${expectedSeq} RETURNING "id", "ownerId", "agent"`;
     const parts: Sql[] = [sql`"claim" AS (${claim})`];
     if (events.length > 0) {
-      const rows = events.map((event, i) => [int(expectedSeq + 1 + i), text(event.type), text(JSON.stringify(event)), timestamp(now)]);
+      const rows = events.map((event, i) => [int(expectedSeq + 1 + i), text(event.type), text(event.data), timestamp(now)]);
       parts.push(sql`"events" AS (INSERT INTO ${Event} ("sessionId", "seq", "type", "data", "createdAt")
         SELECT "claim"."id", "v"."seq", "v"."type", "v"."data", "v"."createdAt" FROM "claim", ${values(['seq', 'type', 'data', 'createdAt'], rows)})`);
     }
@@ -148,11 +167,12 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
     steers: (sessionId, runId) => sql`SELECT * FROM ${table('RunSteer')} WHERE "sessionId" = ${sessionId} AND "runId" = ${runId} ORDER BY "createdAt" ASC`,
     queue: (sessionId) => sql`SELECT * FROM ${table('QueuedMessage')} WHERE "sessionId" = ${sessionId} ORDER BY "position" ASC, "createdAt" ASC`,
     interrupt: (id) => sql`SELECT * FROM ${Interrupt} WHERE "id" = ${id}`,
-    claim: (sessionId, expectedSeq, headSeq, now, options) =>
-      sql`UPDATE ${Session} SET ${join([sql`"headSeq" = ${headSeq}`, sql`"updatedAt" = ${now}`, ...sessionColumns(options)], ', ')} WHERE "id" = ${sessionId} AND "headSeq" = ${expectedSeq}`,
-    createSession: (sessionId, create, headSeq, now, options) =>
-      sql`INSERT INTO ${Session} ("id", "ownerId", "agent", "headSeq", "status", "leaseUntil", "title", "parentId", "createdAt", "updatedAt")
-          VALUES (${sessionId}, ${create.ownerId}, ${create.agent}, ${headSeq}, ${options.status ?? 'idle'}, ${options.leaseUntil ?? null}, ${options.title ?? null}, ${create.parentId ?? null}, ${now}, ${now})`,
+    claim: (sessionId, expectedSeq, headSeq, bytes, now, options) =>
+      sql`UPDATE ${Session} SET ${join(headColumns(headSeq, bytes, now, options), ', ')} WHERE "id" = ${sessionId} AND "headSeq" = ${expectedSeq}`,
+    createSession: (sessionId, create, headSeq, bytes, now, options) =>
+      sql`INSERT INTO ${Session} ("id", "ownerId", "agent", "headSeq", "logBytes", "status", "leaseUntil", "title", "parentId", "createdAt", "updatedAt")
+          VALUES (${sessionId}, ${create.ownerId}, ${create.agent}, ${headSeq}, ${bytes}, ${options.status ?? 'idle'},
+                  ${options.leaseUntil ?? null}, ${options.title ?? null}, ${create.parentId ?? null}, ${now}, ${now})`,
     insertEvents: (sessionId, firstSeq, events, notices, now) => {
       const rows = insertEvents(sessionId, firstSeq, events, now);
       if (notices.length === 0) return [rows];
@@ -168,10 +188,15 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
     decideInterrupts: (ids, now) => sql`UPDATE ${Interrupt} SET "status" = 'decided', "decidedAt" = ${now} WHERE "id" IN (${join(ids)})`,
     escalateInterrupt: (id, expiresAt) => sql`UPDATE ${Interrupt} SET "expiresAt" = ${expiresAt} WHERE "id" = ${id}`,
     remindedInterrupts: (ids) => sql`UPDATE ${Interrupt} SET "remindAt" = NULL WHERE "id" IN (${join(ids)})`,
+    lockSideTables: (sessionId) =>
+      postgres ? sql`SELECT pg_advisory_xact_lock(${raw(String(SIDE_TABLES_LOCK))}, hashtext(${`${schema ?? ''}/${sessionId}`}))` : null,
     dueReminders: (now, limit) =>
       sql`SELECT "sessionId" FROM ${Interrupt} WHERE "status" = 'pending' AND "remindAt" IS NOT NULL AND "remindAt" <= ${now} ORDER BY "remindAt" ASC LIMIT ${limit}`,
   };
 }
+
+/** The first key of the side tables' advisory locks, so that they never meet an app's own ("Stkb"). */
+const SIDE_TABLES_LOCK = 0x53746b62;
 
 function quote(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;

@@ -13,6 +13,7 @@ import {
   deliveryChange,
   deliveryId,
   deliveryVisible,
+  encodeEvents,
   OPEN_DELIVERY_STATUSES,
   retryable,
   interruptChanges,
@@ -27,6 +28,7 @@ import { createWatchHub, storeWatchers, type WatchHub } from './session-watch';
 import { timerMessages } from './timer-messages';
 import {
   ConcurrentAppendError,
+  LimitReachedError,
   type AppendOptions,
   type DeliveriesScope,
   type DeliveryClaim,
@@ -35,6 +37,7 @@ import {
   type EventStore,
   type InterruptRow,
   type PendingInterruptsOptions,
+  type QueueEntry,
   type QueuedMessage,
   type SessionChange,
   type SessionRecord,
@@ -96,7 +99,19 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       let session = sessions.get(id);
       if (!session) {
         const now = new Date();
-        session = { id, ownerId, agent, title: null, headSeq: 0, status: 'idle', leaseUntil: null, parentId: parentId ?? null, createdAt: now, updatedAt: now };
+        session = {
+          id,
+          ownerId,
+          agent,
+          title: null,
+          headSeq: 0,
+          status: 'idle',
+          leaseUntil: null,
+          parentId: parentId ?? null,
+          logBytes: 0,
+          createdAt: now,
+          updatedAt: now,
+        };
         sessions.set(id, session);
         logs.set(id, []);
       }
@@ -134,6 +149,7 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       const log = logs.get(sessionId)!;
       events.forEach((event, index) => log.push({ seq: expectedSeq + index + 1, at: now.toISOString(), event: structuredClone(event) }));
       session.headSeq = expectedSeq + events.length;
+      session.logBytes += encodeEvents(events).bytes;
       session.updatedAt = now;
       if (options.status !== undefined) session.status = options.status;
       if (options.leaseUntil !== undefined) session.leaseUntil = options.leaseUntil;
@@ -229,10 +245,13 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       const stop = stops.get(runKey(sessionId, runId));
       return stop ? structuredClone(stop) : null;
     },
-    async addSteer({ sessionId, runId, message }: { sessionId: string; runId: string; message: SteerRecord['message'] }) {
+    async addSteer({ sessionId, runId, message, limit }: { sessionId: string; runId: string; message: SteerRecord['message']; limit?: number }) {
+      // No await from the count to the push: the limit holds however many ask at once.
       const sent = steers.find((steer) => steer.sessionId === sessionId && steer.runId === runId && steer.message.id === message.id);
       if (sent) return structuredClone(sent);
       existing(sessionId);
+      const held = steers.filter((steer) => steer.sessionId === sessionId && steer.runId === runId).length;
+      if (limit !== undefined && held >= limit) throw new LimitReachedError(limit, held);
       const steer: SteerRecord = { id: `str_${randomUUID()}`, sessionId, runId, message: structuredClone(message), createdAt: new Date() };
       steers.push(steer);
       hub.notify(sessionId);
@@ -241,23 +260,31 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
     async listSteers(sessionId: string, runId: string) {
       return steers.filter((steer) => steer.sessionId === sessionId && steer.runId === runId).map((steer) => structuredClone(steer));
     },
-    async enqueue({ sessionId, message, runId, source }: { sessionId: string; message: QueuedMessage['message']; runId: string; source: string }) {
-      const queued = queue.find((item) => item.sessionId === sessionId && item.message.id === message.id);
-      if (queued) return structuredClone(queued);
+    async enqueue({ sessionId, entries, source, limit }: { sessionId: string; entries: QueueEntry[]; source: string; limit?: number }) {
+      // No await from the count to the push: the limit holds however many ask at once.
       existing(sessionId);
-      const last = Math.max(0, ...queue.filter((item) => item.sessionId === sessionId).map((item) => item.position));
-      const item: QueuedMessage = {
-        sessionId,
-        message: structuredClone(message),
-        runId,
-        source,
-        position: nextQueuePosition(last),
-        sendNow: false,
-        createdAt: new Date(),
-      };
-      queue.push(item);
-      hub.notify(sessionId);
-      return structuredClone(item);
+      const held = queue.filter((item) => item.sessionId === sessionId);
+      const queuedAlready = (id: string) => held.find((item) => item.message.id === id);
+      const adding = new Set(entries.filter((entry) => !queuedAlready(entry.message.id)).map((entry) => entry.message.id)).size;
+      if (limit !== undefined && held.length + adding > limit) throw new LimitReachedError(limit, held.length);
+      let last = Math.max(0, ...held.map((item) => item.position));
+      const records = entries.map(({ message, runId }) => {
+        const found = queue.find((item) => item.sessionId === sessionId && item.message.id === message.id);
+        if (found) return found;
+        const item: QueuedMessage = {
+          sessionId,
+          message: structuredClone(message),
+          runId,
+          source,
+          position: (last = nextQueuePosition(last)),
+          sendNow: false,
+          createdAt: new Date(),
+        };
+        queue.push(item);
+        return item;
+      });
+      if (adding > 0) hub.notify(sessionId);
+      return records.map((item) => structuredClone(item));
     },
     async listQueue(sessionId: string) {
       return queue
@@ -281,10 +308,24 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       hub.notify(sessionId);
       return true;
     },
-    async scheduleTimer({ sessionId, key, fireAt, messages }: { sessionId: string; key: string; fireAt: Date; messages: TimerRecord['messages'] }) {
+    async scheduleTimer({
+      sessionId,
+      key,
+      fireAt,
+      messages,
+      limit,
+    }: {
+      sessionId: string;
+      key: string;
+      fireAt: Date;
+      messages: TimerRecord['messages'];
+      limit?: number;
+    }) {
       const scheduled = findTimer(sessionId, key);
       if (scheduled) return { timer: structuredClone(scheduled), created: false };
       existing(sessionId);
+      const held = [...timers.values()].filter((timer) => timer.sessionId === sessionId && timer.firedAt === null).length;
+      if (limit !== undefined && held >= limit) throw new LimitReachedError(limit, held);
       const id = `tmr_${randomUUID()}`;
       const timer: TimerRecord = { id, sessionId, key, fireAt, messages: timerMessages(id, messages), firedAt: null };
       timers.set(id, timer);

@@ -26,7 +26,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return UNIQUE.has(errorCode(error) ?? '') || driverErrorKind(error) === 'UniqueConstraintViolation';
 }
 
-function isForeignKeyViolation(error: unknown): boolean {
+export function isForeignKeyViolation(error: unknown): boolean {
   return FOREIGN_KEY.has(errorCode(error) ?? '') || driverErrorKind(error) === 'ForeignKeyConstraintViolation';
 }
 

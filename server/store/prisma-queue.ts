@@ -1,40 +1,44 @@
 // The Prisma store's queue: user messages waiting for the turn in progress to end
-// (docs/turn-control.md, "Queue"). Every change wakes the session's watchers.
+// (docs/turn-control.md, "Queue"). Every change wakes the session's watchers; an add is counted
+// against its limit and written as one step (limited-write.ts).
 import type { ChatMessage } from '../events';
 import { nextQueuePosition, withContent } from './backend-rules';
-import { createOnce } from './prisma-errors';
+import { limitedWrite } from './limited-write';
 import { queuedFromRow } from './prisma-rows';
 import { nameable, type PrismaStoreContext } from './prisma-store-context';
-import type { EventStore } from './types';
+import { LimitReachedError, type EventStore } from './types';
 
 type Queue = Pick<EventStore, 'enqueue' | 'listQueue' | 'updateQueued' | 'removeQueued'>;
 
-export function prismaQueue({ hot, withClient, withRaw, wakeups }: PrismaStoreContext): Queue {
+export function prismaQueue(context: PrismaStoreContext): Queue {
+  const { hot, withClient, withRaw, wakeups } = context;
   return {
-    enqueue: ({ sessionId, message, runId, source }) =>
+    enqueue: ({ sessionId, entries, source, limit }) =>
       withClient(async (db) => {
-        const where = { sessionId_messageId: { sessionId, messageId: message.id } };
-        // The same message queued twice at once: the first one stands.
-        const { row } = await createOnce(
+        const rows = await limitedWrite(
+          context,
+          db,
           sessionId,
-          () => db.queuedMessage.findUnique({ where }),
-          () =>
-            wakeups.changing(db, sessionId, async (tx) => {
-              const last = await tx.queuedMessage.aggregate({ where: { sessionId }, _max: { position: true } });
-              return tx.queuedMessage.create({
-                data: {
-                  sessionId,
-                  messageId: message.id,
-                  message: JSON.stringify(message),
-                  runId,
-                  source,
-                  position: nextQueuePosition(last._max.position),
-                  createdAt: new Date(),
-                },
+          async (tx) => {
+            const held = await tx.queuedMessage.findMany({ where: { sessionId }, select: { messageId: true, position: true } });
+            const queued = new Set(held.map((row) => row.messageId));
+            // A message queued already is that message; one named twice in the request is queued once.
+            const fresh = [...new Map(entries.filter((entry) => !queued.has(entry.message.id)).map((entry) => [entry.message.id, entry])).values()];
+            if (limit !== undefined && held.length + fresh.length > limit) throw new LimitReachedError(limit, held.length);
+            let last = Math.max(0, ...held.map((row) => row.position));
+            const now = new Date();
+            for (const { message, runId } of fresh) {
+              last = nextQueuePosition(last);
+              await tx.queuedMessage.create({
+                data: { sessionId, messageId: message.id, message: JSON.stringify(message), runId, source, position: last, createdAt: now },
               });
-            }),
+            }
+            return tx.queuedMessage.findMany({ where: { sessionId, messageId: { in: entries.map((entry) => entry.message.id) } } });
+          },
+          { wake: true },
         );
-        return queuedFromRow(row);
+        const byId = new Map(rows.map((row) => [row.messageId, queuedFromRow(row)]));
+        return entries.map((entry) => byId.get(entry.message.id)!);
       }),
 
     listQueue: (sessionId) => (!nameable(sessionId) ? Promise.resolve([]) : withRaw(async (raw) => (await raw.query(hot.queue(sessionId))).map(queuedFromRow))),

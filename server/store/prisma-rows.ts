@@ -26,6 +26,7 @@ export function sessionFromRow(row: Row): SessionRecord {
     status: text(row.status) as SessionStatus,
     leaseUntil: dateOrNull(row.leaseUntil),
     parentId: textOrNull(row.parentId),
+    logBytes: Number(row.logBytes ?? 0),
     createdAt: date(row.createdAt),
     updatedAt: date(row.updatedAt),
   };

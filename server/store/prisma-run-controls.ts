@@ -1,15 +1,18 @@
 // The Prisma store's controls of a running run, kept beside the log and never in it: stops
-// (docs/hitl.md, "Stopping a run") and steers (docs/turn-control.md, "Steer"). Recording one wakes the session's watchers.
+// (docs/hitl.md, "Stopping a run") and steers (docs/turn-control.md, "Steer"). Recording one wakes the session's watchers;
+// guidance is counted against its run's limit and written as one step (limited-write.ts).
 import { randomUUID } from 'node:crypto';
 import { stopBy } from './backend-rules';
+import { limitedWrite } from './limited-write';
 import { createOnce } from './prisma-errors';
 import { steerFromRow, stopFromRow } from './prisma-rows';
 import { nameable, type PrismaStoreContext } from './prisma-store-context';
-import type { EventStore } from './types';
+import { LimitReachedError, type EventStore } from './types';
 
 type RunControls = Pick<EventStore, 'requestStop' | 'findStop' | 'addSteer' | 'listSteers'>;
 
-export function prismaRunControls({ hot, withClient, withRaw, hub, wakeups }: PrismaStoreContext): RunControls {
+export function prismaRunControls(context: PrismaStoreContext): RunControls {
+  const { hot, withClient, withRaw, wakeups } = context;
   return {
     requestStop: ({ sessionId, runId, frontier = null, by }) =>
       withClient(async (db) => {
@@ -35,17 +38,22 @@ export function prismaRunControls({ hot, withClient, withRaw, hub, wakeups }: Pr
             return row ? stopFromRow(row) : null;
           }),
 
-    addSteer: ({ sessionId, runId, message }) =>
+    addSteer: ({ sessionId, runId, message, limit }) =>
       withClient(async (db) => {
-        const { row, created } = await createOnce(
+        const row = await limitedWrite(
+          context,
+          db,
           sessionId,
-          async () => (await db.runSteer.findMany({ where: { sessionId, runId } })).find((steer) => steerFromRow(steer).message.id === message.id),
-          () =>
-            wakeups.changing(db, sessionId, (tx) =>
-              tx.runSteer.create({ data: { id: `str_${randomUUID()}`, sessionId, runId, message: JSON.stringify(message), createdAt: new Date() } }),
-            ),
+          async (tx) => {
+            const taken = await tx.runSteer.findMany({ where: { sessionId, runId } });
+            // A resend of guidance the run has is that guidance, not counted again.
+            const sent = taken.find((steer) => steerFromRow(steer).message.id === message.id);
+            if (sent) return sent;
+            if (limit !== undefined && taken.length >= limit) throw new LimitReachedError(limit, taken.length);
+            return tx.runSteer.create({ data: { id: `str_${randomUUID()}`, sessionId, runId, message: JSON.stringify(message), createdAt: new Date() } });
+          },
+          { wake: true },
         );
-        if (!created) hub.notify(row.sessionId);
         return steerFromRow(row);
       }),
 

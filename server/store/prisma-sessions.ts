@@ -2,7 +2,15 @@
 // compare-and-set on Session.headSeq, prisma-store.ts says how), the interrupt projection it keeps
 // in step, and the sessions a recovery sweep takes on.
 import { notableEvents } from '../notices';
-import { checkExpectedSeq, DEFAULT_LIST_LIMIT, BROWSER_OWNER_PREFIX, interruptChanges, noSuchSession, recoverableSessionIds } from './backend-rules';
+import {
+  checkExpectedSeq,
+  DEFAULT_LIST_LIMIT,
+  BROWSER_OWNER_PREFIX,
+  encodeEvents,
+  interruptChanges,
+  noSuchSession,
+  recoverableSessionIds,
+} from './backend-rules';
 import type { HotPathSql } from './hot-path-sql';
 import { createOnce, isUniqueViolation } from './prisma-errors';
 import { eventFromRow, interruptFromRow, sessionFromRow, type Row } from './prisma-rows';
@@ -68,7 +76,9 @@ export function prismaSessionsAndLog({ hot, withClient, withRaw, hub }: PrismaSt
         const now = new Date();
         const notices = events.length > 0 ? notableEvents(sessionId, expectedSeq + 1, events) : [];
         const interrupts = interruptChanges(events);
-        const inOne = raw.notifyingStatement && hot.appendStatement({ sessionId, expectedSeq, headSeq, events, notices, interrupts, now, options });
+        const { encoded, bytes } = encodeEvents(events);
+        const inOne =
+          raw.notifyingStatement && hot.appendStatement({ sessionId, expectedSeq, headSeq, events: encoded, bytes, notices, interrupts, now, options });
         try {
           if (inOne) {
             // Nothing written when the head had moved (or the session was created first): a lost race.
@@ -77,14 +87,14 @@ export function prismaSessionsAndLog({ hot, withClient, withRaw, hub }: PrismaSt
             await raw.transaction(sessionId, async (tx) => {
               if (options.create) {
                 // A session someone created first is a unique violation: a lost race, like a moved head.
-                await tx.execute(hot.createSession(sessionId, options.create, headSeq, now, options));
+                await tx.execute(hot.createSession(sessionId, options.create, headSeq, bytes, now, options));
               } else {
-                const claimed = await tx.execute(hot.claim(sessionId, expectedSeq, headSeq, now, options));
+                const claimed = await tx.execute(hot.claim(sessionId, expectedSeq, headSeq, bytes, now, options));
                 if (claimed !== 1) throw new ConcurrentAppendError(sessionId, expectedSeq);
               }
               // The outbox's notices commit with their events, or not at all (docs/approvals.md, "Decision webhooks").
               if (events.length > 0) {
-                for (const statement of hot.insertEvents(sessionId, expectedSeq + 1, events, notices, now)) {
+                for (const statement of hot.insertEvents(sessionId, expectedSeq + 1, encoded, notices, now)) {
                   await tx.execute(statement);
                 }
               }

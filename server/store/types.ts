@@ -26,6 +26,11 @@ export interface SessionRecord {
   leaseUntil: Date | null;
   /** The session this one was forked from (docs/time-travel.md); null for an original. */
   parentId: string | null;
+  /**
+   * Bytes of its log (its events as stored JSON), kept by the append that writes them: what the
+   * thread's size limit reads without reading the log (docs/security.md, "What a request may carry").
+   */
+  logBytes: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -95,6 +100,12 @@ export interface TimerRecord {
   /** Their ids are the timer's (`<timer id>.<n>`), so appending them twice adds them once. */
   messages: ChatMessage[];
   firedAt: Date | null;
+}
+
+/** A message to queue, with the run it becomes when it goes out. */
+export interface QueueEntry {
+  message: ChatMessage;
+  runId: string;
 }
 
 /** Guidance for a running run, kept beside the log until the run takes it in (docs/turn-control.md, "Steer"). */
@@ -196,21 +207,34 @@ export interface EventStore {
   findStop(sessionId: string, runId: string): Promise<StopRecord | null>;
   /**
    * Schedules messages for a session (which must exist). Idempotent by (session, key): the
-   * first timer of a key stands, and a repeat returns it with `created: false`.
+   * first timer of a key stands, and a repeat returns it with `created: false`. With `limit`, a
+   * new timer is refused (LimitReachedError, nothing written) when the session has that many
+   * waiting already — counted and written as one step, whoever schedules at the same moment.
    */
-  scheduleTimer(input: { sessionId: string; key: string; fireAt: Date; messages: ChatMessage[] }): Promise<{ timer: TimerRecord; created: boolean }>;
+  scheduleTimer(input: {
+    sessionId: string;
+    key: string;
+    fireAt: Date;
+    messages: ChatMessage[];
+    limit?: number;
+  }): Promise<{ timer: TimerRecord; created: boolean }>;
   /**
    * Records guidance for a run (the session must exist) and wakes the session's watchers, in
    * this process and others. Idempotent by the message id within the run: a resend returns the first record.
+   * With `limit`, new guidance is refused (LimitReachedError, nothing written) when the run has that
+   * much already — counted and written as one step.
    */
-  addSteer(input: { sessionId: string; runId: string; message: ChatMessage }): Promise<SteerRecord>;
+  addSteer(input: { sessionId: string; runId: string; message: ChatMessage; limit?: number }): Promise<SteerRecord>;
   /** The guidance for a run of a session, oldest first. */
   listSteers(sessionId: string, runId: string): Promise<SteerRecord[]>;
   /**
-   * Adds a message at the end of a session's queue (the session must exist) and wakes its
-   * watchers. Idempotent by the message id: a resend returns the first record.
+   * Adds messages at the end of a session's queue, in order (the session must exist), and wakes its
+   * watchers; answers their records in the same order. Idempotent by the message id: one queued
+   * already is returned as it was. With `limit`, all or none: when the queue would hold more than
+   * `limit`, nothing is queued (LimitReachedError) — counted and written as one step, so requests
+   * at the same moment, in any process, cannot pass it together.
    */
-  enqueue(input: { sessionId: string; message: ChatMessage; runId: string; source: string }): Promise<QueuedMessage>;
+  enqueue(input: { sessionId: string; entries: QueueEntry[]; source: string; limit?: number }): Promise<QueuedMessage[]>;
   /** A session's queue, in the order it goes out. */
   listQueue(sessionId: string): Promise<QueuedMessage[]>;
   /** Changes a queued message (its text, its place, send-now) and wakes the watchers; null if it is not queued (any more). */
@@ -259,6 +283,29 @@ export interface EventStore {
   watch(sessionId: string, listener: (sessionId: string, change: SessionChange) => void): () => void;
   /** Closes the connections (the LISTEN one too); the store's watchers are called no more. */
   close(): Promise<void>;
+}
+
+const LIMIT_REACHED = Symbol.for('stackbone.LimitReachedError');
+
+/**
+ * A write past a limit its caller gave (a queue's, a run's guidance, a session's timers): nothing
+ * was written. `held` is how many the session had when the write was counted.
+ */
+export class LimitReachedError extends Error {
+  readonly [LIMIT_REACHED] = true;
+
+  /** By brand, as ConcurrentAppendError: the error may come from another bundle's copy of this class. */
+  static is(error: unknown): error is LimitReachedError {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[LIMIT_REACHED] === true;
+  }
+
+  constructor(
+    readonly limit: number,
+    readonly held: number,
+  ) {
+    super(`At most ${limit} (${held} held already); nothing was written.`);
+    this.name = 'LimitReachedError';
+  }
 }
 
 const CONCURRENT_APPEND = Symbol.for('stackbone.ConcurrentAppendError');

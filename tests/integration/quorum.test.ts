@@ -1,8 +1,9 @@
 // Quorum and separation of duties (docs/approvals.md), on SQLite and PostgreSQL, keyed: a payout
 // kept for two distinct `key:finance` approvers, never the requester. The requester, a key the
 // list does not name and a second vote by one approver are refused; three finance keys
-// approving at the same moment through two `next start` servers on one database make one
-// decision, one continuation, and one run of the tool, every round.
+// approving at the same moment through two `next start` servers on one PostgreSQL database (on
+// SQLite, through one: a SQLite file takes one server process, docs/deploy.md) make one decision,
+// one continuation, and one run of the tool, every round.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +18,7 @@ import { eventually, readSessionEvents } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
-const PORTS = { sqlite: [3315, 3316], postgres: [3317, 3318] } as const;
+const PORTS = { sqlite: [3315], postgres: [3317, 3318] } as const;
 const SECRET = 'test-secret-0123456789abcdef0123456789';
 const KEYS = {
   alice: 'sk-q-alice-0123456789abcdef',
@@ -34,7 +35,10 @@ const keyOwnerId = (key: string) => `key:${createHash('sha256').update(key).dige
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 type Kind = keyof typeof PORTS;
-/** Per database: two processes on it (for SQLite, one file), so that the race crosses them, and their ledger file. */
+/**
+ * Per database: two processes on it, so that the race crosses them — on SQLite one process, which
+ * plays both (a second does not start on its file) — and their ledger file.
+ */
 const setups = new Map<Kind, { servers: TestServer[]; ledgerFile: string }>();
 
 beforeAll(async () => {
@@ -44,12 +48,12 @@ beforeAll(async () => {
       const ledgerFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'stackbone-quorum-')), 'ledger.jsonl');
       const databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_quorum');
       const env = { ...fixtureEnv(ledgerFile), STACKBONE_API_KEYS: API_KEYS, STACKBONE_SECRET: SECRET };
-      const servers = await Promise.all(PORTS[kind].map((port) => startServer({ port, databaseUrl, env })));
-      setups.set(kind, { servers, ledgerFile });
+      const started = await Promise.all(PORTS[kind].map((port) => startServer({ port, databaseUrl, env })));
+      setups.set(kind, { servers: started.length === 1 ? [started[0]!, started[0]!] : started, ledgerFile });
     }),
   );
 }, 60_000);
-afterAll(() => Promise.all([...setups.values()].flatMap(({ servers }) => servers.map((server) => server.kill()))));
+afterAll(() => Promise.all([...new Set([...setups.values()].flatMap(({ servers }) => servers))].map((server) => server.kill())));
 
 for (const { kind } of backends()) {
   describe(`quorum on ${kind}`, () => {

@@ -1,19 +1,28 @@
 // Durability across a hard crash: the server is killed with SIGKILL between two runs.
 import { randomUUID } from 'node:crypto';
 import { EventType, type MessagesSnapshotEvent, type RunFinishedEvent } from '@ag-ui/core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readLedger } from '../../server/agents/ledger';
 import { newHttpAgent, postRun, runHttpAgent, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
+import { freshSqliteUrl } from '../support/database';
 import { eventually, readSessionEvents } from '../support/inspect';
 import { startServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
 const PORTS = { sqlite: 3211, postgres: 3212 } as const;
 
-for (const { kind, databaseUrl, ledgerFile } of backends()) {
+/**
+ * The database this file's servers use: on PostgreSQL the suite's, beside its shared server, as
+ * several processes may serve one; on SQLite a file of their own, as a SQLite file takes one
+ * server process (docs/deploy.md, "SQLite: one process").
+ */
+const databaseFor = (kind: 'sqlite' | 'postgres', shared: string) => (kind === 'sqlite' ? freshSqliteUrl() : Promise.resolve(shared));
+
+for (const { kind, databaseUrl: shared, ledgerFile } of backends()) {
   describe(`after SIGKILL on ${kind}`, () => {
     it('a reopened thread still starts with a MESSAGES_SNAPSHOT of the first exchange', async () => {
+      const databaseUrl = await databaseFor(kind, shared);
       const threadId = randomUUID();
       const first = await startServer({ port: PORTS[kind], databaseUrl, env: fixtureEnv(ledgerFile) });
       const agent = newHttpAgent(first.url, 'support', threadId);
@@ -57,8 +66,12 @@ async function pause(url: string, text: string) {
 const turnFinished = (databaseUrl: string, threadId: string) =>
   eventually(async () => (await readSessionEvents(databaseUrl, threadId)).at(-1)?.type === 'run_finished', 20_000, 'the turn to finish');
 
-for (const { kind, databaseUrl, ledgerFile } of backends()) {
+for (const { kind, databaseUrl: shared, ledgerFile } of backends()) {
   describe(`crash recovery on ${kind}`, () => {
+    let databaseUrl = '';
+    beforeAll(async () => {
+      databaseUrl = await databaseFor(kind, shared);
+    });
     const boot = (env: Record<string, string> = {}) => startServer({ port: PORTS[kind], databaseUrl, env: { ...fixtureEnv(ledgerFile), ...env } });
 
     it('SIGKILL after a decision is accepted and before the tool completes: after restart it ran exactly once and the turn finished', async () => {

@@ -89,7 +89,8 @@ for (const server of backends()) {
         });
         return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { code: string } } };
       };
-      expect(await retry('')).toMatchObject({ status: 400, body: { error: { code: 'invalid_request' } } });
+      // A retryId is a client id like any other: 1 to 256 printable characters (docs/security.md).
+      expect(await retry('')).toMatchObject({ status: 400, body: { error: { code: 'invalid_id', field: 'retryId' } } });
       expect(await retry('r-1')).toMatchObject({ status: 202, body: { threadId: key, retryId: 'r-1' } });
 
       const history = async () =>

@@ -17,11 +17,12 @@ const threadKey = z.string().regex(SESSION_ID, SESSION_ID_RULE);
 const body = z
   .object({
     threadId: threadKey.optional(),
-    atMessageId: z.string().min(1).max(200),
+    // What an id may hold, and how long a text may be, is the runtime's one rule (docs/security.md).
+    atMessageId: z.string(),
     /** The new text of the user message `atMessageId`: an edit-and-resend. */
-    message: z.string().trim().min(1).max(20_000).optional(),
+    message: z.string().trim().min(1).optional(),
     /** The id the resent message takes; a fresh one when absent. */
-    messageId: z.string().min(1).max(200).optional(),
+    messageId: z.string().optional(),
     regenerate: z.literal(true).optional(),
     newThreadId: threadKey.optional(),
     runId: threadKey.optional(),

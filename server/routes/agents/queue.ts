@@ -12,8 +12,9 @@ import { changeQueue, queueItems, type QueueOperation } from '../../runtime';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { getStore } from '../../store';
 
-const id = z.string().min(1).max(200);
-const text = z.string().trim().min(1).max(20_000);
+// What an id may hold, and how long a text may be, is the runtime's one rule (docs/security.md, "What a request may carry").
+const id = z.string();
+const text = z.string().trim().min(1);
 const thread = { threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE).optional() };
 const body = z.discriminatedUnion('op', [
   /** `id` makes a resend harmless: the same id is the same queued message. */

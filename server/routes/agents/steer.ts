@@ -12,10 +12,11 @@ import { getStore } from '../../store';
 const body = z
   .object({
     threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE).optional(),
-    runId: z.string().min(1).optional(),
-    text: z.string().trim().min(1).max(20_000),
+    // What an id may hold, and how long a text may be, is the runtime's one rule (docs/security.md, "What a request may carry").
+    runId: z.string().optional(),
+    text: z.string().trim().min(1),
     /** Makes a resend harmless: the same id is the same guidance. */
-    id: z.string().min(1).max(200).optional(),
+    id: z.string().optional(),
   })
   .strict();
 

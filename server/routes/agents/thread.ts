@@ -1,5 +1,6 @@
 // GET /api/agents/{name}: reading a thread (docs/architecture.md, "Streams and cursors").
-//   ?threadId=T                      JSON for hydration: messages, state, the active run, open interrupts, decisions, the cursor
+//   ?threadId=T[&before=M][&limit=N] JSON for hydration: the last page of messages (olderCursor: ask for the one before with
+//                                    before=), state, the active run, open interrupts, decisions, the cursor
 //   ?runId=R[&threadId=T]&offset=C   SSE: that run from just after cursor C (-1: its start), live until it ends
 //   ?threadId=T&offset=C             SSE: the session stream, every run and decision of the thread from any source
 // `Last-Event-ID` takes the place of `offset` on a reconnect; `protocolVersion=1.0` asks for the
@@ -24,6 +25,8 @@ import {
   isOwnSession,
   ownedSession,
   loadView,
+  MAX_PAGE_MESSAGES,
+  messagePage,
   shownVote,
   threadModel,
   undoOffers,
@@ -72,14 +75,27 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
       // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
       return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000, slot });
     }
-    return Response.json(await hydration(agent, session, ownerId));
+    return Response.json(await hydration(agent, session, ownerId, pageOf(params)));
   } catch (error) {
     return errorResponse(error, 'AG-UI thread request');
   }
 }
 
-/** The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and cursors. */
-async function hydration(agent: DeepAgent, session: SessionRecord, ownerId: string) {
+/** Which page of messages a hydration asks for: `before` a message (a page's olderCursor), at most `limit` of them. */
+function pageOf(params: URLSearchParams): { before?: string; limit?: number } {
+  const before = params.get('before') ?? undefined;
+  const limit = params.get('limit');
+  if (limit !== null && !(/^\d+$/.test(limit) && Number(limit) >= 1 && Number(limit) <= MAX_PAGE_MESSAGES))
+    throw new HttpError('invalid_request', `limit: a whole number of messages from 1 to ${MAX_PAGE_MESSAGES}.`, { field: 'limit' });
+  return { before, ...(limit !== null ? { limit: Number(limit) } : {}) };
+}
+
+/**
+ * The thread as a client hydrates it: the shape TanStack AI's `hydrate` reads, plus state and
+ * cursors. `messages` is a page: the newest by default (a thread may be long), older ones by
+ * `before=<olderCursor>`.
+ */
+async function hydration(agent: DeepAgent, session: SessionRecord, ownerId: string, page: { before?: string; limit?: number }) {
   const sessionId = session.id;
   const store = getStore();
   const { view, queue } = await readViewAndQueue(store, sessionId, agent.initialState);
@@ -87,13 +103,16 @@ async function hydration(agent: DeepAgent, session: SessionRecord, ownerId: stri
   const live = running ? liveFeed(sessionId) : undefined;
   const liveParts = live?.runId === running ? live.parts : [];
   const models = toTanStackMessages(view.messages) as unknown as ModelMessage[];
+  const { messages, olderCursor } = messagePage(modelMessagesToUIMessages(models), page);
   return {
     threadId: sessionKeyOf(sessionId),
     agent: agent.name,
     status,
     /** The last run's failure while the thread is in error: a model_error's details say whether a Retry may go through. */
     error,
-    messages: modelMessagesToUIMessages(models),
+    messages,
+    /** The id of the oldest message above: `before=` it asks for the page before; null when the thread has no older ones. */
+    olderCursor,
     state: view.state,
     // Join the active run from its start (offset -1): the messages above do not hold its unfinished step.
     activeRun: running

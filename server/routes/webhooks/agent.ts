@@ -14,8 +14,9 @@ import { session, userMessage, describeIssue, SESSION_ID, SESSION_ID_RULE } from
 const body = z
   .object({
     threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE),
-    text: z.string().trim().min(1).max(20_000),
-    id: z.string().min(1).max(200).optional(),
+    // How long a text may be, and what an id may hold, is the runtime's one rule (docs/security.md).
+    text: z.string().trim().min(1),
+    id: z.string().optional(),
   })
   .strict();
 

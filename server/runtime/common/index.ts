@@ -1,4 +1,5 @@
 // The common room's face: small tools every room may use.
+export { approximateBytes } from './approximate-bytes';
 export { startBackgroundLoop } from './background-loop';
 export { crashPoint } from './crash-point';
 export { envNumber } from './env-number';

@@ -6,7 +6,7 @@ import type { FindAgent } from '../../define';
 import type { ChatMessage, ForkMode, RunSource } from '../../events';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { Refusal } from '../errors';
-import { ownedSession, scopedSessionId, sessionNotFound, sessionTitle } from '../session';
+import { checkClientId, ownedSession, scopedSessionId, sessionNotFound, sessionTitle } from '../session';
 import type { StartedRun } from '../turn';
 import { startRun } from '../turn-control';
 import { forkPrefix } from './fork-prefix';
@@ -43,6 +43,7 @@ export interface ForkedThread {
 export async function forkThread(request: ForkRequest): Promise<ForkedThread> {
   const { store, ownerId, mode } = request;
   if (mode === 'edit' && request.message?.role !== 'user') throw new Refusal('invalid_message', 'An edit-and-resend needs the new text of the user message.');
+  checkClientId(request.atMessageId, 'atMessageId');
   const caller = { sessionId: scopedSessionId(ownerId, request.threadId), ownerId, agent: request.agent };
   const original = await ownedSession(store, caller);
   const agent = request.findAgent(original.agent);

@@ -4,8 +4,10 @@ export { conversationOf, emptyView, foldEvents, pendingInterrupts, reduce, reduc
 export type { CompactionNotice, Conversation, GrantState, InterruptState, SessionView } from './reduce';
 export { holdSession, leaseMs, runHoldsSession } from './run-lease';
 export type { StopReason } from './run-lease';
-export { SESSION_ID, SESSION_ID_RULE, isSessionId, ownerOfSessionId, scopedSessionId, sessionKeyOf } from './session-id';
-export { checkRoom, maxPendingTimers, maxQueuedMessages, maxSteersPerRun, queuedWaitMs } from './session-limits';
+export { SESSION_ID, SESSION_ID_RULE, checkClientId, isSessionId, ownerOfSessionId, scopedSessionId, sessionKeyOf } from './session-id';
+export { limitRefusal, maxPendingTimers, maxQueuedMessages, maxSteersPerRun, queuedWaitMs } from './session-limits';
+export { checkMessageText, checkNewMessages } from './new-messages';
+export { MAX_PAGE_MESSAGES, PAGE_MESSAGES, messagePage } from './message-page';
 export { loadSessionView, loadView, openSession } from './view-cache';
 export { ancestorsOf, undosInLineage } from './lineage';
 export type { LineageUndo } from './lineage';

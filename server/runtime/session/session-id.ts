@@ -5,6 +5,7 @@
 // namespace of its own: the session is stored as `<owner id>/<key>`, and two owners may use the
 // same key without ever seeing, locking or learning of each other's session. Everything a
 // client reads back names the session by its key again.
+import { Refusal } from '../errors';
 
 export const SESSION_ID = /^[\x21-\x7e]{1,256}$/;
 
@@ -34,4 +35,17 @@ export function sessionKeyOf(sessionId: string): string {
 export function ownerOfSessionId(sessionId: string): string | undefined {
   const slash = sessionId.indexOf('/');
   return slash < 0 ? undefined : sessionId.slice(0, slash);
+}
+
+/**
+ * Refuses an id a client chose that breaks the rule above — `invalid_id` naming the field, or
+ * `invalid_run_id` for a run's: a message's, a queued message's or guidance's id, a retryId, a
+ * fork's message. One rule for every id a client names, written or looked up, so that none
+ * reaches the database that a URL could not carry (PostgreSQL's text holds no NUL: such an id
+ * was a 500 there, docs/security.md, "What a request may carry").
+ */
+export function checkClientId(value: unknown, field: string, code: 'invalid_id' | 'invalid_run_id' = 'invalid_id'): asserts value is string {
+  if (isSessionId(value)) return;
+  const got = typeof value === 'string' ? `${JSON.stringify(value.slice(0, 40))}${value.length > 40 ? '…' : ''}` : typeof value;
+  throw new Refusal(code, `${field}: ${SESSION_ID_RULE} (got ${got}).`, { field });
 }

@@ -1,30 +1,68 @@
 // The session view, kept warm. The log is append-only and every seq is written once, so a
 // view folded up to seq N stays true forever: a later read needs only the events after N.
 // Every instance still reads the tail from the database, so a second server sees the same
-// truth; the cache only saves re-reading and re-folding the past.
+// truth; the cache only saves re-reading and re-folding the past. It is bounded by count and by
+// bytes, so that long threads cannot fill the memory.
 import type { DeepAgent } from '../../define';
 import type { JsonObject } from '../../events';
 import type { EventStore, SessionRecord } from '../../store/types';
+import { approximateBytes } from '../common';
 import { Refusal } from '../errors';
 import { emptyView, reduceAll, type SessionView } from './reduce';
 import { sessionKeyOf } from './session-id';
 import { isOwnSession, sessionNotFound } from './owned-session';
 
-/** Sessions kept per store; the least recently read is dropped first. */
-const CAPACITY = Number(process.env.STACKBONE_VIEW_CACHE) || 500;
+/** Sessions kept per store (STACKBONE_VIEW_CACHE, 500); the least recently read is dropped first. */
+function capacity(): number {
+  return Number(process.env.STACKBONE_VIEW_CACHE) || 500;
+}
 
-const caches = new WeakMap<EventStore, Map<string, SessionView>>();
+/**
+ * And at most so many bytes of views (STACKBONE_VIEW_CACHE_BYTES, 64 MB), each counted as the
+ * characters of the events it folds (approximateBytes): a few long threads must not hold the
+ * memory 500 short ones would. A view larger than all of it is not kept (docs/security.md, "What a
+ * request may carry").
+ */
+function capacityBytes(): number {
+  return Number(process.env.STACKBONE_VIEW_CACHE_BYTES) || 64_000_000;
+}
+
+interface CachedView {
+  view: SessionView;
+  bytes: number;
+}
+
+/** A store's views, least recently read first, and the bytes they hold together. */
+interface ViewCache {
+  views: Map<string, CachedView>;
+  bytes: number;
+}
+
+const caches = new WeakMap<EventStore, ViewCache>();
 
 export async function loadView(store: EventStore, sessionId: string, initialState: JsonObject): Promise<SessionView> {
   let cache = caches.get(store);
-  if (!cache) caches.set(store, (cache = new Map()));
-  const cached = cache.get(sessionId);
-  const from = cached ?? emptyView(initialState);
-  const view = reduceAll(await store.readEvents(sessionId, from.seq), initialState, from);
-  cache.delete(sessionId);
-  cache.set(sessionId, view);
-  if (cache.size > CAPACITY) cache.delete(cache.keys().next().value!);
+  if (!cache) caches.set(store, (cache = { views: new Map(), bytes: 0 }));
+  const cached = cache.views.get(sessionId);
+  const events = await store.readEvents(sessionId, cached?.view.seq ?? 0);
+  const view = reduceAll(events, initialState, cached?.view ?? emptyView(initialState));
+  const bytes = events.reduce((sum, { event }) => sum + approximateBytes(event), cached?.bytes ?? 0);
+  // Whatever another read put here meanwhile gives way to this one, the newest.
+  dropView(cache, sessionId);
+  const [most, mostBytes] = [capacity(), capacityBytes()];
+  if (bytes <= mostBytes) {
+    cache.views.set(sessionId, { view, bytes });
+    cache.bytes += bytes;
+  }
+  while (cache.views.size > most || cache.bytes > mostBytes) dropView(cache, cache.views.keys().next().value!);
   return view;
+}
+
+function dropView(cache: ViewCache, sessionId: string): void {
+  const dropped = cache.views.get(sessionId);
+  if (!dropped) return;
+  cache.views.delete(sessionId);
+  cache.bytes -= dropped.bytes;
 }
 
 /**

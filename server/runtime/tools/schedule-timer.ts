@@ -2,7 +2,7 @@
 // the session's log, named by the tool's key so a repeat is harmless; the scheduler fires it
 // (turn-control/timers.ts).
 import type { ChatMessage } from '../../events';
-import type { EventStore } from '../../store/types';
+import { LimitReachedError, type EventStore } from '../../store/types';
 import { parseDuration } from '../../duration';
 import { maxPendingTimers } from '../session';
 import type { TimerWhen } from './handler-context';
@@ -19,16 +19,16 @@ function fireTime(when: TimerWhen, now = Date.now()): Date {
 export async function scheduleTimer(store: EventStore, sessionId: string, key: string, when: TimerWhen, messages: ChatMessage[]) {
   if (!key) throw new ToolError('schedule(): name the timer with a key (e.g. the toolCallId): it is what makes a repeat harmless.');
   const fireAt = fireTime(when);
-  // A repeat of a key is harmless and not counted; a new timer must fit (each one fires a run).
-  const pending = await store.countPendingTimers(sessionId);
-  if (pending >= maxPendingTimers()) {
-    const existing = await store.findTimer(sessionId, key);
-    if (!existing)
-      throw new ToolError(
-        `schedule(): this session has ${pending} timers waiting, the most it may have (STACKBONE_MAX_TIMERS_PER_SESSION); nothing was scheduled.`,
-      );
-    return { id: existing.id, fireAt: existing.fireAt.toISOString(), created: false };
+  // A repeat of a key is harmless and not counted; a new timer must fit (each one fires a run). The
+  // store counts and writes as one step: parallel calls of a step cannot pass the limit together.
+  const limit = maxPendingTimers();
+  try {
+    const { timer, created } = await store.scheduleTimer({ sessionId, key, fireAt, messages, limit });
+    return { id: timer.id, fireAt: timer.fireAt.toISOString(), created };
+  } catch (error) {
+    if (!LimitReachedError.is(error)) throw error;
+    throw new ToolError(
+      `schedule(): this session has ${error.held} timers waiting, the most it may have (STACKBONE_MAX_TIMERS_PER_SESSION); nothing was scheduled.`,
+    );
   }
-  const { timer, created } = await store.scheduleTimer({ sessionId, key, fireAt, messages });
-  return { id: timer.id, fireAt: timer.fireAt.toISOString(), created };
 }

@@ -272,7 +272,7 @@ describe('the message queue', () => {
       await startRun({ agent: waiter, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('say 1 word')] })
     ).done;
     // As if queued while the turn ran, and the server died before sending it.
-    await store.enqueue({ sessionId: 's1', message: userMessage('say 2 words', { id: 'left' }), runId: 'run-left', source: 'agui' });
+    await store.enqueue({ sessionId: 's1', entries: [{ message: userMessage('say 2 words', { id: 'left' }), runId: 'run-left' }], source: 'agui' });
     expect(await store.listRecoverable(new Date())).toEqual(['s1']);
     const swept = await sweep(store, agents);
     expect(swept).toMatchObject({ sessions: 1, started: 1 });
@@ -297,10 +297,10 @@ describe('readViewAndQueue', () => {
     const first = await startRun({ agent: support, store, sessionId: 's-read', ownerId: 'o', source: 'agui', messages: [userMessage('say 1 word')] });
     await first.done;
     const message = userMessage('say 2 words');
-    const queued = await store.enqueue({ sessionId: 's-read', message, runId: 'r-queued', source: 'agui' });
+    const [queued] = await store.enqueue({ sessionId: 's-read', entries: [{ message, runId: 'r-queued' }], source: 'agui' });
     expect((await readViewAndQueue(store, 's-read', support.initialState)).queue.map((item) => item.message.id)).toEqual([message.id]);
     // The send's first write: the message is in the log, still in the queue until its second.
-    const sending = await startRun({ agent: support, store, sessionId: 's-read', ownerId: 'o', source: 'agui', runId: queued.runId, messages: [message] });
+    const sending = await startRun({ agent: support, store, sessionId: 's-read', ownerId: 'o', source: 'agui', runId: queued!.runId, messages: [message] });
     expect(await store.listQueue('s-read')).toHaveLength(1);
     const { view: seen, queue } = await readViewAndQueue(store, 's-read', support.initialState);
     expect(queue).toEqual([]);

@@ -8,11 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent, FindAgent } from '../../define';
 import type { ChatMessage, RunSource } from '../../events';
-import { ConcurrentAppendError, type EventStore, type QueuedMessage } from '../../store/types';
+import { ConcurrentAppendError, LimitReachedError, type EventStore, type QueueEntry, type QueuedMessage } from '../../store/types';
 import { Refusal } from '../errors';
 import { pendingInterrupts, type SessionView } from '../session';
 import type { RunRequest, StartedRun } from '../turn';
-import { ownedSession, loadView, sessionKeyOf, checkRoom, maxQueuedMessages } from '../session';
+import { ownedSession, loadView, sessionKeyOf, limitRefusal, maxQueuedMessages, checkClientId, checkMessageText, checkNewMessages } from '../session';
 
 /** Starts a turn with the queue wired in (turns.ts): how the queue sends a message without importing what sends it. */
 export type StartRun = (request: RunRequest) => Promise<StartedRun>;
@@ -70,6 +70,8 @@ export async function changeQueue(
   operation: QueueOperation,
   start: StartRun,
 ): Promise<QueuedMessage[]> {
+  // Before anything is read: an id no URL could carry names nothing, and PostgreSQL could not even look it up.
+  checkClientId(operation.op === 'add' ? operation.message.id : operation.messageId, 'id');
   const session = await ownedSession(store, request);
   const agent = findAgent(session.agent);
   if (!agent) throw new Refusal('not_found', `No session "${sessionKeyOf(request.sessionId)}".`, { what: 'session' });
@@ -78,17 +80,18 @@ export async function changeQueue(
     case 'add': {
       const { message } = operation;
       if (message.role !== 'user' || !message.content.trim()) throw new Refusal('invalid_message', 'A queued message is a user message with text.');
+      checkNewMessages(session, [message]);
       const view = await loadView(store, sessionId, agent.initialState);
       if (view.messages.some((known) => known.id === message.id))
         throw new Refusal('already_sent', `Message "${message.id}" is in the thread already.`, { messageId: message.id });
-      await checkQueueRoom(store, sessionId, [message]);
-      await store.enqueue({ sessionId, message, runId: randomUUID(), source: request.source });
+      await enqueueWithinLimit(store, sessionId, [{ message, runId: randomUUID() }], request.source);
       // Queued on an idle session (nothing to wait for): it goes out at once.
       keepGoing(request, await sendQueued(store, agent, sessionId, start));
       break;
     }
     case 'edit': {
       if (!operation.content.trim()) throw new Refusal('invalid_message', 'A queued message needs text; remove it instead.');
+      checkMessageText(operation.content);
       if (!(await store.updateQueued(sessionId, operation.messageId, { content: operation.content }))) throw notQueued(operation.messageId);
       break;
     }
@@ -116,20 +119,26 @@ export async function changeQueue(
 }
 
 /**
- * Refuses queuing `messages` when the session's queue would hold more than maxQueuedMessages()
- * (429 queue_full, nothing queued); a message queued already is the same message, not counted again.
+ * Queues `entries`, all or none: 429 queue_full, nothing queued, when the session's queue would
+ * hold more than maxQueuedMessages(); a message queued already is the same message, not counted
+ * again. The store counts and writes in one step, so requests at the same moment cannot pass the
+ * limit together (docs/security.md, "What a request may carry").
  */
-export async function checkQueueRoom(store: EventStore, sessionId: string, messages: ChatMessage[]): Promise<void> {
-  const waiting = await store.listQueue(sessionId);
-  const queued = new Set(waiting.map((item) => item.message.id));
-  checkRoom({
-    code: 'queue_full',
-    noun: 'Messages queued on a thread',
-    limit: maxQueuedMessages(),
-    held: waiting.length,
-    adding: messages.filter((message) => !queued.has(message.id)).length,
-    advice: 'Wait for the turn in progress to end, or remove queued messages; nothing was queued.',
-  });
+export async function enqueueWithinLimit(store: EventStore, sessionId: string, entries: QueueEntry[], source: string): Promise<QueuedMessage[]> {
+  const limit = maxQueuedMessages();
+  try {
+    return await store.enqueue({ sessionId, entries, source, limit });
+  } catch (error) {
+    if (!LimitReachedError.is(error)) throw error;
+    throw limitRefusal({
+      code: 'queue_full',
+      noun: 'Messages queued on a thread',
+      limit,
+      held: error.held,
+      adding: entries.length,
+      advice: 'Wait for the turn in progress to end, or remove queued messages; nothing was queued.',
+    });
+  }
 }
 
 function notQueued(messageId: string): Refusal {

@@ -4,12 +4,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '../../events';
 import { Refusal } from '../errors';
-import type { QueuedMessage } from '../../store/types';
 import { sessionKeyOf, queuedWaitMs } from '../session';
 import type { CursorPosition, StreamPart } from '../stream';
 import { followRun } from '../turn';
 import type { RunRequest, StartedRun } from '../turn';
-import { checkQueueRoom, sendQueued, untilSent, type StartRun } from './queue';
+import { enqueueWithinLimit, sendQueued, untilSent, type StartRun } from './queue';
 
 /**
  * The request's messages go to the queue; its run is the last one's, followed once it goes out.
@@ -18,12 +17,9 @@ import { checkQueueRoom, sendQueued, untilSent, type StartRun } from './queue';
  */
 export async function queueBehind(request: RunRequest, messages: ChatMessage[], start: StartRun): Promise<StartedRun> {
   const { store, sessionId, agent } = request;
-  await checkQueueRoom(store, sessionId, messages);
-  const queued: QueuedMessage[] = [];
-  for (const [index, message] of messages.entries()) {
-    const last = index === messages.length - 1;
-    queued.push(await store.enqueue({ sessionId, message, runId: (last && request.runId) || randomUUID(), source: request.source }));
-  }
+  // All or none (queue_full), counted and written as one step.
+  const entries = messages.map((message, index) => ({ message, runId: (index === messages.length - 1 && request.runId) || randomUUID() }));
+  const queued = await enqueueWithinLimit(store, sessionId, entries, request.source);
   const item = queued.at(-1)!;
   const followed = followRun(request, item.runId);
   async function* stream(after?: CursorPosition | null, signal?: AbortSignal): AsyncIterable<StreamPart> {

@@ -1,6 +1,6 @@
 // The run a stop or a steer addresses: the one in progress on the caller's own session.
 import type { FindAgent } from '../../define';
-import type { EventStore } from '../../store/types';
+import type { EventStore, SessionRecord } from '../../store/types';
 import { loadView } from '../session';
 import { ownedSession, type SessionCaller } from '../session';
 
@@ -9,8 +9,8 @@ export async function runInProgress(
   store: EventStore,
   findAgent: FindAgent,
   caller: SessionCaller,
-): Promise<{ sessionId: string; running: string | undefined }> {
+): Promise<{ sessionId: string; session: SessionRecord; running: string | undefined }> {
   const session = await ownedSession(store, caller);
   const view = await loadView(store, session.id, findAgent(session.agent)?.initialState ?? {});
-  return { sessionId: session.id, running: view.status === 'running' ? view.lastRun?.runId : undefined };
+  return { sessionId: session.id, session, running: view.status === 'running' ? view.lastRun?.runId : undefined };
 }

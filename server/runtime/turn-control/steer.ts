@@ -5,10 +5,10 @@
 // names its run, so guidance meant for a turn that ended is refused, never applied to the next.
 import type { FindAgent } from '../../define';
 import type { ChatMessage } from '../../events';
-import type { EventStore, SteerRecord } from '../../store/types';
+import { LimitReachedError, type EventStore, type SteerRecord } from '../../store/types';
 import { Refusal } from '../errors';
 import { runInProgress } from './run-in-progress';
-import { sessionKeyOf, checkRoom, maxSteersPerRun } from '../session';
+import { sessionKeyOf, checkClientId, checkNewMessages, limitRefusal, maxSteersPerRun } from '../session';
 
 export interface SteerRequest {
   sessionId: string;
@@ -21,7 +21,9 @@ export interface SteerRequest {
 }
 
 export async function requestSteer(store: EventStore, findAgent: FindAgent, request: SteerRequest): Promise<SteerRecord> {
-  const { sessionId, running } = await runInProgress(store, findAgent, request);
+  if (request.runId !== undefined) checkClientId(request.runId, 'runId', 'invalid_run_id');
+  const { session, running } = await runInProgress(store, findAgent, request);
+  const sessionId = session.id;
   if (!running)
     throw new Refusal('not_running', `Session "${sessionKeyOf(sessionId)}" has no run in progress to steer; send the message as a turn of its own.`);
   if (request.runId && request.runId !== running) {
@@ -32,16 +34,20 @@ export async function requestSteer(store: EventStore, findAgent: FindAgent, requ
   if (request.message.role !== 'user' || !request.message.content.trim()) {
     throw new Refusal('invalid_message', 'Steering guidance is a user message with text.');
   }
-  const taken = await store.listSteers(sessionId, running);
-  if (!taken.some((steer) => steer.message.id === request.message.id)) {
-    checkRoom({
+  checkNewMessages(session, [request.message]);
+  // Counted and written as one step by the store: guidance sent at the same moment cannot pass the limit together.
+  const limit = maxSteersPerRun();
+  try {
+    return await store.addSteer({ sessionId, runId: running, message: request.message, limit });
+  } catch (error) {
+    if (!LimitReachedError.is(error)) throw error;
+    throw limitRefusal({
       code: 'too_many_steers',
       noun: 'Guidance for one run',
-      limit: maxSteersPerRun(),
-      held: taken.length,
+      limit,
+      held: error.held,
       adding: 1,
       advice: 'Stop the run and send a new message instead; the guidance was not added.',
     });
   }
-  return store.addSteer({ sessionId, runId: running, message: request.message });
 }

@@ -38,7 +38,11 @@ export async function fireDueTimers(store: EventStore, findAgent: FindAgent, now
       if (await store.markTimerFired(timer.id, new Date())) fired++;
     } catch (error) {
       if (error instanceof Refusal && (error.code === 'session_busy' || error.code === 'interrupts_pending' || error.code === 'tool_result_missing')) waiting++;
-      else console.error(`[stackbone] firing timer ${timer.id} failed`, error);
+      else if (error instanceof Refusal && error.code === 'thread_full') {
+        // A full thread takes no message, now or later (docs/security.md): the timer is dropped, not tried every tick.
+        console.error(`[stackbone] timer ${timer.id}: its thread is full (thread_full); dropping it`);
+        await store.markTimerFired(timer.id, new Date());
+      } else console.error(`[stackbone] firing timer ${timer.id} failed`, error);
     }
   }
   return { fired, waiting, done: Promise.all(runs).then(() => undefined) };

@@ -8,7 +8,9 @@ import { crashPoint, own } from '../common';
 import { decisionEvents, expiryEvents, planDecisions, readDecision, type PlannedDecision } from '../decisions';
 import { Refusal } from '../errors';
 import {
+  checkClientId,
   checkModel,
+  checkNewMessages,
   checkPausedThreads,
   foldEvents,
   loadView,
@@ -47,6 +49,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   checkRequestSize(request);
   checkClientTools(agent, request.clientTools ?? []);
   checkModel(agent, request.model);
+  if (request.retry) checkClientId(request.retry.retryId, 'retryId');
   const { session, view } = await openSession(store, sessionId, ownerId, agent);
   if (request.atSeq !== undefined && view.seq !== request.atSeq) {
     throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`);
@@ -90,8 +93,10 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
     const waiting = request.queue === 'running-or-waiting' && pendingInterrupts(afterExpiry).length > 0;
     if (running || waiting) {
       const fresh = newMessages(view, request.messages);
-      if (fresh.length > 0 && fresh.every((message) => message.role === 'user' || (message.role === 'system' && request.source === 'server')))
+      if (fresh.length > 0 && fresh.every((message) => message.role === 'user' || (message.role === 'system' && request.source === 'server'))) {
+        checkNewMessages(session, fresh);
         return queue.queueBehind(request, fresh);
+      }
     }
   }
   if (running) {
@@ -120,6 +125,11 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
     );
   }
   const inputEvents = acceptInput(agent, current, { messages: request.messages, state: request.state, trusted: request.source === 'server' });
+  // What the request adds, once acceptInput has set aside what the thread has (an echoed history): its ids, its text, room in the log.
+  checkNewMessages(
+    session,
+    inputEvents.flatMap((event) => (event.type === 'message_added' ? [event.message] : [])),
+  );
   if (request.retry) checkRetry(current, inputEvents);
   const continuing = answers.length > 0 || Boolean(request.retry) || current.status === 'awaiting_tools';
   const model = turnModel(agent, current, request.model, continuing);

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../define';
 import { createMemoryStore } from '../../store/memory-store';
 import type { ChatMessage, RunSource, SessionEvent } from '../../events';
+import { checkMessageText } from '../session';
 import type { ClientTool } from '../tools';
 import { startTurn } from './start-run';
 import type { StartedRun } from './run-request';
@@ -34,6 +35,9 @@ export async function startStatelessRun(options: {
   /** What the caller should do to get a turn that can wait for a person (the chat wires name their session header). */
   durableHint?: string;
 }): Promise<StartedRun> {
+  // The client's history is its input: each message's text is held to the same limit as a durable
+  // thread's new ones (docs/security.md, "What a request may carry"), but the model's own replies.
+  for (const message of options.history) if (message.role !== 'assistant') checkMessageText(message.content);
   const store = createMemoryStore();
   const sessionId = `stateless_${randomUUID()}`;
   await store.ensureSession({ id: sessionId, ownerId: options.ownerId, agent: options.agent.name });

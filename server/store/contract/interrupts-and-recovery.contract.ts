@@ -192,11 +192,11 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
     it('lists an idle session with queued messages, the longest waiting first, at most `limit`; a running one is not', async () => {
       const say = (content: string) => ({ id: `q-${randomUUID()}`, role: 'user' as const, content });
       const older = await newSession();
-      await store.enqueue({ sessionId: older.id, message: say('first'), runId: 'r1', source: 'agui' });
+      await store.enqueue({ sessionId: older.id, entries: [{ message: say('first'), runId: 'r1' }], source: 'agui' });
       await sleep(5);
       const newer = await newSession();
-      await otherInstance.enqueue({ sessionId: newer.id, message: say('second'), runId: 'r2', source: 'agui' });
-      await store.enqueue({ sessionId: older.id, message: say('third'), runId: 'r3', source: 'agui' });
+      await otherInstance.enqueue({ sessionId: newer.id, entries: [{ message: say('second'), runId: 'r2' }], source: 'agui' });
+      await store.enqueue({ sessionId: older.id, entries: [{ message: say('third'), runId: 'r3' }], source: 'agui' });
 
       expect(onlyOf([older.id, newer.id], await store.listRecoverable(new Date()))).toEqual([older.id, newer.id]);
       // Sessions queued earlier elsewhere in the contract may come first; the newer one never does.

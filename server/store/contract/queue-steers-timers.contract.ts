@@ -2,6 +2,7 @@
 // timers, steers and the queue.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { LimitReachedError, type EventStore } from '../types';
 import { openSession, sleep, type ContractStores } from './support';
 
 export function describeQueueSteersTimers({ store, otherInstance }: ContractStores): void {
@@ -68,15 +69,17 @@ export function describeQueueSteersTimers({ store, otherInstance }: ContractStor
     it('in order, a message once, edits, moves, send-now and removal seen from another instance', async () => {
       const { id } = await newSession();
       const say = (messageId: string, content: string) => ({ id: messageId, role: 'user' as const, content });
-      const first = await store.enqueue({ sessionId: id, message: say('q1', 'first'), runId: 'r1', source: 'agui' });
-      const concurrent = await Promise.all([
-        otherInstance.enqueue({ sessionId: id, message: say('q2', 'second'), runId: 'r2', source: 'agui' }),
-        store.enqueue({ sessionId: id, message: say('q2', 'second, resent'), runId: 'r2b', source: 'agui' }),
-      ]);
+      const [first] = await store.enqueue({ sessionId: id, entries: [{ message: say('q1', 'first'), runId: 'r1' }], source: 'agui' });
+      const concurrent = (
+        await Promise.all([
+          otherInstance.enqueue({ sessionId: id, entries: [{ message: say('q2', 'second'), runId: 'r2' }], source: 'agui' }),
+          store.enqueue({ sessionId: id, entries: [{ message: say('q2', 'second, resent'), runId: 'r2b' }], source: 'agui' }),
+        ])
+      ).flat();
       // Whichever of the two won, both callers get the one record.
       expect(new Set(concurrent.map((item) => item.runId)).size).toBe(1);
       const second = concurrent[0]!.message.content;
-      await store.enqueue({ sessionId: id, message: say('q3', 'third'), runId: 'r3', source: 'openai' });
+      await store.enqueue({ sessionId: id, entries: [{ message: say('q3', 'third'), runId: 'r3' }], source: 'openai' });
       expect((await otherInstance.listQueue(id)).map((item) => item.message.content)).toEqual(['first', second, 'third']);
 
       expect(await store.updateQueued(id, 'q1', { content: 'first, edited' })).toMatchObject({
@@ -84,7 +87,7 @@ export function describeQueueSteersTimers({ store, otherInstance }: ContractStor
         runId: 'r1',
         sendNow: false,
       });
-      await otherInstance.updateQueued(id, 'q3', { position: first.position - 1, sendNow: true });
+      await otherInstance.updateQueued(id, 'q3', { position: first!.position - 1, sendNow: true });
       const queue = await store.listQueue(id);
       expect(queue.map((item) => [item.message.content, item.sendNow])).toEqual([
         ['third', true],
@@ -97,7 +100,70 @@ export function describeQueueSteersTimers({ store, otherInstance }: ContractStor
       expect(await store.removeQueued(id, 'q2')).toBe(false);
       expect((await store.listQueue(id)).map((item) => item.message.id)).toEqual(['q3', 'q1']);
       expect(await store.listQueue(randomUUID())).toEqual([]);
-      await expect(store.enqueue({ sessionId: randomUUID(), message: say('q4', 'x'), runId: 'r4', source: 'agui' })).rejects.toThrow();
+      await expect(store.enqueue({ sessionId: randomUUID(), entries: [{ message: say('q4', 'x'), runId: 'r4' }], source: 'agui' })).rejects.toThrow();
+    });
+  });
+
+  describe('limits, counted and written as one step (docs/security.md, "What a request may carry")', () => {
+    const say = (messageId: string) => ({ id: messageId, role: 'user' as const, content: `message ${messageId}` });
+    const AT_ONCE = 200;
+    const LIMIT = 32;
+    /** AT_ONCE writes at the same moment, every other one through the second instance (another process's pool). */
+    async function atOnce<T>(write: (on: EventStore, i: number) => Promise<T>) {
+      const settled = await Promise.allSettled(Array.from({ length: AT_ONCE }, (_, i) => write(i % 2 ? otherInstance : store, i)));
+      const refused = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+      expect(refused.filter((reason) => !LimitReachedError.is(reason))).toEqual([]);
+      return { accepted: settled.filter((result) => result.status === 'fulfilled').length, refused: refused as LimitReachedError[] };
+    }
+
+    it(`${AT_ONCE} queue adds at once on a queue of ${LIMIT}: exactly ${LIMIT} queued, every other one refused with nothing written`, async () => {
+      const { id } = await newSession();
+      const { accepted, refused } = await atOnce((on, i) =>
+        on.enqueue({ sessionId: id, entries: [{ message: say(`q${i}`), runId: `r${i}` }], source: 'agui', limit: LIMIT }),
+      );
+      expect(accepted).toBe(LIMIT);
+      expect(refused).toHaveLength(AT_ONCE - LIMIT);
+      expect(refused.every((reason) => reason.limit === LIMIT && reason.held === LIMIT)).toBe(true);
+      expect(await store.listQueue(id)).toHaveLength(LIMIT);
+    });
+
+    it('a batch is queued all or none; a message queued already is not counted again', async () => {
+      const { id } = await newSession();
+      const entries = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ message: say(`b${from + i}`), runId: `r${from + i}` }));
+      await store.enqueue({ sessionId: id, entries: entries(0, 3), source: 'agui', limit: 4 });
+      await expect(otherInstance.enqueue({ sessionId: id, entries: entries(3, 2), source: 'agui', limit: 4 })).rejects.toSatisfy(LimitReachedError.is);
+      expect((await store.listQueue(id)).map((item) => item.message.id)).toEqual(['b0', 'b1', 'b2']);
+      const queued = await otherInstance.enqueue({ sessionId: id, entries: entries(2, 2), source: 'agui', limit: 4 });
+      expect(queued.map((item) => [item.message.id, item.runId])).toEqual([
+        ['b2', 'r2'],
+        ['b3', 'r3'],
+      ]);
+      expect((await store.listQueue(id)).map((item) => item.message.id)).toEqual(['b0', 'b1', 'b2', 'b3']);
+    });
+
+    it(`${AT_ONCE} steers at once for a run that takes ${LIMIT}: exactly ${LIMIT} kept; a resend of one kept is no new one`, async () => {
+      const { id } = await newSession();
+      const runId = randomUUID();
+      const { accepted, refused } = await atOnce((on, i) => on.addSteer({ sessionId: id, runId, message: say(`s${i}`), limit: LIMIT }));
+      expect(accepted).toBe(LIMIT);
+      expect(refused).toHaveLength(AT_ONCE - LIMIT);
+      const kept = await store.listSteers(id, runId);
+      expect(kept).toHaveLength(LIMIT);
+      expect(await otherInstance.addSteer({ sessionId: id, runId, message: say(kept[0]!.message.id), limit: LIMIT })).toEqual(kept[0]);
+    });
+
+    it(`${AT_ONCE} timers at once on a session that may have ${LIMIT} waiting: exactly ${LIMIT} scheduled; a known key answers its timer`, async () => {
+      const { id } = await newSession();
+      const fireAt = new Date(Date.now() + 3_600_000);
+      const { accepted, refused } = await atOnce((on, i) => on.scheduleTimer({ sessionId: id, key: `k${i}`, fireAt, messages: [say('m')], limit: LIMIT }));
+      expect(accepted).toBe(LIMIT);
+      expect(refused).toHaveLength(AT_ONCE - LIMIT);
+      expect(await store.countPendingTimers(id)).toBe(LIMIT);
+      const [scheduled] = (await store.dueTimers(new Date(fireAt.getTime() + 1), { limit: 1000 })).filter((timer) => timer.sessionId === id);
+      expect(await otherInstance.scheduleTimer({ sessionId: id, key: scheduled!.key, fireAt, messages: [], limit: LIMIT })).toMatchObject({
+        created: false,
+        timer: { id: scheduled!.id },
+      });
     });
   });
 }

@@ -2,6 +2,7 @@
 // the columns it keeps, and listing an owner's sessions.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../../events';
 import { ConcurrentAppendError } from '../types';
 import { openSession, sampleEvents, sleep, steps, type ContractStores } from './support';
 
@@ -167,6 +168,21 @@ export function describeSessionsAndLog({ store, otherInstance }: ContractStores)
       expect(await store.listSteers(session.id, 'run\u0000')).toEqual([]);
       expect(await store.listSessions(session.ownerId, { agent: 'assistant\u0000' })).toEqual([]);
       expect(await store.listSessions('owner\u0000')).toEqual([]);
+    });
+
+    it("keeps the bytes of the log's events as JSON, added by each append (created or claimed), and none for a lost race", async () => {
+      const bytesOf = (events: SessionEvent[]) => events.reduce((sum, event) => sum + Buffer.byteLength(JSON.stringify(event), 'utf8'), 0);
+      const first = sampleEvents();
+      const created = randomUUID();
+      await store.append(created, 0, first, { create: { ownerId: `owner-${randomUUID()}`, agent: 'assistant' } });
+      // Bytes, not characters: the sample holds text outside ASCII, so a store counting characters fails below.
+      expect(bytesOf(first)).toBeGreaterThan(first.reduce((sum, event) => sum + JSON.stringify(event).length, 0));
+      expect((await otherInstance.getSession(created))!.logBytes).toBe(bytesOf(first));
+      const more = steps(3);
+      await otherInstance.append(created, first.length, more);
+      await expect(store.append(created, first.length, steps(1))).rejects.toBeInstanceOf(ConcurrentAppendError);
+      expect((await store.getSession(created))!.logBytes).toBe(bytesOf(first) + bytesOf(more));
+      expect((await newSession()).logBytes).toBe(0);
     });
 
     it('an append of no events is still compare-and-set, and updates the columns', async () => {

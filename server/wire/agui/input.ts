@@ -14,7 +14,8 @@ export function parseRunAgentInput(body: unknown): RunAgentInput {
     throw new HttpError('invalid_request', `Invalid RunAgentInput: ${field}: ${message}`, { field });
   }
   // The same rule as x-stackbone-session on the chat wires: ids that fit in a URL.
-  for (const field of ['threadId', 'runId'] as const) {
+  for (const field of ['threadId', 'runId', 'parentRunId'] as const) {
+    if (field === 'parentRunId' && parsed.data.parentRunId == null) continue;
     if (!isSessionId(parsed.data[field])) {
       throw new HttpError(field === 'threadId' ? 'invalid_thread_id' : 'invalid_run_id', `${field}: 1 to 256 printable ASCII characters without spaces.`, {
         field,
@@ -97,8 +98,9 @@ export function fromAgUiRetry(forwardedProps: unknown): { retryId: string } | un
   const retry = (forwardedProps as { retry?: unknown } | null | undefined)?.retry;
   if (retry === undefined) return undefined;
   const retryId = (retry as { retryId?: unknown } | null)?.retryId;
-  if (typeof retryId !== 'string' || !retryId.trim() || retryId.length > 200) {
-    throw new HttpError('invalid_request', 'forwardedProps.retry must be {retryId}: a non-empty string of at most 200 characters, new for each retry.', {
+  // What a retryId may hold is the runtime's rule for every client id (invalid_id).
+  if (typeof retryId !== 'string') {
+    throw new HttpError('invalid_request', 'forwardedProps.retry must be {retryId}: a string, new for each retry.', {
       field: 'forwardedProps.retry.retryId',
     });
   }
@@ -115,13 +117,7 @@ export function fromAgUiFork(forwardedProps: unknown): { threadId: string; atMes
   const fork = (forwardedProps as { fork?: unknown } | null | undefined)?.fork;
   if (fork === undefined || fork === null) return undefined;
   const { threadId, atMessageId, regenerate } = fork as { threadId?: unknown; atMessageId?: unknown; regenerate?: unknown };
-  if (
-    !isSessionId(threadId) ||
-    typeof atMessageId !== 'string' ||
-    !atMessageId ||
-    atMessageId.length > 200 ||
-    (regenerate !== undefined && typeof regenerate !== 'boolean')
-  ) {
+  if (!isSessionId(threadId) || typeof atMessageId !== 'string' || (regenerate !== undefined && typeof regenerate !== 'boolean')) {
     throw new HttpError(
       'invalid_request',
       'forwardedProps.fork must be {threadId, atMessageId, regenerate?}: the thread to fork, the message to fork at, and whether to regenerate that reply.',

@@ -10,7 +10,8 @@ import { resolveOwner } from '../../../identity/owner';
 import { startRun, describeIssue, ownedSession, sessionNotFound, scopedSessionId } from '../../../runtime';
 import { getStore } from '../../../store';
 
-const body = z.object({ retryId: z.string().trim().min(1).max(200) }).strict();
+// What a retryId may hold is the runtime's one rule for client ids (docs/security.md, "What a request may carry").
+const body = z.object({ retryId: z.string() }).strict();
 
 export async function handleSessionRetry(request: Request, key: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
