@@ -162,7 +162,9 @@ for (const kind of kinds) {
       expect((await turn(server.url, customer, 'approval-desk', threadId, `call grantableEffect {"key":"${second}"}`)).outcome?.type).toBe('success');
       expect([effects(first), effects(second)].map((lines) => lines.length)).toEqual([1, 1]);
 
-      // The deploy: the same database, the tool now decided by key holders only.
+      // The deploy: the same database, the tool now decided by key holders only. On SQLite the file
+      // takes one server process (docs/deploy.md), so the old server stops first, as a deploy would.
+      if (kind === 'sqlite') await server.kill();
       const tightened = await startServer({ port: PORTS[kind].tightened, databaseUrl, env: { ...env, STACKBONE_DESK_APPROVERS: 'key-holders' } });
       started.push(tightened);
       try {
@@ -191,6 +193,12 @@ for (const kind of kinds) {
         expect(starts.at(-1)).toMatchObject({ grantId: (approved.body.grant as { id: string }).id });
       } finally {
         await tightened.kill();
+        if (kind === 'sqlite') {
+          // The file's own server again, as before the deploy, for the tests after this one.
+          const back = await startServer({ port: PORTS[kind].server, databaseUrl, env });
+          started.push(back);
+          setups.set(kind, { ...setups.get(kind)!, server: back });
+        }
       }
     });
 
