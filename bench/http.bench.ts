@@ -19,6 +19,7 @@ import { round } from './lib/stats';
 import { measureApprovalRoundTrip } from './measure/approval';
 import { measureConcurrency } from './measure/concurrency';
 import { measureFanout } from './measure/fanout';
+import { measureFlood } from './measure/flood';
 import { measureInProcess } from './measure/in-process';
 import { measureMemory } from './measure/memory';
 import { measureReopen } from './measure/reopen';
@@ -55,6 +56,7 @@ it(`measures the runtime against bare baselines (${mode})`, async () => {
       const writesPerTurn = await step(`${db.kind}: writes per turn`, () => measureWritesPerTurn(db));
       const served = await database(db.kind);
       const server = await step(`${db.kind}: next start`, () => startBenchServer(served));
+      let measured: Omit<DatabaseFigures, 'flood'>;
       try {
         const setupCost = await step(`${db.kind}: set-up cost`, () => measureSetupCost(server.url));
         const streamOverhead = await step(`${db.kind}: stream overhead`, () => measureStreamOverhead(server.url));
@@ -64,13 +66,16 @@ it(`measures the runtime against bare baselines (${mode})`, async () => {
         const concurrency = await step(`${db.kind}: concurrency`, () => measureConcurrency(server.url));
         // Last: it fills the server's view cache on purpose.
         const memory = await step(`${db.kind}: memory`, () => measureMemory(server.url, server.pid, served));
-        figures[db.kind] = { setupCost, streamOverhead, writesPerTurn, reopen, concurrency, approvalRoundTrip, memory, fanout };
+        measured = { setupCost, streamOverhead, writesPerTurn, reopen, concurrency, approvalRoundTrip, memory, fanout };
       } catch (error) {
         console.error(`The ${db.kind} server printed:\n${server.output().slice(-4000)}`);
         throw error;
       } finally {
         await server.kill();
       }
+      // Its own server, keyed and open to browsers, on a database of its own (bench/measure/flood.ts).
+      const flood = await step(`${db.kind}: flood`, async () => measureFlood(await database(db.kind, 'stackbone_bench_flood')));
+      figures[db.kind] = { ...measured, flood };
     }
 
     const scaleOut: ScaleOut | null = databases.includes('postgres') ? await step('postgres: 1 and 4 instances', measureScaleOut) : null;
@@ -104,6 +109,7 @@ it(`measures the runtime against bare baselines (${mode})`, async () => {
       memory: perDatabase((f) => f.memory),
       fanout: perDatabase((f) => f.fanout),
       setupCost: perDatabase((f) => f.setupCost),
+      flood: perDatabase((f) => f.flood),
       scaleOut,
       goals: [...databases.flatMap((kind) => judgeGoals(kind, figures[kind]!, inProcess.rows)), ...(scaleOut ? judgeScaleOut(scaleOut) : [])],
     };

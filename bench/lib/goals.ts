@@ -84,6 +84,28 @@ export function judgeGoals(database: DatabaseKind, figures: DatabaseFigures, inP
       memory.sessionsTouched.bounded,
     ),
   ];
+  const { flood } = figures;
+  const letThrough = Object.entries(flood.limits).map(([attack, limit]) => `${attack} ${flood.admitted[attack as keyof typeof flood.limits]} of ${limit}`);
+  goals.push(
+    goal(
+      'flood from one address: each attack let through up to its documented limit, no further',
+      'identities 20, streams 64, turns 32, wrong keys 10',
+      letThrough.join(', '),
+      (Object.keys(flood.limits) as (keyof typeof flood.limits)[]).every((attack) => flood.admitted[attack] === flood.limits[attack]),
+    ),
+    goal(
+      `flood: /api/health p99 during it (${flood.health.samples} asks)`,
+      '< 50 ms, none failed',
+      `${flood.health.p99Ms} ms (max ${flood.health.maxMs} ms), ${flood.health.failures} failed`,
+      flood.health.p99Ms < 50 && flood.health.failures === 0,
+    ),
+    goal(
+      'flood: memory comes back (RSS 3 s after it, over before it)',
+      '≤ 10 %',
+      `${flood.rss.comeBackPercent} % (${flood.rss.beforeMB} → peak ${flood.rss.peakMB} → ${flood.rss.afterMB} MB)`,
+      flood.rss.comeBackPercent <= 10,
+    ),
+  );
   if (database === 'sqlite') {
     goals.push(
       goal('approval round trip p50, AG-UI resume', '≤ 20 ms', `${approval.agui.p50} ms`, approval.agui.p50 <= 20),

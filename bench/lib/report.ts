@@ -71,6 +71,13 @@ const ROWS: Row[] = [
   ],
   ['7 fan-out', `send → each follower p50 / p99 (ms)`, (f) => `${f.fanout.sendToSubscriber.p50} / ${f.fanout.sendToSubscriber.p99}`],
   ['7 fan-out', 'sender → each follower p50 / p99 (ms)', (f) => `${f.fanout.afterSender.p50} / ${f.fanout.afterSender.p99}`],
+  [
+    '10 flood',
+    'let through: identities / streams / turns / wrong keys',
+    (f) => `${f.flood.admitted.identities} / ${f.flood.admitted.streams} / ${f.flood.admitted.runs} / ${f.flood.admitted.wrongKeys}`,
+  ],
+  ['10 flood', '/api/health during it p50 / p99 / max (ms)', (f) => `${f.flood.health.p50Ms} / ${f.flood.health.p99Ms} / ${f.flood.health.maxMs}`],
+  ['10 flood', 'RSS before / peak / after (MB)', (f) => `${f.flood.rss.beforeMB} / ${f.flood.rss.peakMB} / ${f.flood.rss.afterMB}`],
 ];
 
 function scaleOutRows(scaleOut: ScaleOut): string[][] {

@@ -4,6 +4,7 @@
 import type { ApprovalRoundTrip } from '../measure/approval';
 import type { Concurrency } from '../measure/concurrency';
 import type { Fanout } from '../measure/fanout';
+import type { Flood } from '../measure/flood';
 import type { InProcessRow } from '../measure/in-process';
 import type { Memory } from '../measure/memory';
 import type { Reopen } from '../measure/reopen';
@@ -26,6 +27,7 @@ export interface DatabaseFigures {
   memory: Memory;
   fanout: Fanout;
   setupCost: SetupCost;
+  flood: Flood;
 }
 
 export interface Goal {
@@ -58,6 +60,7 @@ export interface Results {
   memory: PerDatabase<Memory>;
   fanout: PerDatabase<Fanout>;
   setupCost: PerDatabase<SetupCost>;
+  flood: PerDatabase<Flood>;
   /** PostgreSQL only; null when it was skipped. */
   scaleOut: ScaleOut | null;
   goals: Goal[];

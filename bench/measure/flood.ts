@@ -1,0 +1,154 @@
+// Item 10: the public chat under a flood (docs/security.md, "The open web"). A keyed server open to
+// browsers is flooded from ONE address the way the security review attacked it, all at once: page
+// loads past the address's new identities, session streams past its streams, slow turns past its
+// running turns, wrong keys past its failed sign-ins. Meanwhile /api/health is asked every 25 ms
+// from another address. Measured: what each attack was let through (the documented limit, no more),
+// health latency during the flood, and the server's RSS before, at its peak, and once the flood
+// ended and settled: a limit that leaked would show as memory that does not come back.
+import { randomUUID } from 'node:crypto';
+import { postRun, userMessage } from '../../tests/support/agui';
+import { startServer, type TestServer } from '../../tests/support/server';
+import { serverMemory, type BenchDatabase } from '../lib/servers';
+import { round, summarize } from '../lib/stats';
+
+export interface Flood {
+  /** What each attack was let through, and the limit docs/security.md gives for it. */
+  admitted: { identities: number; streams: number; runs: number; wrongKeys: number };
+  limits: { identities: number; streams: number; runs: number; wrongKeys: number };
+  health: { samples: number; p50Ms: number; p99Ms: number; maxMs: number; failures: number };
+  rss: { beforeMB: number; peakMB: number; afterMB: number; comeBackPercent: number };
+  seconds: number;
+}
+
+const PORTS = { sqlite: 3305, postgres: 3306 } as const;
+const KEY = 'bench-flood-key-0123456789abcdef';
+const ATTACKER = '198.51.100.7';
+const LIMITS = { identities: 20, streams: 64, runs: 32, wrongKeys: 10 };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function measureFlood(database: BenchDatabase): Promise<Flood> {
+  const server = await startServer({
+    port: PORTS[database.kind],
+    databaseUrl: database.url,
+    env: { STACKBONE_BENCH: '1', STACKBONE_API_KEYS: KEY, STACKBONE_SECRET: `bench-flood-secret-${'x'.repeat(32)}`, STACKBONE_WEB_ACCESS: 'open' },
+  });
+  try {
+    return await flood(server);
+  } finally {
+    await server.kill();
+  }
+}
+
+async function flood(server: TestServer): Promise<Flood> {
+  const from = (address: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': address, origin: server.url, ...extra });
+  const pageLoad = async (address: string) => {
+    const response = await fetch(`${server.url}/`, { headers: from(address) });
+    await response.arrayBuffer();
+    return (response.headers.get('set-cookie') ?? '').split(';')[0] || null;
+  };
+
+  // Warm-up from an honest address: the pages and a turn compiled and cached, then RSS at rest.
+  const honest = (await pageLoad('198.51.100.200'))!;
+  for (let i = 0; i < 5; i++) {
+    await postRun(
+      server.url,
+      'support',
+      { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hello')] },
+      from('198.51.100.200', { cookie: honest }),
+    );
+  }
+  await sleep(1000);
+  const beforeMB = serverMemory(server.pid).rssMB;
+  let peakMB = beforeMB;
+  const started = performance.now();
+
+  let flooding = true;
+  const latencies: number[] = [];
+  let failures = 0;
+  const sampler = (async () => {
+    while (flooding) {
+      const asked = performance.now();
+      try {
+        const response = await fetch(`${server.url}/api/health`);
+        await response.arrayBuffer();
+        if (!response.ok) failures++;
+      } catch {
+        failures++;
+      }
+      latencies.push(performance.now() - asked);
+      peakMB = Math.max(peakMB, serverMemory(server.pid).rssMB);
+      await sleep(25);
+    }
+  })();
+
+  // Identities: 40 page loads at once; each cookie given is an identity the other attacks use.
+  const cookies = (await Promise.all(Array.from({ length: 40 }, () => pageLoad(ATTACKER)))).filter((cookie): cookie is string => cookie !== null);
+  const streams: AbortController[] = [];
+  const owners = await Promise.all(
+    cookies.slice(0, 4).map(async (cookie) => {
+      const threadId = randomUUID();
+      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hello')] }, from(ATTACKER, { cookie }));
+      return { cookie, threadId };
+    }),
+  );
+  const openStream = async (owner: { cookie: string; threadId: string }) => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/api/agents/support?threadId=${owner.threadId}&offset=-1`, {
+      headers: from(ATTACKER, { cookie: owner.cookie, accept: 'text/event-stream' }),
+      signal: controller.signal,
+    });
+    if (response.status === 200) streams.push(controller);
+    else await response.arrayBuffer();
+    return response.status === 200;
+  };
+  const slowTurn = async (cookie: string) => {
+    const response = await fetch(`${server.url}/api/agents/support`, {
+      method: 'POST',
+      headers: from(ATTACKER, { cookie, 'content-type': 'application/json', accept: 'text/event-stream' }),
+      body: JSON.stringify({ threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('slowly reply with 60 tokens')] }),
+    });
+    const body = await response.text();
+    return response.status === 200 && !body.includes('too_many_');
+  };
+  const wrongKey = async (i: number) => {
+    const response = await fetch(`${server.url}/api/hitl`, { headers: from(ATTACKER, { authorization: `Bearer wrong-key-${i}-0123456789abcdef` }) });
+    await response.arrayBuffer();
+    return response.status === 401;
+  };
+
+  // Turns and wrong keys together, then streams: a turn's answer is a stream too, so the address's
+  // streams would cap its turns were both asked at once, and each limit is measured alone.
+  const [runsServed, keysTried] = await Promise.all([
+    Promise.all(Array.from({ length: 48 }, (_, i) => slowTurn(cookies[4 + (i % (cookies.length - 4))]!))),
+    Promise.all(Array.from({ length: 16 }, (_, i) => wrongKey(i))),
+  ]);
+  const streamsOpened = await Promise.all(Array.from({ length: 80 }, (_, i) => openStream(owners[i % owners.length]!)));
+  await sleep(2000);
+  for (const controller of streams) controller.abort();
+  flooding = false;
+  await sampler;
+  const seconds = (performance.now() - started) / 1000;
+
+  await sleep(3000);
+  const afterMB = serverMemory(server.pid).rssMB;
+  const health = summarize(latencies);
+  return {
+    admitted: {
+      identities: cookies.length,
+      streams: streamsOpened.filter(Boolean).length,
+      runs: runsServed.filter(Boolean).length,
+      // A wrong key is answered 401 until the address is held back (429).
+      wrongKeys: keysTried.filter(Boolean).length,
+    },
+    limits: LIMITS,
+    health: { samples: health.n, p50Ms: health.p50, p99Ms: health.p99, maxMs: health.max, failures },
+    rss: {
+      beforeMB: round(beforeMB, 1),
+      peakMB: round(peakMB, 1),
+      afterMB: round(afterMB, 1),
+      comeBackPercent: round(((afterMB - beforeMB) / beforeMB) * 100, 1),
+    },
+    seconds: round(seconds, 1),
+  };
+}
