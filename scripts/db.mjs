@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Database chores, so that a user never types a Prisma command:
-//   generate  — both Prisma clients (SQLite and PostgreSQL); run by postinstall
+//   generate  — prisma/postgres/schema.prisma from prisma/schema.prisma (docs/database.md), then
+//               both Prisma clients (SQLite and PostgreSQL); run by postinstall
 //   migrate   — apply committed migrations to DATABASE_URL (default: SQLite under .data/),
 //               through DIRECT_URL when the provider pools connections (docs/deploy.md)
 //   deploy    — what a Vercel build runs before `next build`: refuses SQLite on Vercel, then migrate
@@ -9,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databaseKind, migrationUrl, refuseEphemeralDatabase } from './lib/deploy-database.mjs';
+import { writePostgresSchema } from './lib/postgres-schema.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const prismaBin = path.join(root, 'node_modules', '.bin', 'prisma');
@@ -60,6 +62,7 @@ function migrateDeploy() {
 
 const command = process.argv[2];
 if (command === 'generate') {
+  writePostgresSchema(root);
   for (const url of Object.values(GENERATE_URLS)) prisma(['generate'], { DATABASE_URL: url });
 } else if (command === 'migrate' || command === 'deploy') {
   const refused = command === 'deploy' ? refuseEphemeralDatabase() : null;
