@@ -6,9 +6,10 @@
 //   the JS engine) to prisma/schema.prisma, so its migration is exactly what the history lacks.
 // - PostgreSQL: replaying its migrations would need a PostgreSQL shadow database, so the diff goes
 //   from MIGRATED_SCHEMA (the generated PostgreSQL schema as of the newest migration, kept beside
-//   the migrations and moved on with each one) to the newly generated schema. A datamodel-to-
-//   datamodel diff connects to nothing, yet Prisma still builds the config's driver adapter: the
-//   diff runs with DATABASE_URL on a throwaway SQLite file, never on a server that may be down.
+//   the migrations and moved on with each one) to the newly generated schema.
+// A datamodel-to-datamodel diff reads no database, yet Prisma opens the config's driver adapter
+// first (prisma.config.ts picks it by DATABASE_URL): both diffs run with DATABASE_URL on a
+// throwaway SQLite file, so no server has to be up and the developer's database is not touched.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -116,7 +117,7 @@ export function createMigrations(root, name) {
         writeFileSync(path.join(dir, 'migration.sql'), sql);
       }
     }
-    // Moved on even when no SQL changed (a comment, say), so the check above stays quiet.
+    // Moved on even when no SQL changed (a comment, say), so hasUnmigratedChanges stays quiet.
     writeFileSync(path.join(root, MIGRATED_SCHEMA), migratedSchemaFrom(readFileSync(path.join(root, SOURCE_SCHEMA), 'utf8')));
     return folder;
   } finally {
