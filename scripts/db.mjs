@@ -1,14 +1,23 @@
 #!/usr/bin/env node
 // Database chores, so that a user never types a Prisma command:
-//   generate  — both Prisma clients (SQLite and PostgreSQL); run by postinstall
+//   generate  — prisma/postgres/schema.prisma from prisma/schema.prisma (docs/database.md), then
+//               both Prisma clients (SQLite and PostgreSQL); run by postinstall
 //   migrate   — apply committed migrations to DATABASE_URL (default: SQLite under .data/),
 //               through DIRECT_URL when the provider pools connections (docs/deploy.md)
 //   deploy    — what a Vercel build runs before `next build`: refuses SQLite on Vercel, then migrate
+//   new       — `npm run db:migrate [-- --name add_invoices]` (docs/database.md): in development,
+//               when prisma/schema.prisma has changes no migration holds, write one migration per
+//               database under one name and regenerate the clients; then migrate. In production,
+//               on Vercel or in CI it creates nothing (and stops if the schema needs a migration).
+// migrate and deploy never create a migration: predev, prestart and a build only apply committed ones.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { databaseKind, migrationUrl, refuseEphemeralDatabase } from './lib/deploy-database.mjs';
+import { createMigrations, hasUnmigratedChanges, refuseCreatingMigrations } from './lib/new-migrations.mjs';
+import { writePostgresSchema } from './lib/postgres-schema.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const prismaBin = path.join(root, 'node_modules', '.bin', 'prisma');
@@ -58,18 +67,59 @@ function migrateDeploy() {
   child.on('exit', (code) => process.exit(succeeded ? 0 : (code ?? 1)));
 }
 
+function generate() {
+  writePostgresSchema(root);
+  for (const url of Object.values(GENERATE_URLS)) prisma(['generate'], { DATABASE_URL: url });
+}
+
+/** Whether the source schema has changes no migration holds; unknown (false) when the migrated schema is missing, so a start never fails on it. */
+function unmigrated() {
+  try {
+    return hasUnmigratedChanges(root);
+  } catch {
+    return false;
+  }
+}
+
+function migrate() {
+  if (unmigrated()) {
+    console.warn('prisma/schema.prisma has changes no migration holds yet: run `npm run db:migrate -- --name <what changed>` (docs/database.md).');
+  }
+  if (databaseKind(migrationUrl()) === 'sqlite') mkdirSync(path.join(root, '.data'), { recursive: true });
+  migrateDeploy();
+}
+
 const command = process.argv[2];
 if (command === 'generate') {
-  for (const url of Object.values(GENERATE_URLS)) prisma(['generate'], { DATABASE_URL: url });
+  generate();
 } else if (command === 'migrate' || command === 'deploy') {
   const refused = command === 'deploy' ? refuseEphemeralDatabase() : null;
   if (refused) {
     console.error(`\n${refused}\n`);
     process.exit(1);
   }
-  if (databaseKind(migrationUrl()) === 'sqlite') mkdirSync(path.join(root, '.data'), { recursive: true });
-  migrateDeploy();
+  migrate();
+} else if (command === 'new') {
+  // Elsewhere it only applies, as migrate does: the server's "run npm run db:migrate" holds anywhere.
+  const refused = refuseCreatingMigrations();
+  if (refused && unmigrated()) {
+    console.error(`prisma/schema.prisma has changes no migration holds, and migrations are created in development only (${refused}).`);
+    process.exit(1);
+  }
+  if (!refused) {
+    const { values } = parseArgs({ args: process.argv.slice(3), options: { name: { type: 'string' } } });
+    let folder;
+    try {
+      folder = createMigrations(root, values.name);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+    console.log(folder ? `Created prisma/migrations/${folder} and prisma/postgres/migrations/${folder}.` : 'No schema changes: no migration needed.');
+    generate();
+  }
+  migrate();
 } else {
-  console.error('usage: node scripts/db.mjs generate|migrate|deploy');
+  console.error('usage: node scripts/db.mjs generate | migrate | deploy | new [--name <migration name>]');
   process.exit(2);
 }

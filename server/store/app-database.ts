@@ -1,6 +1,6 @@
 // The app's own tables — the support demo's refund ledger, and yours — live in the same database
 // as the sessions: prisma/schema.prisma declares them beside the event log, and the same
-// migrations make them. `withAppDatabase(work)` runs work with their Prisma client, one per
+// migrations make them (docs/database.md, "Add a table"). `withAppDatabase(work)` runs work with their Prisma client, one per
 // process, opened on first use. On SQLite the work takes its turn with the event store's
 // (sqlite-turns.ts: two connections of one process writing at once would deadlock); on
 // PostgreSQL it runs at once, on a small pool of its own unless the URL says otherwise.

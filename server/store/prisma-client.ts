@@ -8,7 +8,7 @@ import { databaseKind, sqliteFilePath, type DatabaseKind } from './database-url'
 
 /**
  * The SQLite client's type stands for both: the two schemas declare the same models, so the
- * generated model APIs agree (scripts/db.mjs keeps the schemas in step).
+ * generated model APIs agree (the PostgreSQL schema is generated from the SQLite one: docs/database.md).
  */
 export type StoreClient = PrismaClient;
 
