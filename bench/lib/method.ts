@@ -113,6 +113,16 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    connection count come from \`pg_stat_database\` and \`pg_stat_activity\` during the load; the
    transactions per second of idle instances are counted over 5 s (quick: 2 s) before any
    traffic; log bytes per turn are the Event table's size (rows and indexes) over the turns.
+10. **Flood from one address.** A server of its own, keyed and open to browsers
+   (\`STACKBONE_WEB_ACCESS=open\`), on a fresh database, with the defaults of docs/security.md's
+   "The open web". After a warm-up from an honest address (5 turns) and 1 s at rest, one address
+   (\`X-Forwarded-For\`) asks at once for 40 page loads (new identities), then 48 slow turns
+   (\`slowly reply with 60 tokens\`) across the identities it got together with 16 requests with
+   wrong keys, then 80 session streams, held 2 s. Counted: what each attack was let through
+   (goal: exactly the documented limit — 20 identities, 32 turns, 64 streams, 10 wrong keys).
+   Meanwhile \`/api/health\` is asked every 25 ms from another address (goal: p99 under 50 ms, none
+   failed) and the server's RSS is read at each ask; 3 s after the flood RSS is read again (goal:
+   within 10 % of before it).
 
 ## Reading the figures, and what is not as the issue asked
 
