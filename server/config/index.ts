@@ -56,12 +56,12 @@ function read<T>(name: string, variable: Variable<T>, env: Env): T {
 
 /** A variable's value now. */
 export function setting<N extends keyof AppVariables>(name: N, env: Env = process.env): ValueOf<AppVariables[N]> {
-  return read(name, appVariables[name], env) as ValueOf<AppVariables[N]>;
+  return read<unknown>(name, appVariables[name], env) as ValueOf<AppVariables[N]>;
 }
 
 /** A test-only switch's value now (server/config/test-only.ts): unset on every server people use. */
 export function testSetting<N extends keyof TestVariables>(name: N, env: Env = process.env): ValueOf<TestVariables[N]> {
-  return read(name, testOnly.variables[name], env) as ValueOf<TestVariables[N]>;
+  return read<unknown>(name, testOnly.variables[name], env) as ValueOf<TestVariables[N]>;
 }
 
 /** What is wrong with a variable's value, in one line naming it and what it expects; undefined when nothing is. */
