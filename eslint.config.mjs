@@ -53,7 +53,7 @@ const config = [
     },
   },
   {
-    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'components/**/*.{ts,tsx}', 'proxy.ts', 'instrumentation.ts'],
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'components/**/*.{ts,tsx}', 'proxy.ts', 'instrumentation.ts', 'next.config.ts'],
     ignores: ['server/config/**', ...TESTS],
     rules: { 'no-restricted-syntax': ['error', ENV_IN_CONFIG] },
   },

@@ -19,7 +19,7 @@ export const attachments = group('Attachments (docs/models.md, "Attachments").',
   STACKBONE_MAX_ATTACHMENT_BYTES_PER_OWNER: whole({ description: 'The bytes of files one browser identity may keep.' }, 'bytes', 50 * MB, 1),
   STACKBONE_MAX_UPLOADS_PER_HOUR: whole({ description: 'Uploads one browser identity may make an hour.' }, '', 20, 1),
   STACKBONE_MAX_ATTACHMENT_BYTES_PER_KEY: whole(
-    { description: 'The same two for a key or the local owner; unset by default (a backend holding a key speaks for many users).' },
+    { description: 'The bytes of files a key or the local owner may keep; unset: no limit (a backend holding a key speaks for many users).' },
     'bytes',
     undefined,
     1,
