@@ -99,6 +99,23 @@ const config = [
     },
   },
   {
+    files: ['server/config/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            FRAMEWORK_FREE,
+            {
+              regex: '^(@/|\\.\\./)',
+              message: 'server/config is below every floor: every file may read it, so it imports nothing of the project (docs/architecture.md, "Rooms").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/store/**/*.ts'],
     rules: {
       'no-restricted-imports': [
