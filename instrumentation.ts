@@ -12,25 +12,17 @@ export async function register() {
   (await import('./server/identity/start-checks')).refuseUnsafeStart();
   // A second server process on one SQLite file does not start either (docs/deploy.md).
   await (await import('./server/store/start-lock')).refuseSharedSqliteFile();
-  const [
-    { startRecoveryLoop },
-    { startTimerLoop },
-    { startOutboxLoop },
-    { startBackgroundLoop },
-    { sweepUnclaimedAttachments },
-    { getStore },
-    { findAgent },
-    { setting },
-  ] = await Promise.all([
-    import('./server/runtime/recovery/recovery'),
-    import('./server/runtime/turn-control/timers'),
-    import('./server/runtime/notify/outbox'),
-    import('./server/runtime/common/background-loop'),
-    import('./server/attachments'),
-    import('./server/store'),
-    import('./server/agents'),
-    import('./server/config'),
-  ]);
+  const [{ startRecoveryLoop }, { startTimerLoop }, { startOutboxLoop }, { startBackgroundLoop }, { sweepUnclaimedAttachments }, { getStore }, { findAgent }] =
+    await Promise.all([
+      import('./server/runtime/recovery/recovery'),
+      import('./server/runtime/turn-control/timers'),
+      import('./server/runtime/notify/outbox'),
+      import('./server/runtime/common/background-loop'),
+      import('./server/attachments'),
+      import('./server/store'),
+      import('./server/agents'),
+    ]);
+  const { setting } = await import('./server/config');
   const sweepMs = setting('STACKBONE_SWEEP_MS');
   const timerMs = setting('STACKBONE_TIMER_MS');
   const outboxMs = setting('STACKBONE_OUTBOX_MS');
