@@ -1,8 +1,9 @@
 // Every environment variable Stackbone reads, in one place (README, "Configuration"): what it is
 // for, how its text reads, and its default. .env.example is written from these declarations
 // (`npm run env:example`), and no other file of app/, server/, components/, instrumentation.ts or
-// next.config.ts reads process.env (eslint.config.mjs). A value is read at the call, so a test that changes process.env between
-// cases sees the change; a server that was given a bad value does not start (checkSettings).
+// next.config.ts reads process.env (eslint.config.mjs). A value is read at the call, so a test that
+// changes process.env between cases sees the change; a server given a bad value does not start
+// (checkSettings).
 import { access } from './access';
 import { attachments } from './attachments';
 import { background } from './background';
