@@ -31,6 +31,15 @@ const WIRE_READS_NO_STORE = {
   message: 'A wire only translates: the route reads and writes the store, and hands the wire what it read (docs/architecture.md, "Wires only translate").',
 };
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'];
+// Every environment variable is declared, described and read in server/config (README, "Configuration"):
+// a read anywhere else would be one .env.example does not list and a start does not check. NODE_ENV
+// and NEXT_RUNTIME stay literal reads: Next replaces them when it bundles.
+const ENV_READ = 'MemberExpression[object.type="MemberExpression"][object.object.name="process"][object.property.name="env"]';
+const ENV_NAMES_NEXT_REPLACES = ':not([property.name=/^(NODE_ENV|NEXT_RUNTIME)$/])';
+const ENV_IN_CONFIG = {
+  selector: `${ENV_READ}${ENV_NAMES_NEXT_REPLACES}, MemberExpression[object.name="process"][property.name="env"]:not(:matches(MemberExpression > .object))`,
+  message: 'Read environment variables through server/config (setting(), testSetting()), where each is declared with its default (README, "Configuration").',
+};
 
 const config = [
   {
@@ -42,6 +51,11 @@ const config = [
       // One import statement per module.
       'import/no-duplicates': 'error',
     },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'components/**/*.{ts,tsx}', 'proxy.ts', 'instrumentation.ts', 'next.config.ts'],
+    ignores: ['server/config/**', ...TESTS],
+    rules: { 'no-restricted-syntax': ['error', ENV_IN_CONFIG] },
   },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
@@ -78,6 +92,23 @@ const config = [
             {
               regex: '^(@/|\\.)',
               message: 'server/error-codes.ts is below every floor: it imports nothing of the project (docs/architecture.md, "One error vocabulary").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/config/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            FRAMEWORK_FREE,
+            {
+              regex: '^(@/|\\.\\./)',
+              message: 'server/config is below every floor: every file may read it, so it imports nothing of the project (docs/architecture.md, "Rooms").',
             },
           ],
         },

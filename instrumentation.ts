@@ -5,8 +5,9 @@
 // (server/attachments/sweep.ts). STACKBONE_SWEEP_MS=0 / STACKBONE_TIMER_MS=0 / STACKBONE_OUTBOX_MS=0 /
 // STACKBONE_ATTACHMENT_SWEEP_MS=0 turn them off (a host that calls the cron routes instead).
 export async function register() {
+  // NEXT_RUNTIME stays a literal read: Next replaces it when it bundles, for each runtime.
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  // A keyed server without STACKBONE_SECRET, one with a misspelled STACKBONE_WEB_ACCESS, and a
+  // A variable with a bad value (server/config), a keyed server without STACKBONE_SECRET, and a
   // production server without keys (unless STACKBONE_ALLOW_OPEN_ACCESS=1) do not start (docs/security.md).
   (await import('./server/identity/start-checks')).refuseUnsafeStart();
   // A second server process on one SQLite file does not start either (docs/deploy.md).
@@ -21,11 +22,11 @@ export async function register() {
       import('./server/store'),
       import('./server/agents'),
     ]);
-  const every = (name: string, fallback: number) => (process.env[name] === '0' ? 0 : Number(process.env[name]) || fallback);
-  const sweepMs = every('STACKBONE_SWEEP_MS', 5_000);
-  const timerMs = every('STACKBONE_TIMER_MS', 1_000);
-  const outboxMs = every('STACKBONE_OUTBOX_MS', 1_000);
-  const attachmentSweepMs = every('STACKBONE_ATTACHMENT_SWEEP_MS', 10 * 60_000);
+  const { setting } = await import('./server/config');
+  const sweepMs = setting('STACKBONE_SWEEP_MS');
+  const timerMs = setting('STACKBONE_TIMER_MS');
+  const outboxMs = setting('STACKBONE_OUTBOX_MS');
+  const attachmentSweepMs = setting('STACKBONE_ATTACHMENT_SWEEP_MS');
   if (sweepMs > 0) startRecoveryLoop(getStore(), findAgent, sweepMs);
   if (timerMs > 0) startTimerLoop(getStore(), findAgent, timerMs);
   if (outboxMs > 0) startOutboxLoop(getStore(), findAgent, outboxMs);

@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { setting } from './server/config';
 
 /**
  * `npm run bench` builds and starts the server with STACKBONE_BENCH=1 (docs/benchmarks.md, "How to
@@ -6,15 +7,15 @@ import type { NextConfig } from 'next';
  * route (app/api/bench/bare/route.bench.ts, which imports bench/), and it goes to .next-bench/, which
  * only a `next start` with the same variable serves: a product build (.next/) never holds the route.
  */
-const benchBuild = process.env.STACKBONE_BENCH === '1';
+const benchBuild = setting('STACKBONE_BENCH');
 
 /**
  * `npm test` builds after its own typecheck stage passed (scripts/test.mjs), so the build skips
  * its second pass over the same files; and a clean clone in CI (.ci/run) never builds again, so
  * it skips writing Turbopack's build cache, which only a later build would read.
  */
-const typesChecked = process.env.STACKBONE_TYPES_CHECKED === '1';
-const skipBuildCache = process.env.STACKBONE_BUILD_CACHE === 'off';
+const typesChecked = setting('STACKBONE_TYPES_CHECKED');
+const skipBuildCache = setting('STACKBONE_BUILD_CACHE') === 'off';
 
 const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: typesChecked },

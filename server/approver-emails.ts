@@ -6,6 +6,7 @@
 // person of its own. Below the runtime, beside the keys' labels (open-dev-mode.ts), for the
 // same reason: the runtime's approver rules read it.
 import { configuredKeys, isOpenDevMode, keyOwner } from './open-dev-mode';
+import { setting } from './config';
 
 /** An address as a mail server takes it: one `@`, no spaces, brackets, commas or quotes (as agent-notify.ts checks). */
 const EMAIL = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
@@ -43,8 +44,8 @@ let parsed: { value: string; keys: string; byAddress: Map<string, string> } | un
 
 /** The bindings configured now, read once per value of the variables; checked against the keys' names on a keyed server. */
 function bindings(): Map<string, string> {
-  const value = process.env.STACKBONE_APPROVER_EMAILS ?? '';
-  const keys = process.env.STACKBONE_API_KEYS ?? '';
+  const value = setting('STACKBONE_APPROVER_EMAILS') ?? '';
+  const keys = setting('STACKBONE_API_KEYS') ?? '';
   if (parsed?.value !== value || parsed.keys !== keys) {
     const names = isOpenDevMode() ? undefined : configuredKeys().flatMap((entry) => (entry.name === undefined ? [] : [entry.name]));
     parsed = { value, keys, byAddress: parseApproverEmails(value, names) };

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { isOpenDevMode } from './open-dev-mode';
 import { previousSecrets, sign, signedWith, signedWithoutLabel } from './signature';
+import { setting } from './config';
 
 export type LinkAction = 'approve' | 'reject' | 'open';
 
@@ -42,7 +43,7 @@ const MAX_TOKEN_LENGTH = 2048;
 const OPEN_DEV_MODE_KEY = 'stackbone open dev mode: links are signed with this fixed key';
 
 function signingKey(): string {
-  const secret = process.env.STACKBONE_SECRET?.trim();
+  const secret = setting('STACKBONE_SECRET');
   if (secret) return secret;
   if (isOpenDevMode()) return OPEN_DEV_MODE_KEY;
   throw new Error('Signed links need STACKBONE_SECRET (`openssl rand -hex 32`; docs/security.md).');

@@ -5,6 +5,7 @@
 // runtime matches named approvers against them (docs/approvals.md, "Quorum and separation of duties").
 import { createHash } from 'node:crypto';
 import { sign } from './signature';
+import { setting } from './config';
 
 export const LOCAL_OWNER = 'local';
 
@@ -60,7 +61,7 @@ export function configuredKeys(): ConfiguredKey[] {
 }
 
 function keyConfig() {
-  const value = process.env.STACKBONE_API_KEYS ?? '';
+  const value = setting('STACKBONE_API_KEYS') ?? '';
   if (parsed?.value !== value) {
     const keys = parseApiKeys(value);
     parsed = { value, keys, byOwner: new Map(keys.map((entry) => [keyOwner(entry.key), entry])) };
@@ -86,7 +87,7 @@ export function keyOwner(key: string): string {
  */
 export function publicOwnerId(ownerId: string): string {
   if (!ownerId.startsWith('key:')) return ownerId;
-  return `key:${sign('owner-id', ownerId, process.env.STACKBONE_SECRET?.trim() ?? '').slice(0, 24)}`;
+  return `key:${sign('owner-id', ownerId, setting('STACKBONE_SECRET') ?? '').slice(0, 24)}`;
 }
 
 /** Every `ownerId` in a JSON value, as it may leave the server (publicOwnerId): for webhooks and exports, which carry data as stored. */

@@ -1,6 +1,7 @@
 // Where this app is reached from outside its process (docs/approvals.md, "Notifications and
 // one-click links"; docs/mcp.md): the origin of the links a notification carries and of the
 // requests the app makes to itself. A fact of configuration, below the runtime and the agents.
+import { setting } from './config';
 
 /**
  * STACKBONE_PUBLIC_URL when set (behind a proxy, or a Vercel deployment whose protection stops
@@ -9,8 +10,9 @@
  * another instance finds it too.
  */
 export function ownOrigin(): string {
-  const configured = process.env.STACKBONE_PUBLIC_URL?.trim();
+  const configured = setting('STACKBONE_PUBLIC_URL');
   if (configured) return configured.replace(/\/+$/, '');
-  if (process.env.VERCEL_URL) return `https://${process.env.VERCEL_URL}`;
-  return `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+  const vercelUrl = setting('VERCEL_URL');
+  if (vercelUrl) return `https://${vercelUrl}`;
+  return `http://127.0.0.1:${setting('PORT')}`;
 }

@@ -4,6 +4,7 @@
 // One file for every signer (server/link-token.ts, server/identity/browser-identity.ts), pure and
 // free of next/*, so proxy.ts and the runtime read it too. A new kind of token gets a purpose here.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { setting } from './config';
 
 /** What a signature is for. */
 export type SignaturePurpose = 'link' | 'identity' | 'owner-id';
@@ -64,7 +65,7 @@ export function signedWithoutLabel(payload: string, given: string, secrets: read
 
 /** STACKBONE_SECRET_PREVIOUS: the secrets a rotation moved away from, comma-separated, which still verify. */
 export function previousSecrets(): string[] {
-  return (process.env.STACKBONE_SECRET_PREVIOUS ?? '')
+  return (setting('STACKBONE_SECRET_PREVIOUS') ?? '')
     .split(',')
     .map((secret) => secret.trim())
     .filter(Boolean);

@@ -8,10 +8,11 @@ import { z } from 'zod';
 import { defineDeepAgent } from '../define';
 import { handlerContext } from '../runtime';
 import { readLedger } from './ledger';
+import { testSetting } from '../config';
 
 function effectOnce(key: string): { recorded: string; approvedBy: string } {
   const { event, attempt, idempotencyKey } = handlerContext();
-  const file = process.env.STACKBONE_LEDGER_FILE;
+  const file = testSetting('STACKBONE_LEDGER_FILE');
   if (!file) throw new Error('STACKBONE_LEDGER_FILE is not set.');
   if (!readLedger(file).some((entry) => entry.kind === 'effect' && entry.idempotencyKey === idempotencyKey))
     appendFileSync(file, JSON.stringify({ kind: 'effect', toolCallId: event.toolCallId, idempotencyKey, attempt, key, at: new Date().toISOString() }) + '\n');
@@ -55,7 +56,7 @@ export default defineDeepAgent({
       policy: 'user-approval',
       grants: ['session', 'time'],
       // Tests tighten who approves it between two servers on one database, as a deploy would (STACKBONE_DESK_APPROVERS=key-holders).
-      ...(process.env.STACKBONE_DESK_APPROVERS === 'key-holders' ? { approvers: 'key-holders' as const } : {}),
+      ...(testSetting('STACKBONE_DESK_APPROVERS') === 'key-holders' ? { approvers: 'key-holders' as const } : {}),
       describe: (input: { key: string }) => `Record ${input.key}`,
     },
   },

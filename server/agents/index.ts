@@ -12,6 +12,7 @@ import supportCompact from './support-compact';
 import supportFallback from './support-fallback';
 import supportNoRefunds from './support-no-refunds';
 import supportStrict from './support-strict';
+import { testSetting } from '../config';
 
 export const agents: readonly DeepAgent[] = [
   support,
@@ -19,7 +20,7 @@ export const agents: readonly DeepAgent[] = [
   researcher,
   mcpDemo,
   // The tests' fixtures (durability, quorum, escalation and grants, real providers, long threads, fallbacks, replay's changed policies); never listed unless asked for.
-  ...(process.env.STACKBONE_FIXTURE_AGENTS === '1'
+  ...(testSetting('STACKBONE_FIXTURE_AGENTS')
     ? [ledger, quorumDesk, approvalDesk, supportClaude, supportCompact, supportFallback, supportStrict, supportNoRefunds]
     : []),
 ];

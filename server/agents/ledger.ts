@@ -6,6 +6,7 @@ import { tool } from 'ai';
 import { z } from 'zod';
 import { defineDeepAgent } from '../define';
 import { handlerContext } from '../runtime';
+import { testSetting } from '../config';
 
 export interface LedgerLine {
   /** `tick`: tickEffect's work in progress, one line per interval while it runs. */
@@ -19,7 +20,7 @@ export interface LedgerLine {
 }
 
 export function ledgerFile(): string {
-  const file = process.env.STACKBONE_LEDGER_FILE;
+  const file = testSetting('STACKBONE_LEDGER_FILE');
   if (!file) throw new Error('STACKBONE_LEDGER_FILE is not set.');
   return file;
 }
@@ -206,7 +207,7 @@ export default defineDeepAgent({
   model: 'scripted/ledger',
   instructions: 'Record what you are asked to record.',
   tools: {
-    recordEffect: process.env.STACKBONE_LEDGER_SCHEMA === 'v2' ? recordEffectV2 : recordEffect,
+    recordEffect: testSetting('STACKBONE_LEDGER_SCHEMA') === 'v2' ? recordEffectV2 : recordEffect,
     expiringEffect,
     noteEffect,
     unnoteEffect,

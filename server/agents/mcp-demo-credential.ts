@@ -8,6 +8,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { HttpError } from '../http/errors';
 import { resolveCaller } from '../identity/owner';
 import { sameSecret } from '../identity/same-secret';
+import { setting } from '../config';
 
 /** The header the demo agent's connection carries its credential in. */
 export const DEMO_MCP_CREDENTIAL_HEADER = 'x-stackbone-demo-mcp';
@@ -20,7 +21,7 @@ const held = globalThis as typeof globalThis & { __stackboneDemoMcpCredential?: 
 
 /** The demo agent's credential on this server. */
 export function demoMcpCredential(): string {
-  const secret = process.env.STACKBONE_SECRET?.trim();
+  const secret = setting('STACKBONE_SECRET');
   if (secret) return deriveDemoMcpCredential(secret);
   return (held.__stackboneDemoMcpCredential ??= randomBytes(32).toString('base64url'));
 }

@@ -5,6 +5,7 @@
 // counts across sessions, so a test can find the effect once.
 import { appendFileSync } from 'node:fs';
 import { readLedger, type LedgerLine } from './ledger';
+import { testSetting } from '../config';
 
 /** The longest note, in characters. */
 export const NOTE_MAX_CHARS = 500;
@@ -20,7 +21,7 @@ export function createNotebook(): { keep: (idempotencyKey: string, note: string)
   const notes = new Map<string, string>();
   return {
     keep(idempotencyKey, note) {
-      const file = process.env.STACKBONE_LEDGER_FILE;
+      const file = testSetting('STACKBONE_LEDGER_FILE');
       if (notes.has(idempotencyKey)) return 'already';
       if (file && readLedger(file).some((entry) => entry.kind === 'effect' && entry.idempotencyKey === idempotencyKey)) return 'already';
       if (notes.size >= NOTES_PER_SESSION) return 'full';

@@ -2,18 +2,16 @@
 // "What a request may carry"): the size of one image or PDF, how many files one message names,
 // and how many bytes of files one model step is sent.
 import { isImageType } from './sniff-type';
-import { envCount } from './env-setting';
-
-const MB = 1024 * 1024;
+import { setting } from '../config';
 
 /** STACKBONE_MAX_IMAGE_BYTES (5 MB): what vision models take per image, with room. */
 export function maxImageBytes(): number {
-  return envCount('STACKBONE_MAX_IMAGE_BYTES', 5 * MB);
+  return setting('STACKBONE_MAX_IMAGE_BYTES');
 }
 
 /** STACKBONE_MAX_PDF_BYTES (10 MB). */
 export function maxPdfBytes(): number {
-  return envCount('STACKBONE_MAX_PDF_BYTES', 10 * MB);
+  return setting('STACKBONE_MAX_PDF_BYTES');
 }
 
 /** The most a file of `mediaType` may be, and what it is called in a refusal. */
@@ -23,7 +21,7 @@ export function sizeLimitOf(mediaType: string): { max: number; kind: string } {
 
 /** STACKBONE_MAX_ATTACHMENTS_PER_MESSAGE (10): the image and document parts one user message may carry. */
 export function maxAttachmentsPerMessage(): number {
-  return envCount('STACKBONE_MAX_ATTACHMENTS_PER_MESSAGE', 10);
+  return setting('STACKBONE_MAX_ATTACHMENTS_PER_MESSAGE');
 }
 
 /**
@@ -32,5 +30,5 @@ export function maxAttachmentsPerMessage(): number {
  * the providers take (Anthropic's is 32 MB).
  */
 export function attachmentBytesPerStep(): number {
-  return envCount('STACKBONE_MAX_ATTACHMENT_BYTES_PER_STEP', 20 * MB);
+  return setting('STACKBONE_MAX_ATTACHMENT_BYTES_PER_STEP');
 }

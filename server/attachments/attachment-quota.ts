@@ -2,9 +2,7 @@
 // "Attachments"). A browser identity costs a page load on the open web, so each has a quota of
 // bytes stored and of uploads an hour. Keys and open dev mode's local owner are operators: no
 // quota unless one is set for them.
-import { envPositive } from './env-setting';
-
-const MB = 1024 * 1024;
+import { setting } from '../config';
 
 export interface AttachmentQuota {
   /** The bytes its attachments may take in all, sent or not; undefined: no limit. */
@@ -26,17 +24,17 @@ const isBrowserOwner = (ownerId: string) => ownerId.startsWith('browser:');
 export function quotaOf(ownerId: string): AttachmentQuota {
   if (isBrowserOwner(ownerId)) {
     return {
-      bytes: Math.floor(envPositive('STACKBONE_MAX_ATTACHMENT_BYTES_PER_OWNER') ?? 50 * MB),
-      uploadsPerHour: Math.floor(envPositive('STACKBONE_MAX_UPLOADS_PER_HOUR') ?? 20),
+      bytes: setting('STACKBONE_MAX_ATTACHMENT_BYTES_PER_OWNER'),
+      uploadsPerHour: setting('STACKBONE_MAX_UPLOADS_PER_HOUR'),
       bytesVariable: 'STACKBONE_MAX_ATTACHMENT_BYTES_PER_OWNER',
       uploadsVariable: 'STACKBONE_MAX_UPLOADS_PER_HOUR',
     };
   }
-  const bytes = envPositive('STACKBONE_MAX_ATTACHMENT_BYTES_PER_KEY');
-  const uploads = envPositive('STACKBONE_MAX_UPLOADS_PER_HOUR_PER_KEY');
+  const bytes = setting('STACKBONE_MAX_ATTACHMENT_BYTES_PER_KEY');
+  const uploads = setting('STACKBONE_MAX_UPLOADS_PER_HOUR_PER_KEY');
   return {
-    ...(bytes ? { bytes: Math.floor(bytes) } : {}),
-    ...(uploads ? { uploadsPerHour: Math.floor(uploads) } : {}),
+    ...(bytes ? { bytes } : {}),
+    ...(uploads ? { uploadsPerHour: uploads } : {}),
     bytesVariable: 'STACKBONE_MAX_ATTACHMENT_BYTES_PER_KEY',
     uploadsVariable: 'STACKBONE_MAX_UPLOADS_PER_HOUR_PER_KEY',
   };

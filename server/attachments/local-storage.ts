@@ -10,9 +10,10 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeWebStream } from 'node:stream/web';
 import { ATTACHMENT_ID, type AttachmentStorage, type StoredAttachment } from './stored-attachment';
+import { setting } from '../config';
 
 function directory(): string {
-  return process.env.STACKBONE_ATTACHMENTS_DIR || path.join(process.cwd(), '.data', 'attachments');
+  return setting('STACKBONE_ATTACHMENTS_DIR') ?? path.join(process.cwd(), '.data', 'attachments');
 }
 
 const uploading = () => path.join(directory(), '.uploading');

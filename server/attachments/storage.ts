@@ -5,7 +5,8 @@
 import { blobStorage } from './blob-storage';
 import { localStorage } from './local-storage';
 import type { AttachmentStorage } from './stored-attachment';
+import { setting } from '../config';
 
 export function getAttachmentStorage(): AttachmentStorage {
-  return process.env.BLOB_READ_WRITE_TOKEN ? blobStorage : localStorage;
+  return setting('BLOB_READ_WRITE_TOKEN') ? blobStorage : localStorage;
 }

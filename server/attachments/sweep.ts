@@ -3,12 +3,12 @@
 // uploads alone cannot fill the disk or the Blob store. Run by the server's background loop
 // (instrumentation.ts, STACKBONE_ATTACHMENT_SWEEP_MS) and by GET /api/cron/attachments (docs/deploy.md).
 import { forgetSwept, HOUR_MS, markBytesGone, sweepCandidates, takeForSweep } from './attachment-ledger';
-import { envPositive } from './env-setting';
+import { setting } from '../config';
 import { getAttachmentStorage } from './storage';
 
 /** STACKBONE_ATTACHMENT_GRACE_SECONDS (86,400): how long an upload waits for a message to name it. */
 function attachmentGraceMs(): number {
-  return (envPositive('STACKBONE_ATTACHMENT_GRACE_SECONDS') ?? 24 * 60 * 60) * 1000;
+  return setting('STACKBONE_ATTACHMENT_GRACE_SECONDS') * 1000;
 }
 
 /** Rows looked at per query; a sweep goes on while each batch was full and gave it work. */

@@ -5,14 +5,13 @@
 // (same-origin.ts; docs/wires.md, "Auth").
 import { HttpError } from './errors';
 import { checkSameOrigin } from './same-origin';
-
-const MAX_BODY_BYTES = Number(process.env.STACKBONE_MAX_BODY_BYTES) || 1_000_000;
+import { setting } from '../config';
 
 /**
  * `optional`: an empty body reads as `{}` (an endpoint whose fields are all optional), with or
  * without a content type — after the same-origin rule, which holds for a bodiless request too.
  */
-export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES, options: { optional?: boolean } = {}): Promise<unknown> {
+export async function readJsonBody(request: Request, maxBytes = setting('STACKBONE_MAX_BODY_BYTES'), options: { optional?: boolean } = {}): Promise<unknown> {
   checkSameOrigin(request);
   const type = request.headers.get('content-type');
   const json = type !== null && JSON_TYPE.test(type);

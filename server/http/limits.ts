@@ -10,41 +10,35 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
-import { envNumber } from '../runtime';
-
-/** A positive whole number from the environment, else `fallback` (a limit of 0 would refuse everyone). */
-function envCount(name: string, fallback: number): number {
-  const value = Math.floor(envNumber(name) ?? 0);
-  return value > 0 ? value : fallback;
-}
+import { setting } from '../config';
 
 /** STACKBONE_MAX_STREAMS_PER_OWNER (32): several tabs, each following its thread, with Studio open, stay far below it. */
 function maxStreamsPerOwner(): number {
-  return envCount('STACKBONE_MAX_STREAMS_PER_OWNER', 32);
+  return setting('STACKBONE_MAX_STREAMS_PER_OWNER');
 }
 
 /** STACKBONE_MAX_STREAMS_PER_ADDRESS (64): the streams every browser identity from one address holds, together. */
 function maxStreamsPerAddress(): number {
-  return envCount('STACKBONE_MAX_STREAMS_PER_ADDRESS', 64);
+  return setting('STACKBONE_MAX_STREAMS_PER_ADDRESS');
 }
 
 /** STACKBONE_MAX_RUNS_PER_ADDRESS (32): the runs browsers from one address have in flight, together. */
 function maxRunsPerAddress(): number {
-  return envCount('STACKBONE_MAX_RUNS_PER_ADDRESS', 32);
+  return setting('STACKBONE_MAX_RUNS_PER_ADDRESS');
 }
 
 /** STACKBONE_MAX_UPLOADS_IN_FLIGHT (4): a person attaching a few files at once stays below it. */
 function maxUploadsInFlight(): number {
-  return envCount('STACKBONE_MAX_UPLOADS_IN_FLIGHT', 4);
+  return setting('STACKBONE_MAX_UPLOADS_IN_FLIGHT');
 }
 
 /** STACKBONE_MAX_FAILED_SIGN_INS (10) wrong keys per client address in STACKBONE_SIGN_IN_WINDOW_SECONDS (900). */
 function maxFailedSignIns(): number {
-  return envCount('STACKBONE_MAX_FAILED_SIGN_INS', 10);
+  return setting('STACKBONE_MAX_FAILED_SIGN_INS');
 }
 
 function signInWindowSeconds(): number {
-  return envCount('STACKBONE_SIGN_IN_WINDOW_SECONDS', 900);
+  return setting('STACKBONE_SIGN_IN_WINDOW_SECONDS');
 }
 
 // On globalThis: Next bundles each route apart, and one owner's streams span several routes.

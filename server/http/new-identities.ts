@@ -4,13 +4,13 @@
 // one; kept by rate-limiter-flexible in this process's memory (per instance, as the others).
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { clientAddress } from './client-address';
+import { setting } from '../config';
 
 const shared = globalThis as typeof globalThis & { __stackboneNewIdentities?: RateLimiterMemory };
 
 /** STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS, default 20 an hour. */
 function maxNewIdentitiesPerAddress(): number {
-  const value = Math.floor(Number(process.env.STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS?.trim() || NaN));
-  return value > 0 ? value : 20;
+  return setting('STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS');
 }
 
 function newIdentities(): RateLimiterMemory {

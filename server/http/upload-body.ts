@@ -4,17 +4,12 @@
 // instead of holding its place for Node's five-minute request timeout. Past `maxBytes` it ends
 // with the caller's refusal, and the client is read no further.
 import { HttpError } from './errors';
-import { envNumber } from '../runtime';
-
-function seconds(name: string, fallback: number): number {
-  const value = envNumber(name);
-  return (value && value > 0 ? value : fallback) * 1000;
-}
+import { setting } from '../config';
 
 /** The request's body, ending with 408 upload_timeout when it stalls or takes too long, and with `tooLarge()` past `maxBytes`. */
 export function uploadBody(request: Request, maxBytes: number, tooLarge: () => Error): ReadableStream<Uint8Array> {
-  const idleMs = seconds('STACKBONE_UPLOAD_IDLE_SECONDS', 15);
-  const deadline = Date.now() + seconds('STACKBONE_UPLOAD_SECONDS', 120);
+  const idleMs = setting('STACKBONE_UPLOAD_IDLE_SECONDS') * 1000;
+  const deadline = Date.now() + setting('STACKBONE_UPLOAD_SECONDS') * 1000;
   const reader = request.body?.getReader();
   let size = 0;
   const timedOut = (what: string) => new HttpError('upload_timeout', `The upload ${what}: send the file again.`);

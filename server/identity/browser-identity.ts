@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { previousSecrets, sign, signedWith, signedWithoutLabel } from '../signature';
 import { configuredApiKeys, isConfiguredKeyOwner } from './api-keys';
 import { browsersWithoutKey } from './web-access';
+import { setting } from '../config';
 
 export const IDENTITY_COOKIE = 'stackbone_id';
 export const IDENTITY_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
@@ -26,7 +27,7 @@ const CLOCK_SKEW_SECONDS = 300;
  * browser out when a key rotates, and let anyone who holds the key list forge identities.
  */
 function signingKey(): string | undefined {
-  return process.env.STACKBONE_SECRET?.trim() || undefined;
+  return setting('STACKBONE_SECRET');
 }
 
 /**

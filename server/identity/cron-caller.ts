@@ -4,11 +4,12 @@ import { HttpError, jsonError } from '../http/errors';
 import { configuredApiKeys, presentedApiKey } from './api-keys';
 import { openDevModeRefusal } from './open-access';
 import { sameSecret } from './same-secret';
+import { setting } from '../config';
 
 /** The cron caller's key, when keys are configured: CRON_SECRET or an API key. */
 export function refuseUnlessCron(request: Request): Response | null {
   const presented = presentedApiKey(request);
-  const accepted = [process.env.CRON_SECRET?.trim(), ...configuredApiKeys()].filter((key): key is string => Boolean(key));
+  const accepted = [setting('CRON_SECRET'), ...configuredApiKeys()].filter((key): key is string => Boolean(key));
   if (accepted.length > 0 && !(presented && accepted.some((key) => sameSecret(key, presented)))) {
     return jsonError(new HttpError('unauthorized', 'Send Authorization: Bearer <CRON_SECRET or an API key>.'));
   }

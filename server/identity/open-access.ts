@@ -7,10 +7,11 @@
 // STACKBONE_ALLOW_OPEN_ACCESS=1 lifts both: no keys, on purpose, for whoever reaches the server.
 import { configuredApiKeys } from './api-keys';
 import { HttpError } from '../http/errors';
+import { setting } from '../config';
 
 /** STACKBONE_ALLOW_OPEN_ACCESS=1: serve without keys whoever reaches this server. */
 export function openAccessAllowed(): boolean {
-  return process.env.STACKBONE_ALLOW_OPEN_ACCESS?.trim() === '1';
+  return setting('STACKBONE_ALLOW_OPEN_ACCESS');
 }
 
 /** Whether a Host header names this machine: `localhost`, `*.localhost`, 127.0.0.0/8 or `[::1]`, with any port. */

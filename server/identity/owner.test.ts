@@ -1,11 +1,10 @@
 // Who a request is (docs/security.md, "Modes"): a key in a header, a key exchanged for the app's
 // cookie (valid while that key is configured), or a browser's own identity — the last only
-// where STACKBONE_WEB_ACCESS=open. A misspelled mode stops the server at start.
+// where STACKBONE_WEB_ACCESS=open (a misspelled mode stops the start: server/config/config.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sign } from '../signature';
 import { keyOwner } from './api-keys';
 import { resolveCaller } from './owner';
-import { checkWebAccess } from './web-access';
 
 const NAMES = ['STACKBONE_SECRET', 'STACKBONE_API_KEYS', 'STACKBONE_WEB_ACCESS'] as const;
 const SECRET = 'test-secret-0123456789abcdef0123456789';
@@ -56,16 +55,5 @@ describe('resolveCaller', () => {
   it('open dev mode: everyone is the local owner', () => {
     delete process.env.STACKBONE_API_KEYS;
     expect(resolveCaller(request({}))).toEqual({ ownerId: 'local', credential: 'local' });
-  });
-});
-
-describe('checkWebAccess', () => {
-  it('accepts open and key, and stops the server on anything else', () => {
-    for (const value of ['open', 'key', 'KEY', '']) {
-      process.env.STACKBONE_WEB_ACCESS = value;
-      expect(() => checkWebAccess()).not.toThrow();
-    }
-    process.env.STACKBONE_WEB_ACCESS = 'public';
-    expect(() => checkWebAccess()).toThrow(/must be "open" or "key"/);
   });
 });

@@ -5,22 +5,13 @@
 // where approvals of gated tools can still be kept for key holders (`approvers: 'key-holders'`).
 // In open dev mode (no API keys) neither applies: every request is the local owner.
 import { configuredApiKeys } from './api-keys';
+import { setting } from '../config';
 
 export type WebAccess = 'open' | 'key';
 
-const VALUES: readonly WebAccess[] = ['open', 'key'];
-
+/** STACKBONE_WEB_ACCESS; a misspelled one stops the server at start (server/config, checkSettings). */
 export function webAccess(): WebAccess {
-  const value = process.env.STACKBONE_WEB_ACCESS?.trim().toLowerCase();
-  return value === 'open' ? 'open' : 'key';
-}
-
-/** Throws the start-up error of a misspelled STACKBONE_WEB_ACCESS (instrumentation.ts). */
-export function checkWebAccess(): void {
-  const value = process.env.STACKBONE_WEB_ACCESS?.trim().toLowerCase();
-  if (value && !(VALUES as readonly string[]).includes(value)) {
-    throw new Error(`STACKBONE_WEB_ACCESS must be "open" or "key" (got "${value.slice(0, 40)}"); see docs/security.md.`);
-  }
+  return setting('STACKBONE_WEB_ACCESS');
 }
 
 /** Whether browsers get a random identity without a key: keyed mode with STACKBONE_WEB_ACCESS=open. */

@@ -63,7 +63,7 @@ describe('resolveModel', () => {
     vi.stubEnv('OPENAI_API', 'Chat');
     expect(resolveModel('openai/gpt-4o-mini').model).toMatchObject({ provider: 'openai.chat' });
     vi.stubEnv('OPENAI_API', 'completions');
-    expect(() => resolveModel('openai/gpt-4o-mini')).toThrow('OPENAI_API is "completions"; use "responses" or "chat"');
+    expect(() => resolveModel('openai/gpt-4o-mini')).toThrow('OPENAI_API must be "responses" or "chat", got "completions"');
   });
 
   it('uses the Anthropic provider with ANTHROPIC_API_KEY', () => {

@@ -17,6 +17,7 @@ import { gateway } from '@ai-sdk/gateway';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModel } from 'ai';
 import { createScriptedModel, SCRIPTED_PROVIDER } from './scripted';
+import { setting, settingProblem } from '../config';
 
 /** A model object the AI SDK can call: never a bare string. */
 type ModelInstance = Exclude<LanguageModel, string>;
@@ -38,20 +39,16 @@ type Route =
   | { mode: 'openai' | 'anthropic'; apiKey: string; modelId: string }
   | { mode: 'gateway'; credential: 'AI_GATEWAY_API_KEY' | 'VERCEL_OIDC_TOKEN' };
 
-/** An empty variable counts as unset (a blank line in .env must not switch providers). */
-function env(name: string): string | undefined {
-  return process.env[name]?.trim() || undefined;
-}
-
-const scriptedForced = () => env('STACKBONE_MODEL')?.toLowerCase() === SCRIPTED_PROVIDER;
+// An empty variable counts as unset (server/config): a blank line in .env must not switch providers.
+const scriptedForced = () => setting('STACKBONE_MODEL') === SCRIPTED_PROVIDER;
 
 function gatewayCredential(): 'AI_GATEWAY_API_KEY' | 'VERCEL_OIDC_TOKEN' | undefined {
-  if (env('AI_GATEWAY_API_KEY')) return 'AI_GATEWAY_API_KEY';
-  if (env('VERCEL_OIDC_TOKEN')) return 'VERCEL_OIDC_TOKEN';
+  if (setting('AI_GATEWAY_API_KEY')) return 'AI_GATEWAY_API_KEY';
+  if (setting('VERCEL_OIDC_TOKEN')) return 'VERCEL_OIDC_TOKEN';
   return undefined;
 }
 
-const anyKeySet = () => Boolean(env('OPENAI_API_KEY') || env('ANTHROPIC_API_KEY') || gatewayCredential());
+const anyKeySet = () => Boolean(setting('OPENAI_API_KEY') || setting('ANTHROPIC_API_KEY') || gatewayCredential());
 
 function splitModelString(model: string): { provider: string; modelId: string } {
   const slash = model.indexOf('/');
@@ -62,9 +59,9 @@ function route(model: string): Route {
   const { provider, modelId } = splitModelString(model);
   if (scriptedForced()) return { mode: 'scripted', why: 'forced' };
   if (provider === SCRIPTED_PROVIDER) return { mode: 'scripted', why: 'named' };
-  const openaiKey = env('OPENAI_API_KEY');
+  const openaiKey = setting('OPENAI_API_KEY');
   if (provider === 'openai' && openaiKey) return { mode: 'openai', apiKey: openaiKey, modelId };
-  const anthropicKey = env('ANTHROPIC_API_KEY');
+  const anthropicKey = setting('ANTHROPIC_API_KEY');
   if (provider === 'anthropic' && anthropicKey) return { mode: 'anthropic', apiKey: anthropicKey, modelId };
   const credential = gatewayCredential();
   if (credential) return { mode: 'gateway', credential };
@@ -90,12 +87,12 @@ function announceRoute(model: string, r: Route): void {
       return;
     case 'openai':
       announce(
-        `OPENAI_API_KEY set: openai/* models use ${env('OPENAI_BASE_URL') ? 'the OpenAI-compatible server at OPENAI_BASE_URL' : 'the OpenAI API'} (${openAiApi() === 'chat' ? 'chat completions' : 'the Responses API'})`,
+        `OPENAI_API_KEY set: openai/* models use ${setting('OPENAI_BASE_URL') ? 'the OpenAI-compatible server at OPENAI_BASE_URL' : 'the OpenAI API'} (${openAiApi() === 'chat' ? 'chat completions' : 'the Responses API'})`,
       );
       return;
     case 'anthropic':
       announce(
-        `ANTHROPIC_API_KEY set: anthropic/* models use ${env('ANTHROPIC_BASE_URL') ? 'the Anthropic-compatible server at ANTHROPIC_BASE_URL' : 'the Anthropic API'}`,
+        `ANTHROPIC_API_KEY set: anthropic/* models use ${setting('ANTHROPIC_BASE_URL') ? 'the Anthropic-compatible server at ANTHROPIC_BASE_URL' : 'the Anthropic API'}`,
       );
       return;
     case 'gateway':
@@ -112,10 +109,9 @@ const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
  * unless OPENAI_API=responses says it serves the Responses API too.
  */
 function openAiApi(): 'responses' | 'chat' {
-  const named = env('OPENAI_API')?.toLowerCase();
-  if (named === 'responses' || named === 'chat') return named;
-  if (named) throw new Error(`OPENAI_API is "${named}"; use "responses" or "chat" (README, "Models").`);
-  return env('OPENAI_BASE_URL') ? 'chat' : 'responses';
+  const problem = settingProblem('OPENAI_API');
+  if (problem) throw new Error(`${problem} (README, "Models").`);
+  return setting('OPENAI_API') ?? (setting('OPENAI_BASE_URL') ? 'chat' : 'responses');
 }
 const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com/v1';
 
@@ -130,18 +126,18 @@ export function resolveModel(model: string | LanguageModel): ResolvedModel {
   switch (r.mode) {
     case 'scripted': {
       // A small delay makes scripted streaming visible in the UI and lets a user press Stop.
-      const delayMs = Number(env('STACKBONE_SCRIPTED_DELAY_MS') ?? 0) || 0;
+      const delayMs = setting('STACKBONE_SCRIPTED_DELAY_MS');
       return { model: createScriptedModel({ modelId: model, delayMs }), provider: SCRIPTED_PROVIDER, modelId: model, scripted: true };
     }
     case 'openai': {
-      const baseURL = env('OPENAI_BASE_URL');
+      const baseURL = setting('OPENAI_BASE_URL');
       // Always pass a base URL: given none, the provider reads OPENAI_BASE_URL itself and
       // rejects a blank one.
       const openai = createOpenAI({ apiKey: r.apiKey, baseURL: baseURL ?? OPENAI_DEFAULT_BASE_URL });
       return { model: openAiApi() === 'chat' ? openai.chat(r.modelId) : openai.responses(r.modelId), provider: 'openai', modelId: r.modelId, scripted: false };
     }
     case 'anthropic': {
-      const anthropic = createAnthropic({ apiKey: r.apiKey, baseURL: env('ANTHROPIC_BASE_URL') ?? ANTHROPIC_DEFAULT_BASE_URL });
+      const anthropic = createAnthropic({ apiKey: r.apiKey, baseURL: setting('ANTHROPIC_BASE_URL') ?? ANTHROPIC_DEFAULT_BASE_URL });
       return { model: anthropic(r.modelId), provider: 'anthropic', modelId: r.modelId, scripted: false };
     }
     case 'gateway':
@@ -160,8 +156,8 @@ export function modelMode(model?: string | LanguageModel): ModelMode {
     return route(model).mode;
   }
   if (scriptedForced()) return 'scripted';
-  if (env('OPENAI_API_KEY')) return 'openai';
-  if (env('ANTHROPIC_API_KEY')) return 'anthropic';
+  if (setting('OPENAI_API_KEY')) return 'openai';
+  if (setting('ANTHROPIC_API_KEY')) return 'anthropic';
   if (gatewayCredential()) return 'gateway';
   return 'scripted';
 }

@@ -1,6 +1,6 @@
 // The runtime's public face (docs/architecture.md, "Rooms"): what the routes, wires, web reads and
 // agents use. Nothing outside server/runtime imports a file below this one (lint).
-export { describeIssue, envNumber, firstIssue } from './common';
+export { describeIssue, firstIssue } from './common';
 export {
   inboxPage,
   inboxParts,

@@ -1,12 +1,13 @@
 // Which database the process talks to. Same rule as prisma.config.ts and scripts/db.mjs:
 // a postgres:// URL selects PostgreSQL, anything else is a SQLite file.
 import path from 'node:path';
+import { setting, type Env } from '../config';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
 /** DATABASE_URL, or the embedded default: an absolute SQLite file under <cwd>/.data/. */
-export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string {
-  const configured = env.DATABASE_URL?.trim();
+export function databaseUrl(): string {
+  const configured = setting('DATABASE_URL');
   if (configured) return configured;
   return `file:${path.join(process.cwd(), '.data', 'stackbone.db')}`;
 }
@@ -17,8 +18,8 @@ export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string {
  * DATABASE_URL_UNPOOLED as Neon's Vercel integration names it. A session-level command —
  * LISTEN, the migration lock — needs it (docs/deploy.md, "Connections").
  */
-export function directDatabaseUrl(env: Record<string, string | undefined> = process.env): string | undefined {
-  return env.DIRECT_URL?.trim() || env.DATABASE_URL_UNPOOLED?.trim() || undefined;
+export function directDatabaseUrl(env?: Env): string | undefined {
+  return setting('DIRECT_URL', env) ?? setting('DATABASE_URL_UNPOOLED', env);
 }
 
 export function databaseKind(url: string): DatabaseKind {

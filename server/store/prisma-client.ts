@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import type { Pool } from 'pg';
 import type { PrismaClient } from '../../generated/prisma-sqlite/client';
 import { databaseKind, sqliteFilePath, type DatabaseKind } from './database-url';
+import { setting, type Env } from '../config';
 
 /**
  * The SQLite client's type stands for both: the two schemas declare the same models, so the
@@ -91,8 +92,8 @@ const DEFAULT_POSTGRES_POOL_SIZE = 10;
 const FUNCTION_POSTGRES_POOL_SIZE = 5;
 
 /** The connections a process keeps to PostgreSQL: `connection_limit` in the URL, else 5 on Vercel and 10 elsewhere. */
-export function postgresPoolSize(url: string, env: Record<string, string | undefined> = process.env): number {
-  return parsePostgresUrl(url).poolSize ?? (env.VERCEL ? FUNCTION_POSTGRES_POOL_SIZE : DEFAULT_POSTGRES_POOL_SIZE);
+export function postgresPoolSize(url: string, env?: Env): number {
+  return parsePostgresUrl(url).poolSize ?? (setting('VERCEL', env) ? FUNCTION_POSTGRES_POOL_SIZE : DEFAULT_POSTGRES_POOL_SIZE);
 }
 
 /** Splits Prisma's own URL parameters (schema, connection_limit) from what pg understands. */

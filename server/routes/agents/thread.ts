@@ -35,10 +35,11 @@ import {
 import { getStore, type SessionRecord } from '../../store';
 import { toAgUiInterrupt, toAgUiUsage, toTanStackMessages } from '../../wire/agui/events';
 import { agUiStream } from '../../wire/agui/stream';
+import { setting } from '../../config';
 
 /** How long one session-stream response lasts; the client reconnects with its cursor. */
 function sessionStreamMs(): number {
-  return Number(process.env.STACKBONE_STREAM_MAX_MS) || 240_000;
+  return setting('STACKBONE_STREAM_MAX_MS');
 }
 
 export async function handleAgUiThread(request: Request, agentName: string): Promise<Response> {

@@ -2,6 +2,7 @@
 // STACKBONE_CRASH_AT naming a point, the process kills itself with a real SIGKILL when it gets
 // there — no cleanup, no finally blocks, no flushed buffers, exactly as a power cut or an OOM
 // kill would leave the database. Unset (always, outside tests), a call is one env read.
+import { testSetting } from '../../config';
 
 /** The places a run can die at that recovery must carry on from. */
 export type CrashPointName =
@@ -27,10 +28,10 @@ const counts: Map<CrashPointName, number> = ((globalThis as { stackboneCrashCoun
  * (default 1: the first). Both are read at call time.
  */
 export function crashPoint(name: CrashPointName): void {
-  if (process.env.STACKBONE_CRASH_AT !== name) return;
+  if (testSetting('STACKBONE_CRASH_AT') !== name) return;
   const passes = (counts.get(name) ?? 0) + 1;
   counts.set(name, passes);
-  if (passes < (Number(process.env.STACKBONE_CRASH_AFTER) || 1)) return;
+  if (passes < testSetting('STACKBONE_CRASH_AFTER')) return;
   console.error(`[stackbone] STACKBONE_CRASH_AT=${name}: killing this process (pass ${passes}).`);
   process.kill(process.pid, 'SIGKILL');
 }

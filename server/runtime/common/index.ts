@@ -2,7 +2,6 @@
 export { approximateBytes } from './approximate-bytes';
 export { startBackgroundLoop } from './background-loop';
 export { crashPoint } from './crash-point';
-export { envNumber } from './env-number';
 export { zodFromJsonSchema } from './json-schema-zod';
 export { own } from './own';
 export { describeIssue, firstIssue } from './zod-issue';

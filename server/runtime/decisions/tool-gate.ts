@@ -9,6 +9,7 @@ import { grantForCall } from './grants';
 import type { SessionView } from '../session';
 import type { InputAnswer, ToolApproval, ToolKind } from '../tools';
 import { logFailure } from '../errors';
+import { testSetting } from '../../config';
 
 export type ToolGate =
   | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: InputAnswer[]; approval?: ToolApproval }
@@ -125,7 +126,5 @@ export function denialResult(gate: Extract<ToolGate, { action: 'deny' }>): { con
  * listed (STACKBONE_FIXTURE_AGENTS=1): no agent of an app is ever affected.
  */
 function gateBrokenOnPurpose(agent: DeepAgent): boolean {
-  return (
-    process.env.STACKBONE_TEST_BREAK_GATE === '1' && process.env.STACKBONE_FIXTURE_AGENTS === '1' && (agent.name === 'ledger' || agent.name === 'ledger-worker')
-  );
+  return testSetting('STACKBONE_TEST_BREAK_GATE') && testSetting('STACKBONE_FIXTURE_AGENTS') && (agent.name === 'ledger' || agent.name === 'ledger-worker');
 }

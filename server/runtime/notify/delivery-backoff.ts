@@ -2,13 +2,11 @@
 // webhooks"): 2 s, 10 s, 1 min, 5 min, 30 min, then every 2 h, until STACKBONE_DELIVERY_ATTEMPTS
 // attempts (8 by default, about 5 h in all) have failed. STACKBONE_DELIVERY_BACKOFF_MS sets the
 // first wait (2000); the others keep their ratio to it, so a test can make the whole ladder short.
-import { envNumber } from '../common';
+import { setting } from '../../config';
 import type { DeliveryOutcome } from '../../store/types';
 
 /** The waits after the 1st, 2nd, … failed attempt, in multiples of the first; the last repeats. */
 const LADDER = [1, 5, 30, 150, 900, 3600];
-const DEFAULT_FIRST_WAIT_MS = 2_000;
-const DEFAULT_ATTEMPTS = 8;
 
 export interface BackoffSettings {
   /** The wait after the first failed attempt. */
@@ -19,8 +17,8 @@ export interface BackoffSettings {
 
 export function backoffSettings(): BackoffSettings {
   return {
-    firstWaitMs: envNumber('STACKBONE_DELIVERY_BACKOFF_MS') ?? DEFAULT_FIRST_WAIT_MS,
-    attempts: Math.max(1, Math.floor(envNumber('STACKBONE_DELIVERY_ATTEMPTS') ?? DEFAULT_ATTEMPTS)),
+    firstWaitMs: setting('STACKBONE_DELIVERY_BACKOFF_MS'),
+    attempts: Math.max(1, setting('STACKBONE_DELIVERY_ATTEMPTS')),
   };
 }
 

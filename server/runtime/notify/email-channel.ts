@@ -11,6 +11,7 @@ import nodemailer from 'nodemailer';
 import { isOpenDevMode } from '../../open-dev-mode';
 import type { Channel, Notice } from './notice';
 import { INTERRUPT_NOTICES, renderInterruptMessage, type InterruptMessage } from './interrupt-message';
+import { setting } from '../../config';
 
 interface EmailChannelOptions {
   /** `smtp://user:pass@host:587`, `smtps://…`; default STACKBONE_SMTP_URL. None: previews only. */
@@ -54,7 +55,7 @@ export interface KeptEmail {
 
 /** The email recipients configured for every agent: STACKBONE_NOTIFY_EMAIL, comma-separated. */
 export function configuredEmailRecipients(): string[] {
-  return (process.env.STACKBONE_NOTIFY_EMAIL ?? '')
+  return (setting('STACKBONE_NOTIFY_EMAIL') ?? '')
     .split(',')
     .map((address) => address.trim())
     .filter(Boolean);
@@ -118,8 +119,8 @@ interface EmailChannel extends Channel {
  * transaction throws, so the outbox tries again.
  */
 export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
-  const smtpUrl = options.smtpUrl ?? (process.env.STACKBONE_SMTP_URL?.trim() || undefined);
-  const from = options.from ?? (process.env.STACKBONE_EMAIL_FROM?.trim() || 'Stackbone <stackbone@localhost>');
+  const smtpUrl = options.smtpUrl ?? setting('STACKBONE_SMTP_URL');
+  const from = options.from ?? setting('STACKBONE_EMAIL_FROM') ?? 'Stackbone <stackbone@localhost>';
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   // A stream transport builds the exact message SMTP carries, for the preview.
   const preview = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

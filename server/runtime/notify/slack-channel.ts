@@ -6,10 +6,11 @@
 import type { Channel } from './notice';
 import { INTERRUPT_NOTICES, renderInterruptMessage } from './interrupt-message';
 import { slackPayload } from './slack-payload';
+import { setting } from '../../config';
 
 /** The incoming webhook every agent's notices go to: STACKBONE_SLACK_WEBHOOK_URL (a secret: whoever holds it posts to the channel). */
 export function configuredSlackWebhook(): string | undefined {
-  return process.env.STACKBONE_SLACK_WEBHOOK_URL?.trim() || undefined;
+  return setting('STACKBONE_SLACK_WEBHOOK_URL');
 }
 
 interface SlackChannelOptions {

@@ -9,6 +9,7 @@ import { withPublicOwnerIds } from '../../open-dev-mode';
 import { sessionKeyOf } from '../session';
 import type { ChannelEntry } from './channel-entry';
 import type { Notice } from './notice';
+import { setting } from '../../config';
 
 const TIMEOUT_MS = 10_000;
 /** The target of a STACKBONE_WEBHOOK_URL that is not a URL: shown as such, never the value itself. */
@@ -24,12 +25,12 @@ interface WebhookConfig {
 }
 
 /** The configured webhook, or null when STACKBONE_WEBHOOK_URL is unset. */
-function webhookConfig(env: NodeJS.ProcessEnv = process.env): WebhookConfig | null {
-  const raw = env.STACKBONE_WEBHOOK_URL?.trim();
+function webhookConfig(): WebhookConfig | null {
+  const raw = setting('STACKBONE_WEBHOOK_URL');
   if (!raw) return null;
   const parsed = URL.parse(raw);
   const url = parsed && /^https?:$/.test(parsed.protocol) ? parsed : null;
-  return { url, target: url?.origin ?? INVALID_URL, signer: signerOf(env.STACKBONE_WEBHOOK_SECRET?.trim()) };
+  return { url, target: url?.origin ?? INVALID_URL, signer: signerOf(setting('STACKBONE_WEBHOOK_SECRET')) };
 }
 
 function signerOf(secret: string | undefined): Webhook | null {

@@ -14,6 +14,7 @@ import { settleStoppedRun } from '../turn';
 
 import { sendQueued, startRun } from '../turn-control';
 import { startBackgroundLoop } from '../common';
+import { setting } from '../../config';
 
 /** A run a recovery started; `done` settles when it has written its last event. */
 export interface RecoveredRun {
@@ -113,8 +114,7 @@ export interface SweepResult {
 
 /** How many sessions a sweep starts at once: STACKBONE_RECOVERY_CONCURRENCY, default 4. */
 function recoveryConcurrency(): number {
-  const value = Math.floor(Number(process.env.STACKBONE_RECOVERY_CONCURRENCY));
-  return value >= 1 ? value : 4;
+  return setting('STACKBONE_RECOVERY_CONCURRENCY');
 }
 
 /**

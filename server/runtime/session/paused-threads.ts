@@ -4,13 +4,12 @@
 // refused (429, nothing written) while the identity already waits on so many. Keys and the local
 // owner are operators: not counted.
 import type { EventStore } from '../../store/types';
-import { envNumber } from '../common';
+import { setting } from '../../config';
 import { Refusal } from '../errors';
 
 /** STACKBONE_MAX_PAUSED_THREADS, default 5. */
 function maxPausedThreads(): number {
-  const value = Math.floor(envNumber('STACKBONE_MAX_PAUSED_THREADS') ?? 0);
-  return value > 0 ? value : 5;
+  return setting('STACKBONE_MAX_PAUSED_THREADS');
 }
 
 /** Refuses a new turn of a browser's own identity on `sessionId` while it has the most threads paused elsewhere. */

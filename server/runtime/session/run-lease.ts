@@ -6,10 +6,11 @@
 // its lease): the run is told at once, and stops.
 import type { EventStore, SessionChange, SessionRecord } from '../../store/types';
 import type { SessionView } from './reduce';
+import { setting } from '../../config';
 
 /** How long a run holds its session without renewing; a crashed server's run expires after it. */
 export function leaseMs(): number {
-  return Number(process.env.STACKBONE_LEASE_MS) || 30_000;
+  return setting('STACKBONE_LEASE_MS');
 }
 
 /**

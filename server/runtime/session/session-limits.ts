@@ -4,21 +4,21 @@
 // per timer, a read of the whole log for every view of a thread — so one request, or one client,
 // cannot pile up hundreds. A refusal writes nothing and says which limit (with a code: docs/errors.md).
 import { Refusal } from '../errors';
-import { envNumber } from '../common';
+import { setting } from '../../config';
 
 /** Messages waiting in a session's queue at once (each becomes a model turn): STACKBONE_MAX_QUEUED_MESSAGES, default 32. */
 export function maxQueuedMessages(): number {
-  return envCount('STACKBONE_MAX_QUEUED_MESSAGES') ?? 32;
+  return setting('STACKBONE_MAX_QUEUED_MESSAGES');
 }
 
 /** Guidance one run may take (each may cost a model step): STACKBONE_MAX_STEERS_PER_RUN, default 32. */
 export function maxSteersPerRun(): number {
-  return envCount('STACKBONE_MAX_STEERS_PER_RUN') ?? 32;
+  return setting('STACKBONE_MAX_STEERS_PER_RUN');
 }
 
 /** Timers a session may have waiting to fire (each fires a run): STACKBONE_MAX_TIMERS_PER_SESSION, default 100. */
 export function maxPendingTimers(): number {
-  return envCount('STACKBONE_MAX_TIMERS_PER_SESSION') ?? 100;
+  return setting('STACKBONE_MAX_TIMERS_PER_SESSION');
 }
 
 /**
@@ -27,12 +27,12 @@ export function maxPendingTimers(): number {
  * turn may run for minutes, and a request must not hang that long.
  */
 export function queuedWaitMs(): number {
-  return envCount('STACKBONE_QUEUE_WAIT_MS') ?? 60_000;
+  return setting('STACKBONE_QUEUE_WAIT_MS');
 }
 
 /** A message's text, in characters (a user's, a tool result a client sends, a queued one, guidance): STACKBONE_MAX_MESSAGE_CHARS, default 100,000. */
 export function maxMessageChars(): number {
-  return envCount('STACKBONE_MAX_MESSAGE_CHARS') ?? 100_000;
+  return setting('STACKBONE_MAX_MESSAGE_CHARS');
 }
 
 /**
@@ -42,7 +42,7 @@ export function maxMessageChars(): number {
  * 2 GB, what the session's size column counts to.
  */
 export function maxThreadBytes(): number {
-  return Math.min(envCount('STACKBONE_MAX_THREAD_BYTES') ?? 8_000_000, 2_000_000_000);
+  return Math.min(setting('STACKBONE_MAX_THREAD_BYTES'), 2_000_000_000);
 }
 
 /** The refusal of a write past a limit (the store counted `held` and wrote nothing). */
@@ -57,10 +57,4 @@ export function limitRefusal(what: {
   return new Refusal(what.code, `${what.noun}: at most ${what.limit} (${what.held} already, ${what.adding} more asked). ${what.advice}`, {
     limit: what.limit,
   });
-}
-
-/** A whole number from the environment (a limit, milliseconds), or undefined for the default. */
-function envCount(name: string): number | undefined {
-  const value = envNumber(name);
-  return value !== undefined && Number.isFinite(value) ? Math.floor(value) : undefined;
 }

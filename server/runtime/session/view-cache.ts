@@ -11,10 +11,11 @@ import { Refusal } from '../errors';
 import { emptyView, reduceAll, type SessionView } from './reduce';
 import { sessionKeyOf } from './session-id';
 import { isOwnSession, sessionNotFound } from './owned-session';
+import { setting } from '../../config';
 
 /** Sessions kept per store (STACKBONE_VIEW_CACHE, 500); the least recently read is dropped first. */
 function capacity(): number {
-  return Number(process.env.STACKBONE_VIEW_CACHE) || 500;
+  return setting('STACKBONE_VIEW_CACHE');
 }
 
 /**
@@ -24,7 +25,7 @@ function capacity(): number {
  * request may carry").
  */
 function capacityBytes(): number {
-  return Number(process.env.STACKBONE_VIEW_CACHE_BYTES) || 64_000_000;
+  return setting('STACKBONE_VIEW_CACHE_BYTES');
 }
 
 interface CachedView {

@@ -2,10 +2,7 @@
 // (docs/hitl.md, Timeouts). Without a limit one hung tool holds its session's run forever.
 import type { DeepAgent } from '../../define';
 import { parseDuration } from '../../duration';
-import { envNumber } from '../common';
-
-export const DEFAULT_TOOL_TIMEOUT_MS = 120_000;
-export const DEFAULT_STOP_GRACE_MS = 2_000;
+import { setting } from '../../config';
 
 /**
  * The timeout of one call: the tool's own (toolTimeouts), else the agent's (toolTimeout), else
@@ -16,10 +13,10 @@ export function toolTimeoutMs(agent: DeepAgent, toolName: string): number {
   const own = Object.hasOwn(agent.tools, toolName) ? agent.toolTimeouts[toolName] : undefined;
   const configured = own ?? agent.toolTimeout;
   if (configured !== undefined) return parseDuration(configured, 'toolTimeout');
-  return envNumber('STACKBONE_TOOL_TIMEOUT_MS') ?? DEFAULT_TOOL_TIMEOUT_MS;
+  return setting('STACKBONE_TOOL_TIMEOUT_MS');
 }
 
 /** How long a timed-out or stopped call may still take to settle before it is abandoned. */
 export function stopGraceMs(): number {
-  return envNumber('STACKBONE_STOP_GRACE_MS') ?? DEFAULT_STOP_GRACE_MS;
+  return setting('STACKBONE_STOP_GRACE_MS');
 }

@@ -2,12 +2,10 @@
 // accepts the request and then says nothing holds the session's run until the lease gives up.
 import type { DeepAgent } from '../../define';
 import { parseDuration } from '../../duration';
-import { envNumber } from '../common';
-
-const DEFAULT_STEP_TIMEOUT_MS = 120_000;
+import { setting } from '../../config';
 
 /** The agent's stepTimeout, else STACKBONE_STEP_TIMEOUT_MS, else 2 minutes; Infinity is none. */
 export function stepTimeoutMs(agent: DeepAgent): number {
   if (agent.stepTimeout !== undefined) return parseDuration(agent.stepTimeout, 'stepTimeout');
-  return envNumber('STACKBONE_STEP_TIMEOUT_MS') ?? DEFAULT_STEP_TIMEOUT_MS;
+  return setting('STACKBONE_STEP_TIMEOUT_MS');
 }
