@@ -16,9 +16,17 @@ const benchBuild = process.env.STACKBONE_BENCH === '1';
 const typesChecked = process.env.STACKBONE_TYPES_CHECKED === '1';
 const skipBuildCache = process.env.STACKBONE_BUILD_CACHE === 'off';
 
+/**
+ * The registry's `@stackbone/fixture-agents` (docs/architecture.md, "Fixture agents"): the tests'
+ * fixture agents in a build made with STACKBONE_FIXTURE_AGENTS=1 (scripts/test.mjs builds so),
+ * and an empty list in any other, so that `npm run build` never bundles a file of tests/.
+ */
+const fixtureAgents = process.env.STACKBONE_FIXTURE_AGENTS === '1' ? './tests/fixtures/agents/index.ts' : './server/agents/no-fixture-agents.ts';
+
 const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: typesChecked },
   ...(skipBuildCache ? { experimental: { turbopackFileSystemCacheForBuild: false } } : {}),
+  turbopack: { resolveAlias: { '@stackbone/fixture-agents': fixtureAgents } },
   distDir: benchBuild ? '.next-bench' : '.next',
   pageExtensions: ['tsx', 'ts', 'jsx', 'js', ...(benchBuild ? ['bench.ts'] : [])],
   // `npm run dev` listens on 127.0.0.1 (docs/security.md, "Modes"): a page opened at that address

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const alias = { '@': path.resolve(import.meta.dirname) };
+/**
+ * Tests always resolve the registry's `@stackbone/fixture-agents` to the fixture list, as the
+ * tests' build does (next.config.ts); a test still sets STACKBONE_FIXTURE_AGENTS=1 to have them listed.
+ */
+const alias = {
+  '@stackbone/fixture-agents': path.resolve(import.meta.dirname, 'tests/fixtures/agents/index.ts'),
+  '@': path.resolve(import.meta.dirname),
+};
 
 const UNIT = ['server/**/*.test.ts', 'components/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 
