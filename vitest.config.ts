@@ -29,6 +29,7 @@ const OWN_PROCESS = [
   'server/models/resolve.test.ts',
   'server/open-dev-mode.test.ts',
   'server/routes/hitl/decisions.test.ts',
+  'server/runtime/decisions/broken-gate.test.ts',
   'server/runtime/decisions/link-identity.test.ts',
   'server/runtime/decisions/quorum.test.ts',
   'server/runtime/notify/delivery-backoff.test.ts',
