@@ -1,5 +1,5 @@
 import type { NextConfig } from 'next';
-import { setting } from './server/config';
+import { setting, testSetting } from './server/config';
 
 /**
  * `npm run bench` builds and starts the server with STACKBONE_BENCH=1 (docs/benchmarks.md, "How to
@@ -17,9 +17,17 @@ const benchBuild = setting('STACKBONE_BENCH');
 const typesChecked = setting('STACKBONE_TYPES_CHECKED');
 const skipBuildCache = setting('STACKBONE_BUILD_CACHE') === 'off';
 
+/**
+ * The registry's `@stackbone/fixture-agents` (docs/architecture.md, "Fixture agents"): the tests'
+ * fixture agents in a build made with STACKBONE_FIXTURE_AGENTS=1 (scripts/test.mjs builds so),
+ * and an empty list in any other, so that `npm run build` never bundles a file of tests/.
+ */
+const fixtureAgents = testSetting('STACKBONE_FIXTURE_AGENTS') ? './tests/fixtures/agents/index.ts' : './server/agents/no-fixture-agents.ts';
+
 const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: typesChecked },
   ...(skipBuildCache ? { experimental: { turbopackFileSystemCacheForBuild: false } } : {}),
+  turbopack: { resolveAlias: { '@stackbone/fixture-agents': fixtureAgents } },
   distDir: benchBuild ? '.next-bench' : '.next',
   pageExtensions: ['tsx', 'ts', 'jsx', 'js', ...(benchBuild ? ['bench.ts'] : [])],
   // `npm run dev` listens on 127.0.0.1 (docs/security.md, "Modes"): a page opened at that address

@@ -1,7 +1,14 @@
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-const alias = { '@': path.resolve(import.meta.dirname) };
+/**
+ * Tests always resolve the registry's `@stackbone/fixture-agents` to the fixture list, as the
+ * tests' build does (next.config.ts); a test still sets STACKBONE_FIXTURE_AGENTS=1 to have them listed.
+ */
+const alias = {
+  '@stackbone/fixture-agents': path.resolve(import.meta.dirname, 'tests/fixtures/agents/index.ts'),
+  '@': path.resolve(import.meta.dirname),
+};
 
 const UNIT = ['server/**/*.test.ts', 'components/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 
@@ -22,6 +29,7 @@ const OWN_PROCESS = [
   'server/models/resolve.test.ts',
   'server/open-dev-mode.test.ts',
   'server/routes/hitl/decisions.test.ts',
+  'server/runtime/decisions/broken-gate.test.ts',
   'server/runtime/decisions/link-identity.test.ts',
   'server/runtime/decisions/quorum.test.ts',
   'server/runtime/notify/delivery-backoff.test.ts',

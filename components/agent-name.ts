@@ -1,5 +1,5 @@
 // The name a person reads for an agent: its display name when it has one, else its code name
-// made readable ("ledger-worker" → "Ledger worker").
+// made readable ("order-desk" → "Order desk").
 export function displayNameOf(card: { name: string; displayName?: string }): string {
   const given = card.displayName?.trim();
   if (given) return given;

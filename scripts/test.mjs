@@ -26,7 +26,8 @@ const groups = [
     ['unused', bin('knip'), ['--no-progress']],
   ],
   [['unit', bin('vitest'), ['run', '--project', 'unit', '--project', 'unit-own-process']]],
-  [['build', bin('next'), ['build']]],
+  // With the tests' fixture agents in the registry (next.config.ts); servers list them only when started with the same variable.
+  [['build', bin('next'), ['build'], { STACKBONE_FIXTURE_AGENTS: '1' }]],
   // One after the other: beside the integration suite's servers, the browser falls behind the
   // streams the e2e specs time (a stop must land mid-reply), and both suites ran slower in all.
   [['integration', bin('vitest'), ['run', '--project', 'integration']]],
@@ -34,10 +35,10 @@ const groups = [
 ];
 
 /** Runs one stage; its output goes straight through, or line by line under its name when others run beside it. */
-function run([name, command, args], prefixed) {
+function run([name, command, args, stageEnv = {}], prefixed) {
   const started = Date.now();
   console.log(`\n▶ ${name}: ${path.basename(command)} ${args.join(' ')}`);
-  const child = spawn(command, args, { cwd: root, env, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const child = spawn(command, args, { cwd: root, env: { ...env, ...stageEnv }, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
   if (prefixed) {
     for (const [stream, out] of [
       [child.stdout, process.stdout],

@@ -179,7 +179,7 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   name: string;
   /**
    * What a person calls the agent ("Support"): the web app's title for it. One line of at most
-   * 40 characters. Default: the name in words, capitalized ("ledger-worker" → "Ledger worker").
+   * 40 characters. Default: the name in words, capitalized ("order-desk" → "Order desk").
    */
   displayName?: string;
   description?: string;

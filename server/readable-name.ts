@@ -1,6 +1,6 @@
 // Identifiers as words a person reads, where nothing better is given: a tool without a `title`
-// ("refundOrder" → "Refund order"), an agent without a `displayName` ("ledger-worker" → "Ledger
-// worker"), a field of a tool's result ("orderId" → "order ID").
+// ("refundOrder" → "Refund order"), an agent without a `displayName` ("order-desk" → "Order
+// desk"), a field of a tool's result ("orderId" → "order ID").
 
 /** Words that read as capitals. */
 const CAPITALS: ReadonlyMap<string, string> = new Map([
@@ -10,7 +10,7 @@ const CAPITALS: ReadonlyMap<string, string> = new Map([
   ['api', 'API'],
 ]);
 
-/** "refundOrder", "get_browser_context", "ledger-worker" → "refund order", "get browser context", "ledger worker". */
+/** "refundOrder", "get_browser_context", "order-desk" → "refund order", "get browser context", "order desk". */
 export function identifierWords(identifier: string): string {
   const words = identifier
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -1,21 +1,31 @@
 // The registry is the one list of agents; this keeps it honest: every agent file in this
-// folder is registered (adding an agent is a file and a line), names are unique and URL-safe.
+// folder, and with STACKBONE_FIXTURE_AGENTS=1 every fixture agent's in tests/fixtures/agents/, is
+// registered (adding an agent is a file and a line), names are unique and URL-safe.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DeepAgent, ToolApprovalOptions } from '../define';
 
+/** The agents the files of a folder define (their default exports). */
+async function definedIn(folder: string): Promise<DeepAgent[]> {
+  const files = readdirSync(folder).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts') && file !== 'index.ts');
+  const defined: DeepAgent[] = [];
+  for (const file of files) {
+    const exported = (await import(path.join(folder, file))) as { default?: DeepAgent };
+    if (exported.default?.kind === 'deep-agent') defined.push(exported.default);
+  }
+  return defined;
+}
+
 describe('the agent registry', () => {
-  it('lists every agent defined in server/agents/*.ts', async () => {
+  it('lists every agent defined in server/agents/*.ts, and the fixture agents of tests/fixtures/agents/*.ts when asked to', async () => {
     process.env.STACKBONE_FIXTURE_AGENTS = '1';
     const { agents, findAgent } = await import('./index');
-    const folder = path.dirname(new URL(import.meta.url).pathname);
-    const files = readdirSync(folder).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'index.ts');
-    const defined: DeepAgent[] = [];
-    for (const file of files) {
-      const exported = (await import(`./${file}`)) as { default?: DeepAgent };
-      if (exported.default?.kind === 'deep-agent') defined.push(exported.default);
-    }
+    const here = path.dirname(new URL(import.meta.url).pathname);
+    const product = await definedIn(here);
+    const fixtures = await definedIn(path.resolve(here, '../../tests/fixtures/agents'));
+    expect(fixtures.length).toBeGreaterThan(0);
+    const defined = [...product, ...fixtures];
     expect(defined.map((agent) => agent.name).sort()).toEqual(agents.map((agent) => agent.name).sort());
     for (const agent of defined) expect(findAgent(agent.name)).toBe(agent);
     expect(findAgent('nobody')).toBeUndefined();
@@ -48,5 +58,16 @@ describe('the agent registry', () => {
     // Worded from the arguments alone: an edited amount reads as what would now run.
     expect(approval.refundOrder!.describe!({ orderId: 'ord_7', amount: 4.5 })).toBe('Refund $4.50 on order ord_7');
     expect(approval.closeTicket!.describe!({ ticketId: 'T-7' })).toBe('Close ticket T-7');
+  });
+
+  it('lists no fixture agent on a server started without STACKBONE_FIXTURE_AGENTS=1, though its build has them', async () => {
+    vi.resetModules();
+    delete process.env.STACKBONE_FIXTURE_AGENTS;
+    const { agents } = await import('./index');
+    const { fixtureAgents } = await import('@stackbone/fixture-agents');
+    expect(fixtureAgents.length).toBeGreaterThan(0);
+    expect(agents.map((agent) => agent.name).sort()).toEqual(
+      (await definedIn(path.dirname(new URL(import.meta.url).pathname))).map((agent) => agent.name).sort(),
+    );
   });
 });

@@ -1,17 +1,10 @@
 // The agent registry. Adding an agent is a file in this folder and a line here.
+import { fixtureAgents } from '@stackbone/fixture-agents';
 import type { DeepAgent } from '../define';
-import approvalDesk from './approval-desk';
-import ledger from './ledger';
 import mcpDemo from './mcp-demo';
 import planner from './planner';
-import quorumDesk from './quorum-desk';
 import researcher from './researcher';
 import support from './support';
-import supportClaude from './support-claude';
-import supportCompact from './support-compact';
-import supportFallback from './support-fallback';
-import supportNoRefunds from './support-no-refunds';
-import supportStrict from './support-strict';
 import { testSetting } from '../config';
 
 export const agents: readonly DeepAgent[] = [
@@ -19,10 +12,9 @@ export const agents: readonly DeepAgent[] = [
   planner,
   researcher,
   mcpDemo,
-  // The tests' fixtures (durability, quorum, escalation and grants, real providers, long threads, fallbacks, replay's changed policies); never listed unless asked for.
-  ...(testSetting('STACKBONE_FIXTURE_AGENTS')
-    ? [ledger, quorumDesk, approvalDesk, supportClaude, supportCompact, supportFallback, supportStrict, supportNoRefunds]
-    : []),
+  // The tests' fixture agents: only a build made with STACKBONE_FIXTURE_AGENTS=1 has any, and only
+  // a server started with it lists them (docs/architecture.md, "Fixture agents").
+  ...(testSetting('STACKBONE_FIXTURE_AGENTS') ? fixtureAgents : []),
 ];
 
 const byName = new Map(agents.map((agent) => [agent.name, agent]));

@@ -3,8 +3,29 @@
 // few short notes: whoever calls on cannot grow the process's memory (docs/security.md). With
 // STACKBONE_LEDGER_FILE (the tests' fixture) each note is also written to that file, where a key
 // counts across sessions, so a test can find the effect once.
-import { appendFileSync } from 'node:fs';
-import { readLedger, type LedgerLine } from './ledger';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+
+/** A line of the tests' ledger file (JSON, one a line): a side effect, made once per idempotency key. */
+interface EffectLine {
+  kind: 'effect';
+  toolCallId: string;
+  idempotencyKey: string;
+  attempt: number;
+  key: string;
+  at: string;
+}
+
+/** Whether the ledger file already has an effect under this idempotency key. */
+function effectIn(file: string, idempotencyKey: string): boolean {
+  if (!existsSync(file)) return false;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .some((text) => {
+      const line = JSON.parse(text) as { kind?: string; idempotencyKey?: string };
+      return line.kind === 'effect' && line.idempotencyKey === idempotencyKey;
+    });
+}
 import { testSetting } from '../config';
 
 /** The longest note, in characters. */
@@ -23,12 +44,12 @@ export function createNotebook(): { keep: (idempotencyKey: string, note: string)
     keep(idempotencyKey, note) {
       const file = testSetting('STACKBONE_LEDGER_FILE');
       if (notes.has(idempotencyKey)) return 'already';
-      if (file && readLedger(file).some((entry) => entry.kind === 'effect' && entry.idempotencyKey === idempotencyKey)) return 'already';
+      if (file && effectIn(file, idempotencyKey)) return 'already';
       if (notes.size >= NOTES_PER_SESSION) return 'full';
       notes.set(idempotencyKey, note);
       if (file) {
         // An MCP server sees no tool call id: the idempotency key stands for it.
-        const line: LedgerLine = { kind: 'effect', toolCallId: idempotencyKey, idempotencyKey, attempt: 1, key: note, at: new Date().toISOString() };
+        const line: EffectLine = { kind: 'effect', toolCallId: idempotencyKey, idempotencyKey, attempt: 1, key: note, at: new Date().toISOString() };
         appendFileSync(file, JSON.stringify(line) + '\n');
       }
       return 'kept';

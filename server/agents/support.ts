@@ -93,7 +93,7 @@ function durationWords(seconds: number): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
-/** The support agent's definition: the fixture variants (support-strict, support-no-refunds) start from it. */
+/** The support agent's definition: the tests' fixture variants of it (tests/fixtures/agents/) start from it. */
 export const supportConfig = {
   name: 'support',
   displayName: 'Support',

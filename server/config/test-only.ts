@@ -5,7 +5,9 @@ import { group } from './group';
 import { choice, flag, text, whole } from './variable';
 
 export const testOnly = group('Tests only: a server people use sets none of these.', {
-  STACKBONE_FIXTURE_AGENTS: flag({ description: "1: the tests' fixture agents are listed too (durability, quorum, escalation, fallbacks, replay)." }),
+  STACKBONE_FIXTURE_AGENTS: flag({
+    description: "1: the tests' fixture agents (tests/fixtures/agents/) are bundled, in a build made with it, and listed, on a server started with it.",
+  }),
   STACKBONE_LEDGER_FILE: text({ description: 'The file the fixture agents record their side effects in, once per call.' }),
   STACKBONE_LEDGER_SCHEMA: choice(
     { description: "v2: the ledger fixture's effect tool has a changed schema, as after a deploy between a pause and its resume (the restart tests)." },

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Anthropic, { APIError, AuthenticationError, BadRequestError, ConflictError, InternalServerError, NotFoundError } from '@anthropic-ai/sdk';
 import type { MessageParam, RawMessageStreamEvent, Tool } from '@anthropic-ai/sdk/resources/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { countRows, eventually } from '../support/inspect';

@@ -15,7 +15,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import type { SessionEvent } from '../../server/events';
 import { postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import type { SessionEvent } from '../../server/events';
 import { argumentsHash, linkExpiry, signLink } from '../../server/link-token';
 import { postRun, userMessage } from '../support/agui';

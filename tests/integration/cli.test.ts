@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventType, type RunFinishedEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import { openRun, postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { stackbone } from '../support/cli';

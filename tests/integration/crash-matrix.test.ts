@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EventType, type RunFinishedEvent, type TextMessageContentEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger, type LedgerLine } from '../../server/agents/ledger';
+import { readLedger, type LedgerLine } from '../fixtures/agents/ledger';
 import type { SessionEvent } from '../../server/events';
 import type { CrashPointName } from '../../server/runtime/common/crash-point';
 import { postRun, readThread, userMessage } from '../support/agui';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventType, type BaseEvent, type CustomEvent, type RunFinishedEvent, type TextMessageContentEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import { joinStream, openRun, postRun, readThread, stopRun, type StreamedEvent, runInput } from '../support/agui';
 import { backends } from '../support/backends';
 import { eventually } from '../support/inspect';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import { postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { eventually, readSessionEvents } from '../support/inspect';

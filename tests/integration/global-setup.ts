@@ -30,6 +30,17 @@ export function fixtureEnv(ledgerFile: string): Record<string, string> {
   };
 }
 
+/**
+ * The files drive the fixture agents, which only a build made with STACKBONE_FIXTURE_AGENTS=1 has
+ * (next.config.ts): a product build (`npm run build`) is named once here, not by every file's 404.
+ */
+async function fixtureAgentsBuilt(server: TestServer): Promise<void> {
+  const { agents } = (await (await fetch(`${server.url}/api/agents`)).json()) as { agents: { name: string }[] };
+  if (!agents.some((agent) => agent.name === 'ledger')) {
+    throw new Error('The Next build has no fixture agents: build with `STACKBONE_FIXTURE_AGENTS=1 npx next build` (npm test does).');
+  }
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
     servers: TestBackend[];
@@ -45,6 +56,10 @@ export default async function setup(project: TestProject) {
   const sqliteLedger = path.join(ledgers, 'sqlite.jsonl');
   const sqlite = await startServer({ port: 3201, databaseUrl: await freshSqliteUrl(), env: fixtureEnv(sqliteLedger) });
   servers.push(sqlite);
+  await fixtureAgentsBuilt(sqlite).catch(async (error: unknown) => {
+    await sqlite.kill();
+    throw error;
+  });
   described.push({ kind: 'sqlite', url: sqlite.url, databaseUrl: sqlite.databaseUrl, ledgerFile: sqliteLedger });
 
   let postgresSkipped: string | null = null;

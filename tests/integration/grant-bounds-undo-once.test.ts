@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import type { SessionEvent } from '../../server/events';
 import { keyOwner } from '../../server/open-dev-mode';
 import { postRun, userMessage } from '../support/agui';

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventType, type BaseEvent, type CustomEvent, type RunFinishedEvent, type RunStartedEvent, type ToolCallResultEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import type { InterruptDecidedValue } from '../../server/contract';
 import { joinStream, newHttpAgent, postRun, readThread, resumeHttpAgent, runHttpAgent, userMessage } from '../support/agui';
 import { backends } from '../support/backends';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import { postRun, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';

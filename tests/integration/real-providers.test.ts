@@ -39,7 +39,7 @@ const SUPPORT_INSTRUCTIONS =
 
 interface FormatCase {
   format: 'openai-chat' | 'openai-responses' | 'anthropic';
-  /** The agent that runs on it: the support agent, or its fixture twin on Claude (server/agents/support-claude.ts). */
+  /** The agent that runs on it: the support agent, or its fixture twin on Claude (tests/fixtures/agents/support-claude.ts). */
   agent: string;
   /** The model id the provider is asked for. */
   model: string;
@@ -446,7 +446,7 @@ for (const c of CASES) {
         ]);
       });
 
-      // The support agent on gpt-4o-mini falling back to Claude, with a 1.5 s step timeout (server/agents/support-fallback.ts).
+      // The support agent on gpt-4o-mini falling back to Claude, with a 1.5 s step timeout (tests/fixtures/agents/support-fallback.ts).
       const FALLBACK = 'support-fallback';
 
       it('a model failing past its retries (500s) falls back to the Anthropic model, which answers and is named in the usage', async () => {

@@ -8,7 +8,7 @@ import OpenAI, { BadRequestError, ConflictError, NotFoundError } from 'openai';
 import type { ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import { backends } from '../support/backends';
 import { eventually, readSessionEvents } from '../support/inspect';
 import { rejection } from '../support/sdk';

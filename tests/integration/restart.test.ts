@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventType, type MessagesSnapshotEvent, type RunFinishedEvent } from '@ag-ui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import { newHttpAgent, postRun, runHttpAgent, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { freshSqliteUrl } from '../support/database';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { EventType, type BaseEvent, type RunErrorEvent, type RunFinishedEvent, type TextMessageContentEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import { postRun, readThread, userMessage } from '../support/agui';
 import { freshPostgresUrl } from '../support/database';
 import { eventually, readSessionLog, type LoggedEvent } from '../support/inspect';

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { EventType, type RunFinishedEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger } from '../../server/agents/ledger';
+import { readLedger } from '../fixtures/agents/ledger';
 import { joinStream, postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { emptyPostgresSchema } from '../support/database';

@@ -34,7 +34,7 @@ function assertBuilt(env: NodeJS.ProcessEnv = process.env): void {
     throw new Error(
       bench
         ? 'No bench build found: `npm run bench` makes it (STACKBONE_BENCH=1 npx next build).'
-        : 'No Next build found: run `npx next build` first (npm test does it for you).',
+        : 'No Next build found: run `STACKBONE_FIXTURE_AGENTS=1 npx next build` first, for the fixture agents (npm test does it for you).',
     );
   }
 }

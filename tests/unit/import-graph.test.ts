@@ -2,6 +2,7 @@
 // through types. ESLint's import/no-cycle skips `import type`, and a type-only circle still
 // ties the rooms together (every file of it must be read to understand any one), so this test
 // reads every import of the product's code — static, type-only and dynamic — and walks the graph.
+// The same graph shows that the product (the bench aside) imports nothing of the tests.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,5 +90,15 @@ describe('the import graph', () => {
     const face = path.join(root, 'server/runtime/index.ts');
     graph.set(define, [...(graph.get(define) ?? []), face]);
     expect(circles(graph).some((circle) => circle.includes('server/define.ts'))).toBe(true);
+  });
+
+  it('has the product\'s code import nothing of tests/: the registry gets the fixture agents from the build (docs/architecture.md, "Fixture agents")', () => {
+    const tests = path.join(root, 'tests') + path.sep;
+    const product = [...importGraph()].filter(([file]) => !file.startsWith(path.join(root, 'bench') + path.sep));
+    expect(product.length).toBeGreaterThan(200);
+    const intoTests = product.flatMap(([file, targets]) =>
+      targets.filter((target) => target.startsWith(tests)).map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
+    );
+    expect(intoTests).toEqual([]);
   });
 });

@@ -4,9 +4,9 @@
 // shows here as a named difference.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { supportConfig } from '../../server/agents/support';
-import supportNoRefunds from '../../server/agents/support-no-refunds';
+import supportNoRefunds from '../fixtures/agents/support-no-refunds';
 import { defineDeepAgent } from '../../server/define';
-import supportStrict from '../../server/agents/support-strict';
+import supportStrict from '../fixtures/agents/support-strict';
 import { expectReplay } from '../support/replay';
 
 beforeAll(() => {

@@ -5,11 +5,11 @@ import type { ModelMessage } from 'ai';
 import type { ApprovalPolicy, DeepAgent } from '../../define';
 import type { ToolCall } from '../../events';
 import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
+import { gateBrokenOnPurpose } from './broken-gate';
 import { grantForCall } from './grants';
 import type { SessionView } from '../session';
 import type { InputAnswer, ToolApproval, ToolKind } from '../tools';
 import { logFailure } from '../errors';
-import { testSetting } from '../../config';
 
 export type ToolGate =
   | { action: 'run'; editedArgs?: unknown; payload?: unknown; answers: InputAnswer[]; approval?: ToolApproval }
@@ -117,14 +117,4 @@ export function denialResult(gate: Extract<ToolGate, { action: 'deny' }>): { con
     return { content: gate.reason ?? 'No one decided in time; the call did not run.', output: { denied: true, expired: true, reason: gate.reason ?? null } };
   const content = gate.declined ? `The user declined to answer "${gate.declined}".${details}` : `The user denied this call; it did not run.${details}`;
   return { content, output: { denied: true, reason: gate.reason ?? null, ...(gate.payload !== undefined ? { payload: gate.payload } : {}) } };
-}
-
-/**
- * A test knob (docs/architecture.md, "Test knobs"): the approval-bypass suite breaks this gate on
- * purpose, on a server of its own, to show that its checks notice. It holds only for the test
- * fixture agent `ledger` and its subagent `ledger-worker`, and only where fixture agents are
- * listed (STACKBONE_FIXTURE_AGENTS=1): no agent of an app is ever affected.
- */
-function gateBrokenOnPurpose(agent: DeepAgent): boolean {
-  return testSetting('STACKBONE_TEST_BREAK_GATE') && testSetting('STACKBONE_FIXTURE_AGENTS') && (agent.name === 'ledger' || agent.name === 'ledger-worker');
 }
