@@ -3,10 +3,8 @@
 // per call (by the idempotency key), as the ledger agent's do; the tests read the ledger to see
 // whether a call ran.
 import { appendFileSync } from 'node:fs';
-import { tool } from 'ai';
 import { z } from 'zod';
-import { defineDeepAgent } from '../define';
-import { handlerContext } from '../runtime';
+import { defineDeepAgent, handlerContext, tool } from '../agent-kit';
 import { readLedger } from './ledger';
 
 function effectOnce(key: string): { recorded: string; approvedBy: string } {

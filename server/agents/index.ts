@@ -1,5 +1,5 @@
 // The agent registry. Adding an agent is a file in this folder and a line here.
-import type { DeepAgent } from '../define';
+import type { DeepAgent } from '../agent-kit';
 import approvalDesk from './approval-desk';
 import ledger from './ledger';
 import mcpDemo from './mcp-demo';

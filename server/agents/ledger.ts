@@ -2,10 +2,8 @@
 // Its one tool records a side effect in a file ledger, idempotently by toolCallId, and can
 // dawdle afterwards so that a test can kill the server while it runs.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { tool } from 'ai';
 import { z } from 'zod';
-import { defineDeepAgent } from '../define';
-import { handlerContext } from '../runtime';
+import { defineDeepAgent, handlerContext, tool } from '../agent-kit';
 
 export interface LedgerLine {
   /** `tick`: tickEffect's work in progress, one line per interval while it runs. */

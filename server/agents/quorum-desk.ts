@@ -3,10 +3,8 @@
 // that asked for it is not one of them. The payout writes a ledger line each time it runs and
 // records its effect once per call, so a test sees that racing approvals ran it exactly once.
 import { appendFileSync } from 'node:fs';
-import { tool } from 'ai';
 import { z } from 'zod';
-import { defineDeepAgent } from '../define';
-import { handlerContext } from '../runtime';
+import { defineDeepAgent, handlerContext, tool } from '../agent-kit';
 import { effectOnce, ledgerFile } from './ledger';
 
 const payOut = tool({

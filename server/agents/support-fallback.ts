@@ -2,7 +2,7 @@
 // support agent on an OpenAI model that falls back to an Anthropic one, with a short step
 // timeout, so tests/integration/real-providers.test.ts proves both over the real providers
 // (docs/models.md, "Fallback models", "Timeouts").
-import { defineDeepAgent } from '../define';
+import { defineDeepAgent } from '../agent-kit';
 import support from './support';
 
 export default defineDeepAgent({

@@ -1,7 +1,7 @@
 // A fixture variant of the support agent (listed only with STACKBONE_FIXTURE_AGENTS=1): the same
 // code, except that looking an order up, which support runs without asking, needs a person's
 // approval. A replay against it shows the policy change as a diff (docs/replay.md, "Against another agent").
-import { defineDeepAgent } from '../define';
+import { defineDeepAgent } from '../agent-kit';
 import { supportConfig } from './support';
 
 export default defineDeepAgent({
