@@ -120,7 +120,7 @@ describe('the agent it writes, offline', () => {
       store,
       findAgent: () => agent,
       interruptId: interrupt!.id,
-      request: { interruptId: interrupt!.id, status: 'approved' },
+      request: { status: 'approved' },
       by: { source: 'hitl', ownerId: 'o1' },
     });
     expect(continuation).toBeDefined();
