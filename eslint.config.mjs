@@ -30,6 +30,11 @@ const WIRE_READS_NO_STORE = {
   regex: '^(@/server/|(\\.{1,2}/)+)store(/index)?$',
   message: 'A wire only translates: the route reads and writes the store, and hands the wire what it read (docs/architecture.md, "Wires only translate").',
 };
+const AGENT_IMPORTS = {
+  regex: '^(?!(zod|\\.\\./agent-kit|\\./[a-z0-9-]+)$|node:)',
+  message:
+    'An agent file imports server/agent-kit.ts (../agent-kit), zod, node: built-ins and its sibling files, nothing else (not ai, not ../runtime): what it needs is in the kit (README, "Add an agent").',
+};
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'];
 // Every environment variable is declared, described and read in server/config (README, "Configuration"):
 // a read anywhere else would be one .env.example does not list and a start does not check. NODE_ENV
@@ -66,6 +71,14 @@ const config = [
     files: ['server/**/*.ts'],
     ignores: ['server/runtime/**', 'server/store/**', 'server/identity/page-owner.ts', ...TESTS],
     rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, RUNTIME_FACE, ROUTES_ON_TOP] }] },
+  },
+  {
+    // The agents and their data; the registry (index.ts: it reads the tests' switch for their
+    // fixture list) and the demo's helpers that are app code (its MCP server, credential, notebook,
+    // the refund table) are not agents and keep the server/ rules above.
+    files: ['server/agents/*.ts'],
+    ignores: ['server/agents/index.ts', 'server/agents/mcp-demo-*.ts', 'server/agents/refund-ledger.ts', ...TESTS],
+    rules: { 'no-restricted-imports': ['error', { patterns: [AGENT_IMPORTS] }] },
   },
   {
     files: ['server/wire/**/*.ts'],

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { notifyRouting, type NotifyConfig, type NotifyRouting } from './agent-notify';
 import { parseDuration } from './duration';
 import { modelList, type ModelOption, type ModelSpec } from './models/model-list';
+import { checkOfflinePhrases, type OfflineConfig, type OfflinePhrase } from './offline-phrases';
 import { readableName } from './readable-name';
 import type { ChatMessage, GrantScope, JsonObject } from './events';
 import type { EventStore } from './store/types';
@@ -185,9 +186,17 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   description?: string;
   /**
    * Prompts a newcomer can start with, shown as chips in an empty chat (whatever the model). At
-   * most 6, each one line of at most 120 characters.
+   * most 6, each one line of at most 120 characters. Default: the examples of `offline.phrases`
+   * (the first 6), so every chip works offline too.
    */
   suggestions?: string[];
+  /**
+   * What the built-in scripted model understands for this agent when no model key is set: plain
+   * sentences, each making one call of its tools, e.g. `{ example: 'invoice cust_7 for 120',
+   * pattern: /^invoice\s+(\S+)\s+for\s+\$?(\d+(?:\.\d+)?)$/i, call: 'sendInvoice', input: (m) => ({
+   * customerId: m[1], amount: Number(m[2]) }) }` (server/offline-phrases.ts; README, "Add an agent").
+   */
+  offline?: OfflineConfig;
   /** A `provider/model` string (see server/models/resolve.ts) or an AI SDK model: the default of `models`. */
   model: string | LanguageModel;
   /**
@@ -299,6 +308,8 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   subagents: DeepAgent[];
   statelessApproval: 'run' | 'deny';
   suggestions: string[];
+  /** Its offline phrases, checked (server/offline-phrases.ts): what the scripted model answers to for it. */
+  offline: { phrases: OfflinePhrase[] };
   maxSteps: number;
   maxRetries: number;
   contextBudget?: number;
@@ -412,7 +423,8 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     if (!Object.hasOwn(tools, toolName)) throw new Error(`Agent "${config.name}": toolLanes names "${toolName}", which is not one of its tools.`);
     if (typeof lane !== 'string' || !lane) throw new Error(`Agent "${config.name}": toolLanes.${toolName} must be a lane name.`);
   }
-  const suggestions = config.suggestions ?? [];
+  const phrases = checkOfflinePhrases(config.name, config.offline, (name) => Object.hasOwn(tools, name) || namesMcpTool(mcpServers, name));
+  const suggestions = config.suggestions ?? phrases.slice(0, 6).map((phrase) => phrase.example);
   if (
     !Array.isArray(suggestions) ||
     suggestions.length > 6 ||
@@ -453,6 +465,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
     subagents: config.subagents ?? [],
     statelessApproval: config.statelessApproval ?? 'run',
     suggestions,
+    offline: { phrases },
     maxSteps: config.maxSteps ?? 12,
     maxRetries,
     ...(contextBudget !== undefined ? { contextBudget } : {}),

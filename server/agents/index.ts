@@ -1,6 +1,6 @@
 // The agent registry. Adding an agent is a file in this folder and a line here.
 import { fixtureAgents } from '@stackbone/fixture-agents';
-import type { DeepAgent } from '../define';
+import type { DeepAgent } from '../agent-kit';
 import mcpDemo from './mcp-demo';
 import planner from './planner';
 import researcher from './researcher';

@@ -1,8 +1,7 @@
 // An agent whose tools all come from an MCP server (docs/mcp.md, "MCP in"): the demo server this
 // app serves itself at /api/demo/mcp, so `npm run dev` shows it offline with no other process. It
 // presents the demo's own credential, as a keyed server's demo answers no one without one.
-import { defineDeepAgent } from '../define';
-import { ownOrigin } from '../own-origin';
+import { defineDeepAgent, ownOrigin } from '../agent-kit';
 import { DEMO_MCP_CREDENTIAL_HEADER, demoMcpCredential } from './mcp-demo-credential';
 
 export default defineDeepAgent({
@@ -20,6 +19,31 @@ export default defineDeepAgent({
       headers: () => ({ [DEMO_MCP_CREDENTIAL_HEADER]: demoMcpCredential() }),
     },
   ],
+  // What the offline scripted model understands: one sentence per tool of the server, by its full name (docs/mcp.md).
+  offline: {
+    phrases: [
+      {
+        call: 'demo_search_docs',
+        example: 'search the docs for refunds',
+        pattern: /^(?:search|look\s+in)\s+the\s+docs\s+(?:for|about|on)\s+(.+)$/i,
+        input: (m) => ({ topic: m[1]! }),
+      },
+      { call: 'demo_record_note', example: 'record a note: launch on Friday', pattern: /^record\s+a\s+note:?\s+(.+)$/i, input: (m) => ({ key: m[1]! }) },
+      {
+        call: 'demo_schedule_review',
+        example: 'schedule a review of the launch plan',
+        pattern: /^schedule\s+a\s+review\s+(?:of|for)\s+(.+)$/i,
+        input: (m) => ({ topic: m[1]! }),
+      },
+      { call: 'demo_connect_calendar', example: 'connect my calendar', pattern: /^connect\s+(?:my|the|our)\s+calendar$/i, input: () => ({}) },
+      {
+        call: 'demo_word_count',
+        example: 'count the words in: to be or not to be',
+        pattern: /^count\s+the\s+words\s+(?:in|of):?\s+(.+)$/i,
+        input: (m) => ({ text: m[1]! }),
+      },
+    ],
+  },
   // Every tool of the server needs a person's approval, so one it adds later does too ('demo_*');
   // those named here by their full name run freely (the full name wins).
   toolApproval: {

@@ -1,7 +1,5 @@
-import { tool } from 'ai';
 import { z } from 'zod';
-import { defineDeepAgent } from '../define';
-import { requestInput } from '../runtime';
+import { defineDeepAgent, requestInput, tool, type OfflinePhrase } from '../agent-kit';
 import researcher from './researcher';
 
 // Asks the person a question mid-task: the run pauses with an input_required interrupt and
@@ -23,6 +21,27 @@ async function ask(question: string) {
   return { question, answer, summary: `You answered “${answer}” to “${question}”.` };
 }
 
+// "ask me a question", "ask me about pricing": the question in the person's words. Planning ("plan
+// a launch: …") and research ("research …") are the scripted model's own phrases for the built-in
+// write_todos and delegate_task (server/models/scripted-phrases.ts).
+const askMe: OfflinePhrase = {
+  call: 'ask_user',
+  example: 'ask me a question',
+  pattern: /^ask\s+me\b\s*(.*)$/i,
+  input: (m) => ({ question: questionFrom(m[1]!) }),
+};
+
+function questionFrom(rest: string): string {
+  const topic = rest.replace(/^:\s*/, '').trim();
+  if (topic === '' || /^(?:a\s+question|something)$/i.test(topic)) return 'What should I do next?';
+  const about = /^about\s+(.+)$/i.exec(topic);
+  if (about) return `What can you tell me about ${about[1]}?`;
+  const askFor = /^for\s+(.+)$/i.exec(topic);
+  if (askFor) return `What is ${askFor[1]}?`;
+  const question = topic.charAt(0).toUpperCase() + topic.slice(1);
+  return question.endsWith('?') ? question : `${question}?`;
+}
+
 // Besides ask_user, the planner's tools are the built-ins (write_todos, delegate_task) and
 // the frontend tools the web app declares per run (they run in the browser).
 export default defineDeepAgent({
@@ -34,6 +53,7 @@ export default defineDeepAgent({
   instructions:
     'You plan work. Write the plan with write_todos and keep each item\'s status current. Delegate research to the researcher. The shared state has a "draft" the user edits; use it when asked.',
   tools: { ask_user: askUser },
+  offline: { phrases: [askMe] },
   dryRun: { ask_user: ({ question }) => ask(question) },
   editableState: { draft: { type: 'string', maxLength: 10_000 } },
   initialState: { todos: [], draft: '' },

@@ -1,6 +1,5 @@
-import { tool } from 'ai';
 import { z } from 'zod';
-import { defineDeepAgent } from '../define';
+import { defineDeepAgent, tool } from '../agent-kit';
 
 // A small, fixed library so research works offline and deterministically.
 const NOTES: Record<string, string> = {
@@ -43,6 +42,9 @@ export default defineDeepAgent({
   instructions: 'You research a topic using searchNotes and answer with a two-sentence summary.',
   tools: { searchNotes },
   toolApproval: { searchNotes: 'approved' },
+  // Offline, whatever it is handed is a topic to search for ("research launch timing" too): a
+  // delegated task comes in as one sentence.
+  offline: { phrases: [{ call: 'searchNotes', example: 'launch timing', pattern: /^(?:research\s+)?(.+)$/i, input: (m) => ({ query: m[1] }) }] },
   // A replay reads the same notes at once, without the pauses (docs/replay.md, "Dry runs").
   dryRun: {
     searchNotes: ({ query }) =>

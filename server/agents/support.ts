@@ -1,9 +1,8 @@
-import { tool } from 'ai';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgentConfig } from '../define';
-import { handlerContext, userMessage, ToolError } from '../runtime';
+import { defineDeepAgent, handlerContext, tool, ToolError, userMessage, type DeepAgentConfig } from '../agent-kit';
 import { recordRefund } from './refund-ledger';
 import { dollars, findOrder } from './support-data';
+import { supportPhrases } from './support-phrases';
 
 // Each result carries a `summary`: one line in the tool's own words, units included ("$19.99"),
 // beside the fields a model reasons over. Not the AI SDK's toModelOutput: the runtime keeps a
@@ -108,6 +107,8 @@ export const supportConfig = {
   instructions:
     'You are a customer support agent. Look orders up before acting on them. Refunds and ticket closures need a human approval: ask for them with the tools, never promise them. Be brief.',
   tools,
+  // What the offline scripted model understands, one sentence per tool (support-phrases.ts).
+  offline: { phrases: Object.values(supportPhrases) },
   // What a replay runs instead of a tool (docs/replay.md, "Dry runs"): a lookup only reads, and
   // the demo's closure answers from its input alone. A refund moves money and a reminder
   // schedules one: they have none, so a replay answers them with the recorded result.

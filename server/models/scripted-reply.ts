@@ -28,9 +28,12 @@
 //   call <tool> {json}           → one call of that tool with those arguments ({} if absent)
 //   call a {…}; call b {…}       → one step with both calls (at most 16: more get a reply saying
 //                                  so and no call; JSON nested deeper than 64 levels is refused)
-//   a phrase from PHRASES        → the matching tool call(s) (scripted-phrases.ts); "A and B" / "A; B" give one
-//                                  call per clause in the same step when every clause matches
-//   anything else                → a short reply quoting the text and listing what to try
+//   a phrase                     → the matching tool call(s): the built-in tools' phrases
+//                                  (scripted-phrases.ts), then the agent's own (`offline.phrases`,
+//                                  server/offline-phrases.ts); "A and B" / "A; B" give one call
+//                                  per clause in the same step when every clause matches
+//   anything else                → a short reply quoting the text and listing what to try: the
+//                                  agent's phrases, or with none the `call` form with its tools
 //   a summary request            → a short summary of the transcript it carries: the user's
 //   (models/summary-request.ts)    requests and the tools' outcomes (scripted-summary.ts)
 //   over 2,000 characters        → that reply, saying the message is too long to read as a
@@ -41,7 +44,8 @@
 // re-runs tools. Patterns run over whitespace-collapsed text or are anchored; see matchClauses.
 import type { JSONObject, JSONSchema7, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS, MARKDOWN_DEMO_REQUEST } from './scripted-markdown';
-import { PHRASES } from './scripted-phrases';
+import type { OfflinePhrase } from '../offline-phrases';
+import { BUILT_IN_PHRASES } from './scripted-phrases';
 import { describeToolResult } from './scripted-results';
 import { isSummaryRequest, summariseTranscript } from './scripted-summary';
 import { formatBytes } from '../contract';
@@ -102,8 +106,19 @@ export const MAX_CALL_JSON_DEPTH = 64;
  */
 export const phraseMatchWork = { candidates: 0, chars: 0 };
 
-/** The whole decision, pure: a prompt and the names of the tools on offer → a reply. */
-export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, attempt = 1, modelId = 'scripted'): ScriptedReply {
+/** What a decision reads besides the prompt and the tools. */
+export interface DecideOptions {
+  /** Which attempt at the turn (a retry is > 1). */
+  attempt?: number;
+  /** The model string it answers as. */
+  modelId?: string;
+  /** The agent's own phrases, tried after the built-in ones (server/offline-phrases.ts). */
+  phrases?: readonly OfflinePhrase[];
+}
+
+/** The whole decision, pure: a prompt, the tools on offer and the agent's phrases → a reply. */
+export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, options: DecideOptions = {}): ScriptedReply {
+  const { attempt = 1, modelId = 'scripted', phrases = [] } = options;
   // System messages may be appended anywhere (context, state); they never decide the reply.
   const last = prompt.findLast((message) => message.role !== 'system');
   if (last?.role === 'tool') return { kind: 'text', text: describeToolMessage(last.content) };
@@ -117,14 +132,14 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, 
 
   const text = lastUserText(prompt);
   if (WHICH_MODEL.test(text)) return { kind: 'text', text: `I am answering as ${modelId}.` };
-  return decideForText(text, tools, attempt);
+  return decideForText(text, tools, phrases, attempt);
 }
 
 /** "which model", "what model are you?": anchored, so linear in the message. */
 const WHICH_MODEL = /^\s*(?:which|what)\s+model(?:\s+are\s+you)?\s*\??\s*$/i;
 
 /** What a user's request gets, thinking first when it asks for that. */
-function decideForText(text: string, tools: OfferedTools, attempt: number): ScriptedReply {
+function decideForText(text: string, tools: OfferedTools, phrases: readonly OfflinePhrase[], attempt: number): ScriptedReply {
   // The runtime's request to summarise older turns, read at any length (scripted-summary.ts).
   if (isSummaryRequest(text)) return { kind: 'text', text: summariseTranscript(text) };
   // Anchored and over a bounded prefix: linear in the message, as every rule here.
@@ -139,14 +154,14 @@ function decideForText(text: string, tools: OfferedTools, attempt: number): Scri
         text: `Here is what I think about ${topic}: it is worth a closer look.`,
       };
     }
-    const reply = decideForText(rest, tools, attempt);
+    const reply = decideForText(rest, tools, phrases, attempt);
     return reply.kind === 'fail' ? reply : { ...reply, reasoning: `Before I act, let me think: the request is "${rest}". I'll do exactly that.` };
   }
   // A `call` clause is read at any length (its JSON may be long, and reading it is linear).
   // No command or phrase starts with "call", so reading it first changes no other reply.
   const explicit = explicitCalls(text, tools);
   if (explicit) return explicit;
-  if (text.length > MAX_PHRASE_TEXT_CHARS) return { kind: 'text', text: fallbackText(text, tools) };
+  if (text.length > MAX_PHRASE_TEXT_CHARS) return { kind: 'text', text: fallbackText(text, tools, phrases) };
 
   const plain = trimTrailing(text, /[.!\s]/).toLowerCase();
   if (plain === 'fail' || plain === 'simulate model error') return { kind: 'fail' };
@@ -166,10 +181,10 @@ function decideForText(text: string, tools: OfferedTools, attempt: number): Scri
 
   if (MARKDOWN_DEMO_REQUEST.test(plain)) return { kind: 'text', text: MARKDOWN_DEMO, paceMs: MARKDOWN_DEMO_PACE_MS };
 
-  const calls = matchClauses(text, tools);
+  const calls = matchClauses(text, tools, [...BUILT_IN_PHRASES, ...phrases]);
   if (calls) return { kind: 'tool-calls', calls };
 
-  return { kind: 'text', text: fallbackText(text, tools) };
+  return { kind: 'text', text: fallbackText(text, tools, phrases) };
 }
 
 /**
@@ -296,12 +311,12 @@ const MAX_CLAUSES = 12;
  * Split the text into consecutive clauses that each match a phrase, preferring longer
  * clauses ("plan x: a and b" stays one todo list). Undefined when no such split exists.
  */
-function matchClauses(text: string, tools: OfferedTools): ScriptedToolCall[] | undefined {
+function matchClauses(text: string, tools: OfferedTools, phrases: readonly OfflinePhrase[]): ScriptedToolCall[] | undefined {
   const collapsed = collapseWhitespace(text);
   const pieces = collapsed.split(CLAUSE_SEPARATOR);
   const clauseCount = (pieces.length + 1) / 2;
   if (clauseCount > MAX_CLAUSES) {
-    const call = matchPhrase(collapsed, tools);
+    const call = matchPhrase(collapsed, tools, phrases);
     return call && [call];
   }
   const join = (from: number, to: number) => pieces.slice(from * 2, to * 2 - 1).join('');
@@ -310,7 +325,7 @@ function matchClauses(text: string, tools: OfferedTools): ScriptedToolCall[] | u
     if (start === clauseCount) return [];
     if (dead.has(start)) return undefined;
     for (let end = clauseCount; end > start; end--) {
-      const call = matchPhrase(join(start, end), tools);
+      const call = matchPhrase(join(start, end), tools, phrases);
       const rest = call && from(end);
       if (call && rest) return [call, ...rest];
     }
@@ -326,14 +341,13 @@ function collapseWhitespace(text: string): string {
 }
 
 /** `clause`: whitespace-collapsed (collapseWhitespace). */
-function matchPhrase(clause: string, tools: OfferedTools): ScriptedToolCall | undefined {
+function matchPhrase(clause: string, tools: OfferedTools, phrases: readonly OfflinePhrase[]): ScriptedToolCall | undefined {
   const normalised = normaliseClause(clause);
   phraseMatchWork.candidates++;
   phraseMatchWork.chars += normalised.length;
-  for (const phrase of PHRASES) {
-    const toolName = phrase.tools.find((name) => tools.has(name));
-    const match = toolName && phrase.pattern.exec(normalised);
-    if (toolName && match) return { toolName, input: phrase.input(match, tools.get(toolName) ?? {}) };
+  for (const phrase of phrases) {
+    const match = tools.has(phrase.call) && phrase.pattern.exec(normalised);
+    if (match) return { toolName: phrase.call, input: phrase.input(match, tools.get(phrase.call) ?? {}) };
   }
   return undefined;
 }
@@ -347,21 +361,27 @@ function normaliseClause(clause: string): string {
 /**
  * What a message that is no request gets: a friendly word on what this model is and the requests
  * it understands with the tools on offer — only those (every example is a phrase of a tool on
- * offer), never the test commands ("reply with N tokens"), which a person has no use for.
+ * offer), never the test commands ("reply with N tokens"), which a person has no use for. An
+ * agent with no phrases of its own is offered the `call` form with its own tools' names: the
+ * built-in tools' examples alone would say nothing of what it is for.
  */
-function fallbackText(text: string, tools: OfferedTools): string {
-  const examples = PHRASES.filter((p) => p.tools.some((t) => tools.has(t))).map((p) => `"${p.example}"`);
-  const [firstTool] = tools.keys();
+function fallbackText(text: string, tools: OfferedTools, phrases: readonly OfflinePhrase[]): string {
+  const offered = (list: readonly OfflinePhrase[]) => list.filter((p) => tools.has(p.call)).map((p) => `"${p.example}"`);
+  const own = offered(phrases);
+  const builtIn = offered(BUILT_IN_PHRASES);
+  const ownTools = [...tools.keys()].filter((name) => !BUILT_IN_PHRASES.some((p) => p.call === name));
   const offer =
-    examples.length > 0
-      ? `Try ${orList(examples)}.`
-      : firstTool
-        ? `To use a tool, write "call ${firstTool} {…}" with its arguments as JSON.`
-        : 'This agent has no tools, so there is little more I can do here.';
+    own.length > 0
+      ? `Try ${orList([...own, ...builtIn])}.`
+      : ownTools.length > 0
+        ? `To use a tool, write "call ${ownTools[0]} {…}" with its arguments as JSON (its tools: ${ownTools.join(', ')}).`
+        : builtIn.length > 0
+          ? `Try ${orList(builtIn)}.`
+          : 'This agent has no tools, so there is little more I can do here.';
   const quoted = text.length > 200 ? `${text.slice(0, 200)}…` : text;
   const opening = quoted ? `You said: "${quoted}".` : 'Hello!';
   const tooLong = text.length > MAX_PHRASE_TEXT_CHARS ? ` That is more than the ${MAX_PHRASE_TEXT_CHARS} characters I read as a request.` : '';
-  return `${opening}${tooLong} I'm the demo's built-in model: I work offline and understand a few requests. ${offer}`;
+  return `${opening}${tooLong} I'm the built-in offline model: I understand a few requests. ${offer}`;
 }
 
 /** "a", "a or b", "a, b or c". */

@@ -2,6 +2,9 @@
 import { APICallError, streamText, tool, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import mcpDemo from '../agents/mcp-demo';
+import planner from '../agents/planner';
+import { supportPhrases } from '../agents/support-phrases';
 import { createScriptedModel, reasoningSignature, SCRIPTED_PROVIDER } from './scripted';
 import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS } from './scripted-markdown';
 import {
@@ -13,6 +16,9 @@ import {
   type OfferedTools,
   type ScriptedReply,
 } from './scripted-reply';
+
+/** The demo agents' own phrases (each agent's `offline`), as the runtime hands them to the model for those agents. */
+const DEMO_PHRASES = [...Object.values(supportPhrases), ...planner.offline.phrases, ...mcpDemo.offline.phrases];
 
 // No execute anywhere: the step stops at the tool call, as with approval-gated or frontend tools.
 const supportTools = {
@@ -43,7 +49,7 @@ async function run(
   options: { tools?: ToolSet; delayMs?: number; abortSignal?: AbortSignal; modelId?: string } = {},
 ): Promise<Run> {
   const result = streamText({
-    model: createScriptedModel({ delayMs: options.delayMs, modelId: options.modelId }),
+    model: createScriptedModel({ delayMs: options.delayMs, modelId: options.modelId, phrases: DEMO_PHRASES }),
     tools: options.tools ?? allTools,
     ...(typeof input === 'string' ? { prompt: input } : { messages: input }),
     abortSignal: options.abortSignal,
@@ -202,7 +208,7 @@ describe('scripted model: the generic call rule', () => {
 
 describe('scripted model: the limits of a `call`', () => {
   const offered: OfferedTools = new Map(Object.keys(allTools).map((name) => [name, {}]));
-  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered);
+  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered, { phrases: DEMO_PHRASES });
   const lookups = (n: number) => Array.from({ length: n }, (_, i) => `call lookupOrder {"orderId":"ord_${i + 1}"}`).join('; ');
   /** `call lookupOrder` with an object `levels` deep: {"a":{"a":…{}…}}. */
   const nested = (levels: number) => `call lookupOrder ${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
@@ -541,7 +547,7 @@ describe('scripted model: reasoning', () => {
 describe('scripted model: adversarial text is decided in linear time', () => {
   // decideReply directly: the decision is the synchronous part, the one that blocks the event loop.
   const offered: OfferedTools = new Map(Object.keys(allTools).map((name) => [name, {}]));
-  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered);
+  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered, { phrases: DEMO_PHRASES });
   const repeatTo = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
   /** `count` words of the phrase vocabulary in a fixed pseudo-random order (a seeded LCG, so every run is the same). */
   const vocabularyWords = (count: number) => {

@@ -1,7 +1,7 @@
 // The built-in scripted model (README, "Models"): a real AI SDK LanguageModelV4 that needs no network
-// and no key. What it replies to a prompt is decided by fixed rules (scripted-reply.ts, over the
-// phrase table in scripted-phrases.ts); here the reply is rendered as the AI SDK's stream or
-// generate result.
+// and no key. What it replies to a prompt is decided by fixed rules (scripted-reply.ts, over its
+// own phrases in scripted-phrases.ts and the agent's, agent-phrases.ts); here the reply is
+// rendered as the AI SDK's stream or generate result.
 //
 // Text streams one delta per word (leading whitespace kept, so the deltas concatenate to the
 // reply). Tool-call ids are random (`call_<hex>`); everything else is a function of the prompt.
@@ -31,6 +31,8 @@ import {
   type LanguageModelV4StreamResult,
   type LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import type { OfflinePhrase } from '../offline-phrases';
+import { agentPhrases } from './agent-phrases';
 import { decideReply, type OfferedTools, type ScriptedReply, type ScriptedToolCall } from './scripted-reply';
 
 /** `model.provider` of every scripted model: how the runtime and the UI recognise it. */
@@ -41,6 +43,11 @@ export interface ScriptedModelOptions {
   modelId?: string;
   /** Wait this long before each stream part after the first (0: no timers at all). */
   delayMs?: number;
+  /**
+   * Phrases it answers to besides those of the agent whose step is running (agent-phrases.ts):
+   * for a model called outside the runtime, as a test's streamText does.
+   */
+  phrases?: readonly OfflinePhrase[];
 }
 
 // ─── Rendering the reply ────────────────────────────────────────────────────────────────
@@ -266,7 +273,8 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Languag
     call.abortSignal?.throwIfAborted();
     const unsigned = unsignedReasoning(call.prompt);
     if (unsigned) throw scriptedError(`${unsigned} (a provider refuses such a prompt, as Anthropic's API does an unsigned thinking block)`, 400);
-    const reply = decideReply(call.prompt, offeredTools(call), attemptOf(call), modelId);
+    const phrases = [...(options.phrases ?? []), ...agentPhrases()];
+    const reply = decideReply(call.prompt, offeredTools(call), { attempt: attemptOf(call), modelId, phrases });
     if (reply.kind === 'fail') throw scriptedError('the user asked for a failure ("fail")');
     return reply;
   };

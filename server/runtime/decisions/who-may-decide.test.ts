@@ -4,6 +4,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { supportPhrases } from '../../agents/support-phrases';
 import { defineDeepAgent } from '../../define';
 import type { DecisionActor, InterruptRecord } from '../../events';
 import { createMemoryStore } from '../../store/memory-store';
@@ -20,6 +21,7 @@ const desk = defineDeepAgent({
   name: 'desk',
   model: 'openai/gpt-4o-mini',
   instructions: 'x',
+  offline: { phrases: [supportPhrases.refundOrder, supportPhrases.closeTicket] },
   tools: {
     refundOrder: tool({
       inputSchema: z.object({ orderId: z.string(), amount: z.number() }),

@@ -1,6 +1,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { supportPhrases } from '../../agents/support-phrases';
 import { defineDeepAgent, type DeepAgent } from '../../define';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
@@ -26,6 +27,7 @@ function makeAgent(amountSchema: z.ZodType = z.number().positive(), ttl = '24h')
     name: 'desk',
     model: 'openai/gpt-4o-mini',
     instructions: 'x',
+    offline: { phrases: [supportPhrases.refundOrder, supportPhrases.closeTicket] },
     tools: {
       refundOrder: tool({
         inputSchema: z.object({ orderId: z.string(), amount: amountSchema }),

@@ -12,6 +12,7 @@ import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
 import type { DeepAgent, InstructionsContext } from '../../define';
 import type { ChatMessage, ModelLabel, ProviderMetadata, ReasoningPart, SourcePart, StreamedPart, TokenUsage, ToolCall } from '../../events';
 import { loadAttachmentBytes } from '../../attachments';
+import { runWithAgentPhrases } from '../../models/agent-phrases';
 import { modelMode, resolveModel } from '../../models/resolve';
 import { logFailure, modelFailure, StepTimeoutError } from '../errors';
 import { stepTimeoutMs } from './step-timeout';
@@ -35,7 +36,14 @@ export interface ModelStep {
   failure?: unknown;
 }
 
-export async function streamModelStep(options: {
+/** One model step for the agent; a scripted model answers to the agent's own phrases (server/models/agent-phrases.ts). */
+export function streamModelStep(options: StepOptions): Promise<ModelStep> {
+  return runWithAgentPhrases(options.agent.offline.phrases, () => stepOn(options));
+}
+
+type StepOptions = Parameters<typeof stepOn>[0];
+
+async function stepOn(options: {
   agent: DeepAgent;
   /** The model to call: the turn's choice on the root thread (docs/models.md, "Choosing a model"); the agent's fallbacks follow it. */
   model: string | LanguageModel;

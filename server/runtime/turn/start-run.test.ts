@@ -1,6 +1,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { supportPhrases } from '../../agents/support-phrases';
 import { defineDeepAgent, type DeepAgent } from '../../define';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
@@ -26,6 +27,7 @@ const agent = defineDeepAgent({
   name: 'tester',
   model: 'openai/gpt-4o-mini',
   instructions: 'Test agent.',
+  offline: { phrases: [supportPhrases.lookupOrder] },
   tools: {
     lookupOrder: tool({
       inputSchema: z.object({ orderId: z.string() }),
@@ -391,6 +393,7 @@ describe('a continuation', () => {
     name: 'closer',
     model: 'openai/gpt-4o-mini',
     instructions: 'Closes tickets.',
+    offline: { phrases: [supportPhrases.closeTicket] },
     tools: { closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => ({ closed: ticketId }) }) },
     toolApproval: { closeTicket: 'user-approval' },
   });
@@ -433,6 +436,7 @@ describe('a batch with a cancel in it', () => {
     name: 'closer',
     model: 'openai/gpt-4o-mini',
     instructions: 'Closes tickets.',
+    offline: { phrases: [supportPhrases.closeTicket] },
     tools: {
       closeTicket: tool({
         inputSchema: z.object({ ticketId: z.string() }),
@@ -525,6 +529,7 @@ describe('tool-call ids', () => {
     name: 'desk',
     model: reusingCallIds(),
     instructions: 'Closes tickets.',
+    offline: { phrases: [supportPhrases.closeTicket] },
     tools: {
       closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => (closed.push(ticketId), { closed: ticketId }) }),
     },

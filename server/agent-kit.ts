@@ -1,0 +1,45 @@
+// Everything an agent file needs, in one place (README, "Add an agent"): an agent in server/agents/
+// imports from here and from zod, and from nothing else of the app (lint: eslint.config.mjs), so
+// what an agent may rely on is this list, and the app's insides may change under it.
+
+/** The AI SDK's tool(): a tool's title, description, zod inputSchema and execute. */
+export { tool } from 'ai';
+/** An agent from plain data and tools, checked when it is defined (server/define.ts). */
+export { defineDeepAgent } from './define';
+/** This app's own origin, for a URL the agent reaches on its own server (an MCP endpoint it serves). */
+export { ownOrigin } from './own-origin';
+/** Inside a tool's execute: the call (`event`), `idempotencyKey`, `attempt`, `session`, `signal` and the shared `state` to change. */
+export { handlerContext } from './runtime';
+/** Inside a tool's execute: ask the person a question and wait for the validated answer. */
+export { requestInput } from './runtime';
+/** Thrown by a tool: a message shown as it is to the model and the person (other errors are not). */
+export { ToolError } from './runtime';
+/** A user message for `session.schedule(…)` or a server append, e.g. a reminder coming back. */
+export { userMessage } from './runtime';
+
+/** What a tool call needs before it runs: 'approved', 'user-approval' or 'denied'. */
+export type { ApprovalPolicy } from './define';
+/** Who may decide a gated call: the session's owner, key holders, or `key:<name>` entries. */
+export type { Approvers } from './define';
+/** An agent as defineDeepAgent returns it: what server/agents/index.ts lists. */
+export type { DeepAgent } from './define';
+/** Everything defineDeepAgent takes: name, model, instructions, tools, toolApproval, offline… */
+export type { DeepAgentConfig } from './define';
+/** A state key a client may write (`editableState`): a zod schema or a JSON Schema. */
+export type { EditableStateSpec } from './define';
+/** What dynamic instructions read at each model step: the session's state and who it is. */
+export type { InstructionsContext } from './define';
+/** Instructions worked out at each model step from the session's state. */
+export type { InstructionsFunction } from './define';
+/** An MCP server whose tools the agent uses as its own (`mcpServers`). */
+export type { McpServerSpec } from './define';
+/** A policy worked out from the call's input (it must be deterministic). */
+export type { PolicyFunction } from './define';
+/** A tool's approval: its policy and options (describe, allowEdit, ttl, approvers, quorum…). */
+export type { ToolApprovalOptions } from './define';
+/** A policy, a policy function or the full options: one entry of `toolApproval`. */
+export type { ToolApprovalSpec } from './define';
+/** The session's shared state (`initialState`, `handlerContext().state`): a JSON object. */
+export type { JsonObject } from './events';
+/** A sentence the offline scripted model understands for the agent, and the call it makes (`offline.phrases`). */
+export type { OfflinePhrase } from './offline-phrases';
