@@ -1,34 +1,34 @@
 import next from 'eslint-config-next';
 
-// The house rules (docs/architecture.md): what each floor may import. No import circle anywhere is
+// The house rules (docs/internals/architecture.md): what each floor may import. No import circle anywhere is
 // tests/unit/import-graph.test.ts (import/no-cycle skips type-only imports, which tie rooms too). ESLint keeps one
 // no-restricted-imports per file, so each block below lists every pattern its files obey.
-const FRAMEWORK_FREE = { group: ['next', 'next/*'], message: 'server/ is framework-free: no next/* imports (docs/architecture.md).' };
+const FRAMEWORK_FREE = { group: ['next', 'next/*'], message: 'server/ is framework-free: no next/* imports (docs/internals/architecture.md).' };
 const RUNTIME_FACE = {
   regex: '^(@/server/|(\\.{1,2}/)+(server/)?)runtime/.+',
-  message: 'Import the runtime from its face, server/runtime (index.ts), not from a file inside it (docs/architecture.md, "Rooms").',
+  message: 'Import the runtime from its face, server/runtime (index.ts), not from a file inside it (docs/internals/architecture.md, "Rooms").',
 };
 const ROOM_FACE = {
   regex: '^\\.\\./[a-z-]+/.+|^\\.\\.(/index)?$',
   message:
-    'A room of server/runtime imports another room from its face (../room), never a file inside it, and never the runtime face above it (docs/architecture.md, "Rooms").',
+    'A room of server/runtime imports another room from its face (../room), never a file inside it, and never the runtime face above it (docs/internals/architecture.md, "Rooms").',
 };
 const ABOVE_RUNTIME = {
   group: ['**/wire', '**/wire/**', '**/http', '**/http/**', '**/web', '**/web/**', '**/routes', '**/routes/**', '**/identity', '**/identity/**'],
-  message: 'server/runtime imports nothing from the floors above it (docs/architecture.md, "Wires only translate").',
+  message: 'server/runtime imports nothing from the floors above it (docs/internals/architecture.md, "Wires only translate").',
 };
 const ROUTES_ON_TOP = {
   group: ['**/routes', '**/routes/**'],
-  message: 'server/routes is the top floor: only app/api imports it (docs/architecture.md, "Routes").',
+  message: 'server/routes is the top floor: only app/api imports it (docs/internals/architecture.md, "Routes").',
 };
 const WIRE_TRANSLATES = {
   group: ['**/routes', '**/routes/**', '**/identity', '**/identity/**', '**/web', '**/web/**'],
   message:
-    'A wire only translates (request → runtime input, runtime parts → its shapes): who calls and the handling are server/identity and server/routes (docs/architecture.md, "Wires only translate").',
+    'A wire only translates (request → runtime input, runtime parts → its shapes): who calls and the handling are server/identity and server/routes (docs/internals/architecture.md, "Wires only translate").',
 };
 const WIRE_READS_NO_STORE = {
   regex: '^(@/server/|(\\.{1,2}/)+)store(/index)?$',
-  message: 'A wire only translates: the route reads and writes the store, and hands the wire what it read (docs/architecture.md, "Wires only translate").',
+  message: 'A wire only translates: the route reads and writes the store, and hands the wire what it read (docs/internals/architecture.md, "Wires only translate").',
 };
 const AGENT_IMPORTS = {
   regex: '^(?!(zod|\\.\\./agent-kit|\\./[a-z0-9-]+)$|node:)',
@@ -104,7 +104,7 @@ const config = [
             FRAMEWORK_FREE,
             {
               regex: '^(@/|\\.)',
-              message: 'server/error-codes.ts is below every floor: it imports nothing of the project (docs/architecture.md, "One error vocabulary").',
+              message: 'server/error-codes.ts is below every floor: it imports nothing of the project (docs/internals/architecture.md, "One error vocabulary").',
             },
           ],
         },
@@ -121,7 +121,7 @@ const config = [
             FRAMEWORK_FREE,
             {
               regex: '^(@/|\\.\\./)',
-              message: 'server/config is below every floor: every file may read it, so it imports nothing of the project (docs/architecture.md, "Rooms").',
+              message: 'server/config is below every floor: every file may read it, so it imports nothing of the project (docs/internals/architecture.md, "Rooms").',
             },
           ],
         },
@@ -138,7 +138,7 @@ const config = [
             FRAMEWORK_FREE,
             {
               regex: '^(@/|\\.{1,2}/)(.*/)?(runtime|wire|http|web|routes|identity)(/|$)',
-              message: 'server/store is below the runtime: it imports only server/events.ts (docs/architecture.md).',
+              message: 'server/store is below the runtime: it imports only server/events.ts (docs/internals/architecture.md).',
             },
           ],
         },

@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 import { setting, testSetting } from './server/config';
 
 /**
- * `npm run bench` builds and starts the server with STACKBONE_BENCH=1 (docs/benchmarks.md, "How to
+ * `npm run bench` builds and starts the server with STACKBONE_BENCH=1 (docs/internals/benchmarks.md, "How to
  * run"). Only that build reads the page extension `bench.ts`, so only it has the bench's baseline
  * route (app/api/bench/bare/route.bench.ts, which imports bench/), and it goes to .next-bench/, which
  * only a `next start` with the same variable serves: a product build (.next/) never holds the route.
@@ -18,7 +18,7 @@ const typesChecked = setting('STACKBONE_TYPES_CHECKED');
 const skipBuildCache = setting('STACKBONE_BUILD_CACHE') === 'off';
 
 /**
- * The registry's `@stackbone/fixture-agents` (docs/architecture.md, "Fixture agents"): the tests'
+ * The registry's `@stackbone/fixture-agents` (docs/internals/architecture.md, "Fixture agents"): the tests'
  * fixture agents in a build made with STACKBONE_FIXTURE_AGENTS=1 (scripts/test.mjs builds so),
  * and an empty list in any other, so that `npm run build` never bundles a file of tests/.
  */

@@ -1,4 +1,4 @@
-// The baselines of `npm run bench` (docs/benchmarks.md), served at /api/bench/bare by the same
+// The baselines of `npm run bench` (docs/internals/benchmarks.md), served at /api/bench/bare by the same
 // build as the product it measures, so that both sides of every ratio go through the same `next
 // start`, the same HTTP stack and the same process. Nothing here is the product: the route is only
 // in the bench's own build of it (app/api/bench/bare/route.bench.ts, next.config.ts), made and

@@ -1,9 +1,9 @@
-// `npm run bench` (bench/run.mjs): the measurements of docs/benchmarks.md, in one run, on SQLite
+// `npm run bench` (bench/run.mjs): the measurements of docs/internals/benchmarks.md, in one run, on SQLite
 // and (when a server answers) PostgreSQL. In-process figures first, with no server up; then one
 // production server per database, one at a time, measured over HTTP; then, on PostgreSQL, 1 and 4
 // instances behind a balancer. Nothing here asserts on time: the goals are judged and reported,
 // met or missed. Results go to bench/results/ (untracked); `--publish` (BENCH_PUBLISH=1) also
-// writes the committed figures, bench/results.json and docs/benchmarks.md.
+// writes the committed figures, bench/results.json and docs/internals/benchmarks.md.
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,7 +117,7 @@ it(`measures the runtime against bare baselines (${mode})`, async () => {
     if (process.env.BENCH_PUBLISH === '1') publishResults(root, results, figures, METHOD);
     printReport(results, figures);
     console.log(
-      `\nResults: ${written}${process.env.BENCH_PUBLISH === '1' ? ', bench/results.json and docs/benchmarks.md' : ' (`--publish` also writes bench/results.json and docs/benchmarks.md)'}`,
+      `\nResults: ${written}${process.env.BENCH_PUBLISH === '1' ? ', bench/results.json and docs/internals/benchmarks.md' : ' (`--publish` also writes bench/results.json and docs/internals/benchmarks.md)'}`,
     );
     expect(results.goals.length).toBeGreaterThan(0);
   } finally {

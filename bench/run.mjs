@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --build] [-- --publish]`: the benchmarks of docs/benchmarks.md.
+// `npm run bench [-- --quick] [-- --build] [-- --publish]`: the benchmarks of docs/internals/benchmarks.md.
 // A run writes its figures to bench/results/ (untracked); `--publish`, for a run on a quiet
-// machine, also rewrites the committed ones (bench/results.json, docs/benchmarks.md). They measure a
+// machine, also rewrites the committed ones (bench/results.json, docs/internals/benchmarks.md). They measure a
 // production build (`next start`): the bench's own, made with STACKBONE_BENCH=1 into .next-bench/
 // (next.config.ts), which alone has the bench's baseline route (app/api/bench/bare/route.bench.ts).
 // It is made first when there is none, when it predates that route, or when --build asks; otherwise

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// `npm run bench` (bench/run.mjs runs this): the HTTP benchmarks of docs/benchmarks.md. Not part
+// `npm run bench` (bench/run.mjs runs this): the HTTP benchmarks of docs/internals/benchmarks.md. Not part
 // of `npm test`: the unit and integration projects include nothing under bench/.
 export default defineConfig({
   // The bench measures the product: its registry has no fixture agents, as in `npm run build` (next.config.ts).

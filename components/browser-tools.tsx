@@ -1,5 +1,5 @@
 'use client';
-// Tools the page runs for the agent (docs/wires.md, "Frontend tools"): offered with every run
+// Tools the page runs for the agent (docs/internals/wires.md, "Frontend tools"): offered with every run
 // through RunAgentInput.tools; the model calls them, the browser answers, and the result goes
 // back as the trailing tool message so the turn goes on.
 //   confirm_action       asks the person in a dialog; answers {confirmed, action}

@@ -1,4 +1,4 @@
-// Tools the page runs (docs/wires.md, "Frontend tools"): the chat offers a confirm dialog and
+// Tools the page runs (docs/internals/wires.md, "Frontend tools"): the chat offers a confirm dialog and
 // the browser's clock with every run; the agent calls them, the browser answers, the turn
 // goes on with the result.
 import { expect, test } from '@playwright/test';

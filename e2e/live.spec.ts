@@ -1,7 +1,7 @@
 // Every tab is live: what happens on a thread from anywhere shows in an open chat as it
 // happens — a decision made with the CLI and the turn it continues, another tab's turn, an
 // approval raised in one tab and decided in another, a timer firing on the server. The chat listens to the thread's
-// session stream (docs/architecture.md, "Streams and cursors").
+// session stream (docs/internals/architecture.md, "Streams and cursors").
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// A model's reasoning in the chat (docs/architecture.md, "Reasoning and provider metadata"): a
+// A model's reasoning in the chat (docs/internals/architecture.md, "Reasoning and provider metadata"): a
 // "Thinking" block before the reply, folded once the model has moved on, opened on click, and
 // the same after a reload.
 import { expect, test } from '@playwright/test';

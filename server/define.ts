@@ -224,7 +224,7 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   /**
    * A stateless turn cannot pause: run approval-gated tools anyway ('run', the default) or refuse
    * them. A tool kept for key holders (`approvers: 'key-holders'`) is refused either way
-   * (docs/wires.md, "Stateless turns").
+   * (docs/internals/wires.md, "Stateless turns").
    */
   statelessApproval?: 'run' | 'deny';
   /** Model steps per run before the runtime stops the loop. */

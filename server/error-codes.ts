@@ -234,7 +234,7 @@ export function agUiAnswer(code: ErrorCode, details?: ErrorDetails): 'RUN_ERROR'
   return answer(code, details).agUi!;
 }
 
-/** The code the OpenAI and Anthropic wires answer (docs/wires.md, "Errors"). */
+/** The code the OpenAI and Anthropic wires answer (docs/internals/wires.md, "Errors"). */
 export function chatCode(code: ErrorCode, details?: ErrorDetails): string {
   return answer(code, details).chat ?? code;
 }

@@ -11,7 +11,7 @@ export type JsonObject = Record<string, unknown>;
  * A provider's own data about a part of its output — an Anthropic thinking signature, an OpenAI
  * reasoning item's id and encrypted content, a Gemini thought signature — keyed by provider, as
  * the AI SDK hands it over. Kept with the part and handed back to the model with it on the next
- * step; opaque to everything else (docs/architecture.md, "Reasoning and provider metadata").
+ * step; opaque to everything else (docs/internals/architecture.md, "Reasoning and provider metadata").
  */
 export type ProviderMetadata = Record<string, JsonObject>;
 
@@ -20,7 +20,7 @@ export interface ToolCall {
   id: string;
   name: string;
   input: unknown;
-  /** What the provider said about the call; sent back with it (docs/architecture.md, "Reasoning and provider metadata"). */
+  /** What the provider said about the call; sent back with it (docs/internals/architecture.md, "Reasoning and provider metadata"). */
   providerMetadata?: ProviderMetadata;
 }
 
@@ -246,7 +246,7 @@ export interface Decision {
 }
 
 /**
- * Token counts of model calls (docs/architecture.md, "Usage"), as the AI SDK reports them:
+ * Token counts of model calls (docs/internals/architecture.md, "Usage"), as the AI SDK reports them:
  * reasoning tokens are part of the output and cached input part of the input, never additions
  * to them. A count the provider did not report is absent, not 0.
  */
@@ -325,7 +325,7 @@ export type SessionEvent =
   /** One model step, coalesced: its whole text and tool calls are one event, not one per token. */
   /**
    * `stream`: how the step streamed, in order, so that a client re-joining the run from the log
-   * gets the same parts under the same cursors as the live stream (docs/architecture.md).
+   * gets the same parts under the same cursors as the live stream (docs/internals/architecture.md).
    * Still one row per step: the deltas ride inside it.
    */
   | {

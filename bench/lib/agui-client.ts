@@ -1,5 +1,5 @@
 // The bench's AG-UI client: runs, resumes and thread reads over HTTP, timed from the moment
-// the request is sent (docs/wires.md has the shapes).
+// the request is sent (docs/internals/wires.md has the shapes).
 import { randomUUID } from 'node:crypto';
 import { agUiType, readSse } from './sse';
 import type { StreamRun } from './stream-run';

@@ -43,7 +43,7 @@ export function judgeGoals(database: DatabaseKind, figures: DatabaseFigures, inP
       durableTurn ? `${durableTurn.ratio} (${durableTurn.msPerTurn} ms per turn)` : 'not measured',
       durableTurn !== undefined && durableTurn.ratio <= IN_PROCESS_RATIO[database],
     ),
-    // Judged against the text-stream baseline, the stricter of the two (docs/benchmarks.md).
+    // Judged against the text-stream baseline, the stricter of the two (docs/internals/benchmarks.md).
     goal(
       'time to first token, p50',
       `≤ bare + ${TTFT_BUDGET_MS[database]} ms`,

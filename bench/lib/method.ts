@@ -1,4 +1,4 @@
-// The method section of docs/benchmarks.md: how each figure is taken, and where it is not what
+// The method section of docs/internals/benchmarks.md: how each figure is taken, and where it is not what
 // the issue asked for, why, and what is measured instead. Written out with the figures by
 // bench/lib/report.ts on every published run (`npm run bench -- --publish`).
 export const METHOD = `
@@ -58,7 +58,7 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    (\`bench/lib/sql-counter.ts\`: a \`BEGIN\`, or an INSERT/UPDATE/DELETE outside one, is one
    transaction; \`writeStatements\`/\`readStatements\` are in results.json). Lease renewals and
    every other write during the turn count. The HTTP route writes nothing of its own
-   (docs/architecture.md, "The step loop"), so the count is the same as over HTTP. The 5-step
+   (docs/internals/architecture.md, "The step loop"), so the count is the same as over HTTP. The 5-step
    tool turn is the scripted model made to call \`lookupOrder\` in its first four steps and to
    answer in the fifth (the scripted model alone answers after one tool result).
 3. **Reopen.** A 1,000-message thread (500 turns) written in process straight into the server's
@@ -68,7 +68,7 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    (\`GET /api/agents/support?runId&threadId&offset=-1\`) up to its \`MESSAGES_SNAPSHOT\` (999
    messages), and the hydration JSON (\`GET ?threadId\`, 1,000 messages). \`reopen.ratio\` is the
    snapshot's median over the bare read's. After the first read the server's view of the thread
-   is warm (docs/architecture.md, "One log, one fold"), so the medians are a warm reopen; the
+   is warm (docs/internals/architecture.md, "One log, one fold"), so the medians are a warm reopen; the
    cold one (the very first read, before any fold) is one sample, \`reopen.cold\`.
 4. **Concurrency.** 200 AG-UI runs (20-token replies, each on a new thread) sent at once to one
    server. Errors: a refusal, a broken stream, a \`RUN_ERROR\`, or a stream not ending in

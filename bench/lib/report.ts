@@ -1,5 +1,5 @@
 // The outputs of a bench run: a table on stdout and bench/results/<mode>.json (untracked), and
-// with `--publish` the committed figures, bench/results.json and docs/benchmarks.md.
+// with `--publish` the committed figures, bench/results.json and docs/internals/benchmarks.md.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ScaleOut } from '../measure/scale-out';
@@ -161,7 +161,7 @@ export function writeResults(root: string, results: Results): string {
   return path.relative(root, file);
 }
 
-/** `--publish`: the committed figures, bench/results.json and docs/benchmarks.md (run it on a quiet machine). */
+/** `--publish`: the committed figures, bench/results.json and docs/internals/benchmarks.md (run it on a quiet machine). */
 export function publishResults(root: string, results: Results, figures: PerDatabase<DatabaseFigures>, method: string): void {
   writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeBenchmarksDoc(root, results, figures, method);
@@ -209,5 +209,5 @@ function writeBenchmarksDoc(root: string, results: Results, figures: PerDatabase
     method.trim(),
     '',
   ].join('\n');
-  writeFileSync(path.join(root, 'docs', 'benchmarks.md'), doc);
+  writeFileSync(path.join(root, 'docs', 'internals', 'benchmarks.md'), doc);
 }

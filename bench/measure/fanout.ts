@@ -1,4 +1,4 @@
-// Item 7: live fan-out. 50 clients follow one thread's session stream (docs/architecture.md,
+// Item 7: live fan-out. 50 clients follow one thread's session stream (docs/internals/architecture.md,
 // "Streams and cursors"); a 51st sends a run on the thread. Timed from sending the run to its
 // RUN_STARTED reaching each follower; and, as the runtime's own share, from RUN_STARTED reaching
 // the sender to it reaching each follower.

@@ -1,6 +1,6 @@
 // Item 3: reopening a 1,000-message thread. The thread is written in process, straight into the
 // server's database (500 turns), so the server has never seen it: its first read is cold (no
-// warm view, docs/architecture.md "One log, one fold"). Then, alternating: the bare Prisma read
+// warm view, docs/internals/architecture.md "One log, one fold"). Then, alternating: the bare Prisma read
 // of the thread's rows over the bench route, the MESSAGES_SNAPSHOT of the thread's last run
 // replayed from the log (`GET ?runId&threadId&offset=-1`), and the hydration JSON.
 import { randomUUID } from 'node:crypto';
@@ -101,7 +101,7 @@ export async function measureReopen(baseUrl: string, database: BenchDatabase): P
     logRows = bare.rows;
     messages = hydrated.messages;
   }
-  // The hydration JSON is the thread's last page of messages (docs/architecture.md, "Streams and cursors").
+  // The hydration JSON is the thread's last page of messages (docs/internals/architecture.md, "Streams and cursors").
   const page = Math.min(counts.reopenMessages, PAGE_MESSAGES);
   if (messages !== page) throw new Error(`The hydration holds ${messages} messages, not its last page's ${page}.`);
   const bareMs = median(samples.bare);

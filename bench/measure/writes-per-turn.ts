@@ -1,6 +1,6 @@
 // Item 2: what a turn writes — log rows and database transactions — for a 200- and a 2,000-token
 // reply and a 5-step tool turn. In process, on the real Prisma store (the HTTP route adds no
-// writes of its own: docs/architecture.md, "The step loop"), counted at the SQL drivers
+// writes of its own: docs/internals/architecture.md, "The step loop"), counted at the SQL drivers
 // (bench/lib/sql-counter.ts); rows are counted in the database.
 import { randomUUID } from 'node:crypto';
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';

@@ -13,7 +13,7 @@ export const agents: readonly DeepAgent[] = [
   researcher,
   mcpDemo,
   // The tests' fixture agents: only a build made with STACKBONE_FIXTURE_AGENTS=1 has any, and only
-  // a server started with it lists them (docs/architecture.md, "Fixture agents").
+  // a server started with it lists them (docs/internals/architecture.md, "Fixture agents").
   ...(testSetting('STACKBONE_FIXTURE_AGENTS') ? fixtureAgents : []),
 ];
 

@@ -142,7 +142,7 @@ export const supportConfig = {
   // STACKBONE_SMTP_URL the message is not sent; `npm run dev` writes it to .data/mail/.
   notify: { tools: { refundOrder: { email: 'refunds@example.com' } } },
   // Refunds move money and closures close things: a stateless chat call (no session header)
-  // cannot wait for a person, so it is refused them (docs/wires.md, "Stateless turns").
+  // cannot wait for a person, so it is refused them (docs/internals/wires.md, "Stateless turns").
   statelessApproval: 'deny',
   // Lookups of one step run side by side; refunds write the ledger, so they go one at a time
   // (docs/turn-control.md, "Concurrent tools").

@@ -1,4 +1,4 @@
-// The attachments a message names by URL (docs/wires.md, "Content parts"): each must be one of
+// The attachments a message names by URL (docs/internals/wires.md, "Content parts"): each must be one of
 // its sender's, and naming it keeps it — the sweep takes only uploads no message named
 // (sweep.ts). The row is marked before storage is read, and the sweep takes a row before it
 // deletes the bytes, so an upload named while the sweep takes it is either kept or refused,

@@ -1,4 +1,4 @@
-// Switches only the tests set (docs/architecture.md, "Test knobs"): fixture agents, a gate broken
+// Switches only the tests set (docs/internals/architecture.md, "Test knobs"): fixture agents, a gate broken
 // on purpose, a crash at a named point, the test databases and browser. A server people use
 // never sets any of them; the runtime reads them through testSetting(), so a read says so.
 import { group } from './group';

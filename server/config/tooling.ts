@@ -14,7 +14,7 @@ export const tooling = group('', {
   STACKBONE_REQUEST_TIMEOUT_MS: whole({ description: 'A whole request with its body (ms); at least the headers timeout.' }, 'milliseconds', 120_000, 1),
   STACKBONE_URL: text({ description: 'The CLI (npx stackbone, docs/cli.md): which server, and the key it sends.', example: 'http://localhost:3000' }),
   STACKBONE_API_KEY: text({ description: 'The key the CLI sends (one of STACKBONE_API_KEYS).' }),
-  STACKBONE_BENCH: flag({ description: 'npm run bench builds and starts a server with its baseline route, in .next-bench/ (docs/benchmarks.md).' }),
+  STACKBONE_BENCH: flag({ description: 'npm run bench builds and starts a server with its baseline route, in .next-bench/ (docs/internals/benchmarks.md).' }),
   STACKBONE_TYPES_CHECKED: flag({ description: 'npm test: the build skips the type check its own stage has passed.' }),
   STACKBONE_BUILD_CACHE: choice({ description: 'off: the build writes no Turbopack cache (a clean clone in CI never builds again).' }, ['off'], undefined),
   SUPPORT_SLACK_URL: text({

@@ -21,7 +21,7 @@ export function formatBytes(size: number): string {
 export type { Attachment };
 
 /**
- * A user message as AG-UI 1.0 content (docs/wires.md, "Content parts"): without files, its text;
+ * A user message as AG-UI 1.0 content (docs/internals/wires.md, "Content parts"): without files, its text;
  * with them, the text then an `image` or `document` part per file whose source is the file's URL,
  * with its name and size in `metadata`. The chat sends this and the server's snapshots give it
  * back, so a bubble reads the same before and after a refresh.

@@ -1,5 +1,5 @@
 // The CUSTOM events (and the activity type) this server adds to AG-UI, named once for the
-// server that sends them and the browser that reads them (docs/architecture.md, "Streams and
+// server that sends them and the browser that reads them (docs/internals/architecture.md, "Streams and
 // cursors"), with the value each carries.
 import type { ContextCompaction, DecisionActor, DecisionStatus, InterruptReason } from '../events';
 import type { QueueItem } from './queue';
@@ -79,7 +79,7 @@ export interface ToolProgressContent {
 /**
  * The activity type of the sources a model step cited (a web search's results): one
  * `ACTIVITY_SNAPSHOT` right after the step, and an activity message right after its assistant
- * message in every snapshot, whose content is a `SourcesContent` (docs/architecture.md,
+ * message in every snapshot, whose content is a `SourcesContent` (docs/internals/architecture.md,
  * "Reasoning and provider metadata").
  */
 export const SOURCES = 'stackbone.sources';

@@ -1,4 +1,4 @@
-// The contract both sides read (docs/architecture.md, "The shared contract"): the shapes and
+// The contract both sides read (docs/internals/architecture.md, "The shared contract"): the shapes and
 // names the server sends and the browser reads, declared once. Types and constants only; it
 // imports nothing but server/events.ts and the notice names of server/notices.ts (types only), so
 // client code can take it without the server.

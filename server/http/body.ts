@@ -2,7 +2,7 @@
 // server reads is JSON and says so: a `text/plain` or form POST is what another site's page can
 // send without asking the browser first (no CORS preflight), so it is refused — as is a
 // browser request from another site that carries no API key, with a body or without one
-// (same-origin.ts; docs/wires.md, "Auth").
+// (same-origin.ts; docs/internals/wires.md, "Auth").
 import { HttpError } from './errors';
 import { checkSameOrigin } from './same-origin';
 import { setting } from '../config';

@@ -1,4 +1,4 @@
-// The runtime's public face (docs/architecture.md, "Rooms"): what the routes, wires, web reads and
+// The runtime's public face (docs/internals/architecture.md, "Rooms"): what the routes, wires, web reads and
 // agents use. Nothing outside server/runtime imports a file below this one (lint).
 export { describeIssue, firstIssue } from './common';
 export {

@@ -1,7 +1,7 @@
 // The store's hot path — the reads and the append every turn makes — as SQL of its own, sent
 // through Prisma's raw queries. The ORM compiles every model query before sending it, about
 // 0.7–0.9 ms a call on these machines against 0.2–0.5 ms for the same statement raw, and a turn
-// makes a dozen such calls, one at a time on SQLite (docs/benchmarks.md, "Where the time went").
+// makes a dozen such calls, one at a time on SQLite (docs/internals/benchmarks.md, "Where the time went").
 // The statements are plain SQL both databases accept; the tables are the ones prisma/ declares.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { InterruptRecord } from '../events';
@@ -47,7 +47,7 @@ export interface HotPathSql {
    * PostgreSQL: the whole append as one statement — the claim (or the new session), the events,
    * their notices, the interrupt projection and the NOTIFY, each written only if the claim took —
    * answering one row when it took and none when the head had moved. One round trip where the
-   * transaction takes five (docs/benchmarks.md, "Where the time went"). Null where it cannot
+   * transaction takes five (docs/internals/benchmarks.md, "Where the time went"). Null where it cannot
    * serve: on SQLite, and for changes one statement cannot make (an interrupt opened and decided
    * in the same append, escalations and reminders: the sub-statements of one statement do not
    * see each other's rows).

@@ -1,6 +1,6 @@
 // The hot path on PostgreSQL straight through pg, on the pool the store's Prisma client uses
 // (prisma-client.ts). Through Prisma every raw query is planned by its query compiler first, which
-// costs a short turn more than the database does (docs/benchmarks.md, "Where the time went").
+// costs a short turn more than the database does (docs/internals/benchmarks.md, "Where the time went").
 // Values are written and read as Prisma's pg adapter writes and reads them — a DateTime is a UTC
 // `timestamp(3)` without time zone — so that Prisma's own queries compare them alike.
 import type { Sql } from '@prisma/client/runtime/client';

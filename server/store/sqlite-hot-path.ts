@@ -1,6 +1,6 @@
 // The hot path on a SQLite file through a better-sqlite3 connection of the store's own, with its
 // prepared statements kept across calls. Through Prisma every raw query is planned by its query
-// compiler and prepared anew by its adapter, about half of a short turn's time (docs/benchmarks.md,
+// compiler and prepared anew by its adapter, about half of a short turn's time (docs/internals/benchmarks.md,
 // "Where the time went"); here a statement is prepared once and each call is a bind and a step.
 // The connection takes its turns in the same queue as the store's Prisma client and the app's
 // tables (sqlite-turns.ts), so nothing else in this process runs between a transaction's

@@ -1,4 +1,4 @@
-// The Anthropic-compatible wire (docs/wires.md) driven by the official `@anthropic-ai/sdk`, against
+// The Anthropic-compatible wire (docs/internals/wires.md) driven by the official `@anthropic-ai/sdk`, against
 // real servers on SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import Anthropic, { APIError, AuthenticationError, BadRequestError, ConflictError, InternalServerError, NotFoundError } from '@anthropic-ai/sdk';

@@ -1,5 +1,5 @@
 // The bench's baseline route (bench/bare-route.ts) is only in the bench's own build, made with
-// STACKBONE_BENCH=1 (next.config.ts, docs/benchmarks.md): the product's build, which these servers
+// STACKBONE_BENCH=1 (next.config.ts, docs/internals/benchmarks.md): the product's build, which these servers
 // run, has no such route. Its handlers' own rules are checked in tests/unit/bench-route.test.ts.
 import { describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';

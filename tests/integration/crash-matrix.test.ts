@@ -1,4 +1,4 @@
-// The crash matrix (docs/architecture.md, "Crash points"): on each database, a server is
+// The crash matrix (docs/internals/architecture.md, "Crash points"): on each database, a server is
 // killed with a real SIGKILL at each point a turn can die at, one doomed server per session.
 // Then one server starts, as after a power cut, and must carry every session on: the turn
 // finishes (or waits for its person again), the user's input is still there, each tool's

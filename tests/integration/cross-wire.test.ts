@@ -1,4 +1,4 @@
-// One session, three wires (docs/wires.md, "Sessions"): a thread started over AG-UI continues over the
+// One session, three wires (docs/internals/wires.md, "Sessions"): a thread started over AG-UI continues over the
 // OpenAI and Anthropic wires with the same key, and every wire shows one history.
 import { randomUUID } from 'node:crypto';
 import Anthropic, { ConflictError as AnthropicConflict } from '@anthropic-ai/sdk';

@@ -1,6 +1,6 @@
 // One decision pipeline: the same refused decision gives the same code over AG-UI (a resume)
 // and over HTTP (/api/hitl, what the CLI and Studio use), and writes nothing on either path
-// (docs/architecture.md, "The decision pipeline").
+// (docs/internals/architecture.md, "The decision pipeline").
 import { randomUUID } from 'node:crypto';
 import type { BaseEvent, RunFinishedEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Runs that outlive their connection (docs/architecture.md, "The life of a run"): a client
+// Runs that outlive their connection (docs/internals/architecture.md, "The life of a run"): a client
 // that leaves does not stop its run; any client re-joins it from a cursor; a persisted stop
 // is the one way to end it early; a hung tool cannot pin its session.
 import { randomUUID } from 'node:crypto';

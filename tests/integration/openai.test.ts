@@ -1,4 +1,4 @@
-// The OpenAI-compatible wire (docs/wires.md) driven by the official `openai` SDK, against real
+// The OpenAI-compatible wire (docs/internals/wires.md) driven by the official `openai` SDK, against real
 // servers on SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import OpenAI, { APIError, AuthenticationError, BadRequestError, ConflictError, InternalServerError, NotFoundError } from 'openai';

@@ -551,7 +551,7 @@ for (const c of CASES) {
       });
 
       // The step keeps its reasoning parts with their providerMetadata, and the next request carries
-      // them back (docs/architecture.md, "Reasoning and provider metadata"): Anthropic's thinking
+      // them back (docs/internals/architecture.md, "Reasoning and provider metadata"): Anthropic's thinking
       // block with its signature, the Responses reasoning item (by item_reference, as store is on by
       // default, or with its encrypted_content).
       it('the next step is sent the reasoning back: the thinking with its signature, the reasoning item', async () => {
@@ -587,7 +587,7 @@ for (const c of CASES) {
   });
 }
 
-// Recovery after a hard crash with a real provider (docs/architecture.md, "Crash points"): the
+// Recovery after a hard crash with a real provider (docs/internals/architecture.md, "Crash points"): the
 // server is killed with SIGKILL while the provider is mid-reply; a server started on the same
 // database takes the run up when its lease runs out and asks the provider once more, once. On
 // PostgreSQL when one answers (so the core flow, a text turn first, runs there too), else on

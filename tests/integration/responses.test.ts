@@ -1,4 +1,4 @@
-// The OpenAI Responses-compatible wire (docs/wires.md, "The Responses wire") driven by the
+// The OpenAI Responses-compatible wire (docs/internals/wires.md, "The Responses wire") driven by the
 // official `openai` package, against real servers on SQLite and PostgreSQL: text, a client
 // function tool, approvals in OpenAI's own form (exactly once with Studio's path), a question,
 // a background run joined mid-way from a sequence number, a cancel, and OpenAI's errors.
@@ -17,7 +17,7 @@ const tokens = (n: number) => Array.from({ length: n }, (_, i) => `token${i + 1}
 const textOf = (events: ResponseStreamEvent[]) => events.flatMap((event) => (event.type === 'response.output_text.delta' ? [event.delta] : [])).join('');
 const numbers = (events: ResponseStreamEvent[]) => events.map((event) => event.sequence_number);
 const consecutive = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
-/** The session key a response id carries (docs/wires.md, "The Responses wire"). */
+/** The session key a response id carries (docs/internals/wires.md, "The Responses wire"). */
 const sessionKeyOf = (id: string) => Buffer.from(id.slice('resp_'.length, id.indexOf('.')), 'base64url').toString();
 
 function client(url: string) {

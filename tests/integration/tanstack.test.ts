@@ -1,5 +1,5 @@
 // TanStack AI's own client (`@tanstack/ai-client`) as a first-class client of the AG-UI
-// endpoint (docs/wires.md, "TanStack AI's client"): ChatClient sends over SSE, hydrates a
+// endpoint (docs/internals/wires.md, "TanStack AI's client"): ChatClient sends over SSE, hydrates a
 // thread from the server, re-joins a run that is still streaming, and resolves our
 // interrupts through its own interrupt manager: natively (`resolveInterrupt(true)`) for a
 // yes-or-no approval of a tool it declares, with our payload for every other interrupt.
@@ -47,7 +47,7 @@ const shown = (messages: { role: string; parts: Part[] }[]) =>
 /**
  * The support agent's closeTicket as a TanStack app declares it to approve it natively:
  * `needsApproval: true`, and no inputSchema or approvalSchema, since closing takes a yes or a
- * no and nothing else (docs/wires.md, "TanStack AI's client"). The tool still runs on the server.
+ * no and nothing else (docs/internals/wires.md, "TanStack AI's client"). The tool still runs on the server.
  */
 const closeTicket = toolDefinition({ name: 'closeTicket', description: 'Close a support ticket. Needs a human approval.', needsApproval: true }).client();
 type CloseTicketApproval = ToolApprovalInterrupt<typeof closeTicket>;

@@ -1,4 +1,4 @@
-// Two `next start` processes on one PostgreSQL database (docs/architecture.md, "Streams and
+// Two `next start` processes on one PostgreSQL database (docs/internals/architecture.md, "Streams and
 // cursors"): a client attached to one sees a run that executes on the other, and a decision
 // made on one continues the run once.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// What "no event interleaves out of order" means for one session's log (docs/architecture.md):
+// What "no event interleaves out of order" means for one session's log (docs/internals/architecture.md):
 // seq runs 1..n with no gap or repeat, and runs follow one another — each run_started opens a
 // run only when none is open, every other event belongs to the open run, and each run is closed
 // by its own run_finished / run_failed before the next one starts.

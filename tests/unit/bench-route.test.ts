@@ -1,5 +1,5 @@
 // The bench's baseline route (app/api/bench/bare/route.bench.ts) is only in the bench's own build
-// (next.config.ts, docs/benchmarks.md; tests/integration/bench-route.test.ts checks that a product
+// (next.config.ts, docs/internals/benchmarks.md; tests/integration/bench-route.test.ts checks that a product
 // build has none), so its handlers are driven here in process, on a migrated SQLite file. Even in
 // the bench's build it is 404 without STACKBONE_BENCH=1; with it and keys configured, it needs a
 // key, and a key reads only its own threads (docs/security.md).

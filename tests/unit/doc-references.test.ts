@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const ROOTS = ['app', 'components', 'server', 'bin', 'bench', 'scripts', 'tests', 'e2e', 'prisma'];
 // A page, then optionally its sections in quotes (with or without parentheses), as comments write them.
-const CITATION = /docs\/([a-z0-9-]+\.md)((?:,?\s*\(?"[^"\n]+"\)?(?:\s*(?:,|and)\s*"[^"\n]+")*)?)/g;
+const CITATION = /docs\/((?:internals\/)?[a-z0-9-]+\.md)((?:,?\s*\(?"[^"\n]+"\)?(?:\s*(?:,|and)\s*"[^"\n]+")*)?)/g;
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

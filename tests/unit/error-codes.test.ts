@@ -49,7 +49,7 @@ describe('the error table', () => {
     }
   });
 
-  it('keeps the public codes the chat wires’ clients switch on (docs/wires.md, "Errors")', () => {
+  it('keeps the public codes the chat wires’ clients switch on (docs/internals/wires.md, "Errors")', () => {
     expect(chatCode('interrupts_pending')).toBe('approval_pending');
     expect(chatCode('unauthorized')).toBe('invalid_api_key');
     expect(chatCode('body_too_large')).toBe('request_too_large');

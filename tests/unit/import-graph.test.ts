@@ -1,4 +1,4 @@
-// The house has no import circle (docs/architecture.md, "Rooms"): not through values, not
+// The house has no import circle (docs/internals/architecture.md, "Rooms"): not through values, not
 // through types. ESLint's import/no-cycle skips `import type`, and a type-only circle still
 // ties the rooms together (every file of it must be read to understand any one), so this test
 // reads every import of the product's code — static, type-only and dynamic — and walks the graph.
@@ -92,7 +92,7 @@ describe('the import graph', () => {
     expect(circles(graph).some((circle) => circle.includes('server/define.ts'))).toBe(true);
   });
 
-  it('has the product\'s code import nothing of tests/: the registry gets the fixture agents from the build (docs/architecture.md, "Fixture agents")', () => {
+  it('has the product\'s code import nothing of tests/: the registry gets the fixture agents from the build (docs/internals/architecture.md, "Fixture agents")', () => {
     const tests = path.join(root, 'tests') + path.sep;
     const product = [...importGraph()].filter(([file]) => !file.startsWith(path.join(root, 'bench') + path.sep));
     expect(product.length).toBeGreaterThan(200);

@@ -1,4 +1,4 @@
-// The frontend-tool loop (docs/wires.md, "Frontend tools"): a run that ends with calls to tools
+// The frontend-tool loop (docs/internals/wires.md, "Frontend tools"): a run that ends with calls to tools
 // the browser runs is answered here — each call's handler runs, its result (or error) becomes a
 // `role: 'tool'` message — and the store runs again with the answers, until a run leaves no
 // call open. A round limit guards against a model that never stops calling.

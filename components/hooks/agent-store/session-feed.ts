@@ -1,5 +1,5 @@
 // A thread's session stream in the browser: everything that happens on the thread, from any
-// source, as AG-UI events (docs/architecture.md, "Streams and cursors"). One EventSource on
+// source, as AG-UI events (docs/internals/architecture.md, "Streams and cursors"). One EventSource on
 // GET {url}?threadId=T&offset=C; the browser itself reconnects after a drop and resumes with
 // `Last-Event-ID`, so nothing is missed and nothing comes twice.
 //

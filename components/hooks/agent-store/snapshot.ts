@@ -37,7 +37,7 @@ export type InterruptDecision = void | undefined | boolean | 'cancel' | (Resolve
 export interface AgentSnapshot {
   /**
    * The thread's messages in order. A model's reasoning is a `role: 'reasoning'` message of its
-   * own, right before the assistant message it led to (docs/architecture.md, "Reasoning and
+   * own, right before the assistant message it led to (docs/internals/architecture.md, "Reasoning and
    * provider metadata"): live from AG-UI's REASONING_* events, and from the server's snapshots.
    */
   messages: readonly Message[];

@@ -1,5 +1,5 @@
 // The user's edits to the shared state: merged on screen at once, saved on the server once the
-// edits pause (POST {url}/state, docs/architecture.md's `state_patched`) without a message,
+// edits pause (POST {url}/state, docs/internals/architecture.md's `state_patched`) without a message,
 // and while a turn runs kept for the next run, which carries them as its state. Only keys the
 // agent declares editable are kept by the server (docs/security.md).
 import type { State } from '@ag-ui/client';

@@ -1,4 +1,4 @@
-// Follows the thread's session stream (docs/architecture.md, "Every tab is live"): the run the
+// Follows the thread's session stream (docs/internals/architecture.md, "Every tab is live"): the run the
 // server was still working on when the page was rendered (a refresh mid-turn) goes on on
 // screen, and so does whatever happens on the thread from then on — a turn from another tab
 // or another wire, a decision made with the CLI or over HTTP and its continuation. Runs of

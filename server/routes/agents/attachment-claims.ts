@@ -1,4 +1,4 @@
-// The files an AG-UI message's media parts claim, made attachments (docs/wires.md, "Content
+// The files an AG-UI message's media parts claim, made attachments (docs/internals/wires.md, "Content
 // parts"): a message names at most STACKBONE_MAX_ATTACHMENTS_PER_MESSAGE files; a URL must name
 // one of the caller's own attachments — the server never fetches a URL — and naming it keeps it
 // from the sweep; bytes sent inline are checked and stored like an upload, once (the id is their hash).

@@ -1,6 +1,6 @@
-// POST /api/agents/{name}: AG-UI over SSE (docs/wires.md). Parse, hand to the runtime,
+// POST /api/agents/{name}: AG-UI over SSE (docs/internals/wires.md). Parse, hand to the runtime,
 // translate. The run belongs to its session: the response only reads it, so a client that
-// goes away leaves it running (docs/architecture.md, "The life of a run").
+// goes away leaves it running (docs/internals/architecture.md, "The life of a run").
 import { findAgent } from '../../agents';
 import { agUiAnswer } from '../../error-codes';
 import { readJsonBody } from '../../http/body';
@@ -24,7 +24,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
     if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
     const { ownerId, credential } = resolveCaller(request, { browser: true });
     const input = parseRunAgentInput(await readJsonBody(request));
-    // Before a stream: a part naming a file that is not the caller's is refused over HTTP (docs/wires.md, "Content parts").
+    // Before a stream: a part naming a file that is not the caller's is refused over HTTP (docs/internals/wires.md, "Content parts").
     const attachments = await resolveAttachmentClaims(ownerId, agent.name, agUiAttachmentClaims(input.messages));
     // The answer is a stream: 429 when the owner (or a browser's address) has the most open, before anything is written (docs/security.md).
     slot = takeStreamSlot(ownerId, request);

@@ -1,5 +1,5 @@
 // POST /api/agents/{name}/state: the editable shared state of a thread, written between turns
-// (docs/architecture.md, "Shared state"). Body: {threadId, state}; answers {threadId, state}.
+// (docs/internals/architecture.md, "Shared state"). Body: {threadId, state}; answers {threadId, state}.
 import { z } from 'zod';
 import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, writeClientState, describeIssue } from '../../runtime';
 import { findAgent } from '../../agents';

@@ -1,4 +1,4 @@
-// GET /api/agents/{name}: reading a thread (docs/architecture.md, "Streams and cursors").
+// GET /api/agents/{name}: reading a thread (docs/internals/architecture.md, "Streams and cursors").
 //   ?threadId=T[&before=M][&limit=N] JSON for hydration: the last page of messages (olderCursor: ask for the one before with
 //                                    before=), state, the active run, open interrupts, decisions, the cursor
 //   ?runId=R[&threadId=T]&offset=C   SSE: that run from just after cursor C (-1: its start), live until it ends
@@ -140,7 +140,7 @@ async function hydration(agent: DeepAgent, session: SessionRecord, ownerId: stri
     /** Messages waiting for their turn, in the order they go out (docs/turn-control.md, "Queue"). */
     queue: queueItems(queue),
     /**
-     * What the thread's model calls cost (docs/architecture.md, "Usage"), as AG-UI's TokenUsage
+     * What the thread's model calls cost (docs/internals/architecture.md, "Usage"), as AG-UI's TokenUsage
      * entries (one per provider and model): the last run's, as its RUN_FINISHED said, and the
      * whole thread's.
      */

@@ -1,5 +1,5 @@
 // POST /api/hitl/{id}/{action}: a decision of the out-of-band API (docs/hitl.md, "Out of band").
-// It only translates HTTP to runtime calls; the rules are the runtime's decision pipeline (docs/architecture.md).
+// It only translates HTTP to runtime calls; the rules are the runtime's decision pipeline (docs/internals/architecture.md).
 import { z } from 'zod';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';

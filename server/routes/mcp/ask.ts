@@ -94,7 +94,7 @@ export async function ask(agent: DeepAgent, caller: McpCaller, input: { message:
 
   let { pending } = await current();
   if (pending.length) {
-    // As on the chat wires, a message is not taken while a decision is open (docs/wires.md).
+    // As on the chat wires, a message is not taken while a decision is open (docs/internals/wires.md).
     result.note = 'Your message was not sent: this conversation is waiting on a decision. Decide it, then ask again.';
   } else {
     // A message sent while a turn runs (a decision's continuation) waits for it, as on the chat wires.

@@ -1,6 +1,6 @@
 // The one handler behind POST /api/v1/chat/completions and POST /api/v1/messages: who asks,
 // which session, parse, find the agent, start the turn (durable on a session, or stateless),
-// then answer as a stream or whole. Each wire gives only its own shapes (docs/wires.md).
+// then answer as a stream or whole. Each wire gives only its own shapes (docs/internals/wires.md).
 import { findAgent } from '../../agents';
 import type { DeepAgent } from '../../define';
 import { readJsonBody } from '../../http/body';

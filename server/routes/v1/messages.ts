@@ -1,4 +1,4 @@
-// POST /api/v1/messages: the Anthropic-compatible wire (docs/wires.md). The request and the turn
+// POST /api/v1/messages: the Anthropic-compatible wire (docs/internals/wires.md). The request and the turn
 // go through the shared chat handler (routes/v1/chat-turn.ts); the Anthropic wire gives the shapes.
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { anthropicErrorResponse } from '../../wire/anthropic/errors';

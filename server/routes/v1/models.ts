@@ -1,6 +1,6 @@
 // GET /api/v1/models and GET /api/v1/models/{model}: the models are the agents. OpenAI's shape by
 // default; Anthropic clients (an anthropic-version header, or ?format=anthropic) get the Models
-// API shape (docs/wires.md).
+// API shape (docs/internals/wires.md).
 import { agents, findAgent } from '../../agents';
 import { resolveOwner } from '../../identity/owner';
 import { anthropicErrorResponse } from '../../wire/anthropic/errors';

@@ -1,4 +1,4 @@
-// A test knob for the crash matrix (docs/architecture.md, "Crash points"): with
+// A test knob for the crash matrix (docs/internals/architecture.md, "Crash points"): with
 // STACKBONE_CRASH_AT naming a point, the process kills itself with a real SIGKILL when it gets
 // there — no cleanup, no finally blocks, no flushed buffers, exactly as a power cut or an OOM
 // kill would leave the database. Unset (always, outside tests), a call is one env read.

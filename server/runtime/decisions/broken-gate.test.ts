@@ -1,4 +1,4 @@
-// The test knob that breaks the approval gate (docs/architecture.md, "Test knobs") breaks it for
+// The test knob that breaks the approval gate (docs/internals/architecture.md, "Test knobs") breaks it for
 // the definitions a fixture opted in only, and only with both variables set: an app's agent, even
 // one of the same name, is never affected.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// A test knob (docs/architecture.md, "Test knobs"): the approval-bypass suite breaks the approval
+// A test knob (docs/internals/architecture.md, "Test knobs"): the approval-bypass suite breaks the approval
 // gate on purpose, on a server of its own, to show that its checks notice. The gate breaks only
 // for an agent a test fixture handed to letTestsBreakGate — this file names none — and only with
 // STACKBONE_TEST_BREAK_GATE=1 and STACKBONE_FIXTURE_AGENTS=1: no agent of an app is ever affected.

@@ -1,4 +1,4 @@
-// Approvals that fail closed (docs/hitl.md, "Policies"; docs/wires.md, "Stateless turns"): a
+// Approvals that fail closed (docs/hitl.md, "Policies"; docs/internals/wires.md, "Stateless turns"): a
 // tool gated by the AI SDK's own needsApproval waits for a person, the stricter of two
 // policies wins, a policy that cannot be evaluated refuses the call, a stateless turn never
 // runs a call kept for key holders, and a request can always be withdrawn.

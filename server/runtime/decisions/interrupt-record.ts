@@ -128,7 +128,7 @@ function grantJsonSchema(scopes: GrantScope[], maxMs: number): JsonObject | unde
 /**
  * True for a tool approval that takes a yes or a no and nothing else: the tool allows no
  * edits and has no approval data, so no branch of its responseSchema has `editedArgs` or
- * `payload`. Wires may describe such an answer more narrowly (docs/wires.md, "TanStack AI's
+ * `payload`. Wires may describe such an answer more narrowly (docs/internals/wires.md, "TanStack AI's
  * client").
  */
 export function isYesOrNoApproval(record: InterruptRecord): boolean {

@@ -2,7 +2,7 @@
 // an interrupt addressed twice, unknown, of another thread, decided already (or expired), or —
 // for a whole batch — left out. An identical replay of an applied batch is recognised and runs
 // nothing twice. Every path comes through here: an AG-UI or TanStack resume, /api/hitl and
-// the CLI (docs/architecture.md, "The decision pipeline").
+// the CLI (docs/internals/architecture.md, "The decision pipeline").
 import { own } from '../common';
 import type { DeepAgent } from '../../define';
 import type { Decision, DecisionActor, Grant, SessionEvent, Vote } from '../../events';

@@ -90,7 +90,7 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
   }
   if (policy === 'approved') return { action: 'run', answers: [] };
   if (policy === 'denied') return { action: 'refuse', content: `Not run: ${call.name} is not allowed for this call by the agent's policy.` };
-  // A stateless turn cannot pause (docs/wires.md, "Stateless turns"): it runs the tool, or refuses
+  // A stateless turn cannot pause (docs/internals/wires.md, "Stateless turns"): it runs the tool, or refuses
   // it if the agent says so. A call kept for key holders is never run without one's decision.
   if (!options.durable) {
     const keyHolders = approvalOptions(agent, call.name).approvers !== 'session-owner';

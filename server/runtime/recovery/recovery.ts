@@ -1,4 +1,4 @@
-// The server carries on by itself (docs/architecture.md, "Recovery"): a run whose server died is taken
+// The server carries on by itself (docs/internals/architecture.md, "Recovery"): a run whose server died is taken
 // over once its lease runs out — an accepted decision whose tool never finished runs again,
 // with handlerContext().attempt + 1 — an interrupt past its expiry escalates or takes its
 // default action, a reminder due is recorded (docs/approvals.md), and a queue left behind by a server that died after a turn goes out. A sweep runs at start-up and then periodically; any request touching the session

@@ -1,4 +1,4 @@
-// A thread's messages a page at a time (docs/architecture.md, "Streams and cursors"): the newest
+// A thread's messages a page at a time (docs/internals/architecture.md, "Streams and cursors"): the newest
 // page by default, the one before it by the cursor each page gives, until the first message.
 import { describe, expect, it } from 'vitest';
 import { messagePage, PAGE_MESSAGES } from './message-page';

@@ -1,5 +1,5 @@
 // One page of a thread's messages, for a reader that shows a thread (the hydration JSON,
-// GET /api/agents/{name}?threadId=T; docs/architecture.md, "Streams and cursors"): the newest
+// GET /api/agents/{name}?threadId=T; docs/internals/architecture.md, "Streams and cursors"): the newest
 // messages by default, and older ones a page at a time by the cursor each page gives. A thread may
 // be long; one read must not serialise all of it (docs/security.md, "What a request may carry").
 import { approximateBytes } from '../common';

@@ -37,7 +37,7 @@ interface RunSummary {
   partial?: { messageId: string; scope?: string };
   /** Calls this run closed as cancelled (withdrawn or cut): a stop that ends the run makes them stopped. */
   cancelledToolCallIds?: string[];
-  /** What this run's model calls cost, its delegated tasks' included (docs/architecture.md, "Usage"). */
+  /** What this run's model calls cost, its delegated tasks' included (docs/internals/architecture.md, "Usage"). */
   usage: UsageEntry[];
 }
 

@@ -1,7 +1,7 @@
 // Holding the session while a run runs: the lease is renewed on a heartbeat (a crashed
 // server's run expires after leaseMs and recovery takes it over), and the run's persisted Stop
 // is noticed — through the store's watch at once, and on the heartbeat as a safety net
-// (docs/architecture.md, "Two writers never interleave"; docs/hitl.md, "Stopping a run"). A
+// (docs/internals/architecture.md, "Two writers never interleave"; docs/hitl.md, "Stopping a run"). A
 // renewal the store refuses means another run took the session over (this process stalled past
 // its lease): the run is told at once, and stops.
 import type { EventStore, SessionChange, SessionRecord } from '../../store/types';

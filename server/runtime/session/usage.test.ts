@@ -1,4 +1,4 @@
-// What model calls cost (docs/architecture.md, "Usage"): each step keeps its own usage, a run's
+// What model calls cost (docs/internals/architecture.md, "Usage"): each step keeps its own usage, a run's
 // end says what all of its steps cost, and the thread keeps the sum of every run, per model.
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';

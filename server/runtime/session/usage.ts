@@ -1,4 +1,4 @@
-// What a thread's model calls cost, summed from its steps (docs/architecture.md, "Usage"): one
+// What a thread's model calls cost, summed from its steps (docs/internals/architecture.md, "Usage"): one
 // entry per provider and model, the shape AG-UI's RUN_FINISHED carries, and the totals the chat
 // wires report. A count no step reported stays absent, so "not reported" is not read as 0.
 import type { ModelLabel, TokenUsage } from '../../events';

@@ -91,7 +91,7 @@ export async function openSession(
  * the session must not be older than the log the view folds. Read the other way round, a run
  * that started between the two reads (a decision's continuation, on this process or another)
  * shows in the view as running with the lease of the turn before it — none — and looks
- * abandoned, so a second run would take over a live one (docs/architecture.md, "Two writers
+ * abandoned, so a second run would take over a live one (docs/internals/architecture.md, "Two writers
  * never interleave"). The record is read again only when the log moved past it.
  */
 export async function loadSessionView(

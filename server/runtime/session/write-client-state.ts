@@ -1,4 +1,4 @@
-// Shared state written by a client between turns (docs/architecture.md, "Shared state"): the
+// Shared state written by a client between turns (docs/internals/architecture.md, "Shared state"): the
 // planner's draft as the user types, without sending a message. The same rule as state sent
 // with a run — editable keys only, each validated (editable-state.ts) — recorded as one
 // state_patched event with a compare-and-set on the head. While a run holds the session it is

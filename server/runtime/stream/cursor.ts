@@ -1,7 +1,7 @@
 // Cursors: where a client is in a thread's stream. Every part a client receives has one,
 // `<seq>.<j>`: the log seq of the event it derives from and its index among that event's
 // parts. A model step's live deltas carry the seq its coalesced event will be written at,
-// so the live stream and a replay from the log name every part alike (docs/architecture.md,
+// so the live stream and a replay from the log name every part alike (docs/internals/architecture.md,
 // "Streams and cursors"). `-1` is before the first part.
 
 export type Cursor = string;

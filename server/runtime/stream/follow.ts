@@ -1,7 +1,7 @@
 // Following a thread from a cursor: replay from the log, then live. It serves a client that
 // re-joins a run after it left this process's memory (it finished, or it runs in another
 // process) and the session stream, which carries every run and decision of a thread from
-// any source (docs/architecture.md, "Streams and cursors"). Another process's run arrives
+// any source (docs/internals/architecture.md, "Streams and cursors"). Another process's run arrives
 // event by event (step granularity) as the store's watch wakes us; a run in this process
 // adds its live deltas.
 import type { EventStore } from '../../store/types';

@@ -1,6 +1,6 @@
 // The live feed of a run in this process: every part the run produced so far, in cursor
 // order, and a way to wait for the next. A response reads it; the run never waits for a
-// reader, so a client that goes away costs the run nothing (docs/architecture.md, "The life
+// reader, so a client that goes away costs the run nothing (docs/internals/architecture.md, "The life
 // of a run"). Another process learns of the run from the log instead (follow.ts).
 import { compareCursor, parseCursor, type CursorPosition } from './cursor';
 import { endsRun, type StreamPart } from './parts';

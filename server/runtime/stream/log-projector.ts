@@ -1,7 +1,7 @@
 // The parts a client sees, derived from the log. The live stream and every replay come
 // from here, so a client that re-joins from a cursor gets exactly the parts it missed —
 // the same parts, under the same cursors, whether they reach it live or from the database
-// (docs/architecture.md, "Streams and cursors").
+// (docs/internals/architecture.md, "Streams and cursors").
 import { formatCursor } from './cursor';
 import { decisionRecordOf } from './decision-records';
 import type { AssistantMessage, StoredEvent, StreamedPart } from '../../events';

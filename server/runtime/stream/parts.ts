@@ -24,7 +24,7 @@ export type RunPart =
   | { type: 'step-finished'; stepName: string }
   /**
    * With outcome 'interrupt', `interrupts` are the records the outcome names. `usage`: what the
-   * run's own model calls cost, its delegated tasks' included (docs/architecture.md, "Usage");
+   * run's own model calls cost, its delegated tasks' included (docs/internals/architecture.md, "Usage");
    * absent when it made none (a replayed resume, a run that only ran tools) or none reported any.
    */
   | { type: 'run-finished'; outcome: RunOutcome; interrupts?: InterruptRecord[]; usage?: UsageEntry[] }

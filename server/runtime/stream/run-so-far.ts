@@ -1,6 +1,6 @@
 // One run as the log holds it now, without waiting for more: the Responses wire's poll
 // (GET /api/v1/responses/{id}) and the check that a run exists before following it
-// (docs/wires.md, "The Responses wire"). The parts are the ones follow() replays, under the
+// (docs/internals/wires.md, "The Responses wire"). The parts are the ones follow() replays, under the
 // same cursors, so a poll and a stream tell the same story.
 import type { JsonObject, SessionEvent } from '../../events';
 import type { EventStore } from '../../store/types';

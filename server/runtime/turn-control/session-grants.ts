@@ -40,7 +40,7 @@ export async function revokeGrant(store: EventStore, findAgent: FindAgent, calle
     const { session, view } = await loadSessionView(store, owned, findAgent(owned.agent)?.initialState ?? {});
     const state = Object.hasOwn(view.grants, grantId) ? view.grants[grantId] : undefined;
     if (!state || state.revoked) throw new Refusal('not_found', `No grant ${grantId} in this session.`, { what: 'grant', grantId });
-    // A turn's writes assume it is the only writer while it holds the session (docs/architecture.md).
+    // A turn's writes assume it is the only writer while it holds the session (docs/internals/architecture.md).
     if (runHoldsSession(view, session)) throw new Refusal('session_busy', 'A turn is running on this session; revoke the grant again when it ends.');
     try {
       const { at } = await store.append(session.id, view.seq, [{ type: 'grant_revoked', grantId, by }], { status: view.status });

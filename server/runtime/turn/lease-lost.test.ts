@@ -1,4 +1,4 @@
-// A run that lost its lease stops at once (docs/architecture.md, "Two writers never interleave"):
+// A run that lost its lease stops at once (docs/internals/architecture.md, "Two writers never interleave"):
 // when another run took the session over — this process stalled past its lease and recovery
 // elsewhere carried the session on — the old run's tools see their signal abort and nothing it
 // produces afterwards is written.

@@ -1,7 +1,7 @@
 // The log's chat messages → AI SDK model messages for one model step. What a provider said about
 // a part of its output (its metadata) goes back with the part as its `providerOptions`, so a
 // thinking block keeps its signature and a reasoning item its id and encrypted content
-// (docs/architecture.md, "Reasoning and provider metadata").
+// (docs/internals/architecture.md, "Reasoning and provider metadata").
 import type { ModelMessage } from 'ai';
 import type { SharedV4ProviderOptions as ProviderOptions } from '@ai-sdk/provider';
 import type { StepFiles } from '../../attachments';

@@ -1,10 +1,10 @@
 // One model call on a conversation, turned into the parts a client sees as they stream:
 // reasoning, text and tool calls, each call opened before its arguments and closed once
 // complete; what the provider said about each part (its metadata), the sources it cited and
-// what the call cost are kept for the log (docs/architecture.md, "Reasoning and provider
+// what the call cost are kept for the log (docs/internals/architecture.md, "Reasoning and provider
 // metadata", "Usage"). AI SDK
 // `streamText` runs one step with tools that have no `execute` (the runtime, not the SDK, runs
-// them). The runner decides what the step becomes in the log (docs/architecture.md, "The step loop").
+// them). The runner decides what the step becomes in the log (docs/internals/architecture.md, "The step loop").
 // A call that fails in a way a Retry may fix, before anything streamed, goes to the agent's next
 // fallback model; each call has the agent's stepTimeout (docs/models.md, "Fallback models", "Timeouts").
 import { randomUUID } from 'node:crypto';

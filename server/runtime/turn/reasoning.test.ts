@@ -1,4 +1,4 @@
-// A model's reasoning through a turn (docs/architecture.md, "Reasoning and provider metadata"):
+// A model's reasoning through a turn (docs/internals/architecture.md, "Reasoning and provider metadata"):
 // streamed before the answer, kept in the log with what the provider said about it, sent back
 // to the model on the next step as it came, and replayed to a re-joining client part for part.
 import { tool } from 'ai';

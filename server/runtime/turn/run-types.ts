@@ -22,7 +22,7 @@ export interface RunnerRequest {
   signal?: AbortSignal;
   /** The paused run this one continues (decisions resume it): guidance sent to it while it paused is taken in here. */
   resumesRunId?: string;
-  /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person (docs/wires.md, "Stateless turns"). */
+  /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person (docs/internals/wires.md, "Stateless turns"). */
   durableHint?: string;
   /** The model id the run's root thread runs on, as recorded on run_started (docs/models.md, "Choosing a model"). */
   model: string;

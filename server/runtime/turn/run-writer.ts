@@ -1,4 +1,4 @@
-// A run's writes to its session's log (docs/architecture.md, "The life of a run"): one at a
+// A run's writes to its session's log (docs/internals/architecture.md, "The life of a run"): one at a
 // time, in the order asked, each at the head the one before it left — concurrent tool calls
 // write through here too — and the lease renewed in the same queue, so a renewal never races
 // the run's own append. A run that lost the session (another process took it over) writes

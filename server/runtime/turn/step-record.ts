@@ -1,4 +1,4 @@
-// What a model step becomes in the log (docs/architecture.md, "The step loop"): one
+// What a model step becomes in the log (docs/internals/architecture.md, "The step loop"): one
 // assistant_step event. A step cut by a stop keeps what the user saw, up to the stop's frontier
 // (kept-step.ts); a failed step keeps what streamed and fails the turn with a reference to the
 // server's log; an answer ends the turn; tool calls go on to run.
@@ -27,7 +27,7 @@ export interface StepContext {
 export function stepRecord(step: ModelStep, context: StepContext): Advance | { kind: 'tool-calls'; step: SessionEvent } {
   const { text, toolCalls, failure } = step;
   const { streamed } = context;
-  // What the call cost counts whatever became of the step, when the provider reported it (docs/architecture.md, "Usage").
+  // What the call cost counts whatever became of the step, when the provider reported it (docs/internals/architecture.md, "Usage").
   const cost = { ...(step.usage ? { usage: step.usage } : {}), model: step.model };
   const scoped = context.scope ? { scope: context.scope } : {};
   const wrote = streamed.length > 0 || text !== '' || step.reasoning.length > 0;

@@ -1,6 +1,6 @@
 // What a tool call's result writes to the log: the tool message the model reads (an error
 // result is marked so), the tool's output for the audit trail, and the state its draft changed
-// as an RFC 6902 delta (docs/architecture.md, "One log, one fold").
+// as an RFC 6902 delta (docs/internals/architecture.md, "One log, one fold").
 import { randomUUID } from 'node:crypto';
 import { applyOperation, compare, deepClone } from 'fast-json-patch';
 import type { JsonObject, SessionEvent, ToolCall, ToolMessage } from '../../events';

@@ -1,4 +1,4 @@
-// A user message's attachments as AG-UI 1.0 content parts coming in (docs/wires.md, "Content
+// A user message's attachments as AG-UI 1.0 content parts coming in (docs/internals/wires.md, "Content
 // parts"; going out they are server/contract's userMessageContent): the files a client's parts claim —
 // a URL (which must be one of this owner's attachments) or bytes inline (`source.type: 'data'`,
 // base64) — for the route to look up or store. Audio, video and `file` sources are refused.

@@ -127,7 +127,7 @@ export interface AgUiRunContext {
  * TanStack AI's approval schema for a call answered by a yes or a no alone. Its client builds
  * the same from a tool declared with `needsApproval: true` and neither `inputSchema` nor
  * `approvalSchema` (to TanStack an input schema on an approval means the arguments may be
- * edited), and compares the hashes; see docs/wires.md, "TanStack AI's client".
+ * edited), and compares the hashes; see docs/internals/wires.md, "TanStack AI's client".
  */
 const YES_OR_NO = normalizeApprovalSchema(undefined, undefined);
 
@@ -137,7 +137,7 @@ const YES_OR_NO = normalizeApprovalSchema(undefined, undefined);
  *
  * It also carries TanStack AI's resume binding in `metadata['tanstack:interruptBinding']`:
  * without one its ChatClient holds the interrupt as "unbound" and cannot answer it
- * (docs/wires.md, "TanStack AI's client"). `generation` is 0: an interrupted run pauses
+ * (docs/internals/wires.md, "TanStack AI's client"). `generation` is 0: an interrupted run pauses
  * once, so its id alone names the batch. Bindings are built with @tanstack/ai's helpers, so
  * every hash is the one its client computes.
  */

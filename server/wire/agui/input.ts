@@ -38,7 +38,7 @@ function textOf(content: unknown): string {
 /**
  * AG-UI messages in runtime shape; the runtime decides which of them are new. `attachments`: the
  * files each user message's media parts named, as the route looked them up or stored them
- * (content-parts.ts; docs/wires.md, "Content parts").
+ * (content-parts.ts; docs/internals/wires.md, "Content parts").
  */
 export function fromAgUiMessages(messages: AgUiMessage[], attachments?: ReadonlyMap<string, Attachment[]>): ChatMessage[] {
   return messages.flatMap((message): ChatMessage[] => {

@@ -1,4 +1,4 @@
-// A model's reasoning and a run's usage as an AG-UI client sees them (docs/architecture.md,
+// A model's reasoning and a run's usage as an AG-UI client sees them (docs/internals/architecture.md,
 // "Reasoning and provider metadata", "Usage"): the real @ag-ui/client HttpAgent reading the
 // wire's SSE of a real run, as the route serves it.
 import type { BaseEvent, Message } from '@ag-ui/client';

@@ -1,4 +1,4 @@
-// The pages a model cites as an AG-UI client sees them (docs/architecture.md, "Reasoning and
+// The pages a model cites as an AG-UI client sees them (docs/internals/architecture.md, "Reasoning and
 // provider metadata"): the real @ag-ui/client HttpAgent reading the wire's SSE of a real run on a
 // model that cites a source, as the route serves it.
 import type { BaseEvent, Message } from '@ag-ui/client';

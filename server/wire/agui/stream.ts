@@ -1,6 +1,6 @@
 // A thread's parts as an AG-UI event stream. Each part carries its cursor as the SSE `id:`,
 // so a client that loses the connection re-joins with `Last-Event-ID` and gets exactly what
-// it missed (docs/architecture.md, "Streams and cursors"). A part that is several AG-UI events
+// it missed (docs/internals/architecture.md, "Streams and cursors"). A part that is several AG-UI events
 // (a reasoning span opening with its message) is written as one chunk, its cursor on the last.
 import { EventType, type BaseEvent } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';

@@ -1,4 +1,4 @@
-// A turn on the Anthropic wire (docs/wires.md, "Anthropic details"): the model's reasoning as a
+// A turn on the Anthropic wire (docs/internals/wires.md, "Anthropic details"): the model's reasoning as a
 // thinking block with its signature, and the usage the model reported, cache reads apart.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defineDeepAgent } from '../../define';

@@ -1,7 +1,7 @@
 // The runtime's turn → Anthropic Messages shapes: the stream's events (message_start,
 // content_block_start/delta/stop, message_delta, message_stop), one `message` otherwise, and
 // the session's log as Anthropic messages for GET /api/v1/sessions/{key}. Reasoning is a
-// `thinking` block, its signature what the provider said of it (docs/wires.md, "Anthropic details").
+// `thinking` block, its signature what the provider said of it (docs/internals/wires.md, "Anthropic details").
 import type { ChatMessage, InterruptRecord, ProviderMetadata } from '../../events';
 import type { StartedRun, UsageTotals } from '../../runtime';
 import { chatWireParent, pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';

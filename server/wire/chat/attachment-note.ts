@@ -1,5 +1,5 @@
 // How the OpenAI and Anthropic wires show a user message's attachments when they hand a
-// session's history back (docs/wires.md, "Content parts"): a line of text per file after the
+// session's history back (docs/internals/wires.md, "Content parts"): a line of text per file after the
 // message's text, naming it and the URL its owner reads it from. Their clients would need the
 // bytes inline to send them again, and the session has them already.
 import type { ChatMessage } from '../../events';

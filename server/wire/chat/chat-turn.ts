@@ -1,7 +1,7 @@
 // A chat-wire turn's input: which of a request's messages are new input, the client tools it
 // declares, and a stateless turn's history (the request's history is the whole log). Every rule
 // about sessions and approvals stays in the runtime: this only decides what to hand it, and
-// routes/v1/chat-turn.ts hands it (docs/wires.md).
+// routes/v1/chat-turn.ts hands it (docs/internals/wires.md).
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../define';
 import type { ChatMessage, ToolCall } from '../../events';

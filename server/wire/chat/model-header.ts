@@ -1,4 +1,4 @@
-// The model a chat-wire client chose for its turn (docs/wires.md, "Choosing a model"): the body's
+// The model a chat-wire client chose for its turn (docs/internals/wires.md, "Choosing a model"): the body's
 // `model` names the agent, so the agent's model rides in a header of its own.
 import { HttpError } from '../../http/errors';
 

@@ -1,4 +1,4 @@
-// What GET /api/v1/models says of each agent's models (docs/wires.md, "Choosing a model"): which it offers
+// What GET /api/v1/models says of each agent's models (docs/internals/wires.md, "Choosing a model"): which it offers
 // and which backend really serves each — by server/models/resolve.ts's routing, from the keys
 // set, never their values. 'scripted' for a provider's model means no key fits it: the scripted
 // model answers in its place.

@@ -1,4 +1,4 @@
-// The session of a chat-wire request (docs/wires.md, "Sessions: x-stackbone-session"): the
+// The session of a chat-wire request (docs/internals/wires.md, "Sessions: x-stackbone-session"): the
 // header that makes a turn durable, and which shape a shared /api/v1 route answers in.
 import { HttpError } from '../../http/errors';
 import { isSessionId } from '../../runtime';

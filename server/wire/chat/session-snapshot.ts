@@ -1,5 +1,5 @@
 // A session as its owner sees it (GET /api/v1/sessions/{key}, routes/v1/sessions/session.ts),
-// before each wire gives it its own shape (docs/wires.md, "Sessions: x-stackbone-session").
+// before each wire gives it its own shape (docs/internals/wires.md, "Sessions: x-stackbone-session").
 import type { InterruptRecord } from '../../events';
 import type { QueueItem } from '../../contract';
 import { forkParent, type SessionView } from '../../runtime';

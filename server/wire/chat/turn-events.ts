@@ -1,7 +1,7 @@
 // The run as one assistant turn, the way both chat APIs show it: reasoning and text as they
 // stream, then the tool calls the client must see (paused for a decision, or its own tools),
 // then how the turn finished and what it cost; or all of it collected for a non-streaming
-// response (docs/wires.md).
+// response (docs/internals/wires.md).
 import type { FoundCode } from '../../error-codes';
 import type { ProviderMetadata } from '../../events';
 import { totalUsage, type StartedRun, type UsageTotals } from '../../runtime';
@@ -25,7 +25,7 @@ export type ChatTurnEvent =
   | { type: 'text-delta'; text: string }
   | { type: 'text-end' }
   | { type: 'tool-calls'; calls: VisibleToolCall[] }
-  /** `usage`: the run's model calls, summed (docs/architecture.md, "Usage"). */
+  /** `usage`: the run's model calls, summed (docs/internals/architecture.md, "Usage"). */
   | { type: 'finish'; reason: 'stop' | 'tool_calls' | 'cancelled'; usage: UsageTotals }
   | { type: 'error'; code: FoundCode; message: string };
 

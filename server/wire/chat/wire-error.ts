@@ -1,12 +1,12 @@
 // A chat-wire failure, wire-neutral, before each wire gives it its own shape: the public code
 // (approval_pending for a session waiting on a decision: the table's chat column,
 // server/error-codes.ts), status, the field at fault, and whether the official SDKs should
-// retry by themselves (docs/wires.md, "Errors").
+// retry by themselves (docs/internals/wires.md, "Errors").
 import { chatCode, errorStatus } from '../../error-codes';
 import { HttpError } from '../../http/errors';
 import { Refusal } from '../../runtime';
 
-/** The one message both wires answer a call on a session that waits on a decision with (docs/wires.md, "Errors"). */
+/** The one message both wires answer a call on a session that waits on a decision with (docs/internals/wires.md, "Errors"). */
 const APPROVAL_PENDING_MESSAGE = 'This conversation is waiting on a human decision. Resolve it before sending a new message.';
 
 export interface WireError {

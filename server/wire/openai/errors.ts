@@ -7,7 +7,7 @@ function typeFor(status: number): string {
 }
 
 export function openAiErrorBody(error: WireError) {
-  // Exactly OpenAI's four keys: clients compare bodies, and docs/wires.md ("Errors") fixes the 409's.
+  // Exactly OpenAI's four keys: clients compare bodies, and docs/internals/wires.md ("Errors") fixes the 409's.
   return { error: { message: error.message, type: typeFor(error.status), param: error.param, code: error.code } };
 }
 

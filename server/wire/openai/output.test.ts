@@ -1,4 +1,4 @@
-// A turn on the OpenAI wire (docs/wires.md, "OpenAI details"): the model's reasoning as
+// A turn on the OpenAI wire (docs/internals/wires.md, "OpenAI details"): the model's reasoning as
 // `reasoning_content` beside `content`, and the usage the model reported, with its cached and
 // reasoning tokens.
 import { beforeAll, describe, expect, it } from 'vitest';

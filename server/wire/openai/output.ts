@@ -2,7 +2,7 @@
 // a stream (ending with [DONE]), one `chat.completion` otherwise, and the session's log as
 // OpenAI messages for GET /api/v1/sessions/{key}. Reasoning is `reasoning_content`, beside
 // `content`: the convention of DeepSeek, vLLM and OpenRouter, which OpenAI's API has no field
-// for (docs/wires.md, "OpenAI details").
+// for (docs/internals/wires.md, "OpenAI details").
 import type { ChatMessage, InterruptRecord } from '../../events';
 import type { StartedRun, UsageTotals } from '../../runtime';
 import { chatWireParent, pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';

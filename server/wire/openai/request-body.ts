@@ -1,6 +1,6 @@
 // An OpenAI-style request body read against its schema: the first problem is a 400
 // `invalid_request` whose `param` names the field the way OpenAI does (`input[0].content`), on
-// the Chat Completions and the Responses wire alike (docs/wires.md, "Errors").
+// the Chat Completions and the Responses wire alike (docs/internals/wires.md, "Errors").
 import type { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { firstIssue } from '../../runtime';

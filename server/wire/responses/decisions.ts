@@ -1,4 +1,4 @@
-// A Responses client's answers to the agent's pauses, as runtime decisions (docs/wires.md,
+// A Responses client's answers to the agent's pauses, as runtime decisions (docs/internals/wires.md,
 // "The Responses wire"): an `mcp_approval_response` approves or rejects (with its reason, which
 // the model is told); a `function_call_output` for a question's `request_input` call is the
 // answer. The runtime checks them (exactly once, every open interrupt answered, the schema):

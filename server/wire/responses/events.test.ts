@@ -1,4 +1,4 @@
-// The Responses stream (docs/wires.md, "The Responses wire"): reasoning and text as their own
+// The Responses stream (docs/internals/wires.md, "The Responses wire"): reasoning and text as their own
 // items, and the same events under the same sequence numbers whether the run is read live or
 // replayed from the log — what lets a client resume from any number on any server.
 import { beforeAll, describe, expect, it } from 'vitest';

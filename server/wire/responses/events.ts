@@ -1,4 +1,4 @@
-// A run as Responses stream events (docs/wires.md, "The Responses wire"). A pure function of
+// A run as Responses stream events (docs/internals/wires.md, "The Responses wire"). A pure function of
 // the run's parts in order: the log replays the same parts under the same cursors on any
 // server, so the same events come out with the same `sequence_number`s, live or replayed,
 // and a client resumes from any number with no gap and no duplicate. The response object
@@ -155,7 +155,7 @@ export class ResponseTranslator {
 
   /**
    * The calls the client must act on, at the end of the run (as the chat wires show them,
-   * docs/wires.md): a pause for a person, or a call of the client's own tools. Server tools
+   * docs/internals/wires.md): a pause for a person, or a call of the client's own tools. Server tools
    * that ran freely stay internal; their effect is in the text.
    */
   private visibleCalls(outcome: Extract<RunPart, { type: 'run-finished' }>['outcome'], interrupts: InterruptRecord[]): OutputItem[] {

@@ -1,4 +1,4 @@
-// A Responses request → the runtime's input (docs/wires.md, "The Responses wire"): the agent's
+// A Responses request → the runtime's input (docs/internals/wires.md, "The Responses wire"): the agent's
 // name, the input items as the conversation in runtime shape (each message a fresh id), the
 // answers to approval requests, the request's function tools as client tools, and how the turn
 // runs (stream, background, store, previous_response_id). Wrong shapes are 400s that name the
@@ -76,7 +76,7 @@ export interface ResponseInput {
   model: string;
   stream: boolean;
   background: boolean;
-  /** false: a stateless turn, nothing kept (docs/wires.md, "The Responses wire"). */
+  /** false: a stateless turn, nothing kept (docs/internals/wires.md, "The Responses wire"). */
   store: boolean;
   previousResponseId?: string;
   /** The input in runtime shape: messages, the calls a client echoes, its function results. */
@@ -92,7 +92,7 @@ export interface ResponseInput {
 export function parseResponseRequest(body: unknown): ResponseInput {
   const request = readOpenAiBody(responseRequest, body);
   // The agent's instructions are its system prompt; a request that brings its own would be
-  // silently overridden, so it is refused rather than ignored (docs/wires.md, "The Responses wire").
+  // silently overridden, so it is refused rather than ignored (docs/internals/wires.md, "The Responses wire").
   if (request.instructions) {
     throw invalidParam('instructions', "the agent's own instructions are its system prompt: send what you would say as an input message instead.");
   }

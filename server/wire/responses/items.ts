@@ -1,5 +1,5 @@
 // The output and input items of the Responses wire, in the shapes the `openai` package's types
-// define (docs/wires.md, "The Responses wire"): a step's text is a `message`, a span of
+// define (docs/internals/wires.md, "The Responses wire"): a step's text is a `message`, a span of
 // reasoning a `reasoning` item, a call the client must act on a `function_call` (its own
 // tool, or a question the agent asks) or an `mcp_approval_request` (a call waiting on a
 // person's decision, answered by an `mcp_approval_response`).
@@ -16,7 +16,7 @@ export type OutputItem =
   | { id: string; type: 'function_call'; call_id: string; name: string; arguments: string; status: 'completed' }
   | { id: string; type: 'mcp_approval_request'; name: string; arguments: string; server_label: string };
 
-/** The function a question of the agent's is asked through (docs/wires.md, "The Responses wire"). */
+/** The function a question of the agent's is asked through (docs/internals/wires.md, "The Responses wire"). */
 const REQUEST_INPUT_FUNCTION = 'request_input';
 
 /** A call the client must act on: its own tool's, by the call's id. */

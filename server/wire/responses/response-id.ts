@@ -1,4 +1,4 @@
-// A response is a run, and its session is the thread (docs/wires.md, "The Responses wire"):
+// A response is a run, and its session is the thread (docs/internals/wires.md, "The Responses wire"):
 // its id carries both, `resp_<session key, base64url>.<run id>`, so any server process finds the
 // run from the id alone, under the caller's own owner scope (another owner's id names a session
 // of theirs that is not found). A stateless response (store: false) has no session: `resp_<run id>`.

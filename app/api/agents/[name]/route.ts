@@ -4,7 +4,7 @@ import { handleAgUiThread } from '@/server/routes/agents/thread';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
-// A run outlives its request (docs/architecture.md): after() keeps the function up until it ends.
+// A run outlives its request (docs/internals/architecture.md): after() keeps the function up until it ends.
 export const maxDuration = 300;
 
 export async function POST(request: Request, { params }: { params: Promise<{ name: string }> }) {

@@ -1,5 +1,5 @@
 // The bench's baselines (bench/bare-route.ts). A route only in the bench's own build: Next reads
-// the `.bench.ts` page extension only under STACKBONE_BENCH=1 (next.config.ts, docs/benchmarks.md),
+// the `.bench.ts` page extension only under STACKBONE_BENCH=1 (next.config.ts, docs/internals/benchmarks.md),
 // so a product build holds neither this file nor bench/. Even there it answers 404 unless the
 // server runs with STACKBONE_BENCH=1, and then only to a caller of the API (a key, when keys are
 // configured).

@@ -1,4 +1,4 @@
-// POST /api/v1/chat/completions: the OpenAI-compatible wire (docs/wires.md). The request and the
+// POST /api/v1/chat/completions: the OpenAI-compatible wire (docs/internals/wires.md). The request and the
 // turn go through the shared chat handler (routes/v1/chat-turn.ts); the OpenAI wire gives the shapes.
 import { noKeepAlive, type KeepAlive } from '../../../http/keep-alive';
 import { openAiErrorResponse } from '../../../wire/openai/errors';

@@ -1,7 +1,7 @@
 // POST /api/v1/responses/{id}/cancel: the run's persisted stop (docs/hitl.md, "Stopping a
 // run"), answered with the response once the run has ended as cancelled; a response still
 // queued behind a running turn leaves the queue. A response that had ended already is answered
-// as it stands (docs/wires.md, "The Responses wire").
+// as it stands (docs/internals/wires.md, "The Responses wire").
 import { findAgent } from '../../../agents';
 import { requestActor } from '../../../identity/decision-actor';
 import { resolveCaller } from '../../../identity/owner';

@@ -1,4 +1,4 @@
-// POST /api/v1/responses: the OpenAI Responses-compatible wire (docs/wires.md, "The Responses
+// POST /api/v1/responses: the OpenAI Responses-compatible wire (docs/internals/wires.md, "The Responses
 // wire"). A response is a run of a durable session: a new one, the session of
 // `previous_response_id`, or `x-stackbone-session`'s; `store: false` (or a whole conversation
 // sent without either) is a stateless turn. The turn starts with the runtime's own functions —
@@ -64,7 +64,7 @@ export async function handleCreateResponse(request: Request, keepAlive: KeepAliv
     if (input.stream) return withHeaders(sseResponse(events, encodeResponseEvent, { slot }), headers);
     if (input.background) return Response.json(translator.response(run.queued ? 'queued' : 'in_progress'), { headers });
     for await (const _ of events);
-    // A run that failed answers as the chat wires do: OpenAI's error, with the code's status (docs/wires.md, "Errors").
+    // A run that failed answers as the chat wires do: OpenAI's error, with the code's status (docs/internals/wires.md, "Errors").
     const failed = translator.failure;
     if (failed) return withHeaders(openAiErrorResponse(new HttpError(failed.code, failed.message)), headers);
     return Response.json(translator.response(), { headers });

@@ -1,6 +1,6 @@
 // GET /api/v1/responses/{id}/input_items: what the run started with — the client's messages
 // and function results, and the approvals it resumed with — as a list in OpenAI's shape,
-// newest first unless ?order=asc (docs/wires.md, "The Responses wire").
+// newest first unless ?order=asc (docs/internals/wires.md, "The Responses wire").
 import { resolveOwner } from '../../../identity/owner';
 import { openAiErrorResponse } from '../../../wire/openai/errors';
 import { inputItem } from '../../../wire/responses/items';

@@ -1,4 +1,4 @@
-// The run a response id names, for its owner alone (docs/wires.md, "The Responses wire"):
+// The run a response id names, for its owner alone (docs/internals/wires.md, "The Responses wire"):
 // another owner's id, a stateless response's or one that never was is OpenAI's 404.
 import { findAgent } from '../../../agents';
 import type { DeepAgent } from '../../../define';

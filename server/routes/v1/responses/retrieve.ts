@@ -1,6 +1,6 @@
 // GET /api/v1/responses/{id}: the response as the log holds it (a poll), or with ?stream=true
 // its events, from `starting_after` on, live until the run ends — on any server, while it runs
-// or after (docs/wires.md, "The Responses wire").
+// or after (docs/internals/wires.md, "The Responses wire").
 import { HttpError } from '../../../http/errors';
 import { takeStreamSlot, type StreamSlot } from '../../../http/limits';
 import { sseResponse } from '../../../http/sse';

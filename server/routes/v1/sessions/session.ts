@@ -1,6 +1,6 @@
 // GET /api/v1/sessions/{key}: the session as its owner sees it, in the shape of the wire that asks
 // — OpenAI's by default, Anthropic's with ?format=anthropic or an anthropic-version header
-// (docs/wires.md, "Sessions: x-stackbone-session").
+// (docs/internals/wires.md, "Sessions: x-stackbone-session").
 import { findAgent } from '../../../agents';
 import { resolveOwner } from '../../../identity/owner';
 import { isExpired, ownedSession, pendingInterrupts, queueItems, readViewAndQueue, scopedSessionId } from '../../../runtime';
