@@ -28,12 +28,20 @@ const WIRE_TRANSLATES = {
 };
 const WIRE_READS_NO_STORE = {
   regex: '^(@/server/|(\\.{1,2}/)+)store(/index)?$',
-  message: 'A wire only translates: the route reads and writes the store, and hands the wire what it read (docs/internals/architecture.md, "Wires only translate").',
+  message:
+    'A wire only translates: the route reads and writes the store, and hands the wire what it read (docs/internals/architecture.md, "Wires only translate").',
 };
 const AGENT_IMPORTS = {
   regex: '^(?!(zod|\\.\\./agent-kit|\\./[a-z0-9-]+)$|node:)',
   message:
     'An agent file imports server/agent-kit.ts (../agent-kit), zod, node: built-ins and its sibling files, nothing else (not ai, not ../runtime): what it needs is in the kit (README, "Add an agent").',
+};
+// The demo's agents (examples/demo/agents/) obey the same rule: the kit at any depth, zod, node:
+// built-ins, and the demo's own files (a sibling, or ../<folder>/<file> within examples/demo).
+const DEMO_AGENT_IMPORTS = {
+  regex: '^(?!(zod|(\\.\\./)+server/agent-kit|\\./[a-z0-9-]+|\\.\\./[a-z0-9-]+/[a-z0-9-]+)$|node:)',
+  message:
+    'A demo agent imports server/agent-kit.ts, zod, node: built-ins and the demo\'s own files (examples/demo/), nothing else of the app: what it needs is in the kit (docs/make-it-yours.md, "2. Your first agent").',
 };
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'];
 // Every environment variable is declared, described and read in server/config (README, "Configuration"):
@@ -58,7 +66,7 @@ const config = [
     },
   },
   {
-    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'components/**/*.{ts,tsx}', 'proxy.ts', 'instrumentation.ts', 'next.config.ts'],
+    files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'components/**/*.{ts,tsx}', 'examples/**/*.{ts,tsx}', 'proxy.ts', 'instrumentation.ts', 'next.config.ts'],
     ignores: ['server/config/**', ...TESTS],
     rules: { 'no-restricted-syntax': ['error', ENV_IN_CONFIG] },
   },
@@ -74,11 +82,24 @@ const config = [
   },
   {
     // The agents and their data; the registry (index.ts: it reads the tests' switch for their
-    // fixture list) and the demo's helpers that are app code (its MCP server, credential, notebook,
-    // the refund table) are not agents and keep the server/ rules above.
+    // fixture list, and lists the demo's) is not an agent and keeps the server/ rules above.
     files: ['server/agents/*.ts'],
-    ignores: ['server/agents/index.ts', 'server/agents/mcp-demo-*.ts', 'server/agents/refund-ledger.ts', ...TESTS],
+    ignores: ['server/agents/index.ts', ...TESTS],
     rules: { 'no-restricted-imports': ['error', { patterns: [AGENT_IMPORTS] }] },
+  },
+  {
+    // The demo's helpers that are app code — its MCP server, credential, notebook and handler
+    // (mcp/), its refund table (tables/) — keep the server/ rules: no framework, the runtime
+    // from its face. Product code imports none of examples/ but the registry: tests/unit/import-graph.test.ts.
+    files: ['examples/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [FRAMEWORK_FREE, RUNTIME_FACE] }] },
+  },
+  {
+    // The demo's agents and their data: imported as an agent file of server/agents/ is.
+    files: ['examples/demo/agents/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [DEMO_AGENT_IMPORTS] }] },
   },
   {
     files: ['server/wire/**/*.ts'],
@@ -104,7 +125,8 @@ const config = [
             FRAMEWORK_FREE,
             {
               regex: '^(@/|\\.)',
-              message: 'server/error-codes.ts is below every floor: it imports nothing of the project (docs/internals/architecture.md, "One error vocabulary").',
+              message:
+                'server/error-codes.ts is below every floor: it imports nothing of the project (docs/internals/architecture.md, "One error vocabulary").',
             },
           ],
         },
@@ -121,7 +143,8 @@ const config = [
             FRAMEWORK_FREE,
             {
               regex: '^(@/|\\.\\./)',
-              message: 'server/config is below every floor: every file may read it, so it imports nothing of the project (docs/internals/architecture.md, "Rooms").',
+              message:
+                'server/config is below every floor: every file may read it, so it imports nothing of the project (docs/internals/architecture.md, "Rooms").',
             },
           ],
         },

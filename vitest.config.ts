@@ -10,7 +10,7 @@ const alias = {
   '@': path.resolve(import.meta.dirname),
 };
 
-const UNIT = ['server/**/*.test.ts', 'components/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'];
+const UNIT = ['server/**/*.test.ts', 'examples/**/*.test.ts', 'components/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 
 /**
  * Unit files that set environment variables, stub them or mock modules: each runs in a fresh
@@ -18,7 +18,7 @@ const UNIT = ['server/**/*.test.ts', 'components/**/*.test.ts', 'bin/**/*.test.t
  */
 const OWN_PROCESS = [
   'server/agents/index.test.ts',
-  'server/agents/refund-ledger.test.ts',
+  'examples/demo/tables/refund-ledger.test.ts',
   'server/attachments/attachments.test.ts',
   'server/attachments/load-attachments.test.ts',
   'server/attachments/sweep.test.ts',

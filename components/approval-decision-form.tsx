@@ -1,6 +1,6 @@
 'use client';
 // The controls of a tool approval, each saying what it does: Approve (runs the call now, with
-// the approval data such as the refund's note), Edit (change the arguments, then approve the
+// the approval data such as a note for the record), Edit (change the arguments, then approve the
 // edited call), Reject (the agent is told no, with your reason), Withdraw request (the call
 // never runs and the turn ends). Reject and Edit open in the card; Escape or Back returns to
 // the choice with focus on the button that opened them (docs/hitl.md, "What the approval card shows").

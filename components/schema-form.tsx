@@ -1,6 +1,6 @@
 'use client';
 // A form generated from a JSON Schema, for the parts of an interrupt's responseSchema a person
-// fills in: edited tool arguments, approval data (the refund's note), a requested answer.
+// fills in: edited tool arguments, approval data (a note for the record), a requested answer.
 // Flat objects of strings, numbers, integers, booleans (and string enums) get one field each;
 // anything else falls back to a JSON textarea.
 import { useState } from 'react';

@@ -2,7 +2,7 @@
 // One tool call, collapsed to a line by default: what was done (the tool's title), a one-line
 // gist of the arguments that ran, and its true status. Expanding shows the arguments and the
 // result in full. After a decision the line says what the person decided (decision-line.tsx)
-// and the arguments are the ones that ran (an edited refund shows the edited amount).
+// and the arguments are the ones that ran (an edited amount shows as edited).
 import type { ToolCall, ToolMessage } from '@ag-ui/client';
 import {
   ChevronRightIcon,
@@ -129,7 +129,7 @@ function Json({ text, testId }: { text: string; testId: string }) {
   );
 }
 
-/** The arguments in one line: each labelled, formatted value (`Order id ord_42 · Amount $15.00`). */
+/** The arguments in one line: each labelled, formatted value (`Invoice inv_7 · Amount $15.00`). */
 function gistOf(args: unknown, schema?: JsonSchema): string {
   const fields = labelledFields(args, schema);
   if (fields.length === 0) return '';

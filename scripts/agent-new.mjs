@@ -4,7 +4,7 @@
 // works with no model key — and lists it in server/agents/index.ts, where the home page finds it.
 // It refuses a bad name and an agent that exists, changing nothing; `--root <dir>` writes under
 // another copy of the app (a test's).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -89,18 +89,20 @@ export default defineDeepAgent({
 `;
 }
 
-/** The registry with the agent's import in alphabetical place and its entry after the listed agents; undefined when its shape is not the one expected. */
+/** The registry with the agent's import in alphabetical place and its entry after the app's listed agents, before the demo's; undefined when its shape is not the one expected. */
 function registered(registry, name) {
   const identifier = identifierOf(name);
   const lines = registry.split('\n');
   const imports = lines.flatMap((line, index) => (/^import \w+ from '\.\/[a-z0-9-]+';$/.test(line) ? [index] : []));
   const list = lines.findIndex((line) => /^export const agents\b.*= \[$/.test(line));
-  if (imports.length === 0 || list < 0) return undefined;
+  // With no agent of this folder listed yet (the demo's come from examples/), after the last import.
+  const lastImport = lines.findLastIndex((line, index) => index < list && /^import .* from '[^']+';/.test(line));
+  if (lastImport < 0 || list < 0) return undefined;
   let entry = list + 1;
   while (/^ {2}\w+,$/.test(lines[entry] ?? '')) entry++;
   const after = imports.find((index) => lines[index].slice(lines[index].indexOf("'")) > `'./${name}';`);
   lines.splice(entry, 0, `  ${identifier},`);
-  lines.splice(after ?? imports.at(-1) + 1, 0, `import ${identifier} from './${name}';`);
+  lines.splice(after ?? (imports.length > 0 ? imports.at(-1) : lastImport) + 1, 0, `import ${identifier} from './${name}';`);
   return lines.join('\n');
 }
 
@@ -126,6 +128,14 @@ const shown = (target) => path.relative(root, target);
 if (!existsSync(registryFile)) fail(`No ${shown(registryFile)} under ${root}: run this in the app's folder (or give --root <dir>).`);
 const registry = readFileSync(registryFile, 'utf8');
 if (existsSync(file) || registry.includes(`from './${name}';`)) fail(`The agent "${name}" exists already (${shown(file)}). Nothing changed.`);
+// An example's agent of that name (examples/<example>/agents/) is listed too: two would share the name.
+const examplesDir = path.join(root, 'examples');
+const example = existsSync(examplesDir)
+  ? readdirSync(examplesDir)
+      .map((folder) => path.join(examplesDir, folder, 'agents', `${name}.ts`))
+      .find((candidate) => existsSync(candidate))
+  : undefined;
+if (example) fail(`The agent "${name}" exists already (${shown(example)}). Nothing changed.`);
 if (new RegExp(`^import ${identifierOf(name)}\\b`, 'm').test(registry))
   fail(`${shown(registryFile)} already imports a "${identifierOf(name)}": choose another name. Nothing changed.`);
 const updated = registered(registry, name);

@@ -17,13 +17,14 @@ const REGISTRY = readFileSync(path.join(root, 'server', 'agents', 'index.ts'), '
 
 /**
  * A copy of the app's layout the script writes into: under the app's own folder (.data/), so the
- * written agent resolves zod from node_modules, with server/agent-kit.ts linked to the real one.
+ * written agent resolves zod from node_modules, with server/agent-kit.ts and examples/ linked to the real ones.
  */
 function appCopy(): string {
   const dir = mkdtempSync(path.join(root, '.data', 'agent-new-'));
   mkdirSync(path.join(dir, 'server', 'agents'), { recursive: true });
   writeFileSync(path.join(dir, 'server', 'agents', 'index.ts'), REGISTRY);
   symlinkSync(path.join(root, 'server', 'agent-kit.ts'), path.join(dir, 'server', 'agent-kit.ts'));
+  symlinkSync(path.join(root, 'examples'), path.join(dir, 'examples'));
   copies.push(dir);
   return dir;
 }

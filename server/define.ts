@@ -63,7 +63,7 @@ export interface ToolApprovalOptions<Input = any> {
   /**
    * Who may approve or reject: whoever owns the session (the default), or only a key holder —
    * an API key by header, or a browser signed in with one — so that a chat user cannot approve
-   * their own refund (docs/security.md, "Approvers"). The session's owner may still cancel.
+   * their own request (docs/security.md, "Approvers"). The session's owner may still cancel.
    */
   approvers?: Approvers;
   /**
@@ -272,8 +272,8 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
   dryRun?: DryRunMap<TOOLS>;
   /**
    * How to undo what a tool did, offered when a fork leaves one of its calls behind
-   * (docs/time-travel.md, "Undoing a dropped effect"): `{ refundOrder: ({ input }) => ({ tool:
-   * 'voidRefund', input: { orderId: input.orderId } }) }`.
+   * (docs/time-travel.md, "Undoing a dropped effect"): `{ sendInvoice: ({ input }) => ({ tool:
+   * 'voidInvoice', input: { invoiceId: input.invoiceId } }) }`.
    */
   undo?: UndoMap<TOOLS>;
   /**
@@ -282,14 +282,14 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
    * `toolLane: 'tools'` puts every tool of the agent in one lane.
    */
   toolLane?: string;
-  /** A lane for some tools only (e.g. `{refundOrder: 'ledger'}`); it overrides toolLane. */
+  /** A lane for some tools only (e.g. `{sendInvoice: 'billing'}`); it overrides toolLane. */
   toolLanes?: Partial<Record<keyof TOOLS & string, string>>;
   /** MCP servers whose tools the agent uses as its own, gated by `toolApproval` like them (docs/mcp.md). */
   mcpServers?: McpServerSpec[];
   /**
    * Who is told when one of its calls waits for a decision, beside STACKBONE_NOTIFY_EMAIL and
-   * STACKBONE_SLACK_WEBHOOK_URL: `{ email: 'desk@example.com', slack: process.env.SUPPORT_SLACK_URL,
-   * tools: { refundOrder: { email: 'finance@example.com' }, closeTicket: false } }`
+   * STACKBONE_SLACK_WEBHOOK_URL: `{ email: 'desk@example.com', slack: process.env.BILLING_SLACK_URL,
+   * tools: { sendInvoice: { email: 'finance@example.com' }, listInvoices: false } }`
    * (docs/approvals.md, "Notifications and one-click links").
    */
   notify?: NotifyConfig<keyof TOOLS & string>;

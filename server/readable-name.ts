@@ -1,6 +1,6 @@
 // Identifiers as words a person reads, where nothing better is given: a tool without a `title`
-// ("refundOrder" → "Refund order"), an agent without a `displayName` ("order-desk" → "Order
-// desk"), a field of a tool's result ("orderId" → "order ID").
+// ("sendInvoice" → "Send invoice"), an agent without a `displayName` ("order-desk" → "Order
+// desk"), a field of a tool's result ("invoiceId" → "invoice ID").
 
 /** Words that read as capitals. */
 const CAPITALS: ReadonlyMap<string, string> = new Map([
@@ -10,7 +10,7 @@ const CAPITALS: ReadonlyMap<string, string> = new Map([
   ['api', 'API'],
 ]);
 
-/** "refundOrder", "get_browser_context", "order-desk" → "refund order", "get browser context", "order desk". */
+/** "sendInvoice", "get_browser_context", "order-desk" → "send invoice", "get browser context", "order desk". */
 export function identifierWords(identifier: string): string {
   const words = identifier
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -21,7 +21,7 @@ export function identifierWords(identifier: string): string {
   return words.length > 0 ? words.join(' ') : identifier;
 }
 
-/** The words with a capital first letter, as a title or a sentence's start: "Refund order". */
+/** The words with a capital first letter, as a title or a sentence's start: "Send invoice". */
 export function readableName(identifier: string): string {
   return capitalized(identifierWords(identifier));
 }

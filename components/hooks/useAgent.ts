@@ -44,7 +44,7 @@ export type { DecisionRecord, QueueItem } from '@/server/contract';
 export type UseAgentOptions = Omit<AgentStoreOptions, 'agent' | 'threadId' | 'url' | 'createAgent' | 'createEventSource' | 'maxToolRounds' | 'headers'> &
   ThreadAddress;
 
-/** An agent's shared state type (`useAgent<typeof planner>`): its initialState's, or any JSON object. */
+/** An agent's shared state type (`useAgent<typeof billing>`): its initialState's, or any JSON object. */
 export type StateOf<Agent> = Agent extends { initialState: infer S extends object } ? S : Record<string, unknown>;
 
 export interface UseAgentResult<S extends object = Record<string, unknown>> extends AgentView<S> {

@@ -1,6 +1,7 @@
 // The registry is the one list of agents; this keeps it honest: every agent file in this
-// folder, and with STACKBONE_FIXTURE_AGENTS=1 every fixture agent's in tests/fixtures/agents/, is
-// registered (adding an agent is a file and a line), names are unique and URL-safe.
+// folder and in the demo's (examples/demo/agents/), and with STACKBONE_FIXTURE_AGENTS=1 every
+// fixture agent's in tests/fixtures/agents/, is registered (adding an agent is a file and a line),
+// names are unique and URL-safe.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -17,12 +18,18 @@ async function definedIn(folder: string): Promise<DeepAgent[]> {
   return defined;
 }
 
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+/** The agents of the app's folder and of the demo's, which the registry lists on one line. */
+async function appAndDemoAgents(): Promise<DeepAgent[]> {
+  return [...(await definedIn(here)), ...(await definedIn(path.resolve(here, '../../examples/demo/agents')))];
+}
+
 describe('the agent registry', () => {
-  it('lists every agent defined in server/agents/*.ts, and the fixture agents of tests/fixtures/agents/*.ts when asked to', async () => {
+  it('lists every agent defined in server/agents/*.ts and examples/demo/agents/*.ts, and the fixture agents of tests/fixtures/agents/*.ts when asked to', async () => {
     process.env.STACKBONE_FIXTURE_AGENTS = '1';
     const { agents, findAgent } = await import('./index');
-    const here = path.dirname(new URL(import.meta.url).pathname);
-    const product = await definedIn(here);
+    const product = await appAndDemoAgents();
     const fixtures = await definedIn(path.resolve(here, '../../tests/fixtures/agents'));
     expect(fixtures.length).toBeGreaterThan(0);
     const defined = [...product, ...fixtures];
@@ -66,8 +73,8 @@ describe('the agent registry', () => {
     const { agents } = await import('./index');
     const { fixtureAgents } = await import('@stackbone/fixture-agents');
     expect(fixtureAgents.length).toBeGreaterThan(0);
-    expect(agents.map((agent) => agent.name).sort()).toEqual(
-      (await definedIn(path.dirname(new URL(import.meta.url).pathname))).map((agent) => agent.name).sort(),
-    );
+    expect(agents.map((agent) => agent.name).sort()).toEqual((await appAndDemoAgents()).map((agent) => agent.name).sort());
+    // The home page lists them in the registry's order: the demo's as examples/demo/index.ts has them.
+    expect(agents.map((agent) => agent.name)).toEqual(['support', 'planner', 'researcher', 'mcp-demo']);
   });
 });

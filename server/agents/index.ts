@@ -1,17 +1,12 @@
 // The agent registry. Adding an agent is a file in this folder and a line here.
 import { fixtureAgents } from '@stackbone/fixture-agents';
 import type { DeepAgent } from '../agent-kit';
-import mcpDemo from './mcp-demo';
-import planner from './planner';
-import researcher from './researcher';
-import support from './support';
 import { testSetting } from '../config';
+import { demoAgents } from '../../examples/demo'; // The demo (examples/demo/; docs/make-it-yours.md)
 
+// The app's own agents first, a line each; then the demo's and the tests' fixtures.
 export const agents: readonly DeepAgent[] = [
-  support,
-  planner,
-  researcher,
-  mcpDemo,
+  ...demoAgents, // The demo (examples/demo/; docs/make-it-yours.md)
   // The tests' fixture agents: only a build made with STACKBONE_FIXTURE_AGENTS=1 has any, and only
   // a server started with it lists them (docs/internals/architecture.md, "Fixture agents").
   ...(testSetting('STACKBONE_FIXTURE_AGENTS') ? fixtureAgents : []),

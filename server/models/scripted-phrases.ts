@@ -44,9 +44,9 @@ function todoList(list: string): JSONObject[] {
   return titles.map((title, i) => ({ id: String(i + 1), title: title.charAt(0).toUpperCase() + title.slice(1), status: 'pending' }));
 }
 
-/** "researcher" when the delegation tool offers it, else its first subagent. */
+/** The first subagent the delegation tool offers (its `agent` enum lists them: runtime/tools/builtins.ts). */
 function subagentName(inputSchema: JSONSchema7): string {
   const agent = inputSchema.properties?.agent;
   const names = typeof agent === 'object' && Array.isArray(agent.enum) ? agent.enum.filter((n): n is string => typeof n === 'string') : [];
-  return names.length === 0 || names.includes('researcher') ? 'researcher' : names[0];
+  return names[0] ?? '';
 }

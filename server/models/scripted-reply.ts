@@ -4,9 +4,9 @@
 //
 //   last message is ours         → "Is there anything else I can do?" (never repeat a call)
 //   after a tool result          → a sentence per result, in plain words (scripted-results.ts):
-//                                  its `summary` ("Refunded $19.99 on order ord_42 …"), else its
+//                                  its `summary` ("Sent invoice inv_7 for $19.99 …"), else its
 //                                  fields ("Record effect — recorded: k1; attempt: 1."), "I couldn't
-//                                  close ticket: …", "Close ticket was not done: it was declined …"
+//                                  send invoice: …", "Send invoice was not done: it was declined …"
 //   fail | simulate model error  → doStream/doGenerate throw an APICallError (not retryable)
 //   fail after N tokens          → N text tokens, then an `error` part mid-stream
 //   fail once after N tokens     → the same on a turn's first attempt; a retry of the turn
@@ -79,7 +79,7 @@ const MAX_SCRIPTED_TOKENS = 100_000;
 /**
  * A message longer than this is not read as a command or a phrase: the reply is the fallback,
  * saying so. Not its first 2,000 characters either: a request cut short is another request
- * ("refund order ord_42 for 19.99" cut after "for 1" refunds 1). README, "Models".
+ * ("send invoice inv_7 for 19.99" cut after "for 1" bills 1). README, "Models".
  */
 export const MAX_PHRASE_TEXT_CHARS = 2_000;
 

@@ -3,12 +3,12 @@
 // what the result says (README, "Models"):
 //
 //   a result with a string `summary`  → that summary, as the tool wrote it
-//   any other object                  → "<Tool name> — order ID: ord_7; refunded: yes; items: 2 items."
+//   any other object                  → "<Tool name> — invoice ID: inv_7; sent: yes; lines: 2 items."
 //   plain text                        → the text itself (a tool that answers in prose, a helper's reply)
 //   an error                          → "I couldn't <tool name>: <the reason>."
 //   a declined approval               → "<Tool name> was not done: it was declined (“<reason>”)."
 //
-// The tool name is its identifier in words ("refundOrder" → "Refund order"): the prompt carries
+// The tool name is its identifier in words ("sendInvoice" → "Send invoice"): the prompt carries
 // no tool titles. A tool that wants to read well writes a `summary`, which a real model reads too;
 // a unit (dollars, seconds) is the tool's to state, since a bare number has none.
 import type { LanguageModelV4ToolResultPart } from '@ai-sdk/provider';
@@ -101,7 +101,7 @@ function reasonAndDetails(tail: string): [string | undefined, string | undefined
   }
 }
 
-/** "order ID: ord_7; refunded: yes" — each field's key in words and its value. */
+/** "invoice ID: inv_7; sent: yes" — each field's key in words and its value. */
 function fieldsWords(object: Record<string, unknown>, depth: number, separator: string): string {
   const entries = Object.entries(object);
   const shown = entries.slice(0, MAX_FIELDS).map(([key, value]) => `${identifierWords(key)}: ${valueWords(value, depth + 1)}`);

@@ -2,9 +2,9 @@
 import { APICallError, streamText, tool, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import mcpDemo from '../agents/mcp-demo';
-import planner from '../agents/planner';
-import { supportPhrases } from '../agents/support-phrases';
+import mcpDemo from '../../examples/demo/agents/mcp-demo';
+import planner from '../../examples/demo/agents/planner';
+import { supportPhrases } from '../../examples/demo/agents/support-phrases';
 import { createScriptedModel, reasoningSignature, SCRIPTED_PROVIDER } from './scripted';
 import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS } from './scripted-markdown';
 import {
@@ -283,7 +283,7 @@ describe('scripted model: example phrases', () => {
     expect(callsOf(await run(text))).toEqual([{ toolName, input }]);
   });
 
-  it("drives the MCP demo agent's tools from its suggestions (server/agents/mcp-demo.ts)", async () => {
+  it("drives the MCP demo agent's tools from its suggestions (examples/demo/agents/mcp-demo.ts)", async () => {
     const text = tool({ inputSchema: z.object({ text: z.string() }) });
     const topic = tool({ inputSchema: z.object({ topic: z.string() }) });
     const tools = {

@@ -1,4 +1,4 @@
-// The app's own tables — the support demo's refund ledger, and yours — live in the same database
+// The app's own tables — yours, and any example's — live in the same database
 // as the sessions: prisma/schema.prisma declares them beside the event log, and the same
 // migrations make them (docs/database.md, "Add a table"). `withAppDatabase(work)` runs work with their Prisma client, one per
 // process, opened on first use. On SQLite the work takes its turn with the event store's

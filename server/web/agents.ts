@@ -11,7 +11,7 @@ import { agentTools, inputJsonSchema, loadMcpTools } from '../runtime';
 
 /** A tool as a person meets it: its title, what it does, and the arguments it takes (`AgentCard['tools'][name]`). */
 interface AgentToolCard {
-  /** The tool's `title`, else its name in words ("refundOrder" → "Refund order"). */
+  /** The tool's `title`, else its name in words ("sendInvoice" → "Send invoice"). */
   title: string;
   description?: string;
   /**

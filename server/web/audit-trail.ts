@@ -189,7 +189,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
               : 'Cancelled';
         const link = decision.by.source === 'link' ? linkActor(decision.by.recipient) : undefined;
         const who = link?.who ?? ownerLabel(decision.by.ownerId);
-        // "Approved refundOrder through an emailed link (desk@example.com)"
+        // "Approved sendInvoice through an emailed link (desk@example.com)"
         const through = link ? ` through ${link.surface}${decision.by.recipient?.startsWith('email:') ? ` (${link.who})` : ''}` : '';
         add(stored, {
           kind: 'decision',

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MCP_CREDENTIAL_HEADER, deriveDemoMcpCredential } from '../../server/agents/mcp-demo-credential';
+import { DEMO_MCP_CREDENTIAL_HEADER, deriveDemoMcpCredential } from '../../examples/demo/mcp/credential';
 import type { SessionEvent } from '../../server/events';
 import { postRun, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
@@ -23,7 +23,7 @@ const PORTS = { sqlite: 3393, postgres: 3394 } as const;
 const SECRET = 'demo-mcp-secret-0123456789abcdef0123456';
 const KEY = 'demo-mcp-key-0123456789abcdef';
 const bearer = { authorization: `Bearer ${KEY}` };
-/** What the demo agent presents (server/agents/mcp-demo-credential.ts): the test knows the server's secret. */
+/** What the demo agent presents (examples/demo/mcp/credential.ts): the test knows the server's secret. */
 const agentCredential = { [DEMO_MCP_CREDENTIAL_HEADER]: deriveDemoMcpCredential(SECRET) };
 
 const INITIALIZE = {

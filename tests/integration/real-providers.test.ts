@@ -394,7 +394,7 @@ for (const c of CASES) {
     }
 
     if (c.format !== 'anthropic') {
-      // The planner's ask_user (server/agents/planner.ts) asks with requestInput: the run waits for the person.
+      // The planner's ask_user (examples/demo/agents/planner.ts) asks with requestInput: the run waits for the person.
       it('a question: the model asks, the run waits for the person, and the answer reaches the tool and the next step', async () => {
         const threadId = randomUUID();
         provider.script({ toolCalls: [{ id: c.callId('ask'), name: 'ask_user', input: { question: 'Which colour should the launch be?' } }] });

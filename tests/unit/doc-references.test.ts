@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ROOTS = ['app', 'components', 'server', 'bin', 'bench', 'scripts', 'tests', 'e2e', 'prisma'];
+const ROOTS = ['app', 'components', 'server', 'examples', 'bin', 'bench', 'scripts', 'tests', 'e2e', 'prisma'];
 // A page, then optionally its sections in quotes (with or without parentheses), as comments write them.
 const CITATION = /docs\/((?:internals\/)?[a-z0-9-]+\.md)((?:,?\s*\(?"[^"\n]+"\)?(?:\s*(?:,|and)\s*"[^"\n]+")*)?)/g;
 

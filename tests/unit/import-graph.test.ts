@@ -2,13 +2,14 @@
 // through types. ESLint's import/no-cycle skips `import type`, and a type-only circle still
 // ties the rooms together (every file of it must be read to understand any one), so this test
 // reads every import of the product's code — static, type-only and dynamic — and walks the graph.
-// The same graph shows that the product (the bench aside) imports nothing of the tests.
+// The same graph shows that the product (the bench aside) imports nothing of the tests, and
+// nothing of the demo (examples/demo/) but through the registry and the demo's own route.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const ROOTS = ['app', 'components', 'server', 'bin', 'bench', 'scripts'];
+const ROOTS = ['app', 'components', 'server', 'examples', 'bin', 'bench', 'scripts'];
 const CODE = /\.(ts|tsx|mjs)$/;
 const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
@@ -100,5 +101,22 @@ describe('the import graph', () => {
       targets.filter((target) => target.startsWith(tests)).map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
     );
     expect(intoTests).toEqual([]);
+  });
+
+  it("has the product's code import nothing of examples/ but the registry's one line and the demo's own route (docs/make-it-yours.md)", () => {
+    const examples = path.join(root, 'examples') + path.sep;
+    const within = (file: string, ...dirs: string[]) => dirs.some((dir) => file.startsWith(path.join(root, dir) + path.sep));
+    // The registry lists the demo's agents; app/api/demo/ is the demo's route, which Next wants under app/.
+    const allowed = [path.join(root, 'server/agents/index.ts')];
+    const product = [...importGraph()].filter(
+      ([file]) => within(file, 'app', 'server', 'components') && !within(file, 'app/api/demo') && !allowed.includes(file),
+    );
+    expect(product.length).toBeGreaterThan(200);
+    const intoExamples = product.flatMap(([file, targets]) =>
+      targets.filter((target) => target.startsWith(examples)).map((target) => `${path.relative(root, file)} → ${path.relative(root, target)}`),
+    );
+    expect(intoExamples).toEqual([]);
+    const registry = importGraph().get(allowed[0]!) ?? [];
+    expect(registry.filter((target) => target.startsWith(examples)).map((target) => path.relative(root, target))).toEqual(['examples/demo/index.ts']);
   });
 });

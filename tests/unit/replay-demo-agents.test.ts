@@ -3,7 +3,7 @@
 // against today's code. A change to an agent's tools, policies or the scripted model's answers
 // shows here as a named difference.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { supportConfig } from '../../server/agents/support';
+import { supportConfig } from '../../examples/demo/agents/support';
 import supportNoRefunds from '../fixtures/agents/support-no-refunds';
 import { defineDeepAgent } from '../../server/define';
 import supportStrict from '../fixtures/agents/support-strict';

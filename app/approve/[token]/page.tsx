@@ -185,7 +185,7 @@ function LinkRequest({ view, token }: { view: LinkView; token: string }) {
   );
 }
 
-/** "refund" for refundOrder: the button says what it approves. */
+/** "send" for sendInvoice: the button says what it approves. */
 function verbPhrase(toolName: string, message: string): string {
   const first = toolName
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

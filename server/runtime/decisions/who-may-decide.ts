@@ -2,7 +2,7 @@
 // separation of duties", "A link counts as a person"). The session's owner decides its own
 // interrupts; a tool declared `approvers: 'key-holders'` is approved or rejected only by a key
 // holder — who, for such an interrupt in a browser's session, may decide it though the session is
-// not theirs: the support desk approving a customer's refund. A tool declared with a list
+// not theirs: a billing desk approving a customer's request. A tool declared with a list
 // (`['key:finance']`) is approved or rejected only by the keys it names, in whoever's session it
 // waits. With `requesterMayApprove: false` the session's owner — who asked — may not approve or
 // reject it. Cancelling (withdrawing the request) is open to the session's owner — the customer

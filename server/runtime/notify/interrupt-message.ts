@@ -69,7 +69,7 @@ function interruptLinks(
   return { approve: link('approve'), reject: link('reject'), studio };
 }
 
-/** The subject of a notice, from the interrupt's own line ("Refund $120.00 on order A-1001"). */
+/** The subject of a notice, from the interrupt's own line ("Send invoice inv_7 for $120.00"). */
 function subjectOf(type: NoticeType, interrupt: InterruptRecord, forInformation: boolean): string {
   const line = oneLine(interrupt.message, 140);
   const asks = interrupt.reason === 'input_required' ? 'Answer needed' : forInformation ? 'For your information: approval requested' : 'Approval needed';

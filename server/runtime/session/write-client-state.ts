@@ -1,9 +1,9 @@
 // Shared state written by a client between turns (docs/internals/architecture.md, "Shared state"): the
-// planner's draft as the user types, without sending a message. The same rule as state sent
-// with a run — editable keys only, each validated (editable-state.ts) — recorded as one
-// state_patched event with a compare-and-set on the head. While a run holds the session it is
-// refused as busy (nothing written): the client keeps the change and sends it again, or with
-// its next message.
+// task panel's draft (components/planner-panel.tsx) as the user types, without sending a
+// message. The same rule as state sent with a run — editable keys only, each validated
+// (editable-state.ts) — recorded as one state_patched event with a compare-and-set on the head.
+// While a run holds the session it is refused as busy (nothing written): the client keeps the
+// change and sends it again, or with its next message.
 import type { DeepAgent } from '../../define';
 import type { JsonObject } from '../../events';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';

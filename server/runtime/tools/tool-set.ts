@@ -91,8 +91,8 @@ const modelSchemas = new WeakMap<object, Schema>();
 
 /**
  * A tool's input schema as the AI SDK's Schema, made once per schema: the SDK wraps a zod schema
- * anew at every model step and converts it to JSON Schema again, about 1 ms a step for the
- * support agent's tools (docs/internals/benchmarks.md, "Where the time went"). The wrapper keeps its JSON
+ * anew at every model step and converts it to JSON Schema again, about 1 ms a step for a
+ * handful of tools (docs/internals/benchmarks.md, "Where the time went"). The wrapper keeps its JSON
  * Schema once made, and validates with the same zod schema.
  */
 function modelSchema(inputSchema: Tool['inputSchema']): Tool['inputSchema'] {

@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { supportPhrases } from '../../agents/support-phrases';
+import { supportPhrases } from '../../../examples/demo/agents/support-phrases';
 import { defineDeepAgent, type DeepAgent } from '../../define';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

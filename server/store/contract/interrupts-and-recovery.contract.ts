@@ -23,7 +23,7 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
     it("holds the interrupts an append opens, found by id and listed as the owner's pending ones, newest first, until decided", async () => {
       const owner = `owner-${randomUUID()}`;
       const [first, second] = [await newSession(owner), await newSession(owner)];
-      const older = interruptRecord({ agent: 'researcher' });
+      const older = interruptRecord({ agent: 'analyst' });
       const newer = interruptRecord();
       await store.append(first.id, 0, opened(older), { status: 'interrupted' });
       await sleep(5);
@@ -34,7 +34,7 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
         id: older.id,
         sessionId: first.id,
         ownerId: owner,
-        agent: 'researcher',
+        agent: 'analyst',
         status: 'pending',
         record: older,
         createdAt: expect.any(Date),

@@ -31,7 +31,7 @@ export function describeOutbox({ store, otherInstance }: ContractStores): void {
 
   describe('the outbox', () => {
     it('an append writes one notice per notable event, with an id derived from (session, seq, index), owned and named as its session', async () => {
-      const session = await openSession(store, `owner-${randomUUID()}`, 'support');
+      const session = await openSession(store, `owner-${randomUUID()}`, 'desk');
       const [a, b] = [interruptRecord(), interruptRecord()];
       const runId = randomUUID();
       const { at } = await store.append(session.id, 0, [
@@ -43,7 +43,7 @@ export function describeOutbox({ store, otherInstance }: ContractStores): void {
         { type: 'run_failed', runId, code: 'model_error', message: 'The model failed.' },
       ]);
       const notices = (await otherInstance.unfannedNotices({ limit: 1000 })).filter((notice) => notice.sessionId === session.id);
-      const base = { sessionId: session.id, agent: 'support', ownerId: session.ownerId, at };
+      const base = { sessionId: session.id, agent: 'desk', ownerId: session.ownerId, at };
       expect(notices.sort((x, y) => x.id.localeCompare(y.id))).toEqual(
         [
           { ...base, id: noticeId(session.id, 2, 0), type: 'interrupt.opened', data: { interrupt: a } },

@@ -12,7 +12,7 @@ export function describeQueueSteersTimers({ store, otherInstance }: ContractStor
     it('one timer per (session, key), even scheduled on two instances at once; due once its time comes; fired once', async () => {
       const { id } = await newSession();
       const soon = new Date(Date.now() + 60_000);
-      const message = { id: 'm', role: 'user' as const, content: 'Reminder: check ord_42' };
+      const message = { id: 'm', role: 'user' as const, content: 'Reminder: check inv_7' };
       const scheduled = await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
           (i % 2 ? otherInstance : store).scheduleTimer({ sessionId: id, key: 'remind:1', fireAt: soon, messages: [message] }),
@@ -26,7 +26,7 @@ export function describeQueueSteersTimers({ store, otherInstance }: ContractStor
         sessionId: id,
         key: 'remind:1',
         firedAt: null,
-        messages: [{ id: `${timer!.id}.0`, role: 'user', content: 'Reminder: check ord_42' }],
+        messages: [{ id: `${timer!.id}.0`, role: 'user', content: 'Reminder: check inv_7' }],
       });
 
       expect(await otherInstance.findTimer(id, 'remind:1')).toEqual(timer);

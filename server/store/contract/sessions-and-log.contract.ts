@@ -12,8 +12,8 @@ export function describeSessionsAndLog({ store, otherInstance }: ContractStores)
   describe('ensureSession', () => {
     it('creates an idle, empty session', async () => {
       const ownerId = `owner-${randomUUID()}`;
-      const session = await newSession(ownerId, 'researcher');
-      expect(session).toMatchObject({ ownerId, agent: 'researcher', title: null, headSeq: 0, status: 'idle', leaseUntil: null });
+      const session = await newSession(ownerId, 'analyst');
+      expect(session).toMatchObject({ ownerId, agent: 'analyst', title: null, headSeq: 0, status: 'idle', leaseUntil: null });
       expect(session.createdAt).toBeInstanceOf(Date);
       expect(session.updatedAt).toBeInstanceOf(Date);
       expect(await store.getSession(session.id)).toEqual(session);
@@ -213,7 +213,7 @@ export function describeSessionsAndLog({ store, otherInstance }: ContractStores)
       const owner = `owner-${randomUUID()}`;
       const a = await newSession(owner);
       await sleep(5);
-      const b = await newSession(owner, 'researcher');
+      const b = await newSession(owner, 'analyst');
       await sleep(5);
       const c = await newSession(owner);
       await newSession(); // someone else's
@@ -223,7 +223,7 @@ export function describeSessionsAndLog({ store, otherInstance }: ContractStores)
       await store.append(a.id, 0, steps(1)); // a is now the most recent
       expect((await store.listSessions(owner)).map((s) => s.id)).toEqual([a.id, c.id, b.id]);
       expect((await store.listSessions(owner, { limit: 2 })).map((s) => s.id)).toEqual([a.id, c.id]);
-      expect((await store.listSessions(owner, { agent: 'researcher' })).map((s) => s.id)).toEqual([b.id]);
+      expect((await store.listSessions(owner, { agent: 'analyst' })).map((s) => s.id)).toEqual([b.id]);
       expect(await store.listSessions(`owner-${randomUUID()}`)).toEqual([]);
     });
   });

@@ -2,9 +2,9 @@
 // (docs/mcp.md, "A gated tool asks the MCP client's human").
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import planner from '../../agents/planner';
+import planner from '../../../examples/demo/agents/planner';
 import type { JsonObject } from '../../events';
-import support from '../../agents/support';
+import support from '../../../examples/demo/agents/support';
 import { buildInputInterrupt, buildInterrupt } from '../../runtime/decisions';
 import { decisionFromElicitation, elicitationFor } from './elicitation';
 

@@ -1,4 +1,4 @@
-import { handleDemoMcp } from '@/server/routes/demo/mcp';
+import { handleDemoMcp } from '@/examples/demo/mcp/handler';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

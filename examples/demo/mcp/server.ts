@@ -1,12 +1,12 @@
 // A real MCP server for the MCP demo agent and the tests (docs/mcp.md, "The demo server"),
 // written with the official SDK's McpServer and served by this app at /api/demo/mcp. Its tools:
 // two that only read, one with a side effect (a note, kept once per idempotency key in the MCP
-// session's own bounded notebook, mcp-demo-notebook.ts), and two that ask the person through
+// session's own bounded notebook, notebook.ts), and two that ask the person through
 // elicitation — a form, and a link to open.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { MCP_IDEMPOTENCY_META_KEY } from '../runtime';
-import { createNotebook, NOTE_KEY_MAX_CHARS, NOTE_MAX_CHARS, NOTES_PER_SESSION } from './mcp-demo-notebook';
+import { MCP_IDEMPOTENCY_META_KEY } from '../../../server/runtime';
+import { createNotebook, NOTE_KEY_MAX_CHARS, NOTE_MAX_CHARS, NOTES_PER_SESSION } from './notebook';
 
 const DOCS: Record<string, string> = {
   refunds: 'Refunds go back to the original payment method within 5 business days.',

@@ -3,7 +3,7 @@
 // idempotency key, so the same call carried out again after a crash (attempt 2) returns the
 // refund it made the first time, and a provider's `call_0` in two sessions is two refunds. A real
 // payment API takes the same key (Stripe's Idempotency-Key header) to the same end.
-import { withAppDatabase } from '../store/app-database';
+import { withAppDatabase } from '../../../server/store/app-database';
 
 export interface Refund {
   refundId: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineDeepAgent, handlerContext, tool, ToolError, userMessage, type DeepAgentConfig } from '../agent-kit';
-import { recordRefund } from './refund-ledger';
+import { defineDeepAgent, handlerContext, tool, ToolError, userMessage, type DeepAgentConfig } from '../../../server/agent-kit';
+import { recordRefund } from '../tables/refund-ledger';
 import { dollars, findOrder } from './support-data';
 import { supportPhrases } from './support-phrases';
 

@@ -26,7 +26,7 @@ function effectIn(file: string, idempotencyKey: string): boolean {
       return line.kind === 'effect' && line.idempotencyKey === idempotencyKey;
     });
 }
-import { testSetting } from '../config';
+import { testSetting } from '../../../server/config';
 
 /** The longest note, in characters. */
 export const NOTE_MAX_CHARS = 500;

@@ -2,19 +2,19 @@
 // "Exactly once"): keyed by handlerContext().idempotencyKey — unique across sessions, the same
 // on every attempt — in the app's own table, not in a process's memory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../define';
-import { closeAppDatabase } from '../store/app-database';
-import { createMemoryStore } from '../store/memory-store';
-import { createPrismaStore } from '../store/prisma-store';
-import type { EventStore } from '../store/types';
-import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../../tests/support/database';
-import { reusingCallIds } from '../../tests/support/models';
-import type { RunPart } from '../runtime/stream/parts';
-import { reduceAll } from '../runtime/session/reduce';
-import { recoverSession } from '../runtime/recovery/recovery';
-import { startRun } from '../runtime/turn-control/turns';
-import type { RunRequest } from '../runtime/turn/run-request';
-import support from './support';
+import { defineDeepAgent } from '../../../server/define';
+import { closeAppDatabase } from '../../../server/store/app-database';
+import { createMemoryStore } from '../../../server/store/memory-store';
+import { createPrismaStore } from '../../../server/store/prisma-store';
+import type { EventStore } from '../../../server/store/types';
+import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../../../tests/support/database';
+import { reusingCallIds } from '../../../tests/support/models';
+import type { RunPart } from '../../../server/runtime/stream/parts';
+import { reduceAll } from '../../../server/runtime/session/reduce';
+import { recoverSession } from '../../../server/runtime/recovery/recovery';
+import { startRun } from '../../../server/runtime/turn-control/turns';
+import type { RunRequest } from '../../../server/runtime/turn/run-request';
+import support from '../agents/support';
 import { recordRefund, refundsOf } from './refund-ledger';
 
 const desk = defineDeepAgent({ ...support, models: undefined, model: reusingCallIds() });

@@ -5,10 +5,10 @@
 // its own (so every instance of a deployment derives the same one, and no cookie or link signed
 // with the secret is it); without a secret (open dev mode) it is random, once per process.
 import { createHmac, randomBytes } from 'node:crypto';
-import { HttpError } from '../http/errors';
-import { resolveCaller } from '../identity/owner';
-import { sameSecret } from '../identity/same-secret';
-import { setting } from '../config';
+import { HttpError } from '../../../server/http/errors';
+import { resolveCaller } from '../../../server/identity/owner';
+import { sameSecret } from '../../../server/identity/same-secret';
+import { setting } from '../../../server/config';
 
 /** The header the demo agent's connection carries its credential in. */
 export const DEMO_MCP_CREDENTIAL_HEADER = 'x-stackbone-demo-mcp';

@@ -1,8 +1,8 @@
 // An agent whose tools all come from an MCP server (docs/mcp.md, "MCP in"): the demo server this
 // app serves itself at /api/demo/mcp, so `npm run dev` shows it offline with no other process. It
 // presents the demo's own credential, as a keyed server's demo answers no one without one.
-import { defineDeepAgent, ownOrigin } from '../agent-kit';
-import { DEMO_MCP_CREDENTIAL_HEADER, demoMcpCredential } from './mcp-demo-credential';
+import { defineDeepAgent, ownOrigin } from '../../../server/agent-kit';
+import { DEMO_MCP_CREDENTIAL_HEADER, demoMcpCredential } from '../mcp/credential';
 
 export default defineDeepAgent({
   name: 'mcp-demo',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineDeepAgent, tool } from '../agent-kit';
+import { defineDeepAgent, tool } from '../../../server/agent-kit';
 
 // A small, fixed library so research works offline and deterministically.
 const NOTES: Record<string, string> = {

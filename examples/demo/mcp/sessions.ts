@@ -4,7 +4,7 @@
 // MCP demo agent's own connections, and every other caller's — so that opening sessions by the
 // hundred closes only the opener's kind, never the agent's in the middle of a question.
 import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { DEMO_AGENT_HOLDER } from './mcp-demo-credential';
+import { DEMO_AGENT_HOLDER } from './credential';
 
 interface DemoSession {
   transport: WebStandardStreamableHTTPServerTransport;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineDeepAgent, requestInput, tool, type OfflinePhrase } from '../agent-kit';
+import { defineDeepAgent, requestInput, tool, type OfflinePhrase } from '../../../server/agent-kit';
 import researcher from './researcher';
 
 // Asks the person a question mid-task: the run pauses with an input_required interrupt and

@@ -1,16 +1,16 @@
-// POST/GET/DELETE /api/demo/mcp: the demo MCP server (server/agents/mcp-demo-server.ts) over the
+// POST/GET/DELETE /api/demo/mcp: the demo MCP server (server.ts) over the
 // SDK's web-standard Streamable HTTP transport (docs/mcp.md, "The demo server"). Keyed like
-// /api/mcp, plus the MCP demo agent's own credential (server/agents/mcp-demo-credential.ts).
+// /api/mcp, plus the MCP demo agent's own credential (credential.ts).
 // Stateful: an elicitation's answer comes back on a request of its own, which must reach the call
-// that asked, so sessions live in this process (server/agents/mcp-demo-sessions.ts; one instance;
+// that asked, so sessions live in this process (sessions.ts; one instance;
 // on a serverless host with many, pin the demo or run your MCP server elsewhere).
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { demoMcpHolder } from '../../agents/mcp-demo-credential';
-import { createDemoMcpServer } from '../../agents/mcp-demo-server';
-import { findDemoSession, forgetDemoSession, keepDemoSession } from '../../agents/mcp-demo-sessions';
-import { readJsonBody } from '../../http/body';
-import { errorResponse } from '../../http/errors';
+import { demoMcpHolder } from './credential';
+import { createDemoMcpServer } from './server';
+import { findDemoSession, forgetDemoSession, keepDemoSession } from './sessions';
+import { readJsonBody } from '../../../server/http/body';
+import { errorResponse } from '../../../server/http/errors';
 
 export async function handleDemoMcp(request: Request): Promise<Response> {
   try {

@@ -1,5 +1,5 @@
 // The support agent's little world: a fixed order book. Its refunds are kept in the database
-// (refund-ledger.ts).
+// (../tables/refund-ledger.ts).
 
 export interface Order {
   orderId: string;

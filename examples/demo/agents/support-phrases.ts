@@ -1,6 +1,6 @@
 // The support agent's offline phrases (README, "Add an agent"), one per tool, by the tool's name:
 // support.ts declares them all, and an agent with some of the same tools may take those it has.
-import type { OfflinePhrase } from '../agent-kit';
+import type { OfflinePhrase } from '../../../server/agent-kit';
 
 /** An id as people write them: ord_42, T-7. */
 const ID = String.raw`([A-Za-z0-9][\w-]*)`;
