@@ -56,7 +56,17 @@ const ENV_IN_CONFIG = {
 
 const config = [
   {
-    ignores: ['generated/**', '.data/**', '.next/**', '.next-bench/**', 'node_modules/**', 'e2e/artifacts/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+    ignores: [
+      'generated/**',
+      '.data/**',
+      '.next/**',
+      '.next-bench/**',
+      'node_modules/**',
+      'e2e/artifacts/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+    ],
   },
   ...next,
   {
