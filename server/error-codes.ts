@@ -63,6 +63,11 @@ const REQUEST_ERRORS = {
     agUi: HTTP,
     when: 'a browser identity uploaded STACKBONE_MAX_UPLOADS_PER_HOUR (20) files in the last hour (with Retry-After)',
   },
+  too_many_address_uploads: {
+    status: 429,
+    agUi: HTTP,
+    when: 'the browsers of one address uploaded STACKBONE_MAX_UPLOAD_BYTES_PER_ADDRESS (100 MB) of files this hour, together (with Retry-After)',
+  },
   too_many_uploads_in_flight: { status: 429, agUi: HTTP, when: 'the identity has STACKBONE_MAX_UPLOADS_IN_FLIGHT (4) uploads under way already' },
   method_not_allowed: { status: 405, agUi: HTTP, when: 'a known path with another method (with Allow)' },
   database_unavailable: { status: 503, agUi: HTTP, when: 'GET /api/health: the database does not answer (the report’s `error`)' },

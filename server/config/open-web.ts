@@ -38,6 +38,15 @@ export const openWeb = group('', {
     4,
     1,
   ),
+  STACKBONE_MAX_UPLOAD_BYTES_PER_ADDRESS: whole(
+    {
+      description:
+        "The bytes of files the browser identities of one address may upload an hour, together (100 MB: two identities' full quotas); past it, 429 too_many_address_uploads.",
+    },
+    'bytes',
+    100 * 1024 * 1024,
+    1,
+  ),
   STACKBONE_UPLOAD_IDLE_SECONDS: amount({ description: 'An upload that sends nothing this long (seconds) ends with 408 upload_timeout.' }, 'seconds', 15, true),
   STACKBONE_UPLOAD_SECONDS: amount(
     { description: 'An upload that takes longer than this in all (seconds) ends with 408 upload_timeout.' },

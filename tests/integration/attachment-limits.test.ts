@@ -3,7 +3,8 @@
 // identity: the 21st upload of the hour, a file past the 50 MB it may keep (refused before a byte
 // is read, and mid-stream), a 5th upload while 4 stall (the 4 given up at the idle timeout, not
 // Node's 300 s), and a message naming 11 files — each refused at its documented limit with its
-// code, nothing stored and nothing named. A key holder's thread of 40 files followed by "hello
+// code, nothing stored and nothing named; from one address, identities together past the bytes the
+// address may upload an hour. A key holder's thread of 40 files followed by "hello
 // again": each model step is sent (and so reads) at most its byte budget, the rest as notes — seen
 // in the requests the model provider received. Beside them a real customer with one thread, two
 // uploads and a paused refund is never refused, and an attachment reaches the browser with its
@@ -27,6 +28,8 @@ const SECRET = 'attachment-limits-secret-'.padEnd(64, 'x');
 const MB = 1024 * 1024;
 /** The server's budget of file bytes per model step, small enough that 40 files of 500 KB pass it. */
 const STEP_BUDGET = 4 * MB;
+/** The bytes the browsers of one address may upload an hour here (docs/security.md: 100 MB by default). */
+const ADDRESS_BYTES = 60 * MB;
 /** How long an upload may send nothing here (docs/security.md: 15 s by default). */
 const IDLE_SECONDS = 2;
 
@@ -45,6 +48,8 @@ beforeAll(async () => {
       STACKBONE_ATTACHMENTS_DIR: directory,
       STACKBONE_UPLOAD_IDLE_SECONDS: String(IDLE_SECONDS),
       STACKBONE_MAX_ATTACHMENT_BYTES_PER_STEP: String(STEP_BUDGET),
+      // Over one identity's 50 MB, under two: the address's limit is met by identities together.
+      STACKBONE_MAX_UPLOAD_BYTES_PER_ADDRESS: String(ADDRESS_BYTES),
       // The support agent on the real OpenAI provider, pointed at the test provider: what each step sent is in its requests.
       ...openAiChatOnlyEnv(provider.baseUrl),
     };
@@ -172,6 +177,23 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       expect([cut.status, cut.body.error?.code]).toEqual([413, 'attachment_storage_full']);
       expect(await kept()).toEqual(before);
       expect((await uploadRaw(TINY_PDF, 'small.pdf', almost.headers)).status).toBe(201);
+    });
+
+    it('holds the browsers of one address to their bytes of the hour together: past them a new identity there is 429 too_many_address_uploads, nothing kept; another address uploads', async () => {
+      const address = newAddress();
+      const [first, second] = [await identity(address), await identity(address)];
+      // Six PDFs of 10 MB, three from each identity, each within its own quota: the address's 60 MB.
+      for (let i = 0; i < 6; i++) expect((await uploadRaw(pdfOf(10 * MB), `part-${i}.pdf`, (i % 2 ? second : first).headers)).status).toBe(201);
+      const before = await kept();
+      const refused = await uploadRaw(TINY_PDF, 'one-more.pdf', (await identity(address)).headers);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toMatchObject({
+        code: 'too_many_address_uploads',
+        message: expect.stringContaining('STACKBONE_MAX_UPLOAD_BYTES_PER_ADDRESS'),
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3_500);
+      expect(await kept()).toEqual(before);
+      expect((await uploadRaw(TINY_PDF, 'elsewhere.pdf', (await identity()).headers)).status).toBe(201);
     });
 
     it('lets one identity have 4 uploads under way: a 5th is 429 at once; the stalled 4 are 408 upload_timeout at the idle time, nothing kept', async () => {

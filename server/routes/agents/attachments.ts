@@ -9,6 +9,7 @@ import { getAttachmentStorage, maxImageBytes, maxPdfBytes, saveUpload } from '..
 import { findAgent } from '../../agents';
 import { formatBytes } from '../../contract';
 import { errorResponse, HttpError } from '../../http/errors';
+import { checkAddressUploads, countAddressUpload } from '../../http/address-uploads';
 import { takeUploadSlot, type StreamSlot } from '../../http/limits';
 import { multipartFile } from '../../http/multipart-file';
 import { uploadBody } from '../../http/upload-body';
@@ -45,8 +46,11 @@ export async function handleUploadAttachment(request: Request, agentName: string
     checkAgent(agentName);
     const ownerId = resolveOwner(request, { browser: true });
     slot = takeUploadSlot(ownerId);
+    await checkAddressUploads(ownerId, request);
     const { body, filename } = await incomingFile(request);
-    return Response.json(await saveUpload({ ownerId, agent: agentName, body, filename }), { status: 201 });
+    const attachment = await saveUpload({ ownerId, agent: agentName, body, filename });
+    await countAddressUpload(ownerId, request, attachment.size);
+    return Response.json(attachment, { status: 201 });
   } catch (error) {
     const response = errorResponse(answerOf(error), 'attachment upload');
     // A refused upload's body is not read to its end: the connection is closed after the answer, never reused.
