@@ -88,10 +88,12 @@ export function judgeGoals(database: DatabaseKind, figures: DatabaseFigures, inP
   const letThrough = Object.entries(flood.limits).map(([attack, limit]) => `${attack} ${flood.admitted[attack as keyof typeof flood.limits]} of ${limit}`);
   goals.push(
     goal(
-      'flood from one address: each attack let through up to its documented limit, no further',
+      'flood from one address (twice): each attack let through up to its documented limit, no further',
       'identities 20, streams 64, turns 32, wrong keys 10',
       letThrough.join(', '),
-      (Object.keys(flood.limits) as (keyof typeof flood.limits)[]).every((attack) => flood.admitted[attack] === flood.limits[attack]),
+      (Object.keys(flood.limits) as (keyof typeof flood.limits)[]).every(
+        (attack) => flood.admitted[attack] === flood.limits[attack] && flood.again[attack] === flood.limits[attack],
+      ),
     ),
     goal(
       `flood: /api/health p99 during it (${flood.health.samples} asks)`,
@@ -100,10 +102,10 @@ export function judgeGoals(database: DatabaseKind, figures: DatabaseFigures, inP
       flood.health.p99Ms < 50 && flood.health.failures === 0,
     ),
     goal(
-      'flood: memory comes back (RSS 3 s after it, over before it)',
-      '≤ 10 %',
-      `${flood.rss.comeBackPercent} % (${flood.rss.beforeMB} → peak ${flood.rss.peakMB} → ${flood.rss.afterMB} MB)`,
-      flood.rss.comeBackPercent <= 10,
+      'flood: memory comes back (a second flood, from another address, over RSS after the first)',
+      '≤ 5 %',
+      `${flood.rss.secondFloodGrowthPercent} % (${flood.rss.beforeMB} before → ${flood.rss.afterFirstMB} after one → ${flood.rss.afterMB} MB after two)`,
+      flood.rss.secondFloodGrowthPercent <= 5,
     ),
   );
   if (database === 'sqlite') {

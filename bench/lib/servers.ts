@@ -1,7 +1,7 @@
 // The bench's servers: its production build (`next start` of .next-bench/, next.config.ts) on a
 // fresh database of each kind, one at a time, with the bench's baseline route on
 // (STACKBONE_BENCH=1, bench/bare-route.ts).
-// Ports 3301+ (the integration suite has 3201/3202); the scale-out item's instances 3311+.
+// Ports 3301+ (the integration suite has 3201/3202); the scale-out item's instances 3311+, the flood's 3331+.
 import { readdirSync, readFileSync } from 'node:fs';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable, testPostgresUrl } from '../../tests/support/database';
 import { startServer, type TestServer } from '../../tests/support/server';
