@@ -399,7 +399,7 @@ for (const { kind } of backends()) {
         await Promise.all([
           on('running thread (hydration)', (ids) => send(X, 'GET', `/api/agents/${a}?threadId=${enc(ids.running)}`)),
           on('running thread (session stream)', (ids) => send(X, 'GET', `/api/agents/${a}?threadId=${enc(ids.running)}&offset=-1`, { quietMs: 300 })),
-          on('running thread (its page)', (ids) => send(X, 'GET', `/agents/${a}/${enc(ids.running)}`), { compare: withoutSidebar }),
+          on('running thread (its page)', (ids) => send(X, 'GET', `/agents/${a}/${enc(ids.running)}`), { compare: withoutSidebar, retries: 2 }),
           on('running run (join with threadId)', (ids) => send(X, 'GET', `/api/agents/${a}?runId=${enc(ids.runId)}&threadId=${enc(ids.running)}&offset=-1`)),
           on('running run (join by runId alone)', (ids) => send(X, 'GET', `/api/agents/${a}?runId=${enc(ids.runId)}`)),
           on('running run (stop, AG-UI)', (ids) => send(X, 'POST', `/api/agents/${a}/stop`, { body: { threadId: ids.running, runId: ids.runId } })),
@@ -491,7 +491,7 @@ for (const { kind } of backends()) {
           on(`${name} session (GET /api/v1/sessions)`, (ids) => send(X, 'GET', `/api/v1/sessions/${enc(ids[name])}`)),
           on(`${name} session (Anthropic shape)`, (ids) => send(X, 'GET', `/api/v1/sessions/${enc(ids[name])}?format=anthropic`)),
           on(`${name} session (Studio audit trail)`, (ids) => send(X, 'GET', `/api/studio/sessions/${enc(ids[name])}`)),
-          on(`${name} thread (its page)`, (ids) => send(X, 'GET', `/agents/${agent[name]}/${enc(ids[name])}`), { compare: withoutSidebar }),
+          on(`${name} thread (its page)`, (ids) => send(X, 'GET', `/agents/${agent[name]}/${enc(ids[name])}`), { compare: withoutSidebar, retries: 2 }),
         ]),
       );
 
@@ -549,7 +549,7 @@ for (const { kind } of backends()) {
             await on('idle thread (session stream of its own)', (ids) =>
               send(X, 'GET', `/api/agents/support?threadId=${enc(ids.idle)}&offset=-1`, { quietMs: 400 }),
             );
-            await on('idle thread (its own page)', (ids) => send(X, 'GET', `/agents/support/${enc(ids.idle)}`), { compare: withoutSidebar });
+            await on('idle thread (its own page)', (ids) => send(X, 'GET', `/agents/support/${enc(ids.idle)}`), { compare: withoutSidebar, retries: 2 });
             await on('closeInterrupt (AG-UI resume on its own thread)', (ids) =>
               send(X, 'POST', '/api/agents/support', {
                 body: {
