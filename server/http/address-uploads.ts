@@ -8,6 +8,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 import { setting } from '../config';
+import { isBrowserOwner } from '../runtime';
 
 const shared = globalThis as typeof globalThis & { __stackboneAddressUploads?: { max: number; limiter: RateLimiterMemory } };
 
@@ -19,8 +20,6 @@ function addressUploads(): { max: number; limiter: RateLimiterMemory } {
   }
   return shared.__stackboneAddressUploads;
 }
-
-const isBrowserOwner = (ownerId: string) => ownerId.startsWith('browser:');
 
 /** 429 `too_many_address_uploads`, with Retry-After, when a browser's address has uploaded its hour's bytes. Keys and the local owner: never. */
 export async function checkAddressUploads(ownerId: string, request: Request): Promise<void> {

@@ -11,6 +11,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 import { setting } from '../config';
+import { isBrowserOwner } from '../runtime';
 
 /** STACKBONE_MAX_STREAMS_PER_OWNER (32): several tabs, each following its thread, with Studio open, stay far below it. */
 function maxStreamsPerOwner(): number {
@@ -96,7 +97,7 @@ export function takeStreamSlot(ownerId: string, request?: Request): StreamSlot {
       `This identity already has ${max} streams open, the most it may (STACKBONE_MAX_STREAMS_PER_OWNER): close one (a tab, a follower) and try again.`,
     );
   }
-  if (!request || !ownerId.startsWith('browser:')) return slot;
+  if (!request || !isBrowserOwner(ownerId)) return slot;
   return both(slot, () => {
     const perAddress = maxStreamsPerAddress();
     const place = take(`stream@${clientAddress(request)}`, perAddress);
@@ -115,7 +116,7 @@ export function takeStreamSlot(ownerId: string, request?: Request): StreamSlot {
  * `too_many_address_runs`; none needed for a key or the local owner. Released when the run ends.
  */
 export function takeRunSlot(ownerId: string, request: Request): StreamSlot {
-  if (!ownerId.startsWith('browser:')) return { release() {} };
+  if (!isBrowserOwner(ownerId)) return { release() {} };
   const max = maxRunsPerAddress();
   const place = take(`run@${clientAddress(request)}`, max);
   if (!place) {
