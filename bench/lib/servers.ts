@@ -66,14 +66,19 @@ export function serverMemory(rootPid: number): ProcessMemory {
   for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
   let largest: ProcessMemory = { pid: rootPid, name: '?', rssMB: 0 };
   for (const pid of tree) {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      const rssKB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      const name = /Name:\s+(.+)/.exec(status)?.[1] ?? '?';
-      if (rssKB / 1024 > largest.rssMB) largest = { pid, name, rssMB: rssKB / 1024 };
-    } catch {
-      // gone
-    }
+    const memory = processMemory(pid);
+    if (memory && memory.rssMB > largest.rssMB) largest = memory;
   }
   return largest;
+}
+
+/** One process's resident memory, read from its own status file alone; undefined once it is gone. */
+export function processMemory(pid: number): ProcessMemory | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const rssKB = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return { pid, name: /Name:\s+(.+)/.exec(status)?.[1] ?? '?', rssMB: rssKB / 1024 };
+  } catch {
+    return undefined;
+  }
 }

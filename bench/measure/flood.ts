@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { postRun, userMessage } from '../../tests/support/agui';
 import { startServer, type TestServer } from '../../tests/support/server';
-import { serverMemory, type BenchDatabase } from '../lib/servers';
+import { processMemory, serverMemory, type BenchDatabase } from '../lib/servers';
 import { round, summarize } from '../lib/stats';
 
 export interface Flood {
@@ -63,7 +63,9 @@ async function flood(server: TestServer): Promise<Flood> {
     );
   }
   await sleep(1000);
-  const beforeMB = serverMemory(server.pid).rssMB;
+  // The process that serves, found once: the sampler reads its RSS alone, not the whole process table at every ask.
+  const serving = serverMemory(server.pid);
+  const beforeMB = serving.rssMB;
   let peakMB = beforeMB;
   const started = performance.now();
 
@@ -87,7 +89,7 @@ async function flood(server: TestServer): Promise<Flood> {
         failures++;
       }
       latencies.push(performance.now() - asked);
-      peakMB = Math.max(peakMB, serverMemory(server.pid).rssMB);
+      peakMB = Math.max(peakMB, processMemory(serving.pid)?.rssMB ?? 0);
       await sleep(25);
     }
   })();
@@ -150,7 +152,7 @@ async function flood(server: TestServer): Promise<Flood> {
   };
   const settledMB = async () => {
     await sleep(3000);
-    return serverMemory(server.pid).rssMB;
+    return processMemory(serving.pid)?.rssMB ?? serverMemory(server.pid).rssMB;
   };
 
   // Two floods from two addresses: V8 keeps what it grew into, so memory that "comes back" is a
