@@ -16,6 +16,8 @@ export { requestInput } from './runtime';
 export { ToolError } from './runtime';
 /** A user message for `session.schedule(…)` or a server append, e.g. a reminder coming back. */
 export { userMessage } from './runtime';
+/** The app's own tables (docs/database.md, "Add a table"): runs work with their Prisma client; keep it short. */
+export { withAppDatabase } from './store/app-database';
 
 /** What a tool call needs before it runs: 'approved', 'user-approval' or 'denied'. */
 export type { ApprovalPolicy } from './define';
