@@ -120,8 +120,12 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
         if (rows.length === 0) break;
         pages.push(ids(rows));
         after = { createdAt: rows.at(-1)!.createdAt, id: rows.at(-1)!.id };
-        // Opened after the first page was read: newer than every position, so no later page has it.
-        if (page === 0) await store.append(first.id, 1, opened(interruptRecord()));
+        // Opened after the first page was read, a millisecond on at least (a position is its time, then
+        // its id): newer than every position, so no later page has it.
+        if (page === 0) {
+          await sleep(5);
+          await store.append(first.id, 1, opened(interruptRecord()));
+        }
       }
       expect(pages).toEqual([expected.slice(0, 2), expected.slice(2, 4), expected.slice(4)]);
     });
