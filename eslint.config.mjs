@@ -41,7 +41,7 @@ const AGENT_IMPORTS = {
 const DEMO_AGENT_IMPORTS = {
   regex: '^(?!(zod|(\\.\\./)+server/agent-kit|\\./[a-z0-9-]+|\\.\\./[a-z0-9-]+/[a-z0-9-]+)$|node:)',
   message:
-    'A demo agent imports server/agent-kit.ts, zod, node: built-ins and the demo\'s own files (examples/demo/), nothing else of the app: what it needs is in the kit (docs/make-it-yours.md, "2. Your first agent").',
+    'A demo agent imports server/agent-kit.ts, zod, node: built-ins and the demo\'s own files (examples/demo/), nothing else of the app: what it needs is in the kit (docs/make-it-yours.md, "3. Your first agent").',
 };
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'tests/**', 'e2e/**'];
 // Every environment variable is declared, described and read in server/config (README, "Configuration"):

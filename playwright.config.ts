@@ -36,7 +36,9 @@ const systemChromium = bundledChromium
     };
 
 export default defineConfig({
-  testDir: 'e2e',
+  // The product's specs, and each example's own (examples/<name>/e2e/), which go with it.
+  testDir: '.',
+  testMatch: ['e2e/**/*.spec.ts', 'examples/*/e2e/**/*.spec.ts'],
   // Screenshots of every step, per test (Playwright's own default folder).
   outputDir: 'test-results',
   workers: 1,

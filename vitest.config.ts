@@ -3,12 +3,18 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Tests always resolve the registry's `@stackbone/fixture-agents` to the fixture list, as the
- * tests' build does (next.config.ts); a test still sets STACKBONE_FIXTURE_AGENTS=1 to have them listed.
+ * tests' build does (next.config.ts). Unit tests have them listed (the helpdesk and the taskboard
+ * are the agents they drive); an integration test's server is started with STACKBONE_FIXTURE_AGENTS=1.
  */
 const alias = {
   '@stackbone/fixture-agents': path.resolve(import.meta.dirname, 'tests/fixtures/agents/index.ts'),
   '@': path.resolve(import.meta.dirname),
 };
+
+/** An example's own integration tests (examples/<name>/integration/), which go with it. */
+const EXAMPLE_INTEGRATION = 'examples/*/integration/**/*.test.ts';
+
+const FIXTURES_LISTED = { STACKBONE_FIXTURE_AGENTS: '1' };
 
 const UNIT = ['server/**/*.test.ts', 'examples/**/*.test.ts', 'components/**/*.test.ts', 'bin/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 
@@ -59,7 +65,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: UNIT,
-          exclude: [...configDefaults.exclude, ...OWN_PROCESS],
+          env: FIXTURES_LISTED,
+          exclude: [...configDefaults.exclude, ...OWN_PROCESS, EXAMPLE_INTEGRATION],
           environment: 'node',
           // The files of a worker share one module graph: importing the runtime once per worker, not
           // once per file, is most of the unit stage's time. A file that changes process.env or
@@ -69,13 +76,13 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { name: 'unit-own-process', include: OWN_PROCESS, environment: 'node' },
+        test: { name: 'unit-own-process', include: OWN_PROCESS, environment: 'node', env: FIXTURES_LISTED },
       },
       {
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', EXAMPLE_INTEGRATION],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
           // One real server per database kind is shared by the files; keep them in one worker

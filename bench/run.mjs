@@ -53,8 +53,8 @@ function newestSource(dirs, files) {
   return newest;
 }
 
-/** The bench's build (next.config.ts): its own directory, never the product's .next/. */
-const BENCH_ENV = { STACKBONE_BENCH: '1' };
+/** The bench's build (next.config.ts): its own directory, never the product's .next/, with the fixture agents it drives. */
+const BENCH_ENV = { STACKBONE_BENCH: '1', STACKBONE_FIXTURE_AGENTS: '1' };
 const distDir = path.join(root, '.next-bench');
 const buildId = path.join(distDir, 'BUILD_ID');
 const built = existsSync(buildId) && existsSync(path.join(distDir, 'server', 'app', 'api', 'bench', 'bare'));

@@ -4,10 +4,11 @@ import { defineConfig } from 'vitest/config';
 // `npm run bench` (bench/run.mjs runs this): the HTTP benchmarks of docs/internals/benchmarks.md. Not part
 // of `npm test`: the unit and integration projects include nothing under bench/.
 export default defineConfig({
-  // The bench measures the product: its registry has no fixture agents, as in `npm run build` (next.config.ts).
+  // The bench drives the tests' fixture agents (the helpdesk, the ledger), as its build lists them
+  // (bench/run.mjs): what it measures is the runtime, which `npm run demo:remove` leaves whole.
   resolve: {
     alias: {
-      '@stackbone/fixture-agents': path.resolve(import.meta.dirname, '../server/agents/no-fixture-agents.ts'),
+      '@stackbone/fixture-agents': path.resolve(import.meta.dirname, '../tests/fixtures/agents/index.ts'),
       '@': path.resolve(import.meta.dirname, '..'),
     },
   },
@@ -17,6 +18,6 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 1_800_000,
     hookTimeout: 120_000,
-    env: { STACKBONE_MODEL: 'scripted' },
+    env: { STACKBONE_MODEL: 'scripted', STACKBONE_FIXTURE_AGENTS: '1' },
   },
 });

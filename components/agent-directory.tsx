@@ -12,7 +12,7 @@ export function AgentDirectory({ agents: initial }: { agents: AgentCard[] }) {
   if (agents.length === 0) {
     return (
       <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
-        No agents yet. Define one in server/agents/ and list it in server/agents/index.ts.
+        No agents yet. <code>npm run agent:new -- my-agent</code> writes one in server/agents/ and lists it (docs/make-it-yours.md).
       </p>
     );
   }

@@ -4,11 +4,11 @@ import { displayNameOf } from './agent-name';
 
 describe('displayNameOf', () => {
   it('uses the display name when the agent has one', () => {
-    expect(displayNameOf({ name: 'support', displayName: 'Customer support' })).toBe('Customer support');
+    expect(displayNameOf({ name: 'helpdesk', displayName: 'Customer support' })).toBe('Customer support');
   });
 
   it('otherwise capitalises the code name and spells its dashes as spaces', () => {
-    expect(displayNameOf({ name: 'support' })).toBe('Support');
+    expect(displayNameOf({ name: 'helpdesk' })).toBe('Helpdesk');
     expect(displayNameOf({ name: 'ledger-worker', displayName: ' ' })).toBe('Ledger worker');
   });
 });

@@ -5,7 +5,7 @@ describe('values as a person reads them', () => {
   it('turns code names into words', () => {
     expect(words('orderId')).toBe('Order id');
     expect(words('in_seconds')).toBe('In seconds');
-    expect(words('refundOrder')).toBe('Refund order');
+    expect(words('issueRefund')).toBe('Issue refund');
   });
 
   it('formats money by the schema’s currency hint, and only then', () => {
@@ -19,8 +19,8 @@ describe('values as a person reads them', () => {
       type: 'object',
       properties: { orderId: { type: 'string', title: 'Order' }, amount: { type: 'number', title: 'Refund amount', format: 'currency' } },
     };
-    expect(labelledFields({ amount: 15, orderId: 'ord_42' }, schema, 'en-US')).toEqual([
-      { key: 'orderId', label: 'Order', text: 'ord_42' },
+    expect(labelledFields({ amount: 15, orderId: 'po_42' }, schema, 'en-US')).toEqual([
+      { key: 'orderId', label: 'Order', text: 'po_42' },
       { key: 'amount', label: 'Refund amount', text: '$15.00' },
     ]);
     expect(formatValue({ nested: { a: 1 } })).not.toMatch(/[{}"]/);

@@ -38,9 +38,9 @@ describe('Markdown', () => {
   });
 
   it('renders the finished text the same way', () => {
-    const html = render('The refund is **approved** for `ord_42`.');
+    const html = render('The refund is **approved** for `po_42`.');
     expect(html).toMatch(/<strong[^>]*>approved<\/strong>/);
-    expect(html).toMatch(/<code[^>]*>ord_42<\/code>/);
+    expect(html).toMatch(/<code[^>]*>po_42<\/code>/);
   });
 
   it('shows raw HTML as text and never as elements', () => {
@@ -68,7 +68,7 @@ describe('Markdown', () => {
   });
 
   it('renders a GFM table and a list', () => {
-    const html = render('- one\n- two\n\n| Order | Total |\n| --- | --- |\n| ord_42 | $19.99 |');
+    const html = render('- one\n- two\n\n| Order | Total |\n| --- | --- |\n| po_42 | $19.99 |');
     expect(html.match(/<li[ >]/g)).toHaveLength(2);
     expect(html).toMatch(/<table[\s\S]*<th[^>]*>Order<\/th>[\s\S]*<td[^>]*>\$19\.99<\/td>/);
   });

@@ -42,7 +42,7 @@ describe('safeNext', () => {
     ['/', '/'],
     ['/studio', '/studio'],
     ['/ok?x=1#y', '/ok?x=1#y'],
-    ['/agents/support/abc-123', '/agents/support/abc-123'],
+    ['/agents/helpdesk/abc-123', '/agents/helpdesk/abc-123'],
     ['/%09/evil.example', '/%09/evil.example'], // still encoded: a path of this site
   ])('%j is a path of this site: %j', (next, expected) => {
     expect(safeNext(next, ORIGIN)).toBe(expected);

@@ -17,11 +17,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const context = await browser.newContext({ colorScheme, viewport });
       const page = await context.newPage();
       const problems = collectConsoleProblems(page);
-      await page.goto('/agents/support');
+      await page.goto('/agents/helpdesk');
       await waitForHydration(page);
       expect(await seriousViolations(page)).toEqual([]);
 
-      await send(page, 'refund order ord_42 for 19.99');
+      await send(page, 'refund order po_42 for 19.99');
       await expect(page.getByTestId('approval-card')).toBeVisible();
       await waitForIdle(page);
       expect(await seriousViolations(page)).toEqual([]);

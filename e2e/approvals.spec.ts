@@ -1,7 +1,7 @@
 // Human in the loop in the web app: approval cards next to their tool calls, restored after a
 // reload, edited and approved with approval data, rejected with a reason, decided as a batch
-// (submitted once, when the last card is decided), and a question answered through a form — a
-// tool's own, and an MCP server's (docs/mcp.md).
+// (submitted once, when the last card is decided), and a question answered through a form
+// generated from the tool's schema (an MCP server's: examples/demo/e2e/mcp.spec.ts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -23,26 +23,26 @@ function countRuns(page: Page, agent: string) {
 
 test('support: edit and approve a refund after a reload, reject a ticket closure with a reason', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
 
-  await send(page, 'refund order ord_42 for 19.99');
+  await send(page, 'refund order po_42 for 19.99');
   const card = page.getByTestId('approval-card');
-  await expect(card.getByTestId('approval-message')).toHaveText('Refund $19.99 on order ord_42');
-  await expect(card).toHaveAttribute('data-tool-name', 'refundOrder');
+  await expect(card.getByTestId('approval-message')).toHaveText('Refund $19.99 on order po_42');
+  await expect(card).toHaveAttribute('data-tool-name', 'issueRefund');
   await expect(card.getByTestId('approval-args')).toContainText('"amount": 19.99');
   await expect(card.getByTestId('approval-expiry')).toBeVisible();
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'approval');
   await expect(page.getByTestId('composer-input')).toHaveAttribute('data-waiting', 'true');
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   await snap(page, testInfo, '11-refund-approval');
 
   // The pending approval is part of the server's first paint, and answerable after it.
   const html = await (await page.request.get(page.url())).text();
-  expect(html).toContain('Refund $19.99 on order ord_42');
+  expect(html).toContain('Refund $19.99 on order po_42');
   await page.reload();
   await waitForCards(page);
-  await expect(card.getByTestId('approval-message')).toHaveText('Refund $19.99 on order ord_42');
+  await expect(card.getByTestId('approval-message')).toHaveText('Refund $19.99 on order po_42');
   await expect(page.getByTestId('composer-input')).toHaveAttribute('data-waiting', 'true');
   await snap(page, testInfo, '12-refund-restored');
 
@@ -56,7 +56,7 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
   const result = page.getByTestId('tool-call').getByTestId('tool-result');
   await expect(result).toContainText('"amount": 5');
   await expect(result).toContainText('Partial refund: item kept');
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Refunded $5.00 on order ord_42');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Refunded $5.00 on order po_42');
   await waitForIdle(page);
   await expect(card).toHaveCount(0);
   await expect(page.getByTestId('composer-input')).toBeEnabled();
@@ -79,11 +79,11 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
 
 test('support: a batch of two is sent once, when its last card is decided', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  const runs = countRuns(page, 'support');
-  await page.goto('/agents/support');
+  const runs = countRuns(page, 'helpdesk');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
 
-  await send(page, 'refund order ord_1 for 5 and close ticket T-2');
+  await send(page, 'refund order po_1 for 5 and close ticket T-2');
   const cards = page.getByTestId('approval-card');
   await expect(cards).toHaveCount(2);
   await waitForIdle(page);
@@ -112,7 +112,7 @@ test('support: a batch of two is sent once, when its last card is decided', asyn
 
 test('planner: a question is answered through a form generated from its schema', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/planner');
+  await page.goto('/agents/taskboard');
   await waitForHydration(page);
 
   await send(page, 'ask me for a launch name');
@@ -132,33 +132,9 @@ test('planner: a question is answered through a form generated from its schema',
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test("mcp-demo: an MCP server's question is answered in the chat, and the server receives the answer", async ({ page }, testInfo) => {
-  const problems = collectConsoleProblems(page);
-  await page.goto('/agents/mcp-demo');
-  await waitForHydration(page);
-
-  // The demo's own suggestion, as a newcomer would pick it: the demo MCP server's tool elicits a
-  // form (docs/mcp.md, "Elicitation"), shown as a question card like any other.
-  await page.getByTestId('suggestions').getByRole('button', { name: 'Schedule a review of the launch plan' }).click();
-  await expect(page.getByTestId('tool-call')).toHaveAttribute('data-tool-name', 'demo_schedule_review');
-  const card = page.getByTestId('approval-card');
-  await expect(card).toHaveAttribute('data-reason', 'input_required');
-  await expect(card).toContainText('Which day should the review of the launch plan be?');
-  await waitForIdle(page);
-  await card.getByTestId('answer-field-day').selectOption('Thursday');
-  await card.getByTestId('answer-button').click();
-  // The tool was called again and the server got the answer: its result names the day.
-  await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('Review of the launch plan scheduled for Thursday.');
-  await waitForIdle(page);
-  await expect(card).toHaveCount(0);
-  await snap(page, testInfo, '19-mcp-question-answered');
-
-  expect(problems, problems.join('\n')).toEqual([]);
-});
-
 test('planner: a question is declined with a reason, and the agent is told', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/planner');
+  await page.goto('/agents/taskboard');
   await waitForHydration(page);
 
   await send(page, 'ask me for a launch name');
@@ -187,11 +163,11 @@ test('support: a refund over $100 takes two approvers, the chat and the emailed 
   page,
 }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
-  await send(page, 'refund order ord_1 for 129');
+  await send(page, 'refund order po_1 for 129');
   await waitForCards(page);
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   const thread = page.url();
   await page.getByTestId('approve-button').click();
   // One vote of two: the request stays open (docs/approvals.md, "Quorum and separation of duties").
@@ -217,7 +193,7 @@ test('support: a refund over $100 takes two approvers, the chat and the emailed 
 
   // The link's page decides nothing by being opened; its button is the second vote.
   await page.goto(link!);
-  await expect(page.getByTestId('link-message')).toHaveText(/Refund \$129\.00 on order ord_1/);
+  await expect(page.getByTestId('link-message')).toHaveText(/Refund \$129\.00 on order po_1/);
   await expect(page.getByTestId('link-decided')).toHaveCount(0);
   await snap(page, testInfo, 'link-confirmation');
   await page.getByTestId('link-submit').click();
@@ -225,7 +201,7 @@ test('support: a refund over $100 takes two approvers, the chat and the emailed 
 
   // The refund ran once, and the chat shows it.
   await page.goto(thread);
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Refunded $129.00 on order ord_1');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Refunded $129.00 on order po_1');
   await expect(page.getByTestId('tool-call').last()).toContainText('through an emailed or Slack link');
   await expect(page.getByTestId('approval-card')).toHaveCount(0);
   expect(problems).toEqual([]);

@@ -8,7 +8,7 @@ test.use({ timezoneId: 'Pacific/Auckland', locale: 'en-NZ' });
 
 test('the confirm dialog round trip, and the browser-state result quoted by the agent', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
 
   await send(page, 'ask me to confirm deleting the draft');

@@ -7,44 +7,44 @@ test('support: a streamed reply with a tool call, restored after a reload', asyn
   const problems = collectConsoleProblems(page);
 
   await page.goto('/');
-  await expect(page.getByTestId('agent-card-support')).toBeVisible();
+  await expect(page.getByTestId('agent-card-helpdesk')).toBeVisible();
   await expect(page.getByTestId('agent-card-planner')).toBeVisible();
   await expect(page.getByTestId('open-dev-marker')).toBeVisible();
   await snap(page, testInfo, '01-home');
 
-  await page.getByTestId('agent-card-support').click();
-  await expect(page).toHaveURL(/\/agents\/support$/);
+  await page.getByTestId('agent-card-helpdesk').click();
+  await expect(page).toHaveURL(/\/agents\/helpdesk$/);
   await waitForHydration(page);
   await expect(page.getByTestId('scripted-marker')).toBeVisible();
   await snap(page, testInfo, '02-new-support-chat');
 
-  await send(page, 'look up order ord_42');
-  await expect(page.getByTestId('message-user')).toHaveText('look up order ord_42');
+  await send(page, 'look up order po_42');
+  await expect(page.getByTestId('message-user')).toHaveText('look up order po_42');
   // (A short turn may end before the page paints "Running"; the steer and queue specs watch a
   // long one in progress.)
 
   const toolCall = page.getByTestId('tool-call');
   await expect(toolCall).toHaveAttribute('data-tool-name', 'lookupOrder');
-  await expect(toolCall.getByTestId('tool-args')).toContainText('"orderId": "ord_42"');
+  await expect(toolCall.getByTestId('tool-args')).toContainText('"orderId": "po_42"');
   await expect(toolCall.getByTestId('tool-result')).toContainText('Ada Lovelace');
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Order po_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
   await waitForIdle(page);
   await expect(toolCall).toHaveAttribute('data-status', 'done');
   // The thread exists on the server now, and the address says which one it is.
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   const threadUrl = page.url();
   const replyText = await page.getByTestId('message-assistant').last().innerText();
   await snap(page, testInfo, '03-support-reply');
 
   // The server renders the conversation into the first paint, before any script runs.
   const html = await (await page.request.get(threadUrl)).text();
-  expect(html).toContain('look up order ord_42');
+  expect(html).toContain('look up order po_42');
   expect(html).toContain('Ada Lovelace');
 
   await page.reload();
   await waitForHydration(page);
   await expect(page).toHaveURL(threadUrl);
-  await expect(page.getByTestId('message-user')).toHaveText('look up order ord_42');
+  await expect(page.getByTestId('message-user')).toHaveText('look up order po_42');
   await expect(page.getByTestId('tool-call').getByTestId('tool-result')).toContainText('Ada Lovelace');
   await expect(page.getByTestId('message-assistant').last()).toHaveText(replyText);
   await snap(page, testInfo, '04-support-restored');
@@ -56,7 +56,7 @@ test('support: a streamed reply with a tool call, restored after a reload', asyn
   await expect(page.getByTestId('message-assistant').last()).toContainText('hello there');
 
   await page.goto('/');
-  const sessionLink = page.getByTestId('session-link').filter({ hasText: 'look up order ord_42' });
+  const sessionLink = page.getByTestId('session-link').filter({ hasText: 'look up order po_42' });
   await expect(sessionLink).toHaveAttribute('href', new URL(threadUrl).pathname);
   await snap(page, testInfo, '05-home-with-session');
 
@@ -66,7 +66,7 @@ test('support: a streamed reply with a tool call, restored after a reload', asyn
 test('planner: the task list fills live and the draft, saved as it is typed, survives a reload', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
 
-  await page.goto('/agents/planner');
+  await page.goto('/agents/taskboard');
   await waitForHydration(page);
   await expect(page.getByTestId('planner-panel')).toBeVisible();
   await expect(page.getByTestId('todo-item')).toHaveCount(0);
@@ -77,12 +77,12 @@ test('planner: the task list fills live and the draft, saved as it is typed, sur
   await expect(todos.getByTestId('todo-title')).toHaveText(['Write post', 'Email list', 'Tweet']);
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-tool-name', 'write_todos');
   await waitForIdle(page);
-  await expect(page).toHaveURL(THREAD_URL('planner'));
+  await expect(page).toHaveURL(THREAD_URL('taskboard'));
   await snap(page, testInfo, '06-planner-todos');
 
   // Typed, not sent: the draft is saved once the typing pauses, with no message.
   const draft = page.getByTestId('draft-input');
-  const saved = page.waitForResponse((response) => response.url().endsWith('/api/agents/planner/state') && response.ok());
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/agents/taskboard/state') && response.ok());
   await draft.pressSequentially('Launch notes: ship on Tuesday.', { delay: 5 });
   await saved;
   await expect(page.getByTestId('message-user')).toHaveCount(1);
@@ -100,12 +100,12 @@ test('planner: the task list fills live and the draft, saved as it is typed, sur
 test('a refresh mid-turn re-attaches: the turn goes on and finishes on screen', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
 
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   // Slowly (one token per 50 ms, 6 s in all): the reload must land while the reply streams, however busy the machine.
   await send(page, 'slowly reply with 120 tokens');
   await expect(page.getByTestId('message-assistant')).toContainText('token5');
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   await page.reload();
   await waitForHydration(page);
   await snap(page, testInfo, '08-reattached');
@@ -122,7 +122,7 @@ test('a refresh mid-turn re-attaches: the turn goes on and finishes on screen', 
 test('stop ends a run where it is, the thread goes on, and New chat starts a fresh one', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
 
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   // Slowly (one token per 50 ms): the stop must land while the reply streams, however busy the machine.
   await send(page, 'slowly reply with 200 tokens');
@@ -130,7 +130,7 @@ test('stop ends a run where it is, the thread goes on, and New chat starts a fre
   await page.getByTestId('stop-button').click();
   await waitForIdle(page);
   await expect(page.getByTestId('run-error')).toHaveCount(0);
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   const stoppedUrl = page.url();
   const partial = await page.getByTestId('message-assistant').innerText();
   expect(partial).not.toContain('token200');
@@ -141,11 +141,11 @@ test('stop ends a run where it is, the thread goes on, and New chat starts a fre
   await expect(page.getByTestId('message-assistant').last()).toContainText('hello after stop');
 
   await page.getByTestId('new-chat').click();
-  await expect(page).toHaveURL(/\/agents\/support$/);
+  await expect(page).toHaveURL(/\/agents\/helpdesk$/);
   await expect(page.getByTestId('message-user')).toHaveCount(0);
-  await send(page, 'look up order ord_7');
+  await send(page, 'look up order po_7');
   await waitForIdle(page);
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   expect(page.url()).not.toBe(stoppedUrl);
   await expect(page.getByTestId('tool-result')).toContainText('Grace Hopper');
   await snap(page, testInfo, '10-new-chat');
@@ -159,24 +159,24 @@ test('stop ends a run where it is, the thread goes on, and New chat starts a fre
 });
 
 test('an empty chat offers the agent’s suggested prompts, and a chip sends its prompt', async ({ page }, testInfo) => {
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   const chips = page.getByTestId('suggestions').getByRole('button');
-  await expect(chips).toHaveText(['Look up order ord_42', 'Refund order ord_42 for 19.99', 'Refund order ord_1 for 129', 'Close ticket T-7']);
+  await expect(chips).toHaveText(['Look up order po_42', 'Refund order po_42 for 19.99', 'Refund order po_1 for 129', 'Close ticket T-7']);
   await snap(page, testInfo, '01-suggestions');
 
   await chips.first().click();
-  await expect(page.getByTestId('message-user')).toHaveText('Look up order ord_42');
+  await expect(page.getByTestId('message-user')).toHaveText('Look up order po_42');
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-tool-name', 'lookupOrder');
   await waitForIdle(page);
   // Once the conversation has begun, the suggestions make way for it.
   await expect(page.getByTestId('suggestions')).toHaveCount(0);
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
 });
 
 test('an attached image goes with the message: a chip, a thumbnail in the bubble, and the model names it', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
   // A file the server would refuse is refused by name, before any upload.

@@ -9,13 +9,13 @@ import { KEYED_API_KEY, KEYED_URL, snap } from './helpers';
 
 const bearer = { authorization: `Bearer ${KEYED_API_KEY}` };
 
-/** A refund asked on a new thread of the support agent, read to the end of its run; the thread. */
+/** A refund asked on a new thread of the helpdesk agent, read to the end of its run; the thread. */
 async function askRefund(headers: Record<string, string>): Promise<string> {
   const threadId = randomUUID();
-  const response = await fetch(`${KEYED_URL}/api/agents/support`, {
+  const response = await fetch(`${KEYED_URL}/api/agents/helpdesk`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...headers },
-    body: JSON.stringify({ threadId, runId: randomUUID(), messages: [{ id: randomUUID(), role: 'user', content: 'refund order ord_42 for 19.99' }] }),
+    body: JSON.stringify({ threadId, runId: randomUUID(), messages: [{ id: randomUUID(), role: 'user', content: 'refund order po_42 for 19.99' }] }),
   });
   expect(response.status).toBe(200);
   expect(await response.text()).toContain('"type":"interrupt"');

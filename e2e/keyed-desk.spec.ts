@@ -12,16 +12,16 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
   const desk = await deskContext.newPage();
   const customerProblems = collectConsoleProblems(customer);
 
-  await customer.goto(`${KEYED_URL}/agents/support`);
+  await customer.goto(`${KEYED_URL}/agents/helpdesk`);
   await expect(customer.getByTestId('keyed-marker')).toHaveText('Guest');
   await waitForHydration(customer);
   // The header's one indicator explains itself on click.
   await customer.getByTestId('mode-indicator').click();
   await expect(customer.getByTestId('mode-details')).toContainText('this browser sees only the conversations it starts');
   await customer.keyboard.press('Escape');
-  await send(customer, 'refund order ord_42 for 19.99');
+  await send(customer, 'refund order po_42 for 19.99');
   const card = customer.getByTestId('approval-card');
-  await expect(card).toHaveAttribute('data-tool-name', 'refundOrder');
+  await expect(card).toHaveAttribute('data-tool-name', 'issueRefund');
   // No approve button for the customer: the desk decides; withdrawing stays possible.
   await expect(card.getByTestId('approval-key-holders')).toContainText('Someone with an API key approves or rejects this');
   await expect(card.getByTestId('approve-button')).toHaveCount(0);
@@ -40,7 +40,7 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
   await expect(desk.getByTestId('keyed-marker')).toHaveText('Signed in');
   await expect(desk.getByTestId('sign-out')).toBeVisible();
   const refund = desk.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
-  await expect(refund.getByTestId('approval-message')).toHaveText('Refund $19.99 on order ord_42');
+  await expect(refund.getByTestId('approval-message')).toHaveText('Refund $19.99 on order po_42');
   // The conversation is the customer's: the desk decides the call but has no chat or trail of it to open.
   await expect(refund.getByTestId('inbox-foreign')).toHaveText("In a customer's conversation");
   await expect(refund.getByTestId('inbox-chat-link')).toHaveCount(0);
@@ -50,7 +50,7 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
 
   // The customer's open chat carries on with the desk's decision, live.
   await expect(customer.getByTestId('approval-card')).toHaveCount(0);
-  await expect(customer.getByTestId('message-assistant').last()).toContainText('Refunded $19.99 on order ord_42');
+  await expect(customer.getByTestId('message-assistant').last()).toContainText('Refunded $19.99 on order po_42');
   await waitForIdle(customer);
   await snap(customer, testInfo, '92-customer-refunded');
   expect(customerProblems).toEqual([]);

@@ -9,9 +9,9 @@ const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 test('Lighthouse: accessibility and best practices ≥ 95 on the chat and Studio', async ({ page, baseURL }, testInfo) => {
   test.setTimeout(180_000);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
-  await send(page, 'refund order ord_42 for 19.99');
+  await send(page, 'refund order po_42 for 19.99');
   await expect(page.getByTestId('approval-card')).toBeVisible();
   await waitForIdle(page);
   const chatUrl = page.url();

@@ -19,12 +19,12 @@ const assistantTexts = (page: Page) => page.getByTestId('message-assistant').all
 
 test('a decision made with the CLI shows in the open chat at once, and its continuation streams there', async ({ page, baseURL }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'close ticket T-7');
   const card = page.getByTestId('approval-card');
   await expect(card).toHaveAttribute('data-tool-name', 'closeTicket');
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   const interruptId = (await card.getAttribute('data-interrupt-id'))!;
   await snap(page, testInfo, '30-waiting-on-a-decision');
 
@@ -55,11 +55,11 @@ test("a second tab shows the first tab's turn live, and an approval raised in on
   const firstProblems = collectConsoleProblems(first);
   const secondProblems = collectConsoleProblems(second);
 
-  await first.goto('/agents/support');
+  await first.goto('/agents/helpdesk');
   await waitForHydration(first);
-  await send(first, 'look up order ord_42');
+  await send(first, 'look up order po_42');
   await waitForIdle(first);
-  await expect(first).toHaveURL(THREAD_URL('support'));
+  await expect(first).toHaveURL(THREAD_URL('helpdesk'));
   await second.goto(first.url());
   await waitForHydration(second);
   await expect(second.getByTestId('tool-result')).toContainText('Ada Lovelace');
@@ -99,9 +99,9 @@ test("a second tab shows the first tab's turn live, and an approval raised in on
 
 test('a reminder scheduled in the chat arrives in the open tab when due, and the agent answers it', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
-  await send(page, 'remind me in 2 seconds to check ord_42');
+  await send(page, 'remind me in 2 seconds to check po_42');
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-tool-name', 'remindMe');
   await expect(page.getByTestId('tool-result')).toContainText('"scheduled": true');
   await waitForIdle(page);
@@ -109,14 +109,14 @@ test('a reminder scheduled in the chat arrives in the open tab when due, and the
   await snap(page, testInfo, '35-reminder-scheduled');
 
   // Nobody types: the timer fires on the server and the tab shows its turn.
-  await expect(page.getByTestId('message-user').last()).toHaveText('Reminder: check ord_42', { timeout: 10_000 });
+  await expect(page.getByTestId('message-user').last()).toHaveText('Reminder: check po_42', { timeout: 10_000 });
   await waitForIdle(page);
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Reminder: check ord_42');
+  await expect(page.getByTestId('message-assistant').last()).toContainText('Reminder: check po_42');
   await snap(page, testInfo, '36-reminder-arrived');
 
   // It arrived once, and stays after a reload.
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByTestId('message-user')).toHaveText(['remind me in 2 seconds to check ord_42', 'Reminder: check ord_42']);
+  await expect(page.getByTestId('message-user')).toHaveText(['remind me in 2 seconds to check po_42', 'Reminder: check po_42']);
   expect(problems, problems.join('\n')).toEqual([]);
 });

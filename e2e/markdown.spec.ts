@@ -15,7 +15,7 @@ async function seriousViolations(page: Page) {
 
 test('the markdown reply renders while it streams and after, with no raw syntax', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
 
   // Every state of the reply while it streams, as the page painted it: bold and a code block
@@ -47,7 +47,7 @@ test('the markdown reply renders while it streams and after, with no raw syntax'
   expect(seen.raw).toEqual([]);
   await expect(reply.getByRole('heading', { name: 'Markdown, rendered as it streams' })).toBeVisible();
   await expect(reply.locator('strong').filter({ hasText: 'markdown' })).toBeVisible();
-  await expect(reply.locator('code').filter({ hasText: 'ord_42' }).first()).toBeVisible();
+  await expect(reply.locator('code').filter({ hasText: 'po_42' }).first()).toBeVisible();
   await expect(reply.locator('li')).toHaveCount(3);
   await expect(reply.locator('pre')).toContainText('orders.reduce((sum, order) => sum + order.amount, 0);');
   // The TypeScript is coloured: its keyword and its identifiers are painted in different colours.
@@ -58,7 +58,7 @@ test('the markdown reply renders while it streams and after, with no raw syntax'
   for (const raw of ['**', '```', '| --- |', '## ', '](https://']) expect(text).not.toContain(raw);
   expect(await seriousViolations(page)).toEqual([]);
   // A screen reader hears the reply as shown, not its markdown source.
-  await expect(page.getByTestId('announcer')).toHaveText(/^Support: Markdown, rendered as it streams This reply is markdown\. /);
+  await expect(page.getByTestId('announcer')).toHaveText(/^Helpdesk: Markdown, rendered as it streams This reply is markdown\. /);
   await expect(page.getByTestId('announcer')).not.toContainText('**');
   await snap(page, testInfo, '01-markdown-done');
 
@@ -83,7 +83,7 @@ test('the markdown reply renders while it streams and after, with no raw syntax'
   // The server renders the markdown into the first paint, before any script runs.
   const threadUrl = page.url();
   const html = await (await page.request.get(threadUrl)).text();
-  expect(html).toMatch(/<table[\s\S]*ord_42[\s\S]*<\/table>/);
+  expect(html).toMatch(/<table[\s\S]*po_42[\s\S]*<\/table>/);
   expect(html).toMatch(/<strong[^>]*>markdown<\/strong>/);
 
   // Studio's audit trail shows the message as markdown too.
@@ -101,7 +101,7 @@ test('on a phone in dark mode the table scrolls inside the message, not the page
   const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'show me markdown');
   await waitForIdle(page);

@@ -20,11 +20,11 @@ for (const viewport of [
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const problems = collectConsoleProblems(page);
-    await page.goto('/agents/support');
+    await page.goto('/agents/helpdesk');
     await waitForHydration(page);
-    await send(page, 'look up order ord_42');
+    await send(page, 'look up order po_42');
     await waitForIdle(page);
-    await send(page, 'refund order ord_42 for 19.99');
+    await send(page, 'refund order po_42 for 19.99');
     const card = page.getByTestId('approval-card');
     await expect(card).toBeVisible();
     await waitForIdle(page);
@@ -41,20 +41,20 @@ for (const viewport of [
 }
 
 test('no raw JSON is shown in the transcript by default; a tool call opens to its details', async ({ page }, testInfo) => {
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
-  await send(page, 'look up order ord_42');
+  await send(page, 'look up order po_42');
   await waitForIdle(page);
   const call = page.getByTestId('tool-call');
   await expect(call.getByTestId('tool-call-status')).toHaveText('Done');
-  await expect(call.getByTestId('tool-call-gist')).toHaveText('ord_42');
+  await expect(call.getByTestId('tool-call-gist')).toHaveText('po_42');
   await expect(call.getByTestId('tool-result')).toBeHidden();
   const visibleText = await page.getByTestId('message-list').innerText();
   expect(visibleText).not.toMatch(/\{\s*"/);
   await snap(page, testInfo, 'a2-collapsed');
   // A screen reader hears the finished reply once, whole — the list itself is not a live region.
   await expect(page.getByTestId('message-list')).not.toHaveAttribute('aria-live');
-  await expect(page.getByTestId('announcer')).toHaveText(/^Support: Order ord_42/);
+  await expect(page.getByTestId('announcer')).toHaveText(/^Helpdesk: Order po_42/);
   await call.getByTestId('tool-call-toggle').click();
   await expect(call.getByTestId('tool-result')).toBeVisible();
   await expect(call.getByTestId('tool-result')).toContainText('"customer": "Ada Lovelace"');
@@ -63,9 +63,9 @@ test('no raw JSON is shown in the transcript by default; a tool call opens to it
 
 test('an approval with edits leaves a decision line and the edited amount on the call, also after a reload', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
-  await send(page, 'refund order ord_42 for 19.99');
+  await send(page, 'refund order po_42 for 19.99');
   const card = page.getByTestId('approval-card');
   await expect(card.getByTestId('approval-field-amount')).toHaveText('$19.99');
   await card.getByTestId('edit-button').click();
@@ -95,7 +95,7 @@ test('an approval with edits leaves a decision line and the edited amount on the
 });
 
 test('a rejected call shows Rejected with the reason, also after a reload', async ({ page }, testInfo) => {
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'close ticket T-7');
   const card = page.getByTestId('approval-card');
@@ -117,7 +117,7 @@ test('a rejected call shows Rejected with the reason, also after a reload', asyn
 });
 
 test('focus stays in the card through Reject and Escape, and Escape backs out of reject mode', async ({ page }) => {
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'close ticket T-7');
   const card = page.getByTestId('approval-card');
@@ -139,27 +139,27 @@ test('focus stays in the card through Reject and Escape, and Escape backs out of
 test('on a phone the drawer lists conversations and starts a new chat', async ({ browser }, testInfo) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
-  await send(page, 'look up order ord_42');
+  await send(page, 'look up order po_42');
   await waitForIdle(page);
   await expect(page.getByTestId('thread-sidebar')).toBeHidden();
   // The composer stays on screen.
   expect(await inViewport(page, page.getByTestId('composer-input'))).toBe(true);
   await page.getByTestId('drawer-button').click();
   const drawer = page.getByTestId('thread-drawer');
-  await expect(drawer.getByTestId('sidebar-thread').first()).toContainText('look up order ord_42');
+  await expect(drawer.getByTestId('sidebar-thread').first()).toContainText('look up order po_42');
   await snap(page, testInfo, 'a7-drawer');
   await drawer.getByTestId('new-chat').click();
   await expect(drawer).toBeHidden();
-  await expect(page).toHaveURL(/\/agents\/support$/);
+  await expect(page).toHaveURL(/\/agents\/helpdesk$/);
   await expect(page.getByTestId('suggestions')).toBeVisible();
   await expect(page.getByTestId('message-user')).toHaveCount(0);
   await context.close();
 });
 
 test('Stop marks the reply it cut as Stopped; steering shows as pending guidance until the turn takes it', async ({ page }, testInfo) => {
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'slowly reply with 200 tokens');
   await expect(page.getByTestId('message-assistant')).toContainText('token3');
@@ -178,7 +178,7 @@ test('Stop marks the reply it cut as Stopped; steering shows as pending guidance
 });
 
 test('a failure shows on its message with Retry; a retry that fails again says so', async ({ page }, testInfo) => {
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'fail after 5 words');
   const error = page.getByTestId('message-list').getByTestId('run-error');
@@ -190,7 +190,7 @@ test('a failure shows on its message with Retry; a retry that fails again says s
 });
 
 test('the model picker: a model picked by keyboard answers the next message, and a reload shows it still picked', async ({ page }) => {
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   const picker = page.getByTestId('model-picker');
   await expect(picker).toHaveAccessibleName('Model');
@@ -207,7 +207,7 @@ test('the model picker: a model picked by keyboard answers the next message, and
   await send(page, 'which model');
   await waitForIdle(page);
   await expect(page.getByTestId('message-list')).toContainText('I am answering as anthropic/claude-sonnet-4-6.');
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByTestId('model-picker')).toHaveText('Claude Sonnet 4.6');

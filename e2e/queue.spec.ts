@@ -6,7 +6,7 @@ import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } fro
 
 test('a queued message edited and sent', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'slowly reply with 160 tokens');
   await expect(page.getByTestId('message-assistant')).toContainText('token3');

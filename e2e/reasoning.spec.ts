@@ -6,7 +6,7 @@ import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } fro
 
 test('a reasoning block comes before the reply, folds when the reply comes, and opens on click', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'think about launch timing');
   await waitForIdle(page);

@@ -10,13 +10,13 @@ import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitF
 
 test('a failed turn is retried with one click: the partial reply gives way to the full one', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'fail once after 5 words');
   const error = page.getByTestId('run-error');
   await expect(error).toHaveAttribute('data-code', 'model_error');
   await expect(page.getByTestId('message-assistant')).toHaveText('token1 token2 token3 token4 token5');
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   await snap(page, testInfo, '40-failed-with-retry');
 
   // The failure is part of the server's first paint: after a reload Retry is still offered.
@@ -39,7 +39,7 @@ test('a failed turn is retried with one click: the partial reply gives way to th
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-// The support agent on the real @ai-sdk/openai provider (docs/models.md, "When the provider fails"):
+// The helpdesk agent on the real @ai-sdk/openai provider (docs/models.md, "When the provider fails"):
 // a server of this test's own (port 3102 + the offset), as the others run the scripted model.
 test('a provider failure shows Retry and Retry goes through to the provider’s reply', async ({ page }, testInfo) => {
   // A server start (a migrated database, `next start`) is in it: a few seconds on an idle machine, far more on a busy one.
@@ -57,9 +57,9 @@ test('a provider failure shows Retry and Retry goes through to the provider’s 
     // Overloaded on the first try and both of the agent's retries.
     const overloaded = { status: 529, retryAfter: '0', message: 'Overloaded at pool-internal-3' };
     provider.script(overloaded, overloaded, overloaded);
-    await page.goto(`${server.url}/agents/support`);
+    await page.goto(`${server.url}/agents/helpdesk`);
     await waitForHydration(page);
-    await send(page, 'where is ord_42?');
+    await send(page, 'where is po_42?');
     const error = page.getByTestId('run-error');
     // Three calls and the server's log of them: slower than a scripted failure on a busy machine.
     await expect(error).toHaveAttribute('data-code', 'model_error', { timeout: 30_000 });
@@ -73,11 +73,11 @@ test('a provider failure shows Retry and Retry goes through to the provider’s 
 
     // Whatever of the failures is left (a retry may have died on its connection first), the next call answers.
     provider.reset();
-    provider.script({ text: 'Order ord_42 was delivered on Monday.' });
+    provider.script({ text: 'Order po_42 was delivered on Monday.' });
     await page.getByTestId('retry-button').click();
     await waitForIdle(page);
     await expect(error).toHaveCount(0);
-    await expect(page.getByTestId('message-assistant')).toHaveText('Order ord_42 was delivered on Monday.');
+    await expect(page.getByTestId('message-assistant')).toHaveText('Order po_42 was delivered on Monday.');
     expect(provider.requests).toHaveLength(1);
   } finally {
     // A throwaway server on a throwaway database: no graceful stop to wait for (the browser's open connections would hold one).

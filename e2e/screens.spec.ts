@@ -27,22 +27,22 @@ for (const [width, colorScheme] of [
     await shot('home');
     await noSidewaysScroll(page);
 
-    await page.goto('/agents/support');
+    await page.goto('/agents/helpdesk');
     await waitForHydration(page);
     await shot('support-empty');
     expect(await seriousViolations(page)).toEqual([]);
-    await send(page, 'look up order ord_42');
+    await send(page, 'look up order po_42');
     await waitForIdle(page);
-    await send(page, 'refund order ord_42 for 19.99');
+    await send(page, 'refund order po_42 for 19.99');
     await expect(page.getByTestId('approval-card')).toBeVisible();
     await waitForIdle(page);
-    await shot('support-refund-card');
+    await shot('helpdesk-refund-card');
     await noSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByTestId('approve-button').click();
     await expect(page.getByTestId('approval-card')).toHaveCount(0);
     await waitForIdle(page);
-    await shot('support-refund-approved');
+    await shot('helpdesk-refund-approved');
 
     await send(page, 'close ticket T-7');
     await page.getByTestId('reject-button').click();
@@ -53,7 +53,7 @@ for (const [width, colorScheme] of [
     await expect(page.getByTestId('tool-call').last()).toHaveAttribute('data-status', 'rejected');
     await shot('support-rejected');
 
-    await page.goto('/agents/planner');
+    await page.goto('/agents/taskboard');
     await waitForHydration(page);
     await send(page, 'plan a launch: write post, email list, tweet');
     await waitForIdle(page);
@@ -71,7 +71,7 @@ for (const [width, colorScheme] of [
     await send(page, 'ask me for a launch name');
     await expect(page.getByTestId('approval-card')).toBeVisible();
     await waitForIdle(page);
-    await shot('planner-question');
+    await shot('taskboard-question');
     await noSidewaysScroll(page);
 
     await page.goto('/studio');

@@ -5,7 +5,7 @@ import { collectConsoleProblems, send, snap, waitForHydration } from './helpers'
 
 test('guidance typed while a turn runs steers it: the same turn answers it', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
   await send(page, 'slowly reply with 120 tokens');
   await expect(page.getByTestId('message-assistant')).toContainText('token3');

@@ -14,11 +14,11 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   const chatProblems = collectConsoleProblems(chat);
   const studioProblems = collectConsoleProblems(studio);
 
-  await chat.goto('/agents/support');
+  await chat.goto('/agents/helpdesk');
   await waitForHydration(chat);
-  await send(chat, 'refund order ord_42 for 19.99');
-  await expect(chat.getByTestId('approval-card')).toHaveAttribute('data-tool-name', 'refundOrder');
-  await expect(chat).toHaveURL(THREAD_URL('support'));
+  await send(chat, 'refund order po_42 for 19.99');
+  await expect(chat.getByTestId('approval-card')).toHaveAttribute('data-tool-name', 'issueRefund');
+  await expect(chat).toHaveURL(THREAD_URL('helpdesk'));
   const threadId = chat.url().split('/').at(-1)!;
 
   // A link to one decision (an MCP client is given one, docs/mcp.md) opens the inbox with it marked.
@@ -26,8 +26,8 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await studio.goto(`/studio?decision=${interruptId}`);
   // Other tests' threads may wait in the same inbox: this thread's items only.
   const items = studio.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
-  const refund = items.filter({ has: studio.locator('[data-tool-name="refundOrder"]') }).first();
-  await expect(refund.getByTestId('approval-message')).toHaveText('Refund $19.99 on order ord_42');
+  const refund = items.filter({ has: studio.locator('[data-tool-name="issueRefund"]') }).first();
+  await expect(refund.getByTestId('approval-message')).toHaveText('Refund $19.99 on order po_42');
   await expect(refund).toHaveAttribute('data-focused', 'true');
   await expect(studio.locator('[data-testid="inbox-item"][data-focused]')).toHaveCount(1);
   await expect(refund.getByTestId('approval-args')).toContainText('"amount": 19.99');
@@ -41,7 +41,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await expect(refund).toHaveCount(0);
   await expect(chat.getByTestId('approval-card')).toHaveCount(0);
   await expect(chat.getByTestId('tool-call').getByTestId('tool-result')).toContainText('"amount": 5');
-  await expect(chat.getByTestId('message-assistant').last()).toContainText('Refunded $5.00 on order ord_42');
+  await expect(chat.getByTestId('message-assistant').last()).toContainText('Refunded $5.00 on order po_42');
   await waitForIdle(chat);
   await snap(chat, testInfo, '81-chat-after-studio-edit');
 
@@ -70,7 +70,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await expect(chat).toHaveURL(new RegExp(`/studio/sessions/${threadId}$`));
   const decisions = chat.locator('[data-testid="audit-entry"][data-kind="decision"]');
   await expect(decisions).toHaveCount(3);
-  await expect(decisions.nth(0)).toContainText('Approved with edits refundOrder');
+  await expect(decisions.nth(0)).toContainText('Approved with edits issueRefund');
   await expect(decisions.nth(0).getByTestId('audit-actor')).toHaveText('by you (this computer) · from Studio');
   await expect(decisions.nth(1)).toContainText('Rejected closeTicket: “The customer is still waiting on a reply”');
   await expect(decisions.nth(2)).toContainText('Approved closeTicket');
@@ -88,7 +88,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
 
   // And back: the audit trail links to its chat.
   await chat.getByTestId('audit-chat-link').click();
-  await expect(chat).toHaveURL(new RegExp(`/agents/support/${threadId}$`));
+  await expect(chat).toHaveURL(new RegExp(`/agents/helpdesk/${threadId}$`));
   await waitForHydration(chat);
   expect(chatProblems, chatProblems.join('\n')).toEqual([]);
   expect(studioProblems, studioProblems.join('\n')).toEqual([]);
@@ -101,11 +101,11 @@ test('a question is answered in Studio, and the next one declined there; the cha
   const studio = await context.newPage();
   const problems = [...[chat, studio].map(collectConsoleProblems)];
 
-  await chat.goto('/agents/planner');
+  await chat.goto('/agents/taskboard');
   await waitForHydration(chat);
   await send(chat, 'ask me for a launch name');
   await expect(chat.getByTestId('approval-card')).toHaveAttribute('data-reason', 'input_required');
-  await expect(chat).toHaveURL(THREAD_URL('planner'));
+  await expect(chat).toHaveURL(THREAD_URL('taskboard'));
   const threadId = chat.url().split('/').at(-1)!;
   // The history rail lists the new thread without a reload.
   await expect(chat.getByTestId('sidebar-thread').first()).toContainText('ask me for a launch name');

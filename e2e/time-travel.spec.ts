@@ -8,15 +8,15 @@ import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitF
 
 test('a message is edited and resent, and a reply regenerated, each in a new thread under the original', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/support');
+  await page.goto('/agents/helpdesk');
   await waitForHydration(page);
-  await send(page, 'Where is order ord_42?');
+  await send(page, 'Where is order po_42?');
   await waitForIdle(page);
   await send(page, 'hello there');
   await waitForIdle(page);
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   const original = page.url();
-  await expect(page.getByTestId('message-user')).toHaveText(['Where is order ord_42?', 'hello there']);
+  await expect(page.getByTestId('message-user')).toHaveText(['Where is order po_42?', 'hello there']);
 
   // Edit the second question: the new thread holds the lookup (done in the original) and the new text.
   await page.getByTestId('edit-message-button').nth(1).click();
@@ -24,11 +24,11 @@ test('a message is edited and resent, and a reply regenerated, each in a new thr
   await snap(page, testInfo, '70-editing-a-message');
   await page.getByRole('button', { name: 'Send in a new thread' }).click();
   await expect(page).not.toHaveURL(original);
-  await expect(page).toHaveURL(THREAD_URL('support'));
+  await expect(page).toHaveURL(THREAD_URL('helpdesk'));
   await waitForHydration(page);
   await waitForIdle(page);
   await expect(page.getByTestId('forked-from')).toContainText('Edited and resent from the original thread');
-  await expect(page.getByTestId('message-user')).toHaveText(['Where is order ord_42?', 'hello, how are you?']);
+  await expect(page.getByTestId('message-user')).toHaveText(['Where is order po_42?', 'hello, how are you?']);
   await expect(page.getByTestId('inherited-effect')).toHaveCount(1);
   await expect(page.getByTestId('message-assistant').last()).not.toBeEmpty();
   // The sidebar lists the fork right under the thread it came from.
@@ -50,7 +50,7 @@ test('a message is edited and resent, and a reply regenerated, each in a new thr
   await page.getByTestId('forked-from').getByRole('link').click();
   await expect(page).toHaveURL(original);
   await waitForHydration(page);
-  await expect(page.getByTestId('message-user')).toHaveText(['Where is order ord_42?', 'hello there']);
+  await expect(page.getByTestId('message-user')).toHaveText(['Where is order po_42?', 'hello there']);
 
   // Regenerate the first reply: a new thread with the question and a fresh answer.
   await page.getByTestId('regenerate-button').first().click();
@@ -58,8 +58,8 @@ test('a message is edited and resent, and a reply regenerated, each in a new thr
   await waitForHydration(page);
   await waitForIdle(page);
   await expect(page.getByTestId('forked-from')).toContainText('Regenerated from the original thread');
-  await expect(page.getByTestId('message-user')).toHaveText(['Where is order ord_42?']);
-  await expect(page.getByTestId('message-assistant').last()).toContainText('ord_42');
+  await expect(page.getByTestId('message-user')).toHaveText(['Where is order po_42?']);
+  await expect(page.getByTestId('message-assistant').last()).toContainText('po_42');
   await expect(sidebar.locator('li[data-fork]')).toHaveCount(2);
   await snap(page, testInfo, '72-regenerated-in-a-fork');
   expect(problems, problems.join('\n')).toEqual([]);

@@ -5,7 +5,7 @@ import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } fro
 
 test("a running tool's progress shows on its call, then its result", async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
-  await page.goto('/agents/researcher');
+  await page.goto('/agents/librarian');
   await waitForHydration(page);
   await send(page, 'launch timing');
   const call = page.getByTestId('tool-call');

@@ -33,7 +33,7 @@ describe('defineDeepAgent', () => {
 
   it('names an agent for people: its displayName, else its name in words, and refuses one a title could not show', () => {
     expect(defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', displayName: 'Help desk' }).displayName).toBe('Help desk');
-    expect(defineDeepAgent({ name: 'support', model: 'openai/gpt-4o-mini' }).displayName).toBe('Support');
+    expect(defineDeepAgent({ name: 'helpdesk', model: 'openai/gpt-4o-mini' }).displayName).toBe('Helpdesk');
     expect(defineDeepAgent({ name: 'ledger-worker', model: 'openai/gpt-4o-mini' }).displayName).toBe('Ledger worker');
     for (const displayName of ['', '  ', 'two\nlines', 'x'.repeat(41), 42 as never]) {
       expect(() => defineDeepAgent({ name: 'desk', model: 'openai/gpt-4o-mini', displayName })).toThrow('displayName is one line of 1 to 40 characters');
@@ -71,7 +71,7 @@ describe('defineDeepAgent', () => {
     const { model, systemPrompts } = recordingSystemPrompts();
     const seen: { session: unknown }[] = [];
     const planner = defineDeepAgent({
-      name: 'planner',
+      name: 'taskboard',
       model,
       initialState: { todos: [] },
       instructions: ({ state, session }) => {
@@ -91,7 +91,7 @@ describe('defineDeepAgent', () => {
     });
     await run.done;
     expect(systemPrompts).toEqual(['You plan work. Todos so far: 0.', 'You plan work. Todos so far: 3.']);
-    expect(seen[0]).toEqual({ session: { id: 'o1/t1', agent: 'planner', ownerId: 'o1', durable: true } });
+    expect(seen[0]).toEqual({ session: { id: 'o1/t1', agent: 'taskboard', ownerId: 'o1', durable: true } });
   });
 
   it('fails the turn as a server fault, and logs why, when dynamic instructions throw', async () => {

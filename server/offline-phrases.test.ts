@@ -65,16 +65,16 @@ describe("an agent's offline phrases", () => {
   it("are what its fallback reply offers — never the demo agents' phrases", async () => {
     const text = replyText(await say(billing, 'hello'));
     expect(text).toContain('"invoice cust_7 for 120"');
-    expect(text).not.toMatch(/order ord_42|close ticket|search the docs|launch timing/);
+    expect(text).not.toMatch(/order po_42|close ticket|search the docs|launch timing/);
   });
 
   it('are not the demo’s: a support phrase calls nothing for an agent that did not declare it', async () => {
     const desk = defineDeepAgent({
       name: 'desk',
       model: 'openai/gpt-4o-mini',
-      tools: { refundOrder: tool({ inputSchema: z.object({ orderId: z.string(), amount: z.number() }) }) },
+      tools: { issueRefund: tool({ inputSchema: z.object({ orderId: z.string(), amount: z.number() }) }) },
     });
-    const parts = await say(desk, 'refund order ord_42 for 19.99');
+    const parts = await say(desk, 'refund order po_42 for 19.99');
     expect(parts.some((part) => part.type === 'tool-call-start')).toBe(false);
   });
 
@@ -82,7 +82,7 @@ describe("an agent's offline phrases", () => {
     const bare = defineDeepAgent({ name: 'bare', model: 'openai/gpt-4o-mini', tools });
     const text = replyText(await say(bare, 'hello'));
     expect(text).toContain('write "call lookUpInvoice {…}" with its arguments as JSON (its tools: lookUpInvoice, sendInvoice)');
-    expect(text).not.toMatch(/plan a launch|order ord_42/);
+    expect(text).not.toMatch(/plan a launch|order po_42/);
     expect(replyText(await say(bare, 'call lookUpInvoice {"invoiceId":"inv_3"}'))).toContain('Invoice inv_3 is open.');
   });
 

@@ -45,7 +45,7 @@ export async function timedRun(
   const sent = performance.now();
   const run: TimedRun = { status: 0, firstEventMs: null, firstTokenMs: null, totalMs: NaN, textDeltas: 0, types: [] };
   try {
-    const response = await fetch(`${baseUrl}/api/agents/${options.agent ?? 'support'}`, {
+    const response = await fetch(`${baseUrl}/api/agents/${options.agent ?? 'helpdesk'}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify(body),
@@ -78,7 +78,7 @@ export async function timedRun(
   return run;
 }
 
-/** The product's reply to `prompt` on a new thread, over AG-UI (POST /api/agents/support). */
+/** The product's reply to `prompt` on a new thread, over AG-UI (POST /api/agents/helpdesk). */
 export async function oursRun(baseUrl: string, prompt: string): Promise<StreamRun> {
   const run = await timedRun(baseUrl, runInput(randomUUID(), prompt));
   if (run.failure) throw new Error(`A run ("${prompt}") failed: ${run.failure}`);
@@ -116,14 +116,14 @@ export interface Hydration {
   messages: unknown[];
 }
 
-export async function hydrate(baseUrl: string, threadId: string, agent = 'support'): Promise<Hydration> {
+export async function hydrate(baseUrl: string, threadId: string, agent = 'helpdesk'): Promise<Hydration> {
   const response = await fetch(`${baseUrl}/api/agents/${agent}?threadId=${encodeURIComponent(threadId)}`, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`Hydrating ${threadId} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as Hydration;
 }
 
 /** Opens the thread's session stream from a cursor; resolves once the server answered. */
-export async function openSessionStream(baseUrl: string, threadId: string, cursor: string, signal: AbortSignal, agent = 'support'): Promise<Response> {
+export async function openSessionStream(baseUrl: string, threadId: string, cursor: string, signal: AbortSignal, agent = 'helpdesk'): Promise<Response> {
   const response = await fetch(`${baseUrl}/api/agents/${agent}?${new URLSearchParams({ threadId, offset: cursor })}`, {
     headers: { accept: 'text/event-stream' },
     signal,

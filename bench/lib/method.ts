@@ -33,7 +33,7 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
 ## What each figure is
 
 1. **Stream overhead over HTTP.** A 2,000-token scripted reply (\`reply with 2000 tokens\`)
-   through \`POST /api/agents/support\` (AG-UI over SSE, a new thread each run) against the same
+   through \`POST /api/agents/helpdesk\` (AG-UI over SSE, a new thread each run) against the same
    scripted model streamed by the bare route, \`streamText(...)\` returned two ways: its text
    stream (\`toTextStreamResponse()\`, the least a route can send: **the goals are judged against
    it**), and its UI message stream (\`toUIMessageStreamResponse()\`, the AI SDK's own SSE with a
@@ -65,7 +65,7 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    database, so the server has never folded it. Then, alternating, 30 times each (quick: 10):
    the bare Prisma read of the thread's Event rows returned as JSON by the bench route (same
    process, a Prisma client of its own), the thread's last run replayed from the log
-   (\`GET /api/agents/support?runId&threadId&offset=-1\`) up to its \`MESSAGES_SNAPSHOT\` (999
+   (\`GET /api/agents/helpdesk?runId&threadId&offset=-1\`) up to its \`MESSAGES_SNAPSHOT\` (999
    messages), and the hydration JSON (\`GET ?threadId\`, 1,000 messages). \`reopen.ratio\` is the
    snapshot's median over the bare read's. After the first read the server's view of the thread
    is warm (docs/internals/architecture.md, "One log, one fold"), so the medians are a warm reopen; the
@@ -77,7 +77,7 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    to the last stream's end. The baseline, just before on the same server: the same number of
    requests at once to the bare route (its SSE format, 20 tokens), timed to its first SSE event;
    \`firstEventP99Ratio\` is ours over it.
-5. **Approval round trip.** Each sample pauses a new thread on "refund order ord_42 for 19.99"
+5. **Approval round trip.** Each sample pauses a new thread on "refund order po_42 for 19.99"
    (untimed), then times the decision → the approved tool's \`TOOL_CALL_RESULT\` at the client:
    over AG-UI, a resume run (\`resume: [{interruptId, status: 'resolved', payload: {approved:
    true}}]\`) read to that event on its own response; over \`/api/hitl\`,
@@ -98,7 +98,7 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    server; the nearest time a client can observe for it is the sender's own \`RUN_STARTED\`.
 
 8. **Set-up cost.** A 5-token reply (\`reply with 5 tokens\`) on a new thread through
-   \`POST /api/agents/support\` against the same reply from the bare route's UI message stream (the
+   \`POST /api/agents/helpdesk\` against the same reply from the bare route's UI message stream (the
    AI SDK's SSE, the same kind of stream as AG-UI), one at a time, the order alternating, 300 pairs
    after 20 warm-up pairs (quick: 60 and 5). With so little to stream, what is left of ours over
    the bare route is the turn's fixed cost: creating the session, the log's appends, the fold, the
@@ -160,7 +160,7 @@ ms for \`streamText\` alone, and 22.5 ms on PostgreSQL. Half of the SQLite turn 
 client, the WebAssembly query compiler that plans even a raw query, and its SQLite adapter,
 which prepares every statement anew (together ~48 % of samples). Zod was another 8 %: the AI SDK
 wraps a tool's zod schema anew at every model step and converts it to JSON Schema again (~1 ms a
-step for the support agent's tools). On PostgreSQL a turn sent 15 statements one after the other
+step for the helpdesk agent's tools). On PostgreSQL a turn sent 15 statements one after the other
 (an append was BEGIN, claim, insert, NOTIFY, COMMIT).
 
 **What changed**, in the order the profile ranked it:

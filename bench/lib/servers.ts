@@ -35,7 +35,7 @@ export function startBenchServer(database: BenchDatabase, port = PORTS[database.
   return startServer({
     port,
     databaseUrl: database.url,
-    env: { STACKBONE_BENCH: '1', STACKBONE_ALLOW_OPEN_ACCESS: '1', STACKBONE_MAX_STREAMS_PER_OWNER: '100000' },
+    env: { STACKBONE_BENCH: '1', STACKBONE_FIXTURE_AGENTS: '1', STACKBONE_ALLOW_OPEN_ACCESS: '1', STACKBONE_MAX_STREAMS_PER_OWNER: '100000' },
   });
 }
 

@@ -1,6 +1,6 @@
 // Item 5: an approval's round trip, from sending the decision to the approved tool's
 // TOOL_CALL_RESULT reaching the client (docs/hitl.md). Each sample pauses a new thread on
-// "refund order ord_42 for 19.99" first (not timed), then:
+// "refund order po_42 for 19.99" first (not timed), then:
 //   AG-UI: a resume run `{resume: [{interruptId, status: 'resolved', payload: {approved: true}}]}`,
 //          timed to TOOL_CALL_RESULT on its own response;
 //   /api/hitl: `POST /api/hitl/{id}/approve {}` with the thread's session stream already open,
@@ -19,7 +19,7 @@ export interface ApprovalRoundTrip {
 
 async function pausedThread(baseUrl: string): Promise<{ threadId: string; runId: string; interruptId: string }> {
   const threadId = randomUUID();
-  const input = runInput(threadId, 'refund order ord_42 for 19.99');
+  const input = runInput(threadId, 'refund order po_42 for 19.99');
   const run = await completedRun(baseUrl, input);
   const interruptId = run.finished?.outcome?.interrupts?.[0]?.id;
   if (!interruptId) throw new Error(`The refund did not pause for approval: ${JSON.stringify(run.finished)}`);

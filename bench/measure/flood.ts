@@ -57,7 +57,7 @@ async function flood(server: TestServer): Promise<Flood> {
   for (let i = 0; i < 5; i++) {
     await postRun(
       server.url,
-      'support',
+      'helpdesk',
       { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hello')] },
       from('198.51.100.200', { cookie: honest }),
     );
@@ -103,13 +103,13 @@ async function flood(server: TestServer): Promise<Flood> {
     const owners = await Promise.all(
       cookies.slice(0, 4).map(async (cookie) => {
         const threadId = randomUUID();
-        await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hello')] }, from(address, { cookie }));
+        await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('hello')] }, from(address, { cookie }));
         return { cookie, threadId };
       }),
     );
     const openStream = async (owner: { cookie: string; threadId: string }) => {
       const controller = new AbortController();
-      const response = await fetch(`${server.url}/api/agents/support?threadId=${owner.threadId}&offset=-1`, {
+      const response = await fetch(`${server.url}/api/agents/helpdesk?threadId=${owner.threadId}&offset=-1`, {
         headers: from(address, { cookie: owner.cookie, accept: 'text/event-stream' }),
         signal: controller.signal,
       });
@@ -118,7 +118,7 @@ async function flood(server: TestServer): Promise<Flood> {
       return response.status === 200;
     };
     const slowTurn = async (cookie: string) => {
-      const response = await fetch(`${server.url}/api/agents/support`, {
+      const response = await fetch(`${server.url}/api/agents/helpdesk`, {
         method: 'POST',
         headers: from(address, { cookie, 'content-type': 'application/json', accept: 'text/event-stream' }),
         body: JSON.stringify({ threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('slowly reply with 60 tokens')] }),

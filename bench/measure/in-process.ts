@@ -20,7 +20,7 @@ export interface InProcessRow {
   ratio: number;
 }
 
-const support = findAgent('support')!;
+const support = findAgent('helpdesk')!;
 
 async function durableTurn(store: EventStore, content: string, sessionId: string = randomUUID()): Promise<void> {
   const run = await startRun({ agent: support, store, sessionId, ownerId: 'bench', source: 'server', messages: [{ id: randomUUID(), role: 'user', content }] });

@@ -32,7 +32,7 @@ export interface Reopen {
 /** Writes a thread of `messages` messages (a user message and a reply per turn); returns its last run. */
 async function writeThread(database: BenchDatabase, threadId: string, messages: number): Promise<string> {
   const store = createPrismaStore(database.url);
-  const agent = findAgent('support')!;
+  const agent = findAgent('helpdesk')!;
   let runId = '';
   try {
     for (let turn = 0; turn < messages / 2; turn++) {
@@ -64,7 +64,7 @@ async function bareRead(baseUrl: string, threadId: string): Promise<{ ms: number
 
 async function snapshot(baseUrl: string, threadId: string, runId: string): Promise<{ ms: number; messages: number }> {
   const sent = performance.now();
-  const response = await fetch(`${baseUrl}/api/agents/support?${new URLSearchParams({ threadId, runId, offset: '-1' })}`, {
+  const response = await fetch(`${baseUrl}/api/agents/helpdesk?${new URLSearchParams({ threadId, runId, offset: '-1' })}`, {
     headers: { accept: 'text/event-stream' },
   });
   let messages = -1;

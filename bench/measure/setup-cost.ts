@@ -1,5 +1,5 @@
 // Item 8 over HTTP: the fixed cost of a durable turn. A short reply (5 tokens) on a new thread
-// through POST /api/agents/support against the same reply from the bare AI SDK route's UI message
+// through POST /api/agents/helpdesk against the same reply from the bare AI SDK route's UI message
 // stream (bench/bare-route.ts, the same kind of stream as ours), in turns, one at a time, the
 // order alternating. With so little to stream, what is left of ours is the turn's set-up: the
 // session's creation, the log's appends, the fold, the run's bookkeeping.

@@ -1,4 +1,4 @@
-// Item 1 over HTTP: a 2,000-token scripted reply through POST /api/agents/support against the
+// Item 1 over HTTP: a 2,000-token scripted reply through POST /api/agents/helpdesk against the
 // same scripted model streamed by the bare AI SDK route (bench/bare-route.ts), in the same
 // process, in turns, one run at a time. Two baselines: the text stream (the least a route can
 // send; the goals are judged against it) and the AI SDK's SSE UI message stream (the same kind of

@@ -36,7 +36,7 @@ function fiveStepModel(): LanguageModelV4 {
   const callAgain = (options: LanguageModelV4CallOptions): LanguageModelV4CallOptions => {
     const results = options.prompt.filter((message) => message.role === 'tool').length;
     if (results >= TOOL_STEPS - 1) return options;
-    return { ...options, prompt: [...options.prompt, { role: 'user', content: [{ type: 'text', text: 'look up order ord_42' }] }] };
+    return { ...options, prompt: [...options.prompt, { role: 'user', content: [{ type: 'text', text: 'look up order po_42' }] }] };
   };
   return { ...scripted, doStream: (options) => scripted.doStream(callAgain(options)), doGenerate: (options) => scripted.doGenerate(callAgain(options)) };
 }
@@ -54,7 +54,7 @@ async function countedTurn(store: EventStore, databaseUrl: string, agent: DeepAg
 
 export async function measureWritesPerTurn(database: BenchDatabase): Promise<WritesPerTurn> {
   installSqlCounter();
-  const support = findAgent('support')!;
+  const support = findAgent('helpdesk')!;
   const store = createPrismaStore(database.url);
   try {
     // The connection is opened (and SQLite's pragmas set) before anything is counted.
@@ -62,7 +62,7 @@ export async function measureWritesPerTurn(database: BenchDatabase): Promise<Wri
     return {
       text200: await countedTurn(store, database.url, support, 'reply with 200 tokens'),
       text2000: await countedTurn(store, database.url, support, 'reply with 2000 tokens'),
-      toolTurn5Steps: await countedTurn(store, database.url, { ...support, model: fiveStepModel() }, 'look up order ord_42'),
+      toolTurn5Steps: await countedTurn(store, database.url, { ...support, model: fiveStepModel() }, 'look up order po_42'),
     };
   } finally {
     await store.close();

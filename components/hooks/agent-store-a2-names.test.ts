@@ -18,7 +18,7 @@ function storeWith(replies: Reply[], options: Partial<AgentStoreOptions> = {}) {
     if (!reply) throw new Error('No reply left for this request.');
     return new Response(reply.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), { headers: { 'Content-Type': 'text/event-stream' } });
   };
-  const store = new AgentStore({ agent: 'support', threadId: 'thread-1', ...options, createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }) });
+  const store = new AgentStore({ agent: 'helpdesk', threadId: 'thread-1', ...options, createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }) });
   /** What useAgent hands out now. */
   const view = () => agentView(store.getSnapshot());
   return { store, view, requests, urls };
@@ -144,13 +144,13 @@ describe("useAgent's a2 names", () => {
   });
 
   it('{api, id} names the thread: the agent of /api/agents/{name}, the route as it is, the session id as the thread', async () => {
-    expect(storeAddress({ api: '/api/agents/support', id: 's-1' })).toEqual({ agent: 'support', threadId: 's-1', url: '/api/agents/support' });
+    expect(storeAddress({ api: '/api/agents/helpdesk', id: 's-1' })).toEqual({ agent: 'helpdesk', threadId: 's-1', url: '/api/agents/helpdesk' });
     expect(storeAddress({ api: '/api/tools', id: 's-2' })).toEqual({ agent: 'tools', threadId: 's-2', url: '/api/tools' });
-    expect(storeAddress({ agent: 'planner', threadId: 't-1' })).toEqual({ agent: 'planner', threadId: 't-1', url: undefined });
+    expect(storeAddress({ agent: 'taskboard', threadId: 't-1' })).toEqual({ agent: 'taskboard', threadId: 't-1', url: undefined });
 
-    const { store, urls, requests } = storeWith([[started('r1'), finished('r1')] as BaseEvent[]], storeAddress({ api: '/api/agents/planner', id: 's-3' }));
+    const { store, urls, requests } = storeWith([[started('r1'), finished('r1')] as BaseEvent[]], storeAddress({ api: '/api/agents/taskboard', id: 's-3' }));
     await store.sendMessage('hi');
-    expect(urls).toEqual(['/api/agents/planner']);
+    expect(urls).toEqual(['/api/agents/taskboard']);
     expect(requests[0]!.threadId).toBe('s-3');
   });
 });

@@ -37,7 +37,7 @@ function storeWith(options: Partial<AgentStoreOptions> & { replies?: ((request: 
     );
   };
   const store = new AgentStore({
-    agent: 'support',
+    agent: 'helpdesk',
     threadId: 'thread-1',
     ...options,
     createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }),
@@ -59,7 +59,7 @@ const refund: Interrupt = {
   id: 'int_refund',
   reason: 'tool_call',
   toolCallId: 'call_refund',
-  message: 'Refund order ord_42 for 19.99',
+  message: 'Refund order po_42 for 19.99',
   responseSchema: {
     type: 'object',
     required: ['approved'],
@@ -69,7 +69,7 @@ const refund: Interrupt = {
       editedArgs: { type: 'object', required: ['orderId', 'amount'], properties: { orderId: { type: 'string' }, amount: { type: 'number' } } },
     },
   },
-  metadata: { allowedDecisions: ['approve', 'reject', 'edit'], toolName: 'refundOrder', args: { orderId: 'ord_42', amount: 19.99 } },
+  metadata: { allowedDecisions: ['approve', 'reject', 'edit'], toolName: 'issueRefund', args: { orderId: 'po_42', amount: 19.99 } },
 };
 const close: Interrupt = {
   id: 'int_close',
@@ -80,13 +80,13 @@ const close: Interrupt = {
   metadata: { allowedDecisions: ['approve', 'reject'], toolName: 'closeTicket', args: { ticketId: 'T-7' } },
 };
 const calling: Message[] = [
-  { id: 'u1', role: 'user', content: 'refund ord_42 and close T-7' },
+  { id: 'u1', role: 'user', content: 'refund po_42 and close T-7' },
   {
     id: 'a1',
     role: 'assistant',
     content: '',
     toolCalls: [
-      { id: 'call_refund', type: 'function', function: { name: 'refundOrder', arguments: '{"orderId":"ord_42","amount":19.99}' } },
+      { id: 'call_refund', type: 'function', function: { name: 'issueRefund', arguments: '{"orderId":"po_42","amount":19.99}' } },
       { id: 'call_close', type: 'function', function: { name: 'closeTicket', arguments: '{"ticketId":"T-7"}' } },
     ],
   },
@@ -100,11 +100,11 @@ const decidedValue = (record: DecisionRecord) => {
 const editedRefund: DecisionRecord = {
   interruptId: 'int_refund',
   toolCallId: 'call_refund',
-  toolName: 'refundOrder',
+  toolName: 'issueRefund',
   interruptReason: 'tool_call',
   status: 'approved',
-  argsAsked: { orderId: 'ord_42', amount: 19.99 },
-  editedArgs: { orderId: 'ord_42', amount: 15 },
+  argsAsked: { orderId: 'po_42', amount: 19.99 },
+  editedArgs: { orderId: 'po_42', amount: 15 },
   by: { source: 'agui', credential: 'browser' },
   at: '2025-05-01T13:34:00.000Z',
 };
@@ -153,7 +153,7 @@ describe('decisions in the store', () => {
       ],
     });
     expect(store.getSnapshot().decisions).toEqual({});
-    await store.resolveInterrupt('int_refund', true, { editedArgs: { orderId: 'ord_42', amount: 15 } });
+    await store.resolveInterrupt('int_refund', true, { editedArgs: { orderId: 'po_42', amount: 15 } });
     await store.resolveInterrupt('int_close', false, { reason: 'not yet' });
     await settled(store);
 
@@ -175,10 +175,10 @@ describe('decisions in the store', () => {
     const approved: DecisionRecord = {
       interruptId: 'int_refund',
       toolCallId: 'call_refund',
-      toolName: 'refundOrder',
+      toolName: 'issueRefund',
       interruptReason: 'tool_call',
       status: 'approved',
-      argsAsked: { orderId: 'ord_42', amount: 19.99 },
+      argsAsked: { orderId: 'po_42', amount: 19.99 },
       by: { source: 'hitl', credential: 'key' },
       at: '2025-05-01T13:36:00.000Z',
     };

@@ -15,7 +15,7 @@ function storeWith(replies: Reply[], options: { initialInterrupts?: Interrupt[];
     if (!reply) throw new Error('No reply left for this request.');
     return new Response(reply.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), { headers: { 'Content-Type': 'text/event-stream' } });
   };
-  const store = new AgentStore({ agent: 'support', threadId: 'thread-1', ...options, createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }) });
+  const store = new AgentStore({ agent: 'helpdesk', threadId: 'thread-1', ...options, createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }) });
   return { store, requests };
 }
 
@@ -31,7 +31,7 @@ const refund: Interrupt = {
   id: 'int_refund',
   reason: 'tool_call',
   toolCallId: 'call_refund',
-  message: 'Refund order ord_42 for 19.99',
+  message: 'Refund order po_42 for 19.99',
   responseSchema: {
     type: 'object',
     required: ['approved'],
@@ -49,10 +49,10 @@ const refund: Interrupt = {
     },
   },
   metadata: {
-    description: 'Refund order ord_42 for 19.99',
+    description: 'Refund order po_42 for 19.99',
     allowedDecisions: ['approve', 'reject', 'edit'],
-    toolName: 'refundOrder',
-    args: { orderId: 'ord_42', amount: 19.99 },
+    toolName: 'issueRefund',
+    args: { orderId: 'po_42', amount: 19.99 },
   },
 };
 const close: Interrupt = {
@@ -123,17 +123,17 @@ afterEach(() => {
 describe('AgentStore interrupts', () => {
   it('a single approval submits on its decision, with edits and approval data, naming the paused run', async () => {
     const { store, requests } = storeWith([paused('r1', refund), resumed('r2', 'call_refund')]);
-    await store.sendMessage('refund order ord_42 for 19.99');
+    await store.sendMessage('refund order po_42 for 19.99');
     const [pending] = store.getSnapshot().interrupts;
-    expect(pending).toMatchObject({ id: 'int_refund', toolName: 'refundOrder', allowedDecisions: ['approve', 'reject', 'edit'], resolution: null });
+    expect(pending).toMatchObject({ id: 'int_refund', toolName: 'issueRefund', allowedDecisions: ['approve', 'reject', 'edit'], resolution: null });
 
-    await pending!.resolveInterrupt(true, { editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'goodwill' } });
+    await pending!.resolveInterrupt(true, { editedArgs: { orderId: 'po_42', amount: 5 }, payload: { note: 'goodwill' } });
     expect(requests).toHaveLength(2);
     expect(requests[1]!.resume).toEqual([
       {
         interruptId: 'int_refund',
         status: 'resolved',
-        payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'goodwill' } },
+        payload: { approved: true, editedArgs: { orderId: 'po_42', amount: 5 }, payload: { note: 'goodwill' } },
       },
     ]);
     expect((requests[1] as RunAgentInput & { parentRunId?: string }).parentRunId).toBe('r1');
@@ -142,7 +142,7 @@ describe('AgentStore interrupts', () => {
 
   it('a batch waits for its last decision and goes as one resume', async () => {
     const { store, requests } = storeWith([paused('r1', refund, close), resumed('r2', 'call_refund', 'call_close')]);
-    await store.sendMessage('refund order ord_1 for 5 and close ticket T-2');
+    await store.sendMessage('refund order po_1 for 5 and close ticket T-2');
     const [first, second] = store.getSnapshot().interrupts;
 
     await first!.resolveInterrupt(true);
@@ -161,7 +161,7 @@ describe('AgentStore interrupts', () => {
     const { store, requests } = storeWith([paused('r1', refund, close)]);
     await store.sendMessage('go');
     await store.getSnapshot().interrupts[1]!.resolveInterrupt(true);
-    await store.getSnapshot().interrupts[0]!.resolveInterrupt(true, { editedArgs: { orderId: 'ord_42', amount: -1 } });
+    await store.getSnapshot().interrupts[0]!.resolveInterrupt(true, { editedArgs: { orderId: 'po_42', amount: -1 } });
     expect(requests).toHaveLength(1);
     expect(store.getSnapshot().interrupts[0]!.resolution!.problems).toEqual(['Arguments: amount: must be more than 0']);
 
@@ -177,7 +177,7 @@ describe('AgentStore interrupts', () => {
       [started('r4'), finished('r4', { type: 'cancelled' })] as BaseEvent[],
     ]);
     await store.sendMessage('go');
-    await store.resolveInterrupts((interrupt) => (interrupt.toolName === 'refundOrder' ? { approved: true, payload: { note: 'ok' } } : false));
+    await store.resolveInterrupts((interrupt) => (interrupt.toolName === 'issueRefund' ? { approved: true, payload: { note: 'ok' } } : false));
     expect(requests[1]!.resume!.map((entry) => entry.payload)).toEqual([{ approved: true, payload: { note: 'ok' } }, { approved: false }]);
 
     await store.sendMessage('again');
@@ -189,12 +189,12 @@ describe('AgentStore interrupts', () => {
     const { store, requests } = storeWith([paused('r1', refund, close, question), resumed('r2', 'call_refund', 'call_ask')]);
     await store.sendMessage('go');
     expect(store.getSnapshot().interrupts.map(({ kind, toolName }) => ({ kind, toolName }))).toEqual([
-      { kind: 'tool-approval', toolName: 'refundOrder' },
+      { kind: 'tool-approval', toolName: 'issueRefund' },
       { kind: 'tool-approval', toolName: 'closeTicket' },
       { kind: 'input', toolName: 'ask_user' },
     ]);
     await store.resolveInterrupts((interrupt) => {
-      if (interrupt.kind === 'tool-approval' && interrupt.toolName === 'refundOrder')
+      if (interrupt.kind === 'tool-approval' && interrupt.toolName === 'issueRefund')
         void interrupt.resolveInterrupt(true, { payload: { note: 'Batch review' } });
       else if (interrupt.kind === 'tool-approval') void interrupt.cancel();
       else void interrupt.resolveInterrupt(true, { payload: { answer: 'Aurora' } });

@@ -59,7 +59,7 @@ function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } =
     return new Response(events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), { headers: { 'Content-Type': 'text/event-stream' } });
   };
   const store = new AgentStore({
-    agent: 'support',
+    agent: 'helpdesk',
     threadId: 'thread-1',
     ...options,
     createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }),
@@ -110,7 +110,7 @@ describe('AgentStore on the session stream', () => {
     const { store, feed } = storeWith({ initialMessages: earlier, cursor: '7' });
     store.attach();
     const url = new URL(feed().url, 'http://app');
-    expect(url.pathname).toBe('/api/agents/support');
+    expect(url.pathname).toBe('/api/agents/helpdesk');
     expect(Object.fromEntries(url.searchParams)).toEqual({ threadId: 'thread-1', offset: '7', protocolVersion: '1.0' });
 
     feed().emit('8', started('r-other'));
@@ -281,14 +281,14 @@ describe('AgentStore: the message queue', () => {
       cursor: '4',
     });
     store.attach();
-    expect(await store.sendMessage('and check ord_42 too')).toBe(true);
+    expect(await store.sendMessage('and check po_42 too')).toBe(true);
     expect(requests).toHaveLength(0);
-    expect(queueOps[0]).toMatchObject({ threadId: 'thread-1', op: 'add', text: 'and check ord_42 too' });
+    expect(queueOps[0]).toMatchObject({ threadId: 'thread-1', op: 'add', text: 'and check po_42 too' });
     const [item] = store.getSnapshot().queue;
-    expect(item).toMatchObject({ content: 'and check ord_42 too' });
+    expect(item).toMatchObject({ content: 'and check po_42 too' });
 
-    expect(await store.editQueued(item!.id, 'and check ord_43 too')).toBe(true);
-    expect(store.getSnapshot().queue.map((queued) => queued.content)).toEqual(['and check ord_43 too']);
+    expect(await store.editQueued(item!.id, 'and check po_43 too')).toBe(true);
+    expect(store.getSnapshot().queue.map((queued) => queued.content)).toEqual(['and check po_43 too']);
     expect(await store.removeQueued(item!.id)).toBe(true);
     expect(store.getSnapshot().queue).toEqual([]);
     // Removed already (here, or by another tab): refused with the server's reason; nothing else changes.

@@ -25,7 +25,7 @@ function fakeServer(replies: Reply[]) {
 function storeWith(replies: Reply[], options: { tools?: FrontendTool[]; initialState?: Record<string, unknown>; initialMessages?: Message[] } = {}) {
   const server = fakeServer(replies);
   const store = new AgentStore({
-    agent: 'planner',
+    agent: 'taskboard',
     threadId: 'thread-1',
     initialState: options.initialState,
     initialMessages: options.initialMessages,
@@ -201,11 +201,11 @@ describe('AgentStore', () => {
   });
 
   it('reports a refused request with the server error message', async () => {
-    const { store } = storeWith([{ status: 404, body: { error: { code: 'not_found', message: 'No agent named "planner".', what: 'agent' } } }]);
+    const { store } = storeWith([{ status: 404, body: { error: { code: 'not_found', message: 'No agent named "taskboard".', what: 'agent' } } }]);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await store.sendMessage('x');
     error.mockRestore();
-    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'not_found', message: 'No agent named "planner".' } });
+    expect(store.getSnapshot()).toMatchObject({ status: 'error', error: { code: 'not_found', message: 'No agent named "taskboard".' } });
   });
 
   it('stops with the cursor of the last event on screen, so the server keeps what the user read', async () => {
@@ -223,7 +223,7 @@ describe('AgentStore', () => {
       stops.push(JSON.parse(String(init.body)));
       return Response.json({ stopped: true });
     };
-    const store = new AgentStore({ agent: 'support', threadId: 'thread-1', createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }) });
+    const store = new AgentStore({ agent: 'helpdesk', threadId: 'thread-1', createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }) });
     const content = () => store.getSnapshot().messages.find((message) => message.id === 'm1')?.content;
 
     const sending = store.sendMessage('reply slowly');

@@ -1,8 +1,8 @@
 // The registry is the one list of agents; this keeps it honest: every agent file in this
-// folder and in the demo's (examples/demo/agents/), and with STACKBONE_FIXTURE_AGENTS=1 every
-// fixture agent's in tests/fixtures/agents/, is registered (adding an agent is a file and a line),
-// names are unique and URL-safe.
-import { readdirSync } from 'node:fs';
+// folder and in the demo's (examples/demo/agents/, while the demo is there), and with
+// STACKBONE_FIXTURE_AGENTS=1 every fixture agent's in tests/fixtures/agents/, is registered
+// (adding an agent is a file and a line), names are unique and URL-safe.
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeepAgent, ToolApprovalOptions } from '../define';
@@ -19,10 +19,11 @@ async function definedIn(folder: string): Promise<DeepAgent[]> {
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
+const demo = path.resolve(here, '../../examples/demo');
 
-/** The agents of the app's folder and of the demo's, which the registry lists on one line. */
+/** The agents of the app's folder and of the demo's (gone after `npm run demo:remove`), which the registry lists on one line. */
 async function appAndDemoAgents(): Promise<DeepAgent[]> {
-  return [...(await definedIn(here)), ...(await definedIn(path.resolve(here, '../../examples/demo/agents')))];
+  return [...(await definedIn(here)), ...(existsSync(demo) ? await definedIn(path.join(demo, 'agents')) : [])];
 }
 
 describe('the agent registry', () => {
@@ -38,20 +39,20 @@ describe('the agent registry', () => {
     expect(findAgent('nobody')).toBeUndefined();
   });
 
-  it('has the example agents of the demo with their approval policies', async () => {
+  it('has the fixture helpdesk and taskboard with their approval policies', async () => {
     const { findAgent } = await import('./index');
-    const support = findAgent('support')!;
-    expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'lookupOrder', 'refundOrder', 'remindMe']);
+    const support = findAgent('helpdesk')!;
+    expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'issueRefund', 'lookupOrder', 'remindMe']);
     expect(support.toolApproval.remindMe).toBeUndefined(); // a reminder runs freely
     expect(support.toolApproval.closeTicket).toMatchObject({ policy: 'user-approval' });
-    expect(support.toolApproval.refundOrder).toMatchObject({ policy: 'user-approval', allowEdit: true, ttl: '24h' });
-    const planner = findAgent('planner')!;
-    expect(planner.subagents.map((agent) => agent.name)).toEqual(['researcher']);
+    expect(support.toolApproval.issueRefund).toMatchObject({ policy: 'user-approval', allowEdit: true, ttl: '24h' });
+    const planner = findAgent('taskboard')!;
+    expect(planner.subagents.map((agent) => agent.name)).toEqual(['librarian']);
     expect(Object.keys(planner.editableState)).toEqual(['draft']);
     expect(planner.initialState).toEqual({ todos: [], draft: '' });
   });
 
-  it('names every demo tool for people, and says in a sentence what each gated call would do', async () => {
+  it('names every tool for people, and says in a sentence what each gated call would do', async () => {
     const { agents, findAgent } = await import('./index');
     for (const agent of agents.filter((entry) => entry.name !== 'ledger')) {
       for (const [name, definition] of Object.entries(agent.tools)) expect(definition.title, `${agent.name}.${name}`).toMatch(/^[A-Z].{2,}/);
@@ -60,10 +61,10 @@ describe('the agent registry', () => {
         expect(typeof spec === 'object' && typeof spec.describe, `${agent.name}.${name}`).toBe('function');
       }
     }
-    const approval = findAgent('support')!.toolApproval as Record<string, ToolApprovalOptions>;
-    expect(approval.refundOrder!.describe!({ orderId: 'ord_42', amount: 19.99 })).toBe('Refund $19.99 on order ord_42');
+    const approval = findAgent('helpdesk')!.toolApproval as Record<string, ToolApprovalOptions>;
+    expect(approval.issueRefund!.describe!({ orderId: 'po_42', amount: 19.99 })).toBe('Refund $19.99 on order po_42');
     // Worded from the arguments alone: an edited amount reads as what would now run.
-    expect(approval.refundOrder!.describe!({ orderId: 'ord_7', amount: 4.5 })).toBe('Refund $4.50 on order ord_7');
+    expect(approval.issueRefund!.describe!({ orderId: 'po_7', amount: 4.5 })).toBe('Refund $4.50 on order po_7');
     expect(approval.closeTicket!.describe!({ ticketId: 'T-7' })).toBe('Close ticket T-7');
   });
 
@@ -74,7 +75,8 @@ describe('the agent registry', () => {
     const { fixtureAgents } = await import('@stackbone/fixture-agents');
     expect(fixtureAgents.length).toBeGreaterThan(0);
     expect(agents.map((agent) => agent.name).sort()).toEqual((await appAndDemoAgents()).map((agent) => agent.name).sort());
-    // The home page lists them in the registry's order: the demo's as examples/demo/index.ts has them.
-    expect(agents.map((agent) => agent.name)).toEqual(['support', 'planner', 'researcher', 'mcp-demo']);
+    // The home page lists them in the registry's order: the app's own, then the demo's as examples/demo/index.ts has them.
+    const demoAgents = existsSync(demo) ? ((await import(path.join(demo, 'index.ts'))) as { demoAgents: DeepAgent[] }).demoAgents : [];
+    expect(agents.slice(agents.length - demoAgents.length).map((agent) => agent.name)).toEqual(demoAgents.map((agent) => agent.name));
   });
 });

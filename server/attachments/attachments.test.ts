@@ -113,22 +113,22 @@ describe('attachments: stored for their owner, within its quota', () => {
     [...(await readdir(directory)), ...(await readdir(path.join(directory, '.uploading')).catch(() => []))].filter((name) => name !== '.uploading');
 
   it('streams the bytes to a file with a sniffed type and a clean name, counts them, and finds them only for their owner', async () => {
-    const attachment = await saveUpload({ ownerId: 'browser:alice', agent: 'support', body: chunked(PNG, 7), filename: '../../etc/photo.png' });
+    const attachment = await saveUpload({ ownerId: 'browser:alice', agent: 'helpdesk', body: chunked(PNG, 7), filename: '../../etc/photo.png' });
     expect(attachment).toMatchObject({
       mediaType: 'image/png',
       filename: 'photo.png',
       size: PNG.byteLength,
-      url: `/api/agents/support/attachments/${attachment.id}`,
+      url: `/api/agents/helpdesk/attachments/${attachment.id}`,
     });
-    expect(await findAttachment('browser:alice', 'support', `http://localhost:3000${attachment.url}`)).toEqual(attachment);
-    expect(await findAttachment('browser:bob', 'support', attachment.url)).toBeUndefined();
+    expect(await findAttachment('browser:alice', 'helpdesk', `http://localhost:3000${attachment.url}`)).toEqual(attachment);
+    expect(await findAttachment('browser:bob', 'helpdesk', attachment.url)).toBeUndefined();
     expect(Buffer.from((await getAttachmentStorage().read(attachment.id))!)).toEqual(PNG);
     expect(await rowsOf('browser:alice')).toMatchObject([{ id: attachment.id, size: PNG.byteLength, claimedAt: null, sweptAt: null }]);
     // A URL that is not ours is no attachment: it is never fetched.
-    expect(await findAttachment('browser:alice', 'support', 'https://example.com/photo.png')).toBeUndefined();
+    expect(await findAttachment('browser:alice', 'helpdesk', 'https://example.com/photo.png')).toBeUndefined();
     expect(
-      (await nameAttachments('browser:alice', 'support', ['/api/agents/support/attachments/../../secrets'])).get(
-        '/api/agents/support/attachments/../../secrets',
+      (await nameAttachments('browser:alice', 'helpdesk', ['/api/agents/helpdesk/attachments/../../secrets'])).get(
+        '/api/agents/helpdesk/attachments/../../secrets',
       ),
     ).toBeUndefined();
   });
@@ -137,10 +137,10 @@ describe('attachments: stored for their owner, within its quota', () => {
     vi.stubEnv('STACKBONE_MAX_IMAGE_BYTES', '4096');
     const huge = new Uint8Array(64 * 1024);
     huge.set(PNG);
-    await expect(saveUpload({ ownerId: 'browser:carol', agent: 'support', body: chunked(huge), filename: 'huge.png' })).rejects.toMatchObject({
+    await expect(saveUpload({ ownerId: 'browser:carol', agent: 'helpdesk', body: chunked(huge), filename: 'huge.png' })).rejects.toMatchObject({
       code: 'attachment_too_large',
     });
-    await expect(saveUpload({ ownerId: 'browser:carol', agent: 'support', body: streamOf(bytes('not a file')), filename: 'x.png' })).rejects.toMatchObject({
+    await expect(saveUpload({ ownerId: 'browser:carol', agent: 'helpdesk', body: streamOf(bytes('not a file')), filename: 'x.png' })).rejects.toMatchObject({
       code: 'attachment_type',
     });
     // A body that breaks off (a client gone, a stalled upload given up) is kept no more than a refused one.
@@ -150,40 +150,40 @@ describe('attachments: stored for their owner, within its quota', () => {
         controller.error(new Error('the client went away'));
       },
     });
-    await expect(saveUpload({ ownerId: 'browser:carol', agent: 'support', body: broken })).rejects.toThrow('the client went away');
+    await expect(saveUpload({ ownerId: 'browser:carol', agent: 'helpdesk', body: broken })).rejects.toThrow('the client went away');
     expect(await files()).toEqual([]);
     expect(await rowsOf('browser:carol')).toEqual([]);
   });
 
   it('gives a browser identity STACKBONE_MAX_UPLOADS_PER_HOUR uploads an hour; the next is too_many_uploads with a Retry-After, nothing kept', async () => {
     vi.stubEnv('STACKBONE_MAX_UPLOADS_PER_HOUR', '3');
-    for (let i = 0; i < 3; i++) await saveUpload({ ownerId: 'browser:dave', agent: 'support', body: streamOf(PNG) });
-    const refused = await saveUpload({ ownerId: 'browser:dave', agent: 'support', body: streamOf(PNG) }).catch((error: unknown) => error);
+    for (let i = 0; i < 3; i++) await saveUpload({ ownerId: 'browser:dave', agent: 'helpdesk', body: streamOf(PNG) });
+    const refused = await saveUpload({ ownerId: 'browser:dave', agent: 'helpdesk', body: streamOf(PNG) }).catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'too_many_uploads', message: expect.stringContaining('STACKBONE_MAX_UPLOADS_PER_HOUR') });
     expect((refused as AttachmentRefusal).retryAfterSeconds).toBeGreaterThan(3590);
     expect(await rowsOf('browser:dave')).toHaveLength(3);
     expect(await files()).toHaveLength(6); // three files, three records
     // A key is an operator's: no quota unless one is set for keys.
-    for (let i = 0; i < 4; i++) await saveUpload({ ownerId: 'key:ops', agent: 'support', body: streamOf(PNG) });
+    for (let i = 0; i < 4; i++) await saveUpload({ ownerId: 'key:ops', agent: 'helpdesk', body: streamOf(PNG) });
   });
 
   it('holds a browser identity to STACKBONE_MAX_ATTACHMENT_BYTES_PER_OWNER: a file past it is cut off as it streams, a full quota refuses', async () => {
     vi.stubEnv('STACKBONE_MAX_ATTACHMENT_BYTES_PER_OWNER', String(PNG.byteLength * 2 + 10));
-    await saveUpload({ ownerId: 'browser:erin', agent: 'support', body: streamOf(PNG) });
+    await saveUpload({ ownerId: 'browser:erin', agent: 'helpdesk', body: streamOf(PNG) });
     const big = new Uint8Array(4096);
     big.set(PNG);
-    await expect(saveUpload({ ownerId: 'browser:erin', agent: 'support', body: chunked(big, 16) })).rejects.toMatchObject({ code: 'attachment_storage_full' });
-    await saveUpload({ ownerId: 'browser:erin', agent: 'support', body: streamOf(PNG) });
+    await expect(saveUpload({ ownerId: 'browser:erin', agent: 'helpdesk', body: chunked(big, 16) })).rejects.toMatchObject({ code: 'attachment_storage_full' });
+    await saveUpload({ ownerId: 'browser:erin', agent: 'helpdesk', body: streamOf(PNG) });
     // 10 bytes left: the type check reads 16 bytes, so even this PNG is over at once.
-    await expect(saveUpload({ ownerId: 'browser:erin', agent: 'support', body: streamOf(PNG) })).rejects.toMatchObject({ code: 'attachment_storage_full' });
+    await expect(saveUpload({ ownerId: 'browser:erin', agent: 'helpdesk', body: streamOf(PNG) })).rejects.toMatchObject({ code: 'attachment_storage_full' });
     expect((await rowsOf('browser:erin')).map((row) => row.size)).toEqual([PNG.byteLength, PNG.byteLength]);
     expect(await files()).toHaveLength(4);
   });
 
   it('stores bytes sent inline once, named by their message: the same file is the same attachment', async () => {
-    const first = await saveInlineAttachment({ ownerId: 'browser:alice', agent: 'support', bytes: PNG });
-    const again = await saveInlineAttachment({ ownerId: 'browser:alice', agent: 'support', bytes: PNG });
-    const other = await saveInlineAttachment({ ownerId: 'browser:bob', agent: 'support', bytes: PNG });
+    const first = await saveInlineAttachment({ ownerId: 'browser:alice', agent: 'helpdesk', bytes: PNG });
+    const again = await saveInlineAttachment({ ownerId: 'browser:alice', agent: 'helpdesk', bytes: PNG });
+    const other = await saveInlineAttachment({ ownerId: 'browser:bob', agent: 'helpdesk', bytes: PNG });
     expect(first.id).toBe(again.id);
     expect(first.id).not.toBe(other.id);
     expect(first.filename).toBe('attachment.png');

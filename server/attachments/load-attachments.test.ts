@@ -25,7 +25,7 @@ async function stored(name: string, size: number): Promise<Attachment> {
   bytes.set(Buffer.from('%PDF-1.7\n'));
   const id = `att_${name.padEnd(20, '0')}`;
   const record = await getAttachmentStorage().put({ id, ownerId: 'browser:a', mediaType: 'application/pdf', filename: `${name}.pdf` }, streamOf(bytes));
-  return { id, url: `/api/agents/support/attachments/${id}`, mediaType: record.mediaType, filename: record.filename, size: record.size };
+  return { id, url: `/api/agents/helpdesk/attachments/${id}`, mediaType: record.mediaType, filename: record.filename, size: record.size };
 }
 
 const user = (id: string, attachments: Attachment[], content = 'look'): ChatMessage => ({ id, role: 'user', content, attachments });

@@ -33,10 +33,10 @@ const rowOf = (id: string) => withAppDatabase((db) => db.attachment.findUnique({
 describe('the attachment sweep', () => {
   it('takes only uploads no message named, once their grace is over, and they can no longer be named', async () => {
     const owner = 'browser:sweep';
-    const unnamed = await saveUpload({ ownerId: owner, agent: 'support', body: streamOf(PNG), filename: 'forgotten.png' });
-    const named = await saveUpload({ ownerId: owner, agent: 'support', body: streamOf(PDF), filename: 'sent.pdf' });
-    const inline = await saveInlineAttachment({ ownerId: owner, agent: 'support', bytes: PDF, filename: 'inline.pdf' });
-    expect((await nameAttachments(owner, 'support', [named.url])).get(named.url)).toEqual(named);
+    const unnamed = await saveUpload({ ownerId: owner, agent: 'helpdesk', body: streamOf(PNG), filename: 'forgotten.png' });
+    const named = await saveUpload({ ownerId: owner, agent: 'helpdesk', body: streamOf(PDF), filename: 'sent.pdf' });
+    const inline = await saveInlineAttachment({ ownerId: owner, agent: 'helpdesk', bytes: PDF, filename: 'inline.pdf' });
+    expect((await nameAttachments(owner, 'helpdesk', [named.url])).get(named.url)).toEqual(named);
 
     // Within the grace period nothing goes.
     expect(await sweepUnclaimedAttachments(new Date(Date.now() + 30 * SECOND))).toEqual({ swept: 0, forgotten: 0 });
@@ -49,7 +49,7 @@ describe('the attachment sweep', () => {
     expect((await readdir(directory)).sort()).toEqual([inline.id, `${inline.id}.json`, named.id, `${named.id}.json`, '.uploading'].sort());
     // Its row stays for the hour, counting the upload but no bytes; a message naming it now is refused.
     expect(await rowOf(unnamed.id)).toMatchObject({ size: 0, sweptAt: later, claimedAt: null });
-    expect((await nameAttachments(owner, 'support', [unnamed.url])).get(unnamed.url)).toBeUndefined();
+    expect((await nameAttachments(owner, 'helpdesk', [unnamed.url])).get(unnamed.url)).toBeUndefined();
     expect(await rowOf(unnamed.id)).toMatchObject({ claimedAt: null });
     // Sweeping again finds nothing new; the named and the inline file are there still.
     expect(await sweepUnclaimedAttachments(new Date(later.getTime() + SECOND))).toEqual({ swept: 0, forgotten: 0 });
@@ -64,9 +64,9 @@ describe('the attachment sweep', () => {
 
   it('leaves an upload a message names after the sweep looked for candidates but before it took it', async () => {
     const owner = 'browser:race';
-    const upload = await saveUpload({ ownerId: owner, agent: 'support', body: streamOf(PNG) });
+    const upload = await saveUpload({ ownerId: owner, agent: 'helpdesk', body: streamOf(PNG) });
     // The message names it first: the sweep's take finds it named and passes it by.
-    await nameAttachments(owner, 'support', [upload.url]);
+    await nameAttachments(owner, 'helpdesk', [upload.url]);
     expect((await sweepUnclaimedAttachments(new Date(Date.now() + 61 * SECOND))).swept).toBe(0);
     expect(await getAttachmentStorage().read(upload.id)).toBeDefined();
   });

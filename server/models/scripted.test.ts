@@ -2,9 +2,8 @@
 import { APICallError, streamText, tool, type ModelMessage, type TextStreamPart, type ToolSet } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import mcpDemo from '../../examples/demo/agents/mcp-demo';
-import planner from '../../examples/demo/agents/planner';
-import { supportPhrases } from '../../examples/demo/agents/support-phrases';
+import taskboard from '../../tests/fixtures/agents/taskboard';
+import { helpdeskPhrases } from '../../tests/fixtures/agents/helpdesk-phrases';
 import { createScriptedModel, reasoningSignature, SCRIPTED_PROVIDER } from './scripted';
 import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS } from './scripted-markdown';
 import {
@@ -17,24 +16,24 @@ import {
   type ScriptedReply,
 } from './scripted-reply';
 
-/** The demo agents' own phrases (each agent's `offline`), as the runtime hands them to the model for those agents. */
-const DEMO_PHRASES = [...Object.values(supportPhrases), ...planner.offline.phrases, ...mcpDemo.offline.phrases];
+/** The fixture agents' own phrases (each agent's `offline`), as the runtime hands them to the model for those agents. */
+const AGENT_PHRASES = [...Object.values(helpdeskPhrases), ...taskboard.offline.phrases];
 
 // No execute anywhere: the step stops at the tool call, as with approval-gated or frontend tools.
-const supportTools = {
+const helpdeskTools = {
   lookupOrder: tool({ inputSchema: z.object({ orderId: z.string() }) }),
-  refundOrder: tool({ inputSchema: z.object({ orderId: z.string(), amount: z.number() }) }),
+  issueRefund: tool({ inputSchema: z.object({ orderId: z.string(), amount: z.number() }) }),
   closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }) }),
 };
 const plannerTools = {
   write_todos: tool({
     inputSchema: z.object({ todos: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(['pending', 'in_progress', 'done']) })) }),
   }),
-  delegate_task: tool({ inputSchema: z.object({ agent: z.enum(['researcher', 'writer']), task: z.string() }) }),
+  delegate_task: tool({ inputSchema: z.object({ agent: z.enum(['librarian', 'writer']), task: z.string() }) }),
   ask_user: tool({ inputSchema: z.object({ question: z.string() }) }),
   setTheme: tool({ inputSchema: z.object({ theme: z.enum(['light', 'dark']) }) }), // a frontend tool
 };
-const allTools = { ...supportTools, ...plannerTools };
+const allTools = { ...helpdeskTools, ...plannerTools };
 
 interface Run {
   parts: TextStreamPart<ToolSet>[];
@@ -49,7 +48,7 @@ async function run(
   options: { tools?: ToolSet; delayMs?: number; abortSignal?: AbortSignal; modelId?: string } = {},
 ): Promise<Run> {
   const result = streamText({
-    model: createScriptedModel({ delayMs: options.delayMs, modelId: options.modelId, phrases: DEMO_PHRASES }),
+    model: createScriptedModel({ delayMs: options.delayMs, modelId: options.modelId, phrases: AGENT_PHRASES }),
     tools: options.tools ?? allTools,
     ...(typeof input === 'string' ? { prompt: input } : { messages: input }),
     abortSignal: options.abortSignal,
@@ -89,8 +88,8 @@ describe('scripted model: text', () => {
     const r = await run('hi there');
     expect(r.deltas.length).toBeGreaterThan(5);
     expect(r.text).toMatch(/^You said: "hi there"\./);
-    expect(r.text).toContain('"look up order ord_42"');
-    expect(r.text).toContain('"refund order ord_42 for 19.99"');
+    expect(r.text).toContain('"look up order po_42"');
+    expect(r.text).toContain('"refund order po_42 for 19.99"');
     expect(r.toolCalls).toEqual([]);
     // A person is not offered the test commands.
     expect(r.text).not.toMatch(/tokens|call lookupOrder/);
@@ -103,7 +102,7 @@ describe('scripted model: text', () => {
   });
 
   it('only suggests phrases for the tools on offer', async () => {
-    const r = await run('hello', { tools: { closeTicket: supportTools.closeTicket } });
+    const r = await run('hello', { tools: { closeTicket: helpdeskTools.closeTicket } });
     expect(r.text).toContain('"close ticket T-7"');
     expect(r.text).not.toContain('refund');
   });
@@ -131,7 +130,7 @@ describe('scripted model: text', () => {
     expect(r.deltas.length).toBeGreaterThan(60);
     expect(Date.now() - started).toBeGreaterThanOrEqual((r.deltas.length - 1) * MARKDOWN_DEMO_PACE_MS * 0.9);
     expect(r.text).toMatch(/^## /);
-    for (const piece of ['**markdown**', '`ord_42`', '\n- ', '| --- |', '```ts\n', '](https://']) expect(r.text).toContain(piece);
+    for (const piece of ['**markdown**', '`po_42`', '\n- ', '| --- |', '```ts\n', '](https://']) expect(r.text).toContain(piece);
     expect(r.toolCalls).toEqual([]);
     expect(decideReply([{ role: 'user', content: [{ type: 'text', text: 'markdown demo' }] }], new Map())).toMatchObject({ kind: 'text', text: MARKDOWN_DEMO });
   });
@@ -156,16 +155,16 @@ describe('scripted model: attachments', () => {
 
 describe('scripted model: the generic call rule', () => {
   it('calls the named tool with the JSON arguments', async () => {
-    const r = await run('call refundOrder {"orderId":"ord_7","amount":5.5}');
-    expect(callsOf(r)).toEqual([{ toolName: 'refundOrder', input: { orderId: 'ord_7', amount: 5.5 } }]);
+    const r = await run('call issueRefund {"orderId":"po_7","amount":5.5}');
+    expect(callsOf(r)).toEqual([{ toolName: 'issueRefund', input: { orderId: 'po_7', amount: 5.5 } }]);
     expect(r.toolCalls[0].toolCallId).toMatch(/^call_[0-9a-f]+$/);
     expect(r.text).toBe('');
   });
 
   it('"call a {…}; call b {…}" makes both calls in one step', async () => {
-    const r = await run('call lookupOrder {"orderId":"ord_1"}; call closeTicket {"ticketId":"T-1"}');
+    const r = await run('call lookupOrder {"orderId":"po_1"}; call closeTicket {"ticketId":"T-1"}');
     expect(callsOf(r)).toEqual([
-      { toolName: 'lookupOrder', input: { orderId: 'ord_1' } },
+      { toolName: 'lookupOrder', input: { orderId: 'po_1' } },
       { toolName: 'closeTicket', input: { ticketId: 'T-1' } },
     ]);
   });
@@ -194,13 +193,13 @@ describe('scripted model: the generic call rule', () => {
   });
 
   it('makes no call when a later clause names no tool, and quotes that clause', async () => {
-    const r = await run('call lookupOrder {"orderId":"ord_1"}; call !');
+    const r = await run('call lookupOrder {"orderId":"po_1"}; call !');
     expect(r.toolCalls).toEqual([]);
     expect(r.text).toMatch(/could not read "call !" as a call/);
   });
 
   it('explains invalid JSON', async () => {
-    const r = await run('call lookupOrder {orderId: ord_1}');
+    const r = await run('call lookupOrder {orderId: po_1}');
     expect(r.toolCalls).toEqual([]);
     expect(r.text).toMatch(/not valid JSON/);
   });
@@ -208,14 +207,14 @@ describe('scripted model: the generic call rule', () => {
 
 describe('scripted model: the limits of a `call`', () => {
   const offered: OfferedTools = new Map(Object.keys(allTools).map((name) => [name, {}]));
-  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered, { phrases: DEMO_PHRASES });
-  const lookups = (n: number) => Array.from({ length: n }, (_, i) => `call lookupOrder {"orderId":"ord_${i + 1}"}`).join('; ');
+  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered, { phrases: AGENT_PHRASES });
+  const lookups = (n: number) => Array.from({ length: n }, (_, i) => `call lookupOrder {"orderId":"po_${i + 1}"}`).join('; ');
   /** `call lookupOrder` with an object `levels` deep: {"a":{"a":…{}…}}. */
   const nested = (levels: number) => `call lookupOrder ${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
 
   it(`makes ${MAX_CALLS_PER_STEP} calls in one step`, async () => {
     const r = await run(lookups(MAX_CALLS_PER_STEP));
-    expect(callsOf(r).map((c) => c.input)).toEqual(Array.from({ length: MAX_CALLS_PER_STEP }, (_, i) => ({ orderId: `ord_${i + 1}` })));
+    expect(callsOf(r).map((c) => c.input)).toEqual(Array.from({ length: MAX_CALLS_PER_STEP }, (_, i) => ({ orderId: `po_${i + 1}` })));
   });
 
   it(`makes none at all when asked for ${MAX_CALLS_PER_STEP + 1}, and says the limit`, async () => {
@@ -244,7 +243,7 @@ describe('scripted model: the limits of a `call`', () => {
     expect(deeper.kind === 'text' && deeper.text).toContain(`nested deeper than ${MAX_CALL_JSON_DEPTH} levels`);
     // Arrays count as levels too, and a deep value in a later clause refuses the whole step.
     const deepArray = decide(
-      `call lookupOrder {"orderId":"ord_1"}; call closeTicket {"a":${'['.repeat(MAX_CALL_JSON_DEPTH)}${']'.repeat(MAX_CALL_JSON_DEPTH)}}`,
+      `call lookupOrder {"orderId":"po_1"}; call closeTicket {"a":${'['.repeat(MAX_CALL_JSON_DEPTH)}${']'.repeat(MAX_CALL_JSON_DEPTH)}}`,
     );
     expect(deepArray.kind === 'text' && deepArray.text).toContain(`nested deeper than ${MAX_CALL_JSON_DEPTH} levels`);
   });
@@ -259,10 +258,10 @@ describe('scripted model: the limits of a `call`', () => {
 
 describe('scripted model: example phrases', () => {
   const cases: [string, string, unknown][] = [
-    ['look up order ord_42', 'lookupOrder', { orderId: 'ord_42' }],
-    ['lookup order ord_42', 'lookupOrder', { orderId: 'ord_42' }],
-    ['Where is order ord_42?', 'lookupOrder', { orderId: 'ord_42' }],
-    ['refund order ord_42 for 19.99', 'refundOrder', { orderId: 'ord_42', amount: 19.99 }],
+    ['look up order po_42', 'lookupOrder', { orderId: 'po_42' }],
+    ['lookup order po_42', 'lookupOrder', { orderId: 'po_42' }],
+    ['Where is order po_42?', 'lookupOrder', { orderId: 'po_42' }],
+    ['refund order po_42 for 19.99', 'issueRefund', { orderId: 'po_42', amount: 19.99 }],
     ['Please close ticket T-7.', 'closeTicket', { ticketId: 'T-7' }],
     [
       'plan a launch: write post, email list, tweet',
@@ -275,30 +274,12 @@ describe('scripted model: example phrases', () => {
         ],
       },
     ],
-    ['research vector databases', 'delegate_task', { agent: 'researcher', task: 'vector databases' }],
+    ['research vector databases', 'delegate_task', { agent: 'librarian', task: 'vector databases' }],
     ['ask me a question', 'ask_user', { question: 'What should I do next?' }],
     ['ask me about the launch date', 'ask_user', { question: 'What can you tell me about the launch date?' }],
   ];
   it.each(cases)('%s → %s', async (text, toolName, input) => {
     expect(callsOf(await run(text))).toEqual([{ toolName, input }]);
-  });
-
-  it("drives the MCP demo agent's tools from its suggestions (examples/demo/agents/mcp-demo.ts)", async () => {
-    const text = tool({ inputSchema: z.object({ text: z.string() }) });
-    const topic = tool({ inputSchema: z.object({ topic: z.string() }) });
-    const tools = {
-      demo_search_docs: topic,
-      demo_schedule_review: topic,
-      demo_record_note: tool({ inputSchema: z.object({ key: z.string() }) }),
-      demo_connect_calendar: tool({ inputSchema: z.object({}) }),
-      demo_word_count: text,
-    };
-    const calls = async (message: string) => callsOf(await run(message, { tools }));
-    expect(await calls('Search the docs for refunds')).toEqual([{ toolName: 'demo_search_docs', input: { topic: 'refunds' } }]);
-    expect(await calls('Record a note: launch on Friday')).toEqual([{ toolName: 'demo_record_note', input: { key: 'launch on Friday' } }]);
-    expect(await calls('Schedule a review of the launch plan')).toEqual([{ toolName: 'demo_schedule_review', input: { topic: 'the launch plan' } }]);
-    expect(await calls('Connect my calendar')).toEqual([{ toolName: 'demo_connect_calendar', input: {} }]);
-    expect(await calls('count the words in: to be or not to be')).toEqual([{ toolName: 'demo_word_count', input: { text: 'to be or not to be' } }]);
   });
 
   it('delegates to the subagent the delegation tool offers', async () => {
@@ -315,9 +296,9 @@ describe('scripted model: example phrases', () => {
   });
 
   it('makes two calls in one step', async () => {
-    const r = await run('refund order ord_1 for 5 and close ticket T-2');
+    const r = await run('refund order po_1 for 5 and close ticket T-2');
     expect(callsOf(r)).toEqual([
-      { toolName: 'refundOrder', input: { orderId: 'ord_1', amount: 5 } },
+      { toolName: 'issueRefund', input: { orderId: 'po_1', amount: 5 } },
       { toolName: 'closeTicket', input: { ticketId: 'T-2' } },
     ]);
     expect(new Set(r.toolCalls.map((c) => c.toolCallId)).size).toBe(2);
@@ -326,8 +307,8 @@ describe('scripted model: example phrases', () => {
   });
 
   it('splits on ";" as well', async () => {
-    const r = await run('look up order ord_1; look up order ord_2');
-    expect(callsOf(r).map((c) => c.input)).toEqual([{ orderId: 'ord_1' }, { orderId: 'ord_2' }]);
+    const r = await run('look up order po_1; look up order po_2');
+    expect(callsOf(r).map((c) => c.input)).toEqual([{ orderId: 'po_1' }, { orderId: 'po_2' }]);
   });
 
   it('does not split when a part is not a phrase', async () => {
@@ -337,7 +318,7 @@ describe('scripted model: example phrases', () => {
   });
 
   it('ignores a phrase whose tool is not on offer', async () => {
-    const r = await run('refund order ord_42 for 19.99', { tools: plannerTools });
+    const r = await run('refund order po_42 for 19.99', { tools: plannerTools });
     expect(r.toolCalls).toEqual([]);
     expect(r.text).toMatch(/^You said/);
   });
@@ -345,33 +326,33 @@ describe('scripted model: example phrases', () => {
 
 describe('scripted model: after a tool result', () => {
   const history = (output: unknown): ModelMessage[] => [
-    { role: 'user', content: 'refund order ord_42 for 19.99' },
-    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } }] },
-    { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'refundOrder', output: output as never }] },
+    { role: 'user', content: 'refund order po_42 for 19.99' },
+    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }] },
+    { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'issueRefund', output: output as never }] },
   ];
 
   it('quotes the summary a result carries, as the tool wrote it, money and all', async () => {
-    const r = await run(history({ type: 'json', value: { refunded: true, amount: 19.99, summary: 'Refunded $19.99 on order ord_42 (refund re_1).' } }));
+    const r = await run(history({ type: 'json', value: { refunded: true, amount: 19.99, summary: 'Refunded $19.99 on order po_42 (refund re_1).' } }));
     expect(r.toolCalls).toEqual([]);
-    expect(r.text).toBe('Refunded $19.99 on order ord_42 (refund re_1).');
+    expect(r.text).toBe('Refunded $19.99 on order po_42 (refund re_1).');
   });
 
   it('words the fields of a result without a summary, never as JSON', async () => {
-    const r = await run(history({ type: 'json', value: { refunded: true, orderId: 'ord_42', amount: 19.99, note: null } }));
-    expect(r.text).toBe('Refund order — refunded: yes; order ID: ord_42; amount: 19.99; note: none.');
+    const r = await run(history({ type: 'json', value: { refunded: true, orderId: 'po_42', amount: 19.99, note: null } }));
+    expect(r.text).toBe('Issue refund — refunded: yes; order ID: po_42; amount: 19.99; note: none.');
     // The runtime hands a stored result back as its JSON text: it reads the same.
-    const stored = await run(history({ type: 'text', value: '{"refunded":false,"tags":["a","b","c"],"order":{"orderId":"ord_7","lines":[{"sku":1}]}}' }));
-    expect(stored.text).toBe('Refund order — refunded: no; tags: a, b and c; order: (order ID: ord_7, lines: 1 item).');
+    const stored = await run(history({ type: 'text', value: '{"refunded":false,"tags":["a","b","c"],"order":{"orderId":"po_7","lines":[{"sku":1}]}}' }));
+    expect(stored.text).toBe('Issue refund — refunded: no; tags: a, b and c; order: (order ID: po_7, lines: 1 item).');
     expect(stored.text).not.toMatch(/[{}[\]"]/);
   });
 
   it('keeps a worded result short: long values and many fields are cut', async () => {
     const long = await run(history({ type: 'json', value: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${i}`, 'x'.repeat(500)])) }));
-    expect(long.text).toMatch(/^Refund order — field0: x{100,120}…; field1: x+…; /);
+    expect(long.text).toMatch(/^Issue refund — field0: x{100,120}…; field1: x+…; /);
     expect(long.text.length).toBeLessThanOrEqual(601);
     expect(long.text).toMatch(/…$/);
     const many = await run(history({ type: 'json', value: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${i}`, i])) }));
-    expect(many.text).toBe('Refund order — field0: 0; field1: 1; field2: 2; field3: 3; field4: 4; field5: 5; field6: 6; field7: 7; and 4 more.');
+    expect(many.text).toBe('Issue refund — field0: 0; field1: 1; field2: 2; field3: 3; field4: 4; field5: 5; field6: 6; field7: 7; and 4 more.');
   });
 
   it('still words the result when a system message follows it', async () => {
@@ -386,23 +367,23 @@ describe('scripted model: after a tool result', () => {
   });
 
   it('says plainly that a tool failed, and why', async () => {
-    const r = await run(history({ type: 'error-text', value: 'No order "ord_x".' }));
-    expect(r.text).toBe('I couldn\'t refund order: No order "ord_x".');
+    const r = await run(history({ type: 'error-text', value: 'No order "po_x".' }));
+    expect(r.text).toBe('I couldn\'t issue refund: No order "po_x".');
     const refused = await run(history({ type: 'error-text', value: 'Not run: the run was stopped before this call started.' }));
-    expect(refused.text).toBe("I couldn't refund order: the run was stopped before this call started.");
+    expect(refused.text).toBe("I couldn't issue refund: the run was stopped before this call started.");
   });
 
   it('says plainly that a call was declined, with the reason given', async () => {
-    expect((await run(history({ type: 'execution-denied', reason: 'too large' }))).text).toBe('Refund order was not done: it was declined (“too large”).');
+    expect((await run(history({ type: 'execution-denied', reason: 'too large' }))).text).toBe('Issue refund was not done: it was declined (“too large”).');
     // The runtime's own words for a declined approval (tool-gate.ts, denialResult), with and without a reason and data.
     expect((await run(history({ type: 'text', value: 'The user denied this call; it did not run.' }))).text).toBe(
-      'Refund order was not done: it was declined.',
+      'Issue refund was not done: it was declined.',
     );
     expect((await run(history({ type: 'text', value: 'The user denied this call; it did not run. Reason: not yet Details: {"policyCode":"P-9"}' }))).text).toBe(
-      'Refund order was not done: it was declined (“not yet”); policy code: P-9.',
+      'Issue refund was not done: it was declined (“not yet”); policy code: P-9.',
     );
     expect((await run(history({ type: 'text', value: 'The user declined to answer "Which colour?". Reason: skip it' }))).text).toBe(
-      'Refund order was not done: the question “Which colour?” was declined (“skip it”).',
+      'Issue refund was not done: the question “Which colour?” was declined (“skip it”).',
     );
   });
 });
@@ -502,10 +483,10 @@ describe('scripted model: reasoning', () => {
   });
 
   it('"think then <request>" reasons, then does what the request alone gets, its calls signed with the reasoning', async () => {
-    const r = await run('think then look up order ord_42', { tools: supportTools });
-    expect(callsOf(r)).toEqual([{ toolName: 'lookupOrder', input: { orderId: 'ord_42' } }]);
+    const r = await run('think then look up order po_42', { tools: helpdeskTools });
+    expect(callsOf(r)).toEqual([{ toolName: 'lookupOrder', input: { orderId: 'po_42' } }]);
     const reasoning = r.parts.flatMap((p) => (p.type === 'reasoning-delta' ? [p.text] : [])).join('');
-    expect(reasoning).toBe('Before I act, let me think: the request is "look up order ord_42". I\'ll do exactly that.');
+    expect(reasoning).toBe('Before I act, let me think: the request is "look up order po_42". I\'ll do exactly that.');
     const call = r.parts.find((p) => p.type === 'tool-call');
     expect(call).toMatchObject({ providerMetadata: { scripted: { signature: reasoningSignature(reasoning) } } });
   });
@@ -547,7 +528,7 @@ describe('scripted model: reasoning', () => {
 describe('scripted model: adversarial text is decided in linear time', () => {
   // decideReply directly: the decision is the synchronous part, the one that blocks the event loop.
   const offered: OfferedTools = new Map(Object.keys(allTools).map((name) => [name, {}]));
-  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered, { phrases: DEMO_PHRASES });
+  const decide = (text: string): ScriptedReply => decideReply([{ role: 'user', content: [{ type: 'text', text }] }], offered, { phrases: AGENT_PHRASES });
   const repeatTo = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
   /** `count` words of the phrase vocabulary in a fixed pseudo-random order (a seeded LCG, so every run is the same). */
   const vocabularyWords = (count: number) => {
@@ -555,7 +536,7 @@ describe('scripted model: adversarial text is decided in linear time', () => {
       'look',
       'up',
       'order',
-      'ord_42',
+      'po_42',
       'refund',
       'for',
       '19.99',
@@ -608,7 +589,7 @@ describe('scripted model: adversarial text is decided in linear time', () => {
     ['100,000 spaces after a comma', `a,${' '.repeat(100_000)}b`, isTooLong],
     [
       '1,900 spaces inside two phrases',
-      `look up order ord_1 and close ticket T-2${' '.repeat(1_900)}.`,
+      `look up order po_1 and close ticket T-2${' '.repeat(1_900)}.`,
       (reply) => reply.kind === 'tool-calls' && reply.calls.map((c) => c.toolName).join() === 'lookupOrder,closeTicket',
     ],
     ['"call x {" and 50,000 "["', `call lookupOrder {${'['.repeat(50_000)}`, (reply) => reply.kind === 'text' && /not valid JSON/.test(reply.text)],
@@ -624,7 +605,7 @@ describe('scripted model: adversarial text is decided in linear time', () => {
       `close ticket T-7${repeatTo(' .', 1_980)}`,
       (reply) => reply.kind === 'tool-calls' && reply.calls[0]!.toolName === 'closeTicket',
     ],
-    ['11 phrases and a clause that is none', `${'look up order ord_1; '.repeat(11)}sing a song`, isFallback],
+    ['11 phrases and a clause that is none', `${'look up order po_1; '.repeat(11)}sing a song`, isFallback],
     ['1,990 chars of phrase words', vocabularyWords(4_000).slice(0, 1_990), isFallback],
     ['1,990 chars of "x and x and …"', repeatTo('x and ', 1_990), isFallback],
     ['1,990 chars of "; ; ; …"', repeatTo('; ', 1_990), isFallback],
@@ -659,7 +640,7 @@ describe('scripted model: adversarial text is decided in linear time', () => {
       expect({ name, candidates: Math.min(work.candidates, 78), chars: Math.min(work.chars, 78 * text.length) }).toEqual({ name, ...work });
     }
     // The worst case: every clause but the last is a phrase, so every split is tried.
-    expect(workOf(`${'look up order ord_1; '.repeat(11)}sing a song`).candidates).toBe(78);
+    expect(workOf(`${'look up order po_1; '.repeat(11)}sing a song`).candidates).toBe(78);
   });
 
   it('at most doubles its phrase matching when the message doubles', () => {
@@ -667,7 +648,7 @@ describe('scripted model: adversarial text is decided in linear time', () => {
       ['"a , a , …" (one clause)', (length) => repeatTo('a , ', length)],
       ['"x and x and …" (past 12 clauses: the whole text)', (length) => repeatTo('x and ', length)],
       ['12 lookups of longer and longer order ids', (length) => Array.from({ length: 12 }, () => `look up order ${'o'.repeat(length / 12 - 16)}`).join('; ')],
-      ['phrases around a run of spaces', (length) => `look up order ord_1 and close ticket T-2${' '.repeat(length - 41)}.`],
+      ['phrases around a run of spaces', (length) => `look up order po_1 and close ticket T-2${' '.repeat(length - 41)}.`],
     ];
     for (const [name, family] of families) {
       const [half, full] = [workOf(family(900)).chars, workOf(family(1_800)).chars];

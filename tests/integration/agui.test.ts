@@ -10,8 +10,8 @@ const types = (events: BaseEvent[]) => events.map((event) => event.type);
 for (const server of backends()) {
   describe(`AG-UI wire on ${server.kind}`, () => {
     it('serves HttpAgent a run whose every event validates, without a client warning', async () => {
-      const agent = newHttpAgent(server.url, 'support');
-      const { events, logged, result } = await runHttpAgent(agent, 'look up order ord_42');
+      const agent = newHttpAgent(server.url, 'helpdesk');
+      const { events, logged, result } = await runHttpAgent(agent, 'look up order po_42');
       expect(logged).toEqual([]);
       expect(types(events)[0]).toBe(EventType.RUN_STARTED);
       expect(types(events)).toEqual(
@@ -28,16 +28,16 @@ for (const server of backends()) {
       expect(types(events).at(-1)).toBe(EventType.RUN_FINISHED);
       const reply = agent.messages.at(-1)!;
       expect(reply.role).toBe('assistant');
-      expect(String(reply.content)).toBe('Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
+      expect(String(reply.content)).toBe('Order po_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
       expect(result.newMessages.length).toBeGreaterThanOrEqual(3);
     });
 
     it('opens a second run on the thread with a MESSAGES_SNAPSHOT of the first exchange, and adds no duplicate', async () => {
       const threadId = randomUUID();
-      const agent = newHttpAgent(server.url, 'support', threadId);
+      const agent = newHttpAgent(server.url, 'helpdesk', threadId);
       await runHttpAgent(agent, 'hello');
       const firstIds = agent.messages.map((message) => message.id);
-      const { events, logged } = await runHttpAgent(agent, 'look up order ord_7');
+      const { events, logged } = await runHttpAgent(agent, 'look up order po_7');
       expect(logged).toEqual([]);
       const snapshot = events.find((event) => event.type === EventType.MESSAGES_SNAPSHOT) as MessagesSnapshotEvent;
       expect(snapshot).toBeDefined();
@@ -45,12 +45,12 @@ for (const server of backends()) {
       // HttpAgent echoed its whole history back: the log holds each message once.
       const ids = agent.messages.map((message) => message.id);
       expect(new Set(ids).size).toBe(ids.length);
-      expect(agent.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['hello', 'look up order ord_7']);
+      expect(agent.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['hello', 'look up order po_7']);
     });
 
     it("streams a model's reasoning as REASONING events before what it led to, and ends the run with its usage", async () => {
-      const agent = newHttpAgent(server.url, 'support');
-      const { events, logged } = await runHttpAgent(agent, 'think then look up order ord_42');
+      const agent = newHttpAgent(server.url, 'helpdesk');
+      const { events, logged } = await runHttpAgent(agent, 'think then look up order po_42');
       expect(logged).toEqual([]);
       const seen = types(events);
       for (const type of [
@@ -65,7 +65,7 @@ for (const server of backends()) {
       }
       expect(seen.indexOf(EventType.REASONING_END)).toBeLessThan(seen.indexOf(EventType.TOOL_CALL_START));
       expect(agent.messages.map((message) => message.role)).toEqual(['user', 'reasoning', 'assistant', 'tool', 'assistant']);
-      const thought = 'Before I act, let me think: the request is "look up order ord_42". I\'ll do exactly that.';
+      const thought = 'Before I act, let me think: the request is "look up order po_42". I\'ll do exactly that.';
       expect(agent.messages[1]).toMatchObject({
         role: 'reasoning',
         content: thought,
@@ -83,16 +83,16 @@ for (const server of backends()) {
 
     it('replays a re-joined run with its reasoning event for event, and hydrates it as thinking, with the usage', async () => {
       const threadId = randomUUID();
-      const live = await openRun(server.url, 'support', runInput(threadId, 'think about launch timing'));
+      const live = await openRun(server.url, 'helpdesk', runInput(threadId, 'think about launch timing'));
       const runId = (live.events[0] as BaseEvent & { runId: string }).runId;
-      const replay = await joinStream(server.url, 'support', { threadId, runId, offset: '-1' });
+      const replay = await joinStream(server.url, 'helpdesk', { threadId, runId, offset: '-1' });
       expect(replay.entries).toEqual(live.entries);
       // A re-join from inside the reasoning gets the rest of the run, and nothing twice.
       const inside = live.entries.findIndex((entry) => entry.event.type === EventType.REASONING_MESSAGE_CONTENT);
-      const rest = await joinStream(server.url, 'support', { threadId, runId, offset: live.entries[inside]!.id! });
+      const rest = await joinStream(server.url, 'helpdesk', { threadId, runId, offset: live.entries[inside]!.id! });
       expect(rest.entries).toEqual(live.entries.slice(inside + 1));
 
-      const { body } = await readThread(server.url, 'support', threadId);
+      const { body } = await readThread(server.url, 'helpdesk', threadId);
       const answer = body.messages.at(-1);
       expect(answer.parts).toEqual(
         expect.arrayContaining([
@@ -110,7 +110,7 @@ for (const server of backends()) {
     it('costs a constant number of event-log writes for 200 and 2,000 streamed tokens', async () => {
       const rowsFor = async (tokens: number) => {
         const threadId = randomUUID();
-        const { events } = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(`reply with ${tokens} tokens`)] });
+        const { events } = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(`reply with ${tokens} tokens`)] });
         expect(events.filter((event) => event.type === EventType.TEXT_MESSAGE_CONTENT)).toHaveLength(tokens);
         return (await countRows(server.databaseUrl, threadId)).events;
       };
@@ -122,7 +122,7 @@ for (const server of backends()) {
     });
 
     it('plans into shared state with a live STATE_DELTA that applies to the snapshot', async () => {
-      const agent = newHttpAgent(server.url, 'planner');
+      const agent = newHttpAgent(server.url, 'taskboard');
       const { events, logged } = await runHttpAgent(agent, 'plan a launch: write post, email list, tweet');
       expect(logged).toEqual([]);
       expect(types(events)).toContain(EventType.STATE_DELTA);
@@ -131,7 +131,7 @@ for (const server of backends()) {
 
     it('keeps only editable state from the client, validated, and refuses a bad value naming its path', async () => {
       const threadId = randomUUID();
-      const first = await postRun(server.url, 'planner', {
+      const first = await postRun(server.url, 'taskboard', {
         threadId,
         runId: randomUUID(),
         messages: [userMessage('hello')],
@@ -139,11 +139,11 @@ for (const server of backends()) {
       });
       expect(first.events.find((event) => event.type === EventType.STATE_SNAPSHOT)).toMatchObject({ snapshot: { draft: 'Launch notes', todos: [] } });
       const before = await countRows(server.databaseUrl, threadId);
-      const bad = await postRun(server.url, 'planner', { threadId, runId: randomUUID(), messages: [userMessage('again')], state: { draft: 42 } });
+      const bad = await postRun(server.url, 'taskboard', { threadId, runId: randomUUID(), messages: [userMessage('again')], state: { draft: 42 } });
       expect(types(bad.events)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
       expect(bad.events[1]).toMatchObject({ code: 'invalid_state', message: expect.stringContaining('draft') });
       expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
-      const agent = newHttpAgent(server.url, 'planner', threadId);
+      const agent = newHttpAgent(server.url, 'taskboard', threadId);
       const { events } = await runHttpAgent(agent, 'and now?');
       expect(events.find((event) => event.type === EventType.STATE_SNAPSHOT)).toMatchObject({ snapshot: { draft: 'Launch notes' } });
     });
@@ -151,18 +151,18 @@ for (const server of backends()) {
     it('runs a turn on the model the client chose, keeps it through an approval, hydrates it, refuses one the agent does not offer', async () => {
       const claude = 'anthropic/claude-sonnet-4-6';
       const threadId = randomUUID();
-      const run = (body: object) => postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], ...body });
+      const run = (body: object) => postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [], ...body });
       const textOf = (events: BaseEvent[]) =>
         events.flatMap((event) => (event.type === EventType.TEXT_MESSAGE_CONTENT ? [(event as BaseEvent & { delta: string }).delta] : [])).join('');
 
       // Chosen: the scripted model stands in for Claude and says which model it was asked as.
       const chosen = await run({ messages: [userMessage('which model')], forwardedProps: { model: claude } });
       expect(textOf(chosen.events)).toBe(`I am answering as ${claude}.`);
-      expect((await readThread(server.url, 'support', threadId)).body.model).toBe(claude);
+      expect((await readThread(server.url, 'helpdesk', threadId)).body.model).toBe(claude);
 
       // Not named: the thread's choice holds. The approval's continuation asks for the other
       // model (a picker changed meanwhile), yet finishes on the one its turn started with.
-      const paused = await run({ messages: [userMessage('refund order ord_42 for 19.99')] });
+      const paused = await run({ messages: [userMessage('refund order po_42 for 19.99')] });
       const outcome = (paused.events.at(-1) as RunFinishedEvent).outcome;
       expect(outcome?.type).toBe('interrupt');
       const interruptId = outcome?.type === 'interrupt' ? outcome.interrupts[0]!.id : '';
@@ -174,11 +174,11 @@ for (const server of backends()) {
       const log = await readSessionEvents(server.databaseUrl, threadId);
       expect(log.flatMap((event) => (event.type === 'run_started' ? [event.model] : []))).toEqual([claude, claude, claude]);
       expect(new Set(log.flatMap((event) => (event.type === 'assistant_step' ? [event.model?.id] : [])))).toEqual(new Set([claude]));
-      expect((await readThread(server.url, 'support', threadId)).body.model).toBe(claude);
+      expect((await readThread(server.url, 'helpdesk', threadId)).body.model).toBe(claude);
 
       // Back to the default by choice, then a model the agent does not offer: refused, nothing written.
       await run({ messages: [userMessage('which model')], forwardedProps: { model: 'openai/gpt-4o-mini' } });
-      expect((await readThread(server.url, 'support', threadId)).body.model).toBe('openai/gpt-4o-mini');
+      expect((await readThread(server.url, 'helpdesk', threadId)).body.model).toBe('openai/gpt-4o-mini');
       const before = await countRows(server.databaseUrl);
       const refused = await run({ messages: [userMessage('which model')], forwardedProps: { model: 'openai/gpt-9' } });
       expect(types(refused.events)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
@@ -190,21 +190,21 @@ for (const server of backends()) {
       const openai = await (await fetch(`${server.url}/api/v1/models`)).json();
       const anthropic = await (await fetch(`${server.url}/api/v1/models`, { headers: { 'anthropic-version': '2023-06-01' } })).json();
       for (const list of [openai.data, anthropic.data]) {
-        const support = list.find((model: { id: string }) => model.id === 'support');
+        const support = list.find((model: { id: string }) => model.id === 'helpdesk');
         // STACKBONE_MODEL=scripted: the scripted model serves both, and says so.
         expect(support.models).toEqual([
           { id: 'openai/gpt-4o-mini', label: 'GPT-4o mini', default: true, backend: 'scripted' },
           { id: 'anthropic/claude-sonnet-4-6', label: 'Claude Sonnet 4.6', default: false, backend: 'scripted' },
         ]);
-        expect(list.find((model: { id: string }) => model.id === 'planner').models).toHaveLength(1);
+        expect(list.find((model: { id: string }) => model.id === 'taskboard').models).toHaveLength(1);
       }
     });
 
     describe('bad requests get JSON errors and change nothing', () => {
       const cases: [string, string, string | object, number, RegExp][] = [
-        ['malformed JSON', 'support', '{"threadId": ', 400, /not valid JSON/],
-        ['a body of the wrong shape', 'support', { threadId: 'x', runId: 'y', messages: 'hello' }, 400, /messages/],
-        ['a missing threadId', 'support', { runId: 'y', messages: [] }, 400, /threadId/],
+        ['malformed JSON', 'helpdesk', '{"threadId": ', 400, /not valid JSON/],
+        ['a body of the wrong shape', 'helpdesk', { threadId: 'x', runId: 'y', messages: 'hello' }, 400, /messages/],
+        ['a missing threadId', 'helpdesk', { runId: 'y', messages: [] }, 400, /threadId/],
         ['an unknown agent', 'nobody', { threadId: 'x', runId: 'y', messages: [] }, 404, /No agent named "nobody"/],
       ];
       for (const [name, agent, body, status, message] of cases) {
@@ -220,7 +220,7 @@ for (const server of backends()) {
 
       it('a tool result for a call that is not open: RUN_ERROR with a code, nothing written', async () => {
         const before = await countRows(server.databaseUrl);
-        const { status, events } = await postRun(server.url, 'support', {
+        const { status, events } = await postRun(server.url, 'helpdesk', {
           threadId: randomUUID(),
           runId: randomUUID(),
           messages: [{ id: randomUUID(), role: 'tool', toolCallId: 'call_forged', content: 'refunded' }],

@@ -59,12 +59,12 @@ for (const server of backends()) {
       const before = await countRows(server.databaseUrl);
       for (const system of ['Be brief.', [{ type: 'text' as const, text: 'Be brief.' }], undefined]) {
         const message = await anthropic.messages.create({
-          model: 'support',
+          model: 'helpdesk',
           max_tokens: 1024,
           ...(system ? { system } : {}),
           messages: [{ role: 'user', content: 'hello there' }],
         });
-        expect(message).toMatchObject({ type: 'message', role: 'assistant', model: 'support', stop_reason: 'end_turn', stop_sequence: null });
+        expect(message).toMatchObject({ type: 'message', role: 'assistant', model: 'helpdesk', stop_reason: 'end_turn', stop_sequence: null });
         expect(message.id).toMatch(/^msg_/);
         expect(message.content).toHaveLength(1);
         expect(message.content[0]).toMatchObject({ type: 'text', text: expect.stringContaining('You said: "hello there"') });
@@ -73,7 +73,7 @@ for (const server of backends()) {
       }
       // Text blocks in a user turn work too.
       const blocks = await anthropic.messages.create({
-        model: 'support',
+        model: 'helpdesk',
         max_tokens: 1024,
         messages: [{ role: 'user', content: [{ type: 'text', text: 'hello blocks' }] }],
       });
@@ -84,7 +84,7 @@ for (const server of backends()) {
     it('streams the Messages API event types, and the SDK accumulates the same message', async () => {
       const anthropic = client(server.url);
       const stream = await anthropic.messages.create({
-        model: 'support',
+        model: 'helpdesk',
         max_tokens: 1024,
         stream: true,
         messages: [{ role: 'user', content: 'reply with 12 tokens' }],
@@ -101,7 +101,7 @@ for (const server of backends()) {
       const delta = events.find((event) => event.type === 'message_delta');
       expect(delta).toMatchObject({ delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 12 } });
 
-      const helper = anthropic.messages.stream({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'say 3 words' }] });
+      const helper = anthropic.messages.stream({ model: 'helpdesk', max_tokens: 1024, messages: [{ role: 'user', content: 'say 3 words' }] });
       const texts: string[] = [];
       helper.on('text', (text) => texts.push(text));
       const final = await helper.finalMessage();
@@ -113,8 +113,8 @@ for (const server of backends()) {
     it("answers a model's reasoning as a thinking block with its signature, streamed and whole, and reports cache reads", async () => {
       const anthropic = client(server.url, { session: randomUUID() });
       // A turn first: the next one reads it again, partly from the (scripted) cache.
-      await anthropic.messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'hello' }] });
-      const helper = anthropic.messages.stream({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'think about launch timing' }] });
+      await anthropic.messages.create({ model: 'helpdesk', max_tokens: 1024, messages: [{ role: 'user', content: 'hello' }] });
+      const helper = anthropic.messages.stream({ model: 'helpdesk', max_tokens: 1024, messages: [{ role: 'user', content: 'think about launch timing' }] });
       const events: RawMessageStreamEvent[] = [];
       helper.on('streamEvent', (event) => events.push(event));
       const thinking: string[] = [];
@@ -132,7 +132,7 @@ for (const server of backends()) {
 
       // Whole, the thinking block comes first; a client sending the thinking back with its history is fine.
       const message = await anthropic.messages.create({
-        model: 'support',
+        model: 'helpdesk',
         max_tokens: 1024,
         messages: [
           { role: 'user', content: 'think about launch timing' },
@@ -147,18 +147,18 @@ for (const server of backends()) {
       expect(message.content[0]).toMatchObject({ type: 'thinking', thinking: THOUGHT });
     });
 
-    it('stateless: a refund (the support agent denies gated tools statelessly) does not run; the reply says how to get a durable turn; nothing is stored', async () => {
+    it('stateless: a refund (the helpdesk agent denies gated tools statelessly) does not run; the reply says how to get a durable turn; nothing is stored', async () => {
       const anthropic = client(server.url);
       const before = await countRows(server.databaseUrl);
       const message = await anthropic.messages.create({
-        model: 'support',
+        model: 'helpdesk',
         max_tokens: 1024,
-        messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }],
+        messages: [{ role: 'user', content: 'refund order po_42 for 19.99' }],
       });
       expect(message.stop_reason).toBe('end_turn');
       expect(message.content.every((block) => block.type === 'text')).toBe(true);
       expect(textOf(message)).toMatch(
-        /^I couldn't refund order: refundOrder needs a person's approval by a key holder, and a stateless request cannot wait for one\. Send the header x-stackbone-session/,
+        /^I couldn't issue refund: issueRefund needs a person's approval by a key holder, and a stateless request cannot wait for one\. Send the header x-stackbone-session/,
       );
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
     });
@@ -180,13 +180,13 @@ for (const server of backends()) {
       const anthropic = client(server.url, { session: key });
 
       // 1. The gated call streams as a tool_use block; stop_reason tool_use.
-      const stream = anthropic.messages.stream({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }] });
+      const stream = anthropic.messages.stream({ model: 'helpdesk', max_tokens: 1024, messages: [{ role: 'user', content: 'refund order po_42 for 19.99' }] });
       const events: RawMessageStreamEvent[] = [];
       stream.on('streamEvent', (event) => events.push(event));
       const paused = await stream.finalMessage();
       expect(paused.stop_reason).toBe('tool_use');
       const toolUse = paused.content.find((block) => block.type === 'tool_use');
-      expect(toolUse).toMatchObject({ type: 'tool_use', name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } });
+      expect(toolUse).toMatchObject({ type: 'tool_use', name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } });
       expect(events.map((event) => event.type)).toEqual([
         'message_start',
         'content_block_start',
@@ -198,16 +198,16 @@ for (const server of backends()) {
       expect(events[2]).toMatchObject({ delta: { type: 'input_json_delta' } });
 
       const session = await readSession(anthropic, key);
-      expect(session).toMatchObject({ id: key, type: 'session', model: 'support', status: 'interrupted' });
+      expect(session).toMatchObject({ id: key, type: 'session', model: 'helpdesk', status: 'interrupted' });
       expect(session.pendingInterrupts).toEqual([
-        expect.objectContaining({ tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id, name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } }),
+        expect.objectContaining({ tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id, name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }),
       ]);
 
       // 2. Every call is refused before doing any work while the decision is pending.
       const before = await countRows(server.databaseUrl, key);
       anthropic.calls.count = 0;
       const conflict = await rejection(
-        anthropic.messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'are you there?' }] }),
+        anthropic.messages.create({ model: 'helpdesk', max_tokens: 1024, messages: [{ role: 'user', content: 'are you there?' }] }),
         ConflictError,
       );
       expect(conflict.status).toBe(409);
@@ -221,7 +221,7 @@ for (const server of backends()) {
       });
       expect(anthropic.calls.count).toBe(1);
       const streamed = await rejection(
-        anthropic.messages.create({ model: 'support', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'hello?' }] }),
+        anthropic.messages.create({ model: 'helpdesk', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'hello?' }] }),
         ConflictError,
       );
       expect(streamed.errorCode).toBe('approval_pending');
@@ -242,12 +242,12 @@ for (const server of backends()) {
       expect(resumed.messages[2]!.content).toEqual([
         expect.objectContaining({ type: 'tool_result', tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id }),
       ]);
-      expect(JSON.stringify(resumed.messages[3]!.content)).toMatch(/Refunded \$19\.99 on order ord_42 \(refund re_[\w-]+\)\./);
+      expect(JSON.stringify(resumed.messages[3]!.content)).toMatch(/Refunded \$19\.99 on order po_42 \(refund re_[\w-]+\)\./);
 
       // 4. The next call succeeds.
-      const next = await anthropic.messages.create({ model: 'support', max_tokens: 1024, messages: [{ role: 'user', content: 'look up order ord_42' }] });
+      const next = await anthropic.messages.create({ model: 'helpdesk', max_tokens: 1024, messages: [{ role: 'user', content: 'look up order po_42' }] });
       expect(next.stop_reason).toBe('end_turn');
-      expect(textOf(next)).toBe('Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
+      expect(textOf(next)).toBe('Order po_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
     });
 
     it('client tools: tool_use for the request tools, tool_result blocks continue the turn (durable and stateless)', async () => {
@@ -261,7 +261,7 @@ for (const server of backends()) {
       for (const session of [randomUUID(), undefined]) {
         const anthropic = client(server.url, { session });
         const messages: MessageParam[] = [{ role: 'user', content: 'call showDialog {"text":"Ship it?"}' }];
-        const first = await anthropic.messages.create({ model: 'support', max_tokens: 1024, messages, tools });
+        const first = await anthropic.messages.create({ model: 'helpdesk', max_tokens: 1024, messages, tools });
         expect(first.stop_reason).toBe('tool_use');
         const toolUse = first.content.find((block) => block.type === 'tool_use');
         if (toolUse?.type !== 'tool_use') throw new Error('expected a tool_use block');
@@ -271,7 +271,7 @@ for (const server of backends()) {
           { role: 'assistant', content: first.content },
           { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: [{ type: 'text', text: 'the user clicked yes' }] }] },
         );
-        const second = await anthropic.messages.create({ model: 'support', max_tokens: 1024, messages, tools });
+        const second = await anthropic.messages.create({ model: 'helpdesk', max_tokens: 1024, messages, tools });
         expect(second.stop_reason).toBe('end_turn');
         expect(textOf(second)).toBe('The user clicked yes.');
         if (session) {
@@ -293,19 +293,19 @@ for (const server of backends()) {
       expect(unknown).toMatchObject({ status: 404, type: 'not_found_error', errorCode: 'model_not_found' });
 
       const wrongType = await rejection(
-        anthropic.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 42 as never }] }),
+        anthropic.messages.create({ model: 'helpdesk', max_tokens: 10, messages: [{ role: 'user', content: 42 as never }] }),
         BadRequestError,
       );
       expect(wrongType.type).toBe('invalid_request_error');
       expect(wrongType.apiMessage).toMatch(/^messages\.0\.content: /);
       const badMaxTokens = await rejection(
-        anthropic.messages.create({ model: 'support', max_tokens: 'many' as never, messages: [{ role: 'user', content: 'hi' }] }),
+        anthropic.messages.create({ model: 'helpdesk', max_tokens: 'many' as never, messages: [{ role: 'user', content: 'hi' }] }),
         BadRequestError,
       );
       expect(badMaxTokens.apiMessage).toMatch(/^max_tokens: /);
       const image = await rejection(
         anthropic.messages.create({
-          model: 'support',
+          model: 'helpdesk',
           max_tokens: 10,
           messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'url', url: 'https://example.com/x.png' } }] }],
         }),
@@ -314,7 +314,7 @@ for (const server of backends()) {
       expect(image.apiMessage).toMatch(/^messages\.0\.content\.0\.type: /);
       const orphan = await rejection(
         anthropic.messages.create({
-          model: 'support',
+          model: 'helpdesk',
           max_tokens: 10,
           messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_nowhere', content: 'x' }] }],
         }),
@@ -334,7 +334,7 @@ for (const server of backends()) {
         type: 'error',
         error: { type: 'invalid_request_error', message: expect.stringContaining('not valid JSON'), details: { error_code: 'invalid_json' } },
       });
-      const huge = await post(JSON.stringify({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'x'.repeat(1_100_000) }] }));
+      const huge = await post(JSON.stringify({ model: 'helpdesk', max_tokens: 10, messages: [{ role: 'user', content: 'x'.repeat(1_100_000) }] }));
       expect(huge.status).toBe(413);
       expect(await huge.json()).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
       const unknownSession = await rejection(anthropic.get('/v1/sessions/no-such-session'), NotFoundError);
@@ -349,13 +349,13 @@ for (const server of backends()) {
     it('a failing model: 500 api_error without SDK retries, or an error event mid-stream after the text so far', async () => {
       const anthropic = client(server.url);
       const failed = await rejection(
-        anthropic.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'fail' }] }),
+        anthropic.messages.create({ model: 'helpdesk', max_tokens: 10, messages: [{ role: 'user', content: 'fail' }] }),
         InternalServerError,
       );
       expect(failed).toMatchObject({ status: 500, type: 'api_error', errorCode: 'model_error' });
       expect(anthropic.calls.count).toBe(1);
 
-      const stream = anthropic.messages.stream({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'fail after 3 tokens' }] });
+      const stream = anthropic.messages.stream({ model: 'helpdesk', max_tokens: 10, messages: [{ role: 'user', content: 'fail after 3 tokens' }] });
       const texts: string[] = [];
       stream.on('text', (text) => texts.push(text));
       const error = await stream.finalMessage().catch((caught: unknown) => caught);
@@ -368,9 +368,9 @@ for (const server of backends()) {
       const anthropic = client(server.url);
       const models = [];
       for await (const model of anthropic.models.list()) models.push(model);
-      expect(models.map((model) => model.id)).toEqual(expect.arrayContaining(['support', 'planner', 'researcher']));
+      expect(models.map((model) => model.id)).toEqual(expect.arrayContaining(['helpdesk', 'taskboard', 'librarian']));
       expect(models[0]).toMatchObject({ type: 'model', display_name: expect.any(String), created_at: expect.any(String) });
-      expect(await anthropic.models.retrieve('support')).toMatchObject({ type: 'model', id: 'support' });
+      expect(await anthropic.models.retrieve('helpdesk')).toMatchObject({ type: 'model', id: 'helpdesk' });
     });
   });
 
@@ -389,7 +389,7 @@ for (const server of backends()) {
     });
 
     it('accepts x-api-key and Authorization: Bearer; 401 authentication_error otherwise', async () => {
-      const body = JSON.stringify({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
+      const body = JSON.stringify({ model: 'helpdesk', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] });
       const post = (headers: Record<string, string>) =>
         fetch(`${keyed.url}/api/v1/messages`, {
           method: 'POST',
@@ -408,9 +408,9 @@ for (const server of backends()) {
       expect(await none.json()).toMatchObject({ type: 'error', error: { type: 'authentication_error', details: { error_code: 'invalid_api_key' } } });
 
       const sdk = client(keyed.url, { apiKey: 'key-one-0123456789abcdef' });
-      expect(textOf(await sdk.messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }))).toContain('You said: "hi"');
+      expect(textOf(await sdk.messages.create({ model: 'helpdesk', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }))).toContain('You said: "hi"');
       const wrong = await rejection(
-        client(keyed.url, { apiKey: 'nope' }).messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
+        client(keyed.url, { apiKey: 'nope' }).messages.create({ model: 'helpdesk', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }),
         AuthenticationError,
       );
       expect(wrong).toMatchObject({ status: 401, type: 'authentication_error', errorCode: 'invalid_api_key' });
@@ -419,14 +419,14 @@ for (const server of backends()) {
     it("a session belongs to its key: to another key the session key names nothing, and using it starts that key's own conversation", async () => {
       const key = randomUUID();
       await client(keyed.url, { apiKey: 'key-one-0123456789abcdef', session: key }).messages.create({
-        model: 'support',
+        model: 'helpdesk',
         max_tokens: 10,
         messages: [{ role: 'user', content: 'hi' }],
       });
       const unknown = await rejection(readSession(client(keyed.url, { apiKey: 'key-two-0123456789abcdef' }), key), NotFoundError);
       expect(unknown).toMatchObject({ type: 'not_found_error', errorCode: 'session_not_found' });
       const theirs = await client(keyed.url, { apiKey: 'key-two-0123456789abcdef', session: key }).messages.create({
-        model: 'support',
+        model: 'helpdesk',
         max_tokens: 10,
         messages: [{ role: 'user', content: 'reply with 2 tokens' }],
       });

@@ -207,7 +207,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
 
     it("a customer's two-approver refund: an unbound address's link is no second approver, the key holder's own link is the same one, the customer sees a count and no voter; the second key holder's link refunds once", async () => {
       const customer = await browser();
-      const { threadId, interrupt } = await paused('support', 'refund order ord_1 for 129', customer.headers);
+      const { threadId, interrupt } = await paused('helpdesk', 'refund order po_1 for 129', customer.headers);
       expect(interrupt.metadata).toMatchObject({ approvers: 'key-holders', quorum: 2 });
       const refunds = await countTable(db(), 'Refund');
       expect(await mailTo('refunds@example.com', interrupt.id)).not.toContain('/approve/');
@@ -220,7 +220,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       expect(await countTable(db(), 'Refund')).toBe(refunds);
 
       // The customer's hydration: "1 of 2", and nothing of who (no oracle for the key).
-      const hydration = await (await fetch(`${url()}/api/agents/support?threadId=${threadId}`, { headers: { cookie: customer.cookie } })).text();
+      const hydration = await (await fetch(`${url()}/api/agents/helpdesk?threadId=${threadId}`, { headers: { cookie: customer.cookie } })).text();
       const pending = JSON.parse(hydration).interrupts.pending[0];
       expect(pending.metadata).toMatchObject({ quorum: 2, votes: [{ status: 'approved' }] });
       expect(pending.metadata.votes[0].by).toBeUndefined();
@@ -233,7 +233,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
 
     it("another key decides no customer's own call by link: the notice carries none, a link made anyway is refused, and the ticket stays open", async () => {
       const customer = await browser();
-      const { threadId, interrupt } = await paused('support', 'close ticket T-9', customer.headers);
+      const { threadId, interrupt } = await paused('helpdesk', 'close ticket T-9', customer.headers);
       for (const to of ['desk@example.com', 'bob@example.com']) expect(await mailTo(to, interrupt.id)).not.toContain('/approve/');
       for (const recipient of ['email:bob@example.com', 'email:desk@example.com']) {
         expect(await decideByLink(leaked(interrupt, recipient))).toMatchObject({ status: 404 });
@@ -244,17 +244,17 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
 
     it('one approver cannot edit a $5 refund into $5,000 (it needs two); may edit $50 into $60', async () => {
       const customer = await browser();
-      const small = await paused('support', 'refund order ord_9999 for 5', customer.headers);
+      const small = await paused('helpdesk', 'refund order po_9999 for 5', customer.headers);
       expect(small.interrupt.metadata).toMatchObject({ allowedDecisions: ['approve', 'reject', 'edit'] });
       expect(small.interrupt.metadata!.quorum).toBeUndefined();
       const refunds = await countTable(db(), 'Refund');
-      const refused = await hitl(small.interrupt.id, KEYS.alice, { editedArgs: { orderId: 'ord_9999', amount: 5000 } });
+      const refused = await hitl(small.interrupt.id, KEYS.alice, { editedArgs: { orderId: 'po_9999', amount: 5000 } });
       expect(refused).toMatchObject({ status: 403, body: { error: { code: 'edit_needs_quorum' } } });
       expect(count(await events(small.threadId, customer.ownerId), 'interrupt_decided')).toBe(0);
       expect(await countTable(db(), 'Refund')).toBe(refunds);
 
-      const honest = await paused('support', 'refund order ord_9999 for 50', customer.headers);
-      expect(await hitl(honest.interrupt.id, KEYS.alice, { editedArgs: { orderId: 'ord_9999', amount: 60 } })).toMatchObject({
+      const honest = await paused('helpdesk', 'refund order po_9999 for 50', customer.headers);
+      expect(await hitl(honest.interrupt.id, KEYS.alice, { editedArgs: { orderId: 'po_9999', amount: 60 } })).toMatchObject({
         status: 200,
         body: { decision: { status: 'approved', editedArgs: { amount: 60 } } },
       });
@@ -266,7 +266,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
         10_000,
         'the refund',
       );
-      expect(JSON.stringify(result)).toContain('Refunded $60.00 on order ord_9999');
+      expect(JSON.stringify(result)).toContain('Refunded $60.00 on order po_9999');
       expect(await countTable(db(), 'Refund')).toBe(refunds + 1);
     });
   });

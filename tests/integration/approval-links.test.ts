@@ -87,9 +87,9 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
     };
 
     /** A paused refund, and the notice the outbox would hand the channels: its interrupt as the server stored it. */
-    async function pausedRefund(text = 'refund order ord_42 for 19.99') {
+    async function pausedRefund(text = 'refund order po_42 for 19.99') {
       const threadId = randomUUID();
-      await postRun(server().url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(text)] }, auth);
+      await postRun(server().url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(text)] }, auth);
       const events = await readSessionEvents(server().databaseUrl, threadId, owner);
       const opened = events.find((event): event is Extract<SessionEvent, { type: 'interrupts_opened' }> => event.type === 'interrupts_opened');
       const interrupt = opened!.interrupts[0]!;
@@ -97,7 +97,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
         id: `msg_${randomUUID()}`,
         type: 'interrupt.opened',
         sessionId: threadId,
-        agent: 'support',
+        agent: 'helpdesk',
         ownerId: owner,
         at: new Date().toISOString(),
         data: interrupt as unknown as Notice['data'],
@@ -130,7 +130,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       await emailChannel({ smtpUrl, from: 'Stackbone <bot@example.com>', baseUrl: server().url }).send(notice, to);
       const received = await eventually(async () => mail.find((message) => message.to === to), 5_000, 'the mail');
       const text = mailedText(received.raw);
-      expect(text).toContain('Subject: Approval needed: Refund $19.99 on order ord_42');
+      expect(text).toContain('Subject: Approval needed: Refund $19.99 on order po_42');
       const approve = /Approve: (\S+)/.exec(text)![1]!;
       expect(approve.startsWith(`${server().url}/approve/`)).toBe(true);
 
@@ -139,7 +139,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       expect(shown.status).toBe(200);
       const html = await shown.text();
       expect(html).toContain('Approve refund');
-      expect(html).toContain('refund order ord_42 for 19.99');
+      expect(html).toContain('refund order po_42 for 19.99');
       const pending = (await (await fetch(`${server().url}/api/hitl`, { headers: auth })).json()) as { interrupts: { id: string }[] };
       expect(pending.interrupts.map((entry) => entry.id)).toContain(interrupt.id);
 
@@ -170,7 +170,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const trail = (await (await fetch(`${server().url}/api/studio/sessions/${threadId}`, { headers: auth })).json()) as {
         entries: { kind: string; summary: string }[];
       };
-      expect(trail.entries.find((entry) => entry.kind === 'decision')?.summary).toBe(`Approved refundOrder through an emailed link (${to})`);
+      expect(trail.entries.find((entry) => entry.kind === 'decision')?.summary).toBe(`Approved issueRefund through an emailed link (${to})`);
     });
 
     it('refuses an expired link and one minted for other arguments, deciding nothing; a refused cross-site post decides nothing either', async () => {
@@ -186,7 +186,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       expect(forged.status).toBe(403);
       expect(await forged.text()).toContain('This link is not valid');
 
-      const other = mint(interrupt, 'approve', { input: { orderId: 'ord_42', amount: 1999 } });
+      const other = mint(interrupt, 'approve', { input: { orderId: 'po_42', amount: 1999 } });
       expect((await decide(other)).status).toBe(409);
       expect(await (await page(`${server().url}/approve/${other}`)).text()).toContain('made for other arguments');
 

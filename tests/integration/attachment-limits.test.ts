@@ -50,7 +50,7 @@ beforeAll(async () => {
       STACKBONE_MAX_ATTACHMENT_BYTES_PER_STEP: String(STEP_BUDGET),
       // Over one identity's 50 MB, under two: the address's limit is met by identities together.
       STACKBONE_MAX_UPLOAD_BYTES_PER_ADDRESS: String(ADDRESS_BYTES),
-      // The support agent on the real OpenAI provider, pointed at the test provider: what each step sent is in its requests.
+      // The helpdesk agent on the real OpenAI provider, pointed at the test provider: what each step sent is in its requests.
       ...openAiChatOnlyEnv(provider.baseUrl),
     };
     servers.set(kind, { server: await startServer({ port: PORTS[kind], databaseUrl, env }), directory });
@@ -126,7 +126,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
 
     /** POST the raw bytes with ?filename= (the API's other way in); answers the status, the body and the headers. */
     async function uploadRaw(bytes: Uint8Array, filename: string, headers: Record<string, string>) {
-      const response = await fetch(`${server().url}/api/agents/support/attachments?filename=${encodeURIComponent(filename)}`, {
+      const response = await fetch(`${server().url}/api/agents/helpdesk/attachments?filename=${encodeURIComponent(filename)}`, {
         method: 'POST',
         body: Buffer.from(bytes),
         headers,
@@ -147,7 +147,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
     it('gives one identity 20 uploads an hour: the 21st is 429 too_many_uploads with Retry-After, and nothing of it is kept', async () => {
       const customer = await identity();
       floodedAddress = customer.address;
-      for (let i = 0; i < 20; i++) expect((await uploadAttachment(server().url, 'support', TINY_PNG, `photo-${i}.png`, customer.headers)).status).toBe(201);
+      for (let i = 0; i < 20; i++) expect((await uploadAttachment(server().url, 'helpdesk', TINY_PNG, `photo-${i}.png`, customer.headers)).status).toBe(201);
       const before = await kept();
       const refused = await uploadRaw(TINY_PNG, 'photo-20.png', customer.headers);
       expect(refused.status).toBe(429);
@@ -155,13 +155,13 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3_500);
       expect(await kept()).toEqual(before);
       // Another identity uploads as before.
-      expect((await uploadAttachment(server().url, 'support', TINY_PNG, 'mine.png', (await identity()).headers)).status).toBe(201);
+      expect((await uploadAttachment(server().url, 'helpdesk', TINY_PNG, 'mine.png', (await identity()).headers)).status).toBe(201);
     });
 
     it('keeps one identity within 50 MB: past it a file is refused before a byte is read, or cut off as it streams; nothing of it is kept', async () => {
       const full = await identity();
       // Five PDFs of 10 MB, the most a PDF may be, sent as a browser's form does: 50 MB exactly.
-      for (let i = 0; i < 5; i++) expect((await uploadAttachment(server().url, 'support', pdfOf(10 * MB), `report-${i}.pdf`, full.headers)).status).toBe(201);
+      for (let i = 0; i < 5; i++) expect((await uploadAttachment(server().url, 'helpdesk', pdfOf(10 * MB), `report-${i}.pdf`, full.headers)).status).toBe(201);
       let before = await kept();
       const refused = await uploadRaw(TINY_PDF, 'one-more.pdf', full.headers);
       expect([refused.status, refused.body.error?.code]).toEqual([413, 'attachment_storage_full']);
@@ -199,7 +199,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
     it('lets one identity have 4 uploads under way: a 5th is 429 at once; the stalled 4 are 408 upload_timeout at the idle time, nothing kept', async () => {
       const customer = await identity();
       const before = await kept();
-      const url = new URL(`${server().url}/api/agents/support/attachments?filename=stalled.pdf`);
+      const url = new URL(`${server().url}/api/agents/helpdesk/attachments?filename=stalled.pdf`);
       /** An upload that sends 1 MB of a PDF and then nothing; answers its status, code and how long it waited. */
       const stalled = () =>
         new Promise<{ status?: number; code?: string; ms: number; error?: string }>((resolve) => {
@@ -241,11 +241,11 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
     it('refuses a message naming 11 files with 400 too_many_attachments: no thread written, no file named; 10 go through', async () => {
       const customer = await identity();
       const files: UploadedAttachment[] = [];
-      for (let i = 0; i < 11; i++) files.push((await uploadAttachment(server().url, 'support', TINY_PNG, `page-${i}.png`, customer.headers)).body);
+      for (let i = 0; i < 11; i++) files.push((await uploadAttachment(server().url, 'helpdesk', TINY_PNG, `page-${i}.png`, customer.headers)).body);
       const threadId = randomUUID();
       const refused = await postRun(
         server().url,
-        'support',
+        'helpdesk',
         { threadId, runId: randomUUID(), messages: [attachmentMessage('all of these', files)] },
         customer.headers,
       );
@@ -264,7 +264,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       provider.script({ text: 'Ten pages received.' });
       const taken = await postRun(
         server().url,
-        'support',
+        'helpdesk',
         { threadId, runId: randomUUID(), messages: [attachmentMessage('these ten', files.slice(0, 10))] },
         customer.headers,
       );
@@ -294,11 +294,11 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       for (let batch = 0; batch < 4; batch++) {
         provider.script({ text: `Got batch ${batch}.` });
         const files = uploaded.slice(batch * 10, batch * 10 + 10).map((entry) => entry.attachment);
-        const run = await postRun(server().url, 'support', { threadId, runId: randomUUID(), messages: [attachmentMessage(`batch ${batch}`, files)] }, key);
+        const run = await postRun(server().url, 'helpdesk', { threadId, runId: randomUUID(), messages: [attachmentMessage(`batch ${batch}`, files)] }, key);
         expect(finished(run.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
       }
       provider.script({ text: 'Hello again.' });
-      const hello = await postRun(server().url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hello again')] }, key);
+      const hello = await postRun(server().url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('hello again')] }, key);
       expect(finished(hello.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
 
       expect(provider.requests).toHaveLength(5);
@@ -318,14 +318,14 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
 
     it('never refuses a real customer: a thread, two uploads, a paused refund, from a flooded address; the file comes back with its sandbox CSP', async () => {
       const customer = await identity(floodedAddress || newAddress());
-      const photo = await uploadAttachment(server().url, 'support', TINY_PNG, 'receipt.png', customer.headers);
-      const receipt = await uploadAttachment(server().url, 'support', TINY_PDF, 'order.pdf', customer.headers);
+      const photo = await uploadAttachment(server().url, 'helpdesk', TINY_PNG, 'receipt.png', customer.headers);
+      const receipt = await uploadAttachment(server().url, 'helpdesk', TINY_PDF, 'order.pdf', customer.headers);
       expect([photo.status, receipt.status]).toEqual([201, 201]);
       const threadId = randomUUID();
       provider.script({ text: 'I see your receipt and your order.' });
       const asked = await postRun(
         server().url,
-        'support',
+        'helpdesk',
         {
           threadId,
           runId: randomUUID(),
@@ -336,11 +336,11 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       expect(finished(asked.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
       expect(sentUserParts((await provider.request(0)).body).files).toEqual([TINY_PNG, TINY_PDF]);
 
-      provider.script({ toolCalls: [{ id: 'call_refund', name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } }] });
+      provider.script({ toolCalls: [{ id: 'call_refund', name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }] });
       const refund = await postRun(
         server().url,
-        'support',
-        { threadId, runId: randomUUID(), messages: [userMessage('Please refund order ord_42 for 19.99')] },
+        'helpdesk',
+        { threadId, runId: randomUUID(), messages: [userMessage('Please refund order po_42 for 19.99')] },
         customer.headers,
       );
       expect(finished(refund.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'interrupt' } });

@@ -75,9 +75,9 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
     /** One upload the thread's message names, one nobody names. */
     async function uploadPair() {
       const { url } = setup().server;
-      const named = (await uploadAttachment(url, 'support', TINY_PDF, 'sent.pdf')).body;
-      const unnamed = (await uploadAttachment(url, 'support', TINY_PNG, 'forgotten.png')).body;
-      const run = await postRun(url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [attachmentMessage('here it is', [named])] });
+      const named = (await uploadAttachment(url, 'helpdesk', TINY_PDF, 'sent.pdf')).body;
+      const unnamed = (await uploadAttachment(url, 'helpdesk', TINY_PNG, 'forgotten.png')).body;
+      const run = await postRun(url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [attachmentMessage('here it is', [named])] });
       expect(finished(run.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
       return { named, unnamed };
     }
@@ -95,7 +95,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
           expect.objectContaining({ id: unnamed.id, claimed: false, swept: true, size: 0 }),
         ]),
       );
-      const late = await postRun(setup().server.url, 'support', {
+      const late = await postRun(setup().server.url, 'helpdesk', {
         threadId: randomUUID(),
         runId: randomUUID(),
         messages: [attachmentMessage('sending it after all', [unnamed])],

@@ -61,17 +61,17 @@ for (const server of backends()) {
       // Read the whole stream in the background: it ends when the run does.
       const reading = openRun(
         server.url,
-        'support',
+        'helpdesk',
         { threadId, runId, messages: [userMessage('slowly reply with 200 tokens')], tools: [], context: [], state: {}, forwardedProps: {} },
         () => false,
       );
-      await eventually(async () => (await readThread(server.url, 'support', threadId)).body.status === 'running', 10_000, 'the run to start');
+      await eventually(async () => (await readThread(server.url, 'helpdesk', threadId)).body.status === 'running', 10_000, 'the run to start');
 
       // A stop for another run leaves this one running.
       const other = await stackbone(server.url, 'session', 'stop', threadId, '--run', randomUUID(), '--json');
       expect(other.code).toBe(0);
       expect(JSON.parse(other.stdout)).toMatchObject({ threadId, stopped: false, reason: 'other_run' });
-      expect((await readThread(server.url, 'support', threadId)).body.status).toBe('running');
+      expect((await readThread(server.url, 'helpdesk', threadId)).body.status).toBe('running');
 
       const stop = await stackbone(server.url, 'session', 'stop', threadId, '--json');
       expect(stop.code).toBe(0);

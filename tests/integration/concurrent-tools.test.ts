@@ -1,6 +1,6 @@
 // Concurrent tools against real servers (docs/turn-control.md, "Concurrent tools"): the calls of
 // one step start together — the log shows every call started before any result — while a call
-// that needs approval waits alone; calls sharing a lane (the support agent's refunds, in lane
+// that needs approval waits alone; calls sharing a lane (the helpdesk agent's refunds, in lane
 // "ledger") run one at a time, in the model's order.
 import { randomUUID } from 'node:crypto';
 import type { BaseEvent } from '@ag-ui/core';
@@ -22,10 +22,10 @@ for (const server of backends()) {
   describe(`concurrent tools on ${server.kind}`, () => {
     it('two concurrent tools with one needing approval: both lookups start before either ends; the refund waits for its decision', async () => {
       const threadId = randomUUID();
-      const paused = await postRun(server.url, 'support', {
+      const paused = await postRun(server.url, 'helpdesk', {
         threadId,
         runId: randomUUID(),
-        messages: [userMessage('look up order ord_1 and look up order ord_7 and refund order ord_42 for 5')],
+        messages: [userMessage('look up order po_1 and look up order po_7 and refund order po_42 for 5')],
       });
       const finished = paused.events.at(-1) as Finished;
       expect(finished.outcome.type).toBe('interrupt');
@@ -42,7 +42,7 @@ for (const server of backends()) {
       // Both results reached the client, the refund's card too.
       expect(paused.events.filter((event) => event.type === 'TOOL_CALL_RESULT')).toHaveLength(2);
 
-      const resumed = await postRun(server.url, 'support', {
+      const resumed = await postRun(server.url, 'helpdesk', {
         threadId,
         runId: randomUUID(),
         messages: [],
@@ -54,15 +54,15 @@ for (const server of backends()) {
 
     it('toolLane ordering: two approved refunds in the "ledger" lane run one after the other, in the order the model made them', async () => {
       const threadId = randomUUID();
-      const paused = await postRun(server.url, 'support', {
+      const paused = await postRun(server.url, 'helpdesk', {
         threadId,
         runId: randomUUID(),
-        messages: [userMessage('refund order ord_42 for 5 and refund order ord_7 for 2')],
+        messages: [userMessage('refund order po_42 for 5 and refund order po_7 for 2')],
       });
       const finished = paused.events.at(-1) as Finished;
       expect(finished.outcome.interrupts).toHaveLength(2);
       const resume = finished.outcome.interrupts!.map((interrupt) => ({ interruptId: interrupt.id, status: 'resolved', payload: { approved: true } }));
-      const resumed = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], resume });
+      const resumed = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [], resume });
       expect(resumed.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
       const calls = (await readSessionEvents(server.databaseUrl, threadId)).flatMap((event) =>
         event.type === 'assistant_step' ? (event.message.toolCalls ?? []).map((call) => call.id) : [],

@@ -5,6 +5,7 @@
 // effect is in the ledger once, and the thread takes its next message.
 // CRASH_MATRIX=full repeats the points (three sessions each but the timer's), dying at other depths of a stream.
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +33,7 @@ interface Backend {
 
 /** A session whose server died at its point. */
 interface Crashed {
-  agent: 'ledger' | 'support' | 'mcp-demo';
+  agent: 'ledger' | 'helpdesk' | 'mcp-demo';
   threadId: string;
   /** The user's text that must survive the crash. */
   input: string;
@@ -153,6 +154,39 @@ async function cutOffTurn(url: string, agent: Crashed['agent'], threadId: string
 }
 
 // ─── The six points ─────────────────────────────────────────────────────────────────────
+
+/**
+ * The demo's MCP server (examples/demo/mcp/) answers this case's tool; `npm run demo:remove` takes
+ * the server and this case along. Its record_note keeps a note once per idempotency key
+ * (docs/mcp.md, "Calls are tool calls").
+ */
+const DEMO_MCP: Scenario = {
+    point: 'tool-running',
+    variant: 'an MCP tool',
+    agent: 'mcp-demo',
+    // The demo MCP server's record_note (docs/mcp.md, "Calls are tool calls"): it keeps a note once per idempotency key.
+    drive: async (url, threadId, tag) => {
+      const input = `call demo_record_note {"key":"${tag}"}`;
+      const { interrupt } = await pauseOnRecord(url, threadId, input, 'mcp-demo');
+      await approve(url, interrupt.id);
+      return { input };
+    },
+    atCrash: (log) => {
+      expect(log.at(-1)).toMatchObject({ type: 'tool_started', toolName: 'demo_record_note', attempt: 1 });
+      expect(ofType(log, 'tool_result')).toEqual([]);
+    },
+    recovered: async (_server, backend, crashed) => {
+      const log = await turnEnded(backend, crashed.threadId, 'the recovered turn');
+      // The process died as the call went out (before or after the server kept the note): called
+      // again with the same idempotency key, the note is there once, and the call has one result.
+      expect(ofType(log, 'tool_started').map((event) => event.attempt)).toEqual([1, 2]);
+      expect(ofType(log, 'tool_result').map((event) => event.message.content)).toEqual([
+        expect.stringMatching(/^(?:Recorded "[^"]+"\.|"[^"]+" was already recorded by this call\.)$/),
+      ]);
+      const { key } = JSON.parse(crashed.input.slice(crashed.input.indexOf('{'))) as { key: string };
+      expect(effectsOf(readLedger(backend.ledgerFile)).filter((line) => line.key === key)).toHaveLength(1);
+    },
+  };
 
 const SCENARIOS: Scenario[] = [
   {
@@ -303,33 +337,8 @@ const SCENARIOS: Scenario[] = [
       expect(ofType(log, 'tool_started').map((event) => event.attempt)).toEqual([1, 2]);
     },
   },
-  {
-    point: 'tool-running',
-    variant: 'an MCP tool',
-    agent: 'mcp-demo',
-    // The demo MCP server's record_note (docs/mcp.md, "Calls are tool calls"): it keeps a note once per idempotency key.
-    drive: async (url, threadId, tag) => {
-      const input = `call demo_record_note {"key":"${tag}"}`;
-      const { interrupt } = await pauseOnRecord(url, threadId, input, 'mcp-demo');
-      await approve(url, interrupt.id);
-      return { input };
-    },
-    atCrash: (log) => {
-      expect(log.at(-1)).toMatchObject({ type: 'tool_started', toolName: 'demo_record_note', attempt: 1 });
-      expect(ofType(log, 'tool_result')).toEqual([]);
-    },
-    recovered: async (_server, backend, crashed) => {
-      const log = await turnEnded(backend, crashed.threadId, 'the recovered turn');
-      // The process died as the call went out (before or after the server kept the note): called
-      // again with the same idempotency key, the note is there once, and the call has one result.
-      expect(ofType(log, 'tool_started').map((event) => event.attempt)).toEqual([1, 2]);
-      expect(ofType(log, 'tool_result').map((event) => event.message.content)).toEqual([
-        expect.stringMatching(/^(?:Recorded "[^"]+"\.|"[^"]+" was already recorded by this call\.)$/),
-      ]);
-      const { key } = JSON.parse(crashed.input.slice(crashed.input.indexOf('{'))) as { key: string };
-      expect(effectsOf(readLedger(backend.ledgerFile)).filter((line) => line.key === key)).toHaveLength(1);
-    },
-  },
+  // An MCP tool's call, while the demo's MCP server is here to answer it (DEMO_MCP, above).
+  ...(existsSync(path.resolve(import.meta.dirname, '../../examples/demo')) ? [DEMO_MCP] : []),
   {
     point: 'continuation-stream',
     agent: 'ledger',
@@ -349,14 +358,14 @@ const SCENARIOS: Scenario[] = [
   },
   {
     point: 'timer-firing',
-    agent: 'support',
+    agent: 'helpdesk',
     env: { STACKBONE_TIMER_MS: '200' },
     // A second doomed server's timer loop would fire the first one's timer (still due: that is
     // the point) and die on it, before its own session got that far.
     maxRounds: 1,
     drive: async (url, threadId, tag) => {
-      const input = `remind me in 1 seconds to check ord_${tag}`;
-      const { events } = await postRun(url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(input)] });
+      const input = `remind me in 1 seconds to check po_${tag}`;
+      const { events } = await postRun(url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(input)] });
       expect(events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
       return { input };
     },
@@ -409,7 +418,7 @@ async function assertCarriedOn(server: TestServer, backend: Backend, crashed: Cr
   expect(reply).toBe('token1 token2 token3');
   expect(userTexts(await readSessionEvents(backend.databaseUrl, crashed.threadId))).toEqual([
     crashed.input,
-    ...(crashed.agent === 'support' ? [expect.stringMatching(/^Reminder:/)] : []),
+    ...(crashed.agent === 'helpdesk' ? [expect.stringMatching(/^Reminder:/)] : []),
     'reply with 3 tokens',
   ]);
 }

@@ -45,16 +45,16 @@ for (const server of backends()) {
   describe(`one session across AG-UI, OpenAI and Anthropic on ${server.kind}`, () => {
     it('an AG-UI thread continued over the OpenAI and Anthropic wires keeps one consistent history', async () => {
       const threadId = randomUUID();
-      const agent = newHttpAgent(server.url, 'support', threadId);
+      const agent = newHttpAgent(server.url, 'helpdesk', threadId);
 
       // AG-UI starts the thread.
-      const first = await runHttpAgent(agent, 'look up order ord_42');
+      const first = await runHttpAgent(agent, 'look up order po_42');
       expect(first.logged).toEqual([]);
       const aguiIds = agent.messages.map((message) => message.id);
       expect(agent.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
 
       // The OpenAI wire continues it: same owner, the thread id as the session key.
-      const completion = await openai(threadId).chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hello from openai' }] });
+      const completion = await openai(threadId).chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'hello from openai' }] });
       expect(completion.choices[0]!.message.content).toContain('You said: "hello from openai"');
       const afterOpenAi = (await session(server.url, threadId)) as Session;
       expect(afterOpenAi.messages.slice(0, 4).map((message) => message.id)).toEqual(aguiIds);
@@ -65,7 +65,7 @@ for (const server of backends()) {
 
       // The Anthropic wire asks for a gated tool on the same session; it pauses.
       const paused = await anthropic(threadId).messages.create({
-        model: 'support',
+        model: 'helpdesk',
         max_tokens: 1024,
         messages: [{ role: 'user', content: 'close ticket T-7' }],
       });
@@ -76,21 +76,21 @@ for (const server of backends()) {
       // interrupts_pending (the Stackbone contract), all before any work.
       const before = await countRows(server.databaseUrl, threadId);
       const conflict = await openai(threadId)
-        .chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'and now?' }] })
+        .chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'and now?' }] })
         .catch((error: unknown) => error);
       expect(conflict).toBeInstanceOf(ConflictError);
       expect((conflict as ConflictError).code).toBe('approval_pending');
       const anthropicConflict = await anthropic(threadId)
-        .messages.create({ model: 'support', max_tokens: 10, messages: [{ role: 'user', content: 'and now?' }] })
+        .messages.create({ model: 'helpdesk', max_tokens: 10, messages: [{ role: 'user', content: 'and now?' }] })
         .catch((error: unknown) => error);
       expect(anthropicConflict).toBeInstanceOf(AnthropicConflict);
       expect((anthropicConflict as AnthropicConflict).errorCode).toBe('approval_pending');
-      const refused = await runHttpAgent(newHttpAgent(server.url, 'support', threadId), 'and now?').catch((error: unknown) => ({ error }));
+      const refused = await runHttpAgent(newHttpAgent(server.url, 'helpdesk', threadId), 'and now?').catch((error: unknown) => ({ error }));
       expect(
         'error' in refused || refused.events.some((event) => event.type === EventType.RUN_ERROR && (event as { code?: string }).code === 'interrupts_pending'),
       ).toBe(true);
       expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
-      expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([]);
+      expect((await readThread(server.url, 'helpdesk', threadId)).body.queue).toEqual([]);
 
       await approveOutOfBand(server.url, threadId);
       const decided = await settled(server.url, threadId);
@@ -121,7 +121,7 @@ for (const server of backends()) {
       // already had and appends the ones it learns from the snapshot, so compare as sets.
       expect([...ids].sort()).toEqual(final.messages.map((message) => message.id).sort());
       expect(final.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([
-        'look up order ord_42',
+        'look up order po_42',
         'hello from openai',
         'close ticket T-7',
         'thanks',

@@ -28,7 +28,7 @@ interface Case {
 const cases: Case[] = [
   {
     name: 'a second decision, different from the first',
-    agent: 'support',
+    agent: 'helpdesk',
     text: 'close ticket T-7',
     before: (url, { interruptId }) =>
       fetch(`${url}/api/hitl/${interruptId}/approve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
@@ -61,30 +61,30 @@ const cases: Case[] = [
   },
   {
     name: 'approval data that fails approvalSchema',
-    agent: 'support',
-    text: 'refund order ord_42 for 19.99',
+    agent: 'helpdesk',
+    text: 'refund order po_42 for 19.99',
     decision: { approved: true, payload: { note: 'x'.repeat(600) } },
     code: 'payload_invalid',
   },
   {
     name: "edited arguments that fail the tool's input schema",
-    agent: 'support',
-    text: 'refund order ord_42 for 19.99',
-    decision: { approved: true, editedArgs: { orderId: 'ord_42', amount: -1 } },
+    agent: 'helpdesk',
+    text: 'refund order po_42 for 19.99',
+    decision: { approved: true, editedArgs: { orderId: 'po_42', amount: -1 } },
     code: 'edited_args_invalid',
   },
   {
     name: 'edits on a tool that allows none',
-    agent: 'support',
+    agent: 'helpdesk',
     text: 'close ticket T-7',
     decision: { approved: true, editedArgs: { ticketId: 'T-8' } },
     code: 'edit_not_allowed',
   },
   {
     name: 'a rejection carrying edits',
-    agent: 'support',
-    text: 'refund order ord_42 for 19.99',
-    decision: { approved: false, editedArgs: { orderId: 'ord_42', amount: 1 } },
+    agent: 'helpdesk',
+    text: 'refund order po_42 for 19.99',
+    decision: { approved: false, editedArgs: { orderId: 'po_42', amount: 1 } },
     code: 'resume_invalid',
   },
 ];

@@ -35,12 +35,12 @@ for (const server of backends()) {
   describe(`detached runs on ${server.kind}`, () => {
     it('a client that disconnects mid-turn does not stop it: the whole reply is in the log', async () => {
       const threadId = randomUUID();
-      const head = await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 40 tokens'), (_, all) => deltas(all) === 5);
+      const head = await openRun(server.url, 'helpdesk', runInput(threadId, 'slowly reply with 40 tokens'), (_, all) => deltas(all) === 5);
       expect(head.events.at(-1)?.type).toBe(EventType.TEXT_MESSAGE_CONTENT);
-      const during = await readThread(server.url, 'support', threadId);
+      const during = await readThread(server.url, 'helpdesk', threadId);
       expect(during.body).toMatchObject({ status: 'running', activeRun: { runId: expect.any(String) } });
 
-      const thread = await settled(server.url, 'support', threadId);
+      const thread = await settled(server.url, 'helpdesk', threadId);
       expect(thread.status).toBe('idle');
       const reply = thread.messages.at(-1);
       expect(reply.role).toBe('assistant');
@@ -50,28 +50,28 @@ for (const server of backends()) {
     it('re-joins with Last-Event-ID from the middle and gets exactly the missing events; a finished run replays whole', async () => {
       const threadId = randomUUID();
       const runId = randomUUID();
-      const head = await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 30 tokens', runId), (_, all) => deltas(all) === 6);
+      const head = await openRun(server.url, 'helpdesk', runInput(threadId, 'slowly reply with 30 tokens', runId), (_, all) => deltas(all) === 6);
       expect(ordered(head.ids)).toBe(true);
-      const tail = await joinStream(server.url, 'support', { threadId, runId }, { lastEventId: head.ids.at(-1)! });
+      const tail = await joinStream(server.url, 'helpdesk', { threadId, runId }, { lastEventId: head.ids.at(-1)! });
       expect(tail.status).toBe(200);
       expect(tail.events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
       expect(text([...head.events, ...tail.events])).toBe(tokens(30));
       expect(ordered([...head.ids, ...tail.ids])).toBe(true);
 
       // After the end, the run replays from the log: the same events under the same ids.
-      const replay = await joinStream(server.url, 'support', { threadId, runId, offset: '-1' });
+      const replay = await joinStream(server.url, 'helpdesk', { threadId, runId, offset: '-1' });
       expect(replay.ids).toEqual([...head.ids, ...tail.ids]);
       expect(replay.events).toEqual([...head.events, ...tail.events]);
       // And from any cursor, exactly what follows it.
-      const from = await joinStream(server.url, 'support', { threadId, runId, offset: head.ids[3]! });
+      const from = await joinStream(server.url, 'helpdesk', { threadId, runId, offset: head.ids[3]! });
       expect(from.ids).toEqual([...head.ids.slice(4), ...tail.ids]);
 
       // A POST re-sent with Last-Event-ID (a dropped request, retried) re-joins instead of running twice.
-      const again = await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 30 tokens', runId), undefined, {
+      const again = await openRun(server.url, 'helpdesk', runInput(threadId, 'slowly reply with 30 tokens', runId), undefined, {
         'last-event-id': head.ids.at(-1)!,
       });
       expect(again.ids).toEqual(tail.ids);
-      const thread = await readThread(server.url, 'support', threadId);
+      const thread = await readThread(server.url, 'helpdesk', threadId);
       expect(thread.body.messages.filter((message: { role: string }) => message.role === 'user')).toHaveLength(1);
     });
 
@@ -181,23 +181,23 @@ for (const server of backends()) {
     it('a stop keeps the text up to its frontier; a stop for an older run leaves the newer one running', async () => {
       const threadId = randomUUID();
       const older = randomUUID();
-      await postRun(server.url, 'support', runInput(threadId, 'reply with 2 tokens', older));
+      await postRun(server.url, 'helpdesk', runInput(threadId, 'reply with 2 tokens', older));
       const runId = randomUUID();
       let stopped: Promise<unknown> | undefined;
-      const seen = await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 200 tokens', runId), (entry, all) => {
-        if (deltas(all) === 3 && !stopped) stopped = stopRun(server.url, 'support', { threadId, runId: older });
+      const seen = await openRun(server.url, 'helpdesk', runInput(threadId, 'slowly reply with 200 tokens', runId), (entry, all) => {
+        if (deltas(all) === 3 && !stopped) stopped = stopRun(server.url, 'helpdesk', { threadId, runId: older });
         if (deltas(all) === 10 && entry.event.type === EventType.TEXT_MESSAGE_CONTENT)
-          stopped = stopRun(server.url, 'support', { threadId, runId, frontier: entry.id });
+          stopped = stopRun(server.url, 'helpdesk', { threadId, runId, frontier: entry.id });
         return false;
       });
       expect(seen.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'cancelled' } });
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread.messages.at(-1).parts).toContainEqual(expect.objectContaining({ type: 'text', content: tokens(10) }));
       // The cancelled run's last MESSAGES_SNAPSHOT shows what was kept, whatever streamed after the frontier.
       const snapshot = seen.events.findLast((event) => event.type === EventType.MESSAGES_SNAPSHOT) as unknown as { messages: { content?: string }[] };
       expect(snapshot.messages.at(-1)?.content).toBe(tokens(10));
 
-      const stale = await stopRun(server.url, 'support', { threadId, runId: older });
+      const stale = await stopRun(server.url, 'helpdesk', { threadId, runId: older });
       expect(stale.body).toMatchObject({ stopped: false });
     });
 

@@ -139,15 +139,15 @@ for (const server of backends()) {
 
     it('edit-and-resend over AG-UI and regenerate from the fork endpoint make new threads; the original stays as it was', async () => {
       const threadId = randomUUID();
-      await turn(server.url, 'support', threadId, 'hello there');
-      const original = await hydrate(server.url, 'support', threadId);
+      await turn(server.url, 'helpdesk', threadId, 'hello there');
+      const original = await hydrate(server.url, 'helpdesk', threadId);
       const [question, answer] = original.messages;
       expect([question?.role, answer?.role]).toEqual(['user', 'assistant']);
 
       // Edit-and-resend: an AG-UI run on a new threadId, forwardedProps.fork naming the original and the message replaced.
       const edited = randomUUID();
       const resent = userMessage('hello, how are you?');
-      const { status, events } = await postRun(server.url, 'support', {
+      const { status, events } = await postRun(server.url, 'helpdesk', {
         threadId: edited,
         runId: randomUUID(),
         messages: [resent],
@@ -158,17 +158,17 @@ for (const server of backends()) {
       });
       expect(status).toBe(200);
       expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', threadId: edited });
-      const editFork = await hydrate(server.url, 'support', edited);
+      const editFork = await hydrate(server.url, 'helpdesk', edited);
       expect(editFork).toMatchObject({ status: 'idle', parent: { threadId, atMessageId: question!.id, mode: 'edit' } });
       expect(editFork.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
       expect(editFork.messages[0]!.id).toBe(resent.id);
       expect(textOf(editFork)[0]).toBe('user: hello, how are you?');
 
       // Regenerate: the reply asked again, on a new thread, from the same question.
-      const regenerated = await post(`${server.url}/api/agents/support/fork`, { threadId, atMessageId: answer!.id, regenerate: true });
+      const regenerated = await post(`${server.url}/api/agents/helpdesk/fork`, { threadId, atMessageId: answer!.id, regenerate: true });
       expect(regenerated).toMatchObject({ status: 201, body: { runId: expect.any(String) } });
       const again = await eventually(async () => {
-        const thread = await hydrate(server.url, 'support', regenerated.body.threadId as string);
+        const thread = await hydrate(server.url, 'helpdesk', regenerated.body.threadId as string);
         return thread.status === 'idle' && thread.messages.length === 2 && thread;
       });
       expect(again.messages[0]!.id).toBe(question!.id);
@@ -176,7 +176,7 @@ for (const server of backends()) {
       expect(again.parent).toMatchObject({ threadId, mode: 'regenerate' });
 
       // The original is unchanged.
-      expect((await hydrate(server.url, 'support', threadId)).messages.map((message) => message.id)).toEqual([question!.id, answer!.id]);
+      expect((await hydrate(server.url, 'helpdesk', threadId)).messages.map((message) => message.id)).toEqual([question!.id, answer!.id]);
 
       // A chat wire forks by session key and reads the fork's parent back.
       const viaKey = await post(`${server.url}/api/v1/sessions/${threadId}/fork`, { atMessageId: question!.id, message: 'hello again' });
@@ -192,19 +192,19 @@ for (const server of backends()) {
       expect(session.parent).toEqual({ id: threadId, atMessageId: question!.id, mode: 'edit' });
 
       // Bad fork points are refused, and write nothing.
-      expect(await post(`${server.url}/api/agents/support/fork`, { threadId, atMessageId: answer!.id, message: 'x' })).toMatchObject({
+      expect(await post(`${server.url}/api/agents/helpdesk/fork`, { threadId, atMessageId: answer!.id, message: 'x' })).toMatchObject({
         status: 400,
         body: { error: { code: 'fork_point_invalid' } },
       });
-      expect(await post(`${server.url}/api/agents/support/fork`, { threadId, atMessageId: 'no-such-message' })).toMatchObject({
+      expect(await post(`${server.url}/api/agents/helpdesk/fork`, { threadId, atMessageId: 'no-such-message' })).toMatchObject({
         status: 404,
         body: { error: { code: 'not_found' } },
       });
-      expect(await post(`${server.url}/api/agents/support/fork`, { threadId, atMessageId: question!.id, newThreadId: edited })).toMatchObject({
+      expect(await post(`${server.url}/api/agents/helpdesk/fork`, { threadId, atMessageId: question!.id, newThreadId: edited })).toMatchObject({
         status: 409,
         body: { error: { code: 'thread_exists' } },
       });
-      expect(await post(`${server.url}/api/agents/support/fork`, { threadId: randomUUID(), atMessageId: question!.id })).toMatchObject({ status: 404 });
+      expect(await post(`${server.url}/api/agents/helpdesk/fork`, { threadId: randomUUID(), atMessageId: question!.id })).toMatchObject({ status: 404 });
     });
   });
 }

@@ -32,12 +32,12 @@ const user = (content: string) => ({ id: randomUUID(), role: 'user', content });
 const ROUTES: Route[] = [
   {
     method: 'POST',
-    path: () => '/api/agents/support',
+    path: () => '/api/agents/helpdesk',
     body: (tid) => ({ threadId: tid, runId: randomUUID(), messages: [user('say 1 word')], tools: [], context: [], state: {}, forwardedProps: {} }),
   },
   {
     method: 'POST',
-    path: () => '/api/agents/planner',
+    path: () => '/api/agents/taskboard',
     body: (tid) => ({
       threadId: tid,
       runId: randomUUID(),
@@ -49,37 +49,37 @@ const ROUTES: Route[] = [
       resume: [{ interruptId: 'int_x', status: 'resolved', payload: {} }],
     }),
   },
-  { method: 'POST', path: () => '/api/agents/planner/state', body: (tid) => ({ threadId: tid, state: { draft: 'x' } }) },
-  { method: 'POST', path: () => '/api/agents/support/queue', body: (tid) => ({ threadId: tid, op: 'add', text: 'hi', id: randomUUID() }) },
-  { method: 'POST', path: () => '/api/agents/support/queue', body: (tid) => ({ threadId: tid, op: 'remove', id: randomUUID() }) },
-  { method: 'POST', path: () => '/api/agents/support/steer', body: (tid) => ({ threadId: tid, text: 'hi', id: randomUUID(), runId: randomUUID() }) },
-  { method: 'POST', path: () => '/api/agents/support/stop', body: (tid) => ({ threadId: tid }) },
-  { method: 'POST', path: () => '/api/agents/planner/decide', body: (tid) => ({ threadId: tid, interruptId: 'int_x', action: 'reject' }) },
+  { method: 'POST', path: () => '/api/agents/taskboard/state', body: (tid) => ({ threadId: tid, state: { draft: 'x' } }) },
+  { method: 'POST', path: () => '/api/agents/helpdesk/queue', body: (tid) => ({ threadId: tid, op: 'add', text: 'hi', id: randomUUID() }) },
+  { method: 'POST', path: () => '/api/agents/helpdesk/queue', body: (tid) => ({ threadId: tid, op: 'remove', id: randomUUID() }) },
+  { method: 'POST', path: () => '/api/agents/helpdesk/steer', body: (tid) => ({ threadId: tid, text: 'hi', id: randomUUID(), runId: randomUUID() }) },
+  { method: 'POST', path: () => '/api/agents/helpdesk/stop', body: (tid) => ({ threadId: tid }) },
+  { method: 'POST', path: () => '/api/agents/taskboard/decide', body: (tid) => ({ threadId: tid, interruptId: 'int_x', action: 'reject' }) },
   {
     method: 'POST',
     path: () => '/api/v1/chat/completions',
-    body: () => ({ model: 'support', messages: [{ role: 'user', content: 'say 1 word' }] }),
+    body: () => ({ model: 'helpdesk', messages: [{ role: 'user', content: 'say 1 word' }] }),
     headers: (tid) => ({ 'x-stackbone-session': tid }),
   },
   {
     method: 'POST',
     path: () => '/api/v1/messages',
-    body: () => ({ model: 'support', max_tokens: 16, messages: [{ role: 'user', content: 'say 1 word' }] }),
+    body: () => ({ model: 'helpdesk', max_tokens: 16, messages: [{ role: 'user', content: 'say 1 word' }] }),
     headers: (tid) => ({ 'x-stackbone-session': tid, 'anthropic-version': '2023-06-01' }),
   },
   {
     method: 'POST',
     path: (_tid, id) => `/api/hitl/${encodeURIComponent(id)}/approve`,
-    body: () => ({ editedArgs: { orderId: 'ord_1', amount: 1 }, payload: { note: 'x' } }),
+    body: () => ({ editedArgs: { orderId: 'po_1', amount: 1 }, payload: { note: 'x' } }),
   },
   { method: 'POST', path: (_tid, id) => `/api/hitl/${encodeURIComponent(id)}/reject`, body: () => ({ reason: 'x' }) },
-  { method: 'POST', path: () => '/api/webhooks/support', body: (tid) => ({ threadId: tid, text: 'hi', id: randomUUID() }) },
+  { method: 'POST', path: () => '/api/webhooks/helpdesk', body: (tid) => ({ threadId: tid, text: 'hi', id: randomUUID() }) },
   { method: 'POST', path: (tid) => `/api/v1/sessions/${encodeURIComponent(tid)}/retry`, body: () => ({ retryId: 'r' }) },
   { method: 'POST', path: (tid) => `/api/v1/sessions/${encodeURIComponent(tid)}/queue`, body: () => ({ op: 'add', text: 'hi', id: randomUUID() }) },
-  { method: 'GET', path: (_tid, id) => `/api/agents/support?threadId=${encodeURIComponent(id)}` },
+  { method: 'GET', path: (_tid, id) => `/api/agents/helpdesk?threadId=${encodeURIComponent(id)}` },
   {
     method: 'GET',
-    path: (tid, id) => `/api/agents/support?threadId=${encodeURIComponent(tid)}&before=${encodeURIComponent(id)}&limit=${encodeURIComponent(id)}`,
+    path: (tid, id) => `/api/agents/helpdesk?threadId=${encodeURIComponent(tid)}&before=${encodeURIComponent(id)}&limit=${encodeURIComponent(id)}`,
   },
   { method: 'GET', path: (_tid, id) => `/api/studio/sessions/${encodeURIComponent(id)}` },
   { method: 'GET', path: (_tid, id) => `/api/sessions?limit=${encodeURIComponent(id)}&agent=${encodeURIComponent(id)}` },
@@ -289,7 +289,7 @@ for (const server of backends()) {
       let slowest = 0;
       for (const text of wedges) {
         const started = Date.now();
-        const response = await fetch(`${server.url}/api/agents/support`, {
+        const response = await fetch(`${server.url}/api/agents/helpdesk`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
           body: JSON.stringify({

@@ -45,7 +45,7 @@ for (const server of backends()) {
 
   describe(`human in the loop on ${server.kind}`, () => {
     it('a gated tool streams its call, then the run ends with a snapshot and a complete interrupt', async () => {
-      const { events, interrupts } = await pausedThread(server.url, 'support', 'refund order ord_42 for 19.99');
+      const { events, interrupts } = await pausedThread(server.url, 'helpdesk', 'refund order po_42 for 19.99');
       expect(types(events)).toEqual(expect.arrayContaining([EventType.TOOL_CALL_START, EventType.TOOL_CALL_ARGS, EventType.TOOL_CALL_END]));
       expect(types(events).slice(-3)).toEqual([EventType.MESSAGES_SNAPSHOT, EventType.STATE_SNAPSHOT, EventType.RUN_FINISHED]);
       expect(interrupts).toHaveLength(1);
@@ -55,27 +55,27 @@ for (const server of backends()) {
         id: expect.stringMatching(/^int_/),
         reason: 'tool_call',
         toolCallId: toolCall.toolCallId,
-        message: 'Refund $19.99 on order ord_42',
+        message: 'Refund $19.99 on order po_42',
         responseSchema: {
           type: 'object',
           required: ['approved'],
           properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' }, payload: { type: 'object' } },
         },
         expiresAt: expect.any(String),
-        description: 'Refund $19.99 on order ord_42',
+        description: 'Refund $19.99 on order po_42',
         allowedDecisions: ['approve', 'reject', 'edit'],
         metadata: {
-          description: 'Refund $19.99 on order ord_42',
+          description: 'Refund $19.99 on order po_42',
           allowedDecisions: ['approve', 'reject', 'edit'],
-          toolName: 'refundOrder',
-          args: { orderId: 'ord_42', amount: 19.99 },
+          toolName: 'issueRefund',
+          args: { orderId: 'po_42', amount: 19.99 },
         },
       });
       expect(Date.parse(interrupt!.expiresAt as string) - Date.now()).toBeGreaterThan(23 * 3600_000);
     });
 
     it('HttpAgent (protocol 1.0) gets the strict shape, holds the interrupt, and approves it', async () => {
-      const agent = newHttpAgent(server.url, 'support');
+      const agent = newHttpAgent(server.url, 'helpdesk');
       const paused = await runHttpAgent(agent, 'close ticket T-7');
       expect(paused.logged).toEqual([]);
       expect(agent.pendingInterrupts).toHaveLength(1);
@@ -99,45 +99,45 @@ for (const server of backends()) {
     });
 
     it('approve with edits: the tool runs on the edited arguments and gets the payload', async () => {
-      const { threadId, runId, interrupts } = await pausedThread(server.url, 'support', 'refund order ord_42 for 19.99');
+      const { threadId, runId, interrupts } = await pausedThread(server.url, 'helpdesk', 'refund order po_42 for 19.99');
       const { events } = await postRun(
         server.url,
-        'support',
+        'helpdesk',
         resumeBody(threadId, runId, [
           {
             interruptId: interrupts[0]!.id,
             status: 'resolved',
-            payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } },
+            payload: { approved: true, editedArgs: { orderId: 'po_42', amount: 5 }, payload: { note: 'partial' } },
           },
         ]),
       );
       const result = events.find((event) => event.type === EventType.TOOL_CALL_RESULT) as ToolCallResultEvent;
-      expect(JSON.parse(String(result.content))).toMatchObject({ refunded: true, orderId: 'ord_42', amount: 5, note: 'partial' });
+      expect(JSON.parse(String(result.content))).toMatchObject({ refunded: true, orderId: 'po_42', amount: 5, note: 'partial' });
     });
 
     it('a decision with edits shows under its call: in the resume, in another client on the session stream, and after a reload', async () => {
-      const { threadId, runId, interrupts } = await pausedThread(server.url, 'support', 'refund order ord_42 for 19.99');
+      const { threadId, runId, interrupts } = await pausedThread(server.url, 'helpdesk', 'refund order po_42 for 19.99');
       const [refund] = interrupts;
       // A second client (another tab) follows the thread from where its page was rendered.
-      const { body: page } = await readThread(server.url, 'support', threadId);
+      const { body: page } = await readThread(server.url, 'helpdesk', threadId);
       expect(page.decisions).toEqual([]);
-      const watching = joinStream(server.url, 'support', { threadId, offset: page.cursor }, { stop: ({ event }) => event.type === EventType.RUN_FINISHED });
+      const watching = joinStream(server.url, 'helpdesk', { threadId, offset: page.cursor }, { stop: ({ event }) => event.type === EventType.RUN_FINISHED });
       await new Promise((resolve) => setTimeout(resolve, 300));
 
       const { events } = await postRun(
         server.url,
-        'support',
+        'helpdesk',
         resumeBody(threadId, runId, [
-          { interruptId: refund!.id, status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 15 } } },
+          { interruptId: refund!.id, status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'po_42', amount: 15 } } },
         ]),
       );
       const decided = {
         interruptId: refund!.id,
         toolCallId: refund!.toolCallId,
-        toolName: 'refundOrder',
+        toolName: 'issueRefund',
         status: 'approved',
-        argsAsked: { orderId: 'ord_42', amount: 19.99 },
-        editedArgs: { orderId: 'ord_42', amount: 15 },
+        argsAsked: { orderId: 'po_42', amount: 19.99 },
+        editedArgs: { orderId: 'po_42', amount: 15 },
       };
       // The resume's own stream says it first, right after its start.
       expect(events[1]).toMatchObject({ type: EventType.CUSTOM, name: 'stackbone.interrupt_decided', value: { ...decided, by: 'agui' } });
@@ -149,7 +149,7 @@ for (const server of backends()) {
       const value = seen[0]!.value as InterruptDecidedValue;
       expect(value).toMatchObject({ ...decided, by: 'agui', at: expect.any(String) });
 
-      const { body: reloaded } = await readThread(server.url, 'support', threadId);
+      const { body: reloaded } = await readThread(server.url, 'helpdesk', threadId);
       expect(reloaded.decisions).toEqual([{ ...decided, interruptReason: 'tool_call', by: { source: 'agui', credential: expect.any(String) }, at: value.at }]);
       expect(reloaded.stoppedToolCallIds).toEqual([]);
     });
@@ -184,17 +184,17 @@ for (const server of backends()) {
     });
 
     it('a batch of two interrupts must be addressed together', async () => {
-      const { threadId, runId, interrupts } = await pausedThread(server.url, 'support', 'refund order ord_1 for 5 and close ticket T-2');
+      const { threadId, runId, interrupts } = await pausedThread(server.url, 'helpdesk', 'refund order po_1 for 5 and close ticket T-2');
       expect(interrupts).toHaveLength(2);
       const partial = await postRun(
         server.url,
-        'support',
+        'helpdesk',
         resumeBody(threadId, runId, [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }]),
       );
       expect(partial.events.at(-1)).toMatchObject({ type: EventType.RUN_ERROR, code: 'resume_incomplete' });
       const both = await postRun(
         server.url,
-        'support',
+        'helpdesk',
         resumeBody(
           threadId,
           runId,
@@ -255,7 +255,7 @@ for (const server of backends()) {
           'edited arguments failing the input schema',
           ({ threadId, runId, interrupts }) =>
             resumeBody(threadId, runId, [
-              { interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'ord_42', amount: 'lots' } } },
+              { interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true, editedArgs: { orderId: 'po_42', amount: 'lots' } } },
             ]),
           'edited_args_invalid',
         ],
@@ -263,17 +263,17 @@ for (const server of backends()) {
           'a rejection carrying edits',
           ({ threadId, runId, interrupts }) =>
             resumeBody(threadId, runId, [
-              { interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: false, editedArgs: { orderId: 'ord_42', amount: 1 } } },
+              { interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: false, editedArgs: { orderId: 'po_42', amount: 1 } } },
             ]),
           'resume_invalid',
         ],
       ];
       for (const [name, body, code] of cases) {
         it(name, async () => {
-          const paused = await pausedThread(server.url, 'support', 'refund order ord_42 for 19.99');
-          const other = await pausedThread(server.url, 'support', 'close ticket T-9');
+          const paused = await pausedThread(server.url, 'helpdesk', 'refund order po_42 for 19.99');
+          const other = await pausedThread(server.url, 'helpdesk', 'close ticket T-9');
           const before = await countRows(server.databaseUrl);
-          const { events } = await postRun(server.url, 'support', body({ ...paused, otherId: other.interrupts[0]!.id }));
+          const { events } = await postRun(server.url, 'helpdesk', body({ ...paused, otherId: other.interrupts[0]!.id }));
           expect(types(events)).toEqual([EventType.RUN_STARTED, EventType.RUN_ERROR]);
           expect(events[1]).toMatchObject({ code });
           if (code === 'payload_invalid' || code === 'edited_args_invalid')
@@ -349,15 +349,15 @@ for (const server of backends()) {
     });
 
     it('out of band: GET /api/hitl lists it, an approval continues the run on the server, a second decision is refused', async () => {
-      const { threadId, interrupts } = await pausedThread(server.url, 'support', 'refund order ord_7 for 4.5');
+      const { threadId, interrupts } = await pausedThread(server.url, 'helpdesk', 'refund order po_7 for 4.5');
       const listed = await hitl(server.url, '');
       expect(listed.status).toBe(200);
       expect(listed.body.interrupts.find((entry: { id: string }) => entry.id === interrupts[0]!.id)).toMatchObject({
         sessionId: threadId,
-        agent: 'support',
-        toolName: 'refundOrder',
-        args: { orderId: 'ord_7', amount: 4.5 },
-        message: 'Refund $4.50 on order ord_7',
+        agent: 'helpdesk',
+        toolName: 'issueRefund',
+        args: { orderId: 'po_7', amount: 4.5 },
+        message: 'Refund $4.50 on order po_7',
         responseSchema: expect.any(Object),
         expiresAt: expect.any(String),
       });
@@ -368,7 +368,7 @@ for (const server of backends()) {
       expect(again).toMatchObject({ status: 409, body: { error: { code: 'interrupt_already_decided' } } });
       // The continuation ran on the server: an AG-UI client that comes back sees it.
       await eventually(async () => (await readSessionEvents(server.databaseUrl, threadId)).at(-1)?.type === 'run_finished', 10_000, 'the continuation');
-      const back = newHttpAgent(server.url, 'support', threadId);
+      const back = newHttpAgent(server.url, 'helpdesk', threadId);
       await runHttpAgent(back, 'thanks');
       expect(back.messages.some((message) => message.role === 'tool' && String(message.content).includes('"refunded":true'))).toBe(true);
       expect((await hitl(server.url, '')).body.interrupts.map((entry: { id: string }) => entry.id)).not.toContain(interrupts[0]!.id);
@@ -376,8 +376,8 @@ for (const server of backends()) {
 
     it('out of band errors: unknown id 404, bad body 400', async () => {
       expect(await hitl(server.url, '/int_missing/approve', {})).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
-      const { interrupts } = await pausedThread(server.url, 'support', 'refund order ord_42 for 1');
-      expect(await hitl(server.url, `/${interrupts[0]!.id}/approve`, { editedArgs: { orderId: 'ord_42', amount: 'x' } })).toMatchObject({
+      const { interrupts } = await pausedThread(server.url, 'helpdesk', 'refund order po_42 for 1');
+      expect(await hitl(server.url, `/${interrupts[0]!.id}/approve`, { editedArgs: { orderId: 'po_42', amount: 'x' } })).toMatchObject({
         status: 400,
         body: { error: { code: 'edited_args_invalid' } },
       });
@@ -410,11 +410,11 @@ for (const server of backends()) {
     });
 
     it('requestInput: an input_required interrupt whose validated answer reaches the tool', async () => {
-      const agent = newHttpAgent(server.url, 'planner');
+      const agent = newHttpAgent(server.url, 'taskboard');
       await runHttpAgent(agent, 'ask me for a launch name');
       const interrupt = agent.pendingInterrupts[0]! as unknown as { id: string; reason: string; toolCallId: string; responseSchema: object };
       expect(interrupt).toMatchObject({ reason: 'input_required', responseSchema: { type: 'object', properties: { answer: { type: 'string' } } } });
-      const bad = await postRun(server.url, 'planner', {
+      const bad = await postRun(server.url, 'taskboard', {
         threadId: agent.threadId,
         runId: randomUUID(),
         messages: [],

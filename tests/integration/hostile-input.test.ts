@@ -17,19 +17,19 @@ for (const server of backends()) {
       const threadId = randomUUID();
       // JSON.parse makes "__proto__" an own key, as a hostile client would send it.
       const body = `{"threadId":"${threadId}","runId":"${randomUUID()}","messages":[${JSON.stringify(userMessage('say 2 words'))}],"state":{"__proto__":{"draft":"polluted"},"constructor":1,"toString":"x","draft":"mine"}}`;
-      const { status, events } = await postRun(server.url, 'planner', body);
+      const { status, events } = await postRun(server.url, 'taskboard', body);
       expect(status).toBe(200);
       expect(last(events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
-      expect((await readThread(server.url, 'planner', threadId)).body.state).toEqual({ todos: [], draft: 'mine' });
+      expect((await readThread(server.url, 'taskboard', threadId)).body.state).toEqual({ todos: [], draft: 'mine' });
     });
 
     it('resume entries for prototype-named interrupts are unknown interrupts, and write nothing', async () => {
       const threadId = randomUUID();
-      const paused = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
+      const paused = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
       expect(last(paused.events).outcome?.type).toBe('interrupt');
       const before = await countRows(server.databaseUrl, threadId);
       for (const interruptId of PROTOTYPE_KEYS) {
-        const { status, events } = await postRun(server.url, 'support', {
+        const { status, events } = await postRun(server.url, 'helpdesk', {
           threadId,
           runId: randomUUID(),
           messages: [],
@@ -45,7 +45,7 @@ for (const server of backends()) {
         expect(decided.status, interruptId).toBe(404);
       }
       // A retry id named like a prototype member is a new retry of nothing.
-      const retry = await postRun(server.url, 'support', {
+      const retry = await postRun(server.url, 'helpdesk', {
         threadId,
         runId: randomUUID(),
         messages: [],
@@ -58,7 +58,7 @@ for (const server of backends()) {
     it('client tools named after prototype members, or not named like tools, are refused as invalid_tool', async () => {
       for (const name of [...PROTOTYPE_KEYS, 'has space', '', 'x'.repeat(65)]) {
         const threadId = randomUUID();
-        const { events } = await postRun(server.url, 'support', {
+        const { events } = await postRun(server.url, 'helpdesk', {
           threadId,
           runId: randomUUID(),
           messages: [userMessage('hello')],
@@ -71,7 +71,7 @@ for (const server of backends()) {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-stackbone-session': randomUUID() },
         body: JSON.stringify({
-          model: 'support',
+          model: 'helpdesk',
           messages: [{ role: 'user', content: 'hi' }],
           tools: [{ type: 'function', function: { name: 'constructor', parameters: { type: 'object' } } }],
         }),
@@ -83,12 +83,12 @@ for (const server of backends()) {
     it('thread ids follow the session-key rule; a NUL in a first message never reaches the title', async () => {
       const before = await countRows(server.databaseUrl);
       for (const threadId of ['', 'x'.repeat(3000), 'has\u0000nul', 'has space']) {
-        const { status, text } = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hi')] });
+        const { status, text } = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('hi')] });
         expect(status, JSON.stringify(threadId)).toBe(400);
         expect(JSON.parse(text), JSON.stringify(threadId)).toMatchObject({ error: { code: 'invalid_thread_id' } });
         if (!threadId) continue;
         // A stop names its thread by the same rule.
-        const stop = await fetch(`${server.url}/api/agents/support/stop`, {
+        const stop = await fetch(`${server.url}/api/agents/helpdesk/stop`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ threadId }),
@@ -99,9 +99,9 @@ for (const server of backends()) {
       expect(await countRows(server.databaseUrl)).toEqual(before);
 
       const threadId = randomUUID();
-      const { events } = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hello\u0000 there\u0007')] });
+      const { events } = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('hello\u0000 there\u0007')] });
       expect(last(events)).toMatchObject({ type: 'RUN_FINISHED' });
-      const sessions = (await (await fetch(`${server.url}/api/sessions?agent=support&limit=100`)).json()) as { sessions: { id: string; title: string }[] };
+      const sessions = (await (await fetch(`${server.url}/api/sessions?agent=helpdesk&limit=100`)).json()) as { sessions: { id: string; title: string }[] };
       expect(sessions.sessions.find((session) => session.id === threadId)?.title).toBe('hello there');
     });
 
@@ -109,13 +109,13 @@ for (const server of backends()) {
       const before = await countRows(server.databaseUrl);
       const body = JSON.stringify({ threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] });
       for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-        const response = await fetch(`${server.url}/api/agents/support`, { method: 'POST', headers: { 'content-type': type }, body });
+        const response = await fetch(`${server.url}/api/agents/helpdesk`, { method: 'POST', headers: { 'content-type': type }, body });
         expect(response.status, type).toBe(415);
         expect(((await response.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
       }
-      const plain = await fetch(`${server.url}/api/agents/support/stop`, { method: 'POST', body: JSON.stringify({ threadId: randomUUID() }) });
+      const plain = await fetch(`${server.url}/api/agents/helpdesk/stop`, { method: 'POST', body: JSON.stringify({ threadId: randomUUID() }) });
       expect(plain.status).toBe(415);
-      const foreign = await fetch(`${server.url}/api/agents/support`, {
+      const foreign = await fetch(`${server.url}/api/agents/helpdesk`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
         body,
@@ -124,7 +124,7 @@ for (const server of backends()) {
       expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('cross_origin');
       expect(await countRows(server.databaseUrl)).toEqual(before);
       // The same origin is fine, and so is JSON with a charset.
-      const own = await fetch(`${server.url}/api/agents/support`, {
+      const own = await fetch(`${server.url}/api/agents/helpdesk`, {
         method: 'POST',
         headers: { 'content-type': 'application/json; charset=utf-8', origin: server.url, accept: 'text/event-stream' },
         body,
@@ -144,7 +144,7 @@ for (const server of backends()) {
     it('a body nested too deep, an array too long, too many messages or tools: a 4xx with a code, nothing written', async () => {
       const before = await countRows(server.databaseUrl);
       const deep = `{"threadId":"${randomUUID()}","runId":"${randomUUID()}","messages":[],"state":{"draft":${'['.repeat(200_000)}${']'.repeat(200_000)}}}`;
-      const nested = await fetch(`${server.url}/api/agents/planner`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
+      const nested = await fetch(`${server.url}/api/agents/taskboard`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deep });
       expect(nested.status).toBe(400);
       expect(((await nested.json()) as { error: { code: string } }).error.code).toBe('json_too_deep');
       const hitl = await fetch(`${server.url}/api/hitl/int_x/approve`, {
@@ -153,21 +153,21 @@ for (const server of backends()) {
         body: `{"payload":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
       });
       expect(hitl.status).toBe(400);
-      const long = await fetch(`${server.url}/api/agents/support`, {
+      const long = await fetch(`${server.url}/api/agents/helpdesk`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ threadId: randomUUID(), runId: randomUUID(), messages: [], state: { list: Array.from({ length: 10_001 }, () => 0) } }),
       });
       expect(((await long.json()) as { error: { code: string } }).error.code).toBe('json_array_too_long');
 
-      const many = await postRun(server.url, 'support', {
+      const many = await postRun(server.url, 'helpdesk', {
         threadId: randomUUID(),
         runId: randomUUID(),
         messages: Array.from({ length: 2_001 }, (_, i) => ({ id: `m${i}`, role: 'user', content: 'x' })),
       });
       expect(last(many.events)).toMatchObject({ type: 'RUN_ERROR', code: 'too_many_messages' });
       const tools = Array.from({ length: 129 }, (_, i) => ({ name: `tool_${i}`, description: 'x', parameters: { type: 'object', properties: {} } }));
-      const offered = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')], tools });
+      const offered = await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')], tools });
       expect(last(offered.events)).toMatchObject({ type: 'RUN_ERROR', code: 'too_many_tools' });
       expect(await countRows(server.databaseUrl)).toEqual(before);
     });

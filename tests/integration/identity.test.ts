@@ -87,44 +87,44 @@ for (const { kind } of backends()) {
       const cookie = await identityCookie(server.url);
       const threadId = randomUUID();
       const marker = `mine-${randomUUID()}`;
-      const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(`hello ${marker}`)] }, { cookie });
+      const run = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(`hello ${marker}`)] }, { cookie });
       expect(run.status).toBe(200);
       expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
 
-      const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie } });
+      const page = await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie } });
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(marker);
 
       const stranger = await identityCookie(server.url);
       expect(stranger).not.toBe(cookie);
       // The stranger's page is a new, empty chat — the same as for an id nobody used.
-      const theirs = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: stranger } });
-      const unused = await fetch(`${server.url}/agents/support/${randomUUID()}`, { headers: { cookie: stranger } });
+      const theirs = await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie: stranger } });
+      const unused = await fetch(`${server.url}/agents/helpdesk/${randomUUID()}`, { headers: { cookie: stranger } });
       expect([theirs.status, unused.status]).toEqual([200, 200]);
       expect(await theirs.text()).not.toContain(marker);
       // A run there is the stranger's own thread: it shows nothing of the first browser's, and leaves it as it was.
       const intrusion = await postRun(
         server.url,
-        'support',
+        'helpdesk',
         { threadId, runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] },
         { cookie: stranger },
       );
       expect(intrusion.status).toBe(200);
       expect(JSON.stringify(intrusion.events)).not.toContain(marker);
-      const mine = await (await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie } })).text();
+      const mine = await (await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie } })).text();
       expect(mine).toContain(marker);
       expect(mine).not.toContain('reply with 2 tokens');
     });
 
     it("a browser's attachment is its own: it reaches the model, another browser can neither read it nor send it, and a wrong file says what is wrong", async () => {
       const cookie = await identityCookie(server.url);
-      const upload = await uploadAttachment(server.url, 'support', TINY_PNG, 'photo.png', { cookie });
+      const upload = await uploadAttachment(server.url, 'helpdesk', TINY_PNG, 'photo.png', { cookie });
       expect(upload.status).toBe(201);
       expect(upload.body).toMatchObject({
         mediaType: 'image/png',
         filename: 'photo.png',
         size: TINY_PNG.byteLength,
-        url: expect.stringMatching(/^\/api\/agents\/support\/attachments\/att_/),
+        url: expect.stringMatching(/^\/api\/agents\/helpdesk\/attachments\/att_/),
       });
       const file = await fetch(`${server.url}${upload.body.url}`, { headers: { cookie } });
       expect(file.status).toBe(200);
@@ -136,7 +136,7 @@ for (const { kind } of backends()) {
       const threadId = randomUUID();
       const run = await postRun(
         server.url,
-        'support',
+        'helpdesk',
         { threadId, runId: randomUUID(), messages: [attachmentMessage('What is this?', [upload.body])] },
         { cookie },
       );
@@ -147,7 +147,7 @@ for (const { kind } of backends()) {
       expect(added.message).toMatchObject({ content: 'What is this?', attachments: [{ id: upload.body.id, mediaType: 'image/png', size: 70 }] });
       expect(JSON.stringify(added)).not.toContain(TINY_PNG.toString('base64'));
       // A reader of the thread gets the file back as the content part it was sent as.
-      const hydrated = await fetch(`${server.url}/api/agents/support?threadId=${threadId}`, { headers: { cookie, accept: 'application/json' } });
+      const hydrated = await fetch(`${server.url}/api/agents/helpdesk?threadId=${threadId}`, { headers: { cookie, accept: 'application/json' } });
       expect(hydrated.status).toBe(200);
       expect(((await hydrated.json()) as { messages: { parts: unknown[] }[] }).messages[0]!.parts).toEqual([
         { type: 'text', text: 'What is this?' },
@@ -162,7 +162,7 @@ for (const { kind } of backends()) {
       expect((await fetch(`${server.url}${upload.body.url}`, { headers: { cookie: stranger } })).status).toBe(404);
       const stolen = await postRun(
         server.url,
-        'support',
+        'helpdesk',
         { threadId: randomUUID(), runId: randomUUID(), messages: [attachmentMessage('mine now', [upload.body])] },
         { cookie: stranger },
       );
@@ -171,31 +171,31 @@ for (const { kind } of backends()) {
       // A URL of anywhere else is never fetched: refused the same way.
       const elsewhere = await postRun(
         server.url,
-        'support',
+        'helpdesk',
         { threadId: randomUUID(), runId: randomUUID(), messages: [attachmentMessage('look', [{ ...upload.body, url: 'https://example.com/photo.png' }])] },
         { cookie },
       );
       expect(elsewhere.status).toBe(404);
 
-      const heic = await uploadAttachment(server.url, 'support', Buffer.from('\x00\x00\x00\x18ftypheic', 'latin1'), 'photo.heic', { cookie });
+      const heic = await uploadAttachment(server.url, 'helpdesk', Buffer.from('\x00\x00\x00\x18ftypheic', 'latin1'), 'photo.heic', { cookie });
       expect([heic.status, heic.body.error]).toEqual([415, { code: 'attachment_type', message: 'photo.heic: only PNG, JPEG, GIF, WebP images and PDFs.' }]);
       const huge = Buffer.alloc(5 * 1024 * 1024 + 1);
       TINY_PNG.copy(huge);
-      const tooLarge = await uploadAttachment(server.url, 'support', huge, 'huge.png', { cookie });
+      const tooLarge = await uploadAttachment(server.url, 'helpdesk', huge, 'huge.png', { cookie });
       expect([tooLarge.status, tooLarge.body.error]).toEqual([413, { code: 'attachment_too_large', message: 'huge.png is over the 5 MB an image may be.' }]);
     });
 
     it('no key and no cookie, or a forged cookie: 401 on the AG-UI endpoint', async () => {
-      const bare = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] });
+      const bare = await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] });
       expect(bare.status).toBe(401);
       const cookie = await identityCookie(server.url);
       const forged = cookie.replace(/^stackbone_id=[^.]+/, `stackbone_id=${randomUUID()}`);
-      const tampered = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: forged });
+      const tampered = await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: forged });
       expect(tampered.status).toBe(401);
       // A malformed cookie (a bad %-escape) is no identity, not a server error.
       for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A']) {
         expect(
-          (await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie })).status,
+          (await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie })).status,
           cookie,
         ).toBe(401);
       }
@@ -207,16 +207,16 @@ for (const { kind } of backends()) {
       // STACKBONE_SECRET_PREVIOUS may be shorter than 32 bytes: a legacy secret being rotated away.
       const old = signedCookie(id, issuedAt, 'old-secret');
       const threadId = randomUUID();
-      const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: old });
+      const run = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: old });
       expect(run.status).toBe(200);
-      const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: old } });
+      const page = await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie: old } });
       expect(page.status).toBe(200);
       const renewed = page.headers.get('set-cookie')!.split(';')[0]!;
       // The same browser and the same issue time (a rotation extends no cookie's life), signed with the new secret.
       expect(renewed).toBe(signedCookie(id, issuedAt));
       // The re-signed cookie is the same owner: it sees its thread.
       expect(
-        (await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1),
+        (await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1),
       ).toMatchObject({ type: 'RUN_FINISHED' });
     });
 
@@ -228,18 +228,18 @@ for (const { kind } of backends()) {
         const issuedAt = nowSeconds() - 86_400;
         const old = unlabelledCookie(id, issuedAt);
         const threadId = randomUUID();
-        expect((await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: old })).status).toBe(
+        expect((await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: old })).status).toBe(
           200,
         );
-        const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: old } });
+        const page = await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie: old } });
         expect(page.status).toBe(200);
         const renewed = page.headers.get('set-cookie')!.split(';')[0]!;
         expect(renewed).toBe(signedCookie(id, issuedAt));
         // The re-signed cookie is the same owner: it sees its thread, and is not signed anew again.
         expect(
-          (await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1),
+          (await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1),
         ).toMatchObject({ type: 'RUN_FINISHED' });
-        expect((await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: renewed } })).headers.get('set-cookie')).toBeNull();
+        expect((await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie: renewed } })).headers.get('set-cookie')).toBeNull();
       },
     );
 
@@ -247,7 +247,7 @@ for (const { kind } of backends()) {
       const id = randomUUID();
       const legacy = `stackbone_id=${id}.${createHmac('sha256', SECRET).update(id).digest('base64url')}`;
       expect(
-        (await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: legacy })).status,
+        (await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: legacy })).status,
       ).toBe(401);
       const page = await fetch(`${server.url}/`, { headers: { cookie: legacy } });
       expect(page.status).toBe(200);
@@ -262,13 +262,13 @@ for (const { kind } of backends()) {
       const fresh = signedCookie(id, nowSeconds() - 364 * 86_400);
       const marker = `mine-${randomUUID()}`;
       expect(
-        (await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(`hello ${marker}`)] }, { cookie: fresh })).status,
+        (await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(`hello ${marker}`)] }, { cookie: fresh })).status,
       ).toBe(200);
       const expired = signedCookie(id, nowSeconds() - 366 * 86_400);
       expect(
-        (await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: expired })).status,
+        (await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: expired })).status,
       ).toBe(401);
-      const page = await fetch(`${server.url}/agents/support/${threadId}`, { headers: { cookie: expired } });
+      const page = await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie: expired } });
       // A new browser: the old one's thread is not its own (an empty new chat, as for any unused id).
       expect(page.status).toBe(200);
       expect(await page.text()).not.toContain(marker);
@@ -287,8 +287,8 @@ for (const { kind } of backends()) {
         const threadId = randomUUID();
         const run = await postRun(
           server.url,
-          'support',
-          { threadId, runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] },
+          'helpdesk',
+          { threadId, runId: randomUUID(), messages: [userMessage('refund order po_42 for 19.99')] },
           { cookie },
         );
         const outcome = (run.events.at(-1) as RunFinishedEvent).outcome;
@@ -321,7 +321,7 @@ for (const { kind } of backends()) {
         body: '{}',
       });
       expect(withBody.status).toBe(403);
-      const stop = await fetch(`${server.url}/api/agents/support/stop`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
+      const stop = await fetch(`${server.url}/api/agents/helpdesk/stop`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
       expect(stop.status).toBe(403);
       const signOut = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
       expect(signOut.status).toBe(403);
@@ -377,7 +377,7 @@ for (const { kind } of backends()) {
 
       const threadId = randomUUID();
       const write = (headers: Record<string, string>) =>
-        fetch(`${server.url}/api/agents/planner/state`, {
+        fetch(`${server.url}/api/agents/taskboard/state`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
           body: JSON.stringify({ threadId, state: { draft: 'mine' } }),
@@ -389,9 +389,9 @@ for (const { kind } of backends()) {
       const theirWrite = await write({ cookie: other });
       expect(theirWrite.status).toBe(200);
       const read = async (headers: Record<string, string>) =>
-        ((await (await fetch(`${server.url}/api/agents/planner?threadId=${threadId}`, { headers })).json()) as { state: { draft: string } }).state.draft;
+        ((await (await fetch(`${server.url}/api/agents/taskboard?threadId=${threadId}`, { headers })).json()) as { state: { draft: string } }).state.draft;
       await (
-        await fetch(`${server.url}/api/agents/planner/state`, {
+        await fetch(`${server.url}/api/agents/taskboard/state`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: other },
           body: JSON.stringify({ threadId, state: { draft: 'theirs' } }),
@@ -409,16 +409,16 @@ for (const { kind } of backends()) {
       const cookie = await identityCookie(server.url);
       const threadId = randomUUID();
       const pause = async (text: string) => {
-        const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(text)] }, { cookie });
+        const run = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(text)] }, { cookie });
         const outcome = (run.events.at(-1) as RunFinishedEvent).outcome;
         if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
         return outcome.interrupts[0]!;
       };
-      const interrupt = await pause('refund order ord_42 for 19.99');
-      expect(interrupt.metadata).toMatchObject({ toolName: 'refundOrder', approvers: 'key-holders' });
+      const interrupt = await pause('refund order po_42 for 19.99');
+      expect(interrupt.metadata).toMatchObject({ toolName: 'issueRefund', approvers: 'key-holders' });
       const logged = (await readSessionEvents(server.databaseUrl, threadId)).length;
       const resume = (payload: unknown, status = 'resolved', interruptId = interrupt.id) =>
-        postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [], resume: [{ interruptId, status, payload }] }, { cookie });
+        postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [], resume: [{ interruptId, status, payload }] }, { cookie });
 
       // The customer's own approval, over AG-UI or the browser's own endpoints, is refused and writes nothing.
       for (const payload of [{ approved: true }, { approved: false, reason: 'never mind' }]) {
@@ -449,7 +449,7 @@ for (const { kind } of backends()) {
       expect(log.filter((event) => event.type === 'tool_result')).toHaveLength(1);
 
       // Withdrawing the request (cancel) stays the customer's; the desk's inbox no longer has it.
-      const next = await pause('refund order ord_7 for 5');
+      const next = await pause('refund order po_7 for 5');
       const withdrawn = await resume(undefined, 'cancelled', next.id);
       expect(withdrawn.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
       expect(
@@ -474,9 +474,9 @@ for (const { kind } of backends()) {
       fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ key }) });
 
     it('a browser without a key gets no identity: pages send it to /sign-in and the AG-UI endpoint answers 401', async () => {
-      const page = await fetch(`${server.url}/agents/support`, { redirect: 'manual' });
+      const page = await fetch(`${server.url}/agents/helpdesk`, { redirect: 'manual' });
       expect(page.status).toBe(307);
-      expect(page.headers.get('location')).toMatch(/\/sign-in\?next=%2Fagents%2Fsupport$/);
+      expect(page.headers.get('location')).toMatch(/\/sign-in\?next=%2Fagents%2Fhelpdesk$/);
       expect(page.headers.get('set-cookie')).toBeNull();
       const html = await (await fetch(`${server.url}/sign-in`)).text();
       expect(html).toContain('data-testid="sign-in-form"');
@@ -485,7 +485,7 @@ for (const { kind } of backends()) {
       const id = randomUUID();
       const random = signedCookie(id, nowSeconds());
       expect(
-        (await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: random })).status,
+        (await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: random })).status,
       ).toBe(401);
       expect((await fetch(`${server.url}/`, { headers: { cookie: random }, redirect: 'manual' })).status).toBe(307);
     });
@@ -503,7 +503,7 @@ for (const { kind } of backends()) {
       const cookie = setCookie.split(';')[0]!;
 
       const threadId = randomUUID();
-      const run = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('look up order ord_42')] }, { cookie });
+      const run = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('look up order po_42')] }, { cookie });
       expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
       // The key itself reads the thread the browser started; another key does not.
       expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' } })).status).toBe(200);
@@ -529,7 +529,7 @@ for (const { kind } of backends()) {
       for (const next of ['/\t/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) {
         expect(await nextOf(next), next).toBe('/');
       }
-      expect(await nextOf('/agents/support?from=sign-in')).toBe('/agents/support?from=sign-in');
+      expect(await nextOf('/agents/helpdesk?from=sign-in')).toBe('/agents/helpdesk?from=sign-in');
     });
 
     it("a key's cookie expires on the server: issued longer ago than its max age (30 days), or without an issue time, it is no identity", async () => {

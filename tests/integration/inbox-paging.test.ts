@@ -67,12 +67,12 @@ for (const { kind } of backends()) {
       await server?.kill();
     });
 
-    /** A refund asked on a new thread of the support agent; the id of the approval it pauses on. */
+    /** A refund asked on a new thread of the helpdesk agent; the id of the approval it pauses on. */
     async function askRefund(headers: Record<string, string>): Promise<string> {
       const run = await postRun(
         server.url,
-        'support',
-        { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] },
+        'helpdesk',
+        { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('refund order po_42 for 19.99')] },
         headers,
       );
       const outcome = (run.events.at(-1) as RunFinishedEvent | undefined)?.outcome;
@@ -122,7 +122,7 @@ for (const { kind } of backends()) {
       // The first page, as Studio and the CLI ask for it: the key holder's own on top, then the others', a full page of them.
       const first = await list(DESK_KEY);
       expect(first.interrupts).toHaveLength(50);
-      expect(first.interrupts[0]).toMatchObject({ id: own, ownSession: true, toolName: 'refundOrder' });
+      expect(first.interrupts[0]).toMatchObject({ id: own, ownSession: true, toolName: 'issueRefund' });
       expect(first.interrupts.slice(1).every((item) => !item.ownSession && flood.includes(item.id))).toBe(true);
       expect(first.nextCursor).toEqual(expect.any(String));
       // Whatever limit is asked for, the own request leads; `mine` is it alone, `key-holders` never has it.

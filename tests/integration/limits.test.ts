@@ -41,7 +41,7 @@ describe('limits per identity', () => {
     const threadId = randomUUID();
     const run = await postRun(
       server.url,
-      'support',
+      'helpdesk',
       { threadId, runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] },
       { authorization: `Bearer ${key}` },
     );
@@ -49,7 +49,7 @@ describe('limits per identity', () => {
     return async () => {
       const controller = new AbortController();
       opened.push(controller);
-      const response = await fetch(`${server.url}/api/agents/support?threadId=${threadId}&offset=-1`, {
+      const response = await fetch(`${server.url}/api/agents/helpdesk?threadId=${threadId}&offset=-1`, {
         headers: { authorization: `Bearer ${key}` },
         signal: controller.signal,
       });
@@ -72,7 +72,7 @@ describe('limits per identity', () => {
     const threadId = randomUUID();
     const run = await postRun(
       server.url,
-      'support',
+      'helpdesk',
       { threadId, runId: randomUUID(), messages: [userMessage('hi')] },
       { authorization: 'Bearer key-one-0123456789abcdef' },
     );
@@ -85,7 +85,7 @@ describe('limits per identity', () => {
       fetch(`${server.url}/api/v1/chat/completions`, {
         method: 'POST',
         headers: { authorization: 'Bearer key-one-0123456789abcdef', 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'support', stream, messages: [{ role: 'user', content: 'reply with 2 tokens' }] }),
+        body: JSON.stringify({ model: 'helpdesk', stream, messages: [{ role: 'user', content: 'reply with 2 tokens' }] }),
       });
     const streamed = await chat(true);
     expect(streamed.status).toBe(429);
@@ -117,7 +117,7 @@ describe('limits per identity', () => {
       async () => {
         const result = await postRun(
           server.url,
-          'support',
+          'helpdesk',
           { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('reply with 2 tokens')] },
           { authorization: 'Bearer key-one-0123456789abcdef' },
         );

@@ -28,11 +28,11 @@ interface TimedRun {
 async function timedRun(baseUrl: string, index: number): Promise<TimedRun> {
   const threadId = randomUUID();
   const withTool = index % TOOL_EVERY === 0;
-  const content = withTool ? 'call lookupOrder {"orderId":"ord_42"}' : 'reply with 5 tokens';
+  const content = withTool ? 'call lookupOrder {"orderId":"po_42"}' : 'reply with 5 tokens';
   const sent = performance.now();
   let firstEventMs: number | null = null;
   try {
-    const response = await fetch(`${baseUrl}/api/agents/support`, {
+    const response = await fetch(`${baseUrl}/api/agents/helpdesk`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ threadId, runId: randomUUID(), messages: [userMessage(content)], tools: [], context: [], state: {}, forwardedProps: {} }),

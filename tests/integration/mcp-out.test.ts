@@ -32,7 +32,7 @@ async function connect(url: string, options: { answer?: (params: ElicitRequestPa
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
   const transport = new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`), { requestInit: { headers } });
   await client.connect(transport);
-  const ask = async (message: string, session?: string, tool = 'ask_support') => {
+  const ask = async (message: string, session?: string, tool = 'ask_helpdesk') => {
     const result = (await client.callTool({ name: tool, arguments: { message, ...(session ? { session } : {}) } })) as CallToolResult;
     const text = result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
     return { ...(result.structuredContent as unknown as AskOutcome), text, isError: result.isError };
@@ -40,11 +40,11 @@ async function connect(url: string, options: { answer?: (params: ElicitRequestPa
   return { client, asked, ask, transport };
 }
 
-/** How often the session's refund ran: tool_started and tool_result events of refundOrder. */
+/** How often the session's refund ran: tool_started and tool_result events of issueRefund. */
 async function refundRuns(databaseUrl: string, session: string) {
   const events = await readSessionEvents(databaseUrl, session);
-  const started = events.filter((event) => event.type === 'tool_started' && event.toolName === 'refundOrder').length;
-  const results = events.filter((event) => event.type === 'tool_result' && event.message.toolName === 'refundOrder' && !event.status).length;
+  const started = events.filter((event) => event.type === 'tool_started' && event.toolName === 'issueRefund').length;
+  const results = events.filter((event) => event.type === 'tool_result' && event.message.toolName === 'issueRefund' && !event.status).length;
   return { started, results };
 }
 
@@ -55,21 +55,21 @@ for (const server of backends()) {
       const { client, asked, ask } = await connect(server.url, { answer: () => ({ action: 'accept', content: decision }) });
       try {
         const tools = (await client.listTools()).tools.map((tool) => tool.name);
-        expect(tools).toEqual(expect.arrayContaining(['ask_support', 'ask_planner', 'ask_researcher']));
+        expect(tools).toEqual(expect.arrayContaining(['ask_helpdesk', 'ask_taskboard', 'ask_librarian']));
 
-        const refund = await ask('refund order ord_42 for 19.99');
+        const refund = await ask('refund order po_42 for 19.99');
         // The client's human saw the call with its arguments to edit, its note, and a reason.
         expect(asked).toHaveLength(1);
-        expect(asked[0]!.message).toBe('support asks for your approval: Refund $19.99 on order ord_42');
+        expect(asked[0]!.message).toBe('helpdesk asks for your approval: Refund $19.99 on order po_42');
         const fields = (asked[0] as { requestedSchema: { properties: Record<string, { default?: unknown }> } }).requestedSchema.properties;
         expect(Object.keys(fields)).toEqual(['decision', 'orderId', 'amount', 'note', 'reason']);
         expect(fields.amount!.default).toBe(19.99);
         expect(refund).toMatchObject({ status: 'done', waiting: [], isError: undefined });
         expect(refund.session).toMatch(/^mcp-/);
-        expect(refund.text).toMatch(/Refunded \$15\.00 on order ord_42 \(refund re_[\w-]+\)\. Note: goodwill/);
+        expect(refund.text).toMatch(/Refunded \$15\.00 on order po_42 \(refund re_[\w-]+\)\. Note: goodwill/);
         expect(await refundRuns(server.databaseUrl, refund.session)).toEqual({ started: 1, results: 1 });
         const decided = (await readSessionEvents(server.databaseUrl, refund.session)).filter((event) => event.type === 'interrupt_decided');
-        expect(decided).toMatchObject([{ decision: { status: 'approved', editedArgs: { orderId: 'ord_42', amount: 15 }, by: { source: 'mcp' } } }]);
+        expect(decided).toMatchObject([{ decision: { status: 'approved', editedArgs: { orderId: 'po_42', amount: 15 }, by: { source: 'mcp' } } }]);
 
         decision = { decision: 'reject', reason: 'not yet' };
         const closing = await ask('close ticket T-7', refund.session);
@@ -79,7 +79,7 @@ for (const server of backends()) {
 
         // A question (requestInput) is asked with its own schema; the answer reaches the tool.
         decision = { answer: 'Friday' };
-        const question = await ask('ask me about the launch date', undefined, 'ask_planner');
+        const question = await ask('ask me about the launch date', undefined, 'ask_taskboard');
         expect(asked[2]).toMatchObject({
           message: 'What can you tell me about the launch date?',
           requestedSchema: { properties: { answer: { type: 'string' } }, required: ['answer'] },
@@ -94,13 +94,13 @@ for (const server of backends()) {
     it('a client without elicitation gets the decision with a link; it waits in /api/hitl, and once decided there the next ask goes on', async () => {
       const { client, asked, ask } = await connect(server.url);
       try {
-        const paused = await ask('refund order ord_42 for 5');
+        const paused = await ask('refund order po_42 for 5');
         expect(asked).toHaveLength(0);
         expect(paused.status).toBe('waiting');
         expect(paused.waiting).toEqual([
           {
             id: expect.stringMatching(/^int_/),
-            message: 'Refund $5.00 on order ord_42',
+            message: 'Refund $5.00 on order po_42',
             studio: `${server.url}/studio?decision=${paused.waiting[0]!.id}`,
             approve: `${server.url}/api/hitl/${paused.waiting[0]!.id}/approve`,
           },
@@ -120,10 +120,10 @@ for (const server of backends()) {
         expect((await approve()).status).toBe(409); // interrupt_already_decided: exactly once
         // The continuation ran on the server; the session resource shows its reply.
         const uri = `stackbone://sessions/${encodeURIComponent(paused.session)}`;
-        await eventually(async () => JSON.stringify(await client.readResource({ uri })).includes('Refunded $5.00 on order ord_42'), 15_000, 'the refund');
-        const next = await ask('look up order ord_42', paused.session);
+        await eventually(async () => JSON.stringify(await client.readResource({ uri })).includes('Refunded $5.00 on order po_42'), 15_000, 'the refund');
+        const next = await ask('look up order po_42', paused.session);
         expect(next).toMatchObject({ status: 'done', waiting: [] });
-        expect(next.text).toMatch(/Order ord_42/);
+        expect(next.text).toMatch(/Order po_42/);
         expect(await refundRuns(server.databaseUrl, paused.session)).toEqual({ started: 1, results: 1 });
       } finally {
         await client.close();
@@ -142,18 +142,18 @@ for (const server of backends()) {
         },
       });
       try {
-        const refund = await ask('refund order ord_42 for 7');
+        const refund = await ask('refund order po_42 for 7');
         expect(asked).toEqual([
           {
             mode: 'url',
-            message: 'Decide in Studio: Refund $7.00 on order ord_42',
+            message: 'Decide in Studio: Refund $7.00 on order po_42',
             url: expect.stringMatching(new RegExp(`^${server.url}/studio\\?decision=int_`)),
             elicitationId: expect.stringMatching(/^int_/),
           },
         ]);
         expect((await Promise.all(approvals)).map((response) => response.status)).toEqual([200]);
         expect(refund).toMatchObject({ status: 'done', waiting: [] });
-        expect(refund.text).toMatch(/Refunded \$7\.00 on order ord_42/);
+        expect(refund.text).toMatch(/Refunded \$7\.00 on order po_42/);
         expect(await refundRuns(server.databaseUrl, refund.session)).toEqual({ started: 1, results: 1 });
       } finally {
         await client.close();
@@ -199,7 +199,7 @@ describe('MCP server with STACKBONE_API_KEYS', () => {
 
     const { client, transport } = await connect(keyed.url, { apiKey: 'key-one-0123456789abcdef' });
     try {
-      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('ask_support');
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('ask_helpdesk');
       const foreign = await fetch(`${keyed.url}/api/mcp`, {
         method: 'POST',
         headers: {

@@ -71,7 +71,7 @@ describe('a development server in open dev mode (next dev, no keys, no opt-in)',
       expect((await withHost(server, host, '/api/hitl')).status, host).toBe(200);
     }
     expect((await withHost(server, 'localhost:3000', '/')).status).toBe(200);
-    expect((await withHost(server, 'localhost:3000', '/api/agents/support', run())).status).toBe(200);
+    expect((await withHost(server, 'localhost:3000', '/api/agents/helpdesk', run())).status).toBe(200);
   }, 120_000);
 
   it("refuses the machine's network address and a rebinding name with 403 open_dev_mode_remote, on pages and APIs, and writes nothing", async () => {
@@ -79,7 +79,7 @@ describe('a development server in open dev mode (next dev, no keys, no opt-in)',
       for (const [pathname, init] of [
         ['/api/hitl', {}],
         ['/api/sessions', {}],
-        ['/api/agents/support', run()],
+        ['/api/agents/helpdesk', run()],
         ['/api/studio/stream', {}],
       ] as const) {
         const refused = await withHost(server, host, pathname, init);

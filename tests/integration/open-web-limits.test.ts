@@ -82,7 +82,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
           const threadId = randomUUID();
           const run = await postRun(
             server().url,
-            'support',
+            'helpdesk',
             { threadId, runId: randomUUID(), messages: [userMessage('hello')] },
             browserHeaders(cookie!, address),
           );
@@ -91,7 +91,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
         }
         const open = async (owner: { cookie: string; threadId: string }) => {
           const controller = new AbortController();
-          const response = await fetch(`${server().url}/api/agents/support?threadId=${owner.threadId}&offset=-1`, {
+          const response = await fetch(`${server().url}/api/agents/helpdesk?threadId=${owner.threadId}&offset=-1`, {
             headers: browserHeaders(owner.cookie, address),
             signal: controller.signal,
           });
@@ -119,7 +119,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const threads = Array.from({ length: 33 }, () => randomUUID());
       const results = await Promise.all(
         threads.map(async (threadId, i) => {
-          const response = await fetch(`${server().url}/api/agents/support`, {
+          const response = await fetch(`${server().url}/api/agents/helpdesk`, {
             method: 'POST',
             headers: { ...browserHeaders(cookies[i % 2]!, address), 'content-type': 'application/json', accept: 'text/event-stream' },
             body: JSON.stringify({ threadId, runId: randomUUID(), messages: [userMessage('show me markdown')] }),
@@ -138,7 +138,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
         (
           await postRun(
             server().url,
-            'support',
+            'helpdesk',
             { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hello')] },
             browserHeaders(cookies[0]!, address),
           )
@@ -153,24 +153,24 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const paused: { threadId: string; interruptId: string }[] = [];
       for (let i = 1; i <= 5; i++) {
         const threadId = randomUUID();
-        const run = await postRun(server().url, 'support', { threadId, runId: randomUUID(), messages: [userMessage(`close ticket T-${i}`)] }, headers);
+        const run = await postRun(server().url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(`close ticket T-${i}`)] }, headers);
         const finished = run.events.at(-1) as { outcome?: { type: string; interrupts: { id: string }[] } };
         expect(finished.outcome?.type).toBe('interrupt');
         paused.push({ threadId, interruptId: finished.outcome!.interrupts[0]!.id });
       }
       const sixth = randomUUID();
-      const refused = await postRun(server().url, 'support', { threadId: sixth, runId: randomUUID(), messages: [userMessage('close ticket T-6')] }, headers);
+      const refused = await postRun(server().url, 'helpdesk', { threadId: sixth, runId: randomUUID(), messages: [userMessage('close ticket T-6')] }, headers);
       expect(refused.events.at(-1)).toMatchObject({ type: 'RUN_ERROR', code: 'too_many_paused_threads' });
       expect((await countRows(server().databaseUrl, sixth, ownerId)).events).toBe(0);
       // A paused thread itself may still be decided, and withdrawing one makes room for another.
-      const withdrawn = await fetch(`${server().url}/api/agents/support/decide`, {
+      const withdrawn = await fetch(`${server().url}/api/agents/helpdesk/decide`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify({ threadId: paused[0]!.threadId, interruptId: paused[0]!.interruptId, action: 'reject' }),
       });
       expect(withdrawn.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const again = await postRun(server().url, 'support', { threadId: sixth, runId: randomUUID(), messages: [userMessage('close ticket T-6')] }, headers);
+      const again = await postRun(server().url, 'helpdesk', { threadId: sixth, runId: randomUUID(), messages: [userMessage('close ticket T-6')] }, headers);
       expect((again.events.at(-1) as { outcome?: { type: string } }).outcome?.type).toBe('interrupt');
     });
 
@@ -192,15 +192,15 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const headers = browserHeaders(cookie!, address);
       const refund = await postRun(
         server().url,
-        'support',
-        { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('refund order ord_42 for 9.99')] },
+        'helpdesk',
+        { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('refund order po_42 for 9.99')] },
         headers,
       );
       expect((refund.events.at(-1) as { outcome?: { type: string } }).outcome?.type).toBe('interrupt');
       const lookup = await postRun(
         server().url,
-        'support',
-        { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('look up order ord_42')] },
+        'helpdesk',
+        { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('look up order po_42')] },
         headers,
       );
       expect(lookup.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });

@@ -65,9 +65,9 @@ for (const server of backends()) {
       const openai = client(server.url);
       const models = [];
       for await (const model of openai.models.list()) models.push(model);
-      expect(models.map((model) => model.id)).toEqual(expect.arrayContaining(['support', 'planner', 'researcher']));
+      expect(models.map((model) => model.id)).toEqual(expect.arrayContaining(['helpdesk', 'taskboard', 'librarian']));
       expect(models[0]).toMatchObject({ object: 'model', owned_by: 'stackbone', created: expect.any(Number) });
-      expect(await openai.models.retrieve('planner')).toMatchObject({ id: 'planner', object: 'model' });
+      expect(await openai.models.retrieve('taskboard')).toMatchObject({ id: 'taskboard', object: 'model' });
       const missing = await rejection(openai.models.retrieve('nobody'), NotFoundError);
       expect(missing.code).toBe('model_not_found');
     });
@@ -76,7 +76,7 @@ for (const server of backends()) {
       const openai = client(server.url);
       const before = await countRows(server.databaseUrl);
       const completion = await openai.chat.completions.create({
-        model: 'support',
+        model: 'helpdesk',
         messages: [
           { role: 'system', content: 'Be brief.' },
           { role: 'user', content: 'hello there' },
@@ -84,7 +84,7 @@ for (const server of backends()) {
       });
       expect(completion.object).toBe('chat.completion');
       expect(completion.id).toMatch(/^chatcmpl-/);
-      expect(completion.model).toBe('support');
+      expect(completion.model).toBe('helpdesk');
       expect(completion.choices[0]!.finish_reason).toBe('stop');
       expect(completion.choices[0]!.message.role).toBe('assistant');
       expect(completion.choices[0]!.message.content).toContain('You said: "hello there"');
@@ -100,9 +100,9 @@ for (const server of backends()) {
       const session = randomUUID();
       const openai = client(server.url, { session });
       // A turn first: the next one reads it again, partly from the (scripted) cache.
-      await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hello' }] });
+      await openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'hello' }] });
       const stream = await openai.chat.completions.create({
-        model: 'support',
+        model: 'helpdesk',
         stream: true,
         stream_options: { include_usage: true },
         messages: [{ role: 'user', content: 'think about launch timing' }],
@@ -120,7 +120,7 @@ for (const server of backends()) {
       expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
 
       // Whole, the reasoning rides beside the content; and the session read shows it on its message.
-      const completion = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'think about launch timing' }] });
+      const completion = await openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'think about launch timing' }] });
       expect(completion.choices[0]!.message).toMatchObject({ content: ANSWER, reasoning_content: THOUGHT });
       const { body } = await readSession(server.url, session);
       expect(body.messages.at(-1)).toMatchObject({ role: 'assistant', content: ANSWER, reasoning_content: THOUGHT });
@@ -129,7 +129,7 @@ for (const server of backends()) {
     it('streams chunks token by token, ends with [DONE], and reports usage when asked', async () => {
       const openai = client(server.url);
       const stream = await openai.chat.completions.create({
-        model: 'support',
+        model: 'helpdesk',
         stream: true,
         stream_options: { include_usage: true },
         messages: [{ role: 'user', content: 'reply with 20 tokens' }],
@@ -148,17 +148,17 @@ for (const server of backends()) {
       expect(last.usage!.completion_tokens).toBe(20);
 
       // The SDK's own accumulator agrees.
-      const helper = openai.chat.completions.stream({ model: 'support', messages: [{ role: 'user', content: 'say 5 words' }] });
+      const helper = openai.chat.completions.stream({ model: 'helpdesk', messages: [{ role: 'user', content: 'say 5 words' }] });
       const final = await helper.finalChatCompletion();
       expect(final.choices[0]!.message.content).toBe('token1 token2 token3 token4 token5');
     });
 
     it('runs a server tool freely inside the turn: only its effect is visible', async () => {
       const openai = client(server.url);
-      const completion = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'look up order ord_42' }] });
+      const completion = await openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'look up order po_42' }] });
       expect(completion.choices[0]!.finish_reason).toBe('stop');
       expect(completion.choices[0]!.message.tool_calls).toBeUndefined();
-      expect(completion.choices[0]!.message.content).toBe('Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
+      expect(completion.choices[0]!.message.content).toBe('Order po_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
     });
 
     it("stateless: an ordinary approval's tool runs without pausing; a refund (statelessApproval 'deny', key holders) does not, and the reply names the session header", async () => {
@@ -171,10 +171,10 @@ for (const server of backends()) {
       expect(ran.choices[0]!.message.content).toBe(`Record effect — recorded: ${key}; attempt: 1.`);
       expect(readLedger(server.ledgerFile).filter((line) => line.kind === 'effect' && line.key === key)).toHaveLength(1);
 
-      const refused = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }] });
+      const refused = await openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'refund order po_42 for 19.99' }] });
       expect(refused.choices[0]!.finish_reason).toBe('stop');
       expect(refused.choices[0]!.message.content).toMatch(
-        /^I couldn't refund order: refundOrder needs .*a stateless request cannot wait for one\. Send the header x-stackbone-session/,
+        /^I couldn't issue refund: issueRefund needs .*a stateless request cannot wait for one\. Send the header x-stackbone-session/,
       );
       // Whole-database counts: sessions only (other files' expiry sweeps may append to their own sessions).
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
@@ -186,30 +186,30 @@ for (const server of backends()) {
 
       // 1. The gated call streams as an ordinary tool call and the turn stops.
       const stream = await openai.chat.completions.create({
-        model: 'support',
+        model: 'helpdesk',
         stream: true,
-        messages: [{ role: 'user', content: 'refund order ord_42 for 19.99' }],
+        messages: [{ role: 'user', content: 'refund order po_42 for 19.99' }],
       });
       const chunks: ChatCompletionChunk[] = [];
       for await (const chunk of stream) chunks.push(chunk);
       const calls = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? []);
       expect(calls).toHaveLength(1);
-      expect(calls[0]).toMatchObject({ index: 0, id: expect.any(String), type: 'function', function: { name: 'refundOrder' } });
-      expect(JSON.parse(calls[0]!.function!.arguments!)).toEqual({ orderId: 'ord_42', amount: 19.99 });
+      expect(calls[0]).toMatchObject({ index: 0, id: expect.any(String), type: 'function', function: { name: 'issueRefund' } });
+      expect(JSON.parse(calls[0]!.function!.arguments!)).toEqual({ orderId: 'po_42', amount: 19.99 });
       expect(chunks.find((chunk) => chunk.choices[0]?.finish_reason)!.choices[0]!.finish_reason).toBe('tool_calls');
 
       const paused = await readSession(server.url, key);
       expect(paused.status).toBe(200);
-      expect(paused.body).toMatchObject({ id: key, object: 'stackbone.session', model: 'support', status: 'interrupted' });
+      expect(paused.body).toMatchObject({ id: key, object: 'stackbone.session', model: 'helpdesk', status: 'interrupted' });
       expect(paused.body.pendingInterrupts).toEqual([
-        expect.objectContaining({ tool_call_id: calls[0]!.id, name: 'refundOrder', message: 'Refund $19.99 on order ord_42' }),
+        expect.objectContaining({ tool_call_id: calls[0]!.id, name: 'issueRefund', message: 'Refund $19.99 on order po_42' }),
       ]);
 
       // 2. While the decision is pending every call is refused before any work: 409, nothing appended, no SDK retry.
       const before = await countRows(server.databaseUrl, key);
       openai.calls.count = 0;
       const conflict = await rejection(
-        openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'are you there?' }] }),
+        openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'are you there?' }] }),
         ConflictError,
       );
       expect(conflict.status).toBe(409);
@@ -218,14 +218,14 @@ for (const server of backends()) {
       expect(conflict.error).toEqual(APPROVAL_PENDING.error);
       expect(openai.calls.count).toBe(1);
       const streamed = await rejection(
-        openai.chat.completions.create({ model: 'support', stream: true, messages: [{ role: 'user', content: 'hello?' }] }),
+        openai.chat.completions.create({ model: 'helpdesk', stream: true, messages: [{ role: 'user', content: 'hello?' }] }),
         ConflictError,
       );
       expect(streamed.code).toBe('approval_pending');
       const raw = await fetch(`${server.url}/api/v1/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-stackbone-session': key },
-        body: JSON.stringify({ model: 'support', messages: [{ role: 'user', content: 'anyone?' }] }),
+        body: JSON.stringify({ model: 'helpdesk', messages: [{ role: 'user', content: 'anyone?' }] }),
       });
       expect(raw.status).toBe(409);
       expect(await raw.json()).toEqual(APPROVAL_PENDING);
@@ -244,19 +244,19 @@ for (const server of backends()) {
       );
       expect(resumed.pendingInterrupts).toEqual([]);
       expect(resumed.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
-      expect(resumed.messages[1]).toMatchObject({ tool_calls: [{ id: calls[0]!.id, function: { name: 'refundOrder' } }] });
+      expect(resumed.messages[1]).toMatchObject({ tool_calls: [{ id: calls[0]!.id, function: { name: 'issueRefund' } }] });
       expect(resumed.messages[2]).toMatchObject({ role: 'tool', tool_call_id: calls[0]!.id });
-      expect(JSON.parse(String(resumed.messages[2]!.content))).toMatchObject({ refunded: true, orderId: 'ord_42', amount: 19.99 });
-      expect(String(resumed.messages[3]!.content)).toMatch(/^Refunded \$19\.99 on order ord_42 \(refund re_[\w-]+\)\./);
+      expect(JSON.parse(String(resumed.messages[2]!.content))).toMatchObject({ refunded: true, orderId: 'po_42', amount: 19.99 });
+      expect(String(resumed.messages[3]!.content)).toMatch(/^Refunded \$19\.99 on order po_42 \(refund re_[\w-]+\)\./);
 
       // 4. The next call succeeds; the server's history, not the request's, is the truth.
-      const next = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'look up order ord_42' }] });
+      const next = await openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'look up order po_42' }] });
       expect(next.choices[0]!.finish_reason).toBe('stop');
-      expect(next.choices[0]!.message.content).toContain('Order ord_42 — Analytical Engine manual');
+      expect(next.choices[0]!.message.content).toContain('Order po_42 — Analytical Engine manual');
       const after = await readSession(server.url, key);
       expect(after.body.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual([
-        'refund order ord_42 for 19.99',
-        'look up order ord_42',
+        'refund order po_42 for 19.99',
+        'look up order po_42',
       ]);
     });
 
@@ -267,7 +267,7 @@ for (const server of backends()) {
         { role: 'system', content: 'You are helpful.' },
         { role: 'user', content: 'close ticket T-7' },
       ];
-      const first = await openai.chat.completions.create({ model: 'support', messages: history });
+      const first = await openai.chat.completions.create({ model: 'helpdesk', messages: history });
       expect(first.choices[0]!.finish_reason).toBe('tool_calls');
       const call = first.choices[0]!.message.tool_calls![0]!;
       expect(call.type === 'function' && call.function.name).toBe('closeTicket');
@@ -276,7 +276,7 @@ for (const server of backends()) {
 
       const before = (await readSession(server.url, key)).body.messages;
       history.push(first.choices[0]!.message, { role: 'tool', tool_call_id: call.id, content: 'done on my side' }, { role: 'user', content: 'hello again' });
-      const second = await openai.chat.completions.create({ model: 'support', messages: history });
+      const second = await openai.chat.completions.create({ model: 'helpdesk', messages: history });
       expect(second.choices[0]!.message.content).toContain('You said: "hello again"');
       const after = (await readSession(server.url, key)).body.messages;
       expect(after.slice(0, before.length)).toEqual(before);
@@ -298,7 +298,7 @@ for (const server of backends()) {
       for (const session of [randomUUID(), undefined]) {
         const openai = client(server.url, { session });
         const messages: ChatCompletionMessageParam[] = [{ role: 'user', content: 'call showDialog {"text":"Ship it?"}' }];
-        const first = await openai.chat.completions.create({ model: 'support', messages, tools });
+        const first = await openai.chat.completions.create({ model: 'helpdesk', messages, tools });
         expect(first.choices[0]!.finish_reason).toBe('tool_calls');
         const call = first.choices[0]!.message.tool_calls![0]!;
         if (call.type !== 'function') throw new Error('expected a function call');
@@ -306,7 +306,7 @@ for (const server of backends()) {
         expect(JSON.parse(call.function.arguments)).toEqual({ text: 'Ship it?' });
 
         messages.push(first.choices[0]!.message, { role: 'tool', tool_call_id: call.id, content: 'the user clicked yes' });
-        const second = await openai.chat.completions.create({ model: 'support', messages, tools });
+        const second = await openai.chat.completions.create({ model: 'helpdesk', messages, tools });
         expect(second.choices[0]!.finish_reason).toBe('stop');
         expect(second.choices[0]!.message.content).toBe('The user clicked yes.');
         if (session) {
@@ -322,11 +322,11 @@ for (const server of backends()) {
       const key = randomUUID();
       const openai = client(server.url, { session: key });
       const tools = [{ type: 'function' as const, function: { name: 'readClipboard', parameters: { type: 'object', properties: {} } } }];
-      const first = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'call readClipboard' }], tools });
+      const first = await openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'call readClipboard' }], tools });
       expect(first.choices[0]!.finish_reason).toBe('tool_calls');
       const before = await countRows(server.databaseUrl, key);
       const conflict = await rejection(
-        openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'never mind' }], tools }),
+        openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'never mind' }], tools }),
         ConflictError,
       );
       expect(conflict.code).toBe('tool_result_missing');
@@ -340,22 +340,22 @@ for (const server of backends()) {
       const unknown = await rejection(openai.chat.completions.create({ model: 'gpt-nobody', messages: [{ role: 'user', content: 'hi' }] }), NotFoundError);
       expect(unknown).toMatchObject({ status: 404, code: 'model_not_found', param: 'model', type: 'invalid_request_error' });
 
-      const wrongType = await rejection(openai.chat.completions.create({ model: 'support', messages: 'hello' as never }), BadRequestError);
+      const wrongType = await rejection(openai.chat.completions.create({ model: 'helpdesk', messages: 'hello' as never }), BadRequestError);
       expect(wrongType.param).toBe('messages');
       expect(wrongType.message).toContain('messages');
       const wrongContent = await rejection(
-        openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 42 as never }] }),
+        openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 42 as never }] }),
         BadRequestError,
       );
       expect(wrongContent.param).toBe('messages[0].content');
       const badRole = await rejection(
-        openai.chat.completions.create({ model: 'support', messages: [{ role: 'wizard', content: 'x' } as never] }),
+        openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'wizard', content: 'x' } as never] }),
         BadRequestError,
       );
       expect(badRole.param).toBe('messages[0].role');
       const unanswered = await rejection(
         openai.chat.completions.create({
-          model: 'support',
+          model: 'helpdesk',
           messages: [
             { role: 'user', content: 'x' },
             { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } }] },
@@ -367,9 +367,9 @@ for (const server of backends()) {
       expect(unanswered.param).toBe('messages[1]');
       const shadow = await rejection(
         openai.chat.completions.create({
-          model: 'support',
+          model: 'helpdesk',
           messages: [{ role: 'user', content: 'x' }],
-          tools: [{ type: 'function', function: { name: 'refundOrder' } }],
+          tools: [{ type: 'function', function: { name: 'issueRefund' } }],
         }),
         BadRequestError,
       );
@@ -377,7 +377,7 @@ for (const server of backends()) {
 
       const post = (body: string, headers: Record<string, string> = {}) =>
         fetch(`${server.url}/api/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-      const malformed = await post('{"model": "support", ');
+      const malformed = await post('{"model": "helpdesk", ');
       expect(malformed.status).toBe(400);
       expect(malformed.headers.get('content-type')).toContain('application/json');
       expect(((await malformed.json()) as { error: object }).error).toMatchObject({
@@ -387,17 +387,17 @@ for (const server of backends()) {
         message: expect.stringContaining('not valid JSON'),
       });
 
-      const huge = await post(JSON.stringify({ model: 'support', messages: [{ role: 'user', content: 'x'.repeat(1_100_000) }] }));
+      const huge = await post(JSON.stringify({ model: 'helpdesk', messages: [{ role: 'user', content: 'x'.repeat(1_100_000) }] }));
       expect(huge.status).toBe(413);
       expect(((await huge.json()) as { error: object }).error).toMatchObject({ type: 'invalid_request_error', code: 'request_too_large' });
 
-      const badKey = await post(JSON.stringify({ model: 'support', messages: [{ role: 'user', content: 'x' }] }), { 'x-stackbone-session': 'has spaces' });
+      const badKey = await post(JSON.stringify({ model: 'helpdesk', messages: [{ role: 'user', content: 'x' }] }), { 'x-stackbone-session': 'has spaces' });
       expect(badKey.status).toBe(400);
       expect(((await badKey.json()) as { error: object }).error).toMatchObject({ param: 'x-stackbone-session' });
 
       const nothingNew = await post(
         JSON.stringify({
-          model: 'support',
+          model: 'helpdesk',
           messages: [
             { role: 'user', content: 'x' },
             { role: 'assistant', content: 'y' },
@@ -425,11 +425,11 @@ for (const server of backends()) {
 
     it('a failing model: 500 server_error without SDK retries, or an error chunk mid-stream after the text so far', async () => {
       const openai = client(server.url);
-      const failed = await rejection(openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'fail' }] }), InternalServerError);
+      const failed = await rejection(openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'fail' }] }), InternalServerError);
       expect(failed).toMatchObject({ status: 500, type: 'server_error', code: 'model_error' });
       expect(openai.calls.count).toBe(1);
 
-      const stream = await openai.chat.completions.create({ model: 'support', stream: true, messages: [{ role: 'user', content: 'fail after 3 tokens' }] });
+      const stream = await openai.chat.completions.create({ model: 'helpdesk', stream: true, messages: [{ role: 'user', content: 'fail after 3 tokens' }] });
       const deltas: string[] = [];
       const error = await (async () => {
         for await (const chunk of stream) if (chunk.choices[0]?.delta.content) deltas.push(chunk.choices[0].delta.content);
@@ -441,9 +441,9 @@ for (const server of backends()) {
 
     it('a session of another agent is a 409 agent_mismatch', async () => {
       const key = randomUUID();
-      await client(server.url, { session: key }).chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hi' }] });
+      await client(server.url, { session: key }).chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'hi' }] });
       const mismatch = await rejection(
-        client(server.url, { session: key }).chat.completions.create({ model: 'planner', messages: [{ role: 'user', content: 'hi' }] }),
+        client(server.url, { session: key }).chat.completions.create({ model: 'taskboard', messages: [{ role: 'user', content: 'hi' }] }),
         ConflictError,
       );
       expect(mismatch.code).toBe('agent_mismatch');
@@ -470,7 +470,7 @@ for (const server of backends()) {
       expect(await noKey.json()).toEqual({ error: { message: expect.any(String), type: 'invalid_request_error', param: null, code: 'invalid_api_key' } });
 
       const wrong = await rejection(
-        client(keyed.url, { apiKey: 'nope' }).chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hi' }] }),
+        client(keyed.url, { apiKey: 'nope' }).chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'hi' }] }),
         AuthenticationError,
       );
       expect(wrong.code).toBe('invalid_api_key');
@@ -478,7 +478,7 @@ for (const server of backends()) {
 
       const key = randomUUID();
       const one = client(keyed.url, { apiKey: 'key-one-0123456789abcdef', session: key });
-      const first = await one.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hi' }] });
+      const first = await one.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'hi' }] });
       expect(first.choices[0]!.message.content).toContain('You said: "hi"');
       expect((await readSession(keyed.url, key, { authorization: 'Bearer key-one-0123456789abcdef' })).status).toBe(200);
       expect((await readSession(keyed.url, key, { 'x-api-key': 'key-one-0123456789abcdef' })).status).toBe(200);
@@ -487,7 +487,7 @@ for (const server of backends()) {
       expect((await readSession(keyed.url, key, { authorization: 'Bearer key-two-0123456789abcdef' })).status).toBe(404);
       // Using it starts key two's own conversation: it sees nothing of key one's, and key one's is untouched.
       const two = client(keyed.url, { apiKey: 'key-two-0123456789abcdef', session: key });
-      const second = await two.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'reply with 2 tokens' }] });
+      const second = await two.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'reply with 2 tokens' }] });
       expect(second.choices[0]!.message.content).toBe('token1 token2');
       const theirs = (await readSession(keyed.url, key, { authorization: 'Bearer key-two-0123456789abcdef' })).body as { messages: { content: unknown }[] };
       expect(theirs.messages.map((message) => message.content)).toEqual(['reply with 2 tokens', 'token1 token2']);

@@ -24,7 +24,7 @@ async function queueOp(url: string, path: string, body: Record<string, unknown>)
 }
 
 async function untilStatus(url: string, threadId: string, status: string) {
-  return eventually(async () => (await readThread(url, 'support', threadId)).body?.status === status, 15_000, `thread ${status}`);
+  return eventually(async () => (await readThread(url, 'helpdesk', threadId)).body?.status === status, 15_000, `thread ${status}`);
 }
 
 const userTexts = (events: Awaited<ReturnType<typeof readSessionEvents>>) =>
@@ -40,14 +40,14 @@ for (const server of backends()) {
     it('a message posted while a turn streams is queued; its response streams its own turn once the first ends', async () => {
       const threadId = randomUUID();
       const firstRunId = randomUUID();
-      const first = openRun(server.url, 'support', { threadId, runId: firstRunId, messages: [userMessage('slowly reply with 20 tokens')] });
+      const first = openRun(server.url, 'helpdesk', { threadId, runId: firstRunId, messages: [userMessage('slowly reply with 20 tokens')] });
       await untilStatus(server.url, threadId, 'running');
       // The client sends its whole history, as AG-UI clients do; only the new message is queued.
       const queuedRunId = randomUUID();
-      const second = postRun(server.url, 'support', { threadId, runId: queuedRunId, messages: [userMessage('say 3 words')] });
+      const second = postRun(server.url, 'helpdesk', { threadId, runId: queuedRunId, messages: [userMessage('say 3 words')] });
       const queued = await eventually(
         async () => {
-          const queue = (await readThread(server.url, 'support', threadId)).body.queue as QueueItem[];
+          const queue = (await readThread(server.url, 'helpdesk', threadId)).body.queue as QueueItem[];
           return queue.length === 1 && queue;
         },
         10_000,
@@ -64,27 +64,27 @@ for (const server of backends()) {
       expect(events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', runId: queuedRunId, outcome: { type: 'success' } });
       const log = await readSessionEvents(server.databaseUrl, threadId);
       expect(userTexts(log)).toEqual(['slowly reply with 20 tokens', 'say 3 words']);
-      expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([]);
+      expect((await readThread(server.url, 'helpdesk', threadId)).body.queue).toEqual([]);
     });
 
     it('a new AG-UI message while an approval is pending is RUN_ERROR interrupts_pending at once, writing nothing; queued through /queue it goes out after the continuation', async () => {
       const threadId = randomUUID();
-      const paused = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
+      const paused = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
       const finished = paused.events.at(-1) as BaseEvent & { outcome: { type: string; interrupts: { id: string }[] } };
       expect(finished.outcome.type).toBe('interrupt');
       const before = await countRows(server.databaseUrl, threadId);
 
       // A raw AG-UI client sending a new message: answered at once (no open-ended wait), nothing written.
       const started = Date.now();
-      const refused = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hello?')] });
+      const refused = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('hello?')] });
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(refused.events.map((event) => event.type)).toEqual(['RUN_STARTED', 'RUN_ERROR']);
       expect(refused.events[1]).toMatchObject({ code: 'interrupts_pending', metadata: { interruptIds: [finished.outcome.interrupts[0]!.id] } });
       expect(await countRows(server.databaseUrl, threadId)).toEqual(before);
-      expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([]);
+      expect((await readThread(server.url, 'helpdesk', threadId)).body.queue).toEqual([]);
 
       // The web app queues it explicitly instead.
-      const queuedResponse = await fetch(`${server.url}/api/agents/support/queue`, {
+      const queuedResponse = await fetch(`${server.url}/api/agents/helpdesk/queue`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ threadId, op: 'add', text: 'say 2 words', id: 'queued-1' }),
@@ -93,10 +93,10 @@ for (const server of backends()) {
 
       // The chat wire keeps its 409 while the decision is pending, and writes nothing.
       const openai = new OpenAI({ baseURL: `${server.url}/api/v1`, apiKey: 'dev', defaultHeaders: { 'x-stackbone-session': threadId }, maxRetries: 0 });
-      const conflict = await rejection(openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'hello?' }] }), ConflictError);
+      const conflict = await rejection(openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'hello?' }] }), ConflictError);
       expect(conflict.code).toBe('approval_pending');
 
-      const resumed = await postRun(server.url, 'support', {
+      const resumed = await postRun(server.url, 'helpdesk', {
         threadId,
         runId: randomUUID(),
         messages: [],
@@ -106,7 +106,7 @@ for (const server of backends()) {
       await eventually(
         async () =>
           userTexts(await readSessionEvents(server.databaseUrl, threadId)).length === 2 &&
-          (await readThread(server.url, 'support', threadId)).body.status === 'idle',
+          (await readThread(server.url, 'helpdesk', threadId)).body.status === 'idle',
         15_000,
         'the queued message answered',
       );
@@ -125,12 +125,12 @@ for (const server of backends()) {
 
     it('edit, move, remove and send-now over HTTP; the session stream shows the queue; send-now ends the turn at a step boundary', async () => {
       const threadId = randomUUID();
-      const path = '/api/agents/support/queue';
-      const first = openRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('slowly reply with 40 tokens')] });
+      const path = '/api/agents/helpdesk/queue';
+      const first = openRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('slowly reply with 40 tokens')] });
       await untilStatus(server.url, threadId, 'running');
       const watching = joinStream(
         server.url,
-        'support',
+        'helpdesk',
         { threadId, offset: '-1' },
         {
           stop: ({ event }) =>
@@ -181,7 +181,7 @@ for (const server of backends()) {
       await eventually(
         async () =>
           userTexts(await readSessionEvents(server.databaseUrl, threadId)).length === 3 &&
-          (await readThread(server.url, 'support', threadId)).body.status === 'idle',
+          (await readThread(server.url, 'helpdesk', threadId)).body.status === 'idle',
         20_000,
         'the queue sent',
       );
@@ -193,9 +193,9 @@ for (const server of backends()) {
     it('the OpenAI wire: a message sent while a turn runs waits for it and is answered in its own turn', async () => {
       const key = randomUUID();
       const openai = new OpenAI({ baseURL: `${server.url}/api/v1`, apiKey: 'dev', defaultHeaders: { 'x-stackbone-session': key }, maxRetries: 0 });
-      const first = openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'slowly reply with 15 tokens' }] });
+      const first = openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'slowly reply with 15 tokens' }] });
       await untilStatus(server.url, key, 'running');
-      const second = await openai.chat.completions.create({ model: 'support', messages: [{ role: 'user', content: 'say 2 words' }] });
+      const second = await openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'say 2 words' }] });
       expect((await first).choices[0]!.message.content).toContain('token15');
       expect(second.choices[0]!.message.content).toBe('token1 token2');
       expect(userTexts(await readSessionEvents(server.databaseUrl, key))).toEqual(['slowly reply with 15 tokens', 'say 2 words']);

@@ -3,7 +3,7 @@
 // README, "Models"), pointed at the provider test server (tests/support/provider-server.ts) that
 // speaks OpenAI Chat Completions, OpenAI Responses (OPENAI_API=responses) and Anthropic Messages.
 // Per format: a text turn over AG-UI and over the OpenAI- and Anthropic-compatible wires; the
-// support agent's refund approved with edits, and denied; parallel calls in one step; a stop that
+// helpdesk agent's refund approved with edits, and denied; parallel calls in one step; a stop that
 // closes the provider's stream; reasoning carried to the next step; a rate limit and an overload
 // retried after their wait; a turn that still fails, with a reference and no provider text, and
 // its Retry; a stream cut mid-way; a question (requestInput) answered. On OpenAI chat: fallback
@@ -39,7 +39,7 @@ const SUPPORT_INSTRUCTIONS =
 
 interface FormatCase {
   format: 'openai-chat' | 'openai-responses' | 'anthropic';
-  /** The agent that runs on it: the support agent, or its fixture twin on Claude (tests/fixtures/agents/support-claude.ts). */
+  /** The agent that runs on it: the helpdesk agent, or its fixture twin on Claude (tests/fixtures/agents/helpdesk-claude.ts). */
   agent: string;
   /** The model id the provider is asked for. */
   model: string;
@@ -52,17 +52,17 @@ interface FormatCase {
 }
 
 const CASES: FormatCase[] = [
-  { format: 'openai-chat', agent: 'support', model: 'gpt-4o-mini', port: 3301, env: { OPENAI_API: 'chat' }, callId: (name) => `call_${name}`, retries: 2 },
+  { format: 'openai-chat', agent: 'helpdesk', model: 'gpt-4o-mini', port: 3301, env: { OPENAI_API: 'chat' }, callId: (name) => `call_${name}`, retries: 2 },
   {
     format: 'openai-responses',
-    agent: 'support',
+    agent: 'helpdesk',
     model: 'gpt-4o-mini',
     port: 3302,
     env: { OPENAI_API: 'responses' },
     callId: (name) => `call_${name}`,
     retries: 2,
   },
-  { format: 'anthropic', agent: 'support-claude', model: 'claude-sonnet-4-6', port: 3303, env: {}, callId: (name) => `toolu_${name}`, retries: 1 },
+  { format: 'anthropic', agent: 'helpdesk-claude', model: 'claude-sonnet-4-6', port: 3303, env: {}, callId: (name) => `toolu_${name}`, retries: 1 },
 ];
 
 type AgUiEvent = BaseEvent & Record<string, unknown>;
@@ -153,20 +153,20 @@ for (const c of CASES) {
     };
     const retry = (threadId: string, agent = c.agent) =>
       postRun(server.url, agent, { threadId, runId: randomUUID(), messages: [], forwardedProps: { retry: { retryId: randomUUID() } } });
-    const refund = (amount: number): ScriptedReply => ({ toolCalls: [{ id: c.callId('refund'), name: 'refundOrder', input: { orderId: 'ord_42', amount } }] });
+    const refund = (amount: number): ScriptedReply => ({ toolCalls: [{ id: c.callId('refund'), name: 'issueRefund', input: { orderId: 'po_42', amount } }] });
 
     it('a text turn over AG-UI streams the provider’s words; the provider was sent the instructions, the message and the tools', async () => {
-      provider.script({ text: 'Order ord_42 was delivered on Monday.', usage: { inputTokens: 120, outputTokens: 9 } });
-      const { events } = await run(randomUUID(), 'where is ord_42?');
+      provider.script({ text: 'Order po_42 was delivered on Monday.', usage: { inputTokens: 120, outputTokens: 9 } });
+      const { events } = await run(randomUUID(), 'where is po_42?');
       expect(last(events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
-      expect(textOf(events)).toBe('Order ord_42 was delivered on Monday.');
+      expect(textOf(events)).toBe('Order po_42 was delivered on Monday.');
       expect(ofType(events, 'TEXT_MESSAGE_CONTENT').length).toBeGreaterThan(1); // as it streamed, word by word
 
       const [request] = provider.requests;
       expect(request).toMatchObject({ format: c.format, body: { model: c.model, stream: true } });
       expect(c.format === 'anthropic' ? request!.headers['x-api-key'] : request!.headers.authorization).toMatch(/sk-(ant-)?test-not-real/);
-      expect(sentConversation(request!)).toEqual([{ system: SUPPORT_INSTRUCTIONS }, { user: 'where is ord_42?' }]);
-      expect(offeredTools(request!)).toEqual(expect.arrayContaining(['lookupOrder', 'refundOrder', 'closeTicket']));
+      expect(sentConversation(request!)).toEqual([{ system: SUPPORT_INSTRUCTIONS }, { user: 'where is po_42?' }]);
+      expect(offeredTools(request!)).toEqual(expect.arrayContaining(['lookupOrder', 'issueRefund', 'closeTicket']));
     });
 
     it('attachments reach the provider: an uploaded image and PDF go to the model as its own image and file parts, with their bytes', async () => {
@@ -203,45 +203,45 @@ for (const c of CASES) {
     it('a refund approved with edits runs on the edited arguments; the next step is sent the call and its result', async () => {
       const threadId = randomUUID();
       provider.script({ text: 'I will ask for approval.', ...refund(19.99) });
-      const paused = await run(threadId, 'refund order ord_42');
+      const paused = await run(threadId, 'refund order po_42');
       const interrupt = (last(paused.events).outcome as { interrupts: Record<string, unknown>[] }).interrupts[0];
-      expect(interrupt).toMatchObject({ toolCallId: c.callId('refund'), message: 'Refund $19.99 on order ord_42' });
+      expect(interrupt).toMatchObject({ toolCallId: c.callId('refund'), message: 'Refund $19.99 on order po_42' });
 
-      provider.script({ text: 'Refunded $10.00 on order ord_42.' });
+      provider.script({ text: 'Refunded $10.00 on order po_42.' });
       const { events } = await resume(threadId, paused.events, () => ({
         approved: true,
-        editedArgs: { orderId: 'ord_42', amount: 10 },
+        editedArgs: { orderId: 'po_42', amount: 10 },
         payload: { note: 'partial' },
       }));
       const [result] = ofType(events, 'TOOL_CALL_RESULT');
-      expect(JSON.parse(String(result!.content))).toMatchObject({ refunded: true, orderId: 'ord_42', amount: 10, note: 'partial' });
-      expect(textOf(events)).toBe('Refunded $10.00 on order ord_42.');
+      expect(JSON.parse(String(result!.content))).toMatchObject({ refunded: true, orderId: 'po_42', amount: 10, note: 'partial' });
+      expect(textOf(events)).toBe('Refunded $10.00 on order po_42.');
       expect(last(events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
 
       // The model's own call as it made it, then its result: the refund as the tool made it, on the edited amount.
       const sent = sentConversation(provider.requests[1]!);
       expect(sent.slice(1, 4)).toEqual([
-        { user: 'refund order ord_42' },
+        { user: 'refund order po_42' },
         // The Responses API names its own earlier message item (kept by the provider, `store` on) instead of repeating it.
         c.format === 'openai-responses' ? { reference: expect.stringMatching(/^msg_/) } : { assistant: 'I will ask for approval.' },
-        { call: { id: c.callId('refund'), name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } } },
+        { call: { id: c.callId('refund'), name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } } },
       ]);
       const output = (sent[4] as Extract<SentEntry, { result: unknown }>).result;
       expect(output.id).toBe(c.callId('refund'));
-      expect(JSON.parse(output.output)).toMatchObject({ refunded: true, amount: 10, summary: expect.stringContaining('Refunded $10.00 on order ord_42') });
+      expect(JSON.parse(output.output)).toMatchObject({ refunded: true, amount: 10, summary: expect.stringContaining('Refunded $10.00 on order po_42') });
       expect(sent).toHaveLength(5);
     });
 
     it('a denied refund does not run; the next step is sent the call and the denial with its reason', async () => {
       const threadId = randomUUID();
       provider.script(refund(19.99));
-      const paused = await run(threadId, 'refund order ord_42');
+      const paused = await run(threadId, 'refund order po_42');
       provider.script({ text: 'The refund was declined.' });
       const { events } = await resume(threadId, paused.events, () => ({ approved: false, reason: 'no receipt' }));
       expect(textOf(events)).toBe('The refund was declined.');
       expect(ofType(events, 'TOOL_CALL_RESULT')[0]!.content).toContain('no receipt');
       expect(sentConversation(provider.requests[1]!).slice(2)).toEqual([
-        { call: { id: c.callId('refund'), name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } } },
+        { call: { id: c.callId('refund'), name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } } },
         {
           result: expect.objectContaining({
             id: c.callId('refund'),
@@ -255,13 +255,13 @@ for (const c of CASES) {
       provider.script(
         {
           toolCalls: [
-            { id: c.callId('a'), name: 'lookupOrder', input: { orderId: 'ord_42' } },
-            { id: c.callId('b'), name: 'lookupOrder', input: { orderId: 'ord_7' } },
+            { id: c.callId('a'), name: 'lookupOrder', input: { orderId: 'po_42' } },
+            { id: c.callId('b'), name: 'lookupOrder', input: { orderId: 'po_7' } },
           ],
         },
         { text: 'Both found.' },
       );
-      const { events } = await run(randomUUID(), 'look up ord_42 and ord_7');
+      const { events } = await run(randomUUID(), 'look up po_42 and po_7');
       expect(ofType(events, 'TOOL_CALL_START').map((event) => event.toolCallId)).toEqual([c.callId('a'), c.callId('b')]);
       expect(ofType(events, 'TOOL_CALL_RESULT')).toHaveLength(2);
       expect(textOf(events)).toBe('Both found.');
@@ -344,20 +344,20 @@ for (const c of CASES) {
       expect(thread.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
     });
 
-    // docs/models.md, "Long threads": support-compact is the support agent with a 200-token budget.
+    // docs/models.md, "Long threads": support-compact is the helpdesk agent with a 200-token budget.
     if (c.format !== 'anthropic') {
       it('a thread past its context budget is sent a summary of its older turns; the log keeps them and the hydration names the compaction', async () => {
         const threadId = randomUUID();
-        const turn = (text: string) => postRun(server.url, 'support-compact', { threadId, runId: randomUUID(), messages: [userMessage(text)] });
-        provider.script({ text: 'Order ord_42 was delivered on Monday.', usage: { inputTokens: 120, outputTokens: 9 } });
-        await turn('where is ord_42?');
+        const turn = (text: string) => postRun(server.url, 'helpdesk-compact', { threadId, runId: randomUUID(), messages: [userMessage(text)] });
+        provider.script({ text: 'Order po_42 was delivered on Monday.', usage: { inputTokens: 120, outputTokens: 9 } });
+        await turn('where is po_42?');
         // 120 reported + the reply and the new message estimated (characters / 4): under 200, sent whole.
-        provider.script({ text: 'Order ord_43 is on its way.', usage: { inputTokens: 260, outputTokens: 8 } });
-        const second = await turn('and ord_43?');
+        provider.script({ text: 'Order po_43 is on its way.', usage: { inputTokens: 260, outputTokens: 8 } });
+        const second = await turn('and po_43?');
         const secondReplyId = ofType(second.events, 'TEXT_MESSAGE_START')[0]!.messageId;
-        expect(sentConversation(provider.requests[1]!).filter((entry) => 'user' in entry)).toEqual([{ user: 'where is ord_42?' }, { user: 'and ord_43?' }]);
+        expect(sentConversation(provider.requests[1]!).filter((entry) => 'user' in entry)).toEqual([{ user: 'where is po_42?' }, { user: 'and po_43?' }]);
 
-        const summary = 'The user asked where ord_42 and ord_43 are: ord_42 was delivered on Monday, ord_43 is on its way.';
+        const summary = 'The user asked where po_42 and po_43 are: po_42 was delivered on Monday, po_43 is on its way.';
         provider.script({ text: summary, usage: { inputTokens: 90, outputTokens: 24 } }, { text: 'You are welcome.' });
         const { events } = await turn('thanks');
         expect(textOf(events)).toBe('You are welcome.');
@@ -368,7 +368,7 @@ for (const c of CASES) {
         expect(sentConversation(summaryCall)).toEqual([
           { system: SUMMARY_INSTRUCTIONS },
           {
-            user: `${SUMMARY_REQUEST}\n\nUser: where is ord_42?\nAssistant: Order ord_42 was delivered on Monday.\nUser: and ord_43?\nAssistant: Order ord_43 is on its way.`,
+            user: `${SUMMARY_REQUEST}\n\nUser: where is po_42?\nAssistant: Order po_42 was delivered on Monday.\nUser: and po_43?\nAssistant: Order po_43 is on its way.`,
           },
         ]);
         // The step: the instructions, the summary in place of the older turns, the new message.
@@ -382,7 +382,7 @@ for (const c of CASES) {
         });
 
         // The log keeps every message; the hydration says where the summary stands.
-        const thread = (await readThread(server.url, 'support-compact', threadId)).body as {
+        const thread = (await readThread(server.url, 'helpdesk-compact', threadId)).body as {
           messages: { role: string }[];
           compactions: { throughMessageId: string; method: string; summary: string }[];
           usage: { thread: { inputTokens?: number }[] };
@@ -394,16 +394,16 @@ for (const c of CASES) {
     }
 
     if (c.format !== 'anthropic') {
-      // The planner's ask_user (examples/demo/agents/planner.ts) asks with requestInput: the run waits for the person.
+      // The planner's ask_user (examples/demo/agents/taskboard.ts) asks with requestInput: the run waits for the person.
       it('a question: the model asks, the run waits for the person, and the answer reaches the tool and the next step', async () => {
         const threadId = randomUUID();
         provider.script({ toolCalls: [{ id: c.callId('ask'), name: 'ask_user', input: { question: 'Which colour should the launch be?' } }] });
-        const paused = await run(threadId, 'ask me which colour', 'planner');
+        const paused = await run(threadId, 'ask me which colour', 'taskboard');
         const interrupt = (last(paused.events).outcome as { interrupts: Record<string, unknown>[] }).interrupts[0];
         expect(interrupt).toMatchObject({ reason: 'input_required', message: 'Which colour should the launch be?' });
 
         provider.script({ text: 'Blue it is.' });
-        const { events } = await resume(threadId, paused.events, () => ({ answer: 'Blue' }), 'planner');
+        const { events } = await resume(threadId, paused.events, () => ({ answer: 'Blue' }), 'taskboard');
         expect(textOf(events)).toBe('Blue it is.');
         expect(last(events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
         const sent = sentConversation(provider.requests[1]!);
@@ -417,12 +417,12 @@ for (const c of CASES) {
     }
 
     if (c.format === 'openai-chat') {
-      // docs/models.md, "Choosing a model": the support agent offers GPT-4o mini and Claude; a
+      // docs/models.md, "Choosing a model": the helpdesk agent offers GPT-4o mini and Claude; a
       // thread that chose Claude is served by Anthropic's API, on AG-UI and on the chat wires.
       it('a turn on the model the client chose goes to that provider, as that model; /api/v1/models says who serves each', async () => {
         provider.script({ text: 'Claude here.' }, { text: 'Claude again.' });
         const threadId = randomUUID();
-        const chosen = await postRun(server.url, 'support', {
+        const chosen = await postRun(server.url, 'helpdesk', {
           threadId,
           runId: randomUUID(),
           messages: [userMessage('hello')],
@@ -431,7 +431,7 @@ for (const c of CASES) {
         expect(textOf(chosen.events)).toBe('Claude here.');
         const openai = new OpenAI({ baseURL: `${server.url}/api/v1`, apiKey: 'open-dev-mode', maxRetries: 0 });
         const completion = await openai.chat.completions.create(
-          { model: 'support', messages: [{ role: 'user', content: 'hi' }] },
+          { model: 'helpdesk', messages: [{ role: 'user', content: 'hi' }] },
           { headers: { 'x-stackbone-model': 'anthropic/claude-sonnet-4-6' } },
         );
         expect(completion.choices[0]!.message.content).toBe('Claude again.');
@@ -439,15 +439,15 @@ for (const c of CASES) {
           ['anthropic', 'claude-sonnet-4-6'],
           ['anthropic', 'claude-sonnet-4-6'],
         ]);
-        const support = (await openai.models.retrieve('support')) as unknown as { models: { id: string; backend: string }[] };
+        const support = (await openai.models.retrieve('helpdesk')) as unknown as { models: { id: string; backend: string }[] };
         expect(support.models.map(({ id, backend }) => [id, backend])).toEqual([
           ['openai/gpt-4o-mini', 'openai'],
           ['anthropic/claude-sonnet-4-6', 'anthropic'],
         ]);
       });
 
-      // The support agent on gpt-4o-mini falling back to Claude, with a 1.5 s step timeout (tests/fixtures/agents/support-fallback.ts).
-      const FALLBACK = 'support-fallback';
+      // The helpdesk agent on gpt-4o-mini falling back to Claude, with a 1.5 s step timeout (tests/fixtures/agents/helpdesk-fallback.ts).
+      const FALLBACK = 'helpdesk-fallback';
 
       it('a model failing past its retries (500s) falls back to the Anthropic model, which answers and is named in the usage', async () => {
         const failure = { status: 500, retryAfter: '0', message: 'upstream exploded at host-internal-7' };
@@ -535,17 +535,17 @@ for (const c of CASES) {
       // Anthropic's thinking (with its signature) and a Responses reasoning item (encrypted_content,
       // and its id): what the model reasoned before a tool call belongs in the next step's request.
       const reasoningStep = (): ScriptedReply => ({
-        reasoning: { text: 'The customer wants ord_42 checked first.', signature: 'sig-EqQB-ord42', itemId: 'rs_ord42', encryptedContent: 'gAAAA-ord42' },
-        toolCalls: [{ id: c.callId('r'), name: 'lookupOrder', input: { orderId: 'ord_42' } }],
+        reasoning: { text: 'The customer wants po_42 checked first.', signature: 'sig-EqQB-ord42', itemId: 'rs_ord42', encryptedContent: 'gAAAA-ord42' },
+        toolCalls: [{ id: c.callId('r'), name: 'lookupOrder', input: { orderId: 'po_42' } }],
       });
 
       it('a step that reasoned before its call runs; the next step is sent the call and its result', async () => {
         provider.script(reasoningStep(), { text: 'It was delivered.' });
-        const { events } = await run(randomUUID(), 'is ord_42 delivered?');
+        const { events } = await run(randomUUID(), 'is po_42 delivered?');
         expect(textOf(events)).toBe('It was delivered.');
         const sent = sentConversation(provider.requests[1]!);
         expect(sent.filter((entry) => 'call' in entry || 'result' in entry)).toEqual([
-          { call: { id: c.callId('r'), name: 'lookupOrder', input: { orderId: 'ord_42' } } },
+          { call: { id: c.callId('r'), name: 'lookupOrder', input: { orderId: 'po_42' } } },
           { result: expect.objectContaining({ id: c.callId('r') }) },
         ]);
       });
@@ -556,11 +556,11 @@ for (const c of CASES) {
       // default, or with its encrypted_content).
       it('the next step is sent the reasoning back: the thinking with its signature, the reasoning item', async () => {
         provider.script(reasoningStep(), { text: 'It was delivered.' });
-        await run(randomUUID(), 'is ord_42 delivered?');
+        await run(randomUUID(), 'is po_42 delivered?');
         const reasoning = sentConversation(provider.requests[1]!).filter((entry) => 'reasoning' in entry || 'reference' in entry);
         expect(reasoning).toEqual([
           c.format === 'anthropic'
-            ? { reasoning: expect.objectContaining({ type: 'thinking', thinking: 'The customer wants ord_42 checked first.', signature: 'sig-EqQB-ord42' }) }
+            ? { reasoning: expect.objectContaining({ type: 'thinking', thinking: 'The customer wants po_42 checked first.', signature: 'sig-EqQB-ord42' }) }
             : { reference: 'rs_ord42' },
         ]);
       });
@@ -608,15 +608,15 @@ describe('recovery after SIGKILL mid-reply, on the real providers', () => {
     };
     let server = await startServer(options);
     try {
-      provider.script({ text: 'Order ord_42 was delivered.' });
-      const first = await postRun(server.url, 'support', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('where is ord_42?')] });
-      expect(textOf(first.events)).toBe('Order ord_42 was delivered.');
+      provider.script({ text: 'Order po_42 was delivered.' });
+      const first = await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('where is po_42?')] });
+      expect(textOf(first.events)).toBe('Order po_42 was delivered.');
 
       const threadId = randomUUID();
       provider.script({ text: 'one two three four five six seven eight', stallAfter: 5 });
-      const dying = postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('count for me')] }).catch(() => null);
+      const dying = postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('count for me')] }).catch(() => null);
       await provider.request(1);
-      await eventually(async () => (await readThread(server.url, 'support', threadId)).body.status === 'running', 10_000, 'the run to be going');
+      await eventually(async () => (await readThread(server.url, 'helpdesk', threadId)).body.status === 'running', 10_000, 'the run to be going');
       await new Promise((resolve) => setTimeout(resolve, 300));
       await server.kill('SIGKILL');
       await dying;
@@ -625,7 +625,7 @@ describe('recovery after SIGKILL mid-reply, on the real providers', () => {
       server = await startServer(options);
       const thread = await eventually(
         async () => {
-          const { body } = await readThread(server.url, 'support', threadId);
+          const { body } = await readThread(server.url, 'helpdesk', threadId);
           return body.status === 'idle' && body;
         },
         20_000,

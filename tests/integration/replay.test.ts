@@ -1,4 +1,4 @@
-// Decisions as tests, end to end against the shared servers (docs/replay.md): a support session
+// Decisions as tests, end to end against the shared servers (docs/replay.md): a helpdesk session
 // with a refund approved (and edited) over /api/hitl is exported as decisions and as a recording,
 // then replayed through the real CLI — against its own agent (identical, exit 0), against a
 // variant where looking an order up needs approval, and one without the refund tool (exit 1,
@@ -17,14 +17,14 @@ for (const server of backends()) {
     const threadId = randomUUID();
 
     beforeAll(async () => {
-      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('Look up order ord_42')] });
-      const { events } = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('Refund order ord_42 for 19.99')] });
+      await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('Look up order po_42')] });
+      const { events } = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('Refund order po_42 for 19.99')] });
       const outcome = (events.at(-1) as RunFinishedEvent).outcome as { type: string; interrupts: { id: string }[] };
       expect(outcome.type).toBe('interrupt');
       const response = await fetch(`${server.url}/api/hitl/${outcome.interrupts[0]!.id}/approve`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ editedArgs: { orderId: 'ord_42', amount: 10 } }),
+        body: JSON.stringify({ editedArgs: { orderId: 'po_42', amount: 10 } }),
       });
       expect(response.status).toBe(200);
       await eventually(
@@ -40,10 +40,10 @@ for (const server of backends()) {
       const decisions = (JSON.parse(exported.stdout) as { decisions: { session: string }[] }).decisions.filter((line) => line.session === threadId);
       expect(decisions).toEqual([
         expect.objectContaining({
-          agent: 'support',
-          toolName: 'refundOrder',
-          argsAsked: { orderId: 'ord_42', amount: 19.99 },
-          argsRun: { orderId: 'ord_42', amount: 10 },
+          agent: 'helpdesk',
+          toolName: 'issueRefund',
+          argsAsked: { orderId: 'po_42', amount: 19.99 },
+          argsRun: { orderId: 'po_42', amount: 10 },
           status: 'approved',
           reason: null,
           by: expect.objectContaining({ source: expect.any(String), credential: 'local' }),
@@ -57,7 +57,7 @@ for (const server of backends()) {
       const recording = await stackbone(server.url, 'export', '--session', threadId);
       expect(recording.code).toBe(0);
       const file = parseRecordingFile(recording.stdout);
-      expect(file).toMatchObject({ agent: 'support', session: threadId });
+      expect(file).toMatchObject({ agent: 'helpdesk', session: threadId });
       expect(file.events.map((stored) => stored.event.type)).toContain('interrupt_decided');
     });
 
@@ -68,34 +68,34 @@ for (const server of backends()) {
     });
 
     it('against a stricter policy: the lookup newly needs approval and nobody had decided it, exit 1', async () => {
-      const text = await stackbone(server.url, 'replay', threadId, '--against', 'support-strict');
+      const text = await stackbone(server.url, 'replay', threadId, '--against', 'helpdesk-strict');
       expect(text.code).toBe(1);
-      expect(text.stdout).toContain('newly needs approval    lookupOrder {"orderId":"ord_42"}');
-      expect(text.stdout).toContain('no recorded decision    lookupOrder {"orderId":"ord_42"}: denied in the replay');
+      expect(text.stdout).toContain('newly needs approval    lookupOrder {"orderId":"po_42"}');
+      expect(text.stdout).toContain('no recorded decision    lookupOrder {"orderId":"po_42"}: denied in the replay');
 
-      const json = await stackbone(server.url, 'replay', threadId, '--against', 'support-strict', '--json');
+      const json = await stackbone(server.url, 'replay', threadId, '--against', 'helpdesk-strict', '--json');
       expect(json.code).toBe(1);
       expect(JSON.parse(json.stdout)).toMatchObject({
         identical: false,
         deterministic: true,
-        agent: 'support-strict',
-        recordedAgent: 'support',
-        approvals: { newlyNeeded: [{ toolName: 'lookupOrder', input: { orderId: 'ord_42' } }], noLongerNeeded: [] },
+        agent: 'helpdesk-strict',
+        recordedAgent: 'helpdesk',
+        approvals: { newlyNeeded: [{ toolName: 'lookupOrder', input: { orderId: 'po_42' } }], noLongerNeeded: [] },
         calls: { added: [], removed: [], changed: [] },
       });
     });
 
     it('against the agent without its refund tool: the refund call is gone and its decision unused, exit 1', async () => {
-      const json = await stackbone(server.url, 'replay', threadId, '--against', 'support-no-refunds', '--json');
+      const json = await stackbone(server.url, 'replay', threadId, '--against', 'helpdesk-no-refunds', '--json');
       expect(json.code).toBe(1);
       const report = JSON.parse(json.stdout);
-      expect(report.calls.removed).toEqual([{ toolName: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } }]);
-      expect(report.decisions.unused).toEqual([{ toolName: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 }, status: 'approved' }]);
+      expect(report.calls.removed).toEqual([{ toolName: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }]);
+      expect(report.decisions.unused).toEqual([{ toolName: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 }, status: 'approved' }]);
       expect(report.finalAnswer).not.toBeNull();
 
-      const text = await stackbone(server.url, 'replay', threadId, '--against', 'support-no-refunds');
-      expect(text.stdout).toContain('- call removed          refundOrder');
-      expect(text.stdout).toContain('decision unused         refundOrder {"orderId":"ord_42","amount":19.99} was approved');
+      const text = await stackbone(server.url, 'replay', threadId, '--against', 'helpdesk-no-refunds');
+      expect(text.stdout).toContain('- call removed          issueRefund');
+      expect(text.stdout).toContain('decision unused         issueRefund {"orderId":"po_42","amount":19.99} was approved');
     });
 
     it('refuses an unknown agent or session (exit 1) and a missing session (exit 2)', async () => {

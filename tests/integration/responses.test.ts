@@ -30,13 +30,13 @@ for (const server of backends()) {
     const effects = (key: string) => readLedger(server.ledgerFile).filter((line) => line.kind === 'effect' && line.key === key);
 
     it('answers text whole and streamed, each event numbered; previous_response_id continues the session', async () => {
-      const first = await openai.responses.create({ model: 'support', input: 'say 5 words' });
-      expect(first).toMatchObject({ object: 'response', status: 'completed', model: 'support', previous_response_id: null });
+      const first = await openai.responses.create({ model: 'helpdesk', input: 'say 5 words' });
+      expect(first).toMatchObject({ object: 'response', status: 'completed', model: 'helpdesk', previous_response_id: null });
       expect(first.id).toMatch(/^resp_/);
       expect(first.output_text).toBe(tokens(5));
       expect(first.usage).toMatchObject({ input_tokens: expect.any(Number), output_tokens: expect.any(Number) });
 
-      const stream = await openai.responses.create({ model: 'support', input: 'say 3 words', previous_response_id: first.id, stream: true });
+      const stream = await openai.responses.create({ model: 'helpdesk', input: 'say 3 words', previous_response_id: first.id, stream: true });
       const events: ResponseStreamEvent[] = [];
       for await (const event of stream) events.push(event);
       expect(numbers(events)).toEqual(consecutive(0, events.length));
@@ -58,7 +58,7 @@ for (const server of backends()) {
       expect(completed.response.previous_response_id).toBe(first.id);
 
       // The SDK's own accumulator agrees, and the session holds both turns.
-      const helper = openai.responses.stream({ model: 'support', input: 'say 2 words', previous_response_id: completed.response.id });
+      const helper = openai.responses.stream({ model: 'helpdesk', input: 'say 2 words', previous_response_id: completed.response.id });
       const final = await helper.finalResponse();
       expect(final.output_text).toBe(tokens(2));
       const items = await openai.responses.inputItems.list(final.id, { order: 'asc' });
@@ -83,14 +83,14 @@ for (const server of backends()) {
           parameters: { type: 'object', properties: { text: { type: 'string' } } },
         },
       ];
-      const first = await openai.responses.create({ model: 'support', input: 'call showDialog {"text":"Ship it?"}', tools });
+      const first = await openai.responses.create({ model: 'helpdesk', input: 'call showDialog {"text":"Ship it?"}', tools });
       expect(first.status).toBe('completed');
       const call = first.output.find((item) => item.type === 'function_call')!;
       expect(call).toMatchObject({ type: 'function_call', name: 'showDialog', call_id: expect.any(String) });
       if (call.type !== 'function_call') throw new Error('expected a function call');
       expect(JSON.parse(call.arguments)).toEqual({ text: 'Ship it?' });
       const second = await openai.responses.create({
-        model: 'support',
+        model: 'helpdesk',
         previous_response_id: first.id,
         input: [{ type: 'function_call_output', call_id: call.call_id, output: 'the user clicked yes' }],
         tools,
@@ -160,13 +160,13 @@ for (const server of backends()) {
     });
 
     it('a question (requestInput) is a request_input function call; its function_call_output is the answer', async () => {
-      const asked = await openai.responses.create({ model: 'planner', input: 'ask me for a launch name' });
+      const asked = await openai.responses.create({ model: 'taskboard', input: 'ask me for a launch name' });
       const question = asked.output.find((item) => item.type === 'function_call')!;
       if (question.type !== 'function_call') throw new Error('expected a function call');
       expect(question.name).toBe('request_input');
       expect(JSON.parse(question.arguments)).toMatchObject({ message: expect.any(String), tool: 'ask_user', response_schema: { type: 'object' } });
       const answered = await openai.responses.create({
-        model: 'planner',
+        model: 'taskboard',
         previous_response_id: asked.id,
         input: [{ type: 'function_call_output', call_id: question.call_id, output: JSON.stringify({ answer: 'Liftoff' }) }],
       });
@@ -175,7 +175,7 @@ for (const server of backends()) {
     });
 
     it('background: joined mid-way from a sequence number after the client dropped, with no gap and no duplicate; the replay is the same stream', async () => {
-      const stream = await openai.responses.create({ model: 'support', input: 'slowly reply with 30 tokens', background: true, stream: true });
+      const stream = await openai.responses.create({ model: 'helpdesk', input: 'slowly reply with 30 tokens', background: true, stream: true });
       const head: ResponseStreamEvent[] = [];
       for await (const event of stream) {
         head.push(event);
@@ -199,9 +199,9 @@ for (const server of backends()) {
     });
 
     it('cancel is the persisted stop: the background response ends cancelled; one queued behind it leaves the queue', async () => {
-      const started = await openai.responses.create({ model: 'support', input: 'slowly reply with 200 tokens', background: true });
+      const started = await openai.responses.create({ model: 'helpdesk', input: 'slowly reply with 200 tokens', background: true });
       expect(started).toMatchObject({ status: 'in_progress', background: true });
-      const behind = await openai.responses.create({ model: 'support', input: 'say 2 words', previous_response_id: started.id, background: true });
+      const behind = await openai.responses.create({ model: 'helpdesk', input: 'say 2 words', previous_response_id: started.id, background: true });
       expect(behind.status).toBe('queued');
       expect((await openai.responses.retrieve(behind.id)).status).toBe('queued');
       expect(await openai.responses.cancel(behind.id)).toMatchObject({ id: behind.id, status: 'cancelled' });
@@ -218,17 +218,17 @@ for (const server of backends()) {
     it("errors are OpenAI's: an unknown model, response or cursor, and instructions the agent owns", async () => {
       const model = await rejection(openai.responses.create({ model: 'nobody', input: 'hi' }), NotFoundError);
       expect(model.code).toBe('model_not_found');
-      const missing = await rejection(openai.responses.create({ model: 'support', input: 'hi', previous_response_id: 'resp_nope' }), NotFoundError);
+      const missing = await rejection(openai.responses.create({ model: 'helpdesk', input: 'hi', previous_response_id: 'resp_nope' }), NotFoundError);
       expect(missing).toMatchObject({ code: 'response_not_found', param: 'previous_response_id', type: 'invalid_request_error' });
       const foreign = `resp_${Buffer.from(randomUUID()).toString('base64url')}.${randomUUID()}`;
       expect((await rejection(openai.responses.retrieve(foreign), NotFoundError)).code).toBe('response_not_found');
-      const instructions = await rejection(openai.responses.create({ model: 'support', input: 'hi', instructions: 'Be terse.' }), BadRequestError);
+      const instructions = await rejection(openai.responses.create({ model: 'helpdesk', input: 'hi', instructions: 'Be terse.' }), BadRequestError);
       expect(instructions.param).toBe('instructions');
     });
 
     it('store: false is stateless: a refund the agent keeps for a person does not run, and nothing can be retrieved', async () => {
-      const { data, response } = await openai.responses.create({ model: 'support', input: 'refund order ord_42 for 19.99', store: false }).withResponse();
-      expect(data.output_text).toMatch(/^I couldn't refund order: refundOrder needs .*a stateless request cannot wait for one\. Send previous_response_id/);
+      const { data, response } = await openai.responses.create({ model: 'helpdesk', input: 'refund order po_42 for 19.99', store: false }).withResponse();
+      expect(data.output_text).toMatch(/^I couldn't issue refund: issueRefund needs .*a stateless request cannot wait for one\. Send previous_response_id/);
       expect(response.headers.get('x-stackbone-session')).toBeNull();
       expect((await rejection(openai.responses.retrieve(data.id), NotFoundError)).code).toBe('response_not_found');
     });
@@ -236,7 +236,7 @@ for (const server of backends()) {
     it('OpenAI Agents JS uses the wire as its model: text, its function tools, and its approval interruptions', async () => {
       setTracingDisabled(true);
       const model = (agent: string) => new OpenAIResponsesModel(openai, agent);
-      const text = await run(new Agent({ name: 'text', model: model('support') }), 'say 3 words');
+      const text = await run(new Agent({ name: 'text', model: model('helpdesk') }), 'say 3 words');
       expect(text.finalOutput).toBe(tokens(3));
 
       const showDialog = tool({
@@ -245,7 +245,7 @@ for (const server of backends()) {
         parameters: z.object({ text: z.string() }),
         execute: async () => 'the user clicked yes',
       });
-      const tooled = await run(new Agent({ name: 'tools', model: model('support'), tools: [showDialog] }), 'call showDialog {"text":"Ship it?"}');
+      const tooled = await run(new Agent({ name: 'tools', model: model('helpdesk'), tools: [showDialog] }), 'call showDialog {"text":"Ship it?"}');
       expect(tooled.finalOutput).toBe('The user clicked yes.');
 
       // The agent's gated tools, declared as a hosted MCP server named after the agent: our approval requests become its interruptions.

@@ -25,9 +25,9 @@ for (const { kind, databaseUrl: shared, ledgerFile } of backends()) {
       const databaseUrl = await databaseFor(kind, shared);
       const threadId = randomUUID();
       const first = await startServer({ port: PORTS[kind], databaseUrl, env: fixtureEnv(ledgerFile) });
-      const agent = newHttpAgent(first.url, 'support', threadId);
+      const agent = newHttpAgent(first.url, 'helpdesk', threadId);
       try {
-        await runHttpAgent(agent, 'look up order ord_42');
+        await runHttpAgent(agent, 'look up order po_42');
       } finally {
         await first.kill('SIGKILL');
       }
@@ -36,7 +36,7 @@ for (const { kind, databaseUrl: shared, ledgerFile } of backends()) {
 
       const second = await startServer({ port: PORTS[kind], databaseUrl, env: fixtureEnv(ledgerFile) });
       try {
-        const fresh = newHttpAgent(second.url, 'support', threadId);
+        const fresh = newHttpAgent(second.url, 'helpdesk', threadId);
         const { events, logged } = await runHttpAgent(fresh, 'thanks');
         expect(logged).toEqual([]);
         const snapshot = events.find((event) => event.type === EventType.MESSAGES_SNAPSHOT) as MessagesSnapshotEvent;

@@ -15,13 +15,13 @@ for (const server of backends()) {
   describe(`retry on ${server.kind}`, () => {
     it('runs a failed turn again: the partial reply goes, the full reply comes, completed input stays', async () => {
       const threadId = randomUUID();
-      const failed = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('fail once after 3 words')] });
+      const failed = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('fail once after 3 words')] });
       expect(last(failed.events)).toMatchObject({ type: 'RUN_ERROR', code: 'model_error' });
-      expect((await readThread(server.url, 'support', threadId)).body.status).toBe('error');
+      expect((await readThread(server.url, 'helpdesk', threadId)).body.status).toBe('error');
 
-      const retried = await postRun(server.url, 'support', retryBody(threadId, randomUUID()));
+      const retried = await postRun(server.url, 'helpdesk', retryBody(threadId, randomUUID()));
       expect(last(retried.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
-      const thread = (await readThread(server.url, 'support', threadId)).body as {
+      const thread = (await readThread(server.url, 'helpdesk', threadId)).body as {
         status: string;
         messages: { role: string; parts: { type: string; content?: string }[] }[];
       };
@@ -42,11 +42,11 @@ for (const server of backends()) {
 
     it('the same retry sent twice at once is one retry; both responses show it', async () => {
       const threadId = randomUUID();
-      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('fail once after 3 words')] });
+      await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('fail once after 3 words')] });
       const retryId = randomUUID();
       const [one, two] = await Promise.all([
-        postRun(server.url, 'support', retryBody(threadId, retryId)),
-        postRun(server.url, 'support', retryBody(threadId, retryId)),
+        postRun(server.url, 'helpdesk', retryBody(threadId, retryId)),
+        postRun(server.url, 'helpdesk', retryBody(threadId, retryId)),
       ]);
       expect(last(one.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
       expect(last(two.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
@@ -56,16 +56,16 @@ for (const server of backends()) {
 
     it('a new retry while one runs is refused as busy; after the turn succeeded there is nothing to retry', async () => {
       const threadId = randomUUID();
-      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('slowly fail once after 20 words')] });
-      const first = postRun(server.url, 'support', retryBody(threadId, randomUUID()));
+      await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('slowly fail once after 20 words')] });
+      const first = postRun(server.url, 'helpdesk', retryBody(threadId, randomUUID()));
       // Wait until the retry has taken the thread.
-      for (let tries = 0; tries < 100 && (await readThread(server.url, 'support', threadId)).body.status !== 'running'; tries++)
+      for (let tries = 0; tries < 100 && (await readThread(server.url, 'helpdesk', threadId)).body.status !== 'running'; tries++)
         await new Promise((resolve) => setTimeout(resolve, 20));
-      const second = await postRun(server.url, 'support', retryBody(threadId, randomUUID()));
+      const second = await postRun(server.url, 'helpdesk', retryBody(threadId, randomUUID()));
       expect(last(second.events)).toMatchObject({ type: 'RUN_ERROR', code: 'session_busy' });
       expect(last((await first).events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
 
-      const third = await postRun(server.url, 'support', retryBody(threadId, randomUUID()));
+      const third = await postRun(server.url, 'helpdesk', retryBody(threadId, randomUUID()));
       expect(last(third.events)).toMatchObject({ type: 'RUN_ERROR', code: 'nothing_to_retry' });
     });
   });
@@ -78,7 +78,7 @@ for (const server of backends()) {
       const failed = await fetch(`${server.url}/api/v1/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-stackbone-session': key },
-        body: JSON.stringify({ model: 'support', messages: [{ role: 'user', content: 'fail once after 3 words' }] }),
+        body: JSON.stringify({ model: 'helpdesk', messages: [{ role: 'user', content: 'fail once after 3 words' }] }),
       });
       expect(failed.status).toBe(500);
       const retry = async (retryId: string) => {

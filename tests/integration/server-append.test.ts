@@ -16,12 +16,12 @@ for (const server of backends()) {
   describe(`server append on ${server.kind}`, () => {
     it('a webhook turn reaches a client following the thread, live, and a redelivery adds nothing', async () => {
       const threadId = randomUUID();
-      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('hello')] });
-      const { cursor } = (await readThread(server.url, 'support', threadId)).body as { cursor: string };
+      await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('hello')] });
+      const { cursor } = (await readThread(server.url, 'helpdesk', threadId)).body as { cursor: string };
 
       // Following from the cursor, nothing happens on the thread but the webhook's turn.
-      const following = joinStream(server.url, 'support', { threadId, offset: cursor }, { stop: ({ event }) => event.type === 'RUN_FINISHED' });
-      const delivered = await webhook(server.url, 'support', { threadId, text: 'reply with 3 tokens', id: 'delivery-1' });
+      const following = joinStream(server.url, 'helpdesk', { threadId, offset: cursor }, { stop: ({ event }) => event.type === 'RUN_FINISHED' });
+      const delivered = await webhook(server.url, 'helpdesk', { threadId, text: 'reply with 3 tokens', id: 'delivery-1' });
       expect(delivered).toMatchObject({ status: 202, body: { threadId, appended: true } });
       const runId = delivered.body.runId as string;
 
@@ -35,7 +35,7 @@ for (const server of backends()) {
         .join('');
       expect(text).toBe('token1 token2 token3');
 
-      const again = await webhook(server.url, 'support', { threadId, text: 'reply with 3 tokens', id: 'delivery-1' });
+      const again = await webhook(server.url, 'helpdesk', { threadId, text: 'reply with 3 tokens', id: 'delivery-1' });
       expect(again).toMatchObject({ status: 200, body: { appended: false, runId: null } });
       const added = (await readSessionEvents(server.databaseUrl, threadId)).filter(
         (event) => event.type === 'message_added' && event.message.id === 'delivery-1',
@@ -48,23 +48,23 @@ for (const server of backends()) {
         status: 404,
         body: { error: { code: 'not_found', what: 'agent' } },
       });
-      expect(await webhook(server.url, 'support', { threadId: 'has spaces', text: 'hi' })).toMatchObject({
+      expect(await webhook(server.url, 'helpdesk', { threadId: 'has spaces', text: 'hi' })).toMatchObject({
         status: 400,
         body: { error: { code: 'invalid_request' } },
       });
-      expect(await webhook(server.url, 'support', { threadId: randomUUID(), text: 'hi', extra: true })).toMatchObject({ status: 400 });
+      expect(await webhook(server.url, 'helpdesk', { threadId: randomUUID(), text: 'hi', extra: true })).toMatchObject({ status: 400 });
 
       const threadId = randomUUID();
-      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
+      await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
       const before = (await readSessionEvents(server.databaseUrl, threadId)).length;
-      expect(await webhook(server.url, 'support', { threadId, text: 'any news?', id: 'delivery-9' })).toMatchObject({
+      expect(await webhook(server.url, 'helpdesk', { threadId, text: 'any news?', id: 'delivery-9' })).toMatchObject({
         status: 202,
         body: { appended: true, queued: true },
       });
       expect(await readSessionEvents(server.databaseUrl, threadId)).toHaveLength(before);
       // A redelivery while it waits is the same queued message.
-      expect(await webhook(server.url, 'support', { threadId, text: 'any news?', id: 'delivery-9' })).toMatchObject({ status: 202, body: { queued: true } });
-      expect((await readThread(server.url, 'support', threadId)).body.queue).toEqual([expect.objectContaining({ id: 'delivery-9', content: 'any news?' })]);
+      expect(await webhook(server.url, 'helpdesk', { threadId, text: 'any news?', id: 'delivery-9' })).toMatchObject({ status: 202, body: { queued: true } });
+      expect((await readThread(server.url, 'helpdesk', threadId)).body.queue).toEqual([expect.objectContaining({ id: 'delivery-9', content: 'any news?' })]);
     });
   });
 }

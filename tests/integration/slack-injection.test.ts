@@ -16,7 +16,7 @@ import { startServer, type TestServer } from '../support/server';
 const PORTS = { sqlite: 3373, postgres: 3374 } as const;
 type Kind = keyof typeof PORTS;
 /** The review's exact arguments. */
-const INJECTED = { orderId: 'ord_42``` <!channel> <https://evil.example/x|Approve> ```', amount: 7 };
+const INJECTED = { orderId: 'po_42``` <!channel> <https://evil.example/x|Approve> ```', amount: 7 };
 
 /** A Slack incoming webhook stand-in on an ephemeral port: every body it was posted, parsed and raw. */
 async function startSlack() {
@@ -75,8 +75,8 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const threadId = `anon-slack-${randomUUID()}`;
       const run = await postRun(
         server.url,
-        'support',
-        { threadId, runId: randomUUID(), messages: [userMessage(`call refundOrder ${JSON.stringify(INJECTED)}`)] },
+        'helpdesk',
+        { threadId, runId: randomUUID(), messages: [userMessage(`call issueRefund ${JSON.stringify(INJECTED)}`)] },
         { cookie },
       );
       expect(run.status).toBe(200);
@@ -84,12 +84,12 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const { raw, body } = await eventually(async () => slack.received.find((entry) => entry.raw.includes(threadId)), 15_000, 'the Slack message');
 
       for (const markup of ['<!channel>', '<https://', '|Approve>', '<!here>', '<@']) expect(raw, markup).not.toContain(markup);
-      expect(unescapeMrkdwn(body.text)).toBe(`Approval needed: Refund $7.00 on order ${INJECTED.orderId} (support)`);
+      expect(unescapeMrkdwn(body.text)).toBe(`Approval needed: Refund $7.00 on order ${INJECTED.orderId} (helpdesk)`);
       const mrkdwn = [body.text, ...body.blocks.flatMap((block) => [block.text?.text, ...(block.elements ?? []).map((element) => element.text)])];
       for (const text of mrkdwn.filter((text): text is string => typeof text === 'string')) expect(text, text).not.toMatch(/[<>]/);
 
       const section = body.blocks[1]!.text!.text;
-      const fenced = /^`refundOrder` with the arguments it will run with:\n```([^`]*)```$/.exec(section);
+      const fenced = /^`issueRefund` with the arguments it will run with:\n```([^`]*)```$/.exec(section);
       expect(fenced, section).not.toBeNull();
       expect(JSON.parse(unescapeMrkdwn(fenced![1]!))).toEqual(INJECTED);
 

@@ -51,7 +51,7 @@ describe('slow clients', () => {
   });
 
   it('cuts a client that trickles its body (a stalled upload)', async () => {
-    const head = `POST /api/agents/support/attachments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/pdf\r\nContent-Length: 9000000\r\n\r\n%PDF-`;
+    const head = `POST /api/agents/helpdesk/attachments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/pdf\r\nContent-Length: 9000000\r\n\r\n%PDF-`;
     const { closedAfterMs, answer } = await trickle(head);
     expect(closedAfterMs).toBeLessThan(5_000);
     expect(answer).toMatch(/^$|408/);
@@ -59,7 +59,7 @@ describe('slow clients', () => {
 
   it('keeps a live stream that is read open past both', async () => {
     const threadId = randomUUID();
-    const response = await fetch(`${server.url}/api/agents/support`, {
+    const response = await fetch(`${server.url}/api/agents/helpdesk`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
       body: JSON.stringify({ threadId, runId: randomUUID(), messages: [{ id: randomUUID(), role: 'user', content: 'show me markdown' }] }),

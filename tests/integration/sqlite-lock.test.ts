@@ -45,12 +45,12 @@ describe('a second server process on one SQLite file', () => {
 
   it('is refused while the first runs, and while it is stopped (SIGSTOP), with one line naming it; the first serves on', async () => {
     const threadId = randomUUID();
-    expect((await postRun(first!.url, 'support', runInput(threadId, 'say 2 words'))).events.at(-1)?.type).toBe('RUN_FINISHED');
+    expect((await postRun(first!.url, 'helpdesk', runInput(threadId, 'say 2 words'))).events.at(-1)?.type).toBe('RUN_FINISHED');
     const refusal = await refusedStart();
     const lines = refusal.split('\n').filter((line) => line.includes('[stackbone]'));
     expect(lines).toEqual([expect.stringContaining(`[stackbone] The server does not start: another process (pid ${first!.pid}) serves the SQLite database`)]);
     expect(lines[0]).toContain('use PostgreSQL to run several');
-    expect((await readThread(first!.url, 'support', threadId)).body.status).toBe('idle');
+    expect((await readThread(first!.url, 'helpdesk', threadId)).body.status).toBe('idle');
 
     process.kill(first!.pid, 'SIGSTOP');
     try {
@@ -58,16 +58,16 @@ describe('a second server process on one SQLite file', () => {
     } finally {
       process.kill(first!.pid, 'SIGCONT');
     }
-    expect((await readThread(first!.url, 'support', threadId)).body.status).toBe('idle');
+    expect((await readThread(first!.url, 'helpdesk', threadId)).body.status).toBe('idle');
   }, 90_000);
 
   it('once the first is killed (SIGKILL, no clean-up), the next server starts on the file at once and serves its threads', async () => {
     const threadId = randomUUID();
-    expect((await postRun(first!.url, 'support', runInput(threadId, 'say 2 words'))).events.at(-1)?.type).toBe('RUN_FINISHED');
+    expect((await postRun(first!.url, 'helpdesk', runInput(threadId, 'say 2 words'))).events.at(-1)?.type).toBe('RUN_FINISHED');
     await first!.kill('SIGKILL');
     first = await startServer({ port: PORTS.second, databaseUrl, env });
-    const { body } = await readThread(first.url, 'support', threadId);
+    const { body } = await readThread(first.url, 'helpdesk', threadId);
     expect(body.messages.map((message: { role: string }) => message.role)).toEqual(['user', 'assistant']);
-    expect((await postRun(first.url, 'support', runInput(threadId, 'say 1 word'))).events.at(-1)?.type).toBe('RUN_FINISHED');
+    expect((await postRun(first.url, 'helpdesk', runInput(threadId, 'say 1 word'))).events.at(-1)?.type).toBe('RUN_FINISHED');
   }, 90_000);
 });

@@ -18,10 +18,10 @@ for (const server of backends()) {
     it('guidance sent while the turn streams joins that run, which answers it; afterwards there is nothing to steer', async () => {
       const threadId = randomUUID();
       const runId = randomUUID();
-      const streaming = openRun(server.url, 'support', { threadId, runId, messages: [userMessage('slowly reply with 30 tokens')] });
-      for (let tries = 0; tries < 100 && (await readThread(server.url, 'support', threadId)).body?.status !== 'running'; tries++)
+      const streaming = openRun(server.url, 'helpdesk', { threadId, runId, messages: [userMessage('slowly reply with 30 tokens')] });
+      for (let tries = 0; tries < 100 && (await readThread(server.url, 'helpdesk', threadId)).body?.status !== 'running'; tries++)
         await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(await steer(server.url, '/api/agents/support/steer', { threadId, runId, text: 'also say hello', id: 'steer-1' })).toMatchObject({
+      expect(await steer(server.url, '/api/agents/helpdesk/steer', { threadId, runId, text: 'also say hello', id: 'steer-1' })).toMatchObject({
         status: 202,
         body: { threadId, runId, messageId: 'steer-1' },
       });
@@ -43,7 +43,7 @@ for (const server of backends()) {
         body: { error: { code: 'not_running' } },
       });
       expect(await steer(server.url, `/api/v1/sessions/${randomUUID()}/steer`, { text: 'x' })).toMatchObject({ status: 404 });
-      expect(await steer(server.url, '/api/agents/support/steer', { threadId, text: '' })).toMatchObject({
+      expect(await steer(server.url, '/api/agents/helpdesk/steer', { threadId, text: '' })).toMatchObject({
         status: 400,
         body: { error: { code: 'invalid_request' } },
       });

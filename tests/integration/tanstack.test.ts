@@ -45,7 +45,7 @@ const shown = (messages: { role: string; parts: Part[] }[]) =>
   );
 
 /**
- * The support agent's closeTicket as a TanStack app declares it to approve it natively:
+ * The helpdesk agent's closeTicket as a TanStack app declares it to approve it natively:
  * `needsApproval: true`, and no inputSchema or approvalSchema, since closing takes a yes or a
  * no and nothing else (docs/internals/wires.md, "TanStack AI's client"). The tool still runs on the server.
  */
@@ -98,8 +98,8 @@ for (const server of backends()) {
   describe(`TanStack AI ChatClient on ${server.kind}`, () => {
     it('chats: a server tool runs and the reply quotes its result, with no error', async () => {
       const threadId = randomUUID();
-      const { client, errors } = chatClient(server.url, 'support', threadId);
-      await client.sendMessage('look up order ord_42');
+      const { client, errors } = chatClient(server.url, 'helpdesk', threadId);
+      await client.sendMessage('look up order po_42');
       await idle(client, 'the turn to end');
 
       expect(errors).toEqual([]);
@@ -109,9 +109,9 @@ for (const server of backends()) {
       expect(reply.parts).toContainEqual(
         expect.objectContaining({ type: 'tool-call', name: 'lookupOrder', state: 'complete', output: expect.objectContaining({ customer: 'Ada Lovelace' }) }),
       );
-      expect(textOf(reply)).toBe('Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
+      expect(textOf(reply)).toBe('Order po_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
       // The server holds the same turn: same user message id, same reply id, same content.
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread.status).toBe('idle');
       expect(thread.messages[0].id).toBe(client.getMessages()[0]!.id);
       expect(thread.messages.at(-1).id).toBe(reply.id);
@@ -123,17 +123,17 @@ for (const server of backends()) {
     // (`tool-<toolCallId>`): the server takes it for the echo it is.
     it('chats on after a tool call: the next message re-sends the history and the server adds only the new turn', async () => {
       const threadId = randomUUID();
-      const { client, errors } = chatClient(server.url, 'support', threadId);
-      await client.sendMessage('look up order ord_42');
+      const { client, errors } = chatClient(server.url, 'helpdesk', threadId);
+      await client.sendMessage('look up order po_42');
       await idle(client, 'the first turn to end');
       await client.sendMessage('reply with 2 tokens');
       await idle(client, 'the second turn to end');
 
       expect(errors).toEqual([]);
       expect(textOf(client.getMessages().at(-1))).toBe(tokens(2));
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread.messages.filter((message: { role: string }) => message.role === 'user').map(textOf)).toEqual([
-        'look up order ord_42',
+        'look up order po_42',
         'reply with 2 tokens',
       ]);
       expect(shown(client.getMessages())).toEqual(shown(thread.messages));
@@ -142,17 +142,17 @@ for (const server of backends()) {
 
     it('hydrates: a fresh client with server persistence shows the thread as the server has it', async () => {
       const threadId = randomUUID();
-      await postRun(server.url, 'support', runInput(threadId, 'look up order ord_42'));
-      await postRun(server.url, 'support', runInput(threadId, 'reply with 3 tokens'));
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      await postRun(server.url, 'helpdesk', runInput(threadId, 'look up order po_42'));
+      await postRun(server.url, 'helpdesk', runInput(threadId, 'reply with 3 tokens'));
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread.messages.length).toBeGreaterThanOrEqual(4);
 
-      const { client, errors } = chatClient(server.url, 'support', threadId, { persistence: true });
+      const { client, errors } = chatClient(server.url, 'helpdesk', threadId, { persistence: true });
       client.attach();
       await eventually(async () => client.getMessages().length === thread.messages.length, 10_000, 'the hydrated messages');
 
       expect(transcript(client.getMessages())).toEqual(transcript(thread.messages));
-      expect(shown(client.getMessages()).join('\n')).toContain('assistant: Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
+      expect(shown(client.getMessages()).join('\n')).toContain('assistant: Order po_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.');
       expect(textOf(client.getMessages().at(-1))).toBe(tokens(3));
       expect(client.getIsLoading()).toBe(false);
       expect(errors).toEqual([]);
@@ -163,10 +163,10 @@ for (const server of backends()) {
       const threadId = randomUUID();
       const runId = randomUUID();
       // A tab that sent the message and closed after a few tokens.
-      await openRun(server.url, 'support', runInput(threadId, 'slowly reply with 40 tokens', runId), (_, all) => deltas(all) === 3);
+      await openRun(server.url, 'helpdesk', runInput(threadId, 'slowly reply with 40 tokens', runId), (_, all) => deltas(all) === 3);
 
       let firstChunkAt: number | undefined;
-      const { client, errors } = chatClient(server.url, 'support', threadId, {
+      const { client, errors } = chatClient(server.url, 'helpdesk', threadId, {
         persistence: true,
         onChunk: () => void (firstChunkAt ??= Date.now()),
       });
@@ -179,7 +179,7 @@ for (const server of backends()) {
       expect(firstChunkAt).toBeDefined();
       expect(firstChunkAt! - attachedAt).toBeLessThan(1_500);
       expect(errors).toEqual([]);
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread.status).toBe('idle');
       expect(transcript(client.getMessages())).toEqual(transcript(thread.messages));
       client.dispose();
@@ -187,7 +187,7 @@ for (const server of backends()) {
 
     it('approves natively: resolveInterrupt(true) closes the ticket on the server and the run finishes', async () => {
       const threadId = randomUUID();
-      const { client, errors } = chatClient(server.url, 'support', threadId, { tools: [closeTicket] });
+      const { client, errors } = chatClient(server.url, 'helpdesk', threadId, { tools: [closeTicket] });
       await client.sendMessage('close ticket T-7');
       await idle(client, 'the run to pause', () => client.getInterrupts().length === 1);
       const [interrupt] = native(client.getInterrupts());
@@ -227,7 +227,7 @@ for (const server of backends()) {
           output: { closed: true, ticketId: 'T-7', summary: 'Closed ticket T-7.' },
         }),
       );
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null, activeRun: null });
       expect(shown(thread.messages)).toContain(`result ${JSON.stringify({ closed: true, ticketId: 'T-7', summary: 'Closed ticket T-7.' })}`);
       client.dispose();
@@ -235,10 +235,10 @@ for (const server of backends()) {
 
     it('rejects natively after hydrating: resolveInterrupt(false) reaches the model as a denial and nothing runs', async () => {
       const threadId = randomUUID();
-      const paused = await postRun(server.url, 'support', runInput(threadId, 'close ticket T-7'));
+      const paused = await postRun(server.url, 'helpdesk', runInput(threadId, 'close ticket T-7'));
       expect(paused.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'interrupt' } });
 
-      const { client, errors } = chatClient(server.url, 'support', threadId, { persistence: true, tools: [closeTicket] });
+      const { client, errors } = chatClient(server.url, 'helpdesk', threadId, { persistence: true, tools: [closeTicket] });
       client.attach();
       await eventually(async () => client.getInterrupts().length > 0, 10_000, 'the hydrated interrupt');
       const [interrupt] = native(client.getInterrupts());
@@ -259,7 +259,7 @@ for (const server of backends()) {
       expect(client.getInterruptState().interruptErrors).toEqual([]);
       expect(textOf(client.getMessages().at(-1))).toBe('Close ticket was not done: it was declined.');
       expect(shown(client.getMessages()).join('\n')).not.toContain('"closed":true');
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });
       expect(transcript(client.getMessages()).at(-1)).toEqual(transcript(thread.messages).at(-1));
       client.dispose();
@@ -267,7 +267,7 @@ for (const server of backends()) {
 
     it('answers a batch natively: resolveInterrupts(true) approves both closures in one continuation', async () => {
       const threadId = randomUUID();
-      const { client, errors } = chatClient(server.url, 'support', threadId, { tools: [closeTicket] });
+      const { client, errors } = chatClient(server.url, 'helpdesk', threadId, { tools: [closeTicket] });
       await client.sendMessage('close ticket T-7 and close ticket T-8');
       await idle(client, 'the run to pause', () => client.getInterrupts().length === 2);
       expect(native(client.getInterrupts()).map((interrupt) => interrupt.originalArgs)).toEqual([{ ticketId: 'T-7' }, { ticketId: 'T-8' }]);
@@ -281,7 +281,7 @@ for (const server of backends()) {
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });
       const results = shown(thread.messages).filter((line) => line.startsWith('result '));
       expect(results).toEqual([
@@ -291,32 +291,32 @@ for (const server of backends()) {
       client.dispose();
     });
 
-    // refundOrder allows edits and takes approval data: its interrupt keeps our responseSchema,
+    // issueRefund allows edits and takes approval data: its interrupt keeps our responseSchema,
     // bound as the generic kind, and is answered with the payload that schema describes.
     it('answers an approval with edits and approval data as the generic kind: the edited refund runs', async () => {
       const threadId = randomUUID();
-      const { client, errors } = chatClient(server.url, 'support', threadId, { tools: [closeTicket] });
-      await client.sendMessage('refund order ord_42 for 19.99');
+      const { client, errors } = chatClient(server.url, 'helpdesk', threadId, { tools: [closeTicket] });
+      await client.sendMessage('refund order po_42 for 19.99');
       await idle(client, 'the run to pause', () => client.getInterrupts().length === 1);
       const interrupt = bound(client.getInterrupts());
       expect(interrupt).toMatchObject({
         kind: 'generic',
         reason: 'tool_call',
         canResolve: true,
-        metadata: { toolName: 'refundOrder', allowedDecisions: ['approve', 'reject', 'edit'] },
+        metadata: { toolName: 'issueRefund', allowedDecisions: ['approve', 'reject', 'edit'] },
       });
       expect(interrupt.responseSchema).toMatchObject({
         properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' }, payload: { type: 'object' } },
       });
 
-      interrupt.resolveInterrupt({ approved: true, editedArgs: { orderId: 'ord_42', amount: 5 }, payload: { note: 'partial' } });
+      interrupt.resolveInterrupt({ approved: true, editedArgs: { orderId: 'po_42', amount: 5 }, payload: { note: 'partial' } });
       await idle(client, 'the continuation to end', () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('Refunded'));
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
       // The edited amount ran, with the approval's note.
-      expect(textOf(client.getMessages().at(-1))).toMatch(/^Refunded \$5\.00 on order ord_42 \(refund re_[\w-]+\)\. Note: partial$/);
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      expect(textOf(client.getMessages().at(-1))).toMatch(/^Refunded \$5\.00 on order po_42 \(refund re_[\w-]+\)\. Note: partial$/);
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });
       client.dispose();
     });
@@ -325,10 +325,10 @@ for (const server of backends()) {
     // falls back to the generic kind, and our object payload (with a reason) still answers it.
     it('a client that does not declare the tool hydrates the approval as the generic kind and rejects it with a reason', async () => {
       const threadId = randomUUID();
-      const paused = await postRun(server.url, 'support', runInput(threadId, 'close ticket T-7'));
+      const paused = await postRun(server.url, 'helpdesk', runInput(threadId, 'close ticket T-7'));
       expect(paused.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'interrupt' } });
 
-      const { client, errors } = chatClient(server.url, 'support', threadId, { persistence: true });
+      const { client, errors } = chatClient(server.url, 'helpdesk', threadId, { persistence: true });
       client.attach();
       const interrupt = bound(await eventually(async () => client.getInterrupts().length > 0 && client.getInterrupts(), 10_000, 'the hydrated interrupt'));
       expect(interrupt).toMatchObject({ kind: 'generic', reason: 'tool_call', canResolve: true, interruptedRunId: paused.events.at(-1)!.runId as string });
@@ -343,7 +343,7 @@ for (const server of backends()) {
       // The model got the rejection with its reason; the tool did not run.
       expect(textOf(client.getMessages().at(-1))).toBe('Close ticket was not done: it was declined (“Customer still waiting on a reply”).');
       expect(shown(client.getMessages()).join('\n')).not.toContain('"closed":true');
-      const { body: thread } = await readThread(server.url, 'support', threadId);
+      const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });
       expect(transcript(client.getMessages()).at(-1)).toEqual(transcript(thread.messages).at(-1));
       client.dispose();

@@ -236,10 +236,10 @@ for (const { kind } of backends()) {
     });
 
     /** The owner makes its objects: idle, failed and paused threads, a draft, timers. The running run comes later (it must run during the intrusions). */
-    async function makeOwnerWorld(tenant: Tenant, runningAgent: 'support' | 'ledger'): Promise<OwnerWorld> {
+    async function makeOwnerWorld(tenant: Tenant, runningAgent: 'helpdesk' | 'ledger'): Promise<OwnerWorld> {
       const marker = `secret-${randomUUID()}`;
       const ids = freshIds();
-      const agents = { ...Object.fromEntries(THREADS.map((name) => [name, 'support'])), planner: 'planner', running: runningAgent } as Record<
+      const agents = { ...Object.fromEntries(THREADS.map((name) => [name, 'helpdesk'])), planner: 'taskboard', running: runningAgent } as Record<
         ThreadName,
         string
       >;
@@ -254,8 +254,8 @@ for (const { kind } of backends()) {
         run('idle', `hello ${marker}`, ids.messageId),
         run('failed', 'fail'),
         pause('paused', 'close ticket T-7'),
-        pause('refund', 'refund order ord_42 for 19.99'),
-        send(tenant, 'POST', '/api/agents/planner/state', { body: { threadId: ids.planner, state: { draft: `draft ${marker}` } } }),
+        pause('refund', 'refund order po_42 for 19.99'),
+        send(tenant, 'POST', '/api/agents/taskboard/state', { body: { threadId: ids.planner, state: { draft: `draft ${marker}` } } }),
         run('timer', `remind me in 600 seconds to check ${marker}`),
         // Due during the test: it must fire into the owner's session, and only there.
         run('timerSoon', `remind me in 8 seconds to check ${marker}`),
@@ -268,7 +268,7 @@ for (const { kind } of backends()) {
         // A key's session also carries a chat-wire turn (the OpenAI wire, x-stackbone-session).
         const wire = await send(tenant, 'POST', '/api/v1/chat/completions', {
           headers: { 'x-stackbone-session': ids.idle },
-          body: { model: 'support', messages: [{ role: 'user', content: `again ${marker}` }] },
+          body: { model: 'helpdesk', messages: [{ role: 'user', content: `again ${marker}` }] },
         });
         expect(wire.status).toBe(200);
       }
@@ -499,13 +499,13 @@ for (const { kind } of backends()) {
       const refusalsTrack = Promise.all([
         on('failed session (retry)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.failed)}/retry`, { body: { retryId: randomUUID() } })),
         on('idle session (retry)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.idle)}/retry`, { body: { retryId: randomUUID() } })),
-        on('timer thread (stop)', (ids) => send(X, 'POST', `/api/agents/support/stop`, { body: { threadId: ids.timer } })),
+        on('timer thread (stop)', (ids) => send(X, 'POST', `/api/agents/helpdesk/stop`, { body: { threadId: ids.timer } })),
         on('timer thread (steer)', (ids) => send(X, 'POST', `/api/v1/sessions/${enc(ids.timer)}/steer`, { body: { text: 'intruder guidance' } })),
         on('timer thread (queue add)', (ids) =>
-          send(X, 'POST', `/api/agents/support/queue`, { body: { threadId: ids.timer, op: 'add', text: 'intruder queued' } }),
+          send(X, 'POST', `/api/agents/helpdesk/queue`, { body: { threadId: ids.timer, op: 'add', text: 'intruder queued' } }),
         ),
         on('planner thread (queue sendNow)', (ids) =>
-          send(X, 'POST', `/api/agents/planner/queue`, { body: { threadId: ids.planner, op: 'sendNow', id: ids.queueId } }),
+          send(X, 'POST', `/api/agents/taskboard/queue`, { body: { threadId: ids.planner, op: 'sendNow', id: ids.queueId } }),
         ),
         // Interrupts: out of band, from the chat, and as a resume naming them on a thread of the intruder's.
         ...(['closeInterrupt', 'refundInterrupt'] as const).flatMap((interrupt) => [
@@ -513,12 +513,12 @@ for (const { kind } of backends()) {
             .filter(() => !(interrupt === 'refundInterrupt' && mayDecideRefund))
             .map((action) => on(`${interrupt} (/api/hitl ${action})`, (ids) => send(X, 'POST', `/api/hitl/${enc(ids[interrupt])}/${action}`, { body: {} }))),
           on(`${interrupt} (decide from the chat)`, (ids) =>
-            send(X, 'POST', '/api/agents/support/decide', {
+            send(X, 'POST', '/api/agents/helpdesk/decide', {
               body: { threadId: ids[interrupt === 'closeInterrupt' ? 'paused' : 'refund'], interruptId: ids[interrupt], action: 'reject' },
             }),
           ),
           on(`${interrupt} (AG-UI resume on the owner's threadId)`, (ids) =>
-            send(X, 'POST', '/api/agents/support', {
+            send(X, 'POST', '/api/agents/helpdesk', {
               body: {
                 threadId: ids[interrupt === 'closeInterrupt' ? 'paused' : 'refund'],
                 runId: randomUUID(),
@@ -541,17 +541,17 @@ for (const { kind } of backends()) {
         await Promise.all([
           (async () => {
             await on("idle thread (AG-UI run, the owner's message id)", (ids) =>
-              send(X, 'POST', '/api/agents/support', {
+              send(X, 'POST', '/api/agents/helpdesk', {
                 body: { threadId: ids.idle, runId: randomUUID(), messages: [user('reply with 2 tokens', ids.messageId)] },
               }),
             );
-            await on('idle thread (hydration of its own)', (ids) => send(X, 'GET', `/api/agents/support?threadId=${enc(ids.idle)}`));
+            await on('idle thread (hydration of its own)', (ids) => send(X, 'GET', `/api/agents/helpdesk?threadId=${enc(ids.idle)}`));
             await on('idle thread (session stream of its own)', (ids) =>
-              send(X, 'GET', `/api/agents/support?threadId=${enc(ids.idle)}&offset=-1`, { quietMs: 400 }),
+              send(X, 'GET', `/api/agents/helpdesk?threadId=${enc(ids.idle)}&offset=-1`, { quietMs: 400 }),
             );
-            await on('idle thread (its own page)', (ids) => send(X, 'GET', `/agents/support/${enc(ids.idle)}`), { compare: withoutSidebar, retries: 2 });
+            await on('idle thread (its own page)', (ids) => send(X, 'GET', `/agents/helpdesk/${enc(ids.idle)}`), { compare: withoutSidebar, retries: 2 });
             await on('closeInterrupt (AG-UI resume on its own thread)', (ids) =>
-              send(X, 'POST', '/api/agents/support', {
+              send(X, 'POST', '/api/agents/helpdesk', {
                 body: {
                   threadId: ids.idle,
                   runId: randomUUID(),
@@ -561,15 +561,15 @@ for (const { kind } of backends()) {
               }),
             );
             await on('refundInterrupt (AG-UI resume on its own thread)', (ids) =>
-              send(X, 'POST', '/api/agents/support', {
+              send(X, 'POST', '/api/agents/helpdesk', {
                 body: { threadId: ids.idle, runId: randomUUID(), messages: [], resume: [{ interruptId: ids.refundInterrupt, status: 'cancelled' }] },
               }),
             );
             await on('closeInterrupt (decide on its own thread)', (ids) =>
-              send(X, 'POST', '/api/agents/support/decide', { body: { threadId: ids.idle, interruptId: ids.closeInterrupt, action: 'reject' } }),
+              send(X, 'POST', '/api/agents/helpdesk/decide', { body: { threadId: ids.idle, interruptId: ids.closeInterrupt, action: 'reject' } }),
             );
             await on('running run (re-join with Last-Event-ID on its own thread)', (ids) =>
-              send(X, 'POST', '/api/agents/support', {
+              send(X, 'POST', '/api/agents/helpdesk', {
                 headers: { 'last-event-id': '1' },
                 body: { threadId: ids.idle, runId: ids.runId, messages: [user('reply with 1 tokens')] },
               }),
@@ -579,7 +579,7 @@ for (const { kind } of backends()) {
             await on('failed session (OpenAI wire with its key)', (ids) =>
               send(X, 'POST', '/api/v1/chat/completions', {
                 headers: { 'x-stackbone-session': ids.failed },
-                body: { model: 'support', messages: [{ role: 'user', content: 'reply with 2 tokens' }] },
+                body: { model: 'helpdesk', messages: [{ role: 'user', content: 'reply with 2 tokens' }] },
               }),
             );
             await on('failed session (GET /api/v1/sessions of its own)', (ids) => send(X, 'GET', `/api/v1/sessions/${enc(ids.failed)}`));
@@ -591,30 +591,30 @@ for (const { kind } of backends()) {
             await on('paused session (Anthropic wire with its key)', (ids) =>
               send(X, 'POST', '/api/v1/messages', {
                 headers: { 'x-stackbone-session': ids.paused, 'anthropic-version': '2023-06-01' },
-                body: { model: 'support', max_tokens: 100, messages: [{ role: 'user', content: 'close ticket T-7' }] },
+                body: { model: 'helpdesk', max_tokens: 100, messages: [{ role: 'user', content: 'close ticket T-7' }] },
               }),
             );
             await on('paused session (GET /api/v1/sessions of its own)', (ids) => send(X, 'GET', `/api/v1/sessions/${enc(ids.paused)}`));
           })(),
           (async () => {
             await on('timer thread (webhook)', (ids) =>
-              send(X, 'POST', '/api/webhooks/support', { body: { threadId: ids.timer, text: 'reply with 2 tokens', id: ids.messageId } }),
+              send(X, 'POST', '/api/webhooks/helpdesk', { body: { threadId: ids.timer, text: 'reply with 2 tokens', id: ids.messageId } }),
             );
             if (X.kind === 'key') {
               const idleOwn = async (ids: Ids) =>
-                ((await send(X, 'GET', `/api/agents/support?threadId=${enc(ids.timer)}`)).body as { status?: string }).status === 'idle';
+                ((await send(X, 'GET', `/api/agents/helpdesk?threadId=${enc(ids.timer)}`)).body as { status?: string }).status === 'idle';
               await eventually(async () => (await idleOwn(owner.ids)) && (await idleOwn(fresh)), 10_000, 'the webhook turns');
             }
-            await on('timer thread (hydration after the webhook)', (ids) => send(X, 'GET', `/api/agents/support?threadId=${enc(ids.timer)}`));
+            await on('timer thread (hydration after the webhook)', (ids) => send(X, 'GET', `/api/agents/helpdesk?threadId=${enc(ids.timer)}`));
           })(),
           (async () => {
             await on('planner draft (state write)', (ids) =>
-              send(X, 'POST', '/api/agents/planner/state', { body: { threadId: ids.planner, state: { draft: 'intruder draft' } } }),
+              send(X, 'POST', '/api/agents/taskboard/state', { body: { threadId: ids.planner, state: { draft: 'intruder draft' } } }),
             );
-            await on('planner draft (hydration of its own)', (ids) => send(X, 'GET', `/api/agents/planner?threadId=${enc(ids.planner)}`));
+            await on('planner draft (hydration of its own)', (ids) => send(X, 'GET', `/api/agents/taskboard?threadId=${enc(ids.planner)}`));
           })(),
-          on('timerSoon thread (AG-UI run)', (ids) => send(X, 'POST', '/api/agents/support', { body: runBody(ids.timerSoon, 'reply with 2 tokens') })),
-          on('refund thread (AG-UI run)', (ids) => send(X, 'POST', '/api/agents/support', { body: runBody(ids.refund, 'reply with 2 tokens') })),
+          on('timerSoon thread (AG-UI run)', (ids) => send(X, 'POST', '/api/agents/helpdesk', { body: runBody(ids.timerSoon, 'reply with 2 tokens') })),
+          on('refund thread (AG-UI run)', (ids) => send(X, 'POST', '/api/agents/helpdesk', { body: runBody(ids.refund, 'reply with 2 tokens') })),
         ]);
       })();
 
@@ -649,7 +649,7 @@ for (const { kind } of backends()) {
       "no tenant reaches, stops, steers, decides, edits or learns of another's sessions, runs, interrupts, queue or timers",
       { timeout: 120_000 },
       async () => {
-        [owners.keyOne, owners.browserA] = await Promise.all([makeOwnerWorld(tenants.keyOne, 'support'), makeOwnerWorld(tenants.browserA, 'ledger')]);
+        [owners.keyOne, owners.browserA] = await Promise.all([makeOwnerWorld(tenants.keyOne, 'helpdesk'), makeOwnerWorld(tenants.browserA, 'ledger')]);
         await Promise.all([startRunning(owners.keyOne), startRunning(owners.browserA)]);
         const runningSince = Date.now();
         const before = { keyOne: await ownerSnapshot(owners.keyOne), browserA: await ownerSnapshot(owners.browserA) };
@@ -743,7 +743,7 @@ for (const { kind } of backends()) {
       await eventually(
         async () =>
           (await readSessionEvents(server.databaseUrl, browserA.ids.refund, tenants.browserA.ownerId)).some(
-            (event) => event.type === 'tool_result' && event.message.toolName === 'refundOrder',
+            (event) => event.type === 'tool_result' && event.message.toolName === 'issueRefund',
           ),
         15_000,
         'the refund',
@@ -757,7 +757,7 @@ for (const { kind } of backends()) {
       // Key-one decides its own ticket closure; browser A cancels its ticket closure. Decided, they are still nothing to anyone else.
       expect(await send(tenants.keyOne, 'POST', `/api/hitl/${keyOne.ids.closeInterrupt}/approve`, { body: {} })).toMatchObject({ status: 200 });
       expect(
-        await send(tenants.browserA, 'POST', '/api/agents/support', {
+        await send(tenants.browserA, 'POST', '/api/agents/helpdesk', {
           body: {
             threadId: browserA.ids.paused,
             runId: randomUUID(),
@@ -783,10 +783,10 @@ for (const { kind } of backends()) {
               probe(`${label} (/api/hitl ${action})`, owner, fresh, (ids) => send(intruder, 'POST', `/api/hitl/${ids[interrupt]}/${action}`, { body: {} })),
             ),
             probe(`${label} (decide from the chat)`, owner, fresh, (ids) =>
-              send(intruder, 'POST', '/api/agents/support/decide', { body: { threadId: ids[thread], interruptId: ids[interrupt], action: 'reject' } }),
+              send(intruder, 'POST', '/api/agents/helpdesk/decide', { body: { threadId: ids[thread], interruptId: ids[interrupt], action: 'reject' } }),
             ),
             probe(`${label} (AG-UI resume)`, owner, fresh, (ids) =>
-              send(intruder, 'POST', '/api/agents/support', {
+              send(intruder, 'POST', '/api/agents/helpdesk', {
                 body: {
                   threadId: ids[thread],
                   runId: randomUUID(),

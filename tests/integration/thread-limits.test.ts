@@ -50,11 +50,11 @@ for (const { kind } of backends()) {
       await server?.kill();
     });
 
-    /** A thread of the support agent with one finished turn; answers its id and its user message's. */
+    /** A thread of the helpdesk agent with one finished turn; answers its id and its user message's. */
     async function thread(text = 'say 2 words') {
       const threadId = randomUUID();
       const message = userMessage(text);
-      const run = await postRun(server.url, 'support', { ...runInput(threadId, text), messages: [message] });
+      const run = await postRun(server.url, 'helpdesk', { ...runInput(threadId, text), messages: [message] });
       expect(run.events.at(-1)?.type).toBe('RUN_FINISHED');
       return { threadId, messageId: message.id };
     }
@@ -77,29 +77,29 @@ for (const { kind } of backends()) {
     it('a text past the most characters is 413 message_too_long on every wire, writing nothing; one at the limit goes in', async () => {
       const tooLong = 'x'.repeat(MAX_MESSAGE_CHARS + 1);
       const fresh = randomUUID();
-      const agUi = await postRun(server.url, 'support', { ...runInput(fresh, tooLong) });
+      const agUi = await postRun(server.url, 'helpdesk', { ...runInput(fresh, tooLong) });
       expect([agUi.status, JSON.parse(agUi.text).error.code]).toEqual([413, 'message_too_long']);
       const session = { 'x-stackbone-session': fresh };
-      const openAi = await post(`${server.url}/api/v1/chat/completions`, { model: 'support', messages: [{ role: 'user', content: tooLong }] }, session);
+      const openAi = await post(`${server.url}/api/v1/chat/completions`, { model: 'helpdesk', messages: [{ role: 'user', content: tooLong }] }, session);
       expect([openAi.status, await codeOf(openAi)]).toEqual([413, 'message_too_long']);
       const anthropic = await post(
         `${server.url}/api/v1/messages`,
-        { model: 'support', max_tokens: 16, messages: [{ role: 'user', content: tooLong }] },
+        { model: 'helpdesk', max_tokens: 16, messages: [{ role: 'user', content: tooLong }] },
         { ...session, 'anthropic-version': '2023-06-01' },
       );
       expect([anthropic.status, await codeOf(anthropic)]).toEqual([413, 'message_too_long']);
       // Without a session (a stateless turn) the request's history is its input: the same rule.
-      const stateless = await post(`${server.url}/api/v1/chat/completions`, { model: 'support', messages: [{ role: 'user', content: tooLong }] });
+      const stateless = await post(`${server.url}/api/v1/chat/completions`, { model: 'helpdesk', messages: [{ role: 'user', content: tooLong }] });
       expect([stateless.status, await codeOf(stateless)]).toEqual([413, 'message_too_long']);
       const statelessAnthropic = await post(
         `${server.url}/api/v1/messages`,
-        { model: 'support', max_tokens: 16, messages: [{ role: 'user', content: tooLong }] },
+        { model: 'helpdesk', max_tokens: 16, messages: [{ role: 'user', content: tooLong }] },
         { 'anthropic-version': '2023-06-01' },
       );
       expect([statelessAnthropic.status, await codeOf(statelessAnthropic)]).toEqual([413, 'message_too_long']);
-      const responses = await post(`${server.url}/api/v1/responses`, { model: 'support', input: tooLong, store: true });
+      const responses = await post(`${server.url}/api/v1/responses`, { model: 'helpdesk', input: tooLong, store: true });
       expect([responses.status, await codeOf(responses)]).toEqual([413, 'message_too_long']);
-      const webhook = await post(`${server.url}/api/webhooks/support`, { threadId: fresh, text: tooLong });
+      const webhook = await post(`${server.url}/api/webhooks/helpdesk`, { threadId: fresh, text: tooLong });
       expect([webhook.status, await codeOf(webhook)]).toEqual([413, 'message_too_long']);
       expect(await countRows(server.databaseUrl, fresh)).toEqual({ sessions: 0, events: 0 });
 
@@ -120,7 +120,7 @@ for (const { kind } of backends()) {
       await busy.done;
 
       // At the limit, a message goes in.
-      const atLimit = await postRun(server.url, 'support', runInput(randomUUID(), 'z'.repeat(MAX_MESSAGE_CHARS)));
+      const atLimit = await postRun(server.url, 'helpdesk', runInput(randomUUID(), 'z'.repeat(MAX_MESSAGE_CHARS)));
       expect(atLimit.events.at(-1)?.type).toBe('RUN_FINISHED');
     });
 
@@ -130,7 +130,7 @@ for (const { kind } of backends()) {
       const long = `say 2 words ${'w'.repeat(60_000)}`;
       let refused: ReturnType<typeof ended> | undefined;
       for (let turn = 0; turn < 10 && !refused; turn++) {
-        const end = ended(await postRun(server.url, 'support', runInput(threadId, long)));
+        const end = ended(await postRun(server.url, 'helpdesk', runInput(threadId, long)));
         if (end.error) refused = end;
         else expect(end.types.at(-1)).toBe('RUN_FINISHED');
       }
@@ -141,18 +141,18 @@ for (const { kind } of backends()) {
       });
       const full = await countRows(server.databaseUrl, threadId);
       const rows = await rowsOf(threadId);
-      const again = await postRun(server.url, 'support', runInput(threadId, long));
+      const again = await postRun(server.url, 'helpdesk', runInput(threadId, long));
       expect(ended(again).error?.code).toBe('thread_full');
       for (const [url, body] of [
-        [`${server.url}/api/agents/support/queue`, { threadId, op: 'add', text: long }],
-        [`${server.url}/api/webhooks/support`, { threadId, text: long }],
+        [`${server.url}/api/agents/helpdesk/queue`, { threadId, op: 'add', text: long }],
+        [`${server.url}/api/webhooks/helpdesk`, { threadId, text: long }],
       ] as const) {
         const response = await post(url, body);
         expect([response.status, await codeOf(response)]).toEqual([409, 'thread_full']);
       }
       const chat = await post(
         `${server.url}/api/v1/chat/completions`,
-        { model: 'support', messages: [{ role: 'user', content: long }] },
+        { model: 'helpdesk', messages: [{ role: 'user', content: long }] },
         {
           'x-stackbone-session': threadId,
         },
@@ -162,20 +162,20 @@ for (const { kind } of backends()) {
       expect(await rowsOf(threadId)).toEqual(rows);
 
       // The way on: a fork at an earlier message, which starts small, takes messages; so does a new thread.
-      const forked = await post(`${server.url}/api/agents/support/fork`, { threadId, atMessageId: messageId });
+      const forked = await post(`${server.url}/api/agents/helpdesk/fork`, { threadId, atMessageId: messageId });
       expect(forked.status).toBe(201);
       const fork = ((await forked.json()) as { threadId: string }).threadId;
-      expect((await postRun(server.url, 'support', runInput(fork, 'say 2 words'))).events.at(-1)?.type).toBe('RUN_FINISHED');
+      expect((await postRun(server.url, 'helpdesk', runInput(fork, 'say 2 words'))).events.at(-1)?.type).toBe('RUN_FINISHED');
       await thread();
     });
 
     it('the hydration JSON is the last page of messages; olderCursor pages back to the first, each message once', async () => {
       const threadId = randomUUID();
       const sent = Array.from({ length: 120 }, (_, i) => userMessage(`note ${i}`));
-      const run = await postRun(server.url, 'support', { ...runInput(threadId, 'x'), messages: sent });
+      const run = await postRun(server.url, 'helpdesk', { ...runInput(threadId, 'x'), messages: sent });
       expect(run.events.at(-1)?.type).toBe('RUN_FINISHED');
       const page = async (query: string) => {
-        const response = await fetch(`${server.url}/api/agents/support?threadId=${threadId}${query}`, { headers: { accept: 'application/json' } });
+        const response = await fetch(`${server.url}/api/agents/helpdesk?threadId=${threadId}${query}`, { headers: { accept: 'application/json' } });
         return {
           status: response.status,
           body: (await response.json()) as { messages: { id: string; role: string }[]; olderCursor: string | null; cursor: string },
@@ -198,7 +198,7 @@ for (const { kind } of backends()) {
         ['&limit=0', 'invalid_request'],
         ['&limit=501', 'invalid_request'],
       ] as const) {
-        const refused = await fetch(`${server.url}/api/agents/support?threadId=${threadId}${query}`, { headers: { accept: 'application/json' } });
+        const refused = await fetch(`${server.url}/api/agents/helpdesk?threadId=${threadId}${query}`, { headers: { accept: 'application/json' } });
         expect([refused.status, await codeOf(refused)]).toEqual([400, code]);
       }
     });
@@ -208,18 +208,18 @@ for (const { kind } of backends()) {
       const busy = await busyThread();
       const before = await Promise.all([rowsOf(threadId), rowsOf(busy.threadId)]);
       const cases: [string, string, unknown, string][] = [
-        ['queue add', '/api/agents/support/queue', { threadId, op: 'add', id: NUL_ID, text: 'hi' }, 'invalid_id'],
-        ['queue remove', '/api/agents/support/queue', { threadId, op: 'remove', id: NUL_ID }, 'invalid_id'],
-        ['queue edit', '/api/agents/support/queue', { threadId, op: 'edit', id: 'q'.repeat(257), text: 'hi' }, 'invalid_id'],
+        ['queue add', '/api/agents/helpdesk/queue', { threadId, op: 'add', id: NUL_ID, text: 'hi' }, 'invalid_id'],
+        ['queue remove', '/api/agents/helpdesk/queue', { threadId, op: 'remove', id: NUL_ID }, 'invalid_id'],
+        ['queue edit', '/api/agents/helpdesk/queue', { threadId, op: 'edit', id: 'q'.repeat(257), text: 'hi' }, 'invalid_id'],
         ['session queue add', `/api/v1/sessions/${threadId}/queue`, { op: 'add', id: NUL_ID, text: 'hi' }, 'invalid_id'],
         ['guidance', '/api/agents/ledger/steer', { threadId: busy.threadId, id: NUL_ID, text: 'hi' }, 'invalid_id'],
         ['guidance run', '/api/agents/ledger/steer', { threadId: busy.threadId, runId: `r${NUL_ID}`, text: 'hi' }, 'invalid_run_id'],
-        ['AG-UI message', '/api/agents/support', { ...runInput(threadId, 'hi'), messages: [{ id: NUL_ID, role: 'user', content: 'hi' }] }, 'invalid_id'],
-        ['AG-UI parentRunId', '/api/agents/support', { ...runInput(threadId, 'hi'), parentRunId: NUL_ID }, 'invalid_run_id'],
-        ['AG-UI retry', '/api/agents/support', { ...runInput(threadId, 'hi'), messages: [], forwardedProps: { retry: { retryId: NUL_ID } } }, 'invalid_id'],
-        ['webhook', '/api/webhooks/support', { threadId, text: 'hi', id: NUL_ID }, 'invalid_id'],
+        ['AG-UI message', '/api/agents/helpdesk', { ...runInput(threadId, 'hi'), messages: [{ id: NUL_ID, role: 'user', content: 'hi' }] }, 'invalid_id'],
+        ['AG-UI parentRunId', '/api/agents/helpdesk', { ...runInput(threadId, 'hi'), parentRunId: NUL_ID }, 'invalid_run_id'],
+        ['AG-UI retry', '/api/agents/helpdesk', { ...runInput(threadId, 'hi'), messages: [], forwardedProps: { retry: { retryId: NUL_ID } } }, 'invalid_id'],
+        ['webhook', '/api/webhooks/helpdesk', { threadId, text: 'hi', id: NUL_ID }, 'invalid_id'],
         ['retry', `/api/v1/sessions/${threadId}/retry`, { retryId: NUL_ID }, 'invalid_id'],
-        ['fork', '/api/agents/support/fork', { threadId, atMessageId: NUL_ID }, 'invalid_id'],
+        ['fork', '/api/agents/helpdesk/fork', { threadId, atMessageId: NUL_ID }, 'invalid_id'],
       ];
       for (const [what, route, body, code] of cases) {
         const response = await post(`${server.url}${route}`, body, { accept: 'text/event-stream, application/json' });
@@ -227,7 +227,7 @@ for (const { kind } of backends()) {
       }
       expect(await Promise.all([rowsOf(threadId), rowsOf(busy.threadId)])).toEqual(before);
       // The honest ids still work.
-      expect((await post(`${server.url}/api/agents/support/queue`, { threadId, op: 'add', id: `ok-${messageId}`, text: 'say 1 word' })).status).toBe(200);
+      expect((await post(`${server.url}/api/agents/helpdesk/queue`, { threadId, op: 'add', id: `ok-${messageId}`, text: 'say 1 word' })).status).toBe(200);
       const steered = await post(`${server.url}/api/agents/ledger/steer`, { threadId: busy.threadId, id: 'guidance-ok', text: 'and then stop' });
       expect(steered.status).toBe(202);
       await stopRun(server.url, 'ledger', { threadId: busy.threadId });

@@ -21,7 +21,7 @@ for (const { kind, url, databaseUrl, ledgerFile } of backends()) {
   describe(`timers on ${kind}`, () => {
     it("a reminder fires from the server's own loop and the agent answers it", async () => {
       const threadId = randomUUID();
-      await postRun(url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('remind me in 1 seconds to check ord_42')] });
+      await postRun(url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('remind me in 1 seconds to check po_42')] });
       await eventually(async () => (await reminders(databaseUrl, threadId)).length === 1, 10_000, 'the reminder');
       await eventually(
         async () => (await readSessionEvents(databaseUrl, threadId)).filter((event) => event.type === 'run_finished').length === 2,
@@ -38,8 +38,8 @@ for (const { kind, url, databaseUrl, ledgerFile } of backends()) {
       const viaCron = randomUUID();
       const overRestart = randomUUID();
       try {
-        await postRun(first.url, 'support', { threadId: viaCron, runId: randomUUID(), messages: [userMessage('remind me in 1 seconds to check ord_7')] });
-        await postRun(first.url, 'support', { threadId: overRestart, runId: randomUUID(), messages: [userMessage('remind me in 2 seconds to check ord_42')] });
+        await postRun(first.url, 'helpdesk', { threadId: viaCron, runId: randomUUID(), messages: [userMessage('remind me in 1 seconds to check po_7')] });
+        await postRun(first.url, 'helpdesk', { threadId: overRestart, runId: randomUUID(), messages: [userMessage('remind me in 2 seconds to check po_42')] });
         await new Promise((resolve) => setTimeout(resolve, 1_200));
         const tick = async () => (await (await fetch(`${first.url}/api/cron/timers`)).json()) as { fired: number; waiting: number };
         expect((await tick()).fired).toBeGreaterThanOrEqual(1);

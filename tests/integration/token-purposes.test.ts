@@ -37,7 +37,7 @@ const linkToken = () =>
   signLink({
     interruptId: `int_${randomUUID()}`,
     action: 'approve',
-    argsHash: argumentsHash({ orderId: 'ord_42' }),
+    argsHash: argumentsHash({ orderId: 'po_42' }),
     expiresAt: linkExpiry(undefined),
     recipient: 'slack',
   });

@@ -21,7 +21,7 @@ for (const server of backends()) {
     it('progress streams as ACTIVITY_SNAPSHOT before the one TOOL_CALL_RESULT, is kept in the log and replays', async () => {
       const threadId = randomUUID();
       const runId = randomUUID();
-      const { events } = await postRun(server.url, 'researcher', { threadId, runId, messages: [userMessage('launch timing')] });
+      const { events } = await postRun(server.url, 'librarian', { threadId, runId, messages: [userMessage('launch timing')] });
       const types: string[] = events.map((event) => event.type);
       const activities = events.filter((event) => event.type === 'ACTIVITY_SNAPSHOT') as Activity[];
       expect(activities.length).toBe(4);
@@ -39,14 +39,14 @@ for (const server of backends()) {
 
       const log = await readSessionEvents(server.databaseUrl, threadId);
       expect(log.filter((event) => event.type === 'tool_progress')).toHaveLength(4);
-      const replay = await joinStream(server.url, 'researcher', { threadId, runId, offset: '-1' });
+      const replay = await joinStream(server.url, 'librarian', { threadId, runId, offset: '-1' });
       expect(replay.events.filter((event) => event.type === 'ACTIVITY_SNAPSHOT')).toHaveLength(4);
 
       // A client sending its history back, progress included (as HttpAgent does), is not refused.
       const history = [
         ...events.filter((event) => event.type === 'MESSAGES_SNAPSHOT').flatMap((event) => (event as unknown as { messages: unknown[] }).messages),
       ];
-      const next = await postRun(server.url, 'researcher', {
+      const next = await postRun(server.url, 'librarian', {
         threadId,
         runId: randomUUID(),
         messages: [

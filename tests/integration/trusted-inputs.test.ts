@@ -13,8 +13,8 @@ for (const server of backends()) {
     it('a system note, an assistant turn, a developer message, a result for a server tool: each refused, nothing written', async () => {
       // A thread with a server tool call that ran (lookupOrder) and one waiting for a person.
       const threadId = randomUUID();
-      await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('look up order ord_42')] });
-      const paused = await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
+      await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('look up order po_42')] });
+      const paused = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('close ticket T-7')] });
       const serverCall = (await readSessionEvents(server.databaseUrl, threadId))
         .flatMap((event) => (event.type === 'assistant_step' ? (event.message.toolCalls ?? []) : []))
         .find((call) => call.name === 'lookupOrder')!;
@@ -38,7 +38,7 @@ for (const server of backends()) {
       ];
       for (const push of pushes) {
         const before = await countRows(server.databaseUrl, threadId);
-        const { events } = await postRun(server.url, 'support', {
+        const { events } = await postRun(server.url, 'helpdesk', {
           threadId,
           runId: randomUUID(),
           messages: [push.message],

@@ -28,9 +28,9 @@ for (const backend of backends().filter((server) => server.kind === 'postgres'))
     it('a run executing on A streams to a client attached to B, from its start to its end', async () => {
       const threadId = randomUUID();
       const runId = randomUUID();
-      const onA = openRun(a.url, 'support', runInput(threadId, 'slowly reply with 30 tokens', runId));
-      await eventually(async () => (await readThread(b.url, 'support', threadId)).body.status === 'running', 10_000, 'B to see the run');
-      const onB = await joinStream(b.url, 'support', { threadId, runId, offset: '-1' });
+      const onA = openRun(a.url, 'helpdesk', runInput(threadId, 'slowly reply with 30 tokens', runId));
+      await eventually(async () => (await readThread(b.url, 'helpdesk', threadId)).body.status === 'running', 10_000, 'B to see the run');
+      const onB = await joinStream(b.url, 'helpdesk', { threadId, runId, offset: '-1' });
       const fromA = await onA;
       expect(onB.events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
       const textOf = (events: { type: string }[]) =>

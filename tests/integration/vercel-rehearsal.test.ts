@@ -99,7 +99,7 @@ if (backends().some((server) => server.kind === 'postgres')) {
 
     it('a due timer waits for the cron call (nothing else fires it), which fires it once; its turn shows live on the other instance', async () => {
       const threadId = randomUUID();
-      await postRun(a.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('remind me in 1 seconds to check ord_7')] });
+      await postRun(a.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('remind me in 1 seconds to check po_7')] });
       const reminders = async () =>
         (await readSessionEvents(databaseUrl, threadId)).filter(
           (event) => event.type === 'message_added' && event.message.role === 'user' && event.message.content.startsWith('Reminder:'),
@@ -111,8 +111,8 @@ if (backends().some((server) => server.kind === 'postgres')) {
       expect((await cron(b, 'timers', 'not-the-secret')).status).toBe(401);
       expect(await reminders()).toHaveLength(0);
 
-      const { body: thread } = await readThread(a.url, 'support', threadId);
-      const watchingA = joinStream(a.url, 'support', { threadId, offset: thread.cursor }, { stop: (entry) => entry.event.type === EventType.RUN_FINISHED });
+      const { body: thread } = await readThread(a.url, 'helpdesk', threadId);
+      const watchingA = joinStream(a.url, 'helpdesk', { threadId, offset: thread.cursor }, { stop: (entry) => entry.event.type === EventType.RUN_FINISHED });
       const tick = await cron(b, 'timers');
       expect(tick.status).toBe(200);
       expect(((await tick.json()) as { fired: number }).fired).toBe(1);

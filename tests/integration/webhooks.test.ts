@@ -121,12 +121,12 @@ describe.concurrent('decision webhooks', () => {
       it('a pause, its decision and both runs reach the receiver signed, as interrupt.opened, interrupt.decided and run.finished', async () => {
         const { server, receiver } = backend();
         const threadId = randomUUID();
-        await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('refund order ord_42 for 19.99')] });
+        await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('refund order po_42 for 19.99')] });
         const opened = await eventually(async () => receiver.of(threadId).find((entry) => entry.type === 'interrupt.opened'), 10_000, 'interrupt.opened');
         const interrupt = opened.data.interrupt as { id: string; toolName: string; input: unknown; message: string; expiresAt: string };
-        expect(interrupt).toMatchObject({ toolName: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 }, message: 'Refund $19.99 on order ord_42' });
+        expect(interrupt).toMatchObject({ toolName: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 }, message: 'Refund $19.99 on order po_42' });
         expect(Date.parse(interrupt.expiresAt)).toBeGreaterThan(Date.now());
-        expect(opened.data).toMatchObject({ sessionId: threadId, agent: 'support', ownerId: expect.any(String), at: expect.any(String) });
+        expect(opened.data).toMatchObject({ sessionId: threadId, agent: 'helpdesk', ownerId: expect.any(String), at: expect.any(String) });
 
         const decided = await fetch(`${server.url}/api/hitl/${interrupt.id}/approve`, {
           method: 'POST',
@@ -162,7 +162,7 @@ describe.concurrent('decision webhooks', () => {
         const { server, receiver } = backend();
         const threadId = randomUUID();
         receiver.plans.set(threadId, 'flaky');
-        await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 3 words')] });
+        await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 3 words')] });
         const [delivery] = await eventually(
           async () => {
             const shown = await deliveriesOf(server.url, threadId);
@@ -185,7 +185,7 @@ describe.concurrent('decision webhooks', () => {
         const { server, receiver } = backend();
         const threadId = randomUUID();
         receiver.plans.set(threadId, 'dead');
-        await postRun(server.url, 'support', { threadId, runId: randomUUID(), messages: [userMessage('say 3 words')] });
+        await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 3 words')] });
         const [gaveUp] = await eventually(
           async () => {
             const shown = await deliveriesOf(server.url, threadId);

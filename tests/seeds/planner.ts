@@ -3,7 +3,7 @@
 import { defineDeepAgent } from '@/server/define';
 
 export default defineDeepAgent({
-  name: 'planner',
+  name: 'taskboard',
   model: 'openai/gpt-4o-mini',
   editableState: {
     draft: { type: 'string' },

@@ -131,7 +131,7 @@ export async function readSessionRows(databaseUrl: string, threadId: string, own
   ) as Record<string, unknown>;
 }
 
-/** Rows in one table of the database (e.g. the support agent's `Refund` ledger). */
+/** Rows in one table of the database (e.g. the helpdesk agent's `Refund` ledger). */
 export async function countTable(databaseUrl: string, table: string): Promise<number> {
   return Number((await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "${table}"`))[0]!.n);
 }

@@ -67,7 +67,7 @@ describe('the bench route', () => {
     const store = createPrismaStore(url);
     try {
       await store.append(scopedSessionId(keyOwner('key-one-0123456789abcdef'), threadId), 0, events, {
-        create: { ownerId: keyOwner('key-one-0123456789abcdef'), agent: 'support' },
+        create: { ownerId: keyOwner('key-one-0123456789abcdef'), agent: 'helpdesk' },
       });
     } finally {
       await store.close();

@@ -24,11 +24,11 @@ async function migrations(folder: string): Promise<{ name: string; sql: string }
 
 /** Rows as a server before the migration wrote them: two owners, every table that names a session. */
 const BEFORE = [
-  `INSERT INTO "Session" ("id", "ownerId", "agent", "headSeq", "status", "createdAt", "updatedAt") VALUES ('thread-1', 'local', 'support', 1, 'interrupted', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
-  `INSERT INTO "Session" ("id", "ownerId", "agent", "headSeq", "status", "createdAt", "updatedAt") VALUES ('customer/42', 'key:abc123', 'support', 1, 'idle', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
+  `INSERT INTO "Session" ("id", "ownerId", "agent", "headSeq", "status", "createdAt", "updatedAt") VALUES ('thread-1', 'local', 'helpdesk', 1, 'interrupted', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
+  `INSERT INTO "Session" ("id", "ownerId", "agent", "headSeq", "status", "createdAt", "updatedAt") VALUES ('customer/42', 'key:abc123', 'helpdesk', 1, 'idle', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
   `INSERT INTO "Event" ("sessionId", "seq", "type", "data") VALUES ('thread-1', 1, 'run_started', '{}')`,
   `INSERT INTO "Event" ("sessionId", "seq", "type", "data") VALUES ('customer/42', 1, 'run_started', '{}')`,
-  `INSERT INTO "Interrupt" ("id", "sessionId", "ownerId", "agent", "status", "data") VALUES ('int_1', 'thread-1', 'local', 'support', 'pending', '{}')`,
+  `INSERT INTO "Interrupt" ("id", "sessionId", "ownerId", "agent", "status", "data") VALUES ('int_1', 'thread-1', 'local', 'helpdesk', 'pending', '{}')`,
   `INSERT INTO "RunStop" ("sessionId", "runId", "by") VALUES ('thread-1', 'run-1', '{}')`,
   `INSERT INTO "Timer" ("id", "sessionId", "key", "fireAt", "messages") VALUES ('tmr_1', 'customer/42', 'k', CURRENT_TIMESTAMP, '[]')`,
   `INSERT INTO "RunSteer" ("id", "sessionId", "runId", "message", "createdAt") VALUES ('str_1', 'thread-1', 'run-1', '{}', CURRENT_TIMESTAMP)`,

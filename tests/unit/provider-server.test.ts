@@ -25,8 +25,8 @@ const tools = { lookupOrder: tool({ description: 'Look up an order', inputSchema
 const twoLookups: ScriptedReply = {
   text: 'Looking both up.',
   toolCalls: [
-    { id: 'call_a', name: 'lookupOrder', input: { orderId: 'ord_42' } },
-    { id: 'call_b', name: 'lookupOrder', input: { orderId: 'ord_7' } },
+    { id: 'call_a', name: 'lookupOrder', input: { orderId: 'po_42' } },
+    { id: 'call_b', name: 'lookupOrder', input: { orderId: 'po_7' } },
   ],
   usage: { inputTokens: 31, outputTokens: 17 },
 };
@@ -37,7 +37,7 @@ const models = {
   anthropic: () => createAnthropic({ apiKey: 'test', baseURL: provider.baseUrl })('claude-sonnet-4-6'),
 } satisfies Record<string, () => LanguageModel>;
 
-async function oneStep(model: LanguageModel, messages: ModelMessage[] = [{ role: 'user', content: 'look up ord_42 and ord_7' }], providerOptions = {}) {
+async function oneStep(model: LanguageModel, messages: ModelMessage[] = [{ role: 'user', content: 'look up po_42 and po_7' }], providerOptions = {}) {
   const result = streamText({ model, messages, tools, maxRetries: 2, providerOptions });
   return {
     text: await result.text,
@@ -54,8 +54,8 @@ describe.each(Object.keys(models) as (keyof typeof models)[])('the %s format, re
     const step = await oneStep(models[format]());
     expect(step.text).toBe('Looking both up.');
     expect(step.toolCalls).toEqual([
-      { id: 'call_a', name: 'lookupOrder', input: { orderId: 'ord_42' } },
-      { id: 'call_b', name: 'lookupOrder', input: { orderId: 'ord_7' } },
+      { id: 'call_a', name: 'lookupOrder', input: { orderId: 'po_42' } },
+      { id: 'call_b', name: 'lookupOrder', input: { orderId: 'po_7' } },
     ]);
     expect(step.usage).toMatchObject({ inputTokens: 31, outputTokens: 17 });
     expect(provider.requests.map((request) => request.format)).toEqual([format]);
@@ -90,13 +90,13 @@ describe.each(Object.keys(models) as (keyof typeof models)[])('the %s format, re
 
 describe('reasoning, read by the AI SDK and sent back on the next step', () => {
   it('Anthropic: a thinking block keeps its signature, and goes back with it', async () => {
-    provider.script({ reasoning: { text: 'The user wants ord_42.', signature: 'sig-EqQB-42' }, toolCalls: [twoLookups.toolCalls![0]!] }, { text: 'Done.' });
+    provider.script({ reasoning: { text: 'The user wants po_42.', signature: 'sig-EqQB-42' }, toolCalls: [twoLookups.toolCalls![0]!] }, { text: 'Done.' });
     const first = await oneStep(models.anthropic());
     expect(first.reasoning).toEqual([
-      expect.objectContaining({ text: 'The user wants ord_42.', providerMetadata: { anthropic: { signature: 'sig-EqQB-42' } } }),
+      expect.objectContaining({ text: 'The user wants po_42.', providerMetadata: { anthropic: { signature: 'sig-EqQB-42' } } }),
     ]);
     await oneStep(models.anthropic(), [
-      { role: 'user', content: 'look up ord_42' },
+      { role: 'user', content: 'look up po_42' },
       ...first.messages,
       { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_a', toolName: 'lookupOrder', output: { type: 'text', value: 'found' } }] },
     ]);
@@ -104,7 +104,7 @@ describe('reasoning, read by the AI SDK and sent back on the next step', () => {
     expect(sentBack).toMatchObject({
       role: 'assistant',
       content: [
-        { type: 'thinking', thinking: 'The user wants ord_42.', signature: 'sig-EqQB-42' },
+        { type: 'thinking', thinking: 'The user wants po_42.', signature: 'sig-EqQB-42' },
         { type: 'tool_use', id: 'call_a' },
       ],
     });
@@ -124,7 +124,7 @@ describe('reasoning, read by the AI SDK and sent back on the next step', () => {
     await oneStep(
       models['openai-responses'](),
       [
-        { role: 'user', content: 'look up ord_42' },
+        { role: 'user', content: 'look up po_42' },
         ...first.messages,
         { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'call_a', toolName: 'lookupOrder', output: { type: 'text', value: 'found' } }] },
       ],
@@ -149,8 +149,8 @@ describe('the official SDKs assemble the same messages from the streams', () => 
     expect(completion.choices[0]!.message).toMatchObject({
       content: 'Looking both up.',
       tool_calls: [
-        { id: 'call_a', function: { name: 'lookupOrder', arguments: '{"orderId":"ord_42"}' } },
-        { id: 'call_b', function: { name: 'lookupOrder', arguments: '{"orderId":"ord_7"}' } },
+        { id: 'call_a', function: { name: 'lookupOrder', arguments: '{"orderId":"po_42"}' } },
+        { id: 'call_b', function: { name: 'lookupOrder', arguments: '{"orderId":"po_7"}' } },
       ],
     });
     expect(completion.choices[0]!.finish_reason).toBe('tool_calls');
@@ -164,8 +164,8 @@ describe('the official SDKs assemble the same messages from the streams', () => 
     expect(response.output).toMatchObject([
       { type: 'reasoning', summary: [{ type: 'summary_text', text: 'Both orders.' }], encrypted_content: 'gAAAA-1' },
       { type: 'message', content: [{ type: 'output_text', text: 'Looking both up.' }] },
-      { type: 'function_call', call_id: 'call_a', arguments: '{"orderId":"ord_42"}' },
-      { type: 'function_call', call_id: 'call_b', arguments: '{"orderId":"ord_7"}' },
+      { type: 'function_call', call_id: 'call_a', arguments: '{"orderId":"po_42"}' },
+      { type: 'function_call', call_id: 'call_b', arguments: '{"orderId":"po_7"}' },
     ]);
     expect(response.usage).toMatchObject({ input_tokens: 31, output_tokens: 17 });
   });
@@ -177,8 +177,8 @@ describe('the official SDKs assemble the same messages from the streams', () => 
     expect(message.content).toMatchObject([
       { type: 'thinking', thinking: 'Both orders.', signature: 'sig-1' },
       { type: 'text', text: 'Looking both up.' },
-      { type: 'tool_use', id: 'call_a', input: { orderId: 'ord_42' } },
-      { type: 'tool_use', id: 'call_b', input: { orderId: 'ord_7' } },
+      { type: 'tool_use', id: 'call_a', input: { orderId: 'po_42' } },
+      { type: 'tool_use', id: 'call_b', input: { orderId: 'po_7' } },
     ]);
     expect(message.stop_reason).toBe('tool_use');
     expect(message.usage).toMatchObject({ input_tokens: 31, output_tokens: 17 });

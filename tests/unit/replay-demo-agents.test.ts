@@ -3,10 +3,10 @@
 // against today's code. A change to an agent's tools, policies or the scripted model's answers
 // shows here as a named difference.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { supportConfig } from '../../examples/demo/agents/support';
-import supportNoRefunds from '../fixtures/agents/support-no-refunds';
+import { helpdeskConfig } from '../../tests/fixtures/agents/helpdesk';
+import helpdeskNoRefunds from '../fixtures/agents/helpdesk-no-refunds';
 import { defineDeepAgent } from '../../server/define';
-import supportStrict from '../fixtures/agents/support-strict';
+import helpdeskStrict from '../fixtures/agents/helpdesk-strict';
 import { expectReplay } from '../support/replay';
 
 beforeAll(() => {
@@ -15,40 +15,40 @@ beforeAll(() => {
 
 describe('replaying the demo agents’ recorded sessions', () => {
   it('support: a lookup, a refund approved with an edit and a note, a closure rejected — the same today', async () => {
-    const report = await expectReplay('support-refund', { expect: 'identical' });
+    const report = await expectReplay('helpdesk-refund', { expect: 'identical' });
     // The refund has no dryRun: it answered with the result recorded for the edited call, never the ledger.
-    expect(report.replayed.calls.map((call) => call.toolName)).toEqual(['lookupOrder', 'refundOrder', 'closeTicket']);
+    expect(report.replayed.calls.map((call) => call.toolName)).toEqual(['lookupOrder', 'issueRefund', 'closeTicket']);
     expect(report.replayed.answers).toEqual([
-      'Order ord_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.',
-      'Refunded $10.00 on order ord_42 (refund re_xiB1Or4yZEdv). Note: partial refund',
+      'Order po_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.',
+      'Refunded $10.00 on order po_42 (refund re_xiB1Or4yZEdv). Note: partial refund',
       'Close ticket was not done: it was declined (“The customer still waits for the refund”).',
     ]);
   });
 
-  it('researcher: a search answered from the notes (its dryRun) — the same today', () => expectReplay('researcher-launch', { expect: 'identical' }));
+  it('researcher: a search answered from the notes (its dryRun) — the same today', () => expectReplay('librarian-launch', { expect: 'identical' }));
 
   it('planner: a question answered, a plan written, research delegated to the researcher — the same today', () =>
-    expectReplay('planner-question', { expect: 'identical' }));
+    expectReplay('taskboard-question', { expect: 'identical' }));
 
   it('support against a policy where the lookup needs approval: the lookup newly asks, nobody had decided it, it is denied', () =>
-    expectReplay('support-refund', {
-      agent: supportStrict,
+    expectReplay('helpdesk-refund', {
+      agent: helpdeskStrict,
       expect: { newlyNeedsApproval: ['lookupOrder'], unrecorded: ['lookupOrder'], unusedDecisions: [], removed: [], added: [] },
     }));
 
   it('support without its refund tool: the refund call is gone, its approval answers nothing, the answer to that turn changes', () =>
-    expectReplay('support-refund', {
-      agent: supportNoRefunds,
-      expect: { removed: ['refundOrder'], unusedDecisions: ['refundOrder'], answers: [2], finalAnswer: 'same' },
+    expectReplay('helpdesk-refund', {
+      agent: helpdeskNoRefunds,
+      expect: { removed: ['issueRefund'], unusedDecisions: ['issueRefund'], answers: [2], finalAnswer: 'same' },
     }));
 
   it('support where refunds may no longer be edited: the recorded edited approval is refused, reported, and the refund withdrawn', async () => {
     const noEdits = defineDeepAgent({
-      ...supportConfig,
+      ...helpdeskConfig,
       name: 'support-no-edits',
-      toolApproval: { ...supportConfig.toolApproval, refundOrder: { ...supportConfig.toolApproval.refundOrder, allowEdit: false } },
+      toolApproval: { ...helpdeskConfig.toolApproval, issueRefund: { ...helpdeskConfig.toolApproval.issueRefund, allowEdit: false } },
     });
-    const report = await expectReplay('support-refund', { agent: noEdits, expect: { notApplied: ['refundOrder'], unusedDecisions: [], answers: [2] } });
+    const report = await expectReplay('helpdesk-refund', { agent: noEdits, expect: { notApplied: ['issueRefund'], unusedDecisions: [], answers: [2] } });
     expect(report.decisions.notApplied[0]!.why).toMatch(/^refused: /);
   });
 });

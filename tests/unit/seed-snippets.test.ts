@@ -53,7 +53,7 @@ async function settled(sessionId: string) {
 
 describe('the seed snippets', () => {
   it("appendServerMessage takes a turn on the local owner's session, and setReminder's reminder, keyed by its call, lands once", async () => {
-    await appendServerMessage('desk-1', 'call setReminder {"delaySeconds": 1, "reminder": "check ord_42"}');
+    await appendServerMessage('desk-1', 'call setReminder {"delaySeconds": 1, "reminder": "check po_42"}');
     const view = await settled('local/desk-1');
     const call = view.messages.find((message) => message.role === 'assistant' && message.toolCalls?.length);
     const toolCallId = call?.role === 'assistant' ? call.toolCalls![0]!.id : '';
@@ -61,15 +61,15 @@ describe('the seed snippets', () => {
     // Keyed by the call, as the seed keys it. Its message takes the timer's own id, whatever id
     // it was given: that is what lets a timer fired twice add it once (docs/seed-names.md).
     const timer = await getStore().findTimer('local/desk-1', `reminder:${toolCallId}`);
-    expect(timer?.messages).toEqual([{ id: `${timer?.id}.0`, role: 'user', content: 'Reminder: check ord_42' }]);
+    expect(timer?.messages).toEqual([{ id: `${timer?.id}.0`, role: 'user', content: 'Reminder: check po_42' }]);
 
     const tick = await fireDueTimers(getStore(), findAssistant, later(2));
     expect(tick).toMatchObject({ fired: 1 });
     await tick.done;
     const after = await settled('local/desk-1');
     expect(after.messages.filter((message) => message.role === 'user').map((message) => [message.id, message.content])).toEqual([
-      [expect.any(String), 'call setReminder {"delaySeconds": 1, "reminder": "check ord_42"}'],
-      [`${timer?.id}.0`, 'Reminder: check ord_42'],
+      [expect.any(String), 'call setReminder {"delaySeconds": 1, "reminder": "check po_42"}'],
+      [`${timer?.id}.0`, 'Reminder: check po_42'],
     ]);
     expect(await fireDueTimers(getStore(), findAssistant, later(5))).toMatchObject({ fired: 0 });
   });

@@ -17,7 +17,7 @@ const said = (id: string, content: string, ...calls: string[]): ChatMessage => (
   id,
   role: 'assistant',
   content,
-  ...(calls.length ? { toolCalls: calls.map((call) => ({ id: call, name: 'lookupOrder', input: { orderId: 'ord_42' } })) } : {}),
+  ...(calls.length ? { toolCalls: calls.map((call) => ({ id: call, name: 'lookupOrder', input: { orderId: 'po_42' } })) } : {}),
 });
 const result = (id: string, toolCallId: string, content: string): ChatMessage => ({ id, role: 'tool', toolCallId, toolName: 'lookupOrder', content });
 
@@ -37,7 +37,7 @@ function pairsValid(messages: ChatMessage[]): boolean {
   return true;
 }
 
-const summary = (throughMessageId: string, text = 'The user asked about ord_42.'): ContextCompaction => ({
+const summary = (throughMessageId: string, text = 'The user asked about po_42.'): ContextCompaction => ({
   throughMessageId,
   method: 'summary',
   summary: text,
@@ -48,7 +48,7 @@ const summary = (throughMessageId: string, text = 'The user asked about ord_42.'
 describe('the cut point', () => {
   it('keeps the turn in progress: it cuts before the last user message', () => {
     const messages = [
-      user('u1', 'where is ord_42?'),
+      user('u1', 'where is po_42?'),
       said('a1', '', 'c1'),
       result('t1', 'c1', '{"status":"shipped"}'),
       said('a2', 'Shipped.'),
@@ -86,11 +86,11 @@ describe('the cut point', () => {
 describe('the messages sent after a compaction', () => {
   const messages: ChatMessage[] = [
     { id: 's1', role: 'system', content: 'Answer in French.' },
-    user('u1', 'where is ord_42?'),
+    user('u1', 'where is po_42?'),
     said('a1', '', 'c1'),
     result('t1', 'c1', 'x'.repeat(5_000)),
     said('a2', 'Shipped.'),
-    user('u2', 'and ord_43?'),
+    user('u2', 'and po_43?'),
     said('a3', '', 'c3'),
     result('t3', 'c3', 'y'.repeat(5_000)),
   ];
@@ -99,7 +99,7 @@ describe('the messages sent after a compaction', () => {
     const sent = sentMessages(messages, [summary('a2')]);
     expect(sent.map((message) => message.role)).toEqual(['system', 'system', 'user', 'assistant', 'tool']);
     expect(sent[0]).toEqual(messages[0]);
-    expect(sent[1]!.content).toContain('The user asked about ord_42.');
+    expect(sent[1]!.content).toContain('The user asked about po_42.');
     expect(sent.slice(2)).toEqual(messages.slice(5));
     expect(pairsValid(sent)).toBe(true);
   });
@@ -116,7 +116,7 @@ describe('the messages sent after a compaction', () => {
   it('a trim after a summary keeps the summary', () => {
     const later = [...messages, said('a4', 'Both shipped.'), user('u3', 'bye')];
     const sent = sentMessages(later, [summary('a2'), { ...summary('a4'), method: 'trim', summary: 'trimmed' }]);
-    expect(sent[1]!.content).toContain('The user asked about ord_42.');
+    expect(sent[1]!.content).toContain('The user asked about po_42.');
     expect(sent.find((message) => message.id === 't3')!.content).toContain('[trimmed');
     expect(sent.some((message) => message.id === 'u1')).toBe(false);
   });
@@ -124,7 +124,7 @@ describe('the messages sent after a compaction', () => {
 
 describe('when a conversation is compacted', () => {
   const conversation = (messages: ChatMessage[], extra: Partial<Conversation> = {}): Conversation => ({ messages, openToolCalls: [], ...extra });
-  const long = [user('u1', 'where is ord_42?'), said('a1', 'It shipped on Monday, '.repeat(40)), user('u2', 'thanks')];
+  const long = [user('u1', 'where is po_42?'), said('a1', 'It shipped on Monday, '.repeat(40)), user('u2', 'thanks')];
 
   it('never without a budget, nor under it', () => {
     expect(planCompaction(conversation(long), undefined)).toBeUndefined();
@@ -148,7 +148,7 @@ describe('when a conversation is compacted', () => {
     const messages = [...long, said('a2', 'You are welcome. '.repeat(40)), user('u3', 'one more')];
     const plan = planCompaction(conversation(messages, { contextCompactions: [summary('a1')] }), 50)!;
     expect(plan.older.map((message) => message.role)).toEqual(['system', 'user', 'assistant']);
-    expect(transcriptOf(plan.older)[0]).toBe('Summary of earlier turns: The user asked about ord_42.');
+    expect(transcriptOf(plan.older)[0]).toBe('Summary of earlier turns: The user asked about po_42.');
   });
 
   it('folds from the log: the event sets what is sent, and the log keeps every message', () => {
@@ -163,7 +163,7 @@ describe('when a conversation is compacted', () => {
     );
     expect(view.messages).toEqual(long);
     expect(view.compactions).toEqual([
-      { throughMessageId: 'a1', method: 'summary', summary: 'The user asked about ord_42.', tokensBefore: 500, tokensAfter: 100, at },
+      { throughMessageId: 'a1', method: 'summary', summary: 'The user asked about po_42.', tokensBefore: 500, tokensAfter: 100, at },
     ]);
     expect(sentMessages(view.messages, view.contextCompactions).map((message) => message.id)).toEqual(['compaction:a1', 'u2']);
     expect(view.usage).toEqual([expect.objectContaining({ inputTokens: 9, outputTokens: 3 })]);
@@ -174,15 +174,15 @@ describe('the scripted model’s summary', () => {
   it('names the user’s requests and the tools’ outcomes it was given, after an earlier summary', () => {
     const transcript = transcriptOf([
       { id: 'compaction:u0', role: 'system', content: 'Earlier messages were summarised. The summary:\nThe user said hello.' },
-      user('u1', 'where is ord_42?'),
+      user('u1', 'where is po_42?'),
       said('a1', '', 'c1'),
-      result('t1', 'c1', JSON.stringify({ status: 'shipped', summary: 'Order ord_42 shipped on Monday.' })),
+      result('t1', 'c1', JSON.stringify({ status: 'shipped', summary: 'Order po_42 shipped on Monday.' })),
       user('u2', 'refund it'),
     ]);
     const request = summaryRequest(transcript);
     expect(isSummaryRequest(request)).toBe(true);
     expect(summariseTranscript(request)).toBe(
-      'Before that: The user said hello. The user asked: "where is ord_42?"; "refund it". Tool results: lookupOrder → Order ord_42 shipped on Monday.',
+      'Before that: The user said hello. The user asked: "where is po_42?"; "refund it". Tool results: lookupOrder → Order po_42 shipped on Monday.',
     );
   });
 });

@@ -16,6 +16,7 @@ describe('the gate broken on purpose', () => {
   it('holds for an opted-in definition only, with STACKBONE_TEST_BREAK_GATE=1 and STACKBONE_FIXTURE_AGENTS=1', () => {
     const fixture = agent('desk');
     const sameName = agent('desk');
+    delete process.env.STACKBONE_FIXTURE_AGENTS; // the unit projects list the fixtures (vitest.config.ts)
     letTestsBreakGate(fixture);
     expect(gateBrokenOnPurpose(fixture)).toBe(false);
     process.env.STACKBONE_TEST_BREAK_GATE = '1';

@@ -33,7 +33,7 @@ function deskAgent(approval: Partial<ToolApprovalOptions>) {
     model: 'openai/gpt-4o-mini',
     instructions: 'x',
     tools: {
-      refundOrder: tool({
+      issueRefund: tool({
         inputSchema: z.object({ orderId: z.string(), amount: z.number() }),
         execute: async ({ orderId }) => {
           const { event } = handlerContext();
@@ -42,13 +42,13 @@ function deskAgent(approval: Partial<ToolApprovalOptions>) {
         },
       }),
     },
-    toolApproval: { refundOrder: { policy: 'user-approval', ...approval } },
+    toolApproval: { issueRefund: { policy: 'user-approval', ...approval } },
   });
 }
 
 let counter = 0;
 const user = (content: string): ChatMessage => ({ id: `m${++counter}`, role: 'user', content });
-const refund = (orderId: string) => `call refundOrder {"orderId": "${orderId}", "amount": 5}`;
+const refund = (orderId: string) => `call issueRefund {"orderId": "${orderId}", "amount": 5}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function drain(run: { parts: AsyncIterable<RunPart>; done: Promise<void> }) {
@@ -68,7 +68,7 @@ function interruptsOf(parts: RunPart[]): InterruptRecord[] {
   return last.interrupts!;
 }
 
-async function pausedOn(agent: DeepAgent, orderId = 'ord_1', store: EventStore = createMemoryStore()) {
+async function pausedOn(agent: DeepAgent, orderId = 'po_1', store: EventStore = createMemoryStore()) {
   const interrupts = interruptsOf(await turn(store, agent, { messages: [user(refund(orderId))] }));
   return { store, interrupt: interrupts[0]! };
 }
@@ -131,7 +131,7 @@ describe('escalation on expiry', () => {
     });
     await result.continuation?.done;
     expect(await eventsOf(store, 'interrupt_escalated')).toHaveLength(1);
-    expect(ran).toEqual([expect.objectContaining({ orderId: 'ord_1', approval: { by: 'person' } })]);
+    expect(ran).toEqual([expect.objectContaining({ orderId: 'po_1', approval: { by: 'person' } })]);
   });
 
   it("onExpire 'approve' runs the call and tells the tool it was approved by expiry", async () => {
@@ -165,7 +165,7 @@ describe('escalation on expiry', () => {
   it('is checked when the agent is defined', () => {
     expect(() => deskAgent({ onExpire: 'escalate', escalate: { extendBy: '1h' } })).toThrow(/needs a ttl/);
     expect(() => deskAgent({ ttl: '1h', onExpire: 'escalate' })).toThrow(/needs escalate/);
-    expect(() => deskAgent({ ttl: '1h', onExpire: 'escalate', escalate: { extendBy: 'soon' } })).toThrow(/Invalid toolApproval.refundOrder.escalate.extendBy/);
+    expect(() => deskAgent({ ttl: '1h', onExpire: 'escalate', escalate: { extendBy: 'soon' } })).toThrow(/Invalid toolApproval.issueRefund.escalate.extendBy/);
     expect(() => deskAgent({ ttl: '1h', onExpire: 'escalate', escalate: { extendBy: '1h', times: 0 } })).toThrow(/times/);
     expect(() => deskAgent({ ttl: '1h', escalate: { extendBy: '1h' } })).toThrow(/onExpire is not 'escalate'/);
     expect(() => deskAgent({ remindBefore: '1h' })).toThrow(/remindBefore needs a ttl/);
@@ -206,7 +206,7 @@ describe('scoped grants', () => {
   const approveWith = (interruptId: string, grant: unknown): DecisionRequest => ({ interruptId, status: 'approved', grant });
 
   async function granted(agent: DeepAgent, grant: unknown) {
-    const { store, interrupt } = await pausedOn(agent, 'ord_1');
+    const { store, interrupt } = await pausedOn(agent, 'po_1');
     await turn(store, agent, { decisions: [approveWith(interrupt.id, grant)] });
     const [added] = await eventsOf(store, 'grant_added');
     return { store, grantId: (added!.event as Extract<SessionEvent, { type: 'grant_added' }>).grant.id };
@@ -216,12 +216,12 @@ describe('scoped grants', () => {
     const agent = granting();
     const { store, grantId } = await granted(agent, { scope: 'session' });
     const [added] = await eventsOf(store, 'grant_added');
-    expect(added!.event).toMatchObject({ grant: { toolName: 'refundOrder', agent: 'desk', scope: 'session', by: { source: 'agui', ownerId: 'o1' } } });
-    const next = await turn(store, agent, { messages: [user(refund('ord_2'))] });
+    expect(added!.event).toMatchObject({ grant: { toolName: 'issueRefund', agent: 'desk', scope: 'session', by: { source: 'agui', ownerId: 'o1' } } });
+    const next = await turn(store, agent, { messages: [user(refund('po_2'))] });
     expect(next.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
     expect(ran.map((entry) => [entry.orderId, entry.approval])).toEqual([
-      ['ord_1', { by: 'person' }],
-      ['ord_2', { by: 'grant', grantId }],
+      ['po_1', { by: 'person' }],
+      ['po_2', { by: 'grant', grantId }],
     ]);
     const started = (await eventsOf(store, 'tool_started')).map((stored) => stored.event);
     expect(started.at(-1)).toMatchObject({ grantId });
@@ -232,7 +232,7 @@ describe('scoped grants', () => {
       active: false,
       revoked: { by: { source: 'studio' } },
     });
-    interruptsOf(await turn(store, agent, { messages: [user(refund('ord_3'))] }));
+    interruptsOf(await turn(store, agent, { messages: [user(refund('po_3'))] }));
     expect(ran).toHaveLength(2);
     await expect(revokeGrant(store, () => agent, { sessionId: 's1', ownerId: 'o1' }, grantId, { source: 'studio', ownerId: 'o1' })).rejects.toMatchObject({
       code: 'not_found',
@@ -247,20 +247,20 @@ describe('scoped grants', () => {
   it("a 'time' grant applies until it ends, never after", async () => {
     const agent = granting(['time']);
     const { store } = await granted(agent, { scope: 'time', for: 1000 });
-    await turn(store, agent, { messages: [user(refund('ord_2'))] });
+    await turn(store, agent, { messages: [user(refund('po_2'))] });
     expect(ran).toHaveLength(2);
     const [added] = await eventsOf(store, 'grant_added');
     await sleep(Date.parse((added!.event as Extract<SessionEvent, { type: 'grant_added' }>).grant.expiresAt!) - Date.now() + 10);
-    interruptsOf(await turn(store, agent, { messages: [user(refund('ord_3'))] }));
+    interruptsOf(await turn(store, agent, { messages: [user(refund('po_3'))] }));
     expect(ran).toHaveLength(2);
   });
 
   it("an 'arguments' grant applies to calls with the same values for those arguments only", async () => {
     const agent = granting(['arguments']);
-    const { store, grantId } = await granted(agent, { scope: 'arguments', match: { orderId: 'ord_1' } });
-    await turn(store, agent, { messages: [user(refund('ord_1'))] });
-    expect(ran.at(-1)).toMatchObject({ orderId: 'ord_1', approval: { by: 'grant', grantId } });
-    interruptsOf(await turn(store, agent, { messages: [user(refund('ord_2'))] }));
+    const { store, grantId } = await granted(agent, { scope: 'arguments', match: { orderId: 'po_1' } });
+    await turn(store, agent, { messages: [user(refund('po_1'))] });
+    expect(ran.at(-1)).toMatchObject({ orderId: 'po_1', approval: { by: 'grant', grantId } });
+    interruptsOf(await turn(store, agent, { messages: [user(refund('po_2'))] }));
     expect(ran).toHaveLength(2);
   });
 
@@ -268,7 +268,7 @@ describe('scoped grants', () => {
     const agent = granting();
     const { store } = await granted(agent, { scope: 'session' });
     const other = interruptsOf(
-      await drain(await startRun({ agent, store, sessionId: 's2', ownerId: 'o1', source: 'agui', messages: [user(refund('ord_2'))] })),
+      await drain(await startRun({ agent, store, sessionId: 's2', ownerId: 'o1', source: 'agui', messages: [user(refund('po_2'))] })),
     );
     expect(other).toHaveLength(1);
   });

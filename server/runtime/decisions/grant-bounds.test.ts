@@ -41,7 +41,7 @@ function desk(approval: Partial<ToolApprovalOptions>) {
     model: 'openai/gpt-4o-mini',
     instructions: 'x',
     tools: {
-      refundOrder: tool({
+      issueRefund: tool({
         inputSchema: z.object({ orderId: z.string(), amount: z.number() }),
         execute: async ({ orderId }) => {
           ran.push(orderId);
@@ -49,7 +49,7 @@ function desk(approval: Partial<ToolApprovalOptions>) {
         },
       }),
     },
-    toolApproval: { refundOrder: { policy: 'user-approval', ...approval } },
+    toolApproval: { issueRefund: { policy: 'user-approval', ...approval } },
   });
 }
 
@@ -61,7 +61,7 @@ const CAROL = key('sk-c3');
 
 let counter = 0;
 const user = (content: string): ChatMessage => ({ id: `m${++counter}`, role: 'user', content });
-const refund = (orderId: string) => `call refundOrder {"orderId": "${orderId}", "amount": 5}`;
+const refund = (orderId: string) => `call issueRefund {"orderId": "${orderId}", "amount": 5}`;
 
 async function drain(run: { parts: AsyncIterable<RunPart>; done: Promise<void> }) {
   const parts: RunPart[] = [];
@@ -92,7 +92,7 @@ describe("a 'time' grant's bound", () => {
   /** Pauses on a call in the owner's own session, then approves it with `grant` there. */
   async function approveInSession(agent: DeepAgent, grant: unknown) {
     const store = createMemoryStore();
-    const interrupt = interruptOf(await turn(store, agent, 'o1', { messages: [user(refund('ord_1'))] }));
+    const interrupt = interruptOf(await turn(store, agent, 'o1', { messages: [user(refund('po_1'))] }));
     const head = (await store.getSession('s1'))!.headSeq;
     const decided = turn(store, agent, 'o1', { decisions: [approveWith(interrupt.id, grant)] });
     return { store, head, decided };
@@ -124,8 +124,8 @@ describe("a 'time' grant's bound", () => {
       const [grant] = await grantsAdded(store);
       expect(Date.parse(grant!.expiresAt!) - Date.now()).toBeGreaterThan(ms - 5_000);
       expect(Date.parse(grant!.expiresAt!) - Date.now()).toBeLessThanOrEqual(ms);
-      expect(outcomeOf(await turn(store, agent, 'o1', { messages: [user(refund('ord_2'))] }))).toBe('success');
-      expect(ran).toEqual(['ord_1', 'ord_2']);
+      expect(outcomeOf(await turn(store, agent, 'o1', { messages: [user(refund('po_2'))] }))).toBe('success');
+      expect(ran).toEqual(['po_1', 'po_2']);
     }
   });
 
@@ -137,7 +137,7 @@ describe("a 'time' grant's bound", () => {
     await accepted.decided;
     expect(await grantsAdded(accepted.store)).toHaveLength(1);
 
-    const interrupt = interruptOf(await turn(createMemoryStore(), agent, 'o1', { messages: [user(refund('ord_3'))] }));
+    const interrupt = interruptOf(await turn(createMemoryStore(), agent, 'o1', { messages: [user(refund('po_3'))] }));
     const grant = (interrupt.responseSchema as { properties: { grant: { oneOf: { properties: { scope: { const: string }; for?: object } }[] } } }).properties
       .grant;
     const time = grant.oneOf.find((branch) => branch.properties.scope.const === 'time')!;
@@ -145,14 +145,14 @@ describe("a 'time' grant's bound", () => {
     // A bound so long that no Date holds its end: the `for` is still refused before a date is built.
     const unbounded = await approveInSession(desk({ grants: ['time'], maxGrantTime: '99999999999d' }), { scope: 'time', for: '99999999999d' });
     await expect(unbounded.decided).rejects.toMatchObject({ code: 'grant_invalid', message: expect.stringContaining('past the last date') });
-    const byDefault = interruptOf(await turn(createMemoryStore(), desk({ grants: true }), 'o1', { messages: [user(refund('ord_4'))] }));
+    const byDefault = interruptOf(await turn(createMemoryStore(), desk({ grants: true }), 'o1', { messages: [user(refund('po_4'))] }));
     expect(JSON.stringify(byDefault.responseSchema)).toContain(`"maximum":${30 * DAY}`);
   });
 
   it('a bad maxGrantTime fails when the agent is defined', () => {
     expect(() => desk({ grants: ['session'], maxGrantTime: '7d' })).toThrow(/maxGrantTime needs grants that include 'time'/);
     expect(() => desk({ maxGrantTime: '7d' })).toThrow(/maxGrantTime needs grants/);
-    expect(() => desk({ grants: ['time'], maxGrantTime: 'a week' })).toThrow(/Invalid toolApproval.refundOrder.maxGrantTime/);
+    expect(() => desk({ grants: ['time'], maxGrantTime: 'a week' })).toThrow(/Invalid toolApproval.issueRefund.maxGrantTime/);
     expect(() => desk({ grants: ['time'], maxGrantTime: 0 })).toThrow(/maxGrantTime is a positive, finite duration/);
     expect(() => desk({ grants: ['time'], maxGrantTime: Number.POSITIVE_INFINITY })).toThrow(/maxGrantTime is a positive, finite duration/);
     expect(() => desk({ grants: true, maxGrantTime: '12h' })).not.toThrow();
@@ -163,19 +163,19 @@ describe('a grant counts only while its maker could approve the call as the tool
   /** A browser's session: its owner approves its own call with a session grant, which covers the next call. */
   async function browserGrant(agent: DeepAgent) {
     const store = createMemoryStore();
-    const interrupt = interruptOf(await turn(store, agent, BROWSER, { messages: [user(refund('ord_1'))] }));
+    const interrupt = interruptOf(await turn(store, agent, BROWSER, { messages: [user(refund('po_1'))] }));
     await turn(store, agent, BROWSER, { decisions: [approveWith(interrupt.id, { scope: 'session' })] }, customer);
-    expect(outcomeOf(await turn(store, agent, BROWSER, { messages: [user(refund('ord_2'))] }))).toBe('success');
-    expect(ran).toEqual(['ord_1', 'ord_2']);
+    expect(outcomeOf(await turn(store, agent, BROWSER, { messages: [user(refund('po_2'))] }))).toBe('success');
+    expect(ran).toEqual(['po_1', 'po_2']);
     return store;
   }
 
   it("a browser's own grant stops covering calls once a deploy keeps the tool for key holders; a key holder's grant then does", async () => {
     const store = await browserGrant(desk({ grants: ['session'] }));
     const tightened = desk({ grants: ['session'], approvers: 'key-holders' });
-    const paused = interruptOf(await turn(store, tightened, BROWSER, { messages: [user(refund('ord_3'))] }));
-    expect(paused).toMatchObject({ toolName: 'refundOrder', approvers: 'key-holders' });
-    expect(ran).toEqual(['ord_1', 'ord_2']);
+    const paused = interruptOf(await turn(store, tightened, BROWSER, { messages: [user(refund('po_3'))] }));
+    expect(paused).toMatchObject({ toolName: 'issueRefund', approvers: 'key-holders' });
+    expect(ran).toEqual(['po_1', 'po_2']);
 
     // The honest path: a key holder approves in the browser's session, with a grant of their own.
     const decided = await decideInterrupt({
@@ -186,8 +186,8 @@ describe('a grant counts only while its maker could approve the call as the tool
       by: CAROL,
     });
     await decided.continuation!.done;
-    expect(outcomeOf(await turn(store, tightened, BROWSER, { messages: [user(refund('ord_4'))] }))).toBe('success');
-    expect(ran).toEqual(['ord_1', 'ord_2', 'ord_3', 'ord_4']);
+    expect(outcomeOf(await turn(store, tightened, BROWSER, { messages: [user(refund('po_4'))] }))).toBe('success');
+    expect(ran).toEqual(['po_1', 'po_2', 'po_3', 'po_4']);
     const started = (await store.readEvents('s1')).flatMap(({ event }) => (event.type === 'tool_started' ? [event] : []));
     expect(started.at(-1)).toMatchObject({ grantId: decided.grant!.id });
   });
@@ -198,21 +198,21 @@ describe('a grant counts only while its maker could approve the call as the tool
       const agent = desk({ grants: ['session'], approvers: ['key:finance'] });
       const store = createMemoryStore();
       const owner = ALICE.ownerId!;
-      const interrupt = interruptOf(await turn(store, agent, owner, { messages: [user(refund('ord_1'))] }));
+      const interrupt = interruptOf(await turn(store, agent, owner, { messages: [user(refund('po_1'))] }));
       await turn(store, agent, owner, { decisions: [approveWith(interrupt.id, { scope: 'session' })] }, ALICE);
       const [grant] = await grantsAdded(store);
       expect(grant).toMatchObject<Partial<Grant>>({ scope: 'session', by: expect.objectContaining({ ownerId: owner }) });
-      expect(outcomeOf(await turn(store, agent, owner, { messages: [user(refund('ord_2'))] }))).toBe('success');
+      expect(outcomeOf(await turn(store, agent, owner, { messages: [user(refund('po_2'))] }))).toBe('success');
 
       const tightened = desk({ grants: ['session'], approvers: ['key:finance'], ...tightening });
-      interruptOf(await turn(store, tightened, owner, { messages: [user(refund('ord_3'))] }));
-      expect(ran).toEqual(['ord_1', 'ord_2']);
+      interruptOf(await turn(store, tightened, owner, { messages: [user(refund('po_3'))] }));
+      expect(ran).toEqual(['po_1', 'po_2']);
     }
   });
 
   it('a tool that now needs a quorum is covered by no grant', async () => {
     const store = await browserGrant(desk({ grants: ['session'] }));
-    interruptOf(await turn(store, desk({ approvers: 'key-holders', quorum: 2 }), BROWSER, { messages: [user(refund('ord_3'))] }));
-    expect(ran).toEqual(['ord_1', 'ord_2']);
+    interruptOf(await turn(store, desk({ approvers: 'key-holders', quorum: 2 }), BROWSER, { messages: [user(refund('po_3'))] }));
+    expect(ran).toEqual(['po_1', 'po_2']);
   });
 });

@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Opens each record in a session of its own, owned by `ownerId`, a millisecond or more apart (oldest first). */
 async function open(store: EventStore, ownerId: string, records: InterruptRecord[]): Promise<string[]> {
   for (const record of records) {
-    const session = await store.ensureSession({ id: randomUUID(), ownerId, agent: 'support' });
+    const session = await store.ensureSession({ id: randomUUID(), ownerId, agent: 'helpdesk' });
     await store.append(session.id, 0, [{ type: 'interrupts_opened', interrupts: [record] }], { status: 'interrupted' });
     await sleep(2);
   }

@@ -4,7 +4,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { supportPhrases } from '../../../examples/demo/agents/support-phrases';
+import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
 import { defineDeepAgent } from '../../define';
 import type { DecisionActor, InterruptRecord } from '../../events';
 import { createMemoryStore } from '../../store/memory-store';
@@ -21,9 +21,9 @@ const desk = defineDeepAgent({
   name: 'desk',
   model: 'openai/gpt-4o-mini',
   instructions: 'x',
-  offline: { phrases: [supportPhrases.refundOrder, supportPhrases.closeTicket] },
+  offline: { phrases: [helpdeskPhrases.issueRefund, helpdeskPhrases.closeTicket] },
   tools: {
-    refundOrder: tool({
+    issueRefund: tool({
       inputSchema: z.object({ orderId: z.string(), amount: z.number() }),
       execute: async (input) => {
         refunds.push(input.orderId);
@@ -32,7 +32,7 @@ const desk = defineDeepAgent({
     }),
     closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async () => ({ closed: true }) }),
   },
-  toolApproval: { refundOrder: { policy: 'user-approval', approvers: 'key-holders' }, closeTicket: 'user-approval' },
+  toolApproval: { issueRefund: { policy: 'user-approval', approvers: 'key-holders' }, closeTicket: 'user-approval' },
 });
 
 const BROWSER = 'browser:b1';
@@ -58,12 +58,12 @@ const decide = (
 
 describe('approvers: key-holders', () => {
   it('the pause records who may decide it', async () => {
-    const { interrupt } = await pausedOn('refund order ord_42 for 19.99');
-    expect(interrupt).toMatchObject({ toolName: 'refundOrder', approvers: 'key-holders' });
+    const { interrupt } = await pausedOn('refund order po_42 for 19.99');
+    expect(interrupt).toMatchObject({ toolName: 'issueRefund', approvers: 'key-holders' });
   });
 
   it("the session's browser may neither approve nor reject it, over AG-UI or out of band, and nothing is written", async () => {
-    const { store, interrupt } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, interrupt } = await pausedOn('refund order po_42 for 19.99');
     const head = (await store.getSession('s1'))!.headSeq;
     for (const status of ['approved', 'denied'] as const) {
       await expect(decide(store, interrupt.id, customer, status)).rejects.toMatchObject({ code: 'approver_required', status: 403 });
@@ -85,17 +85,17 @@ describe('approvers: key-holders', () => {
   });
 
   it('a key holder lists it among their own and approves it: the refund runs once', async () => {
-    const { store, interrupt } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, interrupt } = await pausedOn('refund order po_42 for 19.99');
     expect(await store.listPendingInterrupts(staff.ownerId!)).toEqual([]);
     expect((await store.listPendingInterrupts(staff.ownerId!, { keyHolder: true })).map((row) => row.id)).toEqual([interrupt.id]);
     const result = await decide(store, interrupt.id, staff);
     await result.continuation!.done;
     expect(result.decision).toMatchObject({ status: 'approved', by: { credential: 'key' } });
-    expect(refunds).toEqual(['ord_42']);
+    expect(refunds).toEqual(['po_42']);
   });
 
   it("the browser may withdraw it; another browser, or a key holder for an approval that is the session owner's, finds nothing", async () => {
-    const { store, interrupt } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, interrupt } = await pausedOn('refund order po_42 for 19.99');
     await expect(decide(store, interrupt.id, { source: 'agui', ownerId: 'browser:b2', credential: 'browser' })).rejects.toMatchObject({
       code: 'not_found',
       status: 404,

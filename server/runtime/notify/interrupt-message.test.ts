@@ -20,7 +20,7 @@ const record: InterruptRecord = {
   id: 'int_1',
   reason: 'tool_call',
   toolCallId: 'call_1',
-  toolName: 'refundOrder',
+  toolName: 'issueRefund',
   input: { orderId: 'A-1001', amount: 120 },
   message: 'Refund $120.00 on order A-1001',
   description: 'Refund $120.00 on order A-1001',
@@ -30,13 +30,13 @@ const record: InterruptRecord = {
   onExpire: 'deny',
   schemaHash: 'x',
   runId: 'run_1',
-  agent: 'support',
+  agent: 'helpdesk',
 };
 const notice = (type: Notice['type'] = 'interrupt.opened', data: object = record): Notice => ({
   id: 'msg_1',
   type,
   sessionId: 'thread-1',
-  agent: 'support',
+  agent: 'helpdesk',
   ownerId: 'local',
   at: '2026-12-02T06:00:00.000Z',
   data: data as Notice['data'],
@@ -57,7 +57,7 @@ describe('the message of an interrupt', () => {
     const message = renderInterruptMessage(notice(), { recipient: 'email:desk@example.com' });
     expect(message.subject).toBe('Approval needed: Refund $120.00 on order A-1001');
     expect(message.text).toContain('"amount": 120');
-    expect(message.text).toContain('Agent: support');
+    expect(message.text).toContain('Agent: helpdesk');
     expect(message.text).toContain('Expires: Thu, 01 Jan 2099 00:00:00 GMT (then it is rejected)');
     expect(message.links.studio).toBe('https://desk.example.com/studio?decision=int_1');
     expect(message.links.approve).toMatch(/^https:\/\/desk\.example\.com\/approve\//);
@@ -139,7 +139,7 @@ describe('the Slack channel', () => {
 
 describe('notification targets', () => {
   const call = (name: string) => tool({ description: name, inputSchema: z.object({}), execute: async () => ({}) });
-  const tools = { refundOrder: call('refund'), closeTicket: call('close') };
+  const tools = { issueRefund: call('refund'), closeTicket: call('close') };
   it('add the env, the agent and the tool, each once; a tool set to false is told to nobody', () => {
     process.env.STACKBONE_NOTIFY_EMAIL = 'desk@example.com, ops@example.com';
     process.env.STACKBONE_SLACK_WEBHOOK_URL = 'https://hooks.slack.com/services/T/B/env';
@@ -150,7 +150,7 @@ describe('notification targets', () => {
       notify: {
         email: ['Desk@example.com', 'lead@example.com'],
         slack: 'https://hooks.slack.com/services/T/B/agent',
-        tools: { refundOrder: { email: 'finance@example.com' }, closeTicket: false },
+        tools: { issueRefund: { email: 'finance@example.com' }, closeTicket: false },
       },
     });
     expect(notificationTargets(agent, notice())).toEqual({

@@ -11,16 +11,16 @@ import { emailChannel } from './email-channel';
 import type { Notice } from './notice';
 import { slackChannel } from './slack-channel';
 
-/** The review's scripted call: `call refundOrder {"orderId":"ord_42``` <!channel> <https://evil.example/x|Approve> ```","amount":7}`. */
-const INJECTED = { orderId: 'ord_42``` <!channel> <https://evil.example/x|Approve> ```', amount: 7 };
-/** The support agent's describe() line for it, which the message's subject and headline carry. */
+/** The review's scripted call: `call issueRefund {"orderId":"po_42``` <!channel> <https://evil.example/x|Approve> ```","amount":7}`. */
+const INJECTED = { orderId: 'po_42``` <!channel> <https://evil.example/x|Approve> ```', amount: 7 };
+/** The helpdesk agent's describe() line for it, which the message's subject and headline carry. */
 const LINE = `Refund $7.00 on order ${INJECTED.orderId} <@U024BE7LH> <#C024BE7LR> &lt;!here&gt;`;
 
 const record: InterruptRecord = {
   id: 'int_injected',
   reason: 'tool_call',
   toolCallId: 'call_1',
-  toolName: 'refundOrder',
+  toolName: 'issueRefund',
   input: INJECTED,
   message: LINE,
   description: LINE,
@@ -30,14 +30,14 @@ const record: InterruptRecord = {
   onExpire: 'deny',
   schemaHash: 'x',
   runId: 'run_1',
-  agent: 'support',
+  agent: 'helpdesk',
 };
 const notice: Notice = {
   id: 'msg_injected',
   type: 'interrupt.opened',
   // As the store keeps it: the owner's id (here a key's hash prefix), then the key the client chose.
   sessionId: 'key:66552f4ac6dd9af4f63a668a/slack-1',
-  agent: 'support',
+  agent: 'helpdesk',
   ownerId: 'key:66552f4ac6dd9af4f63a668a',
   at: '2026-12-02T06:00:00.000Z',
   data: record as unknown as Notice['data'],
@@ -107,12 +107,12 @@ describe('the Slack message of a call whose arguments and line carry Slack marku
       }
       // What was already an entity in the line is shown as written, not as the character.
       expect(unescapeMrkdwn(body.text)).toContain('&lt;!here&gt;');
-      expect(unescapeMrkdwn(body.text)).toBe(`Approval needed: ${LINE} (support)`);
+      expect(unescapeMrkdwn(body.text)).toBe(`Approval needed: ${LINE} (helpdesk)`);
 
       // The arguments: one code block, opened and closed by the message itself, holding JSON of exactly the arguments.
       const section = body.blocks[1]!.text!;
       expect(section.verbatim).toBe(true);
-      const fenced = /^`refundOrder` with the arguments it will run with:\n```([^`]*)```$/.exec(section.text);
+      const fenced = /^`issueRefund` with the arguments it will run with:\n```([^`]*)```$/.exec(section.text);
       expect(fenced, section.text).not.toBeNull();
       expect(JSON.parse(unescapeMrkdwn(fenced![1]!))).toEqual(INJECTED);
 

@@ -64,7 +64,7 @@ afterEach(() => {
 });
 
 async function sessionWith(events: SessionEvent[], target: EventStore = store) {
-  const session = await target.ensureSession({ id: `user-1/${randomUUID()}`, ownerId: 'user-1', agent: 'support' });
+  const session = await target.ensureSession({ id: `user-1/${randomUUID()}`, ownerId: 'user-1', agent: 'helpdesk' });
   await target.append(session.id, 0, events);
   return session;
 }
@@ -84,7 +84,7 @@ describe('the outbox', () => {
     expect(body).toEqual({
       type: 'run.finished',
       timestamp: event!.at,
-      data: { runId: 'run-1', outcome: { type: 'success' }, sessionId: session.id.split('/')[1], agent: 'support', ownerId: 'user-1', at: event!.at },
+      data: { runId: 'run-1', outcome: { type: 'success' }, sessionId: session.id.split('/')[1], agent: 'helpdesk', ownerId: 'user-1', at: event!.at },
     });
     const [delivery] = await store.listDeliveries({ ownerId: 'user-1' });
     // The target is the URL's origin: its path and query may hold a token, and Studio shows it.
@@ -155,7 +155,7 @@ describe('the outbox', () => {
       send: async () => {},
     };
     const channels = [webhookChannel, interruptsOnly];
-    const base = { sessionId: 's', agent: 'support', ownerId: 'user-1', at: new Date().toISOString(), data: {} };
+    const base = { sessionId: 's', agent: 'helpdesk', ownerId: 'user-1', at: new Date().toISOString(), data: {} };
     expect(deliveryTargets({ ...base, id: 'msg_1', type: 'run.finished' }, undefined, channels)).toEqual([{ channel: 'webhook', target: new URL(url).origin }]);
     expect(deliveryTargets({ ...base, id: 'msg_2', type: 'interrupt.opened' }, undefined, channels)).toEqual([
       { channel: 'webhook', target: new URL(url).origin },

@@ -13,7 +13,7 @@ describe('reduce', () => {
         {
           type: 'assistant_step',
           finishReason: 'tool-calls',
-          message: { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'lookupOrder', input: { orderId: 'ord_42' } }] },
+          message: { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'lookupOrder', input: { orderId: 'po_42' } }] },
         },
         { type: 'tool_result', output: { ok: true }, message: { id: 't1', role: 'tool', toolCallId: 'c1', toolName: 'lookupOrder', content: '{"ok":true}' } },
         { type: 'assistant_step', finishReason: 'error', message: { id: 'a2', role: 'assistant', content: 'The order is' } },

@@ -246,7 +246,7 @@ describe('a message, a thread, an id', () => {
     const store = createMemoryStore();
     await drain(await startRun({ agent, store, sessionId: 'o1/tf', ownerId: 'o1', source: 'agui', messages: [user('say 3 words')] }));
     const { logBytes, headSeq } = (await store.getSession('o1/tf'))!;
-    await store.scheduleTimer({ sessionId: 'o1/tf', key: 'k', fireAt: new Date(Date.now() - 1_000), messages: [user('Reminder: check ord_7')] });
+    await store.scheduleTimer({ sessionId: 'o1/tf', key: 'k', fireAt: new Date(Date.now() - 1_000), messages: [user('Reminder: check po_7')] });
     process.env.STACKBONE_MAX_THREAD_BYTES = String(logBytes + 20);
     const tick = await fireDueTimers(store, () => agent);
     await tick.done;

@@ -42,7 +42,7 @@ async function stepUsages(store: EventStore): Promise<TokenUsage[]> {
 describe('usage', () => {
   it("keeps each step's usage, and ends the run with the sum of its steps", async () => {
     const store = createMemoryStore();
-    const parts = await turn(store, 'think then call lookupOrder {"orderId":"ord_42"}');
+    const parts = await turn(store, 'think then call lookupOrder {"orderId":"po_42"}');
     const steps = await stepUsages(store);
     expect(steps).toHaveLength(2);
     // Step 1 thought before it called: its reasoning counts in its output, and as reasoning.

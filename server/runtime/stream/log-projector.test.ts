@@ -4,7 +4,7 @@
 import { tool } from 'ai';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { supportPhrases } from '../../../examples/demo/agents/support-phrases';
+import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
 import { defineDeepAgent } from '../../define';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
@@ -29,9 +29,9 @@ const desk = defineDeepAgent({
   name: 'desk',
   model: 'openai/gpt-4o-mini',
   instructions: 'x',
-  offline: { phrases: [supportPhrases.refundOrder, supportPhrases.closeTicket] },
+  offline: { phrases: [helpdeskPhrases.issueRefund, helpdeskPhrases.closeTicket] },
   tools: {
-    refundOrder: tool({
+    issueRefund: tool({
       inputSchema: z.object({ orderId: z.string(), amount: z.number().positive() }),
       execute: async (input) => {
         refunds.push(input);
@@ -40,7 +40,7 @@ const desk = defineDeepAgent({
     }),
     closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async (input) => ({ closed: true, ...input }) }),
   },
-  toolApproval: { refundOrder: { policy: 'user-approval', allowEdit: true }, closeTicket: 'user-approval' },
+  toolApproval: { issueRefund: { policy: 'user-approval', allowEdit: true }, closeTicket: 'user-approval' },
 });
 
 let counter = 0;
@@ -67,7 +67,7 @@ const replayOf = (store: EventStore, runId?: string) =>
 describe('decisions on the stream', () => {
   it('a resume with edits shows its decision in its own run, right after its start, live and replayed alike', async () => {
     const store = createMemoryStore();
-    const [refund] = await pausedOn(store, 'refund order ord_42 for 19.99');
+    const [refund] = await pausedOn(store, 'refund order po_42 for 19.99');
     const resumed = await startRun({
       agent: desk,
       store,
@@ -75,7 +75,7 @@ describe('decisions on the stream', () => {
       ownerId: 'o1',
       source: 'agui',
       messages: [],
-      decisions: [{ interruptId: refund!.id, status: 'approved', editedArgs: { orderId: 'ord_42', amount: 15 } }],
+      decisions: [{ interruptId: refund!.id, status: 'approved', editedArgs: { orderId: 'po_42', amount: 15 } }],
     });
     const live = await collect(resumed.stream());
     await resumed.done;
@@ -88,17 +88,17 @@ describe('decisions on the stream', () => {
       decision: {
         interruptId: refund!.id,
         toolCallId: refund!.toolCallId,
-        toolName: 'refundOrder',
+        toolName: 'issueRefund',
         interruptReason: 'tool_call',
         status: 'approved',
-        argsAsked: { orderId: 'ord_42', amount: 19.99 },
-        editedArgs: { orderId: 'ord_42', amount: 15 },
+        argsAsked: { orderId: 'po_42', amount: 19.99 },
+        editedArgs: { orderId: 'po_42', amount: 15 },
         by: { source: 'agui' },
         at: expect.any(String),
       },
     });
     // The edited arguments are the ones that ran.
-    expect(refunds.at(-1)).toEqual({ orderId: 'ord_42', amount: 15 });
+    expect(refunds.at(-1)).toEqual({ orderId: 'po_42', amount: 15 });
     // A client re-joining the run, or reading the thread later, gets the same parts.
     expect(await replayOf(store, resumed.runId)).toEqual(live);
     // The hydration's list says the same as the stream did.
@@ -107,7 +107,7 @@ describe('decisions on the stream', () => {
 
   it('a decision that leaves its batch open comes on its own, and the last one in the run it starts', async () => {
     const store = createMemoryStore();
-    const [refund, close] = await pausedOn(store, 'call refundOrder {"orderId":"ord_1","amount":5}; call closeTicket {"ticketId":"T-2"}');
+    const [refund, close] = await pausedOn(store, 'call issueRefund {"orderId":"po_1","amount":5}; call closeTicket {"ticketId":"T-2"}');
     await decideInterrupt({
       store,
       findAgent: () => desk,

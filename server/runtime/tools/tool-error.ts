@@ -1,4 +1,4 @@
-// A tool's own word to the model and the person: `throw new ToolError('No order "ord_9".')`.
+// A tool's own word to the model and the person: `throw new ToolError('No order "po_9".')`.
 // Its message is shown as it is — the model can correct itself, the chat shows why. Any other
 // exception a tool throws may carry what nobody outside should read (a database's message, a
 // URL with a token, a stack): the model and clients get `Tool "x" failed (ref …)` and the server's

@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { supportPhrases } from '../../../examples/demo/agents/support-phrases';
+import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
 import { defineDeepAgent } from '../../define';
 import type { ChatMessage, InterruptRecord } from '../../events';
 import { createMemoryStore } from '../../store/memory-store';
@@ -21,9 +21,9 @@ const agent = defineDeepAgent({
   name: 'desk',
   model: 'openai/gpt-4o-mini',
   instructions: 'x',
-  offline: { phrases: [supportPhrases.refundOrder] },
+  offline: { phrases: [helpdeskPhrases.issueRefund] },
   tools: {
-    refundOrder: tool({
+    issueRefund: tool({
       inputSchema: z.object({ orderId: z.string(), amount: z.number() }),
       execute: async (input) => {
         refunds.push(input);
@@ -33,7 +33,7 @@ const agent = defineDeepAgent({
   },
   // Kept for key holders: a customer's browser cannot approve it; a link minted for the desk can.
   toolApproval: {
-    refundOrder: {
+    issueRefund: {
       policy: 'user-approval',
       describe: (input: { orderId: string; amount: number }) => `Refund ${input.amount} on ${input.orderId}`,
       approvers: 'key-holders',
@@ -45,7 +45,7 @@ const findAgent = (name: string) => (name === 'desk' ? agent : undefined);
 async function paused() {
   refunds = [];
   const store = createMemoryStore();
-  const message: ChatMessage = { id: 'm1', role: 'user', content: 'refund order ord_42 for 19.99' };
+  const message: ChatMessage = { id: 'm1', role: 'user', content: 'refund order po_42 for 19.99' };
   const run = await startRun({ agent, store, sessionId: 's1', ownerId: 'browser:customer', source: 'agui', messages: [message], runId: 'run-1' });
   const parts: RunPart[] = [];
   for await (const part of run.parts) parts.push(part);
@@ -69,14 +69,14 @@ describe('deciding through a link', () => {
     const { store, interrupt } = await paused();
     const approve = token(interrupt, 'approve');
     const view = await readLink(store, findAgent, approve);
-    expect(view).toMatchObject({ interrupt: { id: interrupt.id }, session: { key: 's1', agent: 'desk' }, lastUserMessage: 'refund order ord_42 for 19.99' });
+    expect(view).toMatchObject({ interrupt: { id: interrupt.id }, session: { key: 's1', agent: 'desk' }, lastUserMessage: 'refund order po_42 for 19.99' });
     expect(view.decided).toBeUndefined();
     expect(await store.listPendingInterrupts('browser:customer')).toHaveLength(1);
 
     const result = await decideByLink({ store, findAgent, token: approve });
     await result.continuation!.done;
     expect(result.decision).toMatchObject({ status: 'approved', by: { source: 'link', credential: 'link', recipient: 'email:desk@example.com' } });
-    expect(refunds).toEqual([{ orderId: 'ord_42', amount: 19.99 }]);
+    expect(refunds).toEqual([{ orderId: 'po_42', amount: 19.99 }]);
 
     const again = decideByLink({ store, findAgent, token: approve });
     await expect(again).rejects.toMatchObject({ code: 'interrupt_already_decided', status: 409 });
@@ -90,7 +90,7 @@ describe('deciding through a link', () => {
   it('refuses a link minted for other arguments, and one that only opens the request, deciding nothing', async () => {
     const { store, interrupt } = await paused();
     const head = (await store.getSession('s1'))!.headSeq;
-    await expect(decideByLink({ store, findAgent, token: token(interrupt, 'approve', { orderId: 'ord_42', amount: 1999 }) })).rejects.toMatchObject({
+    await expect(decideByLink({ store, findAgent, token: token(interrupt, 'approve', { orderId: 'po_42', amount: 1999 }) })).rejects.toMatchObject({
       code: 'link_arguments_changed',
       status: 409,
     });

@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { supportPhrases } from '../../../examples/demo/agents/support-phrases';
+import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
 import { defineDeepAgent, type DeepAgent } from '../../define';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
@@ -27,13 +27,13 @@ function makeAgent(amountSchema: z.ZodType = z.number().positive(), ttl = '24h')
     name: 'desk',
     model: 'openai/gpt-4o-mini',
     instructions: 'x',
-    offline: { phrases: [supportPhrases.refundOrder, supportPhrases.closeTicket] },
+    offline: { phrases: [helpdeskPhrases.issueRefund, helpdeskPhrases.closeTicket] },
     tools: {
-      refundOrder: tool({
+      issueRefund: tool({
         inputSchema: z.object({ orderId: z.string(), amount: amountSchema }),
         execute: async (input) => {
           const { event, attempt } = handlerContext();
-          ledger.push({ toolCallId: event.toolCallId, tool: 'refundOrder', input, payload: event.payload, attempt });
+          ledger.push({ toolCallId: event.toolCallId, tool: 'issueRefund', input, payload: event.payload, attempt });
           return { refunded: true, ...input };
         },
       }),
@@ -47,7 +47,7 @@ function makeAgent(amountSchema: z.ZodType = z.number().positive(), ttl = '24h')
       }),
     },
     toolApproval: {
-      refundOrder: {
+      issueRefund: {
         policy: 'user-approval',
         allowEdit: true,
         approvalSchema: z.object({ note: z.string().max(20).optional() }),
@@ -91,15 +91,15 @@ const view = async (store: EventStore, agent: DeepAgent) => reduceAll(await stor
 
 describe('interrupts', () => {
   it('pause the run after the model step, with the snapshot first and a complete interrupt', async () => {
-    const { parts, interrupts, store, agent } = await pausedOn('refund order ord_42 for 19.99');
+    const { parts, interrupts, store, agent } = await pausedOn('refund order po_42 for 19.99');
     expect(parts.slice(-3).map((part) => part.type)).toEqual(['messages-snapshot', 'state-snapshot', 'run-finished']);
     expect(interrupts).toHaveLength(1);
     const [interrupt] = interrupts;
     expect(interrupt).toMatchObject({
       reason: 'tool_call',
-      toolName: 'refundOrder',
-      input: { orderId: 'ord_42', amount: 19.99 },
-      message: 'Refund order ord_42 for 19.99',
+      toolName: 'issueRefund',
+      input: { orderId: 'po_42', amount: 19.99 },
+      message: 'Refund order po_42 for 19.99',
       allowedDecisions: ['approve', 'reject', 'edit'],
       onExpire: 'deny',
       runId: 'run-1',
@@ -120,7 +120,7 @@ describe('interrupts', () => {
   });
 
   it('refuse a new message while a decision is pending, writing nothing', async () => {
-    const { store, agent } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent } = await pausedOn('refund order po_42 for 19.99');
     const head = (await store.getSession('s1'))!.headSeq;
     await expect(turn(store, agent, { messages: [user('hello?')] })).rejects.toMatchObject({ code: 'interrupts_pending', status: 409 });
     expect((await store.getSession('s1'))!.headSeq).toBe(head);
@@ -129,42 +129,42 @@ describe('interrupts', () => {
 
 describe('resume', () => {
   it('approve: the tool runs once and its result answers the original call, never re-emitted', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
     const parts = await turn(store, agent, { runId: 'run-2', parentRunId: 'run-1', decisions: [approve(interrupts[0]!.id, { payload: { note: 'sorry' } })] });
     expect(parts[0]).toMatchObject({ type: 'run-started', runId: 'run-2', parentRunId: 'run-1' });
     expect(parts.filter((part) => part.type === 'tool-call-start')).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ toolCallId: interrupts[0]!.toolCallId });
     expect(ledger).toEqual([
-      { toolCallId: interrupts[0]!.toolCallId, tool: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 }, payload: { note: 'sorry' }, attempt: 1 },
+      { toolCallId: interrupts[0]!.toolCallId, tool: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 }, payload: { note: 'sorry' }, attempt: 1 },
     ]);
     const after = await view(store, agent);
     expect(after.status).toBe('idle');
-    expect(after.messages.at(-1)!.content).toBe('Refund order — refunded: yes; order ID: ord_42; amount: 19.99.');
+    expect(after.messages.at(-1)!.content).toBe('Issue refund — refunded: yes; order ID: po_42; amount: 19.99.');
     expect(await store.listPendingInterrupts('o1')).toEqual([]);
   });
 
   it('approve with edits: the tool sees the edited arguments, validated', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
-    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'ord_42', amount: -1 } })] })).rejects.toMatchObject({
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
+    await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'po_42', amount: -1 } })] })).rejects.toMatchObject({
       code: 'edited_args_invalid',
     });
-    await turn(store, agent, { decisions: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'ord_42', amount: 5 } })] });
-    expect(ledger.map((entry) => entry.input)).toEqual([{ orderId: 'ord_42', amount: 5 }]);
+    await turn(store, agent, { decisions: [approve(interrupts[0]!.id, { editedArgs: { orderId: 'po_42', amount: 5 } })] });
+    expect(ledger.map((entry) => entry.input)).toEqual([{ orderId: 'po_42', amount: 5 }]);
   });
 
   it('deny: the tool never runs and the model is told', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
     await expect(turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied', editedArgs: {} }] })).rejects.toMatchObject({
       code: 'resume_invalid',
     });
     const parts = await turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied', reason: 'too much' }] });
     expect(ledger).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ content: expect.stringContaining('too much') });
-    expect((await view(store, agent)).messages.at(-1)!.content).toBe('Refund order was not done: it was declined (“too much”).');
+    expect((await view(store, agent)).messages.at(-1)!.content).toBe('Issue refund was not done: it was declined (“too much”).');
   });
 
   it('cancel: recorded as cancelled, the tool never runs, the turn ends', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
     const parts = await turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'cancelled' }] });
     expect(parts.at(-1)).toEqual({ type: 'run-finished', outcome: { type: 'cancelled' } });
     expect(ledger).toEqual([]);
@@ -174,8 +174,8 @@ describe('resume', () => {
   });
 
   it('a batch is all or nothing', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_1 for 5 and close ticket T-2');
-    expect(interrupts.map((interrupt) => interrupt.toolName)).toEqual(['refundOrder', 'closeTicket']);
+    const { store, agent, interrupts } = await pausedOn('refund order po_1 for 5 and close ticket T-2');
+    expect(interrupts.map((interrupt) => interrupt.toolName)).toEqual(['issueRefund', 'closeTicket']);
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_incomplete' });
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id), approve(interrupts[0]!.id)] })).rejects.toMatchObject({
       code: 'resume_duplicate',
@@ -187,11 +187,11 @@ describe('resume', () => {
     });
     expect(ledger).toEqual([]);
     await turn(store, agent, { decisions: [approve(interrupts[0]!.id), { interruptId: interrupts[1]!.id, status: 'denied' }] });
-    expect(ledger.map((entry) => entry.tool)).toEqual(['refundOrder']);
+    expect(ledger.map((entry) => entry.tool)).toEqual(['issueRefund']);
   });
 
   it('an identical replay runs nothing twice; a different one is refused', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
     const resume = [{ interruptId: interrupts[0]!.id, status: 'resolved' as const, payload: { approved: true } }];
     await turn(store, agent, { decisions: resume, replayable: true });
     const head = (await store.getSession('s1'))!.headSeq;
@@ -205,14 +205,14 @@ describe('resume', () => {
   });
 
   it('refuses a resume when the tool schema changed since the pause', async () => {
-    const { store, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, interrupts } = await pausedOn('refund order po_42 for 19.99');
     const changed = makeAgent(z.string());
     await expect(turn(store, changed, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'tool_schema_changed' });
     expect(ledger).toEqual([]);
   });
 
   it('an expired interrupt takes its default action (deny) and the session moves on', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99', makeAgent(undefined, '30ms'));
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99', makeAgent(undefined, '30ms'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_expired' });
     await (
@@ -227,7 +227,7 @@ describe('resume', () => {
 
 describe('out-of-band decisions', () => {
   it('the first decision wins; 20 racing deciders run the tool once', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, index) =>
         decideInterrupt({
@@ -253,7 +253,7 @@ describe('out-of-band decisions', () => {
   });
 
   it('refuses another owner', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
     await expect(
       decideInterrupt({
         store,
@@ -268,7 +268,7 @@ describe('out-of-band decisions', () => {
 
 describe('recovery', () => {
   it('carries out an accepted decision whose tool never finished, with attempt 2', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
     // As a crashed server leaves it: the decision and tool_started are in the log, no result, lease run out.
     const head = (await store.getSession('s1'))!.headSeq;
     await store.append(
@@ -277,7 +277,7 @@ describe('recovery', () => {
       [
         { type: 'run_started', runId: 'run-2', source: 'hitl' },
         { type: 'interrupt_decided', interruptId: interrupts[0]!.id, decision: { status: 'approved', by: { source: 'hitl' } } },
-        { type: 'tool_started', toolCallId: interrupts[0]!.toolCallId, toolName: 'refundOrder', attempt: 1 },
+        { type: 'tool_started', toolCallId: interrupts[0]!.toolCallId, toolName: 'issueRefund', attempt: 1 },
       ],
       { status: 'running', leaseUntil: new Date(Date.now() - 1) },
     );
@@ -337,7 +337,7 @@ describe('inside a subagent', () => {
 describe('requestInput', () => {
   it('pauses the call for an answer, validates it, and the tool gets it when it runs again', async () => {
     const { findAgent } = await import('../../agents/index');
-    const planner = findAgent('planner')!;
+    const planner = findAgent('taskboard')!;
     const store = createMemoryStore();
     const paused = await turn(store, planner, { messages: [user('ask me what to call the launch')] });
     const [interrupt] = interruptsOf(paused);
@@ -359,14 +359,14 @@ describe('requestInput', () => {
 
 describe('an out-of-band decision after an AG-UI resume', () => {
   it('is refused even when it says the same: only a resume may be replayed', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
     await turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'resolved', payload: { approved: true } }] });
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'interrupt_already_decided' });
     expect(ledger).toHaveLength(1);
   });
 
   it('the refusal says what was decided and from where, never who: the decider may be another owner', async () => {
-    const { store, agent, interrupts } = await pausedOn('refund order ord_42 for 19.99');
+    const { store, agent, interrupts } = await pausedOn('refund order po_42 for 19.99');
     await decideInterrupt({
       store,
       findAgent: () => agent,

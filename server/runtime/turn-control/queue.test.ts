@@ -107,7 +107,7 @@ describe('the message queue', () => {
   });
 
   it('a message queued while an approval is pending goes out after the approval and its continuation', async () => {
-    const support = findAgent('support')!;
+    const support = findAgent('helpdesk')!;
     const store = createMemoryStore();
     const paused = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] });
     await paused.done;
@@ -175,7 +175,7 @@ describe('the message queue', () => {
   });
 
   it('send-now while a decision is pending cancels it, and the message goes out', async () => {
-    const support = findAgent('support')!;
+    const support = findAgent('helpdesk')!;
     const store = createMemoryStore();
     await (
       await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] })
@@ -191,7 +191,7 @@ describe('the message queue', () => {
   });
 
   it('a turn the queue starts is handed to keepAlive, and settles when that turn has written its end (a host that freezes after the answer waits for it)', async () => {
-    const support = findAgent('support')!;
+    const support = findAgent('helpdesk')!;
     const store = createMemoryStore();
     const kept: Promise<unknown>[] = [];
     const request = { sessionId: 's1', ownerId: 'o1', source: 'agui' as const, keepAlive: (work: Promise<unknown>) => void kept.push(work) };
@@ -293,7 +293,7 @@ describe('the message queue', () => {
 describe('readViewAndQueue', () => {
   it('shows a message being sent once: in the log, not also in the queue, in the instant between the two writes', async () => {
     const store = createMemoryStore();
-    const support = findAgent('support')!;
+    const support = findAgent('helpdesk')!;
     const first = await startRun({ agent: support, store, sessionId: 's-read', ownerId: 'o', source: 'agui', messages: [userMessage('say 1 word')] });
     await first.done;
     const message = userMessage('say 2 words');

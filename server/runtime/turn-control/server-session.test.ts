@@ -12,7 +12,7 @@ beforeAll(() => {
 
 describe('session(agent, threadId).append', () => {
   it('takes a turn for trusted code, with system notes a client may not send, and adds a redelivered message once', async () => {
-    const support = findAgent('support')!;
+    const support = findAgent('helpdesk')!;
     const store = createMemoryStore();
     const desk = session(support, 's1', { ownerId: 'o1', store });
     const run = await desk.append(systemNote('The customer paid.', { id: 'note-1' }), userMessage('reply with 2 tokens', { id: 'hook-1' }));
@@ -41,7 +41,7 @@ describe("the agent's own session(key).append, with inputs.message() and inputs.
   });
 
   it("appends to the local owner's session in open dev mode, and needs the owner named once keys are configured", async () => {
-    const support = findAgent('support')!;
+    const support = findAgent('helpdesk')!;
     const store = createMemoryStore();
     delete process.env.STACKBONE_API_KEYS;
     const run = await support.session('t1', { store }).append(

@@ -16,7 +16,7 @@ beforeAll(() => {
 
 describe('steer', () => {
   it('adds guidance to the running turn at its next step boundary: the same run goes on with it', async () => {
-    const support = findAgent('support')!;
+    const support = findAgent('helpdesk')!;
     const store = createMemoryStore();
     const run = await startRun({
       agent: support,
@@ -60,7 +60,7 @@ describe('steer', () => {
   });
 
   it('is refused when no run is in progress, or when it names a run that is not', async () => {
-    const support = findAgent('support')!;
+    const support = findAgent('helpdesk')!;
     const store = createMemoryStore();
     const run = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('hello')] });
     await run.done;
@@ -88,7 +88,7 @@ describe('steer', () => {
 
 describe('steer across a pause', () => {
   it('guidance the run accepted just before it paused for a decision goes into the continuation', async () => {
-    const support = findAgent('support')!;
+    const support = findAgent('helpdesk')!;
     const store = createMemoryStore();
     const paused = await startRun({ agent: support, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [userMessage('close ticket T-7')] });
     await paused.done;

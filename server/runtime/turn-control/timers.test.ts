@@ -14,7 +14,7 @@ beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';
 });
 
-const support = () => findAgent('support')!;
+const support = () => findAgent('helpdesk')!;
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 async function turn(store: EventStore, text: string) {
@@ -28,15 +28,15 @@ const userTexts = async (store: EventStore) => (await view(store)).messages.filt
 describe('timers', () => {
   it('a reminder scheduled by a tool fires once, when due, and the agent answers it', async () => {
     const store = createMemoryStore();
-    await turn(store, 'remind me in 1 seconds to check ord_42');
+    await turn(store, 'remind me in 1 seconds to check po_42');
     expect(await store.dueTimers(new Date())).toEqual([]);
     const [timer] = await store.dueTimers(later(2));
-    expect(timer).toMatchObject({ key: expect.stringMatching(/^remind:/), messages: [{ role: 'user', content: 'Reminder: check ord_42' }] });
+    expect(timer).toMatchObject({ key: expect.stringMatching(/^remind:/), messages: [{ role: 'user', content: 'Reminder: check po_42' }] });
 
     const tick = await fireDueTimers(store, findAgent, later(2));
     expect(tick).toMatchObject({ fired: 1, waiting: 0 });
     await tick.done;
-    expect(await userTexts(store)).toEqual(['remind me in 1 seconds to check ord_42', 'Reminder: check ord_42']);
+    expect(await userTexts(store)).toEqual(['remind me in 1 seconds to check po_42', 'Reminder: check po_42']);
     expect((await view(store)).messages.at(-1)).toMatchObject({ role: 'assistant' });
 
     expect(await fireDueTimers(store, findAgent, later(5))).toMatchObject({ fired: 0, waiting: 0 });

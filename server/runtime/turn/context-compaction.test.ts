@@ -77,7 +77,7 @@ describe('a thread over its context budget', () => {
     const store = createMemoryStore();
     const { model, prompts } = recording();
     const agent = agentOn(model);
-    await run(store, agent, { messages: [user('call lookupOrder {"orderId":"ord_42"}')] });
+    await run(store, agent, { messages: [user('call lookupOrder {"orderId":"po_42"}')] });
     // Within one turn nothing is compacted, however long: the turn in progress is always sent whole.
     expect(prompts).toHaveLength(2);
     const second = await run(store, agent, { messages: [user('thanks')] });
@@ -91,7 +91,7 @@ describe('a thread over its context budget', () => {
       compaction: {
         method: 'summary',
         summary:
-          'The user asked: "call lookupOrder {"orderId":"ord_42"}". Tool results: lookupOrder → {"orderId":"ord_42","status":"shipped","notes":"Left with a neighbour at number 12. Left with a nei…',
+          'The user asked: "call lookupOrder {"orderId":"po_42"}". Tool results: lookupOrder → {"orderId":"po_42","status":"shipped","notes":"Left with a neighbour at number 12. Left with a neig…',
         model: { provider: 'scripted' },
         usage: { inputTokens: expect.any(Number) },
       },
@@ -116,7 +116,7 @@ describe('a thread over its context budget', () => {
     const store = createMemoryStore();
     const { model, prompts } = recording(failingSummaries());
     const agent = agentOn(model);
-    await run(store, agent, { messages: [user('call lookupOrder {"orderId":"ord_42"}')] });
+    await run(store, agent, { messages: [user('call lookupOrder {"orderId":"po_42"}')] });
     const second = await run(store, agent, { messages: [user('thanks')] });
     expect(second.view.status).toBe('idle');
     expect(second.view.compactions).toEqual([
@@ -125,7 +125,7 @@ describe('a thread over its context budget', () => {
     // Every call still has its result, the long one cut to a note; the user's words are all there.
     expect(promptText(prompts.at(-1)!)).toEqual([
       'system: Test agent.',
-      'user: call lookupOrder {"orderId":"ord_42"}',
+      'user: call lookupOrder {"orderId":"po_42"}',
       'assistant: tool-call',
       'tool: tool-result',
       expect.stringMatching(/^assistant: /),

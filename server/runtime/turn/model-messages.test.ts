@@ -7,14 +7,14 @@ import { toModelMessages } from './model-messages';
 
 const photo = {
   id: 'att_photo_0123456789abcdef',
-  url: '/api/agents/support/attachments/att_photo_0123456789abcdef',
+  url: '/api/agents/helpdesk/attachments/att_photo_0123456789abcdef',
   mediaType: 'image/png',
   filename: 'photo.png',
   size: 3,
 };
 const pdf = {
   id: 'att_notes_0123456789abcdef',
-  url: '/api/agents/support/attachments/att_notes_0123456789abcdef',
+  url: '/api/agents/helpdesk/attachments/att_notes_0123456789abcdef',
   mediaType: 'application/pdf',
   filename: 'notes.pdf',
   size: 5,

@@ -42,8 +42,8 @@ async function collect(parts: AsyncIterable<StreamPart>): Promise<StreamPart[]> 
 
 const replayOf = (store: EventStore, runId: string) => collect(follow({ store, sessionId: 's1', initialState: {}, after: null, runId }));
 
-const REQUEST = 'think then call lookupOrder {"orderId":"ord_42"}';
-const THOUGHT = `Before I act, let me think: the request is "call lookupOrder {"orderId":"ord_42"}". I'll do exactly that.`;
+const REQUEST = 'think then call lookupOrder {"orderId":"po_42"}';
+const THOUGHT = `Before I act, let me think: the request is "call lookupOrder {"orderId":"po_42"}". I'll do exactly that.`;
 const SIGNED = { scripted: { signature: reasoningSignature(THOUGHT) } };
 
 describe('reasoning in a turn', () => {
@@ -84,7 +84,7 @@ describe('reasoning in a turn', () => {
     const step1 = prompts[1]!.find((message) => message.role === 'assistant')!;
     expect(step1.content).toEqual([
       { type: 'reasoning', text: THOUGHT, providerOptions: SIGNED },
-      expect.objectContaining({ type: 'tool-call', toolName: 'lookupOrder', input: { orderId: 'ord_42' }, providerOptions: SIGNED }),
+      expect.objectContaining({ type: 'tool-call', toolName: 'lookupOrder', input: { orderId: 'po_42' }, providerOptions: SIGNED }),
     ]);
     // The scripted model refuses a prompt whose reasoning lost its signature (HTTP 400): it answered.
     const view = reduceAll(await store.readEvents('s1'));

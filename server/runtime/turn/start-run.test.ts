@@ -1,7 +1,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { supportPhrases } from '../../../examples/demo/agents/support-phrases';
+import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
 import { defineDeepAgent, type DeepAgent } from '../../define';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
@@ -27,7 +27,7 @@ const agent = defineDeepAgent({
   name: 'tester',
   model: 'openai/gpt-4o-mini',
   instructions: 'Test agent.',
-  offline: { phrases: [supportPhrases.lookupOrder] },
+  offline: { phrases: [helpdeskPhrases.lookupOrder] },
   tools: {
     lookupOrder: tool({
       inputSchema: z.object({ orderId: z.string() }),
@@ -45,7 +45,7 @@ const agent = defineDeepAgent({
     refuse: tool({
       inputSchema: z.object({}),
       execute: async (): Promise<string> => {
-        throw new ToolError('No order "ord_9". Order ids look like ord_42.');
+        throw new ToolError('No order "po_9". Order ids look like po_42.');
       },
     }),
     setDraft: tool({
@@ -115,13 +115,13 @@ describe('the step loop', () => {
 
   it('runs a backend tool, records its result, and lets the model answer with it', async () => {
     const store = createMemoryStore();
-    const { parts, view } = await run(store, { messages: [user('call lookupOrder {"orderId":"ord_42"}')] });
+    const { parts, view } = await run(store, { messages: [user('call lookupOrder {"orderId":"po_42"}')] });
     const types = parts.map((part) => part.type);
     expect(types).toEqual(expect.arrayContaining(['tool-call-start', 'tool-call-delta', 'tool-call-end', 'tool-result']));
     expect(view.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     const result = view.messages[2]!;
     expect(result).toMatchObject({ role: 'tool', toolName: 'lookupOrder' });
-    expect(JSON.parse((result as { content: string }).content)).toEqual({ orderId: 'ord_42', status: 'shipped' });
+    expect(JSON.parse((result as { content: string }).content)).toEqual({ orderId: 'po_42', status: 'shipped' });
     expect(view.messages[3]!.content).toContain('shipped');
     expect(calls).toContain((result as { toolCallId: string }).toolCallId);
     expect(view.toolAttempts[(result as { toolCallId: string }).toolCallId]).toBe(1);
@@ -144,7 +144,7 @@ describe('the step loop', () => {
   it("passes a ToolError's message on as it is: the tool's own word to the model and the person", async () => {
     const store = createMemoryStore();
     const { parts } = await run(store, { messages: [user('call refuse')] });
-    expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ isError: true, content: 'No order "ord_9". Order ids look like ord_42.' });
+    expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ isError: true, content: 'No order "po_9". Order ids look like po_42.' });
   });
 
   it('rejects invalid tool input without running the tool', async () => {
@@ -191,7 +191,7 @@ describe('the step loop', () => {
     const { error } = console;
     console.error = () => undefined;
     try {
-      const { parts, view } = await run(store, { messages: [user('call lookupOrder {"orderId":"ord_42"}')] });
+      const { parts, view } = await run(store, { messages: [user('call lookupOrder {"orderId":"po_42"}')] });
       expect(parts.map((part) => part.type)).toContain('tool-call-end');
       expect(parts.at(-1)).toMatchObject({ type: 'run-error', code: 'internal_error' });
       expect(view.status).toBe('error');
@@ -330,7 +330,7 @@ describe('the step loop', () => {
 describe('delegation', () => {
   it('hands research to the subagent, bracketed as a step, and returns its answer', async () => {
     const { findAgent } = await import('../../agents/index');
-    const planner = findAgent('planner')!;
+    const planner = findAgent('taskboard')!;
     const store = createMemoryStore();
     const started = await startRun({ agent: planner, store, sessionId: 's1', ownerId: 'o1', source: 'agui', messages: [user('research launch')] });
     const parts: RunPart[] = [];
@@ -338,7 +338,7 @@ describe('delegation', () => {
     await started.done;
     const kinds = parts.map((part) => part.type);
     expect(kinds.indexOf('step-started')).toBeLessThan(kinds.indexOf('step-finished'));
-    expect(parts.find((part) => part.type === 'step-started')).toEqual({ type: 'step-started', stepName: 'researcher' });
+    expect(parts.find((part) => part.type === 'step-started')).toEqual({ type: 'step-started', stepName: 'librarian' });
     const result = parts.find((part) => part.type === 'tool-result');
     expect(result).toMatchObject({ toolName: 'delegate_task' });
     expect((result as { content: string }).content).toContain('Tuesdays');
@@ -393,7 +393,7 @@ describe('a continuation', () => {
     name: 'closer',
     model: 'openai/gpt-4o-mini',
     instructions: 'Closes tickets.',
-    offline: { phrases: [supportPhrases.closeTicket] },
+    offline: { phrases: [helpdeskPhrases.closeTicket] },
     tools: { closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => ({ closed: ticketId }) }) },
     toolApproval: { closeTicket: 'user-approval' },
   });
@@ -436,7 +436,7 @@ describe('a batch with a cancel in it', () => {
     name: 'closer',
     model: 'openai/gpt-4o-mini',
     instructions: 'Closes tickets.',
-    offline: { phrases: [supportPhrases.closeTicket] },
+    offline: { phrases: [helpdeskPhrases.closeTicket] },
     tools: {
       closeTicket: tool({
         inputSchema: z.object({ ticketId: z.string() }),
@@ -529,7 +529,7 @@ describe('tool-call ids', () => {
     name: 'desk',
     model: reusingCallIds(),
     instructions: 'Closes tickets.',
-    offline: { phrases: [supportPhrases.closeTicket] },
+    offline: { phrases: [helpdeskPhrases.closeTicket] },
     tools: {
       closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async ({ ticketId }) => (closed.push(ticketId), { closed: ticketId }) }),
     },

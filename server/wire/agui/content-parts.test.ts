@@ -8,7 +8,7 @@ import { agUiAttachmentClaims } from './content-parts';
 
 const photo = {
   id: 'att_photo_0123456789abcdef',
-  url: '/api/agents/support/attachments/att_photo_0123456789abcdef',
+  url: '/api/agents/helpdesk/attachments/att_photo_0123456789abcdef',
   mediaType: 'image/png',
   filename: 'photo.png',
   size: 70,

@@ -2,13 +2,13 @@
 // (docs/mcp.md, "A gated tool asks the MCP client's human").
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import planner from '../../../examples/demo/agents/planner';
+import planner from '../../../tests/fixtures/agents/taskboard';
 import type { JsonObject } from '../../events';
-import support from '../../../examples/demo/agents/support';
+import support from '../../../tests/fixtures/agents/helpdesk';
 import { buildInputInterrupt, buildInterrupt } from '../../runtime/decisions';
 import { decisionFromElicitation, elicitationFor } from './elicitation';
 
-const refund = buildInterrupt(support, { id: 'call_1', name: 'refundOrder', input: { orderId: 'ord_42', amount: 19.99 } }, 'run_1');
+const refund = buildInterrupt(support, { id: 'call_1', name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }, 'run_1');
 const close = buildInterrupt(support, { id: 'call_2', name: 'closeTicket', input: { ticketId: 'T-7' } }, 'run_1');
 const question = (schema: z.ZodType) =>
   buildInputInterrupt(planner, { id: 'call_3', name: 'ask_user', input: { question: 'Which day?' } }, 'run_1', {
@@ -19,7 +19,7 @@ const question = (schema: z.ZodType) =>
 describe('MCP elicitation of a pause', () => {
   it('asks an approval as a choice, the editable arguments prefilled, the approval data and a reason; a tool without edits shows no arguments', () => {
     const form = elicitationFor(refund)!;
-    expect(form.message).toBe('support asks for your approval: Refund $19.99 on order ord_42');
+    expect(form.message).toBe('helpdesk asks for your approval: Refund $19.99 on order po_42');
     expect(Object.keys(form.requestedSchema.properties)).toEqual(['decision', 'orderId', 'amount', 'note', 'reason']);
     expect(form.requestedSchema.properties.amount).toMatchObject({ type: 'number', title: 'Refund amount', default: 19.99 });
     expect(form.requestedSchema.required).toEqual(['decision']);
@@ -27,12 +27,12 @@ describe('MCP elicitation of a pause', () => {
   });
 
   it('an approval with the arguments as proposed is no edit; a changed one is; reject and decline deny; cancel decides nothing', () => {
-    expect(decisionFromElicitation(refund, { action: 'accept', content: { decision: 'approve', orderId: 'ord_42', amount: 19.99 } })).toEqual({
+    expect(decisionFromElicitation(refund, { action: 'accept', content: { decision: 'approve', orderId: 'po_42', amount: 19.99 } })).toEqual({
       status: 'approved',
     });
     expect(decisionFromElicitation(refund, { action: 'accept', content: { decision: 'approve', amount: 10, note: 'partial' } })).toEqual({
       status: 'approved',
-      editedArgs: { orderId: 'ord_42', amount: 10 },
+      editedArgs: { orderId: 'po_42', amount: 10 },
       payload: { note: 'partial' },
     });
     expect(decisionFromElicitation(refund, { action: 'accept', content: { decision: 'reject', amount: 10, reason: ' not yet ' } })).toEqual({

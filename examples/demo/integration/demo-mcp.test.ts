@@ -10,13 +10,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MCP_CREDENTIAL_HEADER, deriveDemoMcpCredential } from '../../examples/demo/mcp/credential';
-import type { SessionEvent } from '../../server/events';
-import { postRun, userMessage } from '../support/agui';
-import { backends } from '../support/backends';
-import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
-import { eventually, readSessionEvents } from '../support/inspect';
-import { startServer, type TestServer } from '../support/server';
+import { DEMO_MCP_CREDENTIAL_HEADER, deriveDemoMcpCredential } from '../mcp/credential';
+import type { SessionEvent } from '../../../server/events';
+import { postRun, userMessage } from '../../../tests/support/agui';
+import { backends } from '../../../tests/support/backends';
+import { freshPostgresUrl, freshSqliteUrl } from '../../../tests/support/database';
+import { eventually, readSessionEvents } from '../../../tests/support/inspect';
+import { startServer, type TestServer } from '../../../tests/support/server';
 
 const PORTS = { sqlite: 3393, postgres: 3394 } as const;
 /** 32 bytes or more, as a keyed server requires (docs/security.md, "Modes"). */

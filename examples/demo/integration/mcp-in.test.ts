@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { EventType, type RunFinishedEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
-import { readLedger } from '../fixtures/agents/ledger';
-import type { SessionEvent } from '../../server/events';
-import { postRun, userMessage } from '../support/agui';
-import { backends } from '../support/backends';
-import { eventually, readSessionEvents } from '../support/inspect';
+import { readLedger } from '../../../tests/fixtures/agents/ledger';
+import type { SessionEvent } from '../../../server/events';
+import { postRun, userMessage } from '../../../tests/support/agui';
+import { backends } from '../../../tests/support/backends';
+import { eventually, readSessionEvents } from '../../../tests/support/inspect';
 
 interface PendingInterrupt {
   id: string;
