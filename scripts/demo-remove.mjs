@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createMigrations } from './lib/new-migrations.mjs';
+import { createMigrations, hasUnmigratedChanges } from './lib/new-migrations.mjs';
 
 /** The registry's demo lines end with this comment (server/agents/index.ts). */
 const REGISTRY_MARK = '// The demo (examples/demo/';
@@ -94,17 +94,9 @@ export function removeDemo(root, { force = false, log = console.log } = {}) {
   );
   edit('README.md', (text) => withoutSection(text, README_START, README_END), 'the "Try the demo" section');
 
-  let schemaChanged = false;
-  edit(
-    'prisma/schema.prisma',
-    (text) => {
-      const after = DEMO_MODELS.reduce(withoutModel, text);
-      schemaChanged = after !== text;
-      return after;
-    },
-    `the demo's table${DEMO_MODELS.length > 1 ? 's' : ''}: ${DEMO_MODELS.join(', ')}`,
-  );
-  if (schemaChanged) {
+  edit('prisma/schema.prisma', (text) => DEMO_MODELS.reduce(withoutModel, text), `the demo's table${DEMO_MODELS.length > 1 ? 's' : ''}: ${DEMO_MODELS.join(', ')}`);
+  // Asked of the schema, not of this run's edit: a run stopped before its migration writes it the next time.
+  if (hasUnmigratedChanges(root)) {
     const folder = createMigrations(root, 'remove_demo');
     if (folder) done.push(`created prisma/migrations/${folder} and prisma/postgres/migrations/${folder} (they drop the demo's table)`);
     const generated = spawnSync(process.execPath, [path.join(root, 'scripts', 'db.mjs'), 'generate'], { cwd: root, stdio: 'ignore' });
