@@ -50,7 +50,22 @@ function dirty(root) {
   return spawnSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== '';
 }
 
+/** Whether anything of the demo is left: its folders, its registry line, its README section, its tables or their migration. */
+function demoLeft(root) {
+  const has = (relative) => existsSync(path.join(root, relative));
+  const text = (relative) => (has(relative) ? readFileSync(path.join(root, relative), 'utf8') : '');
+  return (
+    has('examples/demo') ||
+    has('app/api/demo') ||
+    text('server/agents/index.ts').includes(REGISTRY_MARK) ||
+    text('README.md').includes(README_START) ||
+    DEMO_MODELS.some((model) => text('prisma/schema.prisma').includes(`model ${model} {`)) ||
+    hasUnmigratedChanges(root)
+  );
+}
+
 export function removeDemo(root, { force = false, log = console.log } = {}) {
+  if (!demoLeft(root)) return { ok: true, message: 'The demo is already removed: nothing to do.' };
   if (!force && dirty(root)) {
     return { ok: false, message: 'The tree has uncommitted changes: commit or stash them first, so the removal is a commit of its own (or run with --force).' };
   }
@@ -108,12 +123,11 @@ export function removeDemo(root, { force = false, log = console.log } = {}) {
     done.push('regenerated the Prisma clients');
   }
 
-  if (done.length === 0) return { ok: true, message: 'The demo is already removed: nothing to do.' };
   const after = [
     'The demo is removed:',
     ...done.map((line) => `  - ${line}`),
     '',
-    'Next: `npm run agent:new -- <name>` writes your first agent (docs/make-it-yours.md), and `npm run db:migrate` applies the new migration to your database.',
+    'Next: `npm run agent:new -- <name>` writes your first agent (docs/make-it-yours.md), and the next `npm run dev` or `npm start` applies the new migration to your database.',
   ];
   log(after.join('\n'));
   return { ok: true, message: '' };
