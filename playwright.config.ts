@@ -72,6 +72,8 @@ export default defineConfig({
         STACKBONE_ALLOW_OPEN_ACCESS: '1',
         // Slow the scripted model a little so streaming is observable, as a user would see it.
         STACKBONE_SCRIPTED_DELAY_MS: '15',
+        // The agents the specs drive are the fixtures' (tests/fixtures/agents/), which the tests' build has.
+        STACKBONE_FIXTURE_AGENTS: '1',
         NEXT_TELEMETRY_DISABLED: '1',
         CHECKPOINT_DISABLE: '1',
       },
@@ -93,6 +95,7 @@ export default defineConfig({
         // identity's 5 paused threads (docs/security.md, "The open web"); that limit is proven in
         // tests/integration/open-web-limits.test.ts.
         STACKBONE_MAX_PAUSED_THREADS: '20',
+        STACKBONE_FIXTURE_AGENTS: '1',
         NEXT_TELEMETRY_DISABLED: '1',
         CHECKPOINT_DISABLE: '1',
       },

@@ -109,7 +109,11 @@ export function removeDemo(root, { force = false, log = console.log } = {}) {
   );
   edit('README.md', (text) => withoutSection(text, README_START, README_END), 'the "Try the demo" section');
 
-  edit('prisma/schema.prisma', (text) => DEMO_MODELS.reduce(withoutModel, text), `the demo's table${DEMO_MODELS.length > 1 ? 's' : ''}: ${DEMO_MODELS.join(', ')}`);
+  edit(
+    'prisma/schema.prisma',
+    (text) => DEMO_MODELS.reduce(withoutModel, text),
+    `the demo's table${DEMO_MODELS.length > 1 ? 's' : ''}: ${DEMO_MODELS.join(', ')}`,
+  );
   // Asked of the schema, not of this run's edit: a run stopped before its migration writes it the next time.
   if (hasUnmigratedChanges(root)) {
     const folder = createMigrations(root, 'remove_demo');

@@ -378,7 +378,7 @@ for (const c of CASES) {
           { user: 'thanks' },
         ]);
         expect(ofType(events, 'CUSTOM').find((event) => event.name === 'stackbone.context_compacted')).toMatchObject({
-          value: { method: 'summary', summary, tokensBefore: 269 },
+          value: { method: 'summary', summary, tokensBefore: 268 },
         });
 
         // The log keeps every message; the hydration says where the summary stands.

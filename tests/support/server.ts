@@ -59,6 +59,8 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     // A production server without STACKBONE_API_KEYS starts only with this opt-in (docs/security.md,
     // "Modes"); most test servers are open ones. A keyed server ignores it.
     STACKBONE_ALLOW_OPEN_ACCESS: '1',
+    // The agents the suite drives are the fixtures' (tests/fixtures/agents/), which the tests' build has.
+    STACKBONE_FIXTURE_AGENTS: '1',
     ...options.env,
   };
   if (!options.dev) assertBuilt(env);
