@@ -5,7 +5,7 @@ describe('values as a person reads them', () => {
   it('turns code names into words', () => {
     expect(words('orderId')).toBe('Order id');
     expect(words('in_seconds')).toBe('In seconds');
-    expect(words('issueRefund')).toBe('Issue refund');
+    expect(words('refundPayment')).toBe('Refund payment');
   });
 
   it('formats money by the schema’s currency hint, and only then', () => {

@@ -21,7 +21,7 @@ function countRuns(page: Page, agent: string) {
   return runs;
 }
 
-test('support: edit and approve a refund after a reload, reject a ticket closure with a reason', async ({ page }, testInfo) => {
+test('helpdesk: edit and approve a refund after a reload, reject a ticket closure with a reason', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
   await page.goto('/agents/helpdesk');
   await waitForHydration(page);
@@ -29,7 +29,7 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
   await send(page, 'refund order po_42 for 19.99');
   const card = page.getByTestId('approval-card');
   await expect(card.getByTestId('approval-message')).toHaveText('Refund $19.99 on order po_42');
-  await expect(card).toHaveAttribute('data-tool-name', 'issueRefund');
+  await expect(card).toHaveAttribute('data-tool-name', 'refundPayment');
   await expect(card.getByTestId('approval-args')).toContainText('"amount": 19.99');
   await expect(card.getByTestId('approval-expiry')).toBeVisible();
   await expect(page.getByTestId('tool-call')).toHaveAttribute('data-status', 'approval');
@@ -77,7 +77,7 @@ test('support: edit and approve a refund after a reload, reject a ticket closure
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('support: a batch of two is sent once, when its last card is decided', async ({ page }, testInfo) => {
+test('helpdesk: a batch of two is sent once, when its last card is decided', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
   const runs = countRuns(page, 'helpdesk');
   await page.goto('/agents/helpdesk');
@@ -110,7 +110,7 @@ test('support: a batch of two is sent once, when its last card is decided', asyn
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('planner: a question is answered through a form generated from its schema', async ({ page }, testInfo) => {
+test('taskboard: a question is answered through a form generated from its schema', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
   await page.goto('/agents/taskboard');
   await waitForHydration(page);
@@ -132,7 +132,7 @@ test('planner: a question is answered through a form generated from its schema',
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('planner: a question is declined with a reason, and the agent is told', async ({ page }, testInfo) => {
+test('taskboard: a question is declined with a reason, and the agent is told', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
   await page.goto('/agents/taskboard');
   await waitForHydration(page);
@@ -159,7 +159,7 @@ test('planner: a question is declined with a reason, and the agent is told', asy
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('support: a refund over $100 takes two approvers, the chat and the emailed link, and Studio shows the vote and the email without its links', async ({
+test('helpdesk: a refund over $100 takes two approvers, the chat and the emailed link, and Studio shows the vote and the email without its links', async ({
   page,
 }, testInfo) => {
   const problems = collectConsoleProblems(page);

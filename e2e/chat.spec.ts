@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
-test('support: a streamed reply with a tool call, restored after a reload', async ({ page }, testInfo) => {
+test('helpdesk: a streamed reply with a tool call, restored after a reload', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
 
   await page.goto('/');
@@ -63,7 +63,7 @@ test('support: a streamed reply with a tool call, restored after a reload', asyn
   expect(problems, problems.join('\n')).toEqual([]);
 });
 
-test('planner: the task list fills live and the draft, saved as it is typed, survives a reload', async ({ page }, testInfo) => {
+test('taskboard: the task list fills live and the draft, saved as it is typed, survives a reload', async ({ page }, testInfo) => {
   const problems = collectConsoleProblems(page);
 
   await page.goto('/agents/taskboard');

@@ -21,7 +21,7 @@ test("a customer's refund waits for the desk; the desk signs in with its key and
   await customer.keyboard.press('Escape');
   await send(customer, 'refund order po_42 for 19.99');
   const card = customer.getByTestId('approval-card');
-  await expect(card).toHaveAttribute('data-tool-name', 'issueRefund');
+  await expect(card).toHaveAttribute('data-tool-name', 'refundPayment');
   // No approve button for the customer: the desk decides; withdrawing stays possible.
   await expect(card.getByTestId('approval-key-holders')).toContainText('Someone with an API key approves or rejects this');
   await expect(card.getByTestId('approve-button')).toHaveCount(0);

@@ -17,7 +17,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await chat.goto('/agents/helpdesk');
   await waitForHydration(chat);
   await send(chat, 'refund order po_42 for 19.99');
-  await expect(chat.getByTestId('approval-card')).toHaveAttribute('data-tool-name', 'issueRefund');
+  await expect(chat.getByTestId('approval-card')).toHaveAttribute('data-tool-name', 'refundPayment');
   await expect(chat).toHaveURL(THREAD_URL('helpdesk'));
   const threadId = chat.url().split('/').at(-1)!;
 
@@ -26,7 +26,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await studio.goto(`/studio?decision=${interruptId}`);
   // Other tests' threads may wait in the same inbox: this thread's items only.
   const items = studio.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
-  const refund = items.filter({ has: studio.locator('[data-tool-name="issueRefund"]') }).first();
+  const refund = items.filter({ has: studio.locator('[data-tool-name="refundPayment"]') }).first();
   await expect(refund.getByTestId('approval-message')).toHaveText('Refund $19.99 on order po_42');
   await expect(refund).toHaveAttribute('data-focused', 'true');
   await expect(studio.locator('[data-testid="inbox-item"][data-focused]')).toHaveCount(1);
@@ -70,7 +70,7 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await expect(chat).toHaveURL(new RegExp(`/studio/sessions/${threadId}$`));
   const decisions = chat.locator('[data-testid="audit-entry"][data-kind="decision"]');
   await expect(decisions).toHaveCount(3);
-  await expect(decisions.nth(0)).toContainText('Approved with edits issueRefund');
+  await expect(decisions.nth(0)).toContainText('Approved with edits refundPayment');
   await expect(decisions.nth(0).getByTestId('audit-actor')).toHaveText('by you (this computer) · from Studio');
   await expect(decisions.nth(1)).toContainText('Rejected closeTicket: “The customer is still waiting on a reply”');
   await expect(decisions.nth(2)).toContainText('Approved closeTicket');

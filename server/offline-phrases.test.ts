@@ -72,7 +72,7 @@ describe("an agent's offline phrases", () => {
     const desk = defineDeepAgent({
       name: 'desk',
       model: 'openai/gpt-4o-mini',
-      tools: { issueRefund: tool({ inputSchema: z.object({ orderId: z.string(), amount: z.number() }) }) },
+      tools: { refundPayment: tool({ inputSchema: z.object({ orderId: z.string(), amount: z.number() }) }) },
     });
     const parts = await say(desk, 'refund order po_42 for 19.99');
     expect(parts.some((part) => part.type === 'tool-call-start')).toBe(false);

@@ -69,7 +69,7 @@ const refund: Interrupt = {
       editedArgs: { type: 'object', required: ['orderId', 'amount'], properties: { orderId: { type: 'string' }, amount: { type: 'number' } } },
     },
   },
-  metadata: { allowedDecisions: ['approve', 'reject', 'edit'], toolName: 'issueRefund', args: { orderId: 'po_42', amount: 19.99 } },
+  metadata: { allowedDecisions: ['approve', 'reject', 'edit'], toolName: 'refundPayment', args: { orderId: 'po_42', amount: 19.99 } },
 };
 const close: Interrupt = {
   id: 'int_close',
@@ -86,7 +86,7 @@ const calling: Message[] = [
     role: 'assistant',
     content: '',
     toolCalls: [
-      { id: 'call_refund', type: 'function', function: { name: 'issueRefund', arguments: '{"orderId":"po_42","amount":19.99}' } },
+      { id: 'call_refund', type: 'function', function: { name: 'refundPayment', arguments: '{"orderId":"po_42","amount":19.99}' } },
       { id: 'call_close', type: 'function', function: { name: 'closeTicket', arguments: '{"ticketId":"T-7"}' } },
     ],
   },
@@ -100,7 +100,7 @@ const decidedValue = (record: DecisionRecord) => {
 const editedRefund: DecisionRecord = {
   interruptId: 'int_refund',
   toolCallId: 'call_refund',
-  toolName: 'issueRefund',
+  toolName: 'refundPayment',
   interruptReason: 'tool_call',
   status: 'approved',
   argsAsked: { orderId: 'po_42', amount: 19.99 },
@@ -175,7 +175,7 @@ describe('decisions in the store', () => {
     const approved: DecisionRecord = {
       interruptId: 'int_refund',
       toolCallId: 'call_refund',
-      toolName: 'issueRefund',
+      toolName: 'refundPayment',
       interruptReason: 'tool_call',
       status: 'approved',
       argsAsked: { orderId: 'po_42', amount: 19.99 },

@@ -51,7 +51,7 @@ const refund: Interrupt = {
   metadata: {
     description: 'Refund order po_42 for 19.99',
     allowedDecisions: ['approve', 'reject', 'edit'],
-    toolName: 'issueRefund',
+    toolName: 'refundPayment',
     args: { orderId: 'po_42', amount: 19.99 },
   },
 };
@@ -125,7 +125,7 @@ describe('AgentStore interrupts', () => {
     const { store, requests } = storeWith([paused('r1', refund), resumed('r2', 'call_refund')]);
     await store.sendMessage('refund order po_42 for 19.99');
     const [pending] = store.getSnapshot().interrupts;
-    expect(pending).toMatchObject({ id: 'int_refund', toolName: 'issueRefund', allowedDecisions: ['approve', 'reject', 'edit'], resolution: null });
+    expect(pending).toMatchObject({ id: 'int_refund', toolName: 'refundPayment', allowedDecisions: ['approve', 'reject', 'edit'], resolution: null });
 
     await pending!.resolveInterrupt(true, { editedArgs: { orderId: 'po_42', amount: 5 }, payload: { note: 'goodwill' } });
     expect(requests).toHaveLength(2);
@@ -177,7 +177,7 @@ describe('AgentStore interrupts', () => {
       [started('r4'), finished('r4', { type: 'cancelled' })] as BaseEvent[],
     ]);
     await store.sendMessage('go');
-    await store.resolveInterrupts((interrupt) => (interrupt.toolName === 'issueRefund' ? { approved: true, payload: { note: 'ok' } } : false));
+    await store.resolveInterrupts((interrupt) => (interrupt.toolName === 'refundPayment' ? { approved: true, payload: { note: 'ok' } } : false));
     expect(requests[1]!.resume!.map((entry) => entry.payload)).toEqual([{ approved: true, payload: { note: 'ok' } }, { approved: false }]);
 
     await store.sendMessage('again');
@@ -189,12 +189,12 @@ describe('AgentStore interrupts', () => {
     const { store, requests } = storeWith([paused('r1', refund, close, question), resumed('r2', 'call_refund', 'call_ask')]);
     await store.sendMessage('go');
     expect(store.getSnapshot().interrupts.map(({ kind, toolName }) => ({ kind, toolName }))).toEqual([
-      { kind: 'tool-approval', toolName: 'issueRefund' },
+      { kind: 'tool-approval', toolName: 'refundPayment' },
       { kind: 'tool-approval', toolName: 'closeTicket' },
       { kind: 'input', toolName: 'ask_user' },
     ]);
     await store.resolveInterrupts((interrupt) => {
-      if (interrupt.kind === 'tool-approval' && interrupt.toolName === 'issueRefund')
+      if (interrupt.kind === 'tool-approval' && interrupt.toolName === 'refundPayment')
         void interrupt.resolveInterrupt(true, { payload: { note: 'Batch review' } });
       else if (interrupt.kind === 'tool-approval') void interrupt.cancel();
       else void interrupt.resolveInterrupt(true, { payload: { answer: 'Aurora' } });

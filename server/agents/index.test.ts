@@ -42,10 +42,10 @@ describe('the agent registry', () => {
   it('has the fixture helpdesk and taskboard with their approval policies', async () => {
     const { findAgent } = await import('./index');
     const support = findAgent('helpdesk')!;
-    expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'issueRefund', 'lookupOrder', 'remindMe']);
+    expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'lookupOrder', 'refundPayment', 'remindMe']);
     expect(support.toolApproval.remindMe).toBeUndefined(); // a reminder runs freely
     expect(support.toolApproval.closeTicket).toMatchObject({ policy: 'user-approval' });
-    expect(support.toolApproval.issueRefund).toMatchObject({ policy: 'user-approval', allowEdit: true, ttl: '24h' });
+    expect(support.toolApproval.refundPayment).toMatchObject({ policy: 'user-approval', allowEdit: true, ttl: '24h' });
     const planner = findAgent('taskboard')!;
     expect(planner.subagents.map((agent) => agent.name)).toEqual(['librarian']);
     expect(Object.keys(planner.editableState)).toEqual(['draft']);
@@ -62,9 +62,9 @@ describe('the agent registry', () => {
       }
     }
     const approval = findAgent('helpdesk')!.toolApproval as Record<string, ToolApprovalOptions>;
-    expect(approval.issueRefund!.describe!({ orderId: 'po_42', amount: 19.99 })).toBe('Refund $19.99 on order po_42');
+    expect(approval.refundPayment!.describe!({ orderId: 'po_42', amount: 19.99 })).toBe('Refund $19.99 on order po_42');
     // Worded from the arguments alone: an edited amount reads as what would now run.
-    expect(approval.issueRefund!.describe!({ orderId: 'po_7', amount: 4.5 })).toBe('Refund $4.50 on order po_7');
+    expect(approval.refundPayment!.describe!({ orderId: 'po_7', amount: 4.5 })).toBe('Refund $4.50 on order po_7');
     expect(approval.closeTicket!.describe!({ ticketId: 'T-7' })).toBe('Close ticket T-7');
   });
 

@@ -15,7 +15,7 @@ export const MARKDOWN_DEMO = [
   'This reply is **markdown**. The chat shows it formatted while the words arrive, so half-written syntax never shows: an open code fence is already a code block, and bold text has no asterisks.',
   '',
   '- **Bold** and *italic* text',
-  '- Inline code such as `po_42` and `issueRefund`',
+  '- Inline code such as `po_42` and `refundPayment`',
   '- A link: [the CommonMark help](https://commonmark.org/help/)',
   '',
   '| Order | Item | Total |',

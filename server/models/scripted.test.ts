@@ -22,7 +22,7 @@ const AGENT_PHRASES = [...Object.values(helpdeskPhrases), ...taskboard.offline.p
 // No execute anywhere: the step stops at the tool call, as with approval-gated or frontend tools.
 const helpdeskTools = {
   lookupOrder: tool({ inputSchema: z.object({ orderId: z.string() }) }),
-  issueRefund: tool({ inputSchema: z.object({ orderId: z.string(), amount: z.number() }) }),
+  refundPayment: tool({ inputSchema: z.object({ orderId: z.string(), amount: z.number() }) }),
   closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }) }),
 };
 const plannerTools = {
@@ -155,8 +155,8 @@ describe('scripted model: attachments', () => {
 
 describe('scripted model: the generic call rule', () => {
   it('calls the named tool with the JSON arguments', async () => {
-    const r = await run('call issueRefund {"orderId":"po_7","amount":5.5}');
-    expect(callsOf(r)).toEqual([{ toolName: 'issueRefund', input: { orderId: 'po_7', amount: 5.5 } }]);
+    const r = await run('call refundPayment {"orderId":"po_7","amount":5.5}');
+    expect(callsOf(r)).toEqual([{ toolName: 'refundPayment', input: { orderId: 'po_7', amount: 5.5 } }]);
     expect(r.toolCalls[0].toolCallId).toMatch(/^call_[0-9a-f]+$/);
     expect(r.text).toBe('');
   });
@@ -261,7 +261,7 @@ describe('scripted model: example phrases', () => {
     ['look up order po_42', 'lookupOrder', { orderId: 'po_42' }],
     ['lookup order po_42', 'lookupOrder', { orderId: 'po_42' }],
     ['Where is order po_42?', 'lookupOrder', { orderId: 'po_42' }],
-    ['refund order po_42 for 19.99', 'issueRefund', { orderId: 'po_42', amount: 19.99 }],
+    ['refund order po_42 for 19.99', 'refundPayment', { orderId: 'po_42', amount: 19.99 }],
     ['Please close ticket T-7.', 'closeTicket', { ticketId: 'T-7' }],
     [
       'plan a launch: write post, email list, tweet',
@@ -298,7 +298,7 @@ describe('scripted model: example phrases', () => {
   it('makes two calls in one step', async () => {
     const r = await run('refund order po_1 for 5 and close ticket T-2');
     expect(callsOf(r)).toEqual([
-      { toolName: 'issueRefund', input: { orderId: 'po_1', amount: 5 } },
+      { toolName: 'refundPayment', input: { orderId: 'po_1', amount: 5 } },
       { toolName: 'closeTicket', input: { ticketId: 'T-2' } },
     ]);
     expect(new Set(r.toolCalls.map((c) => c.toolCallId)).size).toBe(2);
@@ -327,8 +327,8 @@ describe('scripted model: example phrases', () => {
 describe('scripted model: after a tool result', () => {
   const history = (output: unknown): ModelMessage[] => [
     { role: 'user', content: 'refund order po_42 for 19.99' },
-    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }] },
-    { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'issueRefund', output: output as never }] },
+    { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 } }] },
+    { role: 'tool', content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'refundPayment', output: output as never }] },
   ];
 
   it('quotes the summary a result carries, as the tool wrote it, money and all', async () => {
@@ -339,20 +339,20 @@ describe('scripted model: after a tool result', () => {
 
   it('words the fields of a result without a summary, never as JSON', async () => {
     const r = await run(history({ type: 'json', value: { refunded: true, orderId: 'po_42', amount: 19.99, note: null } }));
-    expect(r.text).toBe('Issue refund — refunded: yes; order ID: po_42; amount: 19.99; note: none.');
+    expect(r.text).toBe('Refund payment — refunded: yes; order ID: po_42; amount: 19.99; note: none.');
     // The runtime hands a stored result back as its JSON text: it reads the same.
     const stored = await run(history({ type: 'text', value: '{"refunded":false,"tags":["a","b","c"],"order":{"orderId":"po_7","lines":[{"sku":1}]}}' }));
-    expect(stored.text).toBe('Issue refund — refunded: no; tags: a, b and c; order: (order ID: po_7, lines: 1 item).');
+    expect(stored.text).toBe('Refund payment — refunded: no; tags: a, b and c; order: (order ID: po_7, lines: 1 item).');
     expect(stored.text).not.toMatch(/[{}[\]"]/);
   });
 
   it('keeps a worded result short: long values and many fields are cut', async () => {
     const long = await run(history({ type: 'json', value: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${i}`, 'x'.repeat(500)])) }));
-    expect(long.text).toMatch(/^Issue refund — field0: x{100,120}…; field1: x+…; /);
+    expect(long.text).toMatch(/^Refund payment — field0: x{100,120}…; field1: x+…; /);
     expect(long.text.length).toBeLessThanOrEqual(601);
     expect(long.text).toMatch(/…$/);
     const many = await run(history({ type: 'json', value: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${i}`, i])) }));
-    expect(many.text).toBe('Issue refund — field0: 0; field1: 1; field2: 2; field3: 3; field4: 4; field5: 5; field6: 6; field7: 7; and 4 more.');
+    expect(many.text).toBe('Refund payment — field0: 0; field1: 1; field2: 2; field3: 3; field4: 4; field5: 5; field6: 6; field7: 7; and 4 more.');
   });
 
   it('still words the result when a system message follows it', async () => {
@@ -368,22 +368,22 @@ describe('scripted model: after a tool result', () => {
 
   it('says plainly that a tool failed, and why', async () => {
     const r = await run(history({ type: 'error-text', value: 'No order "po_x".' }));
-    expect(r.text).toBe('I couldn\'t issue refund: No order "po_x".');
+    expect(r.text).toBe('I couldn\'t refund payment: No order "po_x".');
     const refused = await run(history({ type: 'error-text', value: 'Not run: the run was stopped before this call started.' }));
-    expect(refused.text).toBe("I couldn't issue refund: the run was stopped before this call started.");
+    expect(refused.text).toBe("I couldn't refund payment: the run was stopped before this call started.");
   });
 
   it('says plainly that a call was declined, with the reason given', async () => {
-    expect((await run(history({ type: 'execution-denied', reason: 'too large' }))).text).toBe('Issue refund was not done: it was declined (“too large”).');
+    expect((await run(history({ type: 'execution-denied', reason: 'too large' }))).text).toBe('Refund payment was not done: it was declined (“too large”).');
     // The runtime's own words for a declined approval (tool-gate.ts, denialResult), with and without a reason and data.
     expect((await run(history({ type: 'text', value: 'The user denied this call; it did not run.' }))).text).toBe(
-      'Issue refund was not done: it was declined.',
+      'Refund payment was not done: it was declined.',
     );
     expect((await run(history({ type: 'text', value: 'The user denied this call; it did not run. Reason: not yet Details: {"policyCode":"P-9"}' }))).text).toBe(
-      'Issue refund was not done: it was declined (“not yet”); policy code: P-9.',
+      'Refund payment was not done: it was declined (“not yet”); policy code: P-9.',
     );
     expect((await run(history({ type: 'text', value: 'The user declined to answer "Which colour?". Reason: skip it' }))).text).toBe(
-      'Issue refund was not done: the question “Which colour?” was declined (“skip it”).',
+      'Refund payment was not done: the question “Which colour?” was declined (“skip it”).',
     );
   });
 });

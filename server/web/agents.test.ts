@@ -16,8 +16,8 @@ describe('the agent cards', () => {
 
   it("give each tool its title, description and input schema, with the fields' labels and formats", async () => {
     const support = (await findAgentCard('helpdesk'))!;
-    expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'issueRefund', 'lookupOrder', 'remindMe', 'write_todos']);
-    const refund = support.tools.issueRefund!;
+    expect(Object.keys(support.tools).sort()).toEqual(['closeTicket', 'lookupOrder', 'refundPayment', 'remindMe', 'write_todos']);
+    const refund = support.tools.refundPayment!;
     expect(refund.title).toBe('Refund an order');
     expect(refund.description).toBe('Refund an order, fully or in part. Needs a human approval.');
     expect(refund.inputSchema).toMatchObject({

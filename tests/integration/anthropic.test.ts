@@ -158,7 +158,7 @@ for (const server of backends()) {
       expect(message.stop_reason).toBe('end_turn');
       expect(message.content.every((block) => block.type === 'text')).toBe(true);
       expect(textOf(message)).toMatch(
-        /^I couldn't issue refund: issueRefund needs a person's approval by a key holder, and a stateless request cannot wait for one\. Send the header x-stackbone-session/,
+        /^I couldn't refund payment: refundPayment needs a person's approval by a key holder, and a stateless request cannot wait for one\. Send the header x-stackbone-session/,
       );
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
     });
@@ -186,7 +186,7 @@ for (const server of backends()) {
       const paused = await stream.finalMessage();
       expect(paused.stop_reason).toBe('tool_use');
       const toolUse = paused.content.find((block) => block.type === 'tool_use');
-      expect(toolUse).toMatchObject({ type: 'tool_use', name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } });
+      expect(toolUse).toMatchObject({ type: 'tool_use', name: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 } });
       expect(events.map((event) => event.type)).toEqual([
         'message_start',
         'content_block_start',
@@ -200,7 +200,11 @@ for (const server of backends()) {
       const session = await readSession(anthropic, key);
       expect(session).toMatchObject({ id: key, type: 'session', model: 'helpdesk', status: 'interrupted' });
       expect(session.pendingInterrupts).toEqual([
-        expect.objectContaining({ tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id, name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }),
+        expect.objectContaining({
+          tool_use_id: toolUse!.type === 'tool_use' && toolUse!.id,
+          name: 'refundPayment',
+          input: { orderId: 'po_42', amount: 19.99 },
+        }),
       ]);
 
       // 2. Every call is refused before doing any work while the decision is pending.

@@ -336,7 +336,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       expect(finished(asked.events)).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'success' } });
       expect(sentUserParts((await provider.request(0)).body).files).toEqual([TINY_PNG, TINY_PDF]);
 
-      provider.script({ toolCalls: [{ id: 'call_refund', name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }] });
+      provider.script({ toolCalls: [{ id: 'call_refund', name: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 } }] });
       const refund = await postRun(
         server().url,
         'helpdesk',

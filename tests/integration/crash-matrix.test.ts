@@ -161,32 +161,32 @@ async function cutOffTurn(url: string, agent: Crashed['agent'], threadId: string
  * (docs/mcp.md, "Calls are tool calls").
  */
 const DEMO_MCP: Scenario = {
-    point: 'tool-running',
-    variant: 'an MCP tool',
-    agent: 'mcp-demo',
-    // The demo MCP server's record_note (docs/mcp.md, "Calls are tool calls"): it keeps a note once per idempotency key.
-    drive: async (url, threadId, tag) => {
-      const input = `call demo_record_note {"key":"${tag}"}`;
-      const { interrupt } = await pauseOnRecord(url, threadId, input, 'mcp-demo');
-      await approve(url, interrupt.id);
-      return { input };
-    },
-    atCrash: (log) => {
-      expect(log.at(-1)).toMatchObject({ type: 'tool_started', toolName: 'demo_record_note', attempt: 1 });
-      expect(ofType(log, 'tool_result')).toEqual([]);
-    },
-    recovered: async (_server, backend, crashed) => {
-      const log = await turnEnded(backend, crashed.threadId, 'the recovered turn');
-      // The process died as the call went out (before or after the server kept the note): called
-      // again with the same idempotency key, the note is there once, and the call has one result.
-      expect(ofType(log, 'tool_started').map((event) => event.attempt)).toEqual([1, 2]);
-      expect(ofType(log, 'tool_result').map((event) => event.message.content)).toEqual([
-        expect.stringMatching(/^(?:Recorded "[^"]+"\.|"[^"]+" was already recorded by this call\.)$/),
-      ]);
-      const { key } = JSON.parse(crashed.input.slice(crashed.input.indexOf('{'))) as { key: string };
-      expect(effectsOf(readLedger(backend.ledgerFile)).filter((line) => line.key === key)).toHaveLength(1);
-    },
-  };
+  point: 'tool-running',
+  variant: 'an MCP tool',
+  agent: 'mcp-demo',
+  // The demo MCP server's record_note (docs/mcp.md, "Calls are tool calls"): it keeps a note once per idempotency key.
+  drive: async (url, threadId, tag) => {
+    const input = `call demo_record_note {"key":"${tag}"}`;
+    const { interrupt } = await pauseOnRecord(url, threadId, input, 'mcp-demo');
+    await approve(url, interrupt.id);
+    return { input };
+  },
+  atCrash: (log) => {
+    expect(log.at(-1)).toMatchObject({ type: 'tool_started', toolName: 'demo_record_note', attempt: 1 });
+    expect(ofType(log, 'tool_result')).toEqual([]);
+  },
+  recovered: async (_server, backend, crashed) => {
+    const log = await turnEnded(backend, crashed.threadId, 'the recovered turn');
+    // The process died as the call went out (before or after the server kept the note): called
+    // again with the same idempotency key, the note is there once, and the call has one result.
+    expect(ofType(log, 'tool_started').map((event) => event.attempt)).toEqual([1, 2]);
+    expect(ofType(log, 'tool_result').map((event) => event.message.content)).toEqual([
+      expect.stringMatching(/^(?:Recorded "[^"]+"\.|"[^"]+" was already recorded by this call\.)$/),
+    ]);
+    const { key } = JSON.parse(crashed.input.slice(crashed.input.indexOf('{'))) as { key: string };
+    expect(effectsOf(readLedger(backend.ledgerFile)).filter((line) => line.key === key)).toHaveLength(1);
+  },
+};
 
 const SCENARIOS: Scenario[] = [
   {

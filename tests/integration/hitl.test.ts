@@ -67,7 +67,7 @@ for (const server of backends()) {
         metadata: {
           description: 'Refund $19.99 on order po_42',
           allowedDecisions: ['approve', 'reject', 'edit'],
-          toolName: 'issueRefund',
+          toolName: 'refundPayment',
           args: { orderId: 'po_42', amount: 19.99 },
         },
       });
@@ -134,7 +134,7 @@ for (const server of backends()) {
       const decided = {
         interruptId: refund!.id,
         toolCallId: refund!.toolCallId,
-        toolName: 'issueRefund',
+        toolName: 'refundPayment',
         status: 'approved',
         argsAsked: { orderId: 'po_42', amount: 19.99 },
         editedArgs: { orderId: 'po_42', amount: 15 },
@@ -355,7 +355,7 @@ for (const server of backends()) {
       expect(listed.body.interrupts.find((entry: { id: string }) => entry.id === interrupts[0]!.id)).toMatchObject({
         sessionId: threadId,
         agent: 'helpdesk',
-        toolName: 'issueRefund',
+        toolName: 'refundPayment',
         args: { orderId: 'po_7', amount: 4.5 },
         message: 'Refund $4.50 on order po_7',
         responseSchema: expect.any(Object),

@@ -190,7 +190,12 @@ for (const { kind } of backends()) {
       expect(bare.status).toBe(401);
       const cookie = await identityCookie(server.url);
       const forged = cookie.replace(/^stackbone_id=[^.]+/, `stackbone_id=${randomUUID()}`);
-      const tampered = await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: forged });
+      const tampered = await postRun(
+        server.url,
+        'helpdesk',
+        { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] },
+        { cookie: forged },
+      );
       expect(tampered.status).toBe(401);
       // A malformed cookie (a bad %-escape) is no identity, not a server error.
       for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A']) {
@@ -415,7 +420,7 @@ for (const { kind } of backends()) {
         return outcome.interrupts[0]!;
       };
       const interrupt = await pause('refund order po_42 for 19.99');
-      expect(interrupt.metadata).toMatchObject({ toolName: 'issueRefund', approvers: 'key-holders' });
+      expect(interrupt.metadata).toMatchObject({ toolName: 'refundPayment', approvers: 'key-holders' });
       const logged = (await readSessionEvents(server.databaseUrl, threadId)).length;
       const resume = (payload: unknown, status = 'resolved', interruptId = interrupt.id) =>
         postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [], resume: [{ interruptId, status, payload }] }, { cookie });

@@ -122,7 +122,7 @@ for (const { kind } of backends()) {
       // The first page, as Studio and the CLI ask for it: the key holder's own on top, then the others', a full page of them.
       const first = await list(DESK_KEY);
       expect(first.interrupts).toHaveLength(50);
-      expect(first.interrupts[0]).toMatchObject({ id: own, ownSession: true, toolName: 'issueRefund' });
+      expect(first.interrupts[0]).toMatchObject({ id: own, ownSession: true, toolName: 'refundPayment' });
       expect(first.interrupts.slice(1).every((item) => !item.ownSession && flood.includes(item.id))).toBe(true);
       expect(first.nextCursor).toEqual(expect.any(String));
       // Whatever limit is asked for, the own request leads; `mine` is it alone, `key-holders` never has it.

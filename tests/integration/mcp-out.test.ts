@@ -40,11 +40,11 @@ async function connect(url: string, options: { answer?: (params: ElicitRequestPa
   return { client, asked, ask, transport };
 }
 
-/** How often the session's refund ran: tool_started and tool_result events of issueRefund. */
+/** How often the session's refund ran: tool_started and tool_result events of refundPayment. */
 async function refundRuns(databaseUrl: string, session: string) {
   const events = await readSessionEvents(databaseUrl, session);
-  const started = events.filter((event) => event.type === 'tool_started' && event.toolName === 'issueRefund').length;
-  const results = events.filter((event) => event.type === 'tool_result' && event.message.toolName === 'issueRefund' && !event.status).length;
+  const started = events.filter((event) => event.type === 'tool_started' && event.toolName === 'refundPayment').length;
+  const results = events.filter((event) => event.type === 'tool_result' && event.message.toolName === 'refundPayment' && !event.status).length;
   return { started, results };
 }
 

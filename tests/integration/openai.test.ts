@@ -174,7 +174,7 @@ for (const server of backends()) {
       const refused = await openai.chat.completions.create({ model: 'helpdesk', messages: [{ role: 'user', content: 'refund order po_42 for 19.99' }] });
       expect(refused.choices[0]!.finish_reason).toBe('stop');
       expect(refused.choices[0]!.message.content).toMatch(
-        /^I couldn't issue refund: issueRefund needs .*a stateless request cannot wait for one\. Send the header x-stackbone-session/,
+        /^I couldn't refund payment: refundPayment needs .*a stateless request cannot wait for one\. Send the header x-stackbone-session/,
       );
       // Whole-database counts: sessions only (other files' expiry sweeps may append to their own sessions).
       expect((await countRows(server.databaseUrl)).sessions).toBe(before.sessions);
@@ -194,7 +194,7 @@ for (const server of backends()) {
       for await (const chunk of stream) chunks.push(chunk);
       const calls = chunks.flatMap((chunk) => chunk.choices[0]?.delta.tool_calls ?? []);
       expect(calls).toHaveLength(1);
-      expect(calls[0]).toMatchObject({ index: 0, id: expect.any(String), type: 'function', function: { name: 'issueRefund' } });
+      expect(calls[0]).toMatchObject({ index: 0, id: expect.any(String), type: 'function', function: { name: 'refundPayment' } });
       expect(JSON.parse(calls[0]!.function!.arguments!)).toEqual({ orderId: 'po_42', amount: 19.99 });
       expect(chunks.find((chunk) => chunk.choices[0]?.finish_reason)!.choices[0]!.finish_reason).toBe('tool_calls');
 
@@ -202,7 +202,7 @@ for (const server of backends()) {
       expect(paused.status).toBe(200);
       expect(paused.body).toMatchObject({ id: key, object: 'stackbone.session', model: 'helpdesk', status: 'interrupted' });
       expect(paused.body.pendingInterrupts).toEqual([
-        expect.objectContaining({ tool_call_id: calls[0]!.id, name: 'issueRefund', message: 'Refund $19.99 on order po_42' }),
+        expect.objectContaining({ tool_call_id: calls[0]!.id, name: 'refundPayment', message: 'Refund $19.99 on order po_42' }),
       ]);
 
       // 2. While the decision is pending every call is refused before any work: 409, nothing appended, no SDK retry.
@@ -244,7 +244,7 @@ for (const server of backends()) {
       );
       expect(resumed.pendingInterrupts).toEqual([]);
       expect(resumed.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
-      expect(resumed.messages[1]).toMatchObject({ tool_calls: [{ id: calls[0]!.id, function: { name: 'issueRefund' } }] });
+      expect(resumed.messages[1]).toMatchObject({ tool_calls: [{ id: calls[0]!.id, function: { name: 'refundPayment' } }] });
       expect(resumed.messages[2]).toMatchObject({ role: 'tool', tool_call_id: calls[0]!.id });
       expect(JSON.parse(String(resumed.messages[2]!.content))).toMatchObject({ refunded: true, orderId: 'po_42', amount: 19.99 });
       expect(String(resumed.messages[3]!.content)).toMatch(/^Refunded \$19\.99 on order po_42 \(refund re_[\w-]+\)\./);
@@ -369,7 +369,7 @@ for (const server of backends()) {
         openai.chat.completions.create({
           model: 'helpdesk',
           messages: [{ role: 'user', content: 'x' }],
-          tools: [{ type: 'function', function: { name: 'issueRefund' } }],
+          tools: [{ type: 'function', function: { name: 'refundPayment' } }],
         }),
         BadRequestError,
       );

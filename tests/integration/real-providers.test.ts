@@ -153,7 +153,7 @@ for (const c of CASES) {
     };
     const retry = (threadId: string, agent = c.agent) =>
       postRun(server.url, agent, { threadId, runId: randomUUID(), messages: [], forwardedProps: { retry: { retryId: randomUUID() } } });
-    const refund = (amount: number): ScriptedReply => ({ toolCalls: [{ id: c.callId('refund'), name: 'issueRefund', input: { orderId: 'po_42', amount } }] });
+    const refund = (amount: number): ScriptedReply => ({ toolCalls: [{ id: c.callId('refund'), name: 'refundPayment', input: { orderId: 'po_42', amount } }] });
 
     it('a text turn over AG-UI streams the provider’s words; the provider was sent the instructions, the message and the tools', async () => {
       provider.script({ text: 'Order po_42 was delivered on Monday.', usage: { inputTokens: 120, outputTokens: 9 } });
@@ -166,7 +166,7 @@ for (const c of CASES) {
       expect(request).toMatchObject({ format: c.format, body: { model: c.model, stream: true } });
       expect(c.format === 'anthropic' ? request!.headers['x-api-key'] : request!.headers.authorization).toMatch(/sk-(ant-)?test-not-real/);
       expect(sentConversation(request!)).toEqual([{ system: SUPPORT_INSTRUCTIONS }, { user: 'where is po_42?' }]);
-      expect(offeredTools(request!)).toEqual(expect.arrayContaining(['lookupOrder', 'issueRefund', 'closeTicket']));
+      expect(offeredTools(request!)).toEqual(expect.arrayContaining(['lookupOrder', 'refundPayment', 'closeTicket']));
     });
 
     it('attachments reach the provider: an uploaded image and PDF go to the model as its own image and file parts, with their bytes', async () => {
@@ -224,7 +224,7 @@ for (const c of CASES) {
         { user: 'refund order po_42' },
         // The Responses API names its own earlier message item (kept by the provider, `store` on) instead of repeating it.
         c.format === 'openai-responses' ? { reference: expect.stringMatching(/^msg_/) } : { assistant: 'I will ask for approval.' },
-        { call: { id: c.callId('refund'), name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } } },
+        { call: { id: c.callId('refund'), name: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 } } },
       ]);
       const output = (sent[4] as Extract<SentEntry, { result: unknown }>).result;
       expect(output.id).toBe(c.callId('refund'));
@@ -241,7 +241,7 @@ for (const c of CASES) {
       expect(textOf(events)).toBe('The refund was declined.');
       expect(ofType(events, 'TOOL_CALL_RESULT')[0]!.content).toContain('no receipt');
       expect(sentConversation(provider.requests[1]!).slice(2)).toEqual([
-        { call: { id: c.callId('refund'), name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } } },
+        { call: { id: c.callId('refund'), name: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 } } },
         {
           result: expect.objectContaining({
             id: c.callId('refund'),

@@ -41,7 +41,7 @@ for (const server of backends()) {
       expect(decisions).toEqual([
         expect.objectContaining({
           agent: 'helpdesk',
-          toolName: 'issueRefund',
+          toolName: 'refundPayment',
           argsAsked: { orderId: 'po_42', amount: 19.99 },
           argsRun: { orderId: 'po_42', amount: 10 },
           status: 'approved',
@@ -89,13 +89,13 @@ for (const server of backends()) {
       const json = await stackbone(server.url, 'replay', threadId, '--against', 'helpdesk-no-refunds', '--json');
       expect(json.code).toBe(1);
       const report = JSON.parse(json.stdout);
-      expect(report.calls.removed).toEqual([{ toolName: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }]);
-      expect(report.decisions.unused).toEqual([{ toolName: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 }, status: 'approved' }]);
+      expect(report.calls.removed).toEqual([{ toolName: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 } }]);
+      expect(report.decisions.unused).toEqual([{ toolName: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 }, status: 'approved' }]);
       expect(report.finalAnswer).not.toBeNull();
 
       const text = await stackbone(server.url, 'replay', threadId, '--against', 'helpdesk-no-refunds');
-      expect(text.stdout).toContain('- call removed          issueRefund');
-      expect(text.stdout).toContain('decision unused         issueRefund {"orderId":"po_42","amount":19.99} was approved');
+      expect(text.stdout).toContain('- call removed          refundPayment');
+      expect(text.stdout).toContain('decision unused         refundPayment {"orderId":"po_42","amount":19.99} was approved');
     });
 
     it('refuses an unknown agent or session (exit 1) and a missing session (exit 2)', async () => {

@@ -228,7 +228,7 @@ for (const server of backends()) {
 
     it('store: false is stateless: a refund the agent keeps for a person does not run, and nothing can be retrieved', async () => {
       const { data, response } = await openai.responses.create({ model: 'helpdesk', input: 'refund order po_42 for 19.99', store: false }).withResponse();
-      expect(data.output_text).toMatch(/^I couldn't issue refund: issueRefund needs .*a stateless request cannot wait for one\. Send previous_response_id/);
+      expect(data.output_text).toMatch(/^I couldn't refund payment: refundPayment needs .*a stateless request cannot wait for one\. Send previous_response_id/);
       expect(response.headers.get('x-stackbone-session')).toBeNull();
       expect((await rejection(openai.responses.retrieve(data.id), NotFoundError)).code).toBe('response_not_found');
     });

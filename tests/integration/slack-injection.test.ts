@@ -76,7 +76,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const run = await postRun(
         server.url,
         'helpdesk',
-        { threadId, runId: randomUUID(), messages: [userMessage(`call issueRefund ${JSON.stringify(INJECTED)}`)] },
+        { threadId, runId: randomUUID(), messages: [userMessage(`call refundPayment ${JSON.stringify(INJECTED)}`)] },
         { cookie },
       );
       expect(run.status).toBe(200);
@@ -89,7 +89,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       for (const text of mrkdwn.filter((text): text is string => typeof text === 'string')) expect(text, text).not.toMatch(/[<>]/);
 
       const section = body.blocks[1]!.text!.text;
-      const fenced = /^`issueRefund` with the arguments it will run with:\n```([^`]*)```$/.exec(section);
+      const fenced = /^`refundPayment` with the arguments it will run with:\n```([^`]*)```$/.exec(section);
       expect(fenced, section).not.toBeNull();
       expect(JSON.parse(unescapeMrkdwn(fenced![1]!))).toEqual(INJECTED);
 

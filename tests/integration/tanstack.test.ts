@@ -291,7 +291,7 @@ for (const server of backends()) {
       client.dispose();
     });
 
-    // issueRefund allows edits and takes approval data: its interrupt keeps our responseSchema,
+    // refundPayment allows edits and takes approval data: its interrupt keeps our responseSchema,
     // bound as the generic kind, and is answered with the payload that schema describes.
     it('answers an approval with edits and approval data as the generic kind: the edited refund runs', async () => {
       const threadId = randomUUID();
@@ -303,7 +303,7 @@ for (const server of backends()) {
         kind: 'generic',
         reason: 'tool_call',
         canResolve: true,
-        metadata: { toolName: 'issueRefund', allowedDecisions: ['approve', 'reject', 'edit'] },
+        metadata: { toolName: 'refundPayment', allowedDecisions: ['approve', 'reject', 'edit'] },
       });
       expect(interrupt.responseSchema).toMatchObject({
         properties: { approved: { type: 'boolean' }, editedArgs: { type: 'object' }, payload: { type: 'object' } },

@@ -124,7 +124,7 @@ describe.concurrent('decision webhooks', () => {
         await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('refund order po_42 for 19.99')] });
         const opened = await eventually(async () => receiver.of(threadId).find((entry) => entry.type === 'interrupt.opened'), 10_000, 'interrupt.opened');
         const interrupt = opened.data.interrupt as { id: string; toolName: string; input: unknown; message: string; expiresAt: string };
-        expect(interrupt).toMatchObject({ toolName: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 }, message: 'Refund $19.99 on order po_42' });
+        expect(interrupt).toMatchObject({ toolName: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 }, message: 'Refund $19.99 on order po_42' });
         expect(Date.parse(interrupt.expiresAt)).toBeGreaterThan(Date.now());
         expect(opened.data).toMatchObject({ sessionId: threadId, agent: 'helpdesk', ownerId: expect.any(String), at: expect.any(String) });
 

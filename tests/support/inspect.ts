@@ -131,11 +131,6 @@ export async function readSessionRows(databaseUrl: string, threadId: string, own
   ) as Record<string, unknown>;
 }
 
-/** Rows in one table of the database (e.g. the helpdesk agent's `Refund` ledger). */
-export async function countTable(databaseUrl: string, table: string): Promise<number> {
-  return Number((await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "${table}"`))[0]!.n);
-}
-
 /** The ids of every undecided interrupt in the database (the Interrupt projection), to compare a listing with. */
 export async function pendingInterruptIds(databaseUrl: string): Promise<string[]> {
   return (await query<{ id: string }>(databaseUrl, `SELECT id FROM "Interrupt" WHERE status = 'pending'`)).map((row) => row.id);

@@ -17,7 +17,7 @@ describe('replaying the demo agents’ recorded sessions', () => {
   it('support: a lookup, a refund approved with an edit and a note, a closure rejected — the same today', async () => {
     const report = await expectReplay('helpdesk-refund', { expect: 'identical' });
     // The refund has no dryRun: it answered with the result recorded for the edited call, never the ledger.
-    expect(report.replayed.calls.map((call) => call.toolName)).toEqual(['lookupOrder', 'issueRefund', 'closeTicket']);
+    expect(report.replayed.calls.map((call) => call.toolName)).toEqual(['lookupOrder', 'refundPayment', 'closeTicket']);
     expect(report.replayed.answers).toEqual([
       'Order po_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.',
       'Refunded $10.00 on order po_42 (refund re_xiB1Or4yZEdv). Note: partial refund',
@@ -39,16 +39,16 @@ describe('replaying the demo agents’ recorded sessions', () => {
   it('support without its refund tool: the refund call is gone, its approval answers nothing, the answer to that turn changes', () =>
     expectReplay('helpdesk-refund', {
       agent: helpdeskNoRefunds,
-      expect: { removed: ['issueRefund'], unusedDecisions: ['issueRefund'], answers: [2], finalAnswer: 'same' },
+      expect: { removed: ['refundPayment'], unusedDecisions: ['refundPayment'], answers: [2], finalAnswer: 'same' },
     }));
 
   it('support where refunds may no longer be edited: the recorded edited approval is refused, reported, and the refund withdrawn', async () => {
     const noEdits = defineDeepAgent({
       ...helpdeskConfig,
       name: 'support-no-edits',
-      toolApproval: { ...helpdeskConfig.toolApproval, issueRefund: { ...helpdeskConfig.toolApproval.issueRefund, allowEdit: false } },
+      toolApproval: { ...helpdeskConfig.toolApproval, refundPayment: { ...helpdeskConfig.toolApproval.refundPayment, allowEdit: false } },
     });
-    const report = await expectReplay('helpdesk-refund', { agent: noEdits, expect: { notApplied: ['issueRefund'], unusedDecisions: [], answers: [2] } });
+    const report = await expectReplay('helpdesk-refund', { agent: noEdits, expect: { notApplied: ['refundPayment'], unusedDecisions: [], answers: [2] } });
     expect(report.decisions.notApplied[0]!.why).toMatch(/^refused: /);
   });
 });

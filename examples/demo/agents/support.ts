@@ -92,8 +92,8 @@ function durationWords(seconds: number): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`;
 }
 
-/** The support agent's definition: the tests' fixture variants of it (tests/fixtures/agents/) start from it. */
-export const supportConfig = {
+/** The support agent's definition. */
+const supportConfig = {
   name: 'support',
   displayName: 'Support',
   description: 'Customer support: looks up orders, refunds them and closes tickets, with a human approving refunds and closures.',

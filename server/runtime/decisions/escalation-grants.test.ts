@@ -33,7 +33,7 @@ function deskAgent(approval: Partial<ToolApprovalOptions>) {
     model: 'openai/gpt-4o-mini',
     instructions: 'x',
     tools: {
-      issueRefund: tool({
+      refundPayment: tool({
         inputSchema: z.object({ orderId: z.string(), amount: z.number() }),
         execute: async ({ orderId }) => {
           const { event } = handlerContext();
@@ -42,13 +42,13 @@ function deskAgent(approval: Partial<ToolApprovalOptions>) {
         },
       }),
     },
-    toolApproval: { issueRefund: { policy: 'user-approval', ...approval } },
+    toolApproval: { refundPayment: { policy: 'user-approval', ...approval } },
   });
 }
 
 let counter = 0;
 const user = (content: string): ChatMessage => ({ id: `m${++counter}`, role: 'user', content });
-const refund = (orderId: string) => `call issueRefund {"orderId": "${orderId}", "amount": 5}`;
+const refund = (orderId: string) => `call refundPayment {"orderId": "${orderId}", "amount": 5}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function drain(run: { parts: AsyncIterable<RunPart>; done: Promise<void> }) {
@@ -165,7 +165,9 @@ describe('escalation on expiry', () => {
   it('is checked when the agent is defined', () => {
     expect(() => deskAgent({ onExpire: 'escalate', escalate: { extendBy: '1h' } })).toThrow(/needs a ttl/);
     expect(() => deskAgent({ ttl: '1h', onExpire: 'escalate' })).toThrow(/needs escalate/);
-    expect(() => deskAgent({ ttl: '1h', onExpire: 'escalate', escalate: { extendBy: 'soon' } })).toThrow(/Invalid toolApproval.issueRefund.escalate.extendBy/);
+    expect(() => deskAgent({ ttl: '1h', onExpire: 'escalate', escalate: { extendBy: 'soon' } })).toThrow(
+      /Invalid toolApproval.refundPayment.escalate.extendBy/,
+    );
     expect(() => deskAgent({ ttl: '1h', onExpire: 'escalate', escalate: { extendBy: '1h', times: 0 } })).toThrow(/times/);
     expect(() => deskAgent({ ttl: '1h', escalate: { extendBy: '1h' } })).toThrow(/onExpire is not 'escalate'/);
     expect(() => deskAgent({ remindBefore: '1h' })).toThrow(/remindBefore needs a ttl/);
@@ -216,7 +218,7 @@ describe('scoped grants', () => {
     const agent = granting();
     const { store, grantId } = await granted(agent, { scope: 'session' });
     const [added] = await eventsOf(store, 'grant_added');
-    expect(added!.event).toMatchObject({ grant: { toolName: 'issueRefund', agent: 'desk', scope: 'session', by: { source: 'agui', ownerId: 'o1' } } });
+    expect(added!.event).toMatchObject({ grant: { toolName: 'refundPayment', agent: 'desk', scope: 'session', by: { source: 'agui', ownerId: 'o1' } } });
     const next = await turn(store, agent, { messages: [user(refund('po_2'))] });
     expect(next.at(-1)).toMatchObject({ type: 'run-finished', outcome: { type: 'success' } });
     expect(ran.map((entry) => [entry.orderId, entry.approval])).toEqual([
@@ -267,9 +269,7 @@ describe('scoped grants', () => {
   it('applies only in the session it was made in', async () => {
     const agent = granting();
     const { store } = await granted(agent, { scope: 'session' });
-    const other = interruptsOf(
-      await drain(await startRun({ agent, store, sessionId: 's2', ownerId: 'o1', source: 'agui', messages: [user(refund('po_2'))] })),
-    );
+    const other = interruptsOf(await drain(await startRun({ agent, store, sessionId: 's2', ownerId: 'o1', source: 'agui', messages: [user(refund('po_2'))] })));
     expect(other).toHaveLength(1);
   });
 

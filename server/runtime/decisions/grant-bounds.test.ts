@@ -41,7 +41,7 @@ function desk(approval: Partial<ToolApprovalOptions>) {
     model: 'openai/gpt-4o-mini',
     instructions: 'x',
     tools: {
-      issueRefund: tool({
+      refundPayment: tool({
         inputSchema: z.object({ orderId: z.string(), amount: z.number() }),
         execute: async ({ orderId }) => {
           ran.push(orderId);
@@ -49,7 +49,7 @@ function desk(approval: Partial<ToolApprovalOptions>) {
         },
       }),
     },
-    toolApproval: { issueRefund: { policy: 'user-approval', ...approval } },
+    toolApproval: { refundPayment: { policy: 'user-approval', ...approval } },
   });
 }
 
@@ -61,7 +61,7 @@ const CAROL = key('sk-c3');
 
 let counter = 0;
 const user = (content: string): ChatMessage => ({ id: `m${++counter}`, role: 'user', content });
-const refund = (orderId: string) => `call issueRefund {"orderId": "${orderId}", "amount": 5}`;
+const refund = (orderId: string) => `call refundPayment {"orderId": "${orderId}", "amount": 5}`;
 
 async function drain(run: { parts: AsyncIterable<RunPart>; done: Promise<void> }) {
   const parts: RunPart[] = [];
@@ -152,7 +152,7 @@ describe("a 'time' grant's bound", () => {
   it('a bad maxGrantTime fails when the agent is defined', () => {
     expect(() => desk({ grants: ['session'], maxGrantTime: '7d' })).toThrow(/maxGrantTime needs grants that include 'time'/);
     expect(() => desk({ maxGrantTime: '7d' })).toThrow(/maxGrantTime needs grants/);
-    expect(() => desk({ grants: ['time'], maxGrantTime: 'a week' })).toThrow(/Invalid toolApproval.issueRefund.maxGrantTime/);
+    expect(() => desk({ grants: ['time'], maxGrantTime: 'a week' })).toThrow(/Invalid toolApproval.refundPayment.maxGrantTime/);
     expect(() => desk({ grants: ['time'], maxGrantTime: 0 })).toThrow(/maxGrantTime is a positive, finite duration/);
     expect(() => desk({ grants: ['time'], maxGrantTime: Number.POSITIVE_INFINITY })).toThrow(/maxGrantTime is a positive, finite duration/);
     expect(() => desk({ grants: true, maxGrantTime: '12h' })).not.toThrow();
@@ -174,7 +174,7 @@ describe('a grant counts only while its maker could approve the call as the tool
     const store = await browserGrant(desk({ grants: ['session'] }));
     const tightened = desk({ grants: ['session'], approvers: 'key-holders' });
     const paused = interruptOf(await turn(store, tightened, BROWSER, { messages: [user(refund('po_3'))] }));
-    expect(paused).toMatchObject({ toolName: 'issueRefund', approvers: 'key-holders' });
+    expect(paused).toMatchObject({ toolName: 'refundPayment', approvers: 'key-holders' });
     expect(ran).toEqual(['po_1', 'po_2']);
 
     // The honest path: a key holder approves in the browser's session, with a grant of their own.

@@ -21,9 +21,9 @@ const desk = defineDeepAgent({
   name: 'desk',
   model: 'openai/gpt-4o-mini',
   instructions: 'x',
-  offline: { phrases: [helpdeskPhrases.issueRefund, helpdeskPhrases.closeTicket] },
+  offline: { phrases: [helpdeskPhrases.refundPayment, helpdeskPhrases.closeTicket] },
   tools: {
-    issueRefund: tool({
+    refundPayment: tool({
       inputSchema: z.object({ orderId: z.string(), amount: z.number() }),
       execute: async (input) => {
         refunds.push(input.orderId);
@@ -32,7 +32,7 @@ const desk = defineDeepAgent({
     }),
     closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async () => ({ closed: true }) }),
   },
-  toolApproval: { issueRefund: { policy: 'user-approval', approvers: 'key-holders' }, closeTicket: 'user-approval' },
+  toolApproval: { refundPayment: { policy: 'user-approval', approvers: 'key-holders' }, closeTicket: 'user-approval' },
 });
 
 const BROWSER = 'browser:b1';
@@ -59,7 +59,7 @@ const decide = (
 describe('approvers: key-holders', () => {
   it('the pause records who may decide it', async () => {
     const { interrupt } = await pausedOn('refund order po_42 for 19.99');
-    expect(interrupt).toMatchObject({ toolName: 'issueRefund', approvers: 'key-holders' });
+    expect(interrupt).toMatchObject({ toolName: 'refundPayment', approvers: 'key-holders' });
   });
 
   it("the session's browser may neither approve nor reject it, over AG-UI or out of band, and nothing is written", async () => {

@@ -8,7 +8,7 @@ const record = (id: string, toolCallId: string): InterruptRecord => ({
   id,
   reason: 'tool_call',
   toolCallId,
-  toolName: 'issueRefund',
+  toolName: 'refundPayment',
   input: { orderId: 'po_1', amount: 5 },
   message: 'Refund po_1',
   responseSchema: {},
@@ -40,7 +40,7 @@ const EVENTS: SessionEvent[] = [
   { type: 'message_added', message: { id: 'u2', role: 'user', content: 'refund it' } },
   {
     type: 'assistant_step',
-    message: { id: 'a3', role: 'assistant', content: '', toolCalls: [{ id: 'call-refund', name: 'issueRefund', input: {} }] },
+    message: { id: 'a3', role: 'assistant', content: '', toolCalls: [{ id: 'call-refund', name: 'refundPayment', input: {} }] },
     finishReason: 'tool-calls',
   },
   { type: 'interrupts_opened', interrupts: [record('int-1', 'call-refund')] },
@@ -52,7 +52,7 @@ const EVENTS: SessionEvent[] = [
   },
   {
     type: 'grant_added',
-    grant: { id: 'grant-1', toolName: 'issueRefund', agent: 'helpdesk', scope: 'session', by: { source: 'agui' }, fromInterruptId: 'int-1' },
+    grant: { id: 'grant-1', toolName: 'refundPayment', agent: 'helpdesk', scope: 'session', by: { source: 'agui' }, fromInterruptId: 'int-1' },
   },
 ];
 const LOG: StoredEvent[] = EVENTS.map((event, index) => ({ seq: index + 1, at: `2026-12-01T10:0${Math.min(index, 9)}:00.000Z`, event }));
@@ -114,18 +114,18 @@ describe('a fork’s first events', () => {
   it('lists the effects the original made after the fork point as dropped, not those before it', () => {
     const ran: StoredEvent[] = [
       ...LOG,
-      { seq: 15, at: LOG[13]!.at, event: { type: 'tool_started', toolCallId: 'call-refund', toolName: 'issueRefund', attempt: 1 } },
+      { seq: 15, at: LOG[13]!.at, event: { type: 'tool_started', toolCallId: 'call-refund', toolName: 'refundPayment', attempt: 1 } },
       {
         seq: 16,
         at: LOG[13]!.at,
         event: {
           type: 'tool_result',
-          message: { id: 't2', role: 'tool', toolCallId: 'call-refund', toolName: 'issueRefund', content: 'refunded' },
+          message: { id: 't2', role: 'tool', toolCallId: 'call-refund', toolName: 'refundPayment', content: 'refunded' },
           output: { refundId: 'r1' },
         },
       },
     ];
-    expect(forkPrefix(ran, point('a1')).dropped).toEqual([{ toolCallId: 'call-refund', toolName: 'issueRefund', input: {}, output: { refundId: 'r1' } }]);
+    expect(forkPrefix(ran, point('a1')).dropped).toEqual([{ toolCallId: 'call-refund', toolName: 'refundPayment', input: {}, output: { refundId: 'r1' } }]);
     expect(forkPrefix(ran, point('u1')).dropped.map((effect) => effect.toolCallId)).toEqual(['call-lookup', 'call-refund']);
     const forked = forkPrefix(ran, point('a1')).events.find((event) => event.type === 'thread_forked');
     expect(forked).toMatchObject({ dropped: [{ toolCallId: 'call-refund' }] });

@@ -20,7 +20,7 @@ const record: InterruptRecord = {
   id: 'int_1',
   reason: 'tool_call',
   toolCallId: 'call_1',
-  toolName: 'issueRefund',
+  toolName: 'refundPayment',
   input: { orderId: 'A-1001', amount: 120 },
   message: 'Refund $120.00 on order A-1001',
   description: 'Refund $120.00 on order A-1001',
@@ -139,7 +139,7 @@ describe('the Slack channel', () => {
 
 describe('notification targets', () => {
   const call = (name: string) => tool({ description: name, inputSchema: z.object({}), execute: async () => ({}) });
-  const tools = { issueRefund: call('refund'), closeTicket: call('close') };
+  const tools = { refundPayment: call('refund'), closeTicket: call('close') };
   it('add the env, the agent and the tool, each once; a tool set to false is told to nobody', () => {
     process.env.STACKBONE_NOTIFY_EMAIL = 'desk@example.com, ops@example.com';
     process.env.STACKBONE_SLACK_WEBHOOK_URL = 'https://hooks.slack.com/services/T/B/env';
@@ -150,7 +150,7 @@ describe('notification targets', () => {
       notify: {
         email: ['Desk@example.com', 'lead@example.com'],
         slack: 'https://hooks.slack.com/services/T/B/agent',
-        tools: { issueRefund: { email: 'finance@example.com' }, closeTicket: false },
+        tools: { refundPayment: { email: 'finance@example.com' }, closeTicket: false },
       },
     });
     expect(notificationTargets(agent, notice())).toEqual({

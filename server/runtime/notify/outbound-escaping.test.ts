@@ -11,7 +11,7 @@ import { emailChannel } from './email-channel';
 import type { Notice } from './notice';
 import { slackChannel } from './slack-channel';
 
-/** The review's scripted call: `call issueRefund {"orderId":"po_42``` <!channel> <https://evil.example/x|Approve> ```","amount":7}`. */
+/** The review's scripted call: `call refundPayment {"orderId":"po_42``` <!channel> <https://evil.example/x|Approve> ```","amount":7}`. */
 const INJECTED = { orderId: 'po_42``` <!channel> <https://evil.example/x|Approve> ```', amount: 7 };
 /** The helpdesk agent's describe() line for it, which the message's subject and headline carry. */
 const LINE = `Refund $7.00 on order ${INJECTED.orderId} <@U024BE7LH> <#C024BE7LR> &lt;!here&gt;`;
@@ -20,7 +20,7 @@ const record: InterruptRecord = {
   id: 'int_injected',
   reason: 'tool_call',
   toolCallId: 'call_1',
-  toolName: 'issueRefund',
+  toolName: 'refundPayment',
   input: INJECTED,
   message: LINE,
   description: LINE,
@@ -112,7 +112,7 @@ describe('the Slack message of a call whose arguments and line carry Slack marku
       // The arguments: one code block, opened and closed by the message itself, holding JSON of exactly the arguments.
       const section = body.blocks[1]!.text!;
       expect(section.verbatim).toBe(true);
-      const fenced = /^`issueRefund` with the arguments it will run with:\n```([^`]*)```$/.exec(section.text);
+      const fenced = /^`refundPayment` with the arguments it will run with:\n```([^`]*)```$/.exec(section.text);
       expect(fenced, section.text).not.toBeNull();
       expect(JSON.parse(unescapeMrkdwn(fenced![1]!))).toEqual(INJECTED);
 

@@ -17,7 +17,7 @@ const noDecisions = { unrecorded: [], unused: [], notApplied: [] };
 
 describe('diffReplay', () => {
   it('finds nothing when the same calls, with the same approvals, end in the same answer', () => {
-    const calls = [call('lookupOrder', { orderId: 'po_42' }), call('issueRefund', { orderId: 'po_42', amount: 5 }, true)];
+    const calls = [call('lookupOrder', { orderId: 'po_42' }), call('refundPayment', { orderId: 'po_42', amount: 5 }, true)];
     const diff = diffReplay(recording(calls), recording([...calls].reverse()), noDecisions);
     expect(diff.identical).toBe(true);
     expect(diff.finalAnswer).toBeNull();
@@ -25,12 +25,12 @@ describe('diffReplay', () => {
 
   it('tells a call with other arguments from an added and a removed one', () => {
     const diff = diffReplay(
-      recording([call('issueRefund', { orderId: 'po_42', amount: 5 }, true), call('closeTicket', { ticketId: 'T-7' }, true)]),
-      recording([call('issueRefund', { orderId: 'po_42', amount: 3 }, true), call('lookupOrder', { orderId: 'po_42' })]),
+      recording([call('refundPayment', { orderId: 'po_42', amount: 5 }, true), call('closeTicket', { ticketId: 'T-7' }, true)]),
+      recording([call('refundPayment', { orderId: 'po_42', amount: 3 }, true), call('lookupOrder', { orderId: 'po_42' })]),
       noDecisions,
     );
     expect(diff.identical).toBe(false);
-    expect(diff.calls.changed).toEqual([{ toolName: 'issueRefund', before: { orderId: 'po_42', amount: 5 }, after: { orderId: 'po_42', amount: 3 } }]);
+    expect(diff.calls.changed).toEqual([{ toolName: 'refundPayment', before: { orderId: 'po_42', amount: 5 }, after: { orderId: 'po_42', amount: 3 } }]);
     expect(diff.calls.added).toEqual([{ toolName: 'lookupOrder', input: { orderId: 'po_42' } }]);
     expect(diff.calls.removed).toEqual([{ toolName: 'closeTicket', input: { ticketId: 'T-7' } }]);
   });
@@ -58,12 +58,12 @@ describe('diffReplay', () => {
   it('reports unused and unrecorded decisions and a changed final answer', () => {
     const diff = diffReplay(recording([], 'Refunded $5.00.'), recording([], 'I cannot refund.'), {
       unused: [
-        { interruptId: 'i1', toolName: 'issueRefund', input: { amount: 5 }, reason: 'tool_call', decision: { status: 'approved', by: { source: 'hitl' } } },
+        { interruptId: 'i1', toolName: 'refundPayment', input: { amount: 5 }, reason: 'tool_call', decision: { status: 'approved', by: { source: 'hitl' } } },
       ],
       unrecorded: [{ toolName: 'lookupOrder', input: { orderId: 'po_42' }, reason: 'tool_call' }],
       notApplied: [],
     });
-    expect(diff.decisions.unused).toEqual([{ toolName: 'issueRefund', input: { amount: 5 }, status: 'approved' }]);
+    expect(diff.decisions.unused).toEqual([{ toolName: 'refundPayment', input: { amount: 5 }, status: 'approved' }]);
     expect(diff.decisions.unrecorded).toEqual([{ toolName: 'lookupOrder', input: { orderId: 'po_42' }, reason: 'tool_call' }]);
     expect(diff.finalAnswer).toEqual({ before: 'Refunded $5.00.', after: 'I cannot refund.' });
     expect(diff.identical).toBe(false);

@@ -14,15 +14,15 @@ const decided = (toolName: string, input: unknown, status: 'approved' | 'denied'
 
 describe('decisionMatcher', () => {
   it('answers a call with the decision made on the same tool and the same arguments, whatever their key order', () => {
-    const matcher = decisionMatcher([decided('issueRefund', { orderId: 'po_42', amount: 5 }, 'approved')]);
-    expect(matcher.take('issueRefund', { amount: 5, orderId: 'po_42' })?.decision.status).toBe('approved');
+    const matcher = decisionMatcher([decided('refundPayment', { orderId: 'po_42', amount: 5 }, 'approved')]);
+    expect(matcher.take('refundPayment', { amount: 5, orderId: 'po_42' })?.decision.status).toBe('approved');
     expect(matcher.unused()).toEqual([]);
   });
 
   it('does not answer a call with other arguments or another tool, and reports the decision as unused', () => {
-    const recorded = decided('issueRefund', { orderId: 'po_42', amount: 5 }, 'approved');
+    const recorded = decided('refundPayment', { orderId: 'po_42', amount: 5 }, 'approved');
     const matcher = decisionMatcher([recorded]);
-    expect(matcher.take('issueRefund', { orderId: 'po_42', amount: 6 })).toBeUndefined();
+    expect(matcher.take('refundPayment', { orderId: 'po_42', amount: 6 })).toBeUndefined();
     expect(matcher.take('closeTicket', { orderId: 'po_42', amount: 5 })).toBeUndefined();
     expect(matcher.unused()).toEqual([recorded]);
   });

@@ -29,9 +29,9 @@ const desk = defineDeepAgent({
   name: 'desk',
   model: 'openai/gpt-4o-mini',
   instructions: 'x',
-  offline: { phrases: [helpdeskPhrases.issueRefund, helpdeskPhrases.closeTicket] },
+  offline: { phrases: [helpdeskPhrases.refundPayment, helpdeskPhrases.closeTicket] },
   tools: {
-    issueRefund: tool({
+    refundPayment: tool({
       inputSchema: z.object({ orderId: z.string(), amount: z.number().positive() }),
       execute: async (input) => {
         refunds.push(input);
@@ -40,7 +40,7 @@ const desk = defineDeepAgent({
     }),
     closeTicket: tool({ inputSchema: z.object({ ticketId: z.string() }), execute: async (input) => ({ closed: true, ...input }) }),
   },
-  toolApproval: { issueRefund: { policy: 'user-approval', allowEdit: true }, closeTicket: 'user-approval' },
+  toolApproval: { refundPayment: { policy: 'user-approval', allowEdit: true }, closeTicket: 'user-approval' },
 });
 
 let counter = 0;
@@ -88,7 +88,7 @@ describe('decisions on the stream', () => {
       decision: {
         interruptId: refund!.id,
         toolCallId: refund!.toolCallId,
-        toolName: 'issueRefund',
+        toolName: 'refundPayment',
         interruptReason: 'tool_call',
         status: 'approved',
         argsAsked: { orderId: 'po_42', amount: 19.99 },
@@ -107,7 +107,7 @@ describe('decisions on the stream', () => {
 
   it('a decision that leaves its batch open comes on its own, and the last one in the run it starts', async () => {
     const store = createMemoryStore();
-    const [refund, close] = await pausedOn(store, 'call issueRefund {"orderId":"po_1","amount":5}; call closeTicket {"ticketId":"T-2"}');
+    const [refund, close] = await pausedOn(store, 'call refundPayment {"orderId":"po_1","amount":5}; call closeTicket {"ticketId":"T-2"}');
     await decideInterrupt({
       store,
       findAgent: () => desk,

@@ -21,9 +21,9 @@ const agent = defineDeepAgent({
   name: 'desk',
   model: 'openai/gpt-4o-mini',
   instructions: 'x',
-  offline: { phrases: [helpdeskPhrases.issueRefund] },
+  offline: { phrases: [helpdeskPhrases.refundPayment] },
   tools: {
-    issueRefund: tool({
+    refundPayment: tool({
       inputSchema: z.object({ orderId: z.string(), amount: z.number() }),
       execute: async (input) => {
         refunds.push(input);
@@ -33,7 +33,7 @@ const agent = defineDeepAgent({
   },
   // Kept for key holders: a customer's browser cannot approve it; a link minted for the desk can.
   toolApproval: {
-    issueRefund: {
+    refundPayment: {
       policy: 'user-approval',
       describe: (input: { orderId: string; amount: number }) => `Refund ${input.amount} on ${input.orderId}`,
       approvers: 'key-holders',

@@ -27,13 +27,13 @@ function makeAgent(amountSchema: z.ZodType = z.number().positive(), ttl = '24h')
     name: 'desk',
     model: 'openai/gpt-4o-mini',
     instructions: 'x',
-    offline: { phrases: [helpdeskPhrases.issueRefund, helpdeskPhrases.closeTicket] },
+    offline: { phrases: [helpdeskPhrases.refundPayment, helpdeskPhrases.closeTicket] },
     tools: {
-      issueRefund: tool({
+      refundPayment: tool({
         inputSchema: z.object({ orderId: z.string(), amount: amountSchema }),
         execute: async (input) => {
           const { event, attempt } = handlerContext();
-          ledger.push({ toolCallId: event.toolCallId, tool: 'issueRefund', input, payload: event.payload, attempt });
+          ledger.push({ toolCallId: event.toolCallId, tool: 'refundPayment', input, payload: event.payload, attempt });
           return { refunded: true, ...input };
         },
       }),
@@ -47,7 +47,7 @@ function makeAgent(amountSchema: z.ZodType = z.number().positive(), ttl = '24h')
       }),
     },
     toolApproval: {
-      issueRefund: {
+      refundPayment: {
         policy: 'user-approval',
         allowEdit: true,
         approvalSchema: z.object({ note: z.string().max(20).optional() }),
@@ -97,7 +97,7 @@ describe('interrupts', () => {
     const [interrupt] = interrupts;
     expect(interrupt).toMatchObject({
       reason: 'tool_call',
-      toolName: 'issueRefund',
+      toolName: 'refundPayment',
       input: { orderId: 'po_42', amount: 19.99 },
       message: 'Refund order po_42 for 19.99',
       allowedDecisions: ['approve', 'reject', 'edit'],
@@ -135,11 +135,11 @@ describe('resume', () => {
     expect(parts.filter((part) => part.type === 'tool-call-start')).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ toolCallId: interrupts[0]!.toolCallId });
     expect(ledger).toEqual([
-      { toolCallId: interrupts[0]!.toolCallId, tool: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 }, payload: { note: 'sorry' }, attempt: 1 },
+      { toolCallId: interrupts[0]!.toolCallId, tool: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 }, payload: { note: 'sorry' }, attempt: 1 },
     ]);
     const after = await view(store, agent);
     expect(after.status).toBe('idle');
-    expect(after.messages.at(-1)!.content).toBe('Issue refund — refunded: yes; order ID: po_42; amount: 19.99.');
+    expect(after.messages.at(-1)!.content).toBe('Refund payment — refunded: yes; order ID: po_42; amount: 19.99.');
     expect(await store.listPendingInterrupts('o1')).toEqual([]);
   });
 
@@ -160,7 +160,7 @@ describe('resume', () => {
     const parts = await turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied', reason: 'too much' }] });
     expect(ledger).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ content: expect.stringContaining('too much') });
-    expect((await view(store, agent)).messages.at(-1)!.content).toBe('Issue refund was not done: it was declined (“too much”).');
+    expect((await view(store, agent)).messages.at(-1)!.content).toBe('Refund payment was not done: it was declined (“too much”).');
   });
 
   it('cancel: recorded as cancelled, the tool never runs, the turn ends', async () => {
@@ -175,7 +175,7 @@ describe('resume', () => {
 
   it('a batch is all or nothing', async () => {
     const { store, agent, interrupts } = await pausedOn('refund order po_1 for 5 and close ticket T-2');
-    expect(interrupts.map((interrupt) => interrupt.toolName)).toEqual(['issueRefund', 'closeTicket']);
+    expect(interrupts.map((interrupt) => interrupt.toolName)).toEqual(['refundPayment', 'closeTicket']);
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id)] })).rejects.toMatchObject({ code: 'resume_incomplete' });
     await expect(turn(store, agent, { decisions: [approve(interrupts[0]!.id), approve(interrupts[0]!.id)] })).rejects.toMatchObject({
       code: 'resume_duplicate',
@@ -187,7 +187,7 @@ describe('resume', () => {
     });
     expect(ledger).toEqual([]);
     await turn(store, agent, { decisions: [approve(interrupts[0]!.id), { interruptId: interrupts[1]!.id, status: 'denied' }] });
-    expect(ledger.map((entry) => entry.tool)).toEqual(['issueRefund']);
+    expect(ledger.map((entry) => entry.tool)).toEqual(['refundPayment']);
   });
 
   it('an identical replay runs nothing twice; a different one is refused', async () => {
@@ -277,7 +277,7 @@ describe('recovery', () => {
       [
         { type: 'run_started', runId: 'run-2', source: 'hitl' },
         { type: 'interrupt_decided', interruptId: interrupts[0]!.id, decision: { status: 'approved', by: { source: 'hitl' } } },
-        { type: 'tool_started', toolCallId: interrupts[0]!.toolCallId, toolName: 'issueRefund', attempt: 1 },
+        { type: 'tool_started', toolCallId: interrupts[0]!.toolCallId, toolName: 'refundPayment', attempt: 1 },
       ],
       { status: 'running', leaseUntil: new Date(Date.now() - 1) },
     );

@@ -8,7 +8,7 @@ import support from '../../../tests/fixtures/agents/helpdesk';
 import { buildInputInterrupt, buildInterrupt } from '../../runtime/decisions';
 import { decisionFromElicitation, elicitationFor } from './elicitation';
 
-const refund = buildInterrupt(support, { id: 'call_1', name: 'issueRefund', input: { orderId: 'po_42', amount: 19.99 } }, 'run_1');
+const refund = buildInterrupt(support, { id: 'call_1', name: 'refundPayment', input: { orderId: 'po_42', amount: 19.99 } }, 'run_1');
 const close = buildInterrupt(support, { id: 'call_2', name: 'closeTicket', input: { ticketId: 'T-7' } }, 'run_1');
 const question = (schema: z.ZodType) =>
   buildInputInterrupt(planner, { id: 'call_3', name: 'ask_user', input: { question: 'Which day?' } }, 'run_1', {
