@@ -39,6 +39,8 @@ export default defineConfig({
   // The product's specs, and each example's own (examples/<name>/e2e/), which go with it.
   testDir: '.',
   testMatch: ['e2e/**/*.spec.ts', 'examples/*/e2e/**/*.spec.ts'],
+  // Your first agent, on a copy with the demo removed and `agent:new` run (.ci/run): its own config.
+  testIgnore: ['e2e/own-agent/**'],
   // Screenshots of every step, per test (Playwright's own default folder).
   outputDir: 'test-results',
   workers: 1,
