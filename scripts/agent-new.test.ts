@@ -17,14 +17,13 @@ const REGISTRY = readFileSync(path.join(root, 'server', 'agents', 'index.ts'), '
 
 /**
  * A copy of the app's layout the script writes into: under the app's own folder (.data/), so the
- * written agent resolves zod from node_modules, with server/agent-kit.ts and examples/ linked to the real ones.
+ * written agent resolves zod from node_modules, with server/agent-kit.ts linked to the real one.
  */
 function appCopy(): string {
   const dir = mkdtempSync(path.join(root, '.data', 'agent-new-'));
   mkdirSync(path.join(dir, 'server', 'agents'), { recursive: true });
   writeFileSync(path.join(dir, 'server', 'agents', 'index.ts'), REGISTRY);
   symlinkSync(path.join(root, 'server', 'agent-kit.ts'), path.join(dir, 'server', 'agent-kit.ts'));
-  symlinkSync(path.join(root, 'examples'), path.join(dir, 'examples'));
   copies.push(dir);
   return dir;
 }
@@ -76,7 +75,10 @@ describe('agent:new', () => {
       output: expect.stringContaining('The agent "kit-billing" exists already (server/agents/kit-billing.ts). Nothing changed.'),
     });
     expect([read(dir, 'kit-billing.ts'), read(dir, 'index.ts')]).toEqual([agent, registry]);
-    expect((await agentNew(dir, 'support')).output).toContain('The agent "support" exists already');
+    // An example's agent (examples/<example>/agents/) has its name too: the copy's own example.
+    mkdirSync(path.join(dir, 'examples', 'kit-example', 'agents'), { recursive: true });
+    writeFileSync(path.join(dir, 'examples', 'kit-example', 'agents', 'kit-desk.ts'), '// an example agent\n');
+    expect((await agentNew(dir, 'kit-desk')).output).toContain('The agent "kit-desk" exists already (examples/kit-example/agents/kit-desk.ts)');
     expect(read(dir, 'index.ts')).toBe(registry);
   }, 30_000);
 

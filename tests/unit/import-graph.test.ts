@@ -14,6 +14,8 @@ const CODE = /\.(ts|tsx|mjs)$/;
 const IMPORT = /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function codeFiles(dir: string, withTests = false): string[] {
+  // examples/ is gone once `npm run demo:remove` has run.
+  if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'results' ? [] : codeFiles(full, withTests);
