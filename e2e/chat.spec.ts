@@ -8,7 +8,7 @@ test('helpdesk: a streamed reply with a tool call, restored after a reload', asy
 
   await page.goto('/');
   await expect(page.getByTestId('agent-card-helpdesk')).toBeVisible();
-  await expect(page.getByTestId('agent-card-planner')).toBeVisible();
+  await expect(page.getByTestId('agent-card-taskboard')).toBeVisible();
   await expect(page.getByTestId('open-dev-marker')).toBeVisible();
   await snap(page, testInfo, '01-home');
 
