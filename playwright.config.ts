@@ -2,6 +2,7 @@
 // before, in scripts/test.mjs), on a fresh SQLite database and the scripted model.
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig } from '@playwright/test';
+import { startCommand } from './e2e/start-command';
 
 // STACKBONE_TEST_PORT_OFFSET: see tests/support/server.ts.
 const OFFSET = Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0;
@@ -59,7 +60,7 @@ export default defineConfig({
   webServer: [
     {
       // A fresh database every run: tests assert on "recent conversations" and restored threads.
-      command: `node -e "require('fs').rmSync('.data/e2e.db',{force:true})" && node scripts/db.mjs migrate && node --import ./scripts/http-timeouts.mjs node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+      command: startCommand('.data/e2e.db', PORT),
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -81,7 +82,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node -e "require('fs').rmSync('.data/e2e-keyed.db',{force:true})" && node scripts/db.mjs migrate && node --import ./scripts/http-timeouts.mjs node_modules/next/dist/bin/next start -p ${KEYED_PORT} -H 127.0.0.1`,
+      command: startCommand('.data/e2e-keyed.db', KEYED_PORT),
       url: `http://127.0.0.1:${KEYED_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -89,24 +89,13 @@ export function removeDemo(root, { force = false, log = console.log } = {}) {
     writeFileSync(file, after);
     done.push(`edited ${relative} (${what})`);
   };
-  edit(
-    'server/agents/index.ts',
-    (text) =>
-      text
-        .split('\n')
-        .filter((line) => !line.includes(REGISTRY_MARK))
-        .join('\n'),
-    "the demo's agents are no longer listed",
-  );
-  edit(
-    'vitest.config.ts',
-    (text) =>
-      text
-        .split('\n')
-        .filter((line) => !line.includes("'examples/demo/"))
-        .join('\n'),
-    "the demo's tests are no longer named",
-  );
+  const withoutLines = (mark) => (text) =>
+    text
+      .split('\n')
+      .filter((line) => !line.includes(mark))
+      .join('\n');
+  edit('server/agents/index.ts', withoutLines(REGISTRY_MARK), "the demo's agents are no longer listed");
+  edit('vitest.config.ts', withoutLines("'examples/demo/"), "the demo's tests are no longer named");
   edit('README.md', (text) => withoutSection(text, README_START, README_END), 'the "Try the demo" section');
 
   edit(

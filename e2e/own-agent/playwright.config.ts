@@ -3,6 +3,7 @@
 // `npm start` with no model key. .ci/run does exactly that on a clone, then runs this config.
 import { defineConfig } from '@playwright/test';
 import base from '../../playwright.config';
+import { startCommand } from '../start-command';
 
 const PORT = 3190 + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -15,8 +16,7 @@ export default defineConfig({
   outputDir: '../../test-results/own-agent',
   use: { ...base.use, baseURL },
   webServer: {
-    // `npm start`: migrations applied, then the production server with its HTTP timeouts.
-    command: `node -e "require('fs').rmSync('.data/own-agent.db',{force:true})" && node scripts/db.mjs migrate && node --import ./scripts/http-timeouts.mjs node_modules/next/dist/bin/next start -p ${PORT} -H 127.0.0.1`,
+    command: startCommand('.data/own-agent.db', PORT),
     cwd: '../..',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
