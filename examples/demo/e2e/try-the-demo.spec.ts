@@ -18,7 +18,7 @@ test('try the demo: a chip asks a refund, Approve makes it, and the planner fill
   await waitForIdle(page);
   await snap(page, testInfo, 'demo-refund-asked');
   await card.getByTestId('approve-button').click();
-  await expect(page.getByTestId('message-assistant').last()).toContainText(/Refunded \$19\.99 on order ord_42 \(refund re_\w+\)/);
+  await expect(page.getByTestId('message-assistant').last()).toContainText(/Refunded \$19\.99 on order ord_42 \(refund re_[\w-]+\)/);
   await waitForIdle(page);
   await expect(card).toHaveCount(0);
   await snap(page, testInfo, 'demo-refund-made');
