@@ -98,6 +98,8 @@ export default defineConfig({
         // identity's 5 paused threads (docs/security.md, "The open web"); that limit is proven in
         // tests/integration/open-web-limits.test.ts.
         STACKBONE_MAX_PAUSED_THREADS: '20',
+        // e2e/accounts.spec.ts: two finance approvers who sign in (docs/users-and-roles.md).
+        STACKBONE_ROLES: 'finance=alice@example.test,bob@example.test',
         STACKBONE_FIXTURE_AGENTS: '1',
         NEXT_TELEMETRY_DISABLED: '1',
         CHECKPOINT_DISABLE: '1',

@@ -1,4 +1,5 @@
-// Keeps the browser's signed identity cookie in keyed mode (docs/security.md, "Modes"). With
+// Keeps the browser's signed identity cookie in keyed mode (docs/security.md, "Modes"); a browser
+// signed in to an account (docs/users-and-roles.md) passes on its session cookie. With
 // STACKBONE_WEB_ACCESS=open every browser gets a random identity on its first page load and owns
 // the sessions it starts; with `key` (the default) a page without a key's cookie sends the
 // browser to /sign-in, where an API key is exchanged for one. In open dev mode every request is
@@ -6,6 +7,7 @@
 // signed with a previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation), or one signed
 // before signatures carried their purpose (docs/security.md, "Signed tokens"), keeps its id and
 // issue time and is signed anew; an expired one is none.
+import { getSessionCookie } from 'better-auth/cookies';
 import { NextResponse, type NextRequest } from 'next/server';
 import {
   honouredIdentity,
@@ -24,6 +26,8 @@ import { readLinkToken } from './server/link-token';
 import { browsersWithoutKey } from './server/identity/web-access';
 
 const SIGN_IN_PATH = '/sign-in';
+/** Where people make an account (docs/users-and-roles.md); the server says who may. */
+const SIGN_UP_PATH = '/sign-up';
 /** A notification's one-click link (docs/approvals.md): its token is the credential, so no sign-in stands before it. */
 const LINK_PAGES = '/approve/';
 
@@ -34,10 +38,12 @@ export async function proxy(request: NextRequest) {
     return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: remote.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   if (request.nextUrl.pathname.startsWith(LINK_PAGES)) return linkPage(request);
   if (!identitiesEnabled()) return NextResponse.next();
+  // Someone signed in to an account, or a guest of Better Auth's: the pages check the session.
+  if (getSessionCookie(request)) return NextResponse.next();
   const current = usableIdentity(request);
   if (current && !current.stale) return NextResponse.next();
   if (!current && !browsersWithoutKey()) {
-    if (request.nextUrl.pathname === SIGN_IN_PATH) return NextResponse.next();
+    if (request.nextUrl.pathname === SIGN_IN_PATH || request.nextUrl.pathname === SIGN_UP_PATH) return NextResponse.next();
     const signIn = new URL(SIGN_IN_PATH, request.url);
     signIn.searchParams.set('next', request.nextUrl.pathname + request.nextUrl.search);
     return NextResponse.redirect(signIn);

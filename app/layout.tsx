@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { AccountMenu } from '@/components/account-menu';
 import { ModeIndicator } from '@/components/mode-indicator';
 import { Providers } from '@/components/providers';
 import { SignOutButton } from '@/components/sign-in-form';
@@ -28,8 +29,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // The indicator describes the running server, not the build: render at request time.
   await connection();
   const openDev = isOpenDevMode();
-  const caller = openDev ? null : await pageCaller();
+  // Open dev mode is the local owner unless a person signed in (docs/users-and-roles.md).
+  const caller = await pageCaller();
   const signedInWithKey = caller?.credential === 'key';
+  // A member, or a guest — Better Auth's, or a public-chat browser's own identity — who may sign up.
+  const account =
+    caller?.credential === 'user'
+      ? { email: caller.email ?? '', guest: false }
+      : caller?.credential === 'guest' || caller?.credential === 'browser'
+        ? { email: '', guest: true }
+        : undefined;
   const scriptedAgents = (await agentCards()).filter((agent) => agent.scripted).map((agent) => agent.name);
   return (
     <html lang="en">
@@ -48,14 +57,24 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/studio" className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground" data-testid="nav-studio">
               Studio
             </Link>
+            {(openDev || signedInWithKey || account?.guest === false) && (
+              <Link
+                href="/studio/team"
+                className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground max-sm:hidden"
+                data-testid="nav-team"
+              >
+                Team
+              </Link>
+            )}
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <ModeIndicator
-              access={openDev ? { kind: 'open-dev' } : { kind: 'keyed', webAccess: webAccess(), signedInWithKey }}
+              access={openDev ? { kind: 'open-dev' } : { kind: 'keyed', webAccess: webAccess(), signedInWithKey, member: account?.guest === false }}
               scriptedAgents={scriptedAgents}
             />
+            {account && <AccountMenu account={account} />}
             {signedInWithKey && <SignOutButton />}
-            {!openDev && !signedInWithKey && (
+            {!account && !signedInWithKey && (
               <Button asChild variant="ghost" size="sm">
                 <Link href="/sign-in" data-testid="sign-in-link">
                   Sign in
@@ -65,7 +84,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </div>
         </header>
         <main className="flex min-h-0 flex-1 flex-col">
-          <Providers viewer={{ keyHolder: openDev || signedInWithKey }}>{children}</Providers>
+          <Providers viewer={{ keyHolder: openDev || signedInWithKey || account?.guest === false }}>{children}</Providers>
         </main>
       </body>
     </html>

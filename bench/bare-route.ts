@@ -29,12 +29,12 @@ function notServed(): Response {
 }
 
 /** The caller the bench route serves, or the response that refuses the request. */
-export function benchCaller(request: Request): Caller | Response {
+export async function benchCaller(request: Request): Promise<Caller | Response> {
   if (!benchRoutesEnabled()) return notServed();
   // A production server without keys runs only with the opt-in (start-checks.ts); said again here.
   if (process.env.NODE_ENV === 'production' && isOpenDevMode() && !openAccessAllowed()) return notServed();
   try {
-    return resolveCaller(request);
+    return await resolveCaller(request);
   } catch (error) {
     return errorResponse(error, 'bench route');
   }

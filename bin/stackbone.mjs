@@ -26,6 +26,8 @@ Usage:
   stackbone hitl reject <id> [--yes] [--reason "<text>"] [--payload '<json>'] [--json]
   stackbone hitl cancel <id> [--yes] [--json]
   stackbone session stop <threadId> [--run <runId>] [--json]
+  stackbone users list [--json]
+  stackbone users role <email> <role> [--remove] [--json]
   stackbone export --decisions [--json]
   stackbone export --session <key>
   stackbone replay <session> [--against <agent>] [--json]
@@ -33,6 +35,7 @@ Usage:
 Commands:
   hitl       decide pending human-in-the-loop interrupts (run 'stackbone hitl --help')
   session    stop the run in progress on a session (run 'stackbone session --help')
+  users      the signed-up users and their roles; give or take a role (run 'stackbone users --help')
   export     the decisions you may see as JSONL, or a session's recording (run 'stackbone export --help')
   replay     re-run a recorded session against the current agent code and diff (run 'stackbone replay --help')
 
@@ -80,6 +83,34 @@ Options:
 
 Common options: --url <url>, --api-key <key>, --json, -h/--help.
 `;
+
+const USERS_HELP = `Usage: stackbone users <command> [options]
+
+The people signed up to the app and their roles (docs/users-and-roles.md). An admin's: a user
+with the admin role (their API key), or a service key from STACKBONE_API_KEYS.
+
+Commands:
+  list                   the users, newest first, with their roles
+  role <email> <role>    give the user a role (approvals name roles: approvers: ['role:finance'])
+
+Options:
+  --remove               role: take the role instead
+
+Common options: --url <url>, --api-key <key>, --json, -h/--help.
+`;
+
+const USERS_COMMAND_HELP = {
+  list: `Usage: stackbone users list [--json]
+
+Lists the signed-up users (never guests): email, name and roles. With --json prints the
+server's {"members": [...]} response.
+`,
+  role: `Usage: stackbone users role <email> <role> [--remove] [--json]
+
+Gives the user with that address the role (letters, digits, "_", ".", "-"), or takes it with
+--remove. The next decision they make counts it. With --json prints {"email", "roles"}.
+`,
+};
 
 const HITL_COMMAND_HELP = {
   list: `Usage: stackbone hitl list [--filter mine|key-holders|all] [--all | --cursor <cursor>] [--json]
@@ -169,6 +200,11 @@ const GROUPS = {
     help: SESSION_HELP,
     commandHelp: SESSION_COMMAND_HELP,
   },
+  users: {
+    commands: { list: [], role: ['remove'] },
+    help: USERS_HELP,
+    commandHelp: USERS_COMMAND_HELP,
+  },
 };
 const QUESTIONS = { approve: 'Approve? [y/N] ', reject: 'Reject? [y/N] ', cancel: 'Cancel this interrupt? [y/N] ' };
 
@@ -190,6 +226,7 @@ const OPTIONS = {
   filter: { type: 'string' },
   all: { type: 'boolean' },
   cursor: { type: 'string' },
+  remove: { type: 'boolean' },
 };
 
 /** Whose interrupts `hitl list --filter` lists (docs/hitl.md, "Paging the inbox"). */
@@ -261,6 +298,7 @@ async function main(argv) {
   const json = Boolean(values.json);
 
   if (group === 'session') return sessionStop(client, rest, values, json);
+  if (group === 'users') return users(client, command, rest, values, json);
 
   const name = /** @type {'list' | 'approve' | 'reject' | 'cancel'} */ (command);
 
@@ -336,6 +374,34 @@ async function sessionStop(client, rest, values, json) {
   }
   const result = await client.stop(threadId, body);
   return print(json ? toJson(result) : formatStop(result));
+}
+
+/**
+ * stackbone users list | users role <email> <role> [--remove].
+ * @param {ReturnType<typeof createClient>} client
+ * @param {string} command
+ * @param {string[]} rest the positionals after the command
+ * @param {{ remove?: boolean }} values
+ * @param {boolean} json
+ */
+async function users(client, command, rest, values, json) {
+  if (command === 'list') {
+    if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}": "users list" takes no arguments.`, 'users list');
+    const result = await client.team();
+    if (json) return print(toJson(result));
+    const members = /** @type {{ email: string, name: string, roles: string[] }[]} */ (result.members ?? []);
+    if (members.length === 0) return print('Nobody has signed up yet.\n');
+    const width = Math.max(5, ...members.map((member) => member.email.length));
+    const lines = members.map((member) => `${member.email.padEnd(width)}  ${member.roles.length ? member.roles.join(', ') : '(no roles)'}`);
+    return print(terminalSafe(`${'EMAIL'.padEnd(width)}  ROLES\n${lines.join('\n')}\n`));
+  }
+  const [email, role, ...extra] = rest;
+  if (!email || !role) throw new UsageError('Name the user and the role: stackbone users role <email> <role> [--remove].', 'users role');
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (one address, one role).`, 'users role');
+  const result = await client.setRole({ email, role, ...(values.remove ? { remove: true } : {}) });
+  if (json) return print(toJson(result));
+  const roles = /** @type {string[]} */ (result.roles ?? []);
+  return print(terminalSafe(`${result.email}: ${roles.length ? roles.join(', ') : 'no roles'}\n`));
 }
 
 /**

@@ -5,10 +5,11 @@
 import { InfoIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 
-export type AccessMode = { kind: 'open-dev' } | { kind: 'keyed'; webAccess: 'open' | 'key'; signedInWithKey: boolean };
+export type AccessMode = { kind: 'open-dev' } | { kind: 'keyed'; webAccess: 'open' | 'key'; signedInWithKey: boolean; member?: boolean };
 
 export function ModeIndicator({ access, scriptedAgents }: { access: AccessMode; scriptedAgents: string[] }) {
-  const label = access.kind === 'open-dev' ? 'Dev mode' : access.signedInWithKey ? 'Signed in' : access.webAccess === 'open' ? 'Guest' : 'Not signed in';
+  const label =
+    access.kind === 'open-dev' ? 'Dev mode' : access.signedInWithKey || access.member ? 'Signed in' : access.webAccess === 'open' ? 'Guest' : 'Not signed in';
   return (
     <Popover.Root>
       <Popover.Trigger
@@ -53,6 +54,7 @@ export function ModeIndicator({ access, scriptedAgents }: { access: AccessMode; 
 function accessText(access: AccessMode): string {
   if (access.kind === 'open-dev')
     return 'Open dev mode: no API keys are set, so everyone who reaches this server is the same local owner. Set STACKBONE_API_KEYS before you share it.';
+  if (access.member) return 'Signed in to your account: your own conversations, and the approvals your roles let you decide (docs/users-and-roles.md).';
   if (access.webAccess === 'key')
     return access.signedInWithKey
       ? 'Keyed mode: this browser is signed in with an API key and acts as that key.'

@@ -84,14 +84,15 @@ export interface ToolApprovalOptions<Input = any> {
 }
 
 /**
- * Who decides a gated call: the session's owner, only holders of an API key, or only the keys a
- * list names — `key:<name-or-group>` matches a key of STACKBONE_API_KEYS labelled with that
- * name or in that group (`alice:finance=sk-…`; docs/approvals.md, "Quorum and separation of duties").
+ * Who decides a gated call: the session's owner, only holders of an API key, or only those a
+ * list names — `role:<role>` a user holding that role, `members` any signed-up user
+ * (docs/users-and-roles.md), `key:<name-or-group>` a key of STACKBONE_API_KEYS labelled with
+ * that name or in that group (`alice:finance=sk-…`; docs/approvals.md, "Quorum and separation of duties").
  */
 export type Approvers = 'session-owner' | 'key-holders' | readonly ApproverMatch[];
 
-/** One entry of an approvers list: `key:finance`, `key:alice`. */
-export type ApproverMatch = `key:${string}`;
+/** One entry of an approvers list: `role:finance`, `members`, `key:finance`, `key:alice`. */
+export type ApproverMatch = `role:${string}` | 'members' | `key:${string}`;
 
 /** An expired approval request's escalation (docs/approvals.md, "Escalation and reminders"). */
 export interface EscalationOptions {
@@ -546,8 +547,8 @@ function namesMcpTool(servers: McpServerSpec[], toolName: string): boolean {
   return servers.some((server) => toolName.startsWith(`${server.name}_`) && toolName.length > server.name.length + 1);
 }
 
-/** `key:` and a name or group as STACKBONE_API_KEYS labels keys (server/open-dev-mode.ts). */
-const APPROVER_MATCH = /^key:[A-Za-z0-9_.-]{1,64}$/;
+/** `role:` and a role, `members`, or `key:` and a name or group as STACKBONE_API_KEYS labels keys (server/open-dev-mode.ts). */
+const APPROVER_MATCH = /^(?:(?:role|key):[A-Za-z0-9_.-]{1,64}|members)$/;
 
 /** Who decides, how many, and whether the requester may: refused when the agent is defined if nobody could ever decide as declared. */
 function checkApprovers(agent: string, toolName: string, options: ToolApprovalOptions): void {
@@ -556,12 +557,13 @@ function checkApprovers(agent: string, toolName: string, options: ToolApprovalOp
   };
   const { approvers = 'session-owner', quorum = 1, requesterMayApprove = true, rejectOn = 'first' } = options;
   if (Array.isArray(approvers)) {
-    if (approvers.length === 0) fail('approvers is an empty list; name at least one "key:<name-or-group>".');
+    if (approvers.length === 0) fail('approvers is an empty list; name at least one: "role:<role>", "members" or "key:<name-or-group>".');
     const bad = approvers.find((entry) => typeof entry !== 'string' || !APPROVER_MATCH.test(entry));
-    if (bad !== undefined) fail(`approvers entry ${JSON.stringify(bad)} is not "key:<name-or-group>" (letters, digits, "_", ".", "-").`);
+    if (bad !== undefined)
+      fail(`approvers entry ${JSON.stringify(bad)} is not "role:<role>", "members" or "key:<name-or-group>" (letters, digits, "_", ".", "-").`);
     if (new Set(approvers).size !== approvers.length) fail('approvers names an entry twice.');
   } else if (approvers !== 'session-owner' && approvers !== 'key-holders') {
-    fail(`approvers is ${JSON.stringify(approvers)}; use 'session-owner', 'key-holders' or a list like ['key:finance'].`);
+    fail(`approvers is ${JSON.stringify(approvers)}; use 'session-owner', 'key-holders' or a list like ['role:finance'].`);
   }
   const perCall = typeof quorum === 'function';
   if (!perCall && (!Number.isSafeInteger(quorum) || quorum < 1))

@@ -57,6 +57,7 @@ const REQUEST_ERRORS = {
     agUi: HTTP,
     when: 'an address was given STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS browser identities this hour (with Retry-After)',
   },
+  admin_required: { status: 403, agUi: HTTP, when: 'giving or taking a role, or listing the team, without being an admin (docs/users-and-roles.md)' },
   too_many_sign_ins: { status: 429, agUi: HTTP, when: 'too many wrong keys from this address, at sign-in or in a header (with Retry-After)' },
   too_many_uploads: {
     status: 429,
@@ -212,6 +213,7 @@ export const NOT_FOUND = {
   effect: { when: 'no effect of that call, made by the original after the fork point, that the thread can undo (docs/time-travel.md)' },
   attachment: { when: 'no attachment at that URL for this caller (another owner’s is not found too)' },
   delivery: { when: 'no failing or given-up delivery of that id for this caller to retry (Studio, docs/approvals.md)' },
+  user: { when: 'no user signed up with that address (a role change, docs/users-and-roles.md)' },
   endpoint: { chat: 'unknown_endpoint', when: 'no route at that path (or no such decision action)' },
 } as const satisfies Record<string, Partial<ErrorAnswer> & { when: string }>;
 

@@ -208,9 +208,12 @@ export interface DecisionActor {
   ownerId?: string;
   /**
    * What proved who decided: an API key, a browser's own identity, the local owner (open dev
-   * mode), or a signed link the server minted for a configured approver and verified.
+   * mode), a signed link the server minted for a configured approver and verified, or a user
+   * signed in (`user`) or not signed up yet (`guest`) (docs/users-and-roles.md).
    */
-  credential?: 'local' | 'key' | 'browser' | 'link';
+  credential?: 'local' | 'key' | 'browser' | 'link' | 'user' | 'guest';
+  /** A user's roles as they were when they decided: what `approvers: ['role:…']` matched. */
+  roles?: readonly string[];
   /** The client's own word for itself, e.g. `cli`; a label, never a permission. */
   client?: string;
   /** The name of the key that decided, as STACKBONE_API_KEYS labelled it then (`alice`); for people to read, never a permission. */

@@ -114,6 +114,10 @@ export function createClient({ url, apiKey, version }) {
     recording: (key) => /** @type {Promise<string>} */ (request('GET', `/api/v1/sessions/${encodeURIComponent(key)}/recording`, undefined, { lines: true })),
     /** Replays the session against its agent's code, or `against`'s; answers the report. @param {string} key @param {{ against?: string }} body */
     replay: (key, body) => request('POST', `/api/v1/sessions/${encodeURIComponent(key)}/replay`, body),
+    /** The signed-up users and their roles (an admin's). */
+    team: () => request('GET', '/api/studio/team'),
+    /** Gives or takes a role (an admin's). @param {{ email: string, role: string, remove?: boolean }} change */
+    setRole: (change) => request('POST', '/api/studio/team/roles', change),
   };
 }
 

@@ -1,7 +1,17 @@
 // Studio's calls to the server (docs/studio.md): the inbox and decisions through /api/hitl, the
 // audit trail, the live feed and the outbox's deliveries through /api/studio. In keyed mode the browser is signed in
 // with an API key (the app's cookie acts as that key); in open dev mode none is needed.
-import { INBOX_PAGE_SIZE, type DeliveryItem, type DeliveryList, type HitlAction, type InboxFilter, type InboxList } from '@/server/contract';
+import {
+  INBOX_PAGE_SIZE,
+  type DeliveryItem,
+  type DeliveryList,
+  type HitlAction,
+  type InboxFilter,
+  type InboxList,
+  type RoleChange,
+  type TeamList,
+  type TeamMemberItem,
+} from '@/server/contract';
 import type { AuditTrail } from '@/server/web/audit-trail';
 
 /** A refused request, with the server's code (`unauthorized` asks for a key). */
@@ -51,4 +61,13 @@ export async function fetchDeliveries(): Promise<DeliveryItem[]> {
 
 export async function retryDelivery(deliveryId: string): Promise<DeliveryItem> {
   return (await studioFetch(`/api/studio/deliveries/${encodeURIComponent(deliveryId)}/retry`, { method: 'POST' })).json() as Promise<DeliveryItem>;
+}
+
+export async function fetchTeam(): Promise<TeamMemberItem[]> {
+  const { members } = (await (await studioFetch('/api/studio/team')).json()) as TeamList;
+  return members;
+}
+
+export async function changeRole(change: RoleChange): Promise<{ email: string; roles: string[] }> {
+  return (await studioFetch('/api/studio/team/roles', { method: 'POST', body: JSON.stringify(change) })).json() as Promise<{ email: string; roles: string[] }>;
 }

@@ -15,18 +15,20 @@ import { notify } from './notify';
 import { openWeb } from './open-web';
 import { testOnly } from './test-only';
 import { tooling } from './tooling';
+import { users } from './users';
 import type { Variable } from './variable';
 
 /** Where variables are read from: the process's environment, or one given (a script's, a test's). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** In the order .env.example shows them. */
-export const GROUPS = [database, models, access, limits, openWeb, background, attachments, notify, host, tooling, testOnly] as const;
+export const GROUPS = [database, models, access, users, limits, openWeb, background, attachments, notify, host, tooling, testOnly] as const;
 
 const appVariables = {
   ...database.variables,
   ...models.variables,
   ...access.variables,
+  ...users.variables,
   ...limits.variables,
   ...openWeb.variables,
   ...background.variables,

@@ -22,3 +22,4 @@ export type { ForkParent } from './fork-parent';
 export type { QueueItem } from './queue';
 export { ALLOWED_TYPES_TEXT, ATTACHMENT_TYPES, formatBytes, userMessageContent, type Attachment, type AttachmentType } from './attachments';
 export type { DeliveryItem, DeliveryList } from './deliveries';
+export type { RoleChange, TeamList, TeamMemberItem } from './team';

@@ -20,7 +20,7 @@ export function checkSameOrigin(request: Request): void {
   }
   const origin = request.headers.get('origin');
   if (!origin) return;
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host;
+  const host = requestHost(request);
   let originHost: string | undefined;
   try {
     originHost = new URL(origin).host;
@@ -28,4 +28,20 @@ export function checkSameOrigin(request: Request): void {
     originHost = undefined; // "null" (a sandboxed frame, a file:) is no origin of ours
   }
   if (originHost !== host) throw new HttpError('cross_origin', `Requests from ${origin.slice(0, 200)} are not accepted without an API key.`);
+}
+
+/** The host this request addressed: the one a browser's page of this site has as its origin. */
+function requestHost(request: Request): string {
+  return request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? new URL(request.url).host;
+}
+
+/**
+ * The origins of this site as the request addresses it, for Better Auth's own origin check
+ * (server/auth/better-auth.ts): the same rule as above — an origin is ours when its host is the
+ * one the request was sent to — so the two checks never disagree.
+ */
+export function thisSiteOrigins(request: Request | undefined): string[] {
+  if (!request) return [];
+  const host = requestHost(request);
+  return [`http://${host}`, `https://${host}`];
 }

@@ -19,10 +19,15 @@ function clientLabel(request: Request): string | undefined {
   );
 }
 
+/** Who a caller is, as a decision records it: its owner id, credential and — a user's — roles (who-may-decide.ts matches them). */
+export function callerIdentity(caller: Caller): Pick<DecisionActor, 'credential' | 'roles'> & { ownerId: string } {
+  return { ownerId: caller.ownerId, credential: caller.credential, ...(caller.roles ? { roles: caller.roles } : {}) };
+}
+
 /** The actor of an out-of-band decision or stop; `fallback` names a keyed request by header (`hitl`, `server` or `responses`). */
 export function requestActor(request: Request, caller: Caller, fallback: Surface): DecisionActor {
   const client = clientLabel(request);
   const claimed = client === 'cli' || client === 'studio' ? client : undefined;
   const source: Surface = caller.credential === 'local' ? (claimed ?? fallback) : caller.via === 'cookie' ? 'studio' : fallback;
-  return { source, ownerId: caller.ownerId, credential: caller.credential, ...(client ? { client } : {}) };
+  return { source, ...callerIdentity(caller), ...(client ? { client } : {}) };
 }

@@ -30,30 +30,33 @@ const cookieOf = (id: string) => {
 const request = (headers: Record<string, string>) => new Request('http://localhost/', { headers });
 
 describe('resolveCaller', () => {
-  it('a key in a header is that key, on every surface', () => {
-    expect(resolveCaller(request({ authorization: 'Bearer key-two' }))).toEqual({ ownerId: keyOwner('key-two'), credential: 'key', via: 'header' });
-    expect(() => resolveCaller(request({ 'x-api-key': 'nope' }))).toThrow(/not valid/);
+  it('a key in a header is that key, on every surface', async () => {
+    expect(await resolveCaller(request({ authorization: 'Bearer key-two' }))).toEqual({ ownerId: keyOwner('key-two'), credential: 'key', via: 'header' });
+    await expect(resolveCaller(request({ 'x-api-key': 'nope' }))).rejects.toThrow(/not valid/);
   });
 
-  it("a key's cookie acts as the key on the app's and the key holders' surfaces, until the key is removed", () => {
+  it("a key's cookie acts as the key on the app's and the key holders' surfaces, until the key is removed", async () => {
     const cookie = cookieOf(keyOwner('key-one'));
-    expect(resolveCaller(request({ cookie }), { browser: true })).toEqual({ ownerId: keyOwner('key-one'), credential: 'key', via: 'cookie' });
-    expect(resolveCaller(request({ cookie }), { keyCookie: true }).credential).toBe('key');
-    expect(() => resolveCaller(request({ cookie }))).toThrow(/API key is required/); // the programmatic wires read no cookie
+    expect(await resolveCaller(request({ cookie }), { browser: true })).toEqual({ ownerId: keyOwner('key-one'), credential: 'key', via: 'cookie' });
+    expect((await resolveCaller(request({ cookie }), { keyCookie: true })).credential).toBe('key');
+    await expect(resolveCaller(request({ cookie }))).rejects.toThrow(/API key is required/); // the programmatic wires read no cookie
     process.env.STACKBONE_API_KEYS = 'key-two';
-    expect(() => resolveCaller(request({ cookie }), { browser: true })).toThrow(/API key is required/);
+    await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/API key is required/);
   });
 
-  it("a browser's own identity counts only where web access is open, and never on key holders' surfaces", () => {
+  it("a browser's own identity counts only where web access is open, and never on key holders' surfaces", async () => {
     const cookie = cookieOf('0b7c5a9e-1111-4222-8333-944445555666');
-    expect(() => resolveCaller(request({ cookie }), { browser: true })).toThrow(/sign in with a key/);
+    await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/sign in with a key/);
     process.env.STACKBONE_WEB_ACCESS = 'open';
-    expect(resolveCaller(request({ cookie }), { browser: true })).toEqual({ ownerId: 'browser:0b7c5a9e-1111-4222-8333-944445555666', credential: 'browser' });
-    expect(() => resolveCaller(request({ cookie }), { keyCookie: true })).toThrow(/API key is required/);
+    expect(await resolveCaller(request({ cookie }), { browser: true })).toEqual({
+      ownerId: 'browser:0b7c5a9e-1111-4222-8333-944445555666',
+      credential: 'browser',
+    });
+    await expect(resolveCaller(request({ cookie }), { keyCookie: true })).rejects.toThrow(/API key is required/);
   });
 
-  it('open dev mode: everyone is the local owner', () => {
+  it('open dev mode: everyone is the local owner', async () => {
     delete process.env.STACKBONE_API_KEYS;
-    expect(resolveCaller(request({}))).toEqual({ ownerId: 'local', credential: 'local' });
+    expect(await resolveCaller(request({}))).toEqual({ ownerId: 'local', credential: 'local' });
   });
 });

@@ -1,7 +1,9 @@
 // Who is asking (docs/security.md, "What each credential can do"). Sessions belong to an owner:
-// an API key from STACKBONE_API_KEYS (Bearer or x-api-key, or the app's cookie a key was
-// exchanged for), a browser's own random identity (keyed mode with STACKBONE_WEB_ACCESS=open),
-// or — in open dev mode, with no keys configured — the one local owner shared by every request.
+// a user signed in to the app (Better Auth's cookie, or one of their API keys in a header;
+// docs/users-and-roles.md), a guest (the same, not signed up yet), a service key from
+// STACKBONE_API_KEYS (Bearer or x-api-key, or the app's cookie a key was exchanged for), a
+// browser's own random identity (keyed mode with STACKBONE_WEB_ACCESS=open), or — in open dev
+// mode, with no keys configured — the one local owner shared by every request.
 import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
 import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from '../http/errors';
@@ -10,18 +12,32 @@ import { LOCAL_OWNER, isOpenDevMode } from '../open-dev-mode';
 import { checkOpenDevHost } from './open-access';
 import { checkSameOrigin } from '../http/same-origin';
 import { sameSecret } from './same-secret';
+import { keyUser, looksLikeUserKey, sessionUser, type UserIdentity } from '../auth/user-identity';
+import { openToEveryone } from '../auth/who-may-join';
 
 // The local owner and the mode are configuration, read by the runtime too (server/open-dev-mode.ts).
 export { LOCAL_OWNER, isOpenDevMode };
 
-/** What proved who the caller is; a key (by header or by the app's cookie) may approve what `approvers: 'key-holders'` keeps. */
-type Credential = 'local' | 'key' | 'browser';
+/**
+ * What proved who the caller is: a service key (by header or by the app's cookie) may approve
+ * what `approvers: 'key-holders'` keeps; a user (`user`: signed up, `guest`: not yet) by their
+ * session cookie or one of their keys.
+ */
+type Credential = 'local' | 'key' | 'browser' | 'user' | 'guest';
 
 export interface Caller {
   ownerId: string;
   credential: Credential;
-  /** How a key came: in a header (an API client, the CLI) or in the app's cookie (Studio, the chat). */
+  /** How a key or a user came: in a header (an API client, the CLI) or in the app's cookie (Studio, the chat). */
   via?: 'header' | 'cookie';
+  /** A user's roles (docs/users-and-roles.md), which `approvers: ['role:…']` name. */
+  roles?: readonly string[];
+  /** A user's address, for people to read. */
+  email?: string;
+}
+
+function userCaller(user: UserIdentity, via: 'header' | 'cookie'): Caller {
+  return { ownerId: user.ownerId, credential: user.guest ? 'guest' : 'user', via, roles: user.roles, email: user.email };
 }
 
 // On globalThis: Next bundles routes and pages separately, and the warning is once per process.
@@ -46,17 +62,32 @@ export interface ResolveOptions {
  * cookie, or open dev mode, is what a browser carries to any site's request. Open dev mode
  * answers only requests addressed to localhost (open-access.ts).
  */
-export function resolveCaller(request: Request, options: ResolveOptions = {}): Caller {
+export async function resolveCaller(request: Request, options: ResolveOptions = {}): Promise<Caller> {
   checkSameOrigin(request);
+  if (isOpenDevMode()) checkOpenDevHost(request);
+  const presented = presentedApiKey(request);
+  // A user's key acts as its user, in every mode (docs/users-and-roles.md, "API keys").
+  if (presented && looksLikeUserKey(presented)) {
+    if (!isOpenDevMode()) checkHeaderKeyAttempts(request);
+    const user = await keyUser(presented);
+    if (user) return userCaller(user, 'header');
+    if (!isOpenDevMode()) {
+      void countFailedSignIn(request);
+      throw new HttpError('unauthorized', 'The API key is not valid (revoked, expired or never made).');
+    }
+  }
+  // A signed-in user on the app's surfaces; a guest only on the chat's, where everyone is let in.
+  if (options.browser || options.keyCookie) {
+    const user = await sessionUser(request);
+    if (user && (!user.guest || (options.browser && openToEveryone()))) return userCaller(user, 'cookie');
+  }
   if (isOpenDevMode()) {
-    checkOpenDevHost(request);
     if (!warned.__stackboneWarnedOpenMode) {
       warned.__stackboneWarnedOpenMode = true;
       console.warn('[stackbone] STACKBONE_API_KEYS is not set: open dev mode, every request is accepted and shares the local owner.');
     }
     return { ownerId: LOCAL_OWNER, credential: 'local' };
   }
-  const presented = presentedApiKey(request);
   if (presented) {
     // Wrong keys in a header count against the address as at sign-in (docs/security.md, "What a request may carry").
     checkHeaderKeyAttempts(request);
@@ -83,6 +114,6 @@ export function resolveCaller(request: Request, options: ResolveOptions = {}): C
 }
 
 /** The owner id of a request (resolveCaller's, for surfaces that need no more). */
-export function resolveOwner(request: Request, options: ResolveOptions = {}): string {
-  return resolveCaller(request, options).ownerId;
+export async function resolveOwner(request: Request, options: ResolveOptions = {}): Promise<string> {
+  return (await resolveCaller(request, options)).ownerId;
 }

@@ -9,7 +9,7 @@ import { resolveCaller, type Caller } from './owner';
 export async function pageCaller(): Promise<Caller | null> {
   const requestHeaders = await headers();
   try {
-    return resolveCaller(new Request('http://page.invalid/', { headers: requestHeaders }), { browser: true });
+    return await resolveCaller(new Request('http://page.invalid/', { headers: requestHeaders }), { browser: true });
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) return null;
     throw error;

@@ -6,18 +6,21 @@
 // from instrumentation leaves `next start` listening and failing every request instead, which is
 // no refusal to start. STACKBONE_API_KEYS must read as written, each key at least 24 characters
 // (docs/security.md, "Modes"; a malformed key label: docs/approvals.md, "Quorum and separation of
-// duties"), and so must STACKBONE_APPROVER_EMAILS (docs/approvals.md, "A link counts as a person").
+// duties"), and so must STACKBONE_APPROVER_EMAILS (docs/approvals.md, "A link counts as a person")
+// and STACKBONE_ROLES (docs/users-and-roles.md, "Roles").
 import { checkApproverEmails } from '../approver-emails';
 import { checkSettings } from '../config';
 import { checkApiKeyStrength } from '../open-dev-mode';
 import { checkIdentitySecret } from './browser-identity';
 import { checkOpenAccess } from './open-access';
+import { checkSeededRoles } from '../auth/seeded-roles';
 
 export function refuseUnsafeStart(): void {
   try {
     checkSettings();
     checkApiKeyStrength();
     checkApproverEmails();
+    checkSeededRoles();
     checkIdentitySecret();
     checkOpenAccess();
   } catch (error) {

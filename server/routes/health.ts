@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors';
 import { isOpenDevMode, resolveOwner } from '../identity/owner';
 
 export async function healthResponse(request: Request): Promise<Response> {
-  const report = mayReadDetails(request) ? { model: modelMode(), database: databaseKind(databaseUrl()), openDevMode: isOpenDevMode() } : {};
+  const report = (await mayReadDetails(request)) ? { model: modelMode(), database: databaseKind(databaseUrl()), openDevMode: isOpenDevMode() } : {};
   try {
     await getStore().listSessions('health-check', { limit: 1 });
     return Response.json({ ok: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
@@ -23,9 +23,9 @@ export async function healthResponse(request: Request): Promise<Response> {
   }
 }
 
-function mayReadDetails(request: Request): boolean {
+async function mayReadDetails(request: Request): Promise<boolean> {
   try {
-    resolveOwner(request);
+    await resolveOwner(request);
     return true;
   } catch (error) {
     // 401: a stranger in keyed mode; 403: open dev mode asked from off this machine.

@@ -8,7 +8,7 @@ const MAX_LIMIT = 100;
 
 export async function handleSessionList(request: Request): Promise<Response> {
   try {
-    const ownerId = resolveOwner(request, { browser: true });
+    const ownerId = await resolveOwner(request, { browser: true });
     const params = new URL(request.url).searchParams;
     const limit = Math.min(MAX_LIMIT, Math.max(1, Number(params.get('limit')) || 20));
     const sessions = await recentSessions(ownerId, { limit, agent: params.get('agent') ?? undefined });

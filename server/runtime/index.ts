@@ -9,6 +9,7 @@ export {
   isExpired,
   isYesOrNoApproval,
   mayDecide,
+  seesOthersApprovals,
   shownDecision,
   shownVote,
   voteReaderOf,

@@ -35,9 +35,9 @@ export function deriveDemoMcpCredential(secret: string): string {
  * Who a request to the demo server is for: the demo agent, when it presents its credential; else
  * the caller /api/mcp would take (resolveCaller: a key in a header, no cookie). 401 otherwise.
  */
-export function demoMcpHolder(request: Request): string {
+export async function demoMcpHolder(request: Request): Promise<string> {
   const presented = request.headers.get(DEMO_MCP_CREDENTIAL_HEADER);
-  if (presented === null) return resolveCaller(request).ownerId;
+  if (presented === null) return (await resolveCaller(request)).ownerId;
   if (!sameSecret(presented, demoMcpCredential())) throw new HttpError('unauthorized', 'The demo MCP credential is not valid.');
   return DEMO_AGENT_HOLDER;
 }

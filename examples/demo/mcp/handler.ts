@@ -14,7 +14,7 @@ import { errorResponse } from '../../../server/http/errors';
 
 export async function handleDemoMcp(request: Request): Promise<Response> {
   try {
-    const holder = demoMcpHolder(request);
+    const holder = await demoMcpHolder(request);
     // Read here, not by the transport: the app's limits on a body hold on every API (docs/security.md, "What a request may carry").
     const body = request.method === 'POST' ? { parsedBody: await readJsonBody(request) } : undefined;
     const sessionId = request.headers.get('mcp-session-id');

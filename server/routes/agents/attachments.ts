@@ -44,7 +44,7 @@ export async function handleUploadAttachment(request: Request, agentName: string
   let slot: StreamSlot | undefined;
   try {
     checkAgent(agentName);
-    const ownerId = resolveOwner(request, { browser: true });
+    const ownerId = await resolveOwner(request, { browser: true });
     slot = takeUploadSlot(ownerId);
     await checkAddressUploads(ownerId, request);
     const { body, filename } = await incomingFile(request);
@@ -76,7 +76,7 @@ const ATTACHMENT_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src '
 export async function handleGetAttachment(request: Request, agentName: string, id: string): Promise<Response> {
   try {
     checkAgent(agentName);
-    const ownerId = resolveOwner(request, { browser: true });
+    const ownerId = await resolveOwner(request, { browser: true });
     const storage = getAttachmentStorage();
     const record = await storage.record(id);
     const bytes = record?.ownerId === ownerId ? await storage.read(id) : undefined;

@@ -6,6 +6,7 @@
 // (runtime/turn-control/decide-out-of-band.ts), for the browser that owns the thread.
 import { z } from 'zod';
 import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, decideInterrupt, describeIssue, shownDecision, shownVote, voteReaderOf } from '../../runtime';
+import { callerIdentity } from '../../identity/decision-actor';
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
@@ -26,7 +27,8 @@ const body = z
 export async function handleChatDecision(request: Request, agentName: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
     if (!findAgent(agentName)) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
-    const { ownerId, credential } = resolveCaller(request, { browser: true });
+    const caller = await resolveCaller(request, { browser: true });
+    const { ownerId } = caller;
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success)
       throw new HttpError(
@@ -45,7 +47,7 @@ export async function handleChatDecision(request: Request, agentName: string, ke
         parsed.data.action === 'approve'
           ? { status: 'approved', ...(parsed.data.payload !== undefined ? { payload: parsed.data.payload } : {}) }
           : { status: 'denied', reason: parsed.data.reason || undefined, ...(parsed.data.payload !== undefined ? { payload: parsed.data.payload } : {}) },
-      by: { source: 'agui', ownerId, credential },
+      by: { source: 'agui', ...callerIdentity(caller) },
     });
     if (result.continuation) keepAlive(result.continuation.done);
     return Response.json({

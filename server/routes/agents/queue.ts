@@ -31,7 +31,7 @@ const SESSION_KEY_SOURCE = 'openai';
 export async function handleQueue(request: Request, target: { agent?: string; sessionKey?: string }, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
     if (target.agent && !findAgent(target.agent)) throw new HttpError('not_found', `No agent named "${target.agent}".`, { what: 'agent' });
-    const ownerId = resolveOwner(request, { browser: Boolean(target.agent) });
+    const ownerId = await resolveOwner(request, { browser: Boolean(target.agent) });
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success)
       throw new HttpError(

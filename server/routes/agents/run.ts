@@ -9,6 +9,7 @@ import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { takeRunSlot, takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveCaller } from '../../identity/owner';
 import { forkThread, parseCursor, Refusal, scopedSessionId, startRun, type StartedRun } from '../../runtime';
+import { callerIdentity } from '../../identity/decision-actor';
 import { getStore } from '../../store';
 import { agUiAttachmentClaims } from '../../wire/agui/content-parts';
 import { fromAgUiFork, fromAgUiMessages, fromAgUiModel, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
@@ -22,7 +23,8 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
   try {
     const agent = findAgent(agentName);
     if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
-    const { ownerId, credential } = resolveCaller(request, { browser: true });
+    const caller = await resolveCaller(request, { browser: true });
+    const { ownerId } = caller;
     const input = parseRunAgentInput(await readJsonBody(request));
     // Before a stream: a part naming a file that is not the caller's is refused over HTTP (docs/internals/wires.md, "Content parts").
     const attachments = await resolveAttachmentClaims(ownerId, agent.name, agUiAttachmentClaims(input.messages));
@@ -81,7 +83,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
           clientTools: fromAgUiTools(input.tools),
           state: input.state,
           decisions: fromAgUiResume(input.resume),
-          decidedBy: { source: 'agui', ownerId, credential },
+          decidedBy: { source: 'agui', ...callerIdentity(caller) },
           // A client may resend a resume it is unsure arrived: an identical one is answered, not refused.
           replayable: true,
           retry: fromAgUiRetry(input.forwardedProps),

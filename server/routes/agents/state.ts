@@ -14,7 +14,7 @@ export async function handleStateWrite(request: Request, agentName: string): Pro
   try {
     const agent = findAgent(agentName);
     if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
-    const ownerId = resolveOwner(request, { browser: true });
+    const ownerId = await resolveOwner(request, { browser: true });
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success) throw new HttpError('invalid_request', `Invalid state body: ${describeIssue(parsed.error, '(body)')} ({threadId, state}).`);
     const state = await writeClientState(getStore(), agent, { sessionId: scopedSessionId(ownerId, parsed.data.threadId), ownerId, state: parsed.data.state });

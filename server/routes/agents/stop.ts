@@ -5,7 +5,7 @@ import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import type { DecisionActor } from '../../events';
-import { requestActor } from '../../identity/decision-actor';
+import { callerIdentity, requestActor } from '../../identity/decision-actor';
 import { resolveCaller } from '../../identity/owner';
 import { parseCursor, requestStop, isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime';
 import { getStore } from '../../store';
@@ -13,7 +13,7 @@ import { getStore } from '../../store';
 export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
   try {
     if (target.agent && !findAgent(target.agent)) throw new HttpError('not_found', `No agent named "${target.agent}".`, { what: 'agent' });
-    const caller = resolveCaller(request, { browser: Boolean(target.agent) });
+    const caller = await resolveCaller(request, { browser: Boolean(target.agent) });
     const ownerId = caller.ownerId;
     const raw = await readJsonBody(request, undefined, { optional: true });
     const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : null) as { threadId?: unknown; runId?: unknown; frontier?: unknown } | null;
@@ -26,7 +26,7 @@ export async function handleStop(request: Request, target: { agent?: string; ses
     }
     const frontier = (body.frontier as string | undefined) ?? null;
     if (frontier !== null && !parseCursor(frontier)) throw new HttpError('invalid_cursor', `frontier: "${frontier}" is not a cursor this server sent.`);
-    const by: DecisionActor = target.agent ? { source: 'agui', ownerId, credential: caller.credential } : requestActor(request, caller, 'server');
+    const by: DecisionActor = target.agent ? { source: 'agui', ...callerIdentity(caller) } : requestActor(request, caller, 'server');
     const result = await requestStop(getStore(), findAgent, {
       sessionId: scopedSessionId(ownerId, threadId),
       ownerId,

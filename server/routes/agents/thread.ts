@@ -46,7 +46,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
   try {
     const agent = findAgent(agentName);
     if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
-    const ownerId = resolveOwner(request, { browser: true });
+    const ownerId = await resolveOwner(request, { browser: true });
     const params = new URL(request.url).searchParams;
     const threadId = params.get('threadId') ?? undefined;
     const runId = params.get('runId') ?? undefined;

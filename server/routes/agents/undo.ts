@@ -22,7 +22,7 @@ const body = z
 export async function handleUndo(request: Request, target: { agent: string }, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
     if (!findAgent(target.agent)) throw new HttpError('not_found', `No agent named "${target.agent}".`, { what: 'agent' });
-    const ownerId = resolveOwner(request, { browser: true });
+    const ownerId = await resolveOwner(request, { browser: true });
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success)
       throw new HttpError('invalid_request', `Invalid undo body: ${describeIssue(parsed.error, '(body)')} ({threadId, toolCallId, runId?}).`);

@@ -4,7 +4,8 @@
 import { findAgent } from '../../agents';
 import { errorResponse } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
-import { decisionExport, mayDecide } from '../../runtime';
+import { callerIdentity } from '../../identity/decision-actor';
+import { decisionExport, mayDecide, seesOthersApprovals } from '../../runtime';
 import { getStore } from '../../store';
 
 /** The most decisions one export holds, newest ones kept. */
@@ -12,10 +13,14 @@ const EXPORT_LIMIT = 1000;
 
 export async function exportDecisions(request: Request): Promise<Response> {
   try {
-    const caller = resolveCaller(request, { keyCookie: true });
+    const caller = await resolveCaller(request, { keyCookie: true });
     const store = getStore();
-    const rows = await store.listPendingInterrupts(caller.ownerId, { limit: EXPORT_LIMIT, keyHolder: caller.credential === 'key', status: 'decided' });
-    const actor = { source: 'hitl' as const, ownerId: caller.ownerId, credential: caller.credential };
+    const rows = await store.listPendingInterrupts(caller.ownerId, {
+      limit: EXPORT_LIMIT,
+      keyHolder: seesOthersApprovals(caller.credential),
+      status: 'decided',
+    });
+    const actor = { source: 'hitl' as const, ...callerIdentity(caller) };
     const visible = rows.filter((row) => mayDecide(row.record, row.ownerId, actor));
     const lines = await decisionExport(store, visible, (agent) => findAgent(agent)?.initialState ?? {});
     return new Response(lines.map((line) => `${JSON.stringify(line)}\n`).join(''), {

@@ -3,7 +3,8 @@
 // shape the shared contract declares (server/contract/), with the cursor of the next page.
 import { errorResponse } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
-import { inboxPage, sessionKeyOf, shownVote, voteReaderOf, votesCast } from '../../runtime';
+import { callerIdentity } from '../../identity/decision-actor';
+import { inboxPage, seesOthersApprovals, sessionKeyOf, shownVote, voteReaderOf, votesCast } from '../../runtime';
 import { getStore } from '../../store';
 import type { InboxItem, InboxList } from '../../contract';
 import { encodeInboxCursor } from './inbox-cursor';
@@ -11,10 +12,10 @@ import { parseInboxQuery } from './inbox-query';
 
 export async function listPending(request: Request): Promise<Response> {
   try {
-    const caller = resolveCaller(request, { keyCookie: true });
-    const query = parseInboxQuery(request.url, caller.credential === 'key');
+    const caller = await resolveCaller(request, { keyCookie: true });
+    const query = parseInboxQuery(request.url, seesOthersApprovals(caller.credential));
     const store = getStore();
-    const actor = { source: 'hitl' as const, ownerId: caller.ownerId, credential: caller.credential };
+    const actor = { source: 'hitl' as const, ...callerIdentity(caller) };
     // Expired ones are taking their default action, and one the caller may not decide is not theirs to see.
     const { rows: open, next } = await inboxPage(store, actor, query);
     // A call that needs a quorum shows the votes cast so far (docs/approvals.md, "Quorum and separation of duties").

@@ -9,7 +9,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { readJsonBody } from '../../http/body';
 import { errorResponse } from '../../http/errors';
 import type { KeepAlive } from '../../http/keep-alive';
-import { resolveCaller } from '../../identity/owner';
+import { resolveCaller, type Caller } from '../../identity/owner';
 import { buildMcpServer } from './server';
 
 interface McpSession {
@@ -31,7 +31,7 @@ const sessions = (held.__stackboneMcpSessions ??= new Map<string, McpSession>())
 
 export async function handleMcp(request: Request, keepAlive: KeepAlive): Promise<Response> {
   try {
-    const caller = resolveCaller(request);
+    const caller = await resolveCaller(request);
     // Read here, not by the transport: the app's limits on a body hold on every API (docs/security.md, "What a request may carry").
     const body = request.method === 'POST' ? { parsedBody: await readJsonBody(request) } : undefined;
     const sessionId = request.headers.get('mcp-session-id');
@@ -50,13 +50,7 @@ export async function handleMcp(request: Request, keepAlive: KeepAlive): Promise
 }
 
 /** An initialize request opens an MCP session for its caller; the transport refuses any other request without a session. */
-async function openSession(
-  request: Request,
-  parsedBody: unknown,
-  ownerId: string,
-  credential: 'local' | 'key' | 'browser',
-  keepAlive: KeepAlive,
-): Promise<Response> {
+async function openSession(request: Request, parsedBody: unknown, ownerId: string, credential: Caller['credential'], keepAlive: KeepAlive): Promise<Response> {
   closeIdle(ownerId);
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),

@@ -12,8 +12,8 @@ import type { DeliveriesScope } from '../../store/types';
 
 const LISTED = 100;
 
-function scopeOf(request: Request): DeliveriesScope {
-  const caller = resolveCaller(request, { keyCookie: true });
+async function scopeOf(request: Request): Promise<DeliveriesScope> {
+  const caller = await resolveCaller(request, { keyCookie: true });
   return { ownerId: caller.ownerId, keyHolder: caller.credential === 'key' };
 }
 
@@ -39,7 +39,7 @@ function itemOf(delivery: DeliveryRecord, unsent: KeptEmail[] = []): DeliveryIte
 
 export async function handleDeliveryList(request: Request): Promise<Response> {
   try {
-    const deliveries = await getStore().listDeliveries(scopeOf(request), { limit: LISTED });
+    const deliveries = await getStore().listDeliveries(await scopeOf(request), { limit: LISTED });
     const unsent = keptEmails();
     return Response.json({ deliveries: deliveries.map((delivery) => itemOf(delivery, unsent)) } satisfies DeliveryList, {
       headers: { 'Cache-Control': 'no-store' },
@@ -51,7 +51,7 @@ export async function handleDeliveryList(request: Request): Promise<Response> {
 
 export async function handleDeliveryRetry(request: Request, deliveryId: string): Promise<Response> {
   try {
-    const retried = await getStore().retryDelivery(deliveryId, scopeOf(request), new Date());
+    const retried = await getStore().retryDelivery(deliveryId, await scopeOf(request), new Date());
     if (!retried) throw new HttpError('not_found', `No failing or given-up delivery "${deliveryId}".`, { what: 'delivery' });
     return Response.json(itemOf(retried));
   } catch (error) {

@@ -6,16 +6,17 @@ import { takeStreamSlot } from '../../http/limits';
 import { sseResponse } from '../../http/sse';
 import { resolveCaller } from '../../identity/owner';
 import { ownerChanges } from '../../web/studio-stream';
+import { seesOthersApprovals } from '../../runtime';
 
 /** How long one feed response lasts; the browser's EventSource reopens it a second later. */
 const FEED_MS = 240_000;
 
-export function handleStudioFeed(request: Request): Response {
+export async function handleStudioFeed(request: Request): Promise<Response> {
   try {
-    const caller = resolveCaller(request, { keyCookie: true });
+    const caller = await resolveCaller(request, { keyCookie: true });
     const slot = takeStreamSlot(caller.ownerId); // 429 when the owner has the most streams open (docs/security.md)
     return sseResponse(
-      ownerChanges(caller.ownerId, { signal: request.signal, maxMs: FEED_MS, keyHolder: caller.credential === 'key' }),
+      ownerChanges(caller.ownerId, { signal: request.signal, maxMs: FEED_MS, keyHolder: seesOthersApprovals(caller.credential) }),
       (change) => `event: changed\ndata: ${JSON.stringify(change)}\n\n`,
       { retryMs: 1000, slot },
     );

@@ -45,7 +45,7 @@ export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(
 ): Promise<Response> {
   let slot: StreamSlot | undefined;
   try {
-    const ownerId = resolveOwner(request);
+    const ownerId = await resolveOwner(request);
     const sessionKey = readSessionKey(request);
     const model = readModelHeader(request);
     const input = wire.parse(await readJsonBody(request));

@@ -9,9 +9,9 @@ import { wantsAnthropicShape } from '../../wire/chat/session-key';
 import { openAiErrorResponse } from '../../wire/openai/errors';
 import { openAiModelNotFound, toOpenAiModel, toOpenAiModelList } from '../../wire/openai/models';
 
-function handleOpenAiModels(request: Request, model?: string): Response {
+async function handleOpenAiModels(request: Request, model?: string): Promise<Response> {
   try {
-    resolveOwner(request);
+    await resolveOwner(request);
     if (model === undefined) return Response.json(toOpenAiModelList(agents));
     const agent = findAgent(model);
     if (!agent) throw openAiModelNotFound(model);
@@ -21,9 +21,9 @@ function handleOpenAiModels(request: Request, model?: string): Response {
   }
 }
 
-function handleAnthropicModels(request: Request, model?: string): Response {
+async function handleAnthropicModels(request: Request, model?: string): Promise<Response> {
   try {
-    resolveOwner(request);
+    await resolveOwner(request);
     if (model !== undefined) {
       const agent = findAgent(model);
       if (!agent) throw anthropicModelNotFound(model);
@@ -36,6 +36,6 @@ function handleAnthropicModels(request: Request, model?: string): Response {
 }
 
 /** The model list, or one model (`model`), in the shape of the wire that asks. */
-export function handleModels(request: Request, model?: string): Response {
+export function handleModels(request: Request, model?: string): Promise<Response> {
   return wantsAnthropicShape(request) ? handleAnthropicModels(request, model) : handleOpenAiModels(request, model);
 }

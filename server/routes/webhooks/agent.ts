@@ -24,7 +24,7 @@ export async function handleWebhook(request: Request, agentName: string, keepAli
   try {
     const agent = findAgent(agentName);
     if (!agent) throw new HttpError('not_found', `No agent named "${agentName}".`, { what: 'agent' });
-    const ownerId = resolveOwner(request);
+    const ownerId = await resolveOwner(request);
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success) throw new HttpError('invalid_request', `Invalid webhook body: ${describeIssue(parsed.error, '(body)')}`);
     const { threadId, text, id } = parsed.data;

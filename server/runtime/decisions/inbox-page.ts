@@ -6,7 +6,7 @@ import type { InboxFilter } from '../../contract';
 import type { DecisionActor } from '../../events';
 import type { EventStore, InterruptListPart, InterruptPosition, InterruptRow } from '../../store/types';
 import { isExpired } from './interrupt-record';
-import { mayDecide } from './who-may-decide';
+import { mayDecide, seesOthersApprovals } from './who-may-decide';
 
 /** Where a page starts: a part of the list, and the row of it the last page ended on (none: its start). */
 export interface InboxPosition {
@@ -40,7 +40,7 @@ export async function inboxPage(
   request: { filter: InboxFilter; limit: number; from: InboxPosition | null },
   now = Date.now(),
 ): Promise<InboxPage> {
-  const keyHolder = actor.credential === 'key';
+  const keyHolder = seesOthersApprovals(actor.credential);
   const parts = inboxParts(request.filter, keyHolder);
   const rows: InterruptRow[] = [];
   let position: InboxPosition | null = request.from ?? (parts[0] ? { part: parts[0], after: null } : null);

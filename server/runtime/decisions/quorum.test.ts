@@ -232,7 +232,7 @@ describe('defining the options', () => {
     expect(define({ approvers: 'session-owner' })).toThrow(/a quorum of 2 needs approvers other than the session's owner/);
     expect(define({ approvers: 'session-owner', quorum: 1 })).toThrow(/requesterMayApprove: false needs approvers other than the session's owner/);
     expect(define({ approvers: [] })).toThrow(/approvers is an empty list/);
-    expect(define({ approvers: ['finance'] })).toThrow(/approvers entry "finance" is not "key:<name-or-group>"/);
+    expect(define({ approvers: ['finance'] })).toThrow(/approvers entry "finance" is not "role:<role>", "members" or "key:<name-or-group>"/);
     expect(define({ approvers: ['key:finance', 'key:finance'] })).toThrow(/names an entry twice/);
     expect(define({ approvers: 'everyone' })).toThrow(/approvers is "everyone"/);
     expect(define({ quorum: 0 })).toThrow(/quorum is a whole number, at least 1, not 0/);

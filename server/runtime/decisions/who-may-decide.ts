@@ -3,8 +3,9 @@
 // interrupts; a tool declared `approvers: 'key-holders'` is approved or rejected only by a key
 // holder — who, for such an interrupt in a browser's session, may decide it though the session is
 // not theirs: a billing desk approving a customer's request. A tool declared with a list
-// (`['key:finance']`) is approved or rejected only by the keys it names, in whoever's session it
-// waits. With `requesterMayApprove: false` the session's owner — who asked — may not approve or
+// (`['key:finance']`, `['role:finance']`, `['members']`) is approved or rejected only by the keys,
+// the users with a role, or the signed-up users it names, in whoever's session it waits
+// (docs/users-and-roles.md). With `requesterMayApprove: false` the session's owner — who asked — may not approve or
 // reject it. Cancelling (withdrawing the request) is open to the session's owner — the customer
 // may take back their own request — and to whoever may decide it (docs/hitl.md: a withdrawal is
 // always accepted). A signed link decides as the person its recipient is bound to, under every
@@ -17,6 +18,15 @@ import { Refusal } from '../errors';
 /** Whether an owner id is a browser's own random identity (keyed mode, STACKBONE_WEB_ACCESS=open). */
 export function isBrowserOwner(ownerId: string): boolean {
   return ownerId.startsWith('browser:');
+}
+
+/**
+ * Whether a credential is shown the approvals waiting in others' sessions that it may be asked to
+ * decide (the inbox's `key-holders` part): a key's, and a signed-up user's — which of them it may
+ * decide, mayDecide says.
+ */
+export function seesOthersApprovals(credential: DecisionActor['credential']): boolean {
+  return credential === 'key' || credential === 'user';
 }
 
 /**
@@ -36,6 +46,8 @@ export function linkActor(recipient: string): DecisionActor {
  * flows can be tried alone); bound to nobody, a link holds only its own, `link`.
  */
 function rightsOf(by: DecisionActor): DecisionActor['credential'] {
+  // A guest is a browser that has not signed up: it holds what a browser's own identity holds.
+  if (by.credential === 'guest') return 'browser';
   if (by.credential !== 'link') return by.credential;
   if (isOpenDevMode()) return 'local';
   return by.ownerId?.startsWith('key:') ? 'key' : 'link';
@@ -52,15 +64,25 @@ export function voterIdentity(by: DecisionActor): string | undefined {
   return by.credential === 'link' && by.recipient ? `link:${by.recipient}` : undefined;
 }
 
-/** Whether a key's owner id is one a list of approvers names: `key:<word>` matches a key labelled with that name or in that group. */
-function matchesApprovers(approvers: readonly string[], ownerId: string | undefined): boolean {
-  const label = ownerId === undefined ? undefined : keyLabelOf(ownerId);
+/**
+ * Whether a list of approvers names the decider: `key:<word>` a key labelled with that name or
+ * in that group, `role:<word>` a user holding that role, `members` any signed-up user.
+ */
+function matchesApprovers(approvers: readonly string[], by: DecisionActor): boolean {
+  const rights = rightsOf(by);
+  if (rights === 'user')
+    return approvers.some((entry) => entry === MEMBERS || (entry.startsWith('role:') && (by.roles ?? []).includes(entry.slice('role:'.length))));
+  const label = rights === 'key' && by.ownerId !== undefined ? keyLabelOf(by.ownerId) : undefined;
   if (!label) return false;
   return approvers.some((entry) => {
+    if (!entry.startsWith('key:')) return false;
     const word = entry.slice('key:'.length);
     return label.name === word || label.groups.includes(word);
   });
 }
+
+/** The approvers entry naming every signed-up user (not a guest, not a key). */
+const MEMBERS = 'members';
 
 /** Whether `by` may see and decide an interrupt of a session owned by sessionOwnerId. */
 export function mayDecide(record: Pick<InterruptRecord, 'approvers' | 'quorum'>, sessionOwnerId: string, by: DecisionActor): boolean {
@@ -69,7 +91,7 @@ export function mayDecide(record: Pick<InterruptRecord, 'approvers' | 'quorum'>,
   // A recipient bound to nobody is no person: it may stand in for a key holder where any one
   // key holder decides alone, never for the session's owner, a named list or one of a quorum.
   if (rights === 'link') return record.approvers === 'key-holders' && (record.quorum ?? 1) === 1;
-  if (Array.isArray(record.approvers)) return rights === 'key' && matchesApprovers(record.approvers, by.ownerId);
+  if (Array.isArray(record.approvers)) return matchesApprovers(record.approvers, by);
   return record.approvers === 'key-holders' && rights === 'key' && isBrowserOwner(sessionOwnerId);
 }
 
@@ -79,7 +101,20 @@ export function mayDecide(record: Pick<InterruptRecord, 'approvers' | 'quorum'>,
  * a list of keys — every key is an operator's (docs/security.md, "Approvers").
  */
 export function toldWhoDecides(record: Pick<InterruptRecord, 'approvers'>, by: DecisionActor): boolean {
-  return Array.isArray(record.approvers) && rightsOf(by) === 'key';
+  return Array.isArray(record.approvers) && (rightsOf(by) === 'key' || rightsOf(by) === 'user');
+}
+
+/** Who a list of approvers is, in words: `role:finance (a user with the role "finance")`. */
+function describeApprovers(named: readonly string[]): string {
+  return named
+    .map((entry) =>
+      entry === MEMBERS
+        ? 'members (any signed-up user)'
+        : entry.startsWith('role:')
+          ? `${entry} (a user with the role "${entry.slice('role:'.length)}")`
+          : `${entry} (a key so labelled in STACKBONE_API_KEYS)`,
+    )
+    .join(', ');
 }
 
 /**
@@ -93,7 +128,7 @@ export function checkApprover(record: InterruptRecord, status: DecisionStatus, b
   const refuse = (code: 'approver_required' | 'requester_may_not_approve', message: string) => new Refusal(code, message, { interruptId: record.id });
   const rights = rightsOf(by);
   const named = Array.isArray(record.approvers) ? record.approvers : undefined;
-  const decidedBy = named ? `${named.join(', ')} (a key so labelled in STACKBONE_API_KEYS)` : undefined;
+  const decidedBy = named ? describeApprovers(named) : undefined;
   if (named && rights !== 'local' && !mayDecide(record, sessionOwnerId, by)) {
     throw refuse('approver_required', `${record.toolName} is decided by ${decidedBy}, not by this caller.`);
   }
@@ -111,7 +146,7 @@ export function checkApprover(record: InterruptRecord, status: DecisionStatus, b
     );
   }
   if (named) {
-    if (rights === 'local' || (rights === 'key' && matchesApprovers(named, by.ownerId))) return;
+    if (rights === 'local' || matchesApprovers(named, by)) return;
     throw refuse('approver_required', `${record.toolName} is decided by ${decidedBy}, not by this caller. You can cancel the request.`);
   }
   if (record.approvers !== 'key-holders' || rights !== 'browser') return;

@@ -9,11 +9,11 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 export async function POST(request: Request) {
-  const caller = benchCaller(request);
+  const caller = await benchCaller(request);
   return caller instanceof Response ? caller : bareStream(request);
 }
 
 export async function GET(request: Request) {
-  const caller = benchCaller(request);
+  const caller = await benchCaller(request);
   return caller instanceof Response ? caller : bareRead(request, caller.ownerId);
 }

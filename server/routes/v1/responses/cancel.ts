@@ -15,7 +15,7 @@ const CANCEL_WAIT_MS = 10_000;
 
 export async function handleCancelResponse(request: Request, id: string): Promise<Response> {
   try {
-    const caller = resolveCaller(request);
+    const caller = await resolveCaller(request);
     const found = await findResponseRun(id, caller.ownerId);
     const { store, sessionId, runId, agent } = found;
     if (found.queuedMessageId) {

@@ -40,7 +40,7 @@ import { findResponseRun } from './response-run';
 export async function handleCreateResponse(request: Request, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   let slot: StreamSlot | undefined;
   try {
-    const caller = resolveCaller(request);
+    const caller = await resolveCaller(request);
     const headerKey = readSessionKey(request);
     const model = readModelHeader(request);
     const input = parseResponseRequest(await readJsonBody(request));

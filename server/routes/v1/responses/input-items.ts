@@ -8,7 +8,7 @@ import { findResponseRun } from './response-run';
 
 export async function handleInputItems(request: Request, id: string): Promise<Response> {
   try {
-    const found = await findResponseRun(id, resolveOwner(request));
+    const found = await findResponseRun(id, await resolveOwner(request));
     const items = found.run.inputs.map(inputItem);
     const data = new URL(request.url).searchParams.get('order') === 'asc' ? items : items.reverse();
     return Response.json({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false });

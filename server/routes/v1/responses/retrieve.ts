@@ -14,7 +14,7 @@ import { findResponseRun, metaOf, type ResponseRun } from './response-run';
 export async function handleRetrieveResponse(request: Request, id: string): Promise<Response> {
   let slot: StreamSlot | undefined;
   try {
-    const ownerId = resolveOwner(request);
+    const ownerId = await resolveOwner(request);
     const query = new URL(request.url).searchParams;
     const after = startingAfter(query.get('starting_after'));
     const found = await findResponseRun(id, ownerId);

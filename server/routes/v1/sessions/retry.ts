@@ -15,7 +15,7 @@ const body = z.object({ retryId: z.string() }).strict();
 
 export async function handleSessionRetry(request: Request, key: string, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   try {
-    const ownerId = resolveOwner(request);
+    const ownerId = await resolveOwner(request);
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success)
       throw new HttpError('invalid_request', `Invalid retry body: ${describeIssue(parsed.error, '(body)')} ({retryId}: new for each retry).`);

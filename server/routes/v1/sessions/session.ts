@@ -30,7 +30,7 @@ async function handleSessionRead(
   wire: { shape: (snapshot: SessionSnapshot) => unknown; errorResponse: (error: unknown) => Response },
 ): Promise<Response> {
   try {
-    const snapshot = await readSession(resolveOwner(request), key);
+    const snapshot = await readSession(await resolveOwner(request), key);
     return Response.json(wire.shape(snapshot), { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     return wire.errorResponse(error);

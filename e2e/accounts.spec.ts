@@ -1,0 +1,84 @@
+// People, not keys (docs/users-and-roles.md), in a browser, on the public chat of a keyed server
+// whose STACKBONE_ROLES names alice and bob finance: a guest asks for a $150 refund that two
+// people with the finance role decide; alice and bob sign in with email and password and approve
+// it in Studio, each as one person (alice's second click is refused); the guest's chat goes on by
+// itself; the guest signs up and the thread, with its result, is still theirs.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { collectConsoleProblems, KEYED_URL, send, snap, waitForHydration, waitForIdle } from './helpers';
+
+const PASSWORD = 'correct horse battery';
+
+/** An account the server's STACKBONE_ROLES names (made once per database; a rerun signs in). */
+async function ensureAccount(request: APIRequestContext, email: string) {
+  const made = await request.post(`${KEYED_URL}/api/auth/sign-up/email`, {
+    headers: { origin: KEYED_URL },
+    data: { email, password: PASSWORD, name: email.split('@')[0] },
+  });
+  expect([200, 422]).toContain(made.status());
+}
+
+/** The account form, once React runs it (typing earlier would be lost). */
+const formReady = (page: Page) => expect(page.locator('[data-testid="account-form"][data-hydrated]')).toHaveCount(1);
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${KEYED_URL}/sign-in?next=/studio`);
+  await formReady(page);
+  await page.getByTestId('account-email').fill(email);
+  await page.getByTestId('account-password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+  await page.waitForURL(`${KEYED_URL}/studio`);
+  await expect(page.getByTestId('account-signed-in')).toContainText(email);
+}
+
+test('a guest’s $150 refund is approved by two finance people who signed in; the guest signs up and keeps the thread', async ({
+  browser,
+  request,
+}, testInfo) => {
+  await Promise.all(['alice@example.test', 'bob@example.test'].map((email) => ensureAccount(request, email)));
+  const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [guest, alice, bob] = await Promise.all(contexts.map((context) => context.newPage()));
+  const guestProblems = collectConsoleProblems(guest!);
+
+  await guest!.goto(`${KEYED_URL}/agents/helpdesk-finance`);
+  await waitForHydration(guest!);
+  await send(guest!, 'refund order po_150 for 150');
+  const card = guest!.getByTestId('approval-card');
+  await expect(card).toHaveAttribute('data-tool-name', 'refundPayment');
+  await expect(card.getByTestId('approve-button')).toHaveCount(0);
+  const threadUrl = guest!.url();
+  const threadId = threadUrl.split('/').at(-1)!;
+  await snap(guest!, testInfo, '95-guest-refund-waits-for-finance');
+
+  await signIn(alice!, 'alice@example.test');
+  const refundFor = (page: Page) => page.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
+  await expect(refundFor(alice!).getByTestId('approval-message')).toHaveText('Refund $150.00 on order po_150');
+  await snap(alice!, testInfo, '96-alice-studio-inbox');
+  await refundFor(alice!).getByTestId('approve-button').click();
+  await expect(refundFor(alice!).getByTestId('inbox-error')).toHaveCount(0);
+  // One person, one vote: the call is still waiting on a second approver.
+  await expect(guest!.getByTestId('approval-card')).toHaveCount(1);
+
+  await signIn(bob!, 'bob@example.test');
+  await refundFor(bob!).getByTestId('approve-button').click();
+  await expect(refundFor(bob!)).toHaveCount(0);
+
+  // The guest's open chat goes on by itself.
+  await expect(guest!.getByTestId('approval-card')).toHaveCount(0);
+  await expect(guest!.getByTestId('message-assistant').last()).toContainText('Refunded $150.00 on order po_150');
+  await waitForIdle(guest!);
+
+  // The guest signs up from the header; the thread is the account's.
+  await guest!.getByTestId('sign-up-link').click();
+  await formReady(guest!);
+  const email = `guest-${Date.now()}@example.test`;
+  await guest!.getByTestId('account-name').fill('Dana');
+  await guest!.getByTestId('account-email').fill(email);
+  await guest!.getByTestId('account-password').fill(PASSWORD);
+  await guest!.getByRole('button', { name: 'Create account' }).click();
+  await expect(guest!.getByTestId('account-signed-in')).toContainText(email);
+  await guest!.goto(threadUrl);
+  await expect(guest!.getByTestId('message-assistant').last()).toContainText('Refunded $150.00 on order po_150');
+  await snap(guest!, testInfo, '97-guest-signed-up-keeps-thread');
+  expect(guestProblems).toEqual([]);
+  await Promise.all(contexts.map((context) => context.close()));
+});

@@ -1,0 +1,254 @@
+// People, not keys (docs/users-and-roles.md), against a production build on SQLite and PostgreSQL,
+// keyed with open web access and STACKBONE_ROLES naming finance and ops: Better Auth answers at
+// /api/auth; alice, bob and carol sign up there; a guest's $150 refund, kept for `role:finance`
+// with two approvers over $100, waits; carol (ops) is refused; alice's cookie and her own API key
+// are one voter; bob's vote decides it and the refund runs once; the guest signs up and the thread,
+// with its result, is the account's. A guest made by Better Auth's anonymous plugin keeps its
+// thread the same way, and on a server whose web access is `key` nobody unnamed signs up.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { RunFinishedEvent } from '@ag-ui/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refundsIn } from '../fixtures/agents/ledger';
+import { postRun, userMessage } from '../support/agui';
+import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
+import { eventually } from '../support/inspect';
+import { startServer, type TestServer } from '../support/server';
+import { fixtureEnv } from './global-setup';
+
+const PORTS = { sqlite: 3345, postgres: 3346, closed: 3347 } as const;
+const SECRET = 'users-and-roles-test-secret-'.padEnd(64, 'x');
+const SERVICE_KEY = 'svc-0123456789abcdef0123456789';
+const ROLES = 'finance=alice@example.test,bob@example.test;ops=carol@example.test';
+const PASSWORD = 'correct horse battery';
+
+type Kind = 'sqlite' | 'postgres';
+const setups = new Map<Kind, { server: TestServer; ledgerFile: string }>();
+let closed: TestServer;
+
+const env = (port: number, extra: Record<string, string> = {}) => ({
+  STACKBONE_API_KEYS: SERVICE_KEY,
+  STACKBONE_SECRET: SECRET,
+  STACKBONE_ROLES: ROLES,
+  STACKBONE_PUBLIC_URL: `http://127.0.0.1:${port + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0)}`,
+  ...extra,
+});
+
+beforeAll(async () => {
+  const start = async (kind: Kind, databaseUrl: string) => {
+    const ledgerFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'stackbone-users-')), 'ledger.jsonl');
+    const server = await startServer({
+      port: PORTS[kind],
+      databaseUrl,
+      env: { ...fixtureEnv(ledgerFile), ...env(PORTS[kind], { STACKBONE_WEB_ACCESS: 'open' }) },
+    });
+    setups.set(kind, { server, ledgerFile });
+  };
+  await Promise.all([
+    start('sqlite', await freshSqliteUrl()),
+    (async () => {
+      if (await postgresReachable()) await start('postgres', await freshPostgresUrl('stackbone_users'));
+      else console.warn('!!! PostgreSQL unreachable: users and roles run on SQLite only');
+    })(),
+    (async () => {
+      closed = await startServer({
+        port: PORTS.closed,
+        databaseUrl: await freshSqliteUrl(),
+        env: env(PORTS.closed, { STACKBONE_ADMIN_EMAILS: 'root@example.test' }),
+      });
+    })(),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([...[...setups.values()].map(({ server }) => server.kill()), closed?.kill()]);
+});
+
+/** The cookie a response sets, as a browser sends it back (`name=value; name=value`). */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+}
+
+async function signUp(url: string, email: string, extraHeaders: Record<string, string> = {}) {
+  const response = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url, ...extraHeaders },
+    body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }),
+  });
+  return { status: response.status, cookie: cookiesOf(response), body: (await response.json()) as Record<string, any> };
+}
+
+for (const kind of ['sqlite', 'postgres'] as const) {
+  describe(`users and roles on ${kind}`, () => {
+    const setup = () => {
+      const found = setups.get(kind);
+      if (!found) throw new Error(`no ${kind} server (PostgreSQL unreachable?)`);
+      return found;
+    };
+    const url = () => setup().server.url;
+    const asUser = (cookie: string) => ({ cookie, origin: url() });
+    const decide = async (interruptId: string, headers: Record<string, string>) => {
+      const response = await fetch(`${url()}/api/hitl/${interruptId}/approve`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{}',
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, any> };
+    };
+    const inbox = async (headers: Record<string, string>) =>
+      ((await (await fetch(`${url()}/api/hitl`, { headers })).json()) as { interrupts: { id: string }[] }).interrupts.map((item) => item.id);
+    const thread = async (threadId: string, headers: Record<string, string>) => {
+      const response = await fetch(`${url()}/api/agents/helpdesk-finance?threadId=${threadId}`, { headers });
+      return { status: response.status, text: await response.text() };
+    };
+
+    it('a guest’s $150 refund is decided by two people with the finance role — not ops, not one person twice — runs once, and stays the guest’s when they sign up', async () => {
+      expect(await (await fetch(`${url()}/api/auth/ok`)).json()).toEqual({ ok: true });
+      const [alice, bob, carol] = await Promise.all(['alice', 'bob', 'carol'].map((name) => signUp(url(), `${name}@example.test`)));
+      for (const person of [alice, bob, carol]) {
+        expect(person.status).toBe(200);
+        expect(person.cookie).toMatch(/better-auth\.session_token=/);
+      }
+      const session = await (await fetch(`${url()}/api/auth/get-session`, { headers: asUser(alice.cookie) })).json();
+      expect(session).toMatchObject({ user: { email: 'alice@example.test' } });
+
+      // A guest on the public chat: one page load, then a $150 refund that waits for finance.
+      const page = await fetch(`${url()}/`);
+      const guestCookie = cookiesOf(page);
+      expect(guestCookie).toMatch(/^stackbone_id=/);
+      const guest = { cookie: guestCookie, origin: url() };
+      const threadId = randomUUID();
+      const run = await postRun(url(), 'helpdesk-finance', { threadId, runId: randomUUID(), messages: [userMessage('refund order po_150 for 150')] }, guest);
+      const outcome = (run.events.at(-1) as RunFinishedEvent | undefined)?.outcome;
+      if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
+      const interrupt = outcome.interrupts[0]!;
+      expect(interrupt.metadata).toMatchObject({ approvers: ['role:finance'], quorum: 2 });
+
+      // Carol is ops: not in her inbox, and her approval is refused with who decides instead.
+      expect(await inbox(asUser(carol.cookie))).not.toContain(interrupt.id);
+      const byCarol = await decide(interrupt.id, asUser(carol.cookie));
+      expect(byCarol.status).toBe(403);
+      expect(byCarol.body.error).toMatchObject({ code: 'approver_required' });
+      expect(byCarol.body.error.message).toContain('role:finance');
+
+      // Alice's vote is one of two; her own API key is Alice again.
+      expect(await inbox(asUser(alice.cookie))).toContain(interrupt.id);
+      const byAlice = await decide(interrupt.id, asUser(alice.cookie));
+      expect(byAlice).toMatchObject({ status: 200, body: { decision: null, vote: { status: 'approved' }, quorum: 2 } });
+      const made = await fetch(`${url()}/api/auth/api-key/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...asUser(alice.cookie) },
+        body: JSON.stringify({ name: 'laptop' }),
+      });
+      expect(made.status).toBe(200);
+      const aliceKey = ((await made.json()) as { key: string }).key;
+      expect(aliceKey).toMatch(/^sbk_/);
+      const byAliceKey = await decide(interrupt.id, { authorization: `Bearer ${aliceKey}` });
+      expect(byAliceKey.status).toBe(409);
+      expect(byAliceKey.body.error).toMatchObject({ code: 'already_voted' });
+      expect(refundsIn(setup().ledgerFile)).toEqual([]);
+
+      // Bob's vote decides it; the refund runs once.
+      const byBob = await decide(interrupt.id, asUser(bob.cookie));
+      expect(byBob).toMatchObject({ status: 200, body: { decision: { status: 'approved' } } });
+      await eventually(async () => refundsIn(setup().ledgerFile).length === 1, 15_000, 'the refund');
+      await eventually(async () => (await thread(threadId, guest)).text.includes('Refunded $150.00 on order po_150'), 15_000, 'the result in the thread');
+      expect(refundsIn(setup().ledgerFile)).toHaveLength(1);
+
+      // The guest signs up from the same browser: the thread and its result are the account's.
+      const dana = await signUp(url(), `dana-${kind}@example.test`, { cookie: guestCookie });
+      expect(dana.status).toBe(200);
+      const hers = await thread(threadId, asUser(dana.cookie));
+      expect(hers.status).toBe(200);
+      expect(hers.text).toContain('refund order po_150 for 150');
+      expect(hers.text).toContain('Refunded $150.00 on order po_150');
+      // Nobody else's thread: alice, signed in, does not find it under her own name.
+      expect((await thread(threadId, asUser(alice.cookie))).status).toBe(404);
+    });
+
+    it("a guest of Better Auth's anonymous plugin keeps its thread when it signs up, and a second sign-up with the same address is refused", async () => {
+      const anonymous = await fetch(`${url()}/api/auth/sign-in/anonymous`, {
+        method: 'POST',
+        headers: { origin: url(), 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(anonymous.status).toBe(200);
+      const guestCookie = cookiesOf(anonymous);
+      const threadId = randomUUID();
+      const run = await postRun(
+        url(),
+        'helpdesk-finance',
+        { threadId, runId: randomUUID(), messages: [userMessage('look up order po_42')] },
+        { cookie: guestCookie, origin: url() },
+      );
+      expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
+      const erin = await signUp(url(), `erin-${kind}@example.test`, { cookie: guestCookie });
+      expect(erin.status).toBe(200);
+      const hers = await thread(threadId, asUser(erin.cookie));
+      expect(hers.status).toBe(200);
+      expect(hers.text).toContain('Analytical Engine manual');
+      expect((await signUp(url(), `erin-${kind}@example.test`)).status).toBe(422);
+    });
+  });
+}
+
+describe('a server whose web access is `key`', () => {
+  it('lets only the addresses its configuration names sign up, and no guests', async () => {
+    const url = closed.url;
+    expect((await signUp(url, 'mallory@example.test')).status).toBe(403);
+    const anonymous = await fetch(`${url}/api/auth/sign-in/anonymous`, {
+      method: 'POST',
+      headers: { origin: url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(anonymous.status).toBe(403);
+    const alice = await signUp(url, 'alice@example.test');
+    expect(alice.status).toBe(200);
+    // Signed in, she uses the app's key holders' surfaces as herself.
+    const inbox = await fetch(`${url}/api/hitl`, { headers: { cookie: alice.cookie } });
+    expect(inbox.status).toBe(200);
+  });
+});
+
+describe('roles given by an admin', () => {
+  const cli = (args: string[], key: string) =>
+    promisify(execFile)(process.execPath, ['bin/stackbone.mjs', ...args], { env: { ...process.env, STACKBONE_URL: closed.url, STACKBONE_API_KEY: key } });
+
+  it('an admin (STACKBONE_ADMIN_EMAILS) and a service key give roles, with the CLI too; a member who is not an admin cannot', async () => {
+    const url = closed.url;
+    const root = await signUp(url, 'root@example.test');
+    expect(root.status).toBe(200);
+    const carol = await signUp(url, 'carol@example.test');
+    expect(carol.status).toBe(200);
+    const roleChange = (cookie: string, body: unknown) =>
+      fetch(`${url}/api/studio/team/roles`, {
+        method: 'POST',
+        headers: { cookie, origin: url, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+
+    // Carol (ops) may not give herself finance.
+    const refused = await roleChange(carol.cookie, { email: 'carol@example.test', role: 'finance' });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: 'admin_required' } });
+    // The admin may; the team list shows it.
+    const given = await roleChange(root.cookie, { email: 'carol@example.test', role: 'finance' });
+    expect(await given.json()).toEqual({ email: 'carol@example.test', roles: ['finance', 'ops'] });
+    expect((await roleChange(root.cookie, { email: 'nobody@example.test', role: 'finance' })).status).toBe(404);
+
+    // The CLI with the service key: take it back, then list.
+    const taken = await cli(['users', 'role', 'carol@example.test', 'finance', '--remove'], SERVICE_KEY);
+    expect(taken.stdout).toBe('carol@example.test: ops\n');
+    const listed = await cli(['users', 'list'], SERVICE_KEY);
+    expect(listed.stdout).toMatch(/^EMAIL\s+ROLES\n/);
+    expect(listed.stdout).toMatch(/root@example\.test\s+admin\n/);
+    expect(listed.stdout).toMatch(/carol@example\.test\s+ops\n/);
+  });
+});
