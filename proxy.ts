@@ -26,8 +26,8 @@ import { readLinkToken } from './server/link-token';
 import { browsersWithoutKey } from './server/identity/web-access';
 
 const SIGN_IN_PATH = '/sign-in';
-/** Where people make an account (docs/users-and-roles.md); the server says who may. */
-const SIGN_UP_PATH = '/sign-up';
+/** Pages for someone not signed in yet (docs/users-and-roles.md): signing in, making an account, resetting a password. */
+const ACCOUNT_PAGES = new Set([SIGN_IN_PATH, '/sign-up', '/reset-password']);
 /** A notification's one-click link (docs/approvals.md): its token is the credential, so no sign-in stands before it. */
 const LINK_PAGES = '/approve/';
 
@@ -43,7 +43,7 @@ export async function proxy(request: NextRequest) {
   const current = usableIdentity(request);
   if (current && !current.stale) return NextResponse.next();
   if (!current && !browsersWithoutKey()) {
-    if (request.nextUrl.pathname === SIGN_IN_PATH || request.nextUrl.pathname === SIGN_UP_PATH) return NextResponse.next();
+    if (ACCOUNT_PAGES.has(request.nextUrl.pathname)) return NextResponse.next();
     const signIn = new URL(SIGN_IN_PATH, request.url);
     signIn.searchParams.set('next', request.nextUrl.pathname + request.nextUrl.search);
     return NextResponse.redirect(signIn);

@@ -1,8 +1,9 @@
 // People, not keys (docs/users-and-roles.md), in a browser, on the public chat of a keyed server
 // whose STACKBONE_ROLES names alice and bob finance: a guest asks for a $150 refund that two
 // people with the finance role decide; alice and bob sign in with email and password and approve
-// it in Studio, each as one person (alice's second click is refused); the guest's chat goes on by
-// itself; the guest signs up and the thread, with its result, is still theirs.
+// it in Studio, each as one person (the key alice makes in Studio → Team votes as her, so it is
+// refused); the guest's chat goes on by itself; the guest signs up and the thread, with its
+// result, is still theirs.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { collectConsoleProblems, KEYED_URL, send, snap, waitForHydration, waitForIdle } from './helpers';
 
@@ -57,6 +58,22 @@ test('a guest’s $150 refund is approved by two finance people who signed in; t
   await expect(refundFor(alice!).getByTestId('inbox-error')).toHaveCount(0);
   // One person, one vote: the call is still waiting on a second approver.
   await expect(guest!.getByTestId('approval-card')).toHaveCount(1);
+
+  // Alice makes an API key in Studio → Team: shown once, and it is Alice — her vote is in already.
+  await alice!.goto(`${KEYED_URL}/studio/team`);
+  await alice!.getByTestId('api-key-name').fill('laptop');
+  await alice!.getByRole('button', { name: 'Make a key' }).click();
+  const aliceKey = (await alice!.getByTestId('api-key-made').textContent())!;
+  expect(aliceKey).toMatch(/^sbk_/);
+  await expect(alice!.getByTestId('api-key')).toContainText(['laptop']);
+  await snap(alice!, testInfo, '96b-alice-api-key');
+  const inbox = (await (await request.get(`${KEYED_URL}/api/hitl`, { headers: { authorization: `Bearer ${aliceKey}` } })).json()) as {
+    interrupts: { id: string; sessionId: string }[];
+  };
+  const interruptId = inbox.interrupts.find((item) => item.sessionId === threadId)!.id;
+  const again = await request.post(`${KEYED_URL}/api/hitl/${interruptId}/approve`, { headers: { authorization: `Bearer ${aliceKey}` }, data: {} });
+  expect(again.status()).toBe(409);
+  expect(await again.json()).toMatchObject({ error: { code: 'already_voted' } });
 
   await signIn(bob!, 'bob@example.test');
   await refundFor(bob!).getByTestId('approve-button').click();

@@ -1,8 +1,8 @@
 import { UserRoundPlusIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { AuthCard } from '@/components/auth-card';
 import { AccountForm } from '@/components/account-form';
-import { PageFrame } from '@/components/page-frame';
 import { safeNext } from '@/components/safe-next';
 import { configuredSocialProviders } from '@/server/auth/better-auth';
 import { openToEveryone } from '@/server/auth/who-may-join';
@@ -15,27 +15,19 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
   const { next } = await searchParams;
   const target = safeNext(next);
   return (
-    <PageFrame className="max-w-md pt-10 sm:pt-20">
-      <div className="rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:p-6">
-        <div className="mb-4 flex items-center gap-3">
-          <span className="grid size-9 place-items-center rounded-md bg-primary/10 text-primary" aria-hidden>
-            <UserRoundPlusIcon className="size-4" />
-          </span>
-          <h1 className="text-xl font-semibold tracking-tight">Create an account</h1>
-        </div>
-        <p className="mb-4 text-sm text-pretty text-muted-foreground">
-          {openToEveryone()
-            ? 'Your conversations so far come with you.'
-            : 'This server is for its team: your address must be one an operator named (STACKBONE_ADMIN_EMAILS or STACKBONE_ROLES).'}
-        </p>
-        <AccountForm mode="sign-up" next={target} providers={configuredSocialProviders()} />
-        <p className="mt-4 text-sm text-muted-foreground">
-          Have an account?{' '}
-          <Link href={`/sign-in?next=${encodeURIComponent(target)}`} className="text-primary underline-offset-4 hover:underline">
-            Sign in
-          </Link>
-        </p>
-      </div>
-    </PageFrame>
+    <AuthCard icon={UserRoundPlusIcon} title="Create an account">
+      <p className="mb-4 text-sm text-pretty text-muted-foreground">
+        {openToEveryone()
+          ? 'Your conversations so far come with you.'
+          : 'This server is for its team: your address must be one an operator named (STACKBONE_ADMIN_EMAILS or STACKBONE_ROLES).'}
+      </p>
+      <AccountForm mode="sign-up" next={target} providers={configuredSocialProviders()} />
+      <p className="mt-4 text-sm text-muted-foreground">
+        Have an account?{' '}
+        <Link href={`/sign-in?next=${encodeURIComponent(target)}`} className="text-primary underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -6,10 +6,11 @@ import { apiKey } from '@better-auth/api-key';
 import { prismaAdapter } from '@better-auth/prisma-adapter';
 import { betterAuth } from 'better-auth';
 import { nextCookies } from 'better-auth/next-js';
-import { anonymous } from 'better-auth/plugins';
+import { anonymous, magicLink } from 'better-auth/plugins';
 import { setting } from '../config';
 import { thisSiteOrigins } from '../http/same-origin';
 import { databaseKind, databaseUrl } from '../store/database-url';
+import { accountMailConfigured, sendPasswordReset, sendSignInLink } from './account-mail';
 import { authDatabase } from './auth-database';
 import { adoptBrowserGuest, adoptGuest } from './guest-account';
 import { giveSeededRoles } from './user-roles';
@@ -45,7 +46,13 @@ function createAuth() {
     trustedOrigins: (request) => thisSiteOrigins(request),
     database: prismaAdapter(authDatabase(), { provider: databaseKind(databaseUrl()) === 'postgres' ? 'postgresql' : 'sqlite' }),
     session: { modelName: 'authSession' },
-    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      // Offered only where mail goes out (account-mail.ts); the link lands on /reset-password.
+      ...(accountMailConfigured() ? { sendResetPassword: ({ user, url }) => sendPasswordReset(user.email, url), resetPasswordTokenExpiresIn: 3600 } : {}),
+      revokeSessionsOnPasswordReset: true,
+    },
     socialProviders: socialProviders(),
     // In the database, so a limit holds on every instance (Vercel) and across restarts.
     rateLimit: {
@@ -77,6 +84,8 @@ function createAuth() {
       anonymous({ onLinkAccount: ({ anonymousUser, newUser }) => adoptGuest(anonymousUser.user.id, newUser.user.id) }),
       // Our own limits stand before every request (server/http/limits.ts); a key's own daily budget is none of ours.
       apiKey({ rateLimit: { enabled: false }, defaultPrefix: USER_KEY_PREFIX }),
+      // Sign-in links where mail goes out; a new address may join only as who-may-join.ts says.
+      ...(accountMailConfigured() ? [magicLink({ expiresIn: 15 * 60, sendMagicLink: ({ email, url }) => sendSignInLink(email, url) })] : []),
       nextCookies(),
     ],
   });

@@ -9,11 +9,9 @@
 // honest paths still work.
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunFinishedEvent } from '@ag-ui/core';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger, refundsIn } from '../fixtures/agents/ledger';
 import type { SessionEvent } from '../../server/events';
@@ -21,6 +19,7 @@ import { argumentsHash, linkExpiry, signLink } from '../../server/link-token';
 import { postRun, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { eventually, readSessionEvents } from '../support/inspect';
+import { openMailbox, type Mailbox } from '../support/mailbox';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
@@ -33,25 +32,13 @@ const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 type Kind = keyof typeof PORTS;
 const setups = new Map<Kind, { server: TestServer; ledgerFile: string }>();
 const mail: { to: string; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: Mailbox;
 
 beforeAll(async () => {
   // The test signs a link as a leaked one would have been signed (the old Studio handed them out).
   process.env.STACKBONE_SECRET = SECRET;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        for (const to of session.envelope.rcptTo) mail.push({ to: to.address, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await openMailbox(mail);
+  const smtpUrl = smtp.url;
   const start = async (kind: Kind, databaseUrl: string) => {
     const ledgerFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'stackbone-identity-')), 'ledger.jsonl');
     const server = await startServer({
@@ -83,7 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([...setups.values()].map(({ server }) => server.kill()));
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** Quoted-printable undone: the mailed text, as its reader sees it. */

@@ -5,11 +5,9 @@
 // link used twice, expired, or minted for other arguments is refused with a page and a 4xx; a
 // Reject link's reason reaches the model.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterruptRecord, SessionEvent } from '../../server/events';
 import { keyOwner } from '../../server/identity/api-keys';
@@ -18,6 +16,7 @@ import { postRun, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { refundsIn } from '../fixtures/agents/ledger';
 import { eventually, readSessionEvents } from '../support/inspect';
+import { openMailbox, type Mailbox } from '../support/mailbox';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
@@ -33,26 +32,14 @@ const servers = new Map<Kind, TestServer>();
 /** Each server's fixture ledger, where the helpdesk records its refunds. */
 const ledgerFiles = new Map<Kind, string>();
 const mail: { to: string; raw: string }[] = [];
-let smtp: SMTPServer;
+let smtp: Mailbox;
 let smtpUrl = '';
 
 beforeAll(async () => {
   // The test process signs as the servers do.
   process.env.STACKBONE_SECRET = SECRET;
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        for (const to of session.envelope.rcptTo) mail.push({ to: to.address, raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await openMailbox(mail);
+  smtpUrl = smtp.url;
   const ledgers = await mkdtemp(path.join(os.tmpdir(), 'stackbone-links-'));
   const start = async (kind: Kind, databaseUrl: string) => {
     ledgerFiles.set(kind, path.join(ledgers, `${kind}.jsonl`));
@@ -74,7 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([...servers.values()].map((server) => server.kill()));
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 /** Quoted-printable undone: the mailed text part, as a reader sees it. */

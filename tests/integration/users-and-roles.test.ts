@@ -17,6 +17,7 @@ import { refundsIn } from '../fixtures/agents/ledger';
 import { postRun, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { eventually } from '../support/inspect';
+import { openMailbox, type Mailbox } from '../support/mailbox';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
@@ -25,10 +26,14 @@ const SECRET = 'users-and-roles-test-secret-'.padEnd(64, 'x');
 const SERVICE_KEY = 'svc-0123456789abcdef0123456789';
 const ROLES = 'finance=alice@example.test,bob@example.test;ops=carol@example.test';
 const PASSWORD = 'correct horse battery';
+/** New identities an address gets an hour on the open servers: a page load's and a guest's alike. */
+const NEW_IDENTITIES = 6;
 
 type Kind = 'sqlite' | 'postgres';
 const setups = new Map<Kind, { server: TestServer; ledgerFile: string }>();
 let closed: TestServer;
+let smtp: Mailbox;
+const mail: { to: string; raw: string }[] = [];
 
 const env = (port: number, extra: Record<string, string> = {}) => ({
   STACKBONE_API_KEYS: SERVICE_KEY,
@@ -39,12 +44,17 @@ const env = (port: number, extra: Record<string, string> = {}) => ({
 });
 
 beforeAll(async () => {
+  smtp = await openMailbox(mail);
+  const smtpUrl = smtp.url;
   const start = async (kind: Kind, databaseUrl: string) => {
     const ledgerFile = path.join(await mkdtemp(path.join(os.tmpdir(), 'stackbone-users-')), 'ledger.jsonl');
     const server = await startServer({
       port: PORTS[kind],
       databaseUrl,
-      env: { ...fixtureEnv(ledgerFile), ...env(PORTS[kind], { STACKBONE_WEB_ACCESS: 'open' }) },
+      env: {
+        ...fixtureEnv(ledgerFile),
+        ...env(PORTS[kind], { STACKBONE_WEB_ACCESS: 'open', STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS: String(NEW_IDENTITIES) }),
+      },
     });
     setups.set(kind, { server, ledgerFile });
   };
@@ -58,7 +68,7 @@ beforeAll(async () => {
       closed = await startServer({
         port: PORTS.closed,
         databaseUrl: await freshSqliteUrl(),
-        env: env(PORTS.closed, { STACKBONE_ADMIN_EMAILS: 'root@example.test' }),
+        env: env(PORTS.closed, { STACKBONE_ADMIN_EMAILS: 'root@example.test', STACKBONE_SMTP_URL: smtpUrl }),
       });
     })(),
   ]);
@@ -66,6 +76,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([...[...setups.values()].map(({ server }) => server.kill()), closed?.kill()]);
+  await smtp?.close();
 });
 
 /** The cookie a response sets, as a browser sends it back (`name=value; name=value`). */
@@ -196,6 +207,25 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(hers.text).toContain('Analytical Engine manual');
       expect((await signUp(url(), `erin-${kind}@example.test`)).status).toBe(422);
     });
+
+    it("new guests count against their address as new browser identities do: the open web's limit holds for Better Auth's guests", async () => {
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt <= NEW_IDENTITIES; attempt++) {
+        const response = await fetch(`${url()}/api/auth/sign-in/anonymous`, {
+          method: 'POST',
+          headers: { origin: url(), 'content-type': 'application/json' },
+          body: '{}',
+        });
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(((await response.json()) as { message?: string }).message).toMatch(/Too many new visitors from this address/);
+          break;
+        }
+      }
+      // The page load and the guest of the tests above counted too: fewer than the limit pass here.
+      expect(statuses.at(-1)).toBe(429);
+      expect(statuses.filter((status) => status === 200).length).toBeLessThan(NEW_IDENTITIES);
+    });
   });
 }
 
@@ -250,5 +280,79 @@ describe('roles given by an admin', () => {
     expect(listed.stdout).toMatch(/^EMAIL\s+ROLES\n/);
     expect(listed.stdout).toMatch(/root@example\.test\s+admin\n/);
     expect(listed.stdout).toMatch(/carol@example\.test\s+ops\n/);
+  });
+});
+
+describe('a forgotten password', () => {
+  it('is reset through the mailed link, once: the new password signs in, the old one and the used link do not', async () => {
+    const url = closed.url;
+    const signIn = (password: string) =>
+      fetch(`${url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ email: 'bob@example.test', password }),
+      });
+    expect((await signUp(url, 'bob@example.test')).status).toBe(200);
+    const asked = await fetch(`${url}/api/auth/request-password-reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email: 'bob@example.test', redirectTo: '/reset-password' }),
+    });
+    expect(asked.status).toBe(200);
+    const message = await eventually(async () => mail.find((sent) => sent.to === 'bob@example.test')?.raw, 10_000, 'the reset mail');
+    expect(message).toContain('Subject: Choose a new password');
+    const link = /Choose a new one: (\S+)/.exec(message.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1];
+    expect(link).toBeDefined();
+    // The link lands on the app's page with the token.
+    const landed = await fetch(link!, { redirect: 'manual' });
+    const token = new URL(landed.headers.get('location')!, url).searchParams.get('token');
+    expect(new URL(landed.headers.get('location')!, url).pathname).toBe('/reset-password');
+    const reset = (newPassword: string) =>
+      fetch(`${url}/api/auth/reset-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ newPassword, token }),
+      });
+    expect((await reset('a brand new password')).status).toBe(200);
+    expect((await signIn('a brand new password')).status).toBe(200);
+    expect((await signIn(PASSWORD)).status).toBe(401);
+    expect((await reset('yet another password')).status).toBe(400);
+  });
+});
+
+describe('a sign-in link by email', () => {
+  const requestLink = (url: string, email: string) =>
+    fetch(`${url}/api/auth/sign-in/magic-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: url },
+      body: JSON.stringify({ email, callbackURL: '/studio' }),
+    });
+  const linkMailedTo = (email: string) =>
+    eventually(
+      async () => {
+        const raw = mail.filter((sent) => sent.to === email && sent.raw.includes('Your sign-in link')).at(-1)?.raw;
+        return raw && /Sign in as \S+: (\S+)/.exec(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1];
+      },
+      10_000,
+      `the sign-in link to ${email}`,
+    );
+
+  it('signs in a named address once; an address the server does not let in gets no session from it', async () => {
+    const url = closed.url;
+    await signUp(url, 'carol@example.test'); // made already by the roles test when it ran first; either way she has an account
+    expect((await requestLink(url, 'carol@example.test')).status).toBe(200);
+    const link = await linkMailedTo('carol@example.test');
+    const followed = await fetch(link, { redirect: 'manual' });
+    expect(new URL(followed.headers.get('location')!, url).pathname).toBe('/studio');
+    const cookie = cookiesOf(followed);
+    expect(cookie).toMatch(/better-auth\.session_token=/);
+    expect(await (await fetch(`${url}/api/auth/get-session`, { headers: { cookie } })).json()).toMatchObject({ user: { email: 'carol@example.test' } });
+    // Once only.
+    expect(cookiesOf(await fetch(link, { redirect: 'manual' }))).not.toMatch(/better-auth\.session_token=[^;]+/);
+
+    // Sign-up is closed here: a link for an unnamed address signs nobody in.
+    expect((await requestLink(url, 'mallory@example.test')).status).toBe(200);
+    const strangers = cookiesOf(await fetch(await linkMailedTo('mallory@example.test'), { redirect: 'manual' }));
+    expect(strangers).not.toMatch(/better-auth\.session_token=[^;]+/);
   });
 });

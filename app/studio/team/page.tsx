@@ -1,12 +1,16 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PageFrame, PageHeader } from '@/components/page-frame';
+import { ApiKeysPanel } from '@/components/studio/api-keys-panel';
 import { TeamPanel } from '@/components/studio/team-panel';
+import { pageCaller } from '@/server/identity/page-owner';
 
 export const metadata: Metadata = { title: 'Team · Studio' };
 
-// Studio → Team: who signed up and their roles (docs/users-and-roles.md, "Roles").
-export default function StudioTeamPage() {
+// Studio → Team: who signed up and their roles, and a member's own API keys (docs/users-and-roles.md).
+export default async function StudioTeamPage() {
+  // Keys are a person's: shown to someone signed in to an account.
+  const member = (await pageCaller())?.credential === 'user';
   return (
     <PageFrame>
       <PageHeader
@@ -22,6 +26,7 @@ export default function StudioTeamPage() {
         }
       />
       <TeamPanel />
+      {member && <ApiKeysPanel />}
     </PageFrame>
   );
 }
