@@ -61,6 +61,8 @@ test('a guest’s $150 refund is approved by two finance people who signed in; t
 
   // Alice makes an API key in Studio → Team: shown once, and it is Alice — her vote is in already.
   await alice!.goto(`${KEYED_URL}/studio/team`);
+  // Roles are an admin's to give; alice is finance, not admin.
+  await expect(alice!.getByTestId('studio-team')).toContainText('Only an admin gives roles');
   await alice!.getByTestId('api-key-name').fill('laptop');
   await alice!.getByRole('button', { name: 'Make a key' }).click();
   const aliceKey = (await alice!.getByTestId('api-key-made').textContent())!;

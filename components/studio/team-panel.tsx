@@ -12,7 +12,12 @@ import { changeRole, fetchTeam, StudioError } from './studio-api';
 
 export function TeamPanel() {
   const queryClient = useQueryClient();
-  const team = useQuery({ queryKey: ['studio', 'team'], queryFn: fetchTeam });
+  // A refusal (not an admin) is an answer, not a failure to try again.
+  const team = useQuery({
+    queryKey: ['studio', 'team'],
+    queryFn: fetchTeam,
+    retry: (count, error) => !(error instanceof StudioError && error.status < 500) && count < 3,
+  });
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('');
   const change = useMutation({
@@ -24,7 +29,7 @@ export function TeamPanel() {
     <section aria-labelledby="team-title" data-testid="studio-team">
       <h2 id="team-title" className="mb-1 flex items-center gap-2 text-lg font-semibold tracking-tight">
         <UsersRoundIcon className="size-4" aria-hidden />
-        Team
+        Roles
       </h2>
       <p className="mb-4 text-sm text-muted-foreground">
         People who signed up, and their roles. Approval policies name roles: <code>approvers: [&apos;role:finance&apos;]</code>.

@@ -5,14 +5,10 @@
 // user afterwards; its owner id lives on in the account.
 import { browserIdentity, honouredIdentity } from '../identity/browser-identity';
 import { withAppDatabase } from '../store/app-database';
+import { userOwnerId } from '../store/prisma-people';
 
 /** How recent an account is that a guest's sign-up just made. */
 const NEW_ACCOUNT_MS = 10 * 60_000;
-
-/** The owner id a user's conversations are kept under. */
-export function userOwnerId(user: { id: string; ownerId?: string | null }): string {
-  return user.ownerId ?? `user:${user.id}`;
-}
 
 /**
  * Called by Better Auth when a browser signed in as a guest signs up or in. A new account (it

@@ -4,7 +4,7 @@
 import { getSessionCookie } from 'better-auth/cookies';
 import { withAppDatabase } from '../store/app-database';
 import { getAuth, USER_KEY_PREFIX } from './better-auth';
-import { userOwnerId } from './guest-account';
+import { userOwnerId } from '../store/prisma-people';
 
 export interface UserIdentity {
   userId: string;

@@ -416,6 +416,13 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       Object.assign(delivery, { status: 'failing', nextAttemptAt: now });
       return structuredClone(delivery);
     },
+    // Accounts live in the database (Better Auth's tables): a store in memory has no one signed up.
+    async personByAddress() {
+      return null;
+    },
+    async addressesOfApprovers() {
+      return [];
+    },
     watch(sessionId: string, listener: (sessionId: string, change: SessionChange) => void) {
       // A closed store's watchers are called no more, though the database lives on in other stores.
       return closed ? () => {} : watchers.watch(sessionId, listener);

@@ -1,6 +1,7 @@
 // The EventStore over Prisma, one implementation for SQLite and PostgreSQL, put together from its
 // parts: sessions and their logs (prisma-sessions.ts), the queue (prisma-queue.ts), stops and
-// steers (prisma-run-controls.ts), timers (prisma-timers.ts) and the outbox (prisma-outbox.ts).
+// steers (prisma-run-controls.ts), timers (prisma-timers.ts), the outbox (prisma-outbox.ts) and the
+// people approvals name (prisma-people.ts).
 // Appends are compare-and-set on Session.headSeq: the session row is claimed first (an UPDATE
 // conditioned on the head the writer read), then the events are inserted, in one transaction.
 // Claiming first takes the write lock before anything else (the row lock in Postgres, the
@@ -15,6 +16,7 @@ import { createPostgresListener } from './postgres-listener';
 import { lazyPrismaClient, parsePostgresUrl, postgresPoolSize } from './prisma-client';
 import { explainMissingTables } from './prisma-errors';
 import { prismaOutbox } from './prisma-outbox';
+import { prismaPeople } from './prisma-people';
 import { prismaQueue } from './prisma-queue';
 import { prismaRunControls } from './prisma-run-controls';
 import { prismaSessionsAndLog } from './prisma-sessions';
@@ -90,6 +92,7 @@ export function createPrismaStore(databaseUrl: string, options: PrismaStoreOptio
     ...prismaRunControls(context),
     ...prismaTimers(context),
     ...prismaOutbox(context),
+    ...prismaPeople(context),
 
     watch(sessionId, onChange) {
       if (closed) return noop;

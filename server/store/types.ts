@@ -169,6 +169,14 @@ export interface DeliveriesScope {
   keyHolder?: boolean;
 }
 
+/** A signed-up user as the approval rules know them (docs/users-and-roles.md, "Links belong to people"). */
+export interface Person {
+  /** What their conversations are kept under, and the voter they are. */
+  ownerId: string;
+  email: string;
+  roles: string[];
+}
+
 export interface EventStore {
   readonly kind: 'sqlite' | 'postgres' | 'memory';
   /** Creates the session, or returns the existing one with that id (whoever owns it). */
@@ -273,6 +281,10 @@ export interface EventStore {
   listDeliveries(scope: DeliveriesScope, options?: { limit?: number }): Promise<DeliveryRecord[]>;
   /** Makes a failing or given-up delivery the scope sees due at `now` (one attempt more); null if there is no such delivery. */
   retryDelivery(deliveryId: string, scope: DeliveriesScope, now: Date): Promise<DeliveryRecord | null>;
+  /** The signed-up user with this address (never a guest), as an approval link counts them; null for none. */
+  personByAddress(address: string): Promise<Person | null>;
+  /** The addresses of the signed-up users a list of approvers names by `role:<role>` or `members`, each once. */
+  addressesOfApprovers(approvers: readonly string[]): Promise<string[]>;
   /**
    * Calls `listener` soon after the session may have changed — an append or a stop, made by
    * this process or by any other process on the same database. Returns the unsubscribe function.

@@ -53,7 +53,12 @@ beforeAll(async () => {
       databaseUrl,
       env: {
         ...fixtureEnv(ledgerFile),
-        ...env(PORTS[kind], { STACKBONE_WEB_ACCESS: 'open', STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS: String(NEW_IDENTITIES) }),
+        ...env(PORTS[kind], {
+          STACKBONE_WEB_ACCESS: 'open',
+          STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS: String(NEW_IDENTITIES),
+          STACKBONE_SMTP_URL: smtpUrl,
+          STACKBONE_OUTBOX_MS: '200',
+        }),
       },
     });
     setups.set(kind, { server, ledgerFile });
@@ -85,6 +90,24 @@ function cookiesOf(response: Response): string {
     .getSetCookie()
     .map((line) => line.split(';')[0]!)
     .join('; ');
+}
+
+/** Quoted-printable undone: the mailed text, as its reader sees it. */
+function mailedText(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The session cookie of an account with this address: made now, or signed in to when it exists. */
+async function account(url: string, email: string): Promise<string> {
+  const made = await signUp(url, email);
+  if (made.status === 200) return made.cookie;
+  const signedIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(signedIn.status).toBe(200);
+  return cookiesOf(signedIn);
 }
 
 async function signUp(url: string, email: string, extraHeaders: Record<string, string> = {}) {
@@ -182,6 +205,47 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(hers.text).toContain('Refunded $150.00 on order po_150');
       // Nobody else's thread: alice, signed in, does not find it under her own name.
       expect((await thread(threadId, asUser(alice.cookie))).status).toBe(404);
+    });
+
+    it('the approval mail goes to the people whose role decides it, and each link votes as its person: alice’s link and her cookie are one voter, bob’s link decides', async () => {
+      const [alice, bob] = await Promise.all(['alice', 'bob'].map((name) => account(url(), `${name}@example.test`)));
+      expect(bob).toMatch(/better-auth\.session_token=/);
+      const page = await fetch(`${url()}/`);
+      const guest = { cookie: cookiesOf(page), origin: url() };
+      const threadId = randomUUID();
+      const run = await postRun(url(), 'helpdesk-finance', { threadId, runId: randomUUID(), messages: [userMessage('refund order po_300 for 300')] }, guest);
+      const outcome = (run.events.at(-1) as RunFinishedEvent | undefined)?.outcome;
+      if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
+      const interruptId = outcome.interrupts[0]!.id;
+
+      const mailTo = (to: string) =>
+        eventually(
+          async () =>
+            mail.map((sent) => ({ ...sent, text: mailedText(sent.raw) })).find((sent) => sent.to === to && sent.text.includes(`decision=${interruptId}`))?.text,
+          15_000,
+          `the mail to ${to}`,
+        );
+      const aliceLink = /Approve: \S+\/approve\/(\S+)/.exec(await mailTo('alice@example.test'))?.[1];
+      const bobLink = /Approve: \S+\/approve\/(\S+)/.exec(await mailTo('bob@example.test'))?.[1];
+      expect(aliceLink && bobLink).toBeTruthy();
+      // Carol is ops: her role decides nothing here, so nothing is mailed to her about it.
+      expect(mail.some((sent) => sent.to === 'carol@example.test' && mailedText(sent.raw).includes(`decision=${interruptId}`))).toBe(false);
+
+      const byLink = async (token: string) => {
+        const response = await fetch(`${url()}/api/links/decide`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: url() },
+          body: JSON.stringify({ token }),
+        });
+        return { status: response.status, body: (await response.json()) as Record<string, any> };
+      };
+      expect(await byLink(aliceLink!)).toMatchObject({ status: 200, body: { decision: null } });
+      const again = await decide(interruptId, asUser(alice!));
+      expect(again.status).toBe(409);
+      expect(again.body.error).toMatchObject({ code: 'already_voted' });
+      expect(await byLink(bobLink!)).toMatchObject({ status: 200, body: { decision: { status: 'approved' } } });
+      await eventually(async () => refundsIn(setup().ledgerFile).some((line) => line.key === 'refund po_300 300'), 15_000, 'the refund');
+      expect(refundsIn(setup().ledgerFile).filter((line) => line.key === 'refund po_300 300')).toHaveLength(1);
     });
 
     it("a guest of Better Auth's anonymous plugin keeps its thread when it signs up, and a second sign-up with the same address is refused", async () => {
@@ -299,7 +363,11 @@ describe('a forgotten password', () => {
       body: JSON.stringify({ email: 'bob@example.test', redirectTo: '/reset-password' }),
     });
     expect(asked.status).toBe(200);
-    const message = await eventually(async () => mail.find((sent) => sent.to === 'bob@example.test')?.raw, 10_000, 'the reset mail');
+    const message = await eventually(
+      async () => mail.find((sent) => sent.to === 'bob@example.test' && sent.raw.includes('Choose a new password'))?.raw,
+      10_000,
+      'the reset mail',
+    );
     expect(message).toContain('Subject: Choose a new password');
     const link = /Choose a new one: (\S+)/.exec(message.replace(/=\r?\n/g, '').replace(/=3D/g, '='))?.[1];
     expect(link).toBeDefined();

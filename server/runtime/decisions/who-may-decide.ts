@@ -12,6 +12,7 @@
 // one of these rules; a recipient bound to nobody decides only what any key holder alone may.
 import { boundApprover } from '../../approver-emails';
 import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../events';
+import type { Person } from '../../store/types';
 import { isOpenDevMode, keyLabelOf } from '../../open-dev-mode';
 import { Refusal } from '../errors';
 
@@ -31,12 +32,19 @@ export function seesOthersApprovals(credential: DecisionActor['credential']): bo
 
 /**
  * The actor of a decision made through a signed link minted for `recipient`: the person the
- * recipient is bound to (STACKBONE_APPROVER_EMAILS), with that key's owner id and name, or —
- * bound to nobody — the recipient alone.
+ * recipient is bound to — a key by STACKBONE_APPROVER_EMAILS, with that key's owner id and name,
+ * else `user`, the signed-up user with that address (the store's personByAddress), with their
+ * owner id and roles — or, bound to nobody, the recipient alone.
  */
-export function linkActor(recipient: string): DecisionActor {
-  const person = boundApprover(recipient);
-  return { source: 'link', credential: 'link', recipient, ...(person ? { ownerId: person.ownerId, keyName: person.keyName } : {}) };
+export function linkActor(recipient: string, user?: Person | null): DecisionActor {
+  const key = boundApprover(recipient);
+  if (key) return { source: 'link', credential: 'link', recipient, ownerId: key.ownerId, keyName: key.keyName };
+  return { source: 'link', credential: 'link', recipient, ...(user ? { ownerId: user.ownerId, roles: user.roles } : {}) };
+}
+
+/** The address a link's recipient names (`email:alice@example.com`), to find its person by. */
+export function recipientAddress(recipient: string): string | undefined {
+  return recipient.startsWith('email:') ? recipient.slice('email:'.length) : undefined;
 }
 
 /**
@@ -50,7 +58,9 @@ function rightsOf(by: DecisionActor): DecisionActor['credential'] {
   if (by.credential === 'guest') return 'browser';
   if (by.credential !== 'link') return by.credential;
   if (isOpenDevMode()) return 'local';
-  return by.ownerId?.startsWith('key:') ? 'key' : 'link';
+  // Bound to a key: the key's rights; to a signed-up user (linkActor gives them their roles): theirs.
+  if (by.ownerId?.startsWith('key:')) return 'key';
+  return by.ownerId !== undefined && by.roles !== undefined ? 'user' : 'link';
 }
 
 /**
@@ -177,6 +187,6 @@ export function mayApprove(record: InterruptRecord, sessionOwnerId: string, by: 
  * sessionOwnerId: a notice carries Approve and Reject links only for such a recipient, and tells
  * the others for their information (docs/approvals.md, "A link counts as a person").
  */
-export function linkMayDecide(record: InterruptRecord, recipient: string, sessionOwnerId: string): boolean {
-  return mayApprove(record, sessionOwnerId, linkActor(recipient));
+export function linkMayDecide(record: InterruptRecord, recipient: string, sessionOwnerId: string, user?: Person | null): boolean {
+  return mayApprove(record, sessionOwnerId, linkActor(recipient, user));
 }

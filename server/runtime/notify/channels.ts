@@ -3,7 +3,7 @@
 // configuration what it takes. A channel is added with one line in CHANNELS.
 import type { DeepAgent } from '../../define';
 import type { DeliveryTarget } from '../../store/types';
-import type { ChannelEntry } from './channel-entry';
+import type { ChannelEntry, People } from './channel-entry';
 import type { Notice } from './notice';
 import { emailEntry, slackEntry } from './notification-channels';
 import { webhookChannel } from './webhook-channel';
@@ -12,6 +12,14 @@ import { webhookChannel } from './webhook-channel';
 export const CHANNELS: readonly ChannelEntry[] = [webhookChannel, emailEntry, slackEntry];
 
 /** The deliveries a notice needs: one per channel target, each once. */
-export function deliveryTargets(notice: Notice, agent: DeepAgent | undefined, channels: readonly ChannelEntry[] = CHANNELS): DeliveryTarget[] {
-  return channels.flatMap((entry) => [...new Set(entry.targetsFor(notice, agent))].map((target) => ({ channel: entry.name, target })));
+export async function deliveryTargets(
+  notice: Notice,
+  agent: DeepAgent | undefined,
+  people: People,
+  channels: readonly ChannelEntry[] = CHANNELS,
+): Promise<DeliveryTarget[]> {
+  const perChannel = await Promise.all(
+    channels.map(async (entry) => [...new Set(await entry.targetsFor(notice, agent, people))].map((target) => ({ channel: entry.name, target }))),
+  );
+  return perChannel.flat();
 }

@@ -9,6 +9,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { isOpenDevMode } from '../../open-dev-mode';
+import type { Person } from '../../store/types';
 import type { Channel, Notice } from './notice';
 import { INTERRUPT_NOTICES, renderInterruptMessage, type InterruptMessage } from './interrupt-message';
 import { setting } from '../../config';
@@ -102,15 +103,19 @@ async function writeToMailbox(preview: EmailPreview, mailbox: string): Promise<s
   }
 }
 
-/** The message of a notice for one address: the links in it are minted for `email:<address>`. */
-export function renderEmail(notice: Notice, to: string, options: Pick<EmailChannelOptions, 'baseUrl'> = {}): InterruptMessage {
-  return renderInterruptMessage(notice, { recipient: `email:${to.toLowerCase()}`, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}) });
+/**
+ * The message of a notice for one address: the links in it are minted for `email:<address>`, and
+ * decide as `person` when the address is a signed-up user's (docs/users-and-roles.md).
+ */
+export function renderEmail(notice: Notice, to: string, options: Pick<EmailChannelOptions, 'baseUrl'> = {}, person?: Person | null): InterruptMessage {
+  return renderInterruptMessage(notice, { recipient: `email:${to.toLowerCase()}`, ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}), person });
 }
 
 interface EmailChannel extends Channel {
   name: 'email';
   /** Sends (or, without SMTP, keeps) the message and answers it as built. */
-  deliver(notice: Notice, to: string): Promise<EmailPreview>;
+  deliver(notice: Notice, to: string, person?: Person | null): Promise<EmailPreview>;
+  send(notice: Notice, to: string, person?: Person | null): Promise<void>;
 }
 
 /**
@@ -125,9 +130,9 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
   // A stream transport builds the exact message SMTP carries, for the preview.
   const preview = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
-  async function deliver(notice: Notice, to: string): Promise<EmailPreview> {
+  async function deliver(notice: Notice, to: string, person?: Person | null): Promise<EmailPreview> {
     if (!INTERRUPT_NOTICES.includes(notice.type)) throw new Error(`The email channel sends interrupt notices only, not ${notice.type}.`);
-    const message = renderEmail(notice, to, options);
+    const message = renderEmail(notice, to, options, person);
     const mail = {
       from,
       to,
@@ -162,8 +167,8 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
   return {
     name: 'email',
     deliver,
-    async send(notice, to) {
-      await deliver(notice, to);
+    async send(notice, to, person) {
+      await deliver(notice, to, person);
     },
   };
 }

@@ -8,6 +8,7 @@
 import type { InterruptRecord, JsonObject } from '../../events';
 import { ownOrigin } from '../../own-origin';
 import type { Notice, NoticeType } from './notice';
+import type { Person } from '../../store/types';
 import { sessionKeyOf } from '../session';
 import { argumentsHash, linkExpiry, signLink, type LinkAction } from '../../link-token';
 import { linkMayDecide } from '../decisions';
@@ -81,6 +82,8 @@ function subjectOf(type: NoticeType, interrupt: InterruptRecord, forInformation:
 interface RenderOptions {
   /** Whom the links are minted for: `email:desk@example.com`, `slack`. */
   recipient: string;
+  /** The signed-up user the recipient's address is (docs/users-and-roles.md): their links vote as them. */
+  person?: Person | null;
   /** The origin of the links; default STACKBONE_PUBLIC_URL, else VERCEL_URL, else this process's port. */
   baseUrl?: string;
   now?: Date;
@@ -90,7 +93,7 @@ interface RenderOptions {
 export function renderInterruptMessage(notice: Notice, options: RenderOptions): InterruptMessage {
   if (!INTERRUPT_NOTICES.includes(notice.type)) throw new Error(`A ${notice.type} notice is not about an interrupt that waits.`);
   const interrupt = noticeInterrupt(notice);
-  const forInformation = interrupt.reason === 'tool_call' && !linkMayDecide(interrupt, options.recipient, notice.ownerId);
+  const forInformation = interrupt.reason === 'tool_call' && !linkMayDecide(interrupt, options.recipient, notice.ownerId, options.person);
   const links = interruptLinks(interrupt, options.recipient, !forInformation, options.baseUrl, options.now);
   const subject = subjectOf(notice.type, interrupt, forInformation);
   const args = JSON.stringify(interrupt.input ?? null, null, 2);

@@ -3,17 +3,32 @@
 // incoming-webhook URL is a secret, so its delivery's target is the URL's origin and a short hash
 // of it, and the URL is found again among the configured ones when the notice is sent.
 import { createHash } from 'node:crypto';
-import type { ChannelEntry } from './channel-entry';
+import type { ChannelEntry, People } from './channel-entry';
 import { emailChannel } from './email-channel';
+import { INTERRUPT_NOTICES, noticeInterrupt } from './interrupt-message';
+import type { Notice } from './notice';
 import { slackChannel } from './slack-channel';
 import { notificationTargets } from './targets';
 
 export const emailEntry: ChannelEntry = {
   name: 'email',
-  targetsFor: (notice, agent) => notificationTargets(agent, notice).email,
-  // Built per send: STACKBONE_SMTP_URL is read as it is now.
-  send: (notice, to) => emailChannel().send(notice, to),
+  // The configured addresses, and the signed-up people a list of approvers names by role (docs/users-and-roles.md).
+  targetsFor: async (notice, agent, people) => uniqueAddresses([...notificationTargets(agent, notice).email, ...(await approverAddresses(notice, people))]),
+  // Built per send: STACKBONE_SMTP_URL is read as it is now. A signed-up recipient's links vote as them.
+  send: async (notice, to, _agent, people) => emailChannel().send(notice, to, await people.personByAddress(to)),
 };
+
+/** The addresses of the people an interrupt notice's approvers list names by role or as `members`. */
+async function approverAddresses(notice: Notice, people: People): Promise<string[]> {
+  if (!INTERRUPT_NOTICES.includes(notice.type)) return [];
+  const { approvers } = noticeInterrupt(notice);
+  return Array.isArray(approvers) ? people.addressesOfApprovers(approvers) : [];
+}
+
+function uniqueAddresses(addresses: string[]): string[] {
+  const seen = new Set<string>();
+  return addresses.filter((address) => !seen.has(address.toLowerCase()) && seen.add(address.toLowerCase()));
+}
 
 /** What Studio shows of a Slack webhook: its origin and a hash that tells two apart. */
 function slackTarget(url: string): string {

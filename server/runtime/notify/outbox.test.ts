@@ -156,8 +156,11 @@ describe('the outbox', () => {
     };
     const channels = [webhookChannel, interruptsOnly];
     const base = { sessionId: 's', agent: 'helpdesk', ownerId: 'user-1', at: new Date().toISOString(), data: {} };
-    expect(deliveryTargets({ ...base, id: 'msg_1', type: 'run.finished' }, undefined, channels)).toEqual([{ channel: 'webhook', target: new URL(url).origin }]);
-    expect(deliveryTargets({ ...base, id: 'msg_2', type: 'interrupt.opened' }, undefined, channels)).toEqual([
+    const store = createMemoryStore();
+    expect(await deliveryTargets({ ...base, id: 'msg_1', type: 'run.finished' }, undefined, store, channels)).toEqual([
+      { channel: 'webhook', target: new URL(url).origin },
+    ]);
+    expect(await deliveryTargets({ ...base, id: 'msg_2', type: 'interrupt.opened' }, undefined, store, channels)).toEqual([
       { channel: 'webhook', target: new URL(url).origin },
       { channel: 'email', target: 'ops@example.com' },
       { channel: 'email', target: 'lead@example.com' },

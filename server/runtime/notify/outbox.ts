@@ -37,7 +37,7 @@ export async function deliverOutbox(store: EventStore, findAgent: FindAgent, opt
   const now = options.now ?? (() => new Date());
   const tick: OutboxTick = { fannedOut: 0, delivered: 0, failed: 0, gaveUp: 0 };
   for (const notice of await store.unfannedNotices({ limit: BATCH })) {
-    await store.fanOutNotice(notice.id, deliveryTargets(notice, findAgent(notice.agent), channels), now());
+    await store.fanOutNotice(notice.id, await deliveryTargets(notice, findAgent(notice.agent), store, channels), now());
     tick.fannedOut++;
   }
   const claims = await store.claimDueDeliveries(now(), { leaseMs: ATTEMPT_LEASE_MS, limit: BATCH });
@@ -55,7 +55,7 @@ async function attempt(store: EventStore, { delivery, notice }: DeliveryClaim, c
   const channel = channels.find((entry) => entry.name === delivery.channel);
   try {
     if (!channel) throw new Error(`This server has no ${delivery.channel} channel.`);
-    await channel.send(notice, delivery.target, findAgent(notice.agent));
+    await channel.send(notice, delivery.target, findAgent(notice.agent), store);
     return (await store.recordDeliveryAttempt(delivery.id, delivery.attempts, { status: 'delivered', at: now() })) ? 'delivered' : null;
   } catch (error) {
     const outcome = afterFailure(delivery.attempts, error instanceof Error ? error.message : String(error), now(), backoffSettings());

@@ -6,7 +6,7 @@
 // is decided once, and a decided interrupt refuses every later link.
 import type { FindAgent } from '../../define';
 import type { Decision, DecisionActor, InterruptRecord, JsonObject } from '../../events';
-import { inputJsonSchema, linkActor, voterIdentity } from '../decisions';
+import { inputJsonSchema, linkActor, recipientAddress, voterIdentity } from '../decisions';
 import type { EventStore } from '../../store/types';
 import { Refusal } from '../errors';
 import { argumentsHash, verifyLink, type LinkClaims } from '../notify';
@@ -61,7 +61,7 @@ export async function readLink(store: EventStore, findAgent: FindAgent, token: s
     );
   }
   const lastUser = [...view.messages].reverse().find((message) => message.role === 'user');
-  const by = linkActor(claims.recipient);
+  const by = await linkDecider(store, claims.recipient);
   const votes = state.votes ?? [];
   const owner = findAgent(state.record.agent) ?? agent;
   const tool = owner && agentTools(owner)[state.record.toolName];
@@ -142,6 +142,12 @@ export async function decideByLink(options: LinkDecision): Promise<DecideResult>
     interruptId: claims.interruptId,
     request: claims.action === 'approve' ? { status: 'approved' } : { status: 'denied', ...(reason ? { reason } : {}) },
     // As the person the link's recipient is bound to, or the recipient alone (docs/approvals.md, "A link counts as a person").
-    by: linkActor(claims.recipient),
+    by: await linkDecider(options.store, claims.recipient),
   });
+}
+
+/** Who a link decides as: its recipient's key or signed-up user (docs/users-and-roles.md, "Links belong to people"), else nobody but the recipient. */
+async function linkDecider(store: EventStore, recipient: string): Promise<DecisionActor> {
+  const address = recipientAddress(recipient);
+  return linkActor(recipient, address ? await store.personByAddress(address) : null);
 }
