@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { AccountMenu } from '@/components/account-menu';
+import { accountsAvailable } from '@/server/auth/better-auth';
 import { ModeIndicator } from '@/components/mode-indicator';
 import { Providers } from '@/components/providers';
 import { SignOutButton } from '@/components/sign-in-form';
@@ -74,7 +75,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             />
             {account && <AccountMenu account={account} />}
             {signedInWithKey && <SignOutButton />}
-            {!account && !signedInWithKey && (
+            {!account && !signedInWithKey && (!openDev || accountsAvailable()) && (
               <Button asChild variant="ghost" size="sm">
                 <Link href="/sign-in" data-testid="sign-in-link">
                   Sign in

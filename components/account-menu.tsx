@@ -1,26 +1,21 @@
 'use client';
-// Who is signed in, in the header (docs/users-and-roles.md): a member's address with Sign out,
-// a guest's "Guest" with Sign up (their conversations come along).
-import { LogOutIcon, UserRoundIcon } from 'lucide-react';
+// Who is signed in, in the header (docs/users-and-roles.md): a member's address with Sign out;
+// for a guest, Sign up (their conversations come along).
+import { UserRoundIcon } from 'lucide-react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { authClient } from './auth-client';
+import { SignOutButton } from './sign-in-form';
 import { Button } from './ui/button';
 
 export function AccountMenu({ account }: { account: { email: string; guest: boolean } }) {
-  const router = useRouter();
+  // The mode indicator beside it says "Guest" already.
   if (account.guest)
     return (
-      <>
-        <span className="text-sm text-muted-foreground max-sm:sr-only" data-testid="account-guest">
-          Guest
-        </span>
-        <Button asChild variant="ghost" size="sm">
-          <Link href="/sign-up" data-testid="sign-up-link">
-            Sign up
-          </Link>
-        </Button>
-      </>
+      <Button asChild variant="ghost" size="sm">
+        <Link href="/sign-up" data-testid="sign-up-link">
+          Sign up
+        </Link>
+      </Button>
     );
   return (
     <>
@@ -28,21 +23,7 @@ export function AccountMenu({ account }: { account: { email: string; guest: bool
         <UserRoundIcon className="size-4" aria-hidden />
         <span className="max-w-48 truncate max-sm:sr-only">{account.email}</span>
       </span>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="max-sm:w-8 max-sm:px-0"
-        data-testid="account-sign-out"
-        onClick={async () => {
-          await authClient.signOut();
-          // The server renders the header and lists for whoever the browser is now.
-          router.replace('/');
-          router.refresh();
-        }}
-      >
-        <LogOutIcon aria-hidden />
-        <span className="max-sm:sr-only">Sign out</span>
-      </Button>
+      <SignOutButton signOut={() => authClient.signOut()} testId="account-sign-out" />
     </>
   );
 }

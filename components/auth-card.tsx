@@ -19,3 +19,12 @@ export function AuthCard({ icon: Icon, title, children }: { icon: LucideIcon; ti
     </PageFrame>
   );
 }
+
+/** Said where a production server has no secret to sign accounts' cookies with (server/auth/better-auth.ts, accountsAvailable). */
+export function AccountsOff() {
+  return (
+    <p className="mb-4 text-sm text-pretty text-muted-foreground" data-testid="accounts-off">
+      Accounts are off on this server: set BETTER_AUTH_SECRET (or STACKBONE_SECRET) to let people sign up and sign in.
+    </p>
+  );
+}

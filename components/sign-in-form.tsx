@@ -59,17 +59,23 @@ export function SignInForm({ next }: { next: string }) {
   );
 }
 
-/** Forgets this browser's identity and goes home (or to sign-in, where the server asks for a key). */
-export function SignOutButton() {
+/** Forgets the key this browser acts as: the identity cookie a key was exchanged for. */
+const forgetKey = () => fetch('/api/auth/session', { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+
+/**
+ * Signs out — of a key by default, or as `signOut` says (an account: components/account-menu.tsx)
+ * — and goes home (or to sign-in, where the server asks for one).
+ */
+export function SignOutButton({ signOut = forgetKey, testId = 'sign-out' }: { signOut?: () => Promise<unknown>; testId?: string }) {
   const router = useRouter();
   return (
     <Button
       variant="ghost"
       size="sm"
       className="max-sm:w-8 max-sm:px-0"
-      data-testid="sign-out"
+      data-testid={testId}
       onClick={async () => {
-        await fetch('/api/auth/session', { method: 'DELETE', headers: { 'content-type': 'application/json' } });
+        await signOut();
         // The server renders the header and lists for whoever the browser is now.
         router.replace('/');
         router.refresh();

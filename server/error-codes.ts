@@ -57,6 +57,11 @@ const REQUEST_ERRORS = {
     agUi: HTTP,
     when: 'an address was given STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS browser identities this hour (with Retry-After)',
   },
+  accounts_unavailable: {
+    status: 503,
+    agUi: HTTP,
+    when: 'an account endpoint (/api/auth/*) on a production server with no BETTER_AUTH_SECRET or STACKBONE_SECRET',
+  },
   admin_required: { status: 403, agUi: HTTP, when: 'giving or taking a role, or listing the team, without being an admin (docs/users-and-roles.md)' },
   too_many_sign_ins: { status: 429, agUi: HTTP, when: 'too many wrong keys from this address, at sign-in or in a header (with Retry-After)' },
   too_many_uploads: {

@@ -1,13 +1,13 @@
 import { LogInIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AuthCard } from '@/components/auth-card';
+import { AccountsOff, AuthCard } from '@/components/auth-card';
 import { AccountForm } from '@/components/account-form';
 import { safeNext } from '@/components/safe-next';
 import { SignInForm } from '@/components/sign-in-form';
 import { SignInLinkForm } from '@/components/sign-in-link-form';
 import { accountMailConfigured } from '@/server/auth/account-mail';
-import { configuredSocialProviders } from '@/server/auth/better-auth';
+import { accountsAvailable, configuredSocialProviders } from '@/server/auth/better-auth';
 import { isOpenDevMode } from '@/server/identity/owner';
 import { webAccess } from '@/server/identity/web-access';
 
@@ -20,6 +20,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const { next } = await searchParams;
   const target = safeNext(next);
   const openDev = isOpenDevMode();
+  const accounts = accountsAvailable();
+  const mail = accounts && accountMailConfigured();
   return (
     <AuthCard icon={LogInIcon} title="Sign in">
       {openDev && (
@@ -27,23 +29,26 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           This server runs in dev mode on this computer: nobody needs to sign in, but you may, to try accounts and roles.
         </p>
       )}
+      {!accounts && <AccountsOff />}
       {/* Only a path of this site ever reaches the page (components/safe-next.ts). */}
-      <AccountForm mode="sign-in" next={target} providers={configuredSocialProviders()} />
-      <p className="mt-4 text-sm text-muted-foreground">
-        {accountMailConfigured() && (
-          <>
-            <Link href="/reset-password" className="text-primary underline-offset-4 hover:underline" data-testid="forgot-password">
-              Forgot your password?
-            </Link>{' '}
-            ·{' '}
-          </>
-        )}
-        No account yet?{' '}
-        <Link href={`/sign-up?next=${encodeURIComponent(target)}`} className="text-primary underline-offset-4 hover:underline" data-testid="sign-up-link">
-          Create one
-        </Link>
-      </p>
-      {accountMailConfigured() && (
+      {accounts && <AccountForm mode="sign-in" next={target} providers={configuredSocialProviders()} />}
+      {accounts && (
+        <p className="mt-4 text-sm text-muted-foreground">
+          {mail && (
+            <>
+              <Link href="/reset-password" className="text-primary underline-offset-4 hover:underline" data-testid="forgot-password">
+                Forgot your password?
+              </Link>{' '}
+              ·{' '}
+            </>
+          )}
+          No account yet?{' '}
+          <Link href={`/sign-up?next=${encodeURIComponent(target)}`} className="text-primary underline-offset-4 hover:underline" data-testid="sign-up-link">
+            Create one
+          </Link>
+        </p>
+      )}
+      {mail && (
         <details className="mt-6 border-t pt-4">
           <summary className="cursor-pointer text-sm font-medium">Sign in with a link by email</summary>
           <div className="mt-3">

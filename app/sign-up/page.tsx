@@ -1,10 +1,10 @@
 import { UserRoundPlusIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { AuthCard } from '@/components/auth-card';
+import { AccountsOff, AuthCard } from '@/components/auth-card';
 import { AccountForm } from '@/components/account-form';
 import { safeNext } from '@/components/safe-next';
-import { configuredSocialProviders } from '@/server/auth/better-auth';
+import { accountsAvailable, configuredSocialProviders } from '@/server/auth/better-auth';
 import { openToEveryone } from '@/server/auth/who-may-join';
 
 export const metadata: Metadata = { title: 'Sign up' };
@@ -21,7 +21,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
           ? 'Your conversations so far come with you.'
           : 'This server is for its team: your address must be one an operator named (STACKBONE_ADMIN_EMAILS or STACKBONE_ROLES).'}
       </p>
-      <AccountForm mode="sign-up" next={target} providers={configuredSocialProviders()} />
+      {accountsAvailable() ? <AccountForm mode="sign-up" next={target} providers={configuredSocialProviders()} /> : <AccountsOff />}
       <p className="mt-4 text-sm text-muted-foreground">
         Have an account?{' '}
         <Link href={`/sign-in?next=${encodeURIComponent(target)}`} className="text-primary underline-offset-4 hover:underline">

@@ -34,8 +34,22 @@ export function configuredSocialProviders(): string[] {
   return Object.keys(socialProviders());
 }
 
+/** What signs the session cookies: BETTER_AUTH_SECRET, else STACKBONE_SECRET. */
+function authSecret(): string | undefined {
+  return setting('BETTER_AUTH_SECRET') ?? setting('STACKBONE_SECRET');
+}
+
+/**
+ * Whether accounts are offered: always in development (Better Auth signs with a development
+ * secret and says so), and in production only with a secret — Better Auth refuses to start there
+ * without one, and a deployment that runs open without keys need not have one.
+ */
+export function accountsAvailable(): boolean {
+  return process.env.NODE_ENV !== 'production' || authSecret() !== undefined;
+}
+
 function createAuth() {
-  const secret = setting('BETTER_AUTH_SECRET') ?? setting('STACKBONE_SECRET');
+  const secret = authSecret();
   const baseURL = setting('BETTER_AUTH_URL') ?? setting('STACKBONE_PUBLIC_URL');
   return betterAuth({
     appName: 'Stackbone',

@@ -3,7 +3,7 @@
 // one person: both resolve to the user's owner id.
 import { getSessionCookie } from 'better-auth/cookies';
 import { withAppDatabase } from '../store/app-database';
-import { getAuth, USER_KEY_PREFIX } from './better-auth';
+import { accountsAvailable, getAuth, USER_KEY_PREFIX } from './better-auth';
 import { userOwnerId } from '../store/prisma-people';
 
 export interface UserIdentity {
@@ -37,7 +37,7 @@ async function identityOf(userId: string): Promise<UserIdentity | undefined> {
 
 /** The user signed in by the request's session cookie; no cookie reads no database. */
 export async function sessionUser(request: Request): Promise<UserIdentity | undefined> {
-  if (!getSessionCookie(request)) return undefined;
+  if (!getSessionCookie(request) || !accountsAvailable()) return undefined;
   const found = await getAuth().api.getSession({ headers: request.headers });
   return found ? identityOf(found.user.id) : undefined;
 }
@@ -49,6 +49,7 @@ export function looksLikeUserKey(key: string): boolean {
 
 /** The user whose API key this is, while the key is enabled and unexpired. */
 export async function keyUser(key: string): Promise<UserIdentity | undefined> {
+  if (!accountsAvailable()) return undefined;
   const result = await getAuth().api.verifyApiKey({ body: { key } });
   return result.valid && result.key ? identityOf(result.key.referenceId) : undefined;
 }

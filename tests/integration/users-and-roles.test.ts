@@ -424,3 +424,25 @@ describe('a sign-in link by email', () => {
     expect(strangers).not.toMatch(/better-auth\.session_token=[^;]+/);
   });
 });
+
+describe('a production server open without keys or a secret (STACKBONE_ALLOW_OPEN_ACCESS=1)', () => {
+  let bare: TestServer;
+  beforeAll(async () => {
+    bare = await startServer({
+      port: 3348,
+      databaseUrl: await freshSqliteUrl(),
+      env: { STACKBONE_API_KEYS: '', STACKBONE_SECRET: '', BETTER_AUTH_SECRET: '' },
+    });
+  }, 60_000);
+  afterAll(() => bare?.kill());
+
+  it('keeps accounts off and says how to turn them on, and the chat works as before', async () => {
+    const ok = await fetch(`${bare.url}/api/auth/ok`);
+    expect(ok.status).toBe(503);
+    expect(await ok.json()).toMatchObject({ error: { code: 'accounts_unavailable', message: expect.stringContaining('BETTER_AUTH_SECRET') } });
+    expect(await (await fetch(`${bare.url}/sign-in`)).text()).toContain('data-testid="accounts-off"');
+    const home = await (await fetch(`${bare.url}/`)).text();
+    expect(home).not.toContain('data-testid="sign-in-link"');
+    expect(home).toContain('Helpdesk');
+  });
+});
