@@ -6,7 +6,9 @@
 // Stages in one group run side by side (README, "Tests"): the static checks, each one
 // single-threaded process (the unit tests beside them ran slower than after them: the CLI's
 // timed answers fell behind). A side-by-side stage's lines are prefixed with its name; each
-// stage's result is printed as it ends.
+// stage's result is printed as it ends, and every stage's time once more at the end — passed or
+// not — so a slow stage is seen without scrolling. Names given on the command line run only
+// those stages: `npm run test:quick` is the static checks and the unit tests.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -34,6 +36,18 @@ const groups = [
   [['e2e', bin('playwright'), ['test']]],
 ];
 
+/** Each stage that ran: its name, seconds and whether it passed, for the summary. */
+const timings = [];
+const suiteStarted = Date.now();
+
+/** `12:34` */
+const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+
+function summary() {
+  const stages = timings.map(({ name, seconds, passed }) => `${passed ? '' : '✖ '}${name} ${clock(seconds)}`).join(' · ');
+  console.log(`\nStage times: ${stages} · total ${clock((Date.now() - suiteStarted) / 1000)} (side-by-side stages overlap)`);
+}
+
 /** Runs one stage; its output goes straight through, or line by line under its name when others run beside it. */
 function run([name, command, args, stageEnv = {}], prefixed) {
   const started = Date.now();
@@ -49,7 +63,9 @@ function run([name, command, args, stageEnv = {}], prefixed) {
   }
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const elapsed = (Date.now() - started) / 1000;
+      timings.push({ name, seconds: elapsed, passed: code === 0 });
+      const seconds = elapsed.toFixed(1);
       if (code === 0) console.log(`✔ ${name} passed in ${seconds} s`);
       else console.error(`\n✖ ${name} failed after ${seconds} s${signal ? ` (${signal})` : ''}`);
       resolve(code === 0);
@@ -62,7 +78,11 @@ for (const group of groups) {
   const stages = group.filter(([name]) => !only.length || only.includes(name));
   if (!stages.length) continue;
   const results = await Promise.all(stages.map((stage) => run(stage, stages.length > 1)));
-  if (results.includes(false)) process.exit(1);
+  if (results.includes(false)) {
+    summary();
+    process.exit(1);
+  }
   // The build need not check the same files again (next.config.ts).
   if (stages.some(([name]) => name === 'typecheck')) env.STACKBONE_TYPES_CHECKED = '1';
 }
+summary();
