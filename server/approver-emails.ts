@@ -58,10 +58,16 @@ export function checkApproverEmails(): void {
   bindings();
 }
 
+/** The address a link's recipient names (`email:alice@example.com`), to find its person by; none for `slack`. */
+export function recipientAddress(recipient: string): string | undefined {
+  return recipient.startsWith('email:') ? recipient.slice('email:'.length) : undefined;
+}
+
 /** The person a link's recipient is bound to (`email:alice@example.com` → alice's key), when it is bound to a key configured now. */
 export function boundApprover(recipient: string): { ownerId: string; keyName: string } | undefined {
-  if (!recipient.startsWith('email:') || isOpenDevMode()) return undefined;
-  const name = bindings().get(recipient.slice('email:'.length).toLowerCase());
+  const address = recipientAddress(recipient);
+  if (address === undefined || isOpenDevMode()) return undefined;
+  const name = bindings().get(address.toLowerCase());
   const key = name === undefined ? undefined : configuredKeys().find((entry) => entry.name === name);
   return key && name !== undefined ? { ownerId: keyOwner(key.key), keyName: name } : undefined;
 }

@@ -4,6 +4,7 @@
 // address, so neither is offered.
 import nodemailer from 'nodemailer';
 import { setting } from '../config';
+import { emailSender } from '../runtime';
 
 /** Whether accounts can be mailed: password resets are offered only then. */
 export function accountMailConfigured(): boolean {
@@ -13,7 +14,7 @@ export function accountMailConfigured(): boolean {
 async function send(to: string, subject: string, text: string): Promise<void> {
   const smtpUrl = setting('STACKBONE_SMTP_URL');
   if (!smtpUrl) throw new Error('Mail to an account needs STACKBONE_SMTP_URL.');
-  await nodemailer.createTransport(smtpUrl).sendMail({ from: setting('STACKBONE_EMAIL_FROM') ?? 'Stackbone <stackbone@localhost>', to, subject, text });
+  await nodemailer.createTransport(smtpUrl).sendMail({ from: emailSender(), to, subject, text });
 }
 
 /** Mails a user the link to choose a new password; it works once, for an hour. */

@@ -2,11 +2,15 @@
 // open dev mode → the local owner; otherwise an API key, or the browser's signed identity
 // cookie (kept by proxy.ts).
 import { headers } from 'next/headers';
+import { cache } from 'react';
 import { HttpError } from '../http/errors';
 import { resolveCaller, type Caller } from './owner';
 
-/** The caller, or null when the request carries no identity the server accepts. */
-export async function pageCaller(): Promise<Caller | null> {
+/**
+ * The caller, or null when the request carries no identity the server accepts. Once per request
+ * (React's cache): the layout and the page both ask, and a signed-in user is a database read.
+ */
+export const pageCaller = cache(async (): Promise<Caller | null> => {
   const requestHeaders = await headers();
   try {
     return await resolveCaller(new Request('http://page.invalid/', { headers: requestHeaders }), { browser: true });
@@ -14,7 +18,7 @@ export async function pageCaller(): Promise<Caller | null> {
     if (error instanceof HttpError && error.status === 401) return null;
     throw error;
   }
-}
+});
 
 /** The owner id, or null when the request carries no identity the server accepts. */
 export async function pageOwner(): Promise<string | null> {

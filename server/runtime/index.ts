@@ -86,6 +86,7 @@ export {
   configuredEmailRecipients,
   configuredSlackWebhook,
   emailChannel,
+  emailSender,
   escapeHtml,
   linkExpiry,
   notificationTargets,

@@ -11,6 +11,6 @@ export { readDecision } from './read-decision';
 export type { DecisionInput, DecisionRequest, InterruptResponse } from './read-decision';
 export { denialResult, gateToolCall } from './tool-gate';
 export type { ToolGate } from './tool-gate';
-export { isBrowserOwner, linkActor, linkMayDecide, mayDecide, recipientAddress, seesOthersApprovals, toldWhoDecides, voterIdentity } from './who-may-decide';
+export { isBrowserOwner, linkActor, linkMayDecide, mayDecide, seesOthersApprovals, toldWhoDecides, voterIdentity } from './who-may-decide';
 export { shownDecision, shownVote, voteReaderOf, votesCast } from './votes';
 export type { VoteReader } from './votes';

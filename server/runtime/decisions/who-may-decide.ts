@@ -42,11 +42,6 @@ export function linkActor(recipient: string, user?: Person | null): DecisionActo
   return { source: 'link', credential: 'link', recipient, ...(user ? { ownerId: user.ownerId, roles: user.roles } : {}) };
 }
 
-/** The address a link's recipient names (`email:alice@example.com`), to find its person by. */
-export function recipientAddress(recipient: string): string | undefined {
-  return recipient.startsWith('email:') ? recipient.slice('email:'.length) : undefined;
-}
-
 /**
  * The rights a decider holds: its own credential's, except a link's. A link bound to a key holds
  * that key's; in open dev mode — one machine, no keys, every request the local owner — a link

@@ -54,6 +54,11 @@ export interface KeptEmail {
   at: string;
 }
 
+/** Who the app's mail comes from: STACKBONE_EMAIL_FROM, else `Stackbone <stackbone@localhost>` (approvals' and accounts' mail alike). */
+export function emailSender(): string {
+  return setting('STACKBONE_EMAIL_FROM') ?? 'Stackbone <stackbone@localhost>';
+}
+
 /** The email recipients configured for every agent: STACKBONE_NOTIFY_EMAIL, comma-separated. */
 export function configuredEmailRecipients(): string[] {
   return (setting('STACKBONE_NOTIFY_EMAIL') ?? '')
@@ -125,7 +130,7 @@ interface EmailChannel extends Channel {
  */
 export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
   const smtpUrl = options.smtpUrl ?? setting('STACKBONE_SMTP_URL');
-  const from = options.from ?? setting('STACKBONE_EMAIL_FROM') ?? 'Stackbone <stackbone@localhost>';
+  const from = options.from ?? emailSender();
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   // A stream transport builds the exact message SMTP carries, for the preview.
   const preview = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

@@ -8,7 +8,7 @@ export type { LinkAction, LinkClaims } from '../../link-token';
 export { verifyLink } from './signed-link';
 export { escapeHtml, renderInterruptMessage } from './interrupt-message';
 export type { InterruptMessage } from './interrupt-message';
-export { configuredEmailRecipients, emailChannel, keptEmails, renderEmail } from './email-channel';
+export { configuredEmailRecipients, emailChannel, emailSender, keptEmails, renderEmail } from './email-channel';
 export type { EmailPreview, KeptEmail } from './email-channel';
 export { configuredSlackWebhook, slackChannel } from './slack-channel';
 export { notificationTargets } from './targets';

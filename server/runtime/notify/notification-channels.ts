@@ -8,12 +8,13 @@ import { emailChannel } from './email-channel';
 import { INTERRUPT_NOTICES, noticeInterrupt } from './interrupt-message';
 import type { Notice } from './notice';
 import { slackChannel } from './slack-channel';
-import { notificationTargets } from './targets';
+import { notificationTargets, unique } from './targets';
 
 export const emailEntry: ChannelEntry = {
   name: 'email',
   // The configured addresses, and the signed-up people a list of approvers names by role (docs/users-and-roles.md).
-  targetsFor: async (notice, agent, people) => uniqueAddresses([...notificationTargets(agent, notice).email, ...(await approverAddresses(notice, people))]),
+  targetsFor: async (notice, agent, people) =>
+    unique([...notificationTargets(agent, notice).email, ...(await approverAddresses(notice, people))], (address) => address.toLowerCase()),
   // Built per send: STACKBONE_SMTP_URL is read as it is now. A signed-up recipient's links vote as them.
   send: async (notice, to, _agent, people) => emailChannel().send(notice, to, await people.personByAddress(to)),
 };
@@ -23,11 +24,6 @@ async function approverAddresses(notice: Notice, people: People): Promise<string
   if (!INTERRUPT_NOTICES.includes(notice.type)) return [];
   const { approvers } = noticeInterrupt(notice);
   return Array.isArray(approvers) ? people.addressesOfApprovers(approvers) : [];
-}
-
-function uniqueAddresses(addresses: string[]): string[] {
-  const seen = new Set<string>();
-  return addresses.filter((address) => !seen.has(address.toLowerCase()) && seen.add(address.toLowerCase()));
 }
 
 /** What Studio shows of a Slack webhook: its origin and a hash that tells two apart. */

@@ -35,7 +35,7 @@ function isAddress(value: unknown): value is string {
 }
 
 /** Each once, the first spelling kept (addresses compare without case). */
-function unique(values: string[], key: (value: string) => string): string[] {
+export function unique(values: string[], key: (value: string) => string): string[] {
   const seen = new Set<string>();
   return values.filter((value) => {
     const k = key(value);

@@ -6,7 +6,8 @@
 // is decided once, and a decided interrupt refuses every later link.
 import type { FindAgent } from '../../define';
 import type { Decision, DecisionActor, InterruptRecord, JsonObject } from '../../events';
-import { inputJsonSchema, linkActor, recipientAddress, voterIdentity } from '../decisions';
+import { recipientAddress } from '../../approver-emails';
+import { inputJsonSchema, linkActor, voterIdentity } from '../decisions';
 import type { EventStore } from '../../store/types';
 import { Refusal } from '../errors';
 import { argumentsHash, verifyLink, type LinkClaims } from '../notify';
