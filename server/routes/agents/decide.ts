@@ -35,13 +35,11 @@ export async function handleChatDecision(request: Request, agentName: string, ke
         'invalid_request',
         `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "approve" | "reject", reason?, payload?}).`,
       );
-    const store = getStore();
-    const row = await store.findInterrupt(parsed.data.interruptId);
-    if (!row || row.sessionId !== scopedSessionId(ownerId, parsed.data.threadId) || row.ownerId !== ownerId)
-      throw new HttpError('not_found', `No interrupt "${parsed.data.interruptId}" on thread "${parsed.data.threadId}".`, { what: 'interrupt' });
     const result = await decideInterrupt({
-      store,
+      store: getStore(),
       findAgent,
+      // The browser decides on its own thread only.
+      inSession: scopedSessionId(ownerId, parsed.data.threadId),
       interruptId: parsed.data.interruptId,
       request:
         parsed.data.action === 'approve'

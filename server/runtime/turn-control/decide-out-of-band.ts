@@ -7,11 +7,11 @@
 // separation of duties"); the compare-and-set makes racing final votes one decision and one run.
 import { own } from '../common';
 import type { FindAgent } from '../../define';
-import { ConcurrentAppendError, type EventStore } from '../../store/types';
+import { ConcurrentAppendError, type EventStore, type SessionRecord } from '../../store/types';
 import type { Decision, DecisionActor, Grant, InterruptRecord, Vote } from '../../events';
 import { Refusal } from '../errors';
 import { decisionEvents, expiryEvents, mayDecide, planDecisions, toldWhoDecides, type DecisionRequest } from '../decisions';
-import { foldEvents, pendingInterrupts, loadView } from '../session';
+import { foldEvents, loadSessionView, pendingInterrupts, sessionKeyOf } from '../session';
 import { startRun } from './turns';
 import type { StartedRun } from '../turn';
 
@@ -25,6 +25,11 @@ export interface DecideOptions {
    * (who-may-decide.ts, linkActor). Never the session's owner on a link's behalf.
    */
   by: DecisionActor;
+  /**
+   * The chat's own thread (its decide route): the interrupt must wait in this session, which
+   * must be the decider's; any other is not found.
+   */
+  inSession?: string;
 }
 
 export interface DecideResult {
@@ -43,18 +48,29 @@ export interface DecideResult {
 /** Three approvers racing need at most three tries each: every lost race is a write by another. */
 const ATTEMPTS = 5;
 
+/**
+ * Records one decision, read once: the interrupt, the session and its log, then one
+ * compare-and-set append — or, for the last of a batch, the continuation run started on that
+ * same reading with the decision as planned here (docs/internals/architecture.md, "One pass per request").
+ */
 export async function decideInterrupt(options: DecideOptions): Promise<DecideResult> {
-  const { store, interruptId, by } = options;
+  const { store, interruptId, by, inSession } = options;
   const row = await store.findInterrupt(interruptId);
-  if (!row || !(mayDecide(row.record, row.ownerId, by) || toldWhoDecides(row.record, by)))
-    throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
-  const session = await store.getSession(row.sessionId);
-  const agent = session && options.findAgent(session.agent);
-  if (!session || !agent) throw new Refusal('not_found', `No interrupt ${interruptId}.`, { what: 'interrupt' });
+  const notFound = () =>
+    new Refusal('not_found', inSession ? `No interrupt "${interruptId}" on thread "${sessionKeyOf(inSession)}".` : `No interrupt ${interruptId}.`, {
+      what: 'interrupt',
+    });
+  if (!row || (inSession !== undefined && (row.sessionId !== inSession || row.ownerId !== by.ownerId))) throw notFound();
+  if (!(mayDecide(row.record, row.ownerId, by) || toldWhoDecides(row.record, by))) throw notFound();
+  const found = await store.getSession(row.sessionId);
+  const agent = found && options.findAgent(found.agent);
+  if (!found || !agent) throw notFound();
   const request: DecisionRequest = { ...options.request, interruptId };
 
-  for (let attempt = 1; ; attempt++) {
-    const stored = await loadView(store, session.id, agent.initialState);
+  for (let attempt = 1, known: SessionRecord = found; ; attempt++) {
+    // The record as new as the log: a lease taken since the first read shows (a retry reads both again).
+    const { session, view: stored } = await loadSessionView(store, known, agent.initialState);
+    known = session;
     // An escalation due is written with the decision, so a decision it extends the wait for is taken (docs/approvals.md).
     const expired = expiryEvents(stored);
     const view = foldEvents(stored, expired);
@@ -89,10 +105,9 @@ export async function decideInterrupt(options: DecideOptions): Promise<DecideRes
         source: 'hitl',
         parentRunId: record.runId,
         messages: [],
-        decisions: [request],
         decidedBy: by,
-        // The tally above read this head: a vote or decision written since makes the run's start refuse, and this loop read again.
-        atSeq: stored.seq,
+        // The run starts on the reading the tally above was made on: a vote or decision written since makes its first append refuse, and this loop read again.
+        opened: { session, view: stored, expired, decided: decisions },
       });
       // The run recorded the decision in its first append.
       const { decision, grant } = continuation.decided!.find((entry) => entry.interruptId === interruptId)!;

@@ -1,9 +1,10 @@
 // What a run is asked to do and what starting one answers: the request every surface builds (a
 // wire, a decision, the queue, a timer, recovery) and the handle it gets back.
 import type { DeepAgent } from '../../define';
-import type { ChatMessage, Decision, DecisionActor, Grant, RunSource, ToolCall } from '../../events';
-import type { EventStore, QueuedMessage } from '../../store/types';
-import type { DecisionInput } from '../decisions';
+import type { ChatMessage, Decision, DecisionActor, Grant, RunSource, SessionEvent, ToolCall } from '../../events';
+import type { EventStore, QueuedMessage, SessionRecord } from '../../store/types';
+import type { DecisionInput, PlannedDecision } from '../decisions';
+import type { SessionView } from '../session';
 import type { CursorPosition, RunPart, StreamPart } from '../stream';
 import type { ClientTool } from '../tools';
 
@@ -65,6 +66,24 @@ export interface RunRequest {
    * and writes nothing, rather than running the model again on a turn that was answered.
    */
   atSeq?: number;
+  /**
+   * A session the caller has read and decided on already (an out-of-band decision,
+   * turn-control/decide-out-of-band.ts): the run starts on that very reading, with those expiries
+   * and those validated decisions, and reads and checks none of it again — its first append is a
+   * compare-and-set on `view.seq`, so a write since refuses the start as session_busy
+   * (docs/internals/architecture.md, "One pass per request").
+   */
+  opened?: OpenedSession;
+}
+
+/** What a decision's caller read and planned, handed to the run it starts. */
+interface OpenedSession {
+  session: SessionRecord;
+  view: SessionView;
+  /** The expiries and escalations due on `view`, written with the decisions. */
+  expired: SessionEvent[];
+  /** The decisions, as planDecisions validated them on `view` after `expired`. */
+  decided: PlannedDecision[];
 }
 
 export interface StartedRun {

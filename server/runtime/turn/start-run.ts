@@ -50,7 +50,9 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   checkClientTools(agent, request.clientTools ?? []);
   checkModel(agent, request.model);
   if (request.retry) checkClientId(request.retry.retryId, 'retryId');
-  const { session, view } = await openSession(store, sessionId, ownerId, agent);
+  // A decision's caller read the session and planned its decisions on it: the run starts there (one pass per request).
+  const { opened } = request;
+  const { session, view } = opened ?? (await openSession(store, sessionId, ownerId, agent));
   if (request.atSeq !== undefined && view.seq !== request.atSeq) {
     throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`);
   }
@@ -58,15 +60,14 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   if (request.undo && view.undoneBy[request.undo.of])
     throw new Refusal('already_undone', `The effect of call "${request.undo.of}" was asked to be undone already (call "${view.undoneBy[request.undo.of]}").`);
   // Interrupts past their expiry escalate, or take their default action, before anything else.
-  const expired: SessionEvent[] = expiryEvents(view);
+  const expired: SessionEvent[] = opened?.expired ?? expiryEvents(view);
   const runId = request.runId ?? randomUUID();
 
   // The decisions are checked before the lease: a decision on an interrupt that is decided
   // already is refused as such (or, replayed, answered) even while its continuation runs.
-  let decided: PlannedDecision[] = [];
-  let resumesRunId: string | undefined;
+  let decided: PlannedDecision[] = opened?.decided ?? [];
   const afterExpiry = foldEvents(view, expired);
-  const answers = (request.decisions ?? []).map((input) => readDecision(input, own(afterExpiry.interrupts, input.interruptId)?.record));
+  const answers = opened ? [] : (request.decisions ?? []).map((input) => readDecision(input, own(afterExpiry.interrupts, input.interruptId)?.record));
   if (answers.length) {
     const by: DecisionActor = request.decidedBy ?? { source: ACTOR_OF_SOURCE[request.source], ownerId };
     const plan = await planDecisions(agent, afterExpiry, answers, by, {
@@ -79,17 +80,21 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
       sessionOwnerId: session?.ownerId ?? ownerId,
       mayVote: false,
     });
-    const interrupted = answers.map((answer) => afterExpiry.interrupts[answer.interruptId]!.record.runId);
-    checkParentRun(request.parentRunId, interrupted);
-    resumesRunId = interrupted[0];
+    checkParentRun(
+      request.parentRunId,
+      answers.map((answer) => afterExpiry.interrupts[answer.interruptId]!.record.runId),
+    );
     if (plan.kind === 'replay') return replayRun(request, runId, afterExpiry);
     decided = plan.decisions;
   }
+  const deciding = decided.length > 0;
+  // The run that paused on the decided interrupts is the one this continues.
+  let resumesRunId = deciding ? afterExpiry.interrupts[decided[0]!.interruptId]!.record.runId : undefined;
   // The same retry again (a double click, a resend) follows the run it started.
   const retried = request.retry && own(view.retries, request.retry.retryId);
   if (retried) return followRun(request, retried);
   const running = runHoldsSession(view, session);
-  if (queue && session && !answers.length && !request.retry && request.durable !== false && request.queue) {
+  if (queue && session && !deciding && !request.retry && request.durable !== false && request.queue) {
     const waiting = request.queue === 'running-or-waiting' && pendingInterrupts(afterExpiry).length > 0;
     if (running || waiting) {
       const fresh = newMessages(view, request.messages);
@@ -102,7 +107,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
   if (running) {
     throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" is running another turn; try again when it finishes.`);
   }
-  if (!answers.length) {
+  if (!deciding) {
     const pending = pendingInterrupts(afterExpiry);
     if (pending.length > 0) {
       throw new Refusal(
@@ -113,7 +118,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
     }
   }
   // A browser's new turn where it already waits on the most paused threads (docs/security.md, "The open web").
-  if (!answers.length && request.source !== 'server') await checkPausedThreads(store, ownerId, sessionId);
+  if (!deciding && request.source !== 'server') await checkPausedThreads(store, ownerId, sessionId);
   // A stopped run whose process died before it could close itself is closed first: nothing it left open runs.
   const settled = await settleStoppedRun(store, sessionId, view);
   const current = foldEvents(view, [...settled, ...expired]);
@@ -131,7 +136,7 @@ export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise
     inputEvents.flatMap((event) => (event.type === 'message_added' ? [event.message] : [])),
   );
   if (request.retry) checkRetry(current, inputEvents);
-  const continuing = answers.length > 0 || Boolean(request.retry) || current.status === 'awaiting_tools';
+  const continuing = deciding || Boolean(request.retry) || current.status === 'awaiting_tools';
   const model = turnModel(agent, current, request.model, continuing);
 
   // A new thread's session row is written by the run's first append, in its transaction (openSession checked the owner of an existing one).
