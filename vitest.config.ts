@@ -86,9 +86,10 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', EXAMPLE_INTEGRATION],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
-          // One real server per database kind is shared by the files; keep them in one worker
-          // so that 2 cores are not oversubscribed and event counts are not disturbed.
-          fileParallelism: false,
+          // Two files at a time: most of a file's time is spent waiting on its servers (leases,
+          // timers, restarts), not computing. One real server per database kind is shared by the
+          // files (global-setup.ts); a file's own servers sit on its worker's ports (tests/support/server.ts).
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -20,7 +20,7 @@ import { postRun, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { eventually, readSessionEvents } from '../support/inspect';
 import { openMailbox, type Mailbox } from '../support/mailbox';
-import { startServer, type TestServer } from '../support/server';
+import { startServer, testPort, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
 const PORTS = { sqlite: 3351, postgres: 3352 } as const;
@@ -54,7 +54,7 @@ beforeAll(async () => {
         // desk@ is bound to nobody: the review's shared mailbox.
         STACKBONE_NOTIFY_EMAIL: 'desk@example.com,alice@example.com,bob@example.com',
         STACKBONE_APPROVER_EMAILS: 'alice=alice@example.com,bob=bob@example.com,carol=carol@example.com',
-        STACKBONE_PUBLIC_URL: `http://127.0.0.1:${PORTS[kind] + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0)}`,
+        STACKBONE_PUBLIC_URL: `http://127.0.0.1:${testPort(PORTS[kind])}`,
       },
     });
     setups.set(kind, { server, ledgerFile });
@@ -62,7 +62,7 @@ beforeAll(async () => {
   await Promise.all([
     start('sqlite', await freshSqliteUrl()),
     (async () => {
-      if (await postgresReachable()) await start('postgres', await freshPostgresUrl('stackbone_identity'));
+      if (await postgresReachable()) await start('postgres', await freshPostgresUrl('stackbone_approval_identity'));
       else console.warn('!!! PostgreSQL unreachable: approval identity runs on SQLite only');
     })(),
   ]);

@@ -17,13 +17,12 @@ import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/
 import { refundsIn } from '../fixtures/agents/ledger';
 import { eventually, readSessionEvents } from '../support/inspect';
 import { openMailbox, type Mailbox } from '../support/mailbox';
-import { startServer, type TestServer } from '../support/server';
+import { startServer, testPort, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
 const KEY = 'links-test-key-0123456789';
 const SECRET = 'links-test-secret-'.padEnd(64, 'x');
 const PORTS = { sqlite: 3303, postgres: 3304 } as const;
-const OFFSET = Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0;
 const auth = { authorization: `Bearer ${KEY}` };
 const owner = keyOwner(KEY);
 
@@ -47,7 +46,7 @@ beforeAll(async () => {
       ...fixtureEnv(ledgerFiles.get(kind)!),
       STACKBONE_API_KEYS: KEY,
       STACKBONE_SECRET: SECRET,
-      STACKBONE_PUBLIC_URL: `http://127.0.0.1:${PORTS[kind] + OFFSET}`,
+      STACKBONE_PUBLIC_URL: `http://127.0.0.1:${testPort(PORTS[kind])}`,
     };
     servers.set(kind, await startServer({ port: PORTS[kind], databaseUrl, env }));
   };

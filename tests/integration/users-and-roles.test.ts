@@ -18,7 +18,7 @@ import { postRun, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { eventually } from '../support/inspect';
 import { openMailbox, type Mailbox } from '../support/mailbox';
-import { startServer, type TestServer } from '../support/server';
+import { startServer, testPort, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
 
 const PORTS = { sqlite: 3345, postgres: 3346, closed: 3347 } as const;
@@ -39,7 +39,7 @@ const env = (port: number, extra: Record<string, string> = {}) => ({
   STACKBONE_API_KEYS: SERVICE_KEY,
   STACKBONE_SECRET: SECRET,
   STACKBONE_ROLES: ROLES,
-  STACKBONE_PUBLIC_URL: `http://127.0.0.1:${port + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0)}`,
+  STACKBONE_PUBLIC_URL: `http://127.0.0.1:${testPort(port)}`,
   ...extra,
 });
 

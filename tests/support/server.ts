@@ -41,10 +41,14 @@ function assertBuilt(env: NodeJS.ProcessEnv = process.env): void {
 
 /**
  * STACKBONE_TEST_PORT_OFFSET shifts every test server's port, so that two checkouts of the repo
- * (git worktrees) can run their suites side by side on one machine.
+ * (git worktrees) can run their suites side by side on one machine. Integration files run two at
+ * a time (vitest.config.ts): the second worker's servers sit 10000 ports higher (13xxx: clear of the
+ * machine's own services, e.g. NATS on 4222), so two files that chose the same port never meet
+ * (VITEST_POOL_ID is the worker's slot, 1 or 2; unset outside a worker).
  */
-function testPort(port: number): number {
-  return port + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0);
+export function testPort(port: number): number {
+  const worker = Math.max(0, (Number(process.env.VITEST_POOL_ID) || 1) - 1);
+  return port + worker * 10_000 + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0);
 }
 
 export async function startServer(options: { port: number; databaseUrl: string; env?: Record<string, string>; dev?: boolean }): Promise<TestServer> {
