@@ -171,7 +171,8 @@ const config = [
             FRAMEWORK_FREE,
             {
               regex: '^(@/|\\.{1,2}/)(.*/)?(runtime|wire|http|web|routes|identity)(/|$)',
-              message: 'server/store is below the runtime: it imports only server/events.ts (docs/internals/architecture.md).',
+              message:
+                'server/store is below the runtime: it imports nothing of the runtime, the wires, HTTP, the web, the routes or identity (docs/internals/architecture.md).',
             },
           ],
         },

@@ -22,7 +22,7 @@ import {
 import { openDevModeRefusal } from './server/identity/open-access';
 import { errorStatus } from './server/error-codes';
 import { allowNewIdentity } from './server/http/new-identities';
-import { readLinkToken } from './server/link-token';
+import { readLinkToken } from './server/credentials/link-token';
 import { browsersWithoutKey } from './server/identity/web-access';
 
 const SIGN_IN_PATH = '/sign-in';

@@ -33,7 +33,7 @@ const OWN_PROCESS = [
   'server/identity/open-access.test.ts',
   'server/identity/owner.test.ts',
   'server/models/resolve.test.ts',
-  'server/open-dev-mode.test.ts',
+  'server/credentials/open-dev-mode.test.ts',
   'server/routes/hitl/decisions.test.ts',
   'server/runtime/decisions/broken-gate.test.ts',
   'server/runtime/decisions/link-identity.test.ts',

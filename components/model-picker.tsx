@@ -4,7 +4,7 @@
 // from the next message (a turn under way, or waiting on a decision, finishes on its own model).
 import { CheckIcon, ChevronDownIcon, CpuIcon } from 'lucide-react';
 import { Select } from 'radix-ui';
-import type { ModelOption } from '@/server/models/model-list';
+import type { ModelOption } from '@/server/authoring/model-list';
 
 export function ModelPicker({ models, value, onChange }: { models: readonly ModelOption[]; value: string; onChange: (model: string) => void }) {
   if (models.length < 2) return null;

@@ -15,7 +15,7 @@ const MAX_NAME = 40;
 /** "help-desk" → "helpDesk": the registry's name for its import. */
 const identifierOf = (name) => name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
 
-/** "help-desk" → "Help desk", as defineDeepAgent's default displayName (server/readable-name.ts) reads it. */
+/** "help-desk" → "Help desk", as defineDeepAgent's default displayName (server/authoring/readable-name.ts) reads it. */
 const wordsOf = (name) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll('-', ' ');
 
 /** The agent file: a task list kept in the session's shared state, readable by anyone, added to with an approval. */
@@ -77,7 +77,7 @@ export default defineDeepAgent({
     addTask: { policy: 'user-approval', allowEdit: true, describe: (input) => \`Add the task "\${input.title}"\` },
   },
   initialState: { tasks: [] },
-  // What the offline scripted model understands (server/offline-phrases.ts); the examples are the
+  // What the offline scripted model understands (server/authoring/offline-phrases.ts); the examples are the
   // chips of an empty chat too. Anchored (^…$) so a match costs time linear in the message.
   offline: {
     phrases: [

@@ -4,10 +4,10 @@
 
 /** The AI SDK's tool(): a tool's title, description, zod inputSchema and execute. */
 export { tool } from 'ai';
-/** An agent from plain data and tools, checked when it is defined (server/define.ts). */
-export { defineDeepAgent } from './define';
+/** An agent from plain data and tools, checked when it is defined (server/authoring/define.ts). */
+export { defineDeepAgent } from './authoring/define';
 /** This app's own origin, for a URL the agent reaches on its own server (an MCP endpoint it serves). */
-export { ownOrigin } from './own-origin';
+export { ownOrigin } from './config/own-origin';
 /** Inside a tool's execute: the call (`event`), `idempotencyKey`, `attempt`, `session`, `signal` and the shared `state` to change. */
 export { handlerContext } from './runtime';
 /** Inside a tool's execute: ask the person a question and wait for the validated answer. */
@@ -20,28 +20,28 @@ export { userMessage } from './runtime';
 export { withAppDatabase } from './store/app-database';
 
 /** What a tool call needs before it runs: 'approved', 'user-approval' or 'denied'. */
-export type { ApprovalPolicy } from './define';
+export type { ApprovalPolicy } from './authoring/define';
 /** Who may decide a gated call: the session's owner, key holders, or `key:<name>` entries. */
-export type { Approvers } from './define';
+export type { Approvers } from './authoring/define';
 /** An agent as defineDeepAgent returns it: what server/agents/index.ts lists. */
-export type { DeepAgent } from './define';
+export type { DeepAgent } from './authoring/define';
 /** Everything defineDeepAgent takes: name, model, instructions, tools, toolApproval, offline… */
-export type { DeepAgentConfig } from './define';
+export type { DeepAgentConfig } from './authoring/define';
 /** A state key a client may write (`editableState`): a zod schema or a JSON Schema. */
-export type { EditableStateSpec } from './define';
+export type { EditableStateSpec } from './authoring/define';
 /** What dynamic instructions read at each model step: the session's state and who it is. */
-export type { InstructionsContext } from './define';
+export type { InstructionsContext } from './authoring/define';
 /** Instructions worked out at each model step from the session's state. */
-export type { InstructionsFunction } from './define';
+export type { InstructionsFunction } from './authoring/define';
 /** An MCP server whose tools the agent uses as its own (`mcpServers`). */
-export type { McpServerSpec } from './define';
+export type { McpServerSpec } from './authoring/define';
 /** A policy worked out from the call's input (it must be deterministic). */
-export type { PolicyFunction } from './define';
+export type { PolicyFunction } from './authoring/define';
 /** A tool's approval: its policy and options (describe, allowEdit, ttl, approvers, quorum…). */
-export type { ToolApprovalOptions } from './define';
+export type { ToolApprovalOptions } from './authoring/define';
 /** A policy, a policy function or the full options: one entry of `toolApproval`. */
-export type { ToolApprovalSpec } from './define';
+export type { ToolApprovalSpec } from './authoring/define';
 /** The session's shared state (`initialState`, `handlerContext().state`): a JSON object. */
-export type { JsonObject } from './events';
+export type { JsonObject } from './store/events';
 /** A sentence the offline scripted model understands for the agent, and the call it makes (`offline.phrases`). */
-export type { OfflinePhrase } from './offline-phrases';
+export type { OfflinePhrase } from './authoring/offline-phrases';

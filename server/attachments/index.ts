@@ -1,7 +1,7 @@
 // Attachments (docs/models.md, "Attachments"): files a user sends with a message, checked by
 // their bytes as they stream in, counted against their owner's quota, stored beside the log
 // (local files or Vercel Blob), swept when no message names them, and read back for the model
-// within a step's budget. Below the runtime: it imports server/events.ts, the contract and the
+// within a step's budget. Below the runtime: it imports server/store/events.ts, the contract and the
 // app's database (server/store/app-database.ts).
 export { sniffType } from './sniff-type';
 export { maxAttachmentsPerMessage, maxImageBytes, maxPdfBytes } from './attachment-limits';

@@ -6,7 +6,7 @@
 // identities do (server/http/new-identities.ts), so per-owner limits stay limits.
 import { APIError } from 'better-auth/api';
 import { allowNewIdentity } from '../http/new-identities';
-import { isOpenDevMode } from '../open-dev-mode';
+import { isOpenDevMode } from '../credentials/open-dev-mode';
 import { browsersWithoutKey } from '../identity/web-access';
 import { seededRolesOf } from './seeded-roles';
 

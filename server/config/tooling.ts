@@ -19,6 +19,6 @@ export const tooling = group('', {
   STACKBONE_BUILD_CACHE: choice({ description: 'off: the build writes no Turbopack cache (a clean clone in CI never builds again).' }, ['off'], undefined),
   SUPPORT_SLACK_URL: text({
     description:
-      "An agent's own notice target, as the notify example in server/define.ts names it: an agent may read any variable of its own this way (the starter's agents read none).",
+      "An agent's own notice target, as the notify example in server/authoring/define.ts names it: an agent may read any variable of its own this way (the starter's agents read none).",
   }),
 });

@@ -1,6 +1,6 @@
 // Studio's list of the outbox's deliveries (docs/approvals.md, "Decision webhooks"): GET
 // /api/studio/deliveries answers a DeliveryList; POST /api/studio/deliveries/{id}/retry one DeliveryItem.
-import type { ChannelName, DeliveryStatus, NoticeType } from '../notices';
+import type { ChannelName, DeliveryStatus, NoticeType } from '../store/notices';
 
 export interface DeliveryItem {
   id: string;

@@ -1,6 +1,6 @@
 // The contract both sides read (docs/internals/architecture.md, "The shared contract"): the shapes and
 // names the server sends and the browser reads, declared once. Types and constants only; it
-// imports nothing but server/events.ts and the notice names of server/notices.ts (types only), so
+// imports nothing but server/store/events.ts and the notice names of server/store/notices.ts (types only), so
 // client code can take it without the server.
 export { HITL_ACTIONS, INBOX_FILTERS, INBOX_PAGE_SIZE, type HitlAction, type InboxFilter, type InboxItem, type InboxList, type ShownVote } from './inbox';
 export {

@@ -1,7 +1,7 @@
 // The API keys that own sessions (STACKBONE_API_KEYS, comma-separated, each bare or labelled
 // `name:groups=key`); none = open dev mode. A key's owner id is a hash of it, so a key never sits
-// in the database or in a cookie. Reading the variable is server/open-dev-mode.ts's, below the runtime.
-import { configuredApiKeys, keyOwner } from '../open-dev-mode';
+// in the database or in a cookie. Reading the variable is server/credentials/open-dev-mode.ts's, below the runtime.
+import { configuredApiKeys, keyOwner } from '../credentials/open-dev-mode';
 
 export { configuredApiKeys, keyOwner };
 

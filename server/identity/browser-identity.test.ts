@@ -4,8 +4,8 @@
 // migration window (docs/security.md, "Signed tokens").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHmac, randomUUID } from 'node:crypto';
-import { argumentsHash, signLink } from '../link-token';
-import { UNLABELLED_SIGNATURES_UNTIL } from '../signature';
+import { argumentsHash, signLink } from '../credentials/link-token';
+import { UNLABELLED_SIGNATURES_UNTIL } from '../credentials/signature';
 import {
   browserIdentity,
   checkIdentitySecret,

@@ -4,11 +4,11 @@
 // a random id (STACKBONE_WEB_ACCESS=open), which owns the sessions that browser starts. Only the
 // app's own surfaces read the cookie; the programmatic wires and the CLI send the key itself.
 // The value is `<id>.<issued at, Unix seconds>.<HMAC of both>`, the HMAC labelled as an
-// identity's (server/signature.ts), so no other token the server signs is a cookie: the server
+// identity's (server/credentials/signature.ts), so no other token the server signs is a cookie: the server
 // refuses it once it is older than its max age, whatever the browser kept (a cookie's Max-Age is
 // only a hint to it).
 import { randomUUID } from 'node:crypto';
-import { previousSecrets, sign, signedWith, signedWithoutLabel } from '../signature';
+import { previousSecrets, sign, signedWith, signedWithoutLabel } from '../credentials/signature';
 import { configuredApiKeys, isConfiguredKeyOwner } from './api-keys';
 import { browsersWithoutKey } from './web-access';
 import { setting } from '../config';

@@ -2,7 +2,7 @@
 // cookie (valid while that key is configured), or a browser's own identity — the last only
 // where STACKBONE_WEB_ACCESS=open (a misspelled mode stops the start: server/config/config.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sign } from '../signature';
+import { sign } from '../credentials/signature';
 import { keyOwner } from './api-keys';
 import { resolveCaller } from './owner';
 

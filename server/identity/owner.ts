@@ -8,14 +8,14 @@ import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
 import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from '../http/errors';
 import { checkHeaderKeyAttempts, countFailedSignIn } from '../http/limits';
-import { LOCAL_OWNER, isOpenDevMode } from '../open-dev-mode';
+import { LOCAL_OWNER, isOpenDevMode } from '../credentials/open-dev-mode';
 import { checkOpenDevHost } from './open-access';
 import { checkSameOrigin } from '../http/same-origin';
 import { sameSecret } from './same-secret';
 import { keyUser, looksLikeUserKey, sessionUser, type UserIdentity } from '../auth/user-identity';
 import { openToEveryone } from '../auth/who-may-join';
 
-// The local owner and the mode are configuration, read by the runtime too (server/open-dev-mode.ts).
+// The local owner and the mode are configuration, read by the runtime too (server/credentials/open-dev-mode.ts).
 export { LOCAL_OWNER, isOpenDevMode };
 
 /**

@@ -8,9 +8,9 @@
 // (docs/security.md, "Modes"; a malformed key label: docs/approvals.md, "Quorum and separation of
 // duties"), and so must STACKBONE_APPROVER_EMAILS (docs/approvals.md, "A link counts as a person")
 // and STACKBONE_ROLES (docs/users-and-roles.md, "Roles").
-import { checkApproverEmails } from '../approver-emails';
+import { checkApproverEmails } from '../credentials/approver-emails';
 import { checkSettings } from '../config';
-import { checkApiKeyStrength } from '../open-dev-mode';
+import { checkApiKeyStrength } from '../credentials/open-dev-mode';
 import { checkIdentitySecret } from './browser-identity';
 import { checkOpenAccess } from './open-access';
 import { checkSeededRoles } from '../auth/seeded-roles';

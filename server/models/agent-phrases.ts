@@ -1,10 +1,10 @@
-// The offline phrases of the agent a model step runs for (server/offline-phrases.ts): the runtime
+// The offline phrases of the agent a model step runs for (server/authoring/offline-phrases.ts): the runtime
 // runs each step inside runWithAgentPhrases, and the scripted model reads agentPhrases() when it
 // decides. Async context rather than an argument: the AI SDK calls the model, through its retries,
 // and a model may be wrapped (a test's provider that misbehaves, then answers as the scripted one);
 // a call's options carry only JSON (providerOptions), and a phrase is a RegExp and a function.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { OfflinePhrase } from '../offline-phrases';
+import type { OfflinePhrase } from '../authoring/offline-phrases';
 
 const current = new AsyncLocalStorage<readonly OfflinePhrase[]>();
 

@@ -1,10 +1,10 @@
 // The scripted model's own phrases (README, "Models"): those of the tools it meets whatever the
 // agent — the built-ins every deep agent has (write_todos; delegate_task with subagents) and the
 // browser tools the web app offers with every chat run (components/browser-tools.tsx). An agent's
-// own phrases live in its file (`offline.phrases`, server/offline-phrases.ts); scripted-reply.ts
+// own phrases live in its file (`offline.phrases`, server/authoring/offline-phrases.ts); scripted-reply.ts
 // tries these first, then the agent's.
 import type { JSONObject, JSONSchema7 } from '@ai-sdk/provider';
-import type { OfflinePhrase } from '../offline-phrases';
+import type { OfflinePhrase } from '../authoring/offline-phrases';
 
 export const BUILT_IN_PHRASES: readonly OfflinePhrase[] = [
   {

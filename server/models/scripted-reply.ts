@@ -30,7 +30,7 @@
 //                                  so and no call; JSON nested deeper than 64 levels is refused)
 //   a phrase                     → the matching tool call(s): the built-in tools' phrases
 //                                  (scripted-phrases.ts), then the agent's own (`offline.phrases`,
-//                                  server/offline-phrases.ts); "A and B" / "A; B" give one call
+//                                  server/authoring/offline-phrases.ts); "A and B" / "A; B" give one call
 //                                  per clause in the same step when every clause matches
 //   anything else                → a short reply quoting the text and listing what to try: the
 //                                  agent's phrases, or with none the `call` form with its tools
@@ -44,7 +44,7 @@
 // re-runs tools. Patterns run over whitespace-collapsed text or are anchored; see matchClauses.
 import type { JSONObject, JSONSchema7, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS, MARKDOWN_DEMO_REQUEST } from './scripted-markdown';
-import type { OfflinePhrase } from '../offline-phrases';
+import type { OfflinePhrase } from '../authoring/offline-phrases';
 import { BUILT_IN_PHRASES } from './scripted-phrases';
 import { describeToolResult } from './scripted-results';
 import { isSummaryRequest, summariseTranscript } from './scripted-summary';
@@ -112,7 +112,7 @@ export interface DecideOptions {
   attempt?: number;
   /** The model string it answers as. */
   modelId?: string;
-  /** The agent's own phrases, tried after the built-in ones (server/offline-phrases.ts). */
+  /** The agent's own phrases, tried after the built-in ones (server/authoring/offline-phrases.ts). */
   phrases?: readonly OfflinePhrase[];
 }
 

@@ -12,7 +12,7 @@
 // no tool titles. A tool that wants to read well writes a `summary`, which a real model reads too;
 // a unit (dollars, seconds) is the tool's to state, since a bare number has none.
 import type { LanguageModelV4ToolResultPart } from '@ai-sdk/provider';
-import { capitalized, identifierWords, readableName } from '../readable-name';
+import { capitalized, identifierWords, readableName } from '../authoring/readable-name';
 
 /** The longest a quoted summary, text or worded result may be; the rest is cut with "…". */
 const MAX_TEXT_CHARS = 600;

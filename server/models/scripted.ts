@@ -31,7 +31,7 @@ import {
   type LanguageModelV4StreamResult,
   type LanguageModelV4Usage,
 } from '@ai-sdk/provider';
-import type { OfflinePhrase } from '../offline-phrases';
+import type { OfflinePhrase } from '../authoring/offline-phrases';
 import { agentPhrases } from './agent-phrases';
 import { decideReply, type OfferedTools, type ScriptedReply, type ScriptedToolCall } from './scripted-reply';
 

@@ -4,8 +4,8 @@
 // makes a dozen such calls, one at a time on SQLite (docs/internals/benchmarks.md, "Where the time went").
 // The statements are plain SQL both databases accept; the tables are the ones prisma/ declares.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import type { InterruptRecord } from '../events';
-import type { NotableEvent } from '../notices';
+import type { InterruptRecord } from './events';
+import type { NotableEvent } from './notices';
 import type { AppendOptions } from './types';
 import { approversColumn, type EncodedEvent, type interruptChanges } from './backend-rules';
 import { SESSION_CHANNEL } from './postgres-listener';
@@ -21,7 +21,7 @@ export interface HotPathSql {
   claim(sessionId: string, expectedSeq: number, headSeq: number, bytes: number, now: Date, options: AppendOptions): Sql;
   createSession(sessionId: string, create: NonNullable<AppendOptions['create']>, headSeq: number, bytes: number, now: Date, options: AppendOptions): Sql;
   /**
-   * The events, and the outbox's notices of the notable ones (server/notices.ts). On PostgreSQL one
+   * The events, and the outbox's notices of the notable ones (server/store/notices.ts). On PostgreSQL one
    * statement (a data-modifying WITH), so that the notices cost the append no round trip of their
    * own; SQLite, in this process, runs two.
    */

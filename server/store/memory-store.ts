@@ -4,8 +4,8 @@
 // MemoryDatabase: stores opened over one database see each other's writes and wake each other's
 // watchers, as the stores on one SQLite file do — the contract plays a second server process so.
 import { randomUUID } from 'node:crypto';
-import type { SessionEvent, StoredEvent } from '../events';
-import { notableEvents, type DeliveryRecord, type Notice } from '../notices';
+import type { SessionEvent, StoredEvent } from './events';
+import { notableEvents, type DeliveryRecord, type Notice } from './notices';
 import {
   afterPosition,
   checkExpectedSeq,

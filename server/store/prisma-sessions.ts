@@ -1,7 +1,7 @@
 // The Prisma store's sessions and their logs: creating and listing sessions, the append (a
 // compare-and-set on Session.headSeq, prisma-store.ts says how), the interrupt projection it keeps
 // in step, and the sessions a recovery sweep takes on.
-import { notableEvents } from '../notices';
+import { notableEvents } from './notices';
 import {
   checkExpectedSeq,
   DEFAULT_LIST_LIMIT,

@@ -2,8 +2,8 @@
 // PostgreSQL behind Prisma (prisma-store.ts) — held to one contract (store.contract.ts).
 // The store knows nothing of agents or HITL rules; it keeps sessions and their events and
 // guarantees that two writers never interleave.
-import type { ChatMessage, InterruptRecord, SessionEvent, StoredEvent } from '../events';
-import type { ChannelName, DeliveryRecord, Notice } from '../notices';
+import type { ChatMessage, InterruptRecord, SessionEvent, StoredEvent } from './events';
+import type { ChannelName, DeliveryRecord, Notice } from './notices';
 
 /**
  * What changed, as a watcher hears it: `'appended'` when it is known to be only an append to the
@@ -259,7 +259,7 @@ export interface EventStore {
   markTimerFired(id: string, at: Date): Promise<boolean>;
   /**
    * The outbox (docs/approvals.md, "Decision webhooks"). append() writes a Notice for each notable
-   * event (server/notices.ts notableEvents) in its own transaction. These are the dispatcher's:
+   * event (server/store/notices.ts notableEvents) in its own transaction. These are the dispatcher's:
    * notices whose deliveries do not exist yet, oldest first.
    */
   unfannedNotices(options?: { limit?: number }): Promise<Notice[]>;

@@ -2,11 +2,11 @@
 // (never the agent object itself: it holds tools, model settings and instructions).
 import type { Tool } from 'ai';
 import { agents, findAgent } from '../agents';
-import type { DeepAgent } from '../define';
-import type { JsonObject } from '../events';
-import { modelIdOf, type ModelOption } from '../models/model-list';
+import type { DeepAgent } from '../authoring/define';
+import type { JsonObject } from '../store/events';
+import { modelIdOf, type ModelOption } from '../authoring/model-list';
 import { isScriptedMode } from '../models/resolve';
-import { readableName } from '../readable-name';
+import { readableName } from '../authoring/readable-name';
 import { agentTools, inputJsonSchema, loadMcpTools } from '../runtime';
 
 /** A tool as a person meets it: its title, what it does, and the arguments it takes (`AgentCard['tools'][name]`). */

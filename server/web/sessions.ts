@@ -20,7 +20,7 @@ import {
 } from '../runtime';
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
-import type { RunFailureDetails, StoredEvent } from '../events';
+import type { RunFailureDetails, StoredEvent } from '../store/events';
 import { getStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
 

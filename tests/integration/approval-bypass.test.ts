@@ -16,7 +16,7 @@ import type { RunFinishedEvent } from '@ag-ui/core';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger } from '../fixtures/agents/ledger';
-import type { SessionEvent } from '../../server/events';
+import type { SessionEvent } from '../../server/store/events';
 import { postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';

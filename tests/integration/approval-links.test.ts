@@ -9,7 +9,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InterruptRecord, SessionEvent } from '../../server/events';
+import type { InterruptRecord, SessionEvent } from '../../server/store/events';
 import { keyOwner } from '../../server/identity/api-keys';
 import { argumentsHash, emailChannel, linkExpiry, signLink, type Notice } from '../../server/runtime';
 import { postRun, userMessage } from '../support/agui';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { EventType, type RunFinishedEvent, type TextMessageContentEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger, type LedgerLine } from '../fixtures/agents/ledger';
-import type { SessionEvent } from '../../server/events';
+import type { SessionEvent } from '../../server/store/events';
 import type { CrashPointName } from '../../server/runtime/common/crash-point';
 import { postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLedger } from '../fixtures/agents/ledger';
-import type { InterruptRecord, SessionEvent } from '../../server/events';
+import type { InterruptRecord, SessionEvent } from '../../server/store/events';
 import { postRun, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';

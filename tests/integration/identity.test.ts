@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import { attachmentMessage, postRun, TINY_PNG, uploadAttachment, userMessage } from '../support/agui';
 import { eventually, readSessionEvents } from '../support/inspect';
-import { UNLABELLED_SIGNATURES_UNTIL } from '../../server/signature';
+import { UNLABELLED_SIGNATURES_UNTIL } from '../../server/credentials/signature';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { startServer, type TestServer } from '../support/server';

@@ -6,7 +6,7 @@
 // the guidance the run takes and the turns the queue becomes.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_OWNER } from '../../server/open-dev-mode';
+import { LOCAL_OWNER } from '../../server/credentials/open-dev-mode';
 import { readThread } from '../support/agui';
 import { backends } from '../support/backends';
 import { eventually, readSessionEvents, readSessionRows } from '../support/inspect';

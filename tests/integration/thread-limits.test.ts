@@ -10,7 +10,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_OWNER } from '../../server/open-dev-mode';
+import { LOCAL_OWNER } from '../../server/credentials/open-dev-mode';
 import { postRun, runInput, stopRun, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';

@@ -7,7 +7,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { argumentsHash, linkExpiry, signLink } from '../../server/runtime';
-import { UNLABELLED_SIGNATURES_UNTIL } from '../../server/signature';
+import { UNLABELLED_SIGNATURES_UNTIL } from '../../server/credentials/signature';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { databaseKind } from '../../server/store/database-url';
-import type { SessionEvent } from '../../server/events';
+import type { SessionEvent } from '../../server/store/events';
 import { parsePostgresUrl } from '../../server/store/prisma-client';
 import { scopedSessionId, sessionKeyOf } from '../../server/runtime/session/session-id';
 

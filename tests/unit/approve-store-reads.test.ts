@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore } from '@/server/store/memory-store';
 import type { EventStore } from '@/server/store/types';
 import { findAgent } from '@/server/agents';
-import { LOCAL_OWNER } from '@/server/open-dev-mode';
+import { LOCAL_OWNER } from '@/server/credentials/open-dev-mode';
 import { loadView, pendingInterrupts, scopedSessionId, startRun, userMessage } from '@/server/runtime';
 import { handleChatDecision } from '@/server/routes/agents/decide';
 import { decide } from '@/server/routes/hitl/decide';

@@ -8,7 +8,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET, POST } from '../../app/api/bench/bare/route.bench';
-import type { SessionEvent } from '../../server/events';
+import type { SessionEvent } from '../../server/store/events';
 import { keyOwner } from '../../server/identity/api-keys';
 import { scopedSessionId } from '../../server/runtime';
 import { sqliteFilePath } from '../../server/store/database-url';

@@ -89,10 +89,10 @@ describe('the import graph', () => {
 
   it('would see one: a type-only import back up a room is a circle', () => {
     const graph = importGraph();
-    const define = path.join(root, 'server/define.ts');
+    const define = path.join(root, 'server/authoring/define.ts');
     const face = path.join(root, 'server/runtime/index.ts');
     graph.set(define, [...(graph.get(define) ?? []), face]);
-    expect(circles(graph).some((circle) => circle.includes('server/define.ts'))).toBe(true);
+    expect(circles(graph).some((circle) => circle.includes('server/authoring/define.ts'))).toBe(true);
   });
 
   it('has the product\'s code import nothing of tests/: the registry gets the fixture agents from the build (docs/internals/architecture.md, "Fixture agents")', () => {

@@ -2,7 +2,7 @@
 // request may get past it, whether the run itself failed (retry() runs it again), and whether
 // the server's thread moved on without this tab. The codes are the server's (docs/errors.md).
 import type { ErrorCode } from '@/server/error-codes';
-import type { RunFailureDetails } from '@/server/events';
+import type { RunFailureDetails } from '@/server/store/events';
 
 export interface AgentError {
   message: string;

@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MCP_CREDENTIAL_HEADER, deriveDemoMcpCredential } from '../mcp/credential';
-import type { SessionEvent } from '../../../server/events';
+import type { SessionEvent } from '../../../server/store/events';
 import { postRun, userMessage } from '../../../tests/support/agui';
 import { backends } from '../../../tests/support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../../../tests/support/database';

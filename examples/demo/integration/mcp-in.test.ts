@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { EventType, type RunFinishedEvent } from '@ag-ui/core';
 import { describe, expect, it } from 'vitest';
 import { readLedger } from '../../../tests/fixtures/agents/ledger';
-import type { SessionEvent } from '../../../server/events';
+import type { SessionEvent } from '../../../server/store/events';
 import { postRun, userMessage } from '../../../tests/support/agui';
 import { backends } from '../../../tests/support/backends';
 import { eventually, readSessionEvents } from '../../../tests/support/inspect';

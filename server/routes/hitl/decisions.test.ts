@@ -4,8 +4,8 @@
 import { tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../define';
-import { keyOwner } from '../../open-dev-mode';
+import { defineDeepAgent } from '../../authoring/define';
+import { keyOwner } from '../../credentials/open-dev-mode';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import { decideInterrupt, loadView, pendingInterrupts, scopedSessionId, startRun, userMessage } from '../../runtime';

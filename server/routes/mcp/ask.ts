@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { findAgent } from '../../agents';
-import type { DeepAgent } from '../../define';
-import type { DecisionActor, InterruptRecord } from '../../events';
+import type { DeepAgent } from '../../authoring/define';
+import type { DecisionActor, InterruptRecord } from '../../store/events';
 import type { KeepAlive } from '../../http/keep-alive';
 import {
   SESSION_ID_RULE,

@@ -5,7 +5,7 @@
 import type { DeliveryItem, DeliveryList } from '../../contract';
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
-import type { DeliveryRecord } from '../../notices';
+import type { DeliveryRecord } from '../../store/notices';
 import { keptEmails, sessionKeyOf, type KeptEmail } from '../../runtime';
 import { getStore } from '../../store';
 import type { DeliveriesScope } from '../../store/types';

@@ -3,8 +3,8 @@
 import { tool } from 'ai';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgent, type ToolApprovalOptions } from '../../define';
-import type { ChatMessage, InterruptRecord, SessionEvent } from '../../events';
+import { defineDeepAgent, type DeepAgent, type ToolApprovalOptions } from '../../authoring/define';
+import type { ChatMessage, InterruptRecord, SessionEvent } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import { recoverSession } from '../recovery/recovery';

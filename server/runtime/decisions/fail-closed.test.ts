@@ -5,10 +5,10 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgent, type ToolApprovalSpec } from '../../define';
+import { defineDeepAgent, type DeepAgent, type ToolApprovalSpec } from '../../authoring/define';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
-import type { ChatMessage, InterruptRecord } from '../../events';
+import type { ChatMessage, InterruptRecord } from '../../store/events';
 import { handlerContext } from '../tools/handler-context';
 import type { RunPart } from '../stream/parts';
 import { reduceAll } from '../session/reduce';

@@ -5,9 +5,9 @@
 import { tool } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgent, type ToolApprovalOptions } from '../../define';
-import type { ChatMessage, DecisionActor, Grant, InterruptRecord, SessionEvent } from '../../events';
-import { keyOwner } from '../../open-dev-mode';
+import { defineDeepAgent, type DeepAgent, type ToolApprovalOptions } from '../../authoring/define';
+import type { ChatMessage, DecisionActor, Grant, InterruptRecord, SessionEvent } from '../../store/events';
+import { keyOwner } from '../../credentials/open-dev-mode';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import type { RunPart } from '../stream/parts';

@@ -6,9 +6,9 @@
 // revoked or expired grant never applies, nor one whose maker could no longer approve the call.
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { DeepAgent } from '../../define';
-import { formatDuration } from '../../duration';
-import type { Grant, InterruptRecord, JsonObject, ToolCall, DecisionActor } from '../../events';
+import type { DeepAgent } from '../../authoring/define';
+import { formatDuration } from '../../authoring/duration';
+import type { Grant, InterruptRecord, JsonObject, ToolCall, DecisionActor } from '../../store/events';
 import { Refusal } from '../errors';
 import type { GrantState, SessionView } from '../session';
 import { agentTools } from '../tools';

@@ -2,11 +2,11 @@
 // (responseSchema), and what happens when it expires (docs/hitl.md, "The interrupt", "Expiry").
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { DeepAgent } from '../../define';
+import type { DeepAgent } from '../../authoring/define';
 import { approvalOptions, decisionDataSchema, inputJsonSchema, quorumFor, toolSchemaHash } from './approval-policy';
-import type { DecisionKind, GrantScope, InterruptRecord, JsonObject, ToolCall } from '../../events';
+import type { DecisionKind, GrantScope, InterruptRecord, JsonObject, ToolCall } from '../../store/events';
 import { agentTools } from '../tools';
-import { formatDuration } from '../../duration';
+import { formatDuration } from '../../authoring/duration';
 
 export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {
   const options = approvalOptions(agent, call.name);

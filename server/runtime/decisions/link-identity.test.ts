@@ -6,10 +6,10 @@
 import { tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseApproverEmails } from '../../approver-emails';
-import { defineDeepAgent, type ToolApprovalOptions } from '../../define';
-import type { DecisionActor, InterruptRecord } from '../../events';
-import { keyOwner } from '../../open-dev-mode';
+import { parseApproverEmails } from '../../credentials/approver-emails';
+import { defineDeepAgent, type ToolApprovalOptions } from '../../authoring/define';
+import type { DecisionActor, InterruptRecord } from '../../store/events';
+import { keyOwner } from '../../credentials/open-dev-mode';
 import { createMemoryStore } from '../../store/memory-store';
 import { renderInterruptMessage } from '../notify/interrupt-message';
 import { decideInterrupt } from '../turn-control/decide-out-of-band';

@@ -7,9 +7,9 @@
 import { tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type ToolApprovalOptions } from '../../define';
-import type { DecisionActor, InterruptRecord } from '../../events';
-import { keyOwner } from '../../open-dev-mode';
+import { defineDeepAgent, type ToolApprovalOptions } from '../../authoring/define';
+import type { DecisionActor, InterruptRecord } from '../../store/events';
+import { keyOwner } from '../../credentials/open-dev-mode';
 import { createMemoryStore } from '../../store/memory-store';
 import { loadView } from '../session';
 import { decideInterrupt } from '../turn-control/decide-out-of-band';

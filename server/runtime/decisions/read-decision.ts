@@ -4,8 +4,8 @@
 // clients send it: {approved, reason?, editedArgs?, payload?}, or the answer itself for a
 // question). Both become one DecisionRequest here; whether it is acceptable is
 // validate-decision.ts, and whether the thread still waits on it is plan-decisions.ts.
-import type { InterruptRecord, JsonObject } from '../../events';
-import { parseDuration } from '../../duration';
+import type { InterruptRecord, JsonObject } from '../../store/events';
+import { parseDuration } from '../../authoring/duration';
 import { Refusal } from '../errors';
 
 /** A decision in runtime terms, before validation. */

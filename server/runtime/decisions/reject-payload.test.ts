@@ -4,10 +4,10 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../define';
+import { defineDeepAgent } from '../../authoring/define';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
-import type { ChatMessage, InterruptRecord } from '../../events';
+import type { ChatMessage, InterruptRecord } from '../../store/events';
 import { decideInterrupt } from '../turn-control/decide-out-of-band';
 import { reduceAll } from '../session/reduce';
 import { startRun } from '../turn-control/turns';

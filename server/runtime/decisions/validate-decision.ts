@@ -2,7 +2,7 @@
 // changed tool, edits, decision data, answers to questions: each checked here and nowhere else
 // (docs/hitl.md). Returns the decision to record, its edits and data parsed by their schemas.
 import { z } from 'zod';
-import type { DeepAgent } from '../../define';
+import type { DeepAgent } from '../../authoring/define';
 import {
   approvalOptions,
   decisionDataSchema,
@@ -14,7 +14,7 @@ import {
   type NormalizedApproval,
 } from './approval-policy';
 import type { FoundCode } from '../../error-codes';
-import type { Decision, DecisionActor, InterruptRecord } from '../../events';
+import type { Decision, DecisionActor, InterruptRecord } from '../../store/events';
 import { checkApprover } from './who-may-decide';
 import { Refusal } from '../errors';
 import type { DecisionRequest } from './read-decision';

@@ -10,10 +10,10 @@
 // may take back their own request — and to whoever may decide it (docs/hitl.md: a withdrawal is
 // always accepted). A signed link decides as the person its recipient is bound to, under every
 // one of these rules; a recipient bound to nobody decides only what any key holder alone may.
-import { boundApprover } from '../../approver-emails';
-import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../events';
+import { boundApprover } from '../../credentials/approver-emails';
+import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../store/events';
 import type { Person } from '../../store/types';
-import { isOpenDevMode, keyLabelOf } from '../../open-dev-mode';
+import { isOpenDevMode, keyLabelOf } from '../../credentials/open-dev-mode';
 import { Refusal } from '../errors';
 
 /** Whether an owner id is a browser's own random identity (keyed mode, STACKBONE_WEB_ACCESS=open). */

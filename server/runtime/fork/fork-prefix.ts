@@ -2,7 +2,7 @@
 // copied, closed so that nothing in them runs again. Pure: the same log and point give the same
 // prefix, whichever process forks.
 import { randomUUID } from 'node:crypto';
-import type { DroppedEffect, ForkMode, InheritedEffect, InterruptRecord, JsonObject, SessionEvent, StoredEvent, ToolCall } from '../../events';
+import type { DroppedEffect, ForkMode, InheritedEffect, InterruptRecord, JsonObject, SessionEvent, StoredEvent, ToolCall } from '../../store/events';
 import { Refusal } from '../errors';
 import { reduceAll, type SessionView } from '../session';
 import { notRunResults } from '../turn';

@@ -2,8 +2,8 @@
 // copy of the original's up to a message, written in one append, and — for an edit-and-resend
 // or a regenerate — its first turn. The original is read, never written.
 import { randomUUID } from 'node:crypto';
-import type { FindAgent } from '../../define';
-import type { ChatMessage, ForkMode, RunSource } from '../../events';
+import type { FindAgent } from '../../authoring/define';
+import type { ChatMessage, ForkMode, RunSource } from '../../store/events';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { Refusal } from '../errors';
 import { checkClientId, ownedSession, scopedSessionId, sessionNotFound, sessionTitle } from '../session';

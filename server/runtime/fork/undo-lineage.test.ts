@@ -6,8 +6,8 @@
 import { tool } from 'ai';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../define';
-import type { DecisionActor, SessionEvent, ToolCall } from '../../events';
+import { defineDeepAgent } from '../../authoring/define';
+import type { DecisionActor, SessionEvent, ToolCall } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import { loadView, scopedSessionId } from '../session';

@@ -8,7 +8,7 @@
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { isOpenDevMode } from '../../open-dev-mode';
+import { isOpenDevMode } from '../../credentials/open-dev-mode';
 import type { Person } from '../../store/types';
 import type { Channel, Notice } from './notice';
 import { INTERRUPT_NOTICES, renderInterruptMessage, type InterruptMessage } from './interrupt-message';

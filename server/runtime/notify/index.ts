@@ -3,8 +3,8 @@
 // links, the messages, the email and Slack channels, and whom a notice goes to.
 export { deliverOutbox } from './outbox';
 export type { Channel, Notice, NoticeType } from './notice';
-export { argumentsHash, linkExpiry, signLink } from '../../link-token';
-export type { LinkAction, LinkClaims } from '../../link-token';
+export { argumentsHash, linkExpiry, signLink } from '../../credentials/link-token';
+export type { LinkAction, LinkClaims } from '../../credentials/link-token';
 export { verifyLink } from './signed-link';
 export { escapeHtml, renderInterruptMessage } from './interrupt-message';
 export type { InterruptMessage } from './interrupt-message';

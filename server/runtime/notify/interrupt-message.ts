@@ -5,12 +5,12 @@
 // and Open in Studio. Approve and Reject only for a recipient whose link may decide the call (the
 // person it is bound to may: docs/approvals.md, "A link counts as a person"); the others are told
 // for their information, with Studio's link alone. The email and Slack channels render from here.
-import type { InterruptRecord, JsonObject } from '../../events';
-import { ownOrigin } from '../../own-origin';
+import type { InterruptRecord, JsonObject } from '../../store/events';
+import { ownOrigin } from '../../config/own-origin';
 import type { Notice, NoticeType } from './notice';
 import type { Person } from '../../store/types';
 import { sessionKeyOf } from '../session';
-import { argumentsHash, linkExpiry, signLink, type LinkAction } from '../../link-token';
+import { argumentsHash, linkExpiry, signLink, type LinkAction } from '../../credentials/link-token';
 import { linkMayDecide } from '../decisions';
 
 /** The notices a person is sent a message about: an interrupt that waits for them. */

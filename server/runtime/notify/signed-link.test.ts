@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { argumentsHash, canonicalJson, linkExpiry, signLink, type LinkClaims } from '../../link-token';
-import { sign, UNLABELLED_SIGNATURES_UNTIL } from '../../signature';
+import { argumentsHash, canonicalJson, linkExpiry, signLink, type LinkClaims } from '../../credentials/link-token';
+import { sign, UNLABELLED_SIGNATURES_UNTIL } from '../../credentials/signature';
 import { verifyLink } from './signed-link';
 
 const SECRET = 'a'.repeat(64);

@@ -1,6 +1,6 @@
 // A signed link's token as the runtime reads it (docs/approvals.md, "Notifications and one-click
-// links"): the token itself is server/link-token.ts; here its problems become refusals.
-import { readLinkToken, type LinkClaims } from '../../link-token';
+// links"): the token itself is server/credentials/link-token.ts; here its problems become refusals.
+import { readLinkToken, type LinkClaims } from '../../credentials/link-token';
 import { Refusal } from '../errors';
 
 /**

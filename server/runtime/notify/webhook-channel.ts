@@ -5,7 +5,7 @@
 // else is a failed attempt, retried (delivery-backoff.ts). The secret is never logged nor shown: a
 // delivery's target is the URL's origin, its last error the answer's status.
 import { Webhook } from 'standardwebhooks';
-import { withPublicOwnerIds } from '../../open-dev-mode';
+import { withPublicOwnerIds } from '../../credentials/open-dev-mode';
 import { sessionKeyOf } from '../session';
 import type { ChannelEntry } from './channel-entry';
 import type { Notice } from './notice';

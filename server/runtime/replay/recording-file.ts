@@ -2,7 +2,7 @@
 // and the session, then the session's stored events, one per line, as the log holds them.
 // `stackbone export --session <key>` writes one; a replay and expectReplay read it.
 import { z } from 'zod';
-import type { StoredEvent } from '../../events';
+import type { StoredEvent } from '../../store/events';
 import { describeIssue } from '../common';
 
 const RECORDING_VERSION = 1;

@@ -1,7 +1,7 @@
 // A recorded session as a replay reads it (docs/replay.md): the session's stored events, folded
 // into what the replay sends (the user's messages, turn by turn), what it answers with (the
 // human decisions, the tools' results) and what it compares (the calls, the final answer).
-import type { ChatMessage, Decision, InterruptRecord, InterruptReason, StoredEvent } from '../../events';
+import type { ChatMessage, Decision, InterruptRecord, InterruptReason, StoredEvent } from '../../store/events';
 
 /** One tool call of the recording, with how it went. */
 export interface RecordedCall {

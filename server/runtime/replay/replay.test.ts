@@ -4,8 +4,8 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgentConfig } from '../../define';
-import type { DecisionActor } from '../../events';
+import { defineDeepAgent, type DeepAgentConfig } from '../../authoring/define';
+import type { DecisionActor } from '../../store/events';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import { pendingInterrupts, loadView } from '../session';

@@ -1,7 +1,7 @@
 // A recording replayed and compared, in one call: what the server's replay endpoint, the CLI
 // (through it) and tests' expectReplay answer with (docs/replay.md).
-import type { DeepAgent } from '../../define';
-import type { StoredEvent } from '../../events';
+import type { DeepAgent } from '../../authoring/define';
+import type { StoredEvent } from '../../store/events';
 import { isScriptedMode } from '../../models/resolve';
 import { diffReplay, type ReplayDiff } from './diff';
 import { readRecording } from './recording';

@@ -3,8 +3,8 @@
 // decision of its call, and the tools run dry (dry-run-agent.ts). Nothing leaves the process:
 // no tool executes, no MCP server is reached, notices stay in the scratch store's outbox.
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../../define';
-import type { DecisionActor, InterruptReason, StoredEvent } from '../../events';
+import type { DeepAgent } from '../../authoring/define';
+import type { DecisionActor, InterruptReason, StoredEvent } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import { loadView, pendingInterrupts, scopedSessionId } from '../session';
 import { startRun } from '../turn-control';

@@ -2,8 +2,8 @@
 // validated; a bad value refuses the whole update (nothing is applied).
 import { compare, deepClone, type Operation } from 'fast-json-patch';
 import { z } from 'zod';
-import type { EditableStateSpec } from '../../define';
-import type { JsonObject } from '../../events';
+import type { EditableStateSpec } from '../../authoring/define';
+import type { JsonObject } from '../../store/events';
 import { Refusal } from '../errors';
 import { own, zodFromJsonSchema, firstIssue } from '../common';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent, StoredEvent } from '../../events';
+import type { SessionEvent, StoredEvent } from '../../store/events';
 import { emptyView, reduceAll } from './reduce';
 
 const stored = (events: SessionEvent[]): StoredEvent[] => events.map((event, index) => ({ seq: index + 1, at: '2026-01-01T00:00:00.000Z', event }));

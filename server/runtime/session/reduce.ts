@@ -17,7 +17,7 @@ import type {
   StoredEvent,
   ToolCall,
   Vote,
-} from '../../events';
+} from '../../store/events';
 import type { ContextCompactedValue } from '../../contract';
 import type { SessionStatus } from '../../store/types';
 import { addUsage, type UsageEntry } from './usage';

@@ -7,10 +7,10 @@
 import { tool } from 'ai';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../define';
+import { defineDeepAgent } from '../../authoring/define';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
-import type { ChatMessage } from '../../events';
+import type { ChatMessage } from '../../store/events';
 import { handlerContext } from '../tools/handler-context';
 import type { RunPart } from '../stream/parts';
 import { changeQueue, startRun } from '../turn-control/turns';

@@ -3,8 +3,8 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../define';
-import type { ChatMessage, TokenUsage } from '../../events';
+import { defineDeepAgent } from '../../authoring/define';
+import type { ChatMessage, TokenUsage } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import type { RunPart } from '../stream/parts';

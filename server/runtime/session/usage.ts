@@ -1,7 +1,7 @@
 // What a thread's model calls cost, summed from its steps (docs/internals/architecture.md, "Usage"): one
 // entry per provider and model, the shape AG-UI's RUN_FINISHED carries, and the totals the chat
 // wires report. A count no step reported stays absent, so "not reported" is not read as 0.
-import type { ModelLabel, TokenUsage } from '../../events';
+import type { ModelLabel, TokenUsage } from '../../store/events';
 
 /** The usage of one provider and model. */
 export interface UsageEntry extends TokenUsage {

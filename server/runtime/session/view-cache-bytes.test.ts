@@ -2,7 +2,7 @@
 // carry"): a few long threads push the least recently read views out, and a view larger than the
 // whole budget is not kept at all. Its own process: it sets STACKBONE_VIEW_CACHE_BYTES.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../events';
+import type { SessionEvent } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import { approximateBytes } from '../common';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
-import type { SessionEvent } from '../../events';
+import type { SessionEvent } from '../../store/events';
 import { reduceAll } from './reduce';
 import { runHoldsSession } from './run-lease';
 import { loadSessionView, loadView } from './view-cache';

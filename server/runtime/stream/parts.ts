@@ -6,7 +6,7 @@ import type { Operation } from 'fast-json-patch';
 import type { Cursor } from './cursor';
 import type { DecisionRecord, QueueItem } from '../../contract';
 import type { FoundCode } from '../../error-codes';
-import type { ChatMessage, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../events';
+import type { ChatMessage, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../store/events';
 import type { CompactionNotice, UsageEntry } from '../session';
 
 export type RunPart =

@@ -5,8 +5,8 @@
 // top — the MCP tool is called again — and when the server asks the same question again the
 // recorded answer goes back: accept with its content, or decline.
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerSpec } from '../../define';
-import type { JsonObject } from '../../events';
+import type { McpServerSpec } from '../../authoring/define';
+import type { JsonObject } from '../../store/events';
 import { InputRequired, recordedInputAnswers, type InputRequest } from './request-input';
 import { describeMcpServer, openMcpConnection, type McpConnection } from './mcp-connection';
 import { logFailure } from '../errors';

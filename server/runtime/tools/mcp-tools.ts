@@ -5,8 +5,8 @@
 // at a run's start, before a decision is checked, for the agent directory — so that everything
 // reading an agent's tools (policies, interrupts, the model's tool set) reads them at once.
 import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
-import type { DeepAgent, McpServerSpec } from '../../define';
-import type { JsonObject } from '../../events';
+import type { DeepAgent, McpServerSpec } from '../../authoring/define';
+import type { JsonObject } from '../../store/events';
 import { zodFromJsonSchema } from '../common';
 import { logFailure } from '../errors';
 import { handlerContext } from './handler-context';

@@ -1,9 +1,9 @@
 // What handlerContext().session.schedule does (docs/turn-control.md, "Timers"): a timer row beside
 // the session's log, named by the tool's key so a repeat is harmless; the scheduler fires it
 // (turn-control/timers.ts).
-import type { ChatMessage } from '../../events';
+import type { ChatMessage } from '../../store/events';
 import { LimitReachedError, type EventStore } from '../../store/types';
-import { parseDuration } from '../../duration';
+import { parseDuration } from '../../authoring/duration';
 import { maxPendingTimers } from '../session';
 import type { TimerWhen } from './handler-context';
 import { ToolError } from './tool-error';

@@ -1,7 +1,7 @@
 // How long a tool call may take, and how long a cut-off call gets to wind down
 // (docs/hitl.md, Timeouts). Without a limit one hung tool holds its session's run forever.
-import type { DeepAgent } from '../../define';
-import { parseDuration } from '../../duration';
+import type { DeepAgent } from '../../authoring/define';
+import { parseDuration } from '../../authoring/duration';
 import { setting } from '../../config';
 
 /**

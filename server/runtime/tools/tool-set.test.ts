@@ -2,9 +2,9 @@
 import { tool, type Tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../define';
+import { defineDeepAgent } from '../../authoring/define';
 import { handlerContext } from './handler-context';
-import type { JsonObject } from '../../events';
+import type { JsonObject } from '../../store/events';
 import { stopGraceMs, toolTimeoutMs } from './tool-limits';
 import { executeTool } from './tool-set';
 import { ToolError } from './tool-error';

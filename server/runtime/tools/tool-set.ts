@@ -1,11 +1,11 @@
 // The tools a model step sees, and how the runtime runs a backend tool call.
 import { asSchema, jsonSchema, tool, type JSONSchema7, type ModelMessage, type Schema, type Tool, type ToolSet } from 'ai';
 import { deepClone } from 'fast-json-patch';
-import type { DeepAgent } from '../../define';
+import type { DeepAgent } from '../../authoring/define';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { crashPoint } from '../common';
 import { idempotencyKey, runWithHandlerContext, type HandlerContext, type ToolApproval } from './handler-context';
-import type { JsonObject, ToolCall } from '../../events';
+import type { JsonObject, ToolCall } from '../../store/events';
 import { errorMessage, logFailure, Refusal } from '../errors';
 import { ToolError } from './tool-error';
 import { InputRequired, runWithInputAnswers, type InputAnswer, type InputRequest } from './request-input';

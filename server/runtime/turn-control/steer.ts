@@ -3,8 +3,8 @@
 // run takes it into the conversation at its next step boundary: before its next model call,
 // or, if the model had just answered, by going on with one more step. Not a new turn. A steer
 // names its run, so guidance meant for a turn that ended is refused, never applied to the next.
-import type { FindAgent } from '../../define';
-import type { ChatMessage } from '../../events';
+import type { FindAgent } from '../../authoring/define';
+import type { ChatMessage } from '../../store/events';
 import { LimitReachedError, type EventStore, type SteerRecord } from '../../store/types';
 import { Refusal } from '../errors';
 import { runInProgress } from './run-in-progress';

@@ -2,7 +2,7 @@
 // guidance a person added (docs/turn-control.md, "Steer"), taken in before the next model call,
 // and a queued message sent now (docs/turn-control.md, "Queue"), which ends the turn there.
 // Only the root thread of a durable session has either.
-import type { SessionEvent } from '../../events';
+import type { SessionEvent } from '../../store/events';
 import type { EventStore } from '../../store/types';
 
 export class BetweenSteps {

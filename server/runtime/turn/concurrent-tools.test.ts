@@ -4,7 +4,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgentConfig } from '../../define';
+import { defineDeepAgent, type DeepAgentConfig } from '../../authoring/define';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import { handlerContext } from '../tools/handler-context';

@@ -3,7 +3,7 @@
 // whose arguments were complete stays (to be closed as not run); one still streaming is a draft
 // and leaves the conversation.
 import { parseCursor } from '../stream';
-import type { ReasoningPart, StreamedPart, ToolCall } from '../../events';
+import type { ReasoningPart, StreamedPart, ToolCall } from '../../store/events';
 
 export interface KeptStep {
   stream: StreamedPart[];

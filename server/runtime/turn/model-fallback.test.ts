@@ -4,8 +4,8 @@
 // still a stop.
 import { APICallError, type LanguageModelV4 } from '@ai-sdk/provider';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent, type DeepAgentConfig } from '../../define';
-import type { StreamedPart } from '../../events';
+import { defineDeepAgent, type DeepAgentConfig } from '../../authoring/define';
+import type { StreamedPart } from '../../store/events';
 import { createScriptedModel } from '../../models/scripted';
 import { modelFailure, StepTimeoutError } from '../errors';
 import { modelCandidates, streamModelStep } from './model-step';

@@ -9,8 +9,8 @@
 // fallback model; each call has the agent's stepTimeout (docs/models.md, "Fallback models", "Timeouts").
 import { randomUUID } from 'node:crypto';
 import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
-import type { DeepAgent, InstructionsContext } from '../../define';
-import type { ChatMessage, ModelLabel, ProviderMetadata, ReasoningPart, SourcePart, StreamedPart, TokenUsage, ToolCall } from '../../events';
+import type { DeepAgent, InstructionsContext } from '../../authoring/define';
+import type { ChatMessage, ModelLabel, ProviderMetadata, ReasoningPart, SourcePart, StreamedPart, TokenUsage, ToolCall } from '../../store/events';
 import { loadAttachmentBytes } from '../../attachments';
 import { runWithAgentPhrases } from '../../models/agent-phrases';
 import { modelMode, resolveModel } from '../../models/resolve';

@@ -4,8 +4,8 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../define';
-import type { AssistantMessage, ChatMessage } from '../../events';
+import { defineDeepAgent } from '../../authoring/define';
+import type { AssistantMessage, ChatMessage } from '../../store/events';
 import { reasoningSignature } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

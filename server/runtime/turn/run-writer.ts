@@ -3,7 +3,7 @@
 // write through here too — and the lease renewed in the same queue, so a renewal never races
 // the run's own append. A run that lost the session (another process took it over) writes
 // nothing more, whatever its tools still hand back.
-import type { SessionEvent } from '../../events';
+import type { SessionEvent } from '../../store/events';
 import { ConcurrentAppendError, type AppendOptions, type EventStore } from '../../store/types';
 import { LeaseLostError } from '../errors';
 import { foldEvents, leaseMs, type SessionView } from '../session';

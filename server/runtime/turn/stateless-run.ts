@@ -1,9 +1,9 @@
 // A stateless turn (no session key): the request carries the whole conversation, nothing is
 // kept. It runs on the same loop over a throwaway in-memory log seeded with that history.
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../../define';
+import type { DeepAgent } from '../../authoring/define';
 import { createMemoryStore } from '../../store/memory-store';
-import type { ChatMessage, RunSource, SessionEvent } from '../../events';
+import type { ChatMessage, RunSource, SessionEvent } from '../../store/events';
 import { checkMessageText } from '../session';
 import type { ClientTool } from '../tools';
 import { startTurn } from './start-run';

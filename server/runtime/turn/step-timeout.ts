@@ -1,7 +1,7 @@
 // How long one model call may take (docs/models.md, "Timeouts"). Without a limit a provider that
 // accepts the request and then says nothing holds the session's run until the lease gives up.
-import type { DeepAgent } from '../../define';
-import { parseDuration } from '../../duration';
+import type { DeepAgent } from '../../authoring/define';
+import { parseDuration } from '../../authoring/duration';
 import { setting } from '../../config';
 
 /** The agent's stepTimeout, else STACKBONE_STEP_TIMEOUT_MS, else 2 minutes; Infinity is none. */

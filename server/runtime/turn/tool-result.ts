@@ -3,7 +3,7 @@
 // as an RFC 6902 delta (docs/internals/architecture.md, "One log, one fold").
 import { randomUUID } from 'node:crypto';
 import { applyOperation, compare, deepClone } from 'fast-json-patch';
-import type { JsonObject, SessionEvent, ToolCall, ToolMessage } from '../../events';
+import type { JsonObject, SessionEvent, ToolCall, ToolMessage } from '../../store/events';
 import { statePatch } from '../session';
 import type { ResultOutcome } from './run-types';
 

@@ -3,7 +3,7 @@
 // call waits for a person or the browser, or the run is stopped. Each model step is one
 // coalesced event: writes grow with steps, never with tokens.
 import type { RunFailureCode } from '../../error-codes';
-import type { InterruptRecord, RunFailureDetails, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../events';
+import type { InterruptRecord, RunFailureDetails, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../store/events';
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint, own } from '../common';
 import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';

@@ -5,8 +5,8 @@
 // 2002, which no other part reaches.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../events';
-import { noticeId } from '../../notices';
+import type { SessionEvent } from '../events';
+import { noticeId } from '../notices';
 import { ConcurrentAppendError, type EventStore } from '../types';
 import { interruptRecord, openSession, steps, type ContractStores } from './support';
 

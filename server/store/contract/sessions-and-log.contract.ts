@@ -2,7 +2,7 @@
 // the columns it keeps, and listing an owner's sessions.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../events';
+import type { SessionEvent } from '../events';
 import { ConcurrentAppendError } from '../types';
 import { openSession, sampleEvents, sleep, steps, type ContractStores } from './support';
 

@@ -10,7 +10,7 @@ import {
   type InterruptBinding,
 } from '@tanstack/ai';
 import { isYesOrNoApproval } from '../../runtime';
-import type { ChatMessage, InterruptRecord, JsonObject, ProviderMetadata } from '../../events';
+import type { ChatMessage, InterruptRecord, JsonObject, ProviderMetadata } from '../../store/events';
 import type { RunPart, UsageEntry } from '../../runtime';
 import {
   CONTEXT_COMPACTED,

@@ -1,8 +1,8 @@
 // A turn on the Anthropic wire (docs/internals/wires.md, "Anthropic details"): the model's reasoning as a
 // thinking block with its signature, and the usage the model reported, cache reads apart.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../../define';
-import type { ChatMessage, TokenUsage } from '../../events';
+import { defineDeepAgent } from '../../authoring/define';
+import type { ChatMessage, TokenUsage } from '../../store/events';
 import { reasoningSignature } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

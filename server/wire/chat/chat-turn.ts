@@ -3,8 +3,8 @@
 // about sessions and approvals stays in the runtime: this only decides what to hand it, and
 // routes/v1/chat-turn.ts hands it (docs/internals/wires.md).
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../../define';
-import type { ChatMessage, ToolCall } from '../../events';
+import type { DeepAgent } from '../../authoring/define';
+import type { ChatMessage, ToolCall } from '../../store/events';
 import { HttpError } from '../../http/errors';
 import { checkClientTools, type ClientTool, type SessionView } from '../../runtime';
 import { SESSION_HEADER } from './session-key';

@@ -2,8 +2,8 @@
 // and which backend really serves each — by server/models/resolve.ts's routing, from the keys
 // set, never their values. 'scripted' for a provider's model means no key fits it: the scripted
 // model answers in its place.
-import type { DeepAgent } from '../../define';
-import { modelIdOf } from '../../models/model-list';
+import type { DeepAgent } from '../../authoring/define';
+import { modelIdOf } from '../../authoring/model-list';
 import { modelMode, type ModelMode } from '../../models/resolve';
 import { modelOf } from '../../runtime';
 

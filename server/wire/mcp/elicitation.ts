@@ -5,7 +5,7 @@
 // (`input_required`) is asked with its own responseSchema when that is flat. What cannot be
 // asked in a form is decided elsewhere (Studio, the CLI, /api/hitl).
 import type { ElicitRequestFormParams, ElicitResult, PrimitiveSchemaDefinition } from '@modelcontextprotocol/sdk/types.js';
-import type { InterruptRecord, JsonObject } from '../../events';
+import type { InterruptRecord, JsonObject } from '../../store/events';
 import type { DecisionRequest } from '../../runtime';
 
 type RequestedSchema = ElicitRequestFormParams['requestedSchema'];

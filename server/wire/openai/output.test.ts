@@ -2,8 +2,8 @@
 // `reasoning_content` beside `content`, and the usage the model reported, with its cached and
 // reasoning tokens.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../../define';
-import type { ChatMessage, TokenUsage } from '../../events';
+import { defineDeepAgent } from '../../authoring/define';
+import type { ChatMessage, TokenUsage } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import { startRun } from '../../runtime/turn-control/turns';

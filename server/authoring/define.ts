@@ -4,11 +4,11 @@ import type { JSONSchema7, LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import { notifyRouting, type NotifyConfig, type NotifyRouting } from './agent-notify';
 import { parseDuration } from './duration';
-import { modelList, type ModelOption, type ModelSpec } from './models/model-list';
+import { modelList, type ModelOption, type ModelSpec } from './model-list';
 import { checkOfflinePhrases, type OfflineConfig, type OfflinePhrase } from './offline-phrases';
 import { readableName } from './readable-name';
-import type { ChatMessage, GrantScope, JsonObject } from './events';
-import type { EventStore } from './store/types';
+import type { ChatMessage, GrantScope, JsonObject } from '../store/events';
+import type { EventStore } from '../store/types';
 
 /**
  * What a tool call needs before it may run: nothing ('approved'), a person's decision
@@ -195,7 +195,7 @@ export interface DeepAgentConfig<TOOLS extends ToolSet = ToolSet> {
    * What the built-in scripted model understands for this agent when no model key is set: plain
    * sentences, each making one call of its tools, e.g. `{ example: 'invoice cust_7 for 120',
    * pattern: /^invoice\s+(\S+)\s+for\s+\$?(\d+(?:\.\d+)?)$/i, call: 'sendInvoice', input: (m) => ({
-   * customerId: m[1], amount: Number(m[2]) }) }` (server/offline-phrases.ts; README, "Add an agent").
+   * customerId: m[1], amount: Number(m[2]) }) }` (server/authoring/offline-phrases.ts; README, "Add an agent").
    */
   offline?: OfflineConfig;
   /** A `provider/model` string (see server/models/resolve.ts) or an AI SDK model: the default of `models`. */
@@ -309,7 +309,7 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   subagents: DeepAgent[];
   statelessApproval: 'run' | 'deny';
   suggestions: string[];
-  /** Its offline phrases, checked (server/offline-phrases.ts): what the scripted model answers to for it. */
+  /** Its offline phrases, checked (server/authoring/offline-phrases.ts): what the scripted model answers to for it. */
   offline: { phrases: OfflinePhrase[] };
   maxSteps: number;
   maxRetries: number;
@@ -325,7 +325,7 @@ export interface DeepAgent<TOOLS extends ToolSet = ToolSet> extends Required<Pic
   toolLane?: string;
   toolLanes: Partial<Record<string, string>>;
   mcpServers: McpServerSpec[];
-  /** Who is told of its approvals beside the env's targets, checked (server/agent-notify.ts). */
+  /** Who is told of its approvals beside the env's targets, checked (server/authoring/agent-notify.ts). */
   notify: NotifyRouting;
   /**
    * The session `sessionId` (the key its clients name it by) as trusted server code reaches it:
@@ -547,7 +547,7 @@ function namesMcpTool(servers: McpServerSpec[], toolName: string): boolean {
   return servers.some((server) => toolName.startsWith(`${server.name}_`) && toolName.length > server.name.length + 1);
 }
 
-/** `role:` and a role, `members`, or `key:` and a name or group as STACKBONE_API_KEYS labels keys (server/open-dev-mode.ts). */
+/** `role:` and a role, `members`, or `key:` and a name or group as STACKBONE_API_KEYS labels keys (server/credentials/open-dev-mode.ts). */
 const APPROVER_MATCH = /^(?:(?:role|key):[A-Za-z0-9_.-]{1,64}|members)$/;
 
 /** Who decides, how many, and whether the requester may: refused when the agent is defined if nobody could ever decide as declared. */

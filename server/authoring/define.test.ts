@@ -4,10 +4,10 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { rateLimitedFirst, recordingSystemPrompts } from '../tests/support/models';
+import { rateLimitedFirst, recordingSystemPrompts } from '../../tests/support/models';
 import { defineDeepAgent, type DeepAgentConfig } from './define';
-import { startRun, userMessage } from './runtime';
-import { createMemoryStore } from './store/memory-store';
+import { startRun, userMessage } from '../runtime';
+import { createMemoryStore } from '../store/memory-store';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

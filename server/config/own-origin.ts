@@ -1,7 +1,7 @@
 // Where this app is reached from outside its process (docs/approvals.md, "Notifications and
 // one-click links"; docs/mcp.md): the origin of the links a notification carries and of the
 // requests the app makes to itself. A fact of configuration, below the runtime and the agents.
-import { setting } from './config';
+import { setting } from './index';
 
 /**
  * STACKBONE_PUBLIC_URL when set (behind a proxy, or a Vercel deployment whose protection stops

@@ -1,12 +1,12 @@
-// An agent's own offline phrases (server/offline-phrases.ts) through the runtime and the scripted
+// An agent's own offline phrases (server/authoring/offline-phrases.ts) through the runtime and the scripted
 // model: what a person typing into a fresh agent's chat sees with no model key.
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent, type DeepAgent } from './define';
-import type { ChatMessage } from './events';
-import { startRun, type RunPart } from './runtime';
-import { createMemoryStore } from './store/memory-store';
+import type { ChatMessage } from '../store/events';
+import { startRun, type RunPart } from '../runtime';
+import { createMemoryStore } from '../store/memory-store';
 
 beforeAll(() => {
   process.env.STACKBONE_MODEL = 'scripted';

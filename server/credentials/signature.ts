@@ -1,10 +1,10 @@
 // Every HMAC the server makes under its secrets (docs/security.md, "Signed tokens"): the signed
 // input starts with a label naming what the token is for, so a token signed for one purpose
 // never verifies as another — a mailed approval link is no identity cookie, whatever its bytes.
-// One file for every signer (server/link-token.ts, server/identity/browser-identity.ts), pure and
+// One file for every signer (server/credentials/link-token.ts, server/identity/browser-identity.ts), pure and
 // free of next/*, so proxy.ts and the runtime read it too. A new kind of token gets a purpose here.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { setting } from './config';
+import { setting } from '../config';
 
 /** What a signature is for. */
 export type SignaturePurpose = 'link' | 'identity' | 'owner-id';
@@ -17,7 +17,7 @@ export type SignaturePurpose = 'link' | 'identity' | 'owner-id';
 const LABELS: Record<SignaturePurpose, string> = {
   link: 'stackbone link v1\n',
   identity: 'stackbone identity v1\n',
-  // Not a token: an owner id as it leaves the server, re-keyed (server/open-dev-mode.ts, publicOwnerId).
+  // Not a token: an owner id as it leaves the server, re-keyed (server/credentials/open-dev-mode.ts, publicOwnerId).
   'owner-id': 'stackbone owner-id v1\n',
 };
 

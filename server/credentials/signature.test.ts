@@ -55,7 +55,7 @@ describe('a signature made before purpose labels', () => {
   });
 
   it('has a window that ends on the date docs/security.md gives', () => {
-    const docs = readFileSync(new URL('../docs/security.md', import.meta.url), 'utf8');
+    const docs = readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8');
     expect(docs).toContain(`until ${UNLABELLED_SIGNATURES_UNTIL.toISOString().slice(0, 10)} (UTC)`);
   });
 });

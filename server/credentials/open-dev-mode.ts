@@ -5,7 +5,7 @@
 // runtime matches named approvers against them (docs/approvals.md, "Quorum and separation of duties").
 import { createHash } from 'node:crypto';
 import { sign } from './signature';
-import { setting } from './config';
+import { setting } from '../config';
 
 export const LOCAL_OWNER = 'local';
 

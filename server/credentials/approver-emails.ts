@@ -6,7 +6,7 @@
 // person of its own. Below the runtime, beside the keys' labels (open-dev-mode.ts), for the
 // same reason: the runtime's approver rules read it.
 import { configuredKeys, isOpenDevMode, keyOwner } from './open-dev-mode';
-import { setting } from './config';
+import { setting } from '../config';
 
 /** An address as a mail server takes it: one `@`, no spaces, brackets, commas or quotes (as agent-notify.ts checks). */
 const EMAIL = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;

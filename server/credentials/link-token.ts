@@ -2,7 +2,7 @@
 // capability a notification hands its recipient to approve or reject one interrupt. The token
 // names the interrupt, the action, a hash of the arguments as they will run, when it stops
 // working and whom it was minted for, and carries an HMAC-SHA256 of all that under
-// STACKBONE_SECRET, labelled as a link's (server/signature.ts: no other token verifies as one).
+// STACKBONE_SECRET, labelled as a link's (server/credentials/signature.ts: no other token verifies as one).
 // It is one-time because the interrupt it names is decided once: the decision pipeline refuses
 // every later one (runtime/turn-control/decide-by-link.ts). This file is the token alone — pure,
 // no store, no runtime — so proxy.ts reads it too, to answer a bad link's page with its status;
@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { isOpenDevMode } from './open-dev-mode';
 import { previousSecrets, sign, signedWith, signedWithoutLabel } from './signature';
-import { setting } from './config';
+import { setting } from '../config';
 
 export type LinkAction = 'approve' | 'reject' | 'open';
 

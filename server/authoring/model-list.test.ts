@@ -1,6 +1,6 @@
 // An agent's model list as defineDeepAgent checks it (docs/models.md, "Choosing a model").
 import { describe, expect, it } from 'vitest';
-import { createScriptedModel } from './scripted';
+import { createScriptedModel } from '../models/scripted';
 import { modelList } from './model-list';
 
 describe('modelList', () => {

@@ -3,7 +3,7 @@
 // state, pending interrupts, run status) is a pure fold of them (see runtime/session/reduce.ts).
 // Events are wire-neutral: wires translate them, never the other way round.
 import type { Operation } from 'fast-json-patch';
-import type { RunFailureCode } from './error-codes';
+import type { RunFailureCode } from '../error-codes';
 
 export type JsonObject = Record<string, unknown>;
 
