@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeepAgent } from '../server/authoring/define';
+import type { DeepAgent } from '../server/authoring';
 import type { ChatMessage } from '../server/store/events';
 import { decideInterrupt, startRun, type RunPart } from '../server/runtime';
 import { createMemoryStore } from '../server/store/memory-store';

@@ -4,7 +4,7 @@
 // (bench/lib/sql-counter.ts); rows are counted in the database.
 import { randomUUID } from 'node:crypto';
 import type { LanguageModelV4, LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import type { DeepAgent } from '../../server/authoring/define';
+import type { DeepAgent } from '../../server/authoring';
 import { findAgent } from '../../server/agents';
 import { createScriptedModel } from '../../server/models/scripted';
 import { startRun } from '../../server/runtime';

@@ -4,5 +4,5 @@
 // declared here rather than mapped in tsconfig.json: Turbopack reads tsconfig paths too and
 // merges them over next.config.ts's aliases, so one there could put the fixtures in every build.
 declare module '@stackbone/fixture-agents' {
-  export const fixtureAgents: readonly import('@/server/authoring/define').DeepAgent[];
+  export const fixtureAgents: readonly import('@/server/authoring').DeepAgent[];
 }

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { DeepAgent, ToolApprovalOptions } from '../authoring/define';
+import type { DeepAgent, ToolApprovalOptions } from '../authoring';
 
 /** The agents the files of a folder define (their default exports). */
 async function definedIn(folder: string): Promise<DeepAgent[]> {

@@ -3,116 +3,13 @@
 import type { JSONSchema7, LanguageModel, ToolSet } from 'ai';
 import type { z } from 'zod';
 import { notifyRouting, type NotifyConfig, type NotifyRouting } from './agent-notify';
-import { parseDuration } from './duration';
+import { checkMcpServers, namesMcpTool, type McpServerSpec } from './mcp-servers';
 import { modelList, type ModelOption, type ModelSpec } from './model-list';
 import { checkOfflinePhrases, type OfflineConfig, type OfflinePhrase } from './offline-phrases';
 import { readableName } from './readable-name';
-import type { ChatMessage, GrantScope, JsonObject } from '../store/events';
+import { checkDuration, checkToolApproval, type ToolApprovalSpec } from './tool-approval';
+import type { ChatMessage, JsonObject } from '../store/events';
 import type { EventStore } from '../store/types';
-
-/**
- * What a tool call needs before it may run: nothing ('approved'), a person's decision
- * ('user-approval'), or it never runs ('denied': the model is told it is not allowed).
- */
-export type ApprovalPolicy = 'user-approval' | 'approved' | 'denied';
-
-/**
- * A policy may be a function of the input. It must be deterministic: it runs at the model
- * step and again on recovery, and both must agree. One that throws, or answers anything but a
- * policy, fails closed: the call does not run (docs/hitl.md, "Policies").
- */
-export type PolicyFunction<Input = any> = (input: Input, context: { agent: string; sessionId?: string }) => ApprovalPolicy | PromiseLike<ApprovalPolicy>;
-
-export interface ToolApprovalOptions<Input = any> {
-  policy: ApprovalPolicy | PolicyFunction<Input>;
-  /** The human may replace the arguments (validated against the tool's input schema). */
-  allowEdit?: boolean;
-  /**
-   * Data the person gives with the decision, validated and kept in the log (docs/hitl.md):
-   * one schema for whichever decision is made, or one per decision. An approval's data is
-   * handed to the tool (`handlerContext().event.payload`); a rejection's is told to the model
-   * with the denial.
-   */
-  approvalSchema?: z.ZodType | ApprovalSchemas;
-  /** One line the approval card shows. */
-  describe?: (input: Input) => string;
-  /** How long the decision may wait: '30s', '15m', '24h', '7d' or milliseconds. */
-  ttl?: string | number;
-  /**
-   * What happens when the TTL runs out: deny (the default), approve — only for low-risk calls,
-   * as nobody looked at it — or escalate: tell `escalate.to` and wait `escalate.extendBy` more,
-   * `escalate.times` times, then `escalate.then` (docs/approvals.md).
-   */
-  onExpire?: 'deny' | 'approve' | 'escalate';
-  /** With onExpire 'escalate': who is told next, how much longer it waits, how often, and what then. */
-  escalate?: EscalationOptions;
-  /** A reminder this long before expiry ('1h', or milliseconds): recorded once, delivered as 'interrupt.reminder'. Needs a ttl. */
-  remindBefore?: string | number;
-  /**
-   * Whether an approver may approve "and allow from now on" within the session: every scope
-   * (true), some ('session', 'time', 'arguments'), or none (false, the default). Not with a
-   * quorum above 1 (docs/approvals.md, "Scoped grants").
-   */
-  grants?: boolean | GrantScope[];
-  /**
-   * The longest a 'time' grant may last ('7d', '12h', or milliseconds; default '30d'): an approval
-   * asking for longer is refused as `grant_invalid` (docs/approvals.md, "Scoped grants"). Needs
-   * grants that include 'time'.
-   */
-  maxGrantTime?: string | number;
-  /**
-   * Who may approve or reject: whoever owns the session (the default), or only a key holder —
-   * an API key by header, or a browser signed in with one — so that a chat user cannot approve
-   * their own request (docs/security.md, "Approvers"). The session's owner may still cancel.
-   */
-  approvers?: Approvers;
-  /**
-   * How many distinct approvers must approve before the call runs (default 1). Each approval
-   * short of it is a vote; the one that reaches it decides (docs/approvals.md, "Quorum and
-   * separation of duties"). Needs `approvers` other than the session's owner, and no `allowEdit`.
-   * A function of the call's arguments sets it per call (`(input) => input.amount > 100 ? 2 : 1`);
-   * a call that needs more than one approver then cannot be edited, whatever `allowEdit` says.
-   */
-  quorum?: number | ((input: Input) => number);
-  /**
-   * false: the owner of the session that asked may neither approve nor reject the call — only
-   * withdraw it (default true). Needs `approvers` other than the session's owner.
-   */
-  requesterMayApprove?: boolean;
-  /** 'first' (the default): one rejection rejects. 'quorum': as many rejections as `quorum` reject; fewer are votes. */
-  rejectOn?: 'first' | 'quorum';
-}
-
-/**
- * Who decides a gated call: the session's owner, only holders of an API key, or only those a
- * list names — `role:<role>` a user holding that role, `members` any signed-up user
- * (docs/users-and-roles.md), `key:<name-or-group>` a key of STACKBONE_API_KEYS labelled with
- * that name or in that group (`alice:finance=sk-…`; docs/approvals.md, "Quorum and separation of duties").
- */
-export type Approvers = 'session-owner' | 'key-holders' | readonly ApproverMatch[];
-
-/** One entry of an approvers list: `role:finance`, `members`, `key:finance`, `key:alice`. */
-export type ApproverMatch = `role:${string}` | 'members' | `key:${string}`;
-
-/** An expired approval request's escalation (docs/approvals.md, "Escalation and reminders"). */
-export interface EscalationOptions {
-  /** Who is told next: e-mail addresses or `key:<name>`; recorded on the event, delivered by the notice channels. */
-  to?: string[];
-  /** How much longer it waits after each escalation: '1h', or milliseconds. */
-  extendBy: string | number;
-  /** How many escalations (default 1); the expiry after the last one applies `then`. */
-  times?: number;
-  /** What the expiry after the last escalation does: deny (the default) or approve. */
-  then?: 'deny' | 'approve';
-}
-
-/** The data of each decision, when they differ (e.g. a note to approve, a policy reason to reject). */
-export interface ApprovalSchemas {
-  approve?: z.ZodType;
-  reject?: z.ZodType;
-}
-
-export type ToolApprovalSpec<Input = any> = ApprovalPolicy | PolicyFunction<Input> | ToolApprovalOptions<Input>;
 
 type InputOf<T> = T extends { inputSchema: infer S } ? (S extends z.ZodType ? z.infer<S> : any) : any;
 
@@ -138,32 +35,6 @@ export type EditableStateSpec = z.ZodType | JSONSchema7;
 export type ToolApprovalMap<TOOLS extends ToolSet> = { [K in keyof TOOLS]?: ToolApprovalSpec<InputOf<TOOLS[K]>> } & {
   [mcpTool: `${string}_${string}`]: ToolApprovalSpec | undefined;
 };
-
-/**
- * An MCP server whose tools the agent uses as its own, named `<server>_<tool>` (docs/mcp.md,
- * "MCP in"): a Streamable HTTP endpoint, or a local command spoken to over stdio (for
- * development: it is started for each call).
- */
-export type McpServerSpec = McpHttpServer | McpStdioServer;
-
-interface McpServerBase {
-  /** The prefix of its tools' names: lower-case letters, digits and "-" (no "_": it separates the tool's own name). */
-  name: string;
-}
-
-export interface McpHttpServer extends McpServerBase {
-  /** The endpoint, or a function giving it when the server is first reached (e.g. from this app's own origin). */
-  url: string | URL | (() => string | URL);
-  /** Sent with every request (an API key); a function is asked each time a connection opens. */
-  headers?: Record<string, string> | (() => Record<string, string>);
-}
-
-export interface McpStdioServer extends McpServerBase {
-  command: string;
-  args?: string[];
-  /** The command's environment (its default: a few safe variables, as the MCP SDK chooses). */
-  env?: Record<string, string>;
-}
 
 /** What dynamic instructions read, at each model step. */
 export interface InstructionsContext {
@@ -364,7 +235,6 @@ export interface ServerSessionOptions {
 export type FindAgent = (name: string) => DeepAgent | undefined;
 
 const NAME = /^[a-z0-9][a-z0-9_-]{0,62}$/;
-const POLICIES: readonly ApprovalPolicy[] = ['approved', 'user-approval', 'denied'];
 
 export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<TOOLS>): DeepAgent<TOOLS> {
   if (!NAME.test(config.name)) {
@@ -379,14 +249,7 @@ export function defineDeepAgent<TOOLS extends ToolSet>(config: DeepAgentConfig<T
         `Agent "${config.name}": toolApproval names "${toolName}", which is not one of its tools (nor "<server>_<tool>" or "<server>_*" of its mcpServers).`,
       );
     }
-    const policy = spec && typeof spec === 'object' ? (spec as ToolApprovalOptions).policy : spec;
-    if (typeof policy !== 'function' && !POLICIES.includes(policy as ApprovalPolicy)) {
-      throw new Error(
-        `Agent "${config.name}": the policy of "${toolName}" is ${JSON.stringify(policy)}; use 'approved', 'user-approval', 'denied' or a function.`,
-      );
-    }
-    if (spec && typeof spec === 'object') checkApprovers(config.name, toolName, spec as ToolApprovalOptions);
-    if (spec && typeof spec === 'object') checkExpiryAndGrants(config.name, toolName, spec as ToolApprovalOptions);
+    checkToolApproval(config.name, toolName, spec as ToolApprovalSpec | undefined);
   }
   for (const [toolName, definition] of Object.entries(tools)) {
     const needsApproval: unknown = (definition as { needsApproval?: unknown }).needsApproval;
@@ -518,114 +381,4 @@ function serverSession(agent: DeepAgent, sessionId: string, options?: ServerSess
       `${agent.name}.session(...): the runtime is not loaded: import it (@/server/runtime; route handlers and agents' tools do) before appending.`,
     );
   return openServerSession(agent, sessionId, options);
-}
-
-const MCP_SERVER_NAME = /^[a-z0-9][a-z0-9-]{0,31}$/;
-
-function checkMcpServers(agent: string, servers: McpServerSpec[] | undefined): McpServerSpec[] {
-  if (servers === undefined) return [];
-  if (!Array.isArray(servers)) throw new Error(`Agent "${agent}": mcpServers is a list of {name, url} or {name, command}.`);
-  const names = new Set<string>();
-  for (const server of servers) {
-    const name: unknown = server?.name;
-    if (typeof name !== 'string' || !MCP_SERVER_NAME.test(name)) {
-      throw new Error(
-        `Agent "${agent}": the MCP server name ${JSON.stringify(name)} must be 1 to 32 lower-case letters, digits or "-" (its tools are named "<server>_<tool>").`,
-      );
-    }
-    if (names.has(name)) throw new Error(`Agent "${agent}": two MCP servers are named "${name}".`);
-    names.add(name);
-    const byUrl = 'url' in server && server.url !== undefined;
-    const byCommand = 'command' in server && server.command !== undefined;
-    if (byUrl === byCommand) throw new Error(`Agent "${agent}": MCP server "${name}" needs either a url (Streamable HTTP) or a command (stdio).`);
-  }
-  return servers;
-}
-
-/** `docs_search` or `docs_*` for an MCP server named `docs`. */
-function namesMcpTool(servers: McpServerSpec[], toolName: string): boolean {
-  return servers.some((server) => toolName.startsWith(`${server.name}_`) && toolName.length > server.name.length + 1);
-}
-
-/** `role:` and a role, `members`, or `key:` and a name or group as STACKBONE_API_KEYS labels keys (server/credentials/open-dev-mode.ts). */
-const APPROVER_MATCH = /^(?:(?:role|key):[A-Za-z0-9_.-]{1,64}|members)$/;
-
-/** Who decides, how many, and whether the requester may: refused when the agent is defined if nobody could ever decide as declared. */
-function checkApprovers(agent: string, toolName: string, options: ToolApprovalOptions): void {
-  const fail = (message: string) => {
-    throw new Error(`Agent "${agent}": toolApproval.${toolName}: ${message}`);
-  };
-  const { approvers = 'session-owner', quorum = 1, requesterMayApprove = true, rejectOn = 'first' } = options;
-  if (Array.isArray(approvers)) {
-    if (approvers.length === 0) fail('approvers is an empty list; name at least one: "role:<role>", "members" or "key:<name-or-group>".');
-    const bad = approvers.find((entry) => typeof entry !== 'string' || !APPROVER_MATCH.test(entry));
-    if (bad !== undefined)
-      fail(`approvers entry ${JSON.stringify(bad)} is not "role:<role>", "members" or "key:<name-or-group>" (letters, digits, "_", ".", "-").`);
-    if (new Set(approvers).size !== approvers.length) fail('approvers names an entry twice.');
-  } else if (approvers !== 'session-owner' && approvers !== 'key-holders') {
-    fail(`approvers is ${JSON.stringify(approvers)}; use 'session-owner', 'key-holders' or a list like ['role:finance'].`);
-  }
-  const perCall = typeof quorum === 'function';
-  if (!perCall && (!Number.isSafeInteger(quorum) || quorum < 1))
-    fail(`quorum is a whole number, at least 1, not ${JSON.stringify(quorum)} (or a function of the call's arguments).`);
-  if (typeof requesterMayApprove !== 'boolean') fail('requesterMayApprove is true or false.');
-  if (rejectOn !== 'first' && rejectOn !== 'quorum') fail(`rejectOn is 'first' or 'quorum', not ${JSON.stringify(rejectOn)}.`);
-  const byOwner = approvers === 'session-owner';
-  if (byOwner && (perCall || quorum > 1))
-    fail(`a quorum of ${quorum} needs approvers other than the session's owner ('key-holders' or a list): one owner is one approver.`);
-  if (byOwner && !requesterMayApprove) fail("requesterMayApprove: false needs approvers other than the session's owner, or nobody could decide.");
-  if (!perCall && quorum > 1 && options.allowEdit) fail('allowEdit cannot go with a quorum: every approver must approve the same arguments.');
-}
-
-const GRANT_SCOPES: readonly GrantScope[] = ['session', 'time', 'arguments'];
-
-/** Escalation, reminders and grants are checked when the agent is defined (docs/approvals.md). */
-function checkExpiryAndGrants(agent: string, toolName: string, options: ToolApprovalOptions) {
-  const fail = (message: string) => {
-    throw new Error(`Agent "${agent}": toolApproval.${toolName}: ${message}`);
-  };
-  const { onExpire, escalate, remindBefore, grants, quorum } = options;
-  if (onExpire !== undefined && onExpire !== 'deny' && onExpire !== 'approve' && onExpire !== 'escalate') fail(`onExpire is 'deny', 'approve' or 'escalate'.`);
-  checkDuration(agent, `toolApproval.${toolName}.ttl`, options.ttl);
-  if (onExpire === 'escalate') {
-    if (options.ttl === undefined) fail(`onExpire 'escalate' needs a ttl.`);
-    if (!escalate || typeof escalate !== 'object') fail(`onExpire 'escalate' needs escalate: { extendBy, to?, times?, then? }.`);
-    checkDuration(agent, `toolApproval.${toolName}.escalate.extendBy`, escalate!.extendBy);
-    if (escalate!.extendBy === undefined) fail('escalate.extendBy is required.');
-    const times = escalate!.times ?? 1;
-    if (!Number.isInteger(times) || times < 1 || times > 10) fail(`escalate.times is a whole number from 1 to 10, not ${JSON.stringify(times)}.`);
-    if (escalate!.then !== undefined && escalate!.then !== 'deny' && escalate!.then !== 'approve') fail(`escalate.then is 'deny' or 'approve'.`);
-    const to = escalate!.to ?? [];
-    if (!Array.isArray(to) || to.some((who) => typeof who !== 'string' || !who.trim()))
-      fail('escalate.to is a list of recipients (e-mail addresses, key:<name>).');
-  } else if (escalate !== undefined) fail(`escalate is given but onExpire is not 'escalate'.`);
-  if (remindBefore !== undefined) {
-    if (options.ttl === undefined) fail('remindBefore needs a ttl.');
-    checkDuration(agent, `toolApproval.${toolName}.remindBefore`, remindBefore);
-  }
-
-  if (grants !== undefined && typeof grants !== 'boolean') {
-    if (!Array.isArray(grants) || grants.some((scope) => !GRANT_SCOPES.includes(scope)))
-      fail(`grants is true, false or a list of 'session', 'time', 'arguments'.`);
-  }
-  const granting = grants === true || (Array.isArray(grants) && grants.length > 0);
-  if (granting && (typeof quorum === 'function' || (quorum ?? 1) > 1))
-    fail('a tool that needs a quorum cannot grant standing approvals: each call needs its quorum.');
-  if (options.maxGrantTime !== undefined) {
-    if (grants !== true && !(Array.isArray(grants) && grants.includes('time'))) fail("maxGrantTime needs grants that include 'time'.");
-    checkDuration(agent, `toolApproval.${toolName}.maxGrantTime`, options.maxGrantTime);
-    const ms = parseDuration(options.maxGrantTime, 'maxGrantTime');
-    // A grant's end must be a date: "no limit" is what the bound exists to rule out.
-    if (!(ms > 0) || !Number.isFinite(ms)) fail(`maxGrantTime is a positive, finite duration, not ${JSON.stringify(options.maxGrantTime)}.`);
-  }
-}
-
-/** A bad duration fails when the agent is defined, not in the middle of someone's run. */
-function checkDuration(agent: string, option: string, value: string | number | undefined) {
-  if (value === undefined) return;
-  try {
-    parseDuration(value, option);
-  } catch (error) {
-    throw new Error(`Agent "${agent}": ${(error as Error).message}`);
-  }
 }

@@ -2,6 +2,7 @@
 // to people"): the signed-up user an approval link was mailed to, and the addresses of those a
 // list of approvers names by role. Better Auth writes these tables (server/auth/); the store reads
 // them on the same connection and in the same turn as the log.
+import { readApproverEntries } from '../credentials/approver-entries';
 import type { PrismaStoreContext } from './prisma-store-context';
 import type { EventStore, Person } from './types';
 
@@ -12,7 +13,8 @@ export function userOwnerId(user: { id: string; ownerId?: string | null }): stri
 
 /** `role:<role>` entries' roles, and whether `members` (every signed-up user) is named. */
 function namedPeople(approvers: readonly string[]): { roles: string[]; members: boolean } {
-  return { roles: approvers.filter((entry) => entry.startsWith('role:')).map((entry) => entry.slice('role:'.length)), members: approvers.includes('members') };
+  const entries = readApproverEntries(approvers);
+  return { roles: entries.flatMap((entry) => (entry.kind === 'role' ? [entry.role] : [])), members: entries.some((entry) => entry.kind === 'members') };
 }
 
 const SIGNED_UP = { OR: [{ isAnonymous: false }, { isAnonymous: null }] };

@@ -2,7 +2,7 @@
 // (never the agent object itself: it holds tools, model settings and instructions).
 import type { Tool } from 'ai';
 import { agents, findAgent } from '../agents';
-import type { DeepAgent } from '../authoring/define';
+import type { DeepAgent } from '../authoring';
 import type { JsonObject } from '../store/events';
 import { modelIdOf, type ModelOption } from '../authoring/model-list';
 import { isScriptedMode } from '../models/resolve';

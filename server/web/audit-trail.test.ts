@@ -1,7 +1,7 @@
 // Studio's audit trail says what each run's model calls cost (docs/internals/architecture.md, "Usage"):
 // the end of a run reads "1,500 tokens in, 20 out", from the steps the log kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../authoring/define';
+import { defineDeepAgent } from '../authoring';
 import { createMemoryStore } from '../store/memory-store';
 import { startRun } from '../runtime/turn-control/turns';
 import { loadAuditTrail } from './audit-trail';

@@ -3,7 +3,7 @@
 // defineDeepAgent (docs/seed-names.md).
 import { tool } from 'ai';
 import { z } from 'zod';
-import { defineDeepAgent as agent } from '@/server/authoring/define';
+import { defineDeepAgent as agent } from '@/server/authoring';
 
 const tools = {
   closeTicket: tool({

@@ -2,7 +2,7 @@
 // the wire's SSE of real runs, each request run on one memory store as POST /api/agents/{name}
 // runs it (unit tests of the AG-UI wire).
 import { HttpAgent, type BaseEvent } from '@ag-ui/client';
-import type { DeepAgent } from '../../server/authoring/define';
+import type { DeepAgent } from '../../server/authoring';
 import { startRun } from '../../server/runtime/turn-control/turns';
 import { createMemoryStore } from '../../server/store/memory-store';
 import { fromAgUiMessages, parseRunAgentInput } from '../../server/wire/agui/input';

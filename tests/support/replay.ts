@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { findAgent } from '../../server/agents';
-import type { DeepAgent } from '../../server/authoring/define';
+import type { DeepAgent } from '../../server/authoring';
 import { parseRecordingFile, replay, type ReplayReport } from '../../server/runtime';
 
 const RECORDINGS = path.resolve(import.meta.dirname, '../recordings');

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { helpdeskConfig } from '../../tests/fixtures/agents/helpdesk';
 import helpdeskNoRefunds from '../fixtures/agents/helpdesk-no-refunds';
-import { defineDeepAgent } from '../../server/authoring/define';
+import { defineDeepAgent } from '../../server/authoring';
 import helpdeskStrict from '../fixtures/agents/helpdesk-strict';
 import { expectReplay } from '../support/replay';
 

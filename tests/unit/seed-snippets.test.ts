@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DeepAgent } from '../../server/authoring/define';
+import type { DeepAgent } from '../../server/authoring';
 import { runWithHandlerContext, type HandlerContext } from '../../server/runtime/tools/handler-context';
 import { reduceAll } from '../../server/runtime/session/reduce';
 import { startRun } from '../../server/runtime/turn-control/turns';

@@ -4,7 +4,7 @@ import type { Interrupt } from '@ag-ui/client';
 import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type ToolApprovalOptions } from '../../../server/authoring/define';
+import { defineDeepAgent, type ToolApprovalOptions } from '../../../server/authoring';
 import { buildInterrupt } from '../../../server/runtime/decisions/interrupt-record';
 import { grantScopes, timeGrantFits } from './interrupt-resolution';
 

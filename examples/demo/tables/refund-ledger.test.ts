@@ -2,7 +2,7 @@
 // "Exactly once"): keyed by handlerContext().idempotencyKey — unique across sessions, the same
 // on every attempt — in the app's own table, not in a process's memory.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../../../server/authoring/define';
+import { defineDeepAgent } from '../../../server/authoring';
 import { closeAppDatabase } from '../../../server/store/app-database';
 import { createMemoryStore } from '../../../server/store/memory-store';
 import { createPrismaStore } from '../../../server/store/prisma-store';

@@ -6,7 +6,7 @@
 // `Last-Event-ID` takes the place of `offset` on a reconnect; `protocolVersion=1.0` asks for the
 // strict 1.0 interrupt shape, as the same field of a POST body does.
 import { modelMessagesToUIMessages, type ModelMessage } from '@tanstack/ai';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { findAgent } from '../../agents';
 import { errorResponse, HttpError } from '../../http/errors';
 import { takeStreamSlot, type StreamSlot } from '../../http/limits';

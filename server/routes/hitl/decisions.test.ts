@@ -4,7 +4,7 @@
 import { tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { keyOwner } from '../../credentials/open-dev-mode';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';

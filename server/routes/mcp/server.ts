@@ -5,7 +5,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { agents } from '../../agents';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { KeepAlive } from '../../http/keep-alive';
 import { sessionKeyOf } from '../../runtime';
 import { getStore } from '../../store';

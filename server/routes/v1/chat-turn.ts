@@ -2,7 +2,7 @@
 // which session, parse, find the agent, start the turn (durable on a session, or stateless),
 // then answer as a stream or whole. Each wire gives only its own shapes (docs/internals/wires.md).
 import { findAgent } from '../../agents';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { readJsonBody } from '../../http/body';
 import { HttpError } from '../../http/errors';
 import type { KeepAlive } from '../../http/keep-alive';

@@ -5,7 +5,7 @@ import { own } from '../common';
 import { createHash } from 'node:crypto';
 import { asSchema, type ModelMessage, type Tool } from 'ai';
 import { z } from 'zod';
-import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../../authoring/define';
+import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../../authoring';
 import { parseDuration } from '../../authoring/duration';
 import type { EscalationPolicy, GrantScope, JsonObject, ToolCall } from '../../store/events';
 import { agentTools, mcpServerOf, validateToolInput } from '../tools';

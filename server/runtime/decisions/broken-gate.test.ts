@@ -2,7 +2,7 @@
 // the definitions a fixture opted in only, and only with both variables set: an app's agent, even
 // one of the same name, is never affected.
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { gateBrokenOnPurpose, letTestsBreakGate } from './broken-gate';
 
 const agent = (name: string) => defineDeepAgent({ name, model: 'scripted/x', instructions: 'x' });

@@ -3,7 +3,7 @@
 // for an agent a test fixture handed to letTestsBreakGate — this file names none — and only with
 // STACKBONE_TEST_BREAK_GATE=1 and STACKBONE_FIXTURE_AGENTS=1: no agent of an app is ever affected.
 import { testSetting } from '../../config';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 
 /** The definitions that opted in, by identity: another agent of the same name is not one of them. */
 const breakable = new WeakSet<DeepAgent>();

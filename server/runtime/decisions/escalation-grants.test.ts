@@ -3,7 +3,7 @@
 import { tool } from 'ai';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgent, type ToolApprovalOptions } from '../../authoring/define';
+import { defineDeepAgent, type DeepAgent, type ToolApprovalOptions } from '../../authoring';
 import type { ChatMessage, InterruptRecord, SessionEvent } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

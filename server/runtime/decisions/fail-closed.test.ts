@@ -5,7 +5,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgent, type ToolApprovalSpec } from '../../authoring/define';
+import { defineDeepAgent, type DeepAgent, type ToolApprovalSpec } from '../../authoring';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import type { ChatMessage, InterruptRecord } from '../../store/events';

@@ -5,7 +5,7 @@
 import { tool } from 'ai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgent, type ToolApprovalOptions } from '../../authoring/define';
+import { defineDeepAgent, type DeepAgent, type ToolApprovalOptions } from '../../authoring';
 import type { ChatMessage, DecisionActor, Grant, InterruptRecord, SessionEvent } from '../../store/events';
 import { keyOwner } from '../../credentials/open-dev-mode';
 import { createMemoryStore } from '../../store/memory-store';

@@ -6,7 +6,7 @@
 // revoked or expired grant never applies, nor one whose maker could no longer approve the call.
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { formatDuration } from '../../authoring/duration';
 import type { Grant, InterruptRecord, JsonObject, ToolCall, DecisionActor } from '../../store/events';
 import { Refusal } from '../errors';

@@ -4,7 +4,7 @@
 import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type ToolApprovalSpec } from '../../authoring/define';
+import { defineDeepAgent, type ToolApprovalSpec } from '../../authoring';
 import { buildInterrupt } from './interrupt-record';
 
 function pausedOn(spec: ToolApprovalSpec) {

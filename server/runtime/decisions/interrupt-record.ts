@@ -2,7 +2,7 @@
 // (responseSchema), and what happens when it expires (docs/hitl.md, "The interrupt", "Expiry").
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { approvalOptions, decisionDataSchema, inputJsonSchema, quorumFor, toolSchemaHash } from './approval-policy';
 import type { DecisionKind, GrantScope, InterruptRecord, JsonObject, ToolCall } from '../../store/events';
 import { agentTools } from '../tools';

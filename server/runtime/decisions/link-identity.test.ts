@@ -7,7 +7,7 @@ import { tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseApproverEmails } from '../../credentials/approver-emails';
-import { defineDeepAgent, type ToolApprovalOptions } from '../../authoring/define';
+import { defineDeepAgent, type ToolApprovalOptions } from '../../authoring';
 import type { DecisionActor, InterruptRecord } from '../../store/events';
 import { keyOwner } from '../../credentials/open-dev-mode';
 import { createMemoryStore } from '../../store/memory-store';

@@ -4,7 +4,7 @@
 // nothing twice. Every path comes through here: an AG-UI or TanStack resume, /api/hitl and
 // the CLI (docs/internals/architecture.md, "The decision pipeline").
 import { own } from '../common';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { Decision, DecisionActor, Grant, SessionEvent, Vote } from '../../store/events';
 import { grantOfDecision } from './grants';
 import { findToolAgent } from './approval-policy';

@@ -2,7 +2,7 @@
 // agent's policy: run it (with a decision's edits, data and the answers it asked for), answer
 // it as denied or cancelled, wait for a pending decision, or ask a person (docs/hitl.md).
 import type { ModelMessage } from 'ai';
-import type { ApprovalPolicy, DeepAgent } from '../../authoring/define';
+import type { ApprovalPolicy, DeepAgent } from '../../authoring';
 import type { ToolCall } from '../../store/events';
 import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
 import { gateBrokenOnPurpose } from './broken-gate';

@@ -2,7 +2,7 @@
 // changed tool, edits, decision data, answers to questions: each checked here and nowhere else
 // (docs/hitl.md). Returns the decision to record, its edits and data parsed by their schemas.
 import { z } from 'zod';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import {
   approvalOptions,
   decisionDataSchema,

@@ -5,7 +5,7 @@ import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import type { DecisionActor, InterruptRecord } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import { decideInterrupt } from '../turn-control/decide-out-of-band';

@@ -11,6 +11,7 @@
 // always accepted). A signed link decides as the person its recipient is bound to, under every
 // one of these rules; a recipient bound to nobody decides only what any key holder alone may.
 import { boundApprover } from '../../credentials/approver-emails';
+import { readApproverEntries, readApproverEntry } from '../../credentials/approver-entries';
 import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../store/events';
 import type { Person } from '../../store/types';
 import { isOpenDevMode, keyLabelOf } from '../../credentials/open-dev-mode';
@@ -75,19 +76,12 @@ export function voterIdentity(by: DecisionActor): string | undefined {
  */
 function matchesApprovers(approvers: readonly string[], by: DecisionActor): boolean {
   const rights = rightsOf(by);
-  if (rights === 'user')
-    return approvers.some((entry) => entry === MEMBERS || (entry.startsWith('role:') && (by.roles ?? []).includes(entry.slice('role:'.length))));
+  const entries = readApproverEntries(approvers);
+  if (rights === 'user') return entries.some((entry) => entry.kind === 'members' || (entry.kind === 'role' && (by.roles ?? []).includes(entry.role)));
   const label = rights === 'key' && by.ownerId !== undefined ? keyLabelOf(by.ownerId) : undefined;
   if (!label) return false;
-  return approvers.some((entry) => {
-    if (!entry.startsWith('key:')) return false;
-    const word = entry.slice('key:'.length);
-    return label.name === word || label.groups.includes(word);
-  });
+  return entries.some((entry) => entry.kind === 'key' && (label.name === entry.word || label.groups.includes(entry.word)));
 }
-
-/** The approvers entry naming every signed-up user (not a guest, not a key). */
-const MEMBERS = 'members';
 
 /** Whether `by` may see and decide an interrupt of a session owned by sessionOwnerId. */
 export function mayDecide(record: Pick<InterruptRecord, 'approvers' | 'quorum'>, sessionOwnerId: string, by: DecisionActor): boolean {
@@ -112,13 +106,12 @@ export function toldWhoDecides(record: Pick<InterruptRecord, 'approvers'>, by: D
 /** Who a list of approvers is, in words: `role:finance (a user with the role "finance")`. */
 function describeApprovers(named: readonly string[]): string {
   return named
-    .map((entry) =>
-      entry === MEMBERS
-        ? 'members (any signed-up user)'
-        : entry.startsWith('role:')
-          ? `${entry} (a user with the role "${entry.slice('role:'.length)}")`
-          : `${entry} (a key so labelled in STACKBONE_API_KEYS)`,
-    )
+    .map((entry) => {
+      const read = readApproverEntry(entry);
+      if (read?.kind === 'members') return 'members (any signed-up user)';
+      if (read?.kind === 'role') return `${entry} (a user with the role "${read.role}")`;
+      return `${entry} (a key so labelled in STACKBONE_API_KEYS)`;
+    })
     .join(', ');
 }
 

@@ -2,7 +2,7 @@
 // copy of the original's up to a message, written in one append, and — for an edit-and-resend
 // or a regenerate — its first turn. The original is read, never written.
 import { randomUUID } from 'node:crypto';
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import type { ChatMessage, ForkMode, RunSource } from '../../store/events';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { Refusal } from '../errors';

@@ -5,7 +5,7 @@
 // across its lineage: every fork that left it behind would undo it under one idempotency key
 // (effect-origin.ts), and once any of them asked, none offers it and asking again is refused.
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent, FindAgent } from '../../authoring/define';
+import type { DeepAgent, FindAgent } from '../../authoring';
 import type { DroppedEffect } from '../../store/events';
 import type { EventStore, SessionRecord } from '../../store/types';
 import { Refusal } from '../errors';

@@ -6,7 +6,7 @@
 import { tool } from 'ai';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import type { DecisionActor, SessionEvent, ToolCall } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

@@ -1,7 +1,7 @@
 // A channel as the outbox knows it (docs/approvals.md, "Decision webhooks"): its name, the targets
 // a notice goes to on it (none: the channel does not take it, or is not configured), and how it
 // sends one. channels.ts lists the entries this server delivers through.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { EventStore } from '../../store/types';
 import type { Channel, Notice } from './notice';
 

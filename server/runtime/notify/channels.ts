@@ -1,7 +1,7 @@
 // The channels a notice can go out through (docs/approvals.md, "Decision webhooks" and "Notifications and one-click links"). The outbox
 // (outbox.ts) fans every notice out to the targets of every entry; each entry decides from its own
 // configuration what it takes. A channel is added with one line in CHANNELS.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { DeliveryTarget } from '../../store/types';
 import type { ChannelEntry, People } from './channel-entry';
 import type { Notice } from './notice';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import type { InterruptRecord } from '../../store/events';
 import { notableEvents } from '../../store/notices';
 import { emailChannel, keptEmails } from './email-channel';

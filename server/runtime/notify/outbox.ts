@@ -4,7 +4,7 @@
 // whose outcome was lost (a crash, a timeout the receiver did not see) is sent again under the same
 // notice id, which is the receiver's idempotency key. Driven by a loop under `npm start` and by the
 // cron route /api/cron/outbox on hosts without a long-lived process.
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import type { DeliveryClaim, EventStore } from '../../store/types';
 import { startBackgroundLoop } from '../common';
 import type { ChannelEntry } from './channel-entry';

@@ -3,7 +3,7 @@
 // STACKBONE_SLACK_WEBHOOK_URL), the agent's own (`defineDeepAgent({ notify })`) and those of the
 // tool that waits, each once. Only the notices a person acts on are mailed or posted — an
 // interrupt opened, a reminder, an escalation; the signed webhook carries every notice.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { Notice } from './notice';
 import { configuredEmailRecipients } from './email-channel';
 import { INTERRUPT_NOTICES, noticeInterrupt } from './interrupt-message';

@@ -3,7 +3,7 @@
 import { tool } from 'ai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import { handlerContext } from '../tools/handler-context';

@@ -4,7 +4,7 @@
 // default action, a reminder due is recorded (docs/approvals.md), and a queue left behind by a server that died after a turn goes out. A sweep runs at start-up and then periodically; any request touching the session
 // does the same through startRun. A sweep only starts the runs it recovers: one slow
 // recovered run must not hold up the others, nor the next sweep (docs/hitl.md, Timeouts).
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { dueReminders, expiryEvents } from '../decisions';
 import type { SessionEvent } from '../../store/events';

@@ -3,7 +3,7 @@
 // decided that call, denied (a question, which cannot be denied, withdrawn). Each vote is cast by
 // a replay approver of its own, as a verified approver (the people recorded were allowed then),
 // through the same out-of-band pipeline as /api/hitl.
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import type { DecisionActor, InterruptRecord } from '../../store/events';
 import type { EventStore } from '../../store/types';
 import { Refusal } from '../errors';

@@ -5,7 +5,7 @@
 // MCP servers are left out: a replay reaches nothing outside the process.
 import { isDeepStrictEqual } from 'node:util';
 import type { Tool, ToolSet } from 'ai';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { ToolError } from '../tools';
 import type { RecordedCall } from './recording';
 

@@ -4,7 +4,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent, type DeepAgentConfig } from '../../authoring/define';
+import { defineDeepAgent, type DeepAgentConfig } from '../../authoring';
 import type { DecisionActor } from '../../store/events';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';

@@ -1,6 +1,6 @@
 // A recording replayed and compared, in one call: what the server's replay endpoint, the CLI
 // (through it) and tests' expectReplay answer with (docs/replay.md).
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { StoredEvent } from '../../store/events';
 import { isScriptedMode } from '../../models/resolve';
 import { diffReplay, type ReplayDiff } from './diff';

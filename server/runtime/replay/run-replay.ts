@@ -3,7 +3,7 @@
 // decision of its call, and the tools run dry (dry-run-agent.ts). Nothing leaves the process:
 // no tool executes, no MCP server is reached, notices stay in the scratch store's outbox.
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { DecisionActor, InterruptReason, StoredEvent } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import { loadView, pendingInterrupts, scopedSessionId } from '../session';

@@ -2,7 +2,7 @@
 // validated; a bad value refuses the whole update (nothing is applied).
 import { compare, deepClone, type Operation } from 'fast-json-patch';
 import { z } from 'zod';
-import type { EditableStateSpec } from '../../authoring/define';
+import type { EditableStateSpec } from '../../authoring';
 import type { JsonObject } from '../../store/events';
 import { Refusal } from '../errors';
 import { own, zodFromJsonSchema, firstIssue } from '../common';

@@ -1,7 +1,7 @@
 // Which model a turn runs on (docs/models.md, "Choosing a model"): the client's choice when the
 // agent offers it, else the thread's — its last turn's — and a continuation's own turn's.
 import { describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { Refusal } from '../errors';
 import { modelOf, threadModel, turnModel } from './model-choice';
 import { createScriptedModel } from '../../models/scripted';

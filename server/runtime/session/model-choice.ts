@@ -3,7 +3,7 @@
 // and a continuation (decisions, a browser tool's result, a retry) finishes on the model its turn
 // started with, whatever is asked, so an approval never hands a turn to another model half-way.
 import type { LanguageModel } from 'ai';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { modelIdOf } from '../../authoring/model-list';
 import { Refusal } from '../errors';
 import type { SessionView } from './reduce';

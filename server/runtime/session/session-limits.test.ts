@@ -7,7 +7,7 @@
 import { tool } from 'ai';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import type { ChatMessage } from '../../store/events';

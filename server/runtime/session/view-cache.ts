@@ -3,7 +3,7 @@
 // Every instance still reads the tail from the database, so a second server sees the same
 // truth; the cache only saves re-reading and re-folding the past. It is bounded by count and by
 // bytes, so that long threads cannot fill the memory.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { JsonObject } from '../../store/events';
 import type { EventStore, SessionRecord } from '../../store/types';
 import { approximateBytes } from '../common';

@@ -4,7 +4,7 @@
 // (editable-state.ts) — recorded as one state_patched event with a compare-and-set on the head.
 // While a run holds the session it is refused as busy (nothing written): the client keeps the
 // change and sends it again, or with its next message.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { JsonObject } from '../../store/events';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { clientStatePatch } from './editable-state';

@@ -5,7 +5,7 @@ import { tool } from 'ai';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

@@ -2,7 +2,7 @@
 // delegation tool that hands a task to a subagent (run by the turn loop itself).
 import { tool } from 'ai';
 import { z } from 'zod';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { handlerContext } from './handler-context';
 
 const PLANNING_TOOL = 'write_todos';

@@ -5,7 +5,7 @@
 // top — the MCP tool is called again — and when the server asks the same question again the
 // recorded answer goes back: accept with its content, or decline.
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerSpec } from '../../authoring/define';
+import type { McpServerSpec } from '../../authoring';
 import type { JsonObject } from '../../store/events';
 import { InputRequired, recordedInputAnswers, type InputRequest } from './request-input';
 import { describeMcpServer, openMcpConnection, type McpConnection } from './mcp-connection';

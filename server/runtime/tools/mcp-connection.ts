@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerSpec } from '../../authoring/define';
+import type { McpServerSpec } from '../../authoring';
 
 /** How long opening a connection or listing tools may take before the server counts as unreachable. */
 export const MCP_CONNECT_TIMEOUT_MS = 10_000;

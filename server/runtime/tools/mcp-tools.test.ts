@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { tool } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { approvalOptions } from '../decisions/approval-policy';
 import { loadMcpTools } from './mcp-tools';
 import { agentTools, executeTool, toolKind } from './tool-set';

@@ -5,7 +5,7 @@
 // at a run's start, before a decision is checked, for the agent directory — so that everything
 // reading an agent's tools (policies, interrupts, the model's tool set) reads them at once.
 import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
-import type { DeepAgent, McpServerSpec } from '../../authoring/define';
+import type { DeepAgent, McpServerSpec } from '../../authoring';
 import type { JsonObject } from '../../store/events';
 import { zodFromJsonSchema } from '../common';
 import { logFailure } from '../errors';

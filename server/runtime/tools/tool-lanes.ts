@@ -2,7 +2,7 @@
 // tools"). Independent calls run concurrently; calls that share a lane run one after another,
 // in the order the model made them — for tools that must not overlap (a ledger, a rate-limited
 // API). A lane is the tool's own (toolLanes), else the agent's (toolLane), else none.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 
 export function toolLaneOf(agent: DeepAgent, toolName: string): string | undefined {
   return (Object.hasOwn(agent.toolLanes, toolName) ? agent.toolLanes[toolName] : undefined) ?? agent.toolLane;

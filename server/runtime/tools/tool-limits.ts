@@ -1,6 +1,6 @@
 // How long a tool call may take, and how long a cut-off call gets to wind down
 // (docs/hitl.md, Timeouts). Without a limit one hung tool holds its session's run forever.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { parseDuration } from '../../authoring/duration';
 import { setting } from '../../config';
 

@@ -2,7 +2,7 @@
 import { tool, type Tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { handlerContext } from './handler-context';
 import type { JsonObject } from '../../store/events';
 import { stopGraceMs, toolTimeoutMs } from './tool-limits';

@@ -1,7 +1,7 @@
 // The tools a model step sees, and how the runtime runs a backend tool call.
 import { asSchema, jsonSchema, tool, type JSONSchema7, type ModelMessage, type Schema, type Tool, type ToolSet } from 'ai';
 import { deepClone } from 'fast-json-patch';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { crashPoint } from '../common';
 import { idempotencyKey, runWithHandlerContext, type HandlerContext, type ToolApproval } from './handler-context';

@@ -2,7 +2,7 @@ import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import type { ChatMessage, InterruptRecord } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import { argumentsHash, linkExpiry, signLink, type LinkAction } from '../notify';

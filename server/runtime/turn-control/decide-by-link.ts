@@ -4,7 +4,7 @@
 // the one pipeline every out-of-band decision takes (decideInterrupt), recorded as decided by
 // `link`, for the recipient the link was minted for. A link works once: the interrupt it names
 // is decided once, and a decided interrupt refuses every later link.
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import type { Decision, DecisionActor, InterruptRecord, JsonObject } from '../../store/events';
 import { recipientAddress } from '../../credentials/approver-emails';
 import { inputJsonSchema, linkActor, voterIdentity } from '../decisions';

@@ -6,7 +6,7 @@
 // with a quorum, an approval short of it is a vote of its own (docs/approvals.md, "Quorum and
 // separation of duties"); the compare-and-set makes racing final votes one decision and one run.
 import { own } from '../common';
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import { ConcurrentAppendError, type EventStore, type SessionRecord } from '../../store/types';
 import type { Decision, DecisionActor, Grant, InterruptRecord, Vote } from '../../store/events';
 import { Refusal } from '../errors';

@@ -6,7 +6,7 @@ import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findAgent } from '../../agents/index';
-import { defineDeepAgent, type DeepAgent } from '../../authoring/define';
+import { defineDeepAgent, type DeepAgent } from '../../authoring';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

@@ -6,7 +6,7 @@
 // message goes out its sender may edit, move or remove it, or send it now: that ends the
 // running turn at its next step boundary, or cancels the decision the turn waits on.
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent, FindAgent } from '../../authoring/define';
+import type { DeepAgent, FindAgent } from '../../authoring';
 import type { ChatMessage, RunSource } from '../../store/events';
 import { ConcurrentAppendError, LimitReachedError, type EventStore, type QueueEntry, type QueuedMessage } from '../../store/types';
 import { Refusal } from '../errors';

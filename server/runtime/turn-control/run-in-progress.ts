@@ -1,5 +1,5 @@
 // The run a stop or a steer addresses: the one in progress on the caller's own session.
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import type { EventStore, SessionRecord } from '../../store/types';
 import { loadView } from '../session';
 import { ownedSession, type SessionCaller } from '../session';

@@ -2,7 +2,7 @@
 // "Server append"). `session(agent, threadId, {ownerId}).append(...)` takes a turn on the session as
 // any client would — same log, same run, same rules — so every open tab sees it live on the
 // session stream. Unlike a browser, trusted code may add system notes as well as user messages.
-import { provideServerSessions, type DeepAgent, type ServerSessionOptions } from '../../authoring/define';
+import { provideServerSessions, type DeepAgent, type ServerSessionOptions } from '../../authoring';
 import type { ChatMessage } from '../../store/events';
 import { LOCAL_OWNER, isOpenDevMode } from '../../credentials/open-dev-mode';
 import { getStore } from '../../store';

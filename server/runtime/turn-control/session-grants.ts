@@ -2,7 +2,7 @@
 // the session's owner sees each grant its approvers made, with whether it still applies, and may
 // revoke one. A revocation is an event (`grant_revoked`), appended with the log's
 // compare-and-set like a decision; from then on the grant never applies.
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import type { DecisionActor, Grant } from '../../store/events';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { grantHolds } from '../decisions';

@@ -3,7 +3,7 @@
 // run takes it into the conversation at its next step boundary: before its next model call,
 // or, if the model had just answered, by going on with one more step. Not a new turn. A steer
 // names its run, so guidance meant for a turn that ended is refused, never applied to the next.
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import type { ChatMessage } from '../../store/events';
 import { LimitReachedError, type EventStore, type SteerRecord } from '../../store/types';
 import { Refusal } from '../errors';

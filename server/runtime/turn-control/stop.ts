@@ -2,7 +2,7 @@
 // beside the log, every process's run sees it through the store's watch, and the run that
 // it names ends as cancelled, keeping what the user saw. It names its run, so a stop meant
 // for an older turn cannot cancel a newer one; the first stop of a run is the only one.
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import { runInProgress } from './run-in-progress';
 import type { EventStore, StopRecord } from '../../store/types';
 

@@ -3,7 +3,7 @@
 // process — appends them when their time comes and runs the agent on them, as trusted server
 // code does. Exactly once: the messages carry the timer's ids, so a timer appended twice (a
 // crash between appending and marking it fired, two processes at once) adds them once.
-import type { FindAgent } from '../../authoring/define';
+import type { FindAgent } from '../../authoring';
 import type { EventStore } from '../../store/types';
 import { crashPoint, startBackgroundLoop } from '../common';
 import { Refusal } from '../errors';

@@ -2,7 +2,7 @@
 // the next queued message when it ends and queues a request that finds the session busy; the
 // queue, in turn, starts turns. Each takes the other as a function handed in here, so neither
 // imports the other: this file is the one place the two meet.
-import type { DeepAgent, FindAgent } from '../../authoring/define';
+import type { DeepAgent, FindAgent } from '../../authoring';
 import type { EventStore, QueuedMessage } from '../../store/types';
 import type { RunRequest, StartedRun, TurnQueue } from '../turn';
 import { startTurn } from '../turn';

@@ -4,7 +4,7 @@
 // so the turn still runs. Returns the compaction for the runner to write before the step uses it
 // (a crash before the write only means the summary is made again).
 import { streamText, type LanguageModel } from 'ai';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { ContextCompaction, TokenUsage } from '../../store/events';
 import { resolveModel } from '../../models/resolve';
 import { SUMMARY_INSTRUCTIONS, summaryRequest } from '../../models/summary-request';

@@ -8,7 +8,7 @@ import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { failingSummaries } from '../../../tests/support/models';
-import { defineDeepAgent, type DeepAgent } from '../../authoring/define';
+import { defineDeepAgent, type DeepAgent } from '../../authoring';
 import type { ChatMessage } from '../../store/events';
 import { createScriptedModel } from '../../models/scripted';
 import { SUMMARY_REQUEST } from '../../models/summary-request';

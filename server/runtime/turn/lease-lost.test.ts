@@ -5,7 +5,7 @@
 import { tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { createMemoryStore } from '../../store/memory-store';
 import { handlerContext } from '../tools/handler-context';
 import type { RunPart } from '../stream/parts';

@@ -4,7 +4,7 @@
 // still a stop.
 import { APICallError, type LanguageModelV4 } from '@ai-sdk/provider';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent, type DeepAgentConfig } from '../../authoring/define';
+import { defineDeepAgent, type DeepAgentConfig } from '../../authoring';
 import type { StreamedPart } from '../../store/events';
 import { createScriptedModel } from '../../models/scripted';
 import { modelFailure, StepTimeoutError } from '../errors';

@@ -9,7 +9,7 @@
 // fallback model; each call has the agent's stepTimeout (docs/models.md, "Fallback models", "Timeouts").
 import { randomUUID } from 'node:crypto';
 import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
-import type { DeepAgent, InstructionsContext } from '../../authoring/define';
+import type { DeepAgent, InstructionsContext } from '../../authoring';
 import type { ChatMessage, ModelLabel, ProviderMetadata, ReasoningPart, SourcePart, StreamedPart, TokenUsage, ToolCall } from '../../store/events';
 import { loadAttachmentBytes } from '../../attachments';
 import { runWithAgentPhrases } from '../../models/agent-phrases';

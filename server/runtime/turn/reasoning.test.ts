@@ -4,7 +4,7 @@
 import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import type { AssistantMessage, ChatMessage } from '../../store/events';
 import { reasoningSignature } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';

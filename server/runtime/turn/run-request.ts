@@ -1,6 +1,6 @@
 // What a run is asked to do and what starting one answers: the request every surface builds (a
 // wire, a decision, the queue, a timer, recovery) and the handle it gets back.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { ChatMessage, Decision, DecisionActor, Grant, RunSource, SessionEvent, ToolCall } from '../../store/events';
 import type { EventStore, QueuedMessage, SessionRecord } from '../../store/types';
 import type { DecisionInput, PlannedDecision } from '../decisions';

@@ -2,7 +2,7 @@
 // conversations it advances (the root thread, a delegated task), where advancing one stopped,
 // and what a tool call came to.
 import type { LanguageModel } from 'ai';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { RunFailureCode } from '../../error-codes';
 import type { InterruptRecord, JsonObject, RunFailureDetails, RunSource, SessionEvent } from '../../store/events';
 import type { EventStore } from '../../store/types';

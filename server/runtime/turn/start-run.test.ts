@@ -2,7 +2,7 @@ import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
-import { defineDeepAgent, type DeepAgent } from '../../authoring/define';
+import { defineDeepAgent, type DeepAgent } from '../../authoring';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import { createPrismaStore } from '../../store/prisma-store';

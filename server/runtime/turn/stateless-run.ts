@@ -1,7 +1,7 @@
 // A stateless turn (no session key): the request carries the whole conversation, nothing is
 // kept. It runs on the same loop over a throwaway in-memory log seeded with that history.
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { createMemoryStore } from '../../store/memory-store';
 import type { ChatMessage, RunSource, SessionEvent } from '../../store/events';
 import { checkMessageText } from '../session';

@@ -1,6 +1,6 @@
 // How long one model call may take (docs/models.md, "Timeouts"). Without a limit a provider that
 // accepts the request and then says nothing holds the session's run until the lease gives up.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { parseDuration } from '../../authoring/duration';
 import { setting } from '../../config';
 

@@ -5,7 +5,7 @@ import type { BaseEvent, Message } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inProcessAgUiClient } from '../../../tests/support/agui-in-process';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { reasoningSignature } from '../../models/scripted';
 
 beforeAll(() => {

@@ -7,7 +7,7 @@ import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { inProcessAgUiClient } from '../../../tests/support/agui-in-process';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 
 const CITED = { url: 'https://docs.ag-ui.com/concepts/events', title: 'AG-UI events' };
 

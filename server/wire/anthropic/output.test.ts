@@ -1,7 +1,7 @@
 // A turn on the Anthropic wire (docs/internals/wires.md, "Anthropic details"): the model's reasoning as a
 // thinking block with its signature, and the usage the model reported, cache reads apart.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import type { ChatMessage, TokenUsage } from '../../store/events';
 import { reasoningSignature } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';

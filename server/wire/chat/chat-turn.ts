@@ -3,7 +3,7 @@
 // about sessions and approvals stays in the runtime: this only decides what to hand it, and
 // routes/v1/chat-turn.ts hands it (docs/internals/wires.md).
 import { randomUUID } from 'node:crypto';
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import type { ChatMessage, ToolCall } from '../../store/events';
 import { HttpError } from '../../http/errors';
 import { checkClientTools, type ClientTool, type SessionView } from '../../runtime';

@@ -2,7 +2,7 @@
 // and which backend really serves each — by server/models/resolve.ts's routing, from the keys
 // set, never their values. 'scripted' for a provider's model means no key fits it: the scripted
 // model answers in its place.
-import type { DeepAgent } from '../../authoring/define';
+import type { DeepAgent } from '../../authoring';
 import { modelIdOf } from '../../authoring/model-list';
 import { modelMode, type ModelMode } from '../../models/resolve';
 import { modelOf } from '../../runtime';

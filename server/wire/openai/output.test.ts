@@ -2,7 +2,7 @@
 // `reasoning_content` beside `content`, and the usage the model reported, with its cached and
 // reasoning tokens.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import type { ChatMessage, TokenUsage } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

@@ -2,7 +2,7 @@
 // items, and the same events under the same sequence numbers whether the run is read live or
 // replayed from the log — what lets a client resume from any number on any server.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { defineDeepAgent } from '../../authoring/define';
+import { defineDeepAgent } from '../../authoring';
 import { runSoFar } from '../../runtime';
 import { startRun } from '../../runtime/turn-control/turns';
 import { createMemoryStore } from '../../store/memory-store';

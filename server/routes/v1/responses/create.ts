@@ -6,7 +6,7 @@
 // answers as Responses events, a whole response, or at once (background).
 import { randomUUID } from 'node:crypto';
 import { findAgent } from '../../../agents';
-import type { DeepAgent } from '../../../authoring/define';
+import type { DeepAgent } from '../../../authoring';
 import { readJsonBody } from '../../../http/body';
 import { HttpError } from '../../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../../http/keep-alive';

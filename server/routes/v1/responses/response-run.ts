@@ -1,7 +1,7 @@
 // The run a response id names, for its owner alone (docs/internals/wires.md, "The Responses wire"):
 // another owner's id, a stateless response's or one that never was is OpenAI's 404.
 import { findAgent } from '../../../agents';
-import type { DeepAgent } from '../../../authoring/define';
+import type { DeepAgent } from '../../../authoring';
 import { isOwnSession, runSoFar, scopedSessionId, type RunSoFar } from '../../../runtime';
 import { getStore } from '../../../store';
 import type { EventStore } from '../../../store/types';
