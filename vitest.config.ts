@@ -89,7 +89,7 @@ export default defineConfig({
           // Two files at a time: most of a file's time is spent waiting on its servers (leases,
           // timers, restarts), not computing. One real server per database kind is shared by the
           // files (global-setup.ts); a file's own servers sit on its worker's ports (tests/support/server.ts).
-          maxWorkers: 2,
+          maxWorkers: 2, // as many as global-setup.ts starts server pairs for (WORKER_SLOTS)
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -43,42 +43,64 @@ async function fixtureAgentsBuilt(server: TestServer): Promise<void> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    servers: TestBackend[];
+    /** One pair of servers per worker slot (the first pair is slot 1's): tests/support/backends.ts picks its own. */
+    serversByWorker: TestBackend[][];
     postgresSkipped: string | null;
   }
 }
 
+/**
+ * The integration files run two at a time (vitest.config.ts). Files count the rows of their
+ * server's database and time their runs, so the two workers never share a server: each worker
+ * slot gets its own SQLite and PostgreSQL server, the second slot's 10000 ports higher (as
+ * tests/support/server.ts places a file's own servers).
+ */
+const WORKER_SLOTS = 2;
+
 export default async function setup(project: TestProject) {
   const servers: TestServer[] = [];
-  const described: TestBackend[] = [];
+  const logs: string[] = [];
   const ledgers = await mkdtemp(path.join(os.tmpdir(), 'stackbone-ledger-'));
+  const postgres = await postgresReachable();
+  const postgresSkipped = postgres ? null : `no PostgreSQL server answers at ${testPostgresUrl()}`;
+  if (postgresSkipped) console.warn(`\n\u001b[33m!!! SKIPPING the PostgreSQL half of the integration suite: ${postgresSkipped}.\u001b[0m\n`);
 
-  const sqliteLedger = path.join(ledgers, 'sqlite.jsonl');
-  const sqlite = await startServer({ port: 3201, databaseUrl: await freshSqliteUrl(), env: fixtureEnv(sqliteLedger) });
-  servers.push(sqlite);
-  await fixtureAgentsBuilt(sqlite).catch(async (error: unknown) => {
-    await sqlite.kill();
+  const startSlot = async (slot: number): Promise<TestBackend[]> => {
+    const shift = (slot - 1) * 10_000;
+    const described: TestBackend[] = [];
+    const sqliteLedger = path.join(ledgers, `sqlite-${slot}.jsonl`);
+    const sqlite = await startServer({ port: 3201 + shift, databaseUrl: await freshSqliteUrl(), env: fixtureEnv(sqliteLedger) });
+    servers.push(sqlite);
+    logs.push(`server-sqlite-${slot}.log`);
+    await fixtureAgentsBuilt(sqlite);
+    described.push({ kind: 'sqlite', url: sqlite.url, databaseUrl: sqlite.databaseUrl, ledgerFile: sqliteLedger });
+    if (postgres) {
+      const postgresLedger = path.join(ledgers, `postgres-${slot}.jsonl`);
+      const server = await startServer({
+        port: 3202 + shift,
+        databaseUrl: await freshPostgresUrl(`stackbone_it_${slot}`),
+        env: fixtureEnv(postgresLedger),
+      });
+      servers.push(server);
+      logs.push(`server-postgres-${slot}.log`);
+      described.push({ kind: 'postgres', url: server.url, databaseUrl: server.databaseUrl, ledgerFile: postgresLedger });
+    }
+    return described;
+  };
+
+  let serversByWorker: TestBackend[][];
+  try {
+    serversByWorker = await Promise.all(Array.from({ length: WORKER_SLOTS }, (_, index) => startSlot(index + 1)));
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.kill()));
     throw error;
-  });
-  described.push({ kind: 'sqlite', url: sqlite.url, databaseUrl: sqlite.databaseUrl, ledgerFile: sqliteLedger });
-
-  let postgresSkipped: string | null = null;
-  if (await postgresReachable()) {
-    const postgresLedger = path.join(ledgers, 'postgres.jsonl');
-    const postgres = await startServer({ port: 3202, databaseUrl: await freshPostgresUrl('stackbone_it'), env: fixtureEnv(postgresLedger) });
-    servers.push(postgres);
-    described.push({ kind: 'postgres', url: postgres.url, databaseUrl: postgres.databaseUrl, ledgerFile: postgresLedger });
-  } else {
-    postgresSkipped = `no PostgreSQL server answers at ${testPostgresUrl()}`;
-    console.warn(`\n\u001b[33m!!! SKIPPING the PostgreSQL half of the integration suite: ${postgresSkipped}.\u001b[0m\n`);
   }
-
-  project.provide('servers', described);
+  project.provide('serversByWorker', serversByWorker);
   project.provide('postgresSkipped', postgresSkipped);
   return async () => {
     await Promise.all(servers.map((server) => server.kill()));
     // What the servers printed, for when a test fails on something only the server saw.
     await mkdir('test-results', { recursive: true });
-    await Promise.all(servers.map((server, index) => writeFile(path.join('test-results', `server-${described[index]!.kind}.log`), server.output())));
+    await Promise.all(servers.map((server, index) => writeFile(path.join('test-results', logs[index]!), server.output())));
   };
 }
