@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeepAgent } from '../server/authoring';
-import type { ChatMessage } from '../server/store/events';
+import type { ChatMessage } from '../server/store/messages';
 import { decideInterrupt, startRun, type RunPart } from '../server/runtime';
 import { createMemoryStore } from '../server/store/memory-store';
 

@@ -42,6 +42,6 @@ export type { ToolApprovalOptions } from './authoring';
 /** A policy, a policy function or the full options: one entry of `toolApproval`. */
 export type { ToolApprovalSpec } from './authoring';
 /** The session's shared state (`initialState`, `handlerContext().state`): a JSON object. */
-export type { JsonObject } from './store/events';
+export type { JsonObject } from './store/messages';
 /** A sentence the offline scripted model understands for the agent, and the call it makes (`offline.phrases`). */
 export type { OfflinePhrase } from './authoring/offline-phrases';

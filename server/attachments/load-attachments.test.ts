@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Attachment, ChatMessage } from '../store/events';
+import type { Attachment, ChatMessage } from '../store/messages';
 import { attachmentBytesPerStep } from './attachment-limits';
 import { streamOf } from './byte-streams';
 import { chooseStepFiles, loadAttachmentBytes } from './load-attachments';

@@ -3,7 +3,7 @@
 // docs/models.md, "Attachments"). Only what the step sends is read: the files of the messages it
 // is sent, the most recent first, up to STACKBONE_MAX_ATTACHMENT_BYTES_PER_STEP. Older files past
 // that are left out by their recorded size — never read — and the model gets a note in their place.
-import type { Attachment, ChatMessage } from '../store/events';
+import type { Attachment, ChatMessage } from '../store/messages';
 import { attachmentBytesPerStep } from './attachment-limits';
 import { getAttachmentStorage } from './storage';
 

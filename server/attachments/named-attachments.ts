@@ -3,7 +3,7 @@
 // (sweep.ts). The row is marked before storage is read, and the sweep takes a row before it
 // deletes the bytes, so an upload named while the sweep takes it is either kept or refused,
 // never named and then deleted.
-import type { Attachment } from '../store/events';
+import type { Attachment } from '../store/messages';
 import { claimAttachments } from './attachment-ledger';
 import { attachmentIdOf, findAttachment } from './save-attachment';
 

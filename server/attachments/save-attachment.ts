@@ -3,7 +3,7 @@
 // request into storage once its type is known; bytes sent inline take the same way. Either is
 // counted against its owner's quota first (attachment-ledger.ts), and a refusal leaves nothing.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Attachment } from '../store/events';
+import type { Attachment } from '../store/messages';
 import { discardAttachmentRow, reserveAttachment, settleAttachment, storageFull } from './attachment-ledger';
 import { quotaOf } from './attachment-quota';
 import { streamOf } from './byte-streams';

@@ -8,7 +8,7 @@ import { modelList, type ModelOption, type ModelSpec } from './model-list';
 import { checkOfflinePhrases, type OfflineConfig, type OfflinePhrase } from './offline-phrases';
 import { readableName } from './readable-name';
 import { checkDuration, checkToolApproval, type ToolApprovalSpec } from './tool-approval';
-import type { ChatMessage, JsonObject } from '../store/events';
+import type { ChatMessage, JsonObject } from '../store/messages';
 import type { EventStore } from '../store/types';
 
 type InputOf<T> = T extends { inputSchema: infer S } ? (S extends z.ZodType ? z.infer<S> : any) : any;

@@ -4,7 +4,7 @@ import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent, type DeepAgent } from './define';
-import type { ChatMessage } from '../store/events';
+import type { ChatMessage } from '../store/messages';
 import { startRun, type RunPart } from '../runtime';
 import { createMemoryStore } from '../store/memory-store';
 

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { parseDuration } from './duration';
 import { readApproverEntry } from '../credentials/approver-entries';
-import type { GrantScope } from '../store/events';
+import type { GrantScope } from '../store/pauses';
 
 /**
  * What a tool call needs before it may run: nothing ('approved'), a person's decision

@@ -1,7 +1,7 @@
 // What a user may attach to a message (docs/models.md, "Attachments"), read by the composer to
 // say no before uploading, and by the server, which checks the bytes themselves.
 import type { ContentPart } from '@ag-ui/core';
-import type { Attachment } from '../store/events';
+import type { Attachment } from '../store/messages';
 
 /** The types an attachment may have: the images every vision model reads, and PDFs. */
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;

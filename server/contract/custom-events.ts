@@ -1,7 +1,8 @@
 // The CUSTOM events (and the activity type) this server adds to AG-UI, named once for the
 // server that sends them and the browser that reads them (docs/internals/architecture.md, "Streams and
 // cursors"), with the value each carries.
-import type { ContextCompaction, DecisionActor, DecisionStatus, InterruptReason } from '../store/events';
+import type { DecisionActor, DecisionStatus, InterruptReason } from '../store/pauses';
+import type { ContextCompaction } from '../store/events';
 import type { QueueItem } from './queue';
 
 /**

@@ -1,7 +1,7 @@
 // What became of a tool call a person was asked about, and of the calls a stop cut: the chat
 // shows it under the call (docs/hitl.md, "Decisions in the chat"), the same in the hydration
 // JSON, the thread page's first paint and the `stackbone.interrupt_decided` event.
-import type { DecisionActor, DecisionStatus, InterruptReason } from '../store/events';
+import type { DecisionActor, DecisionStatus, InterruptReason } from '../store/pauses';
 
 /** One decided interrupt, as a client shows it: who decided what, when, and which arguments ran. */
 export interface DecisionRecord {

@@ -1,6 +1,7 @@
 // The out-of-band decision API's shapes (docs/hitl.md, "Out of band"): what GET /api/hitl
 // lists and how it pages, and the actions of POST /api/hitl/{id}/{action}. Studio's inbox reads them.
-import type { DecisionActor, DecisionKind, InterruptReason, JsonObject, Vote } from '../store/events';
+import type { DecisionActor, DecisionKind, InterruptReason, Vote } from '../store/pauses';
+import type { JsonObject } from '../store/messages';
 
 /** The actions of POST /api/hitl/{id}/{action}. */
 export const HITL_ACTIONS = ['approve', 'reject', 'cancel'] as const;

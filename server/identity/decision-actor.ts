@@ -4,7 +4,7 @@
 // What the client says it is (x-stackbone-client: cli) is kept as a label and names the surface
 // only in open dev mode, where every request is the one local owner and a label can pass for
 // nobody else.
-import type { DecisionActor } from '../store/events';
+import type { DecisionActor } from '../store/pauses';
 import type { Caller } from './owner';
 
 type Surface = Extract<DecisionActor['source'], 'hitl' | 'cli' | 'studio' | 'server' | 'responses'>;

@@ -2,7 +2,9 @@
 // Prisma one over SQLite and PostgreSQL (prisma-store.ts) — written once here so that they cannot
 // drift apart. The store contract (store.contract.ts) holds each backend to them.
 import { createHash } from 'node:crypto';
-import type { ChatMessage, InterruptRecord, SessionEvent } from './events';
+import type { InterruptRecord } from './pauses';
+import type { SessionEvent } from './events';
+import type { ChatMessage } from './messages';
 import type { DeliveryRecord, DeliveryStatus } from './notices';
 import type { DeliveriesScope, DeliveryOutcome, InterruptPosition, InterruptRow, PendingInterruptsOptions, StopRecord } from './types';
 

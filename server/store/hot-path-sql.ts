@@ -4,7 +4,7 @@
 // makes a dozen such calls, one at a time on SQLite (docs/internals/benchmarks.md, "Where the time went").
 // The statements are plain SQL both databases accept; the tables are the ones prisma/ declares.
 import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
-import type { InterruptRecord } from './events';
+import type { InterruptRecord } from './pauses';
 import type { NotableEvent } from './notices';
 import type { AppendOptions } from './types';
 import { approversColumn, type EncodedEvent, type interruptChanges } from './backend-rules';

@@ -6,7 +6,8 @@
 // the transaction of the append that carries its event (server/store/types.ts, EventStore.append).
 // server/runtime/notify/notice.ts is where the runtime and the channels take these names from.
 import { createHash } from 'node:crypto';
-import type { JsonObject, SessionEvent } from './events';
+import type { SessionEvent } from './events';
+import type { JsonObject } from './messages';
 
 export type NoticeType =
   'interrupt.opened' | 'interrupt.decided' | 'interrupt.expired' | 'interrupt.escalated' | 'interrupt.reminder' | 'run.finished' | 'run.failed';

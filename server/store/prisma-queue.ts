@@ -1,7 +1,7 @@
 // The Prisma store's queue: user messages waiting for the turn in progress to end
 // (docs/turn-control.md, "Queue"). Every change wakes the session's watchers; an add is counted
 // against its limit and written as one step (limited-write.ts).
-import type { ChatMessage } from './events';
+import type { ChatMessage } from './messages';
 import { nextQueuePosition, withContent } from './backend-rules';
 import { limitedWrite } from './limited-write';
 import { queuedFromRow } from './prisma-rows';

@@ -1,7 +1,9 @@
 // The store's rows turned into its records: one decoder per table, for what a raw query returns
 // (hot-path-sql.ts) and what a model query returns alike, so that a record reads the same
 // whichever way its row was fetched.
-import type { ChatMessage, InterruptRecord, JsonObject, SessionEvent, StoredEvent } from './events';
+import type { InterruptRecord } from './pauses';
+import type { SessionEvent, StoredEvent } from './events';
+import type { ChatMessage, JsonObject } from './messages';
 import type { ChannelName, DeliveryRecord, DeliveryStatus, Notice, NoticeType } from './notices';
 import type { InterruptRow, QueuedMessage, SessionRecord, SessionStatus, SteerRecord, StopRecord, TimerRecord } from './types';
 

@@ -2,7 +2,9 @@
 // PostgreSQL behind Prisma (prisma-store.ts) — held to one contract (store.contract.ts).
 // The store knows nothing of agents or HITL rules; it keeps sessions and their events and
 // guarantees that two writers never interleave.
-import type { ChatMessage, InterruptRecord, SessionEvent, StoredEvent } from './events';
+import type { InterruptRecord } from './pauses';
+import type { SessionEvent, StoredEvent } from './events';
+import type { ChatMessage } from './messages';
 import type { ChannelName, DeliveryRecord, Notice } from './notices';
 
 /**

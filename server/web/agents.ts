@@ -3,7 +3,7 @@
 import type { Tool } from 'ai';
 import { agents, findAgent } from '../agents';
 import type { DeepAgent } from '../authoring';
-import type { JsonObject } from '../store/events';
+import type { JsonObject } from '../store/messages';
 import { modelIdOf, type ModelOption } from '../authoring/model-list';
 import { isScriptedMode } from '../models/resolve';
 import { readableName } from '../authoring/readable-name';

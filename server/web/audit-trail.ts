@@ -2,7 +2,8 @@
 // tool call, pause and decision, with who decided, from where and when, and the arguments as
 // proposed and as approved; each run's end says what its model calls cost. A read-model of the
 // log: nothing here is stored twice.
-import type { DecisionActor, InterruptRecord, RunSource, StoredEvent, TokenUsage } from '../store/events';
+import type { DecisionActor, InterruptRecord } from '../store/pauses';
+import type { RunSource, StoredEvent, TokenUsage } from '../store/events';
 import { keyLabelOf, publicOwnerId } from '../credentials/open-dev-mode';
 import { getStore } from '../store';
 import { isOwnSession, scopedSessionId, sessionKeyOf, totalUsage } from '../runtime';

@@ -3,7 +3,7 @@
 // one of the caller's own attachments — the server never fetches a URL — and naming it keeps it
 // from the sweep; bytes sent inline are checked and stored like an upload, once (the id is their hash).
 import { maxAttachmentsPerMessage, nameAttachments, saveInlineAttachment } from '../../attachments';
-import type { Attachment } from '../../store/events';
+import type { Attachment } from '../../store/messages';
 import { HttpError } from '../../http/errors';
 import type { AttachmentClaim } from '../../wire/agui/content-parts';
 import { answerOf } from './attachment-answer';

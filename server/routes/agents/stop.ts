@@ -4,7 +4,7 @@
 import { findAgent } from '../../agents';
 import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
-import type { DecisionActor } from '../../store/events';
+import type { DecisionActor } from '../../store/pauses';
 import { callerIdentity, requestActor } from '../../identity/decision-actor';
 import { resolveCaller } from '../../identity/owner';
 import { parseCursor, requestStop, isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime';

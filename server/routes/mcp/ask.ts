@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { findAgent } from '../../agents';
 import type { DeepAgent } from '../../authoring';
-import type { DecisionActor, InterruptRecord } from '../../store/events';
+import type { DecisionActor, InterruptRecord } from '../../store/pauses';
 import type { KeepAlive } from '../../http/keep-alive';
 import {
   SESSION_ID_RULE,

@@ -1,7 +1,8 @@
 // Whether a conversation needs compacting before its next step, and what to compact
 // (docs/models.md, "Long threads"): over the agent's budget, with a cut point past what the last
 // compaction covered. Pure: the runner does the summary call and writes the event.
-import type { ChatMessage, ContextCompaction } from '../../store/events';
+import type { ContextCompaction } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import type { Conversation } from '../session';
 import { conversationSize, estimateTokens } from './context-size';
 import { cutPoint } from './cut-point';

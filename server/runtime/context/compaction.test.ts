@@ -1,7 +1,8 @@
 // What a model step is sent of a long conversation (docs/models.md, "Long threads"): where a
 // compaction may cut, what the summary replaces, what a trim keeps, and when it is due.
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ContextCompaction } from '../../store/events';
+import type { ContextCompaction } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { summaryRequest } from '../../models/summary-request';
 import { isSummaryRequest, summariseTranscript } from '../../models/scripted-summary';
 import { toModelMessages } from '../turn/model-messages';

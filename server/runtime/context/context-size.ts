@@ -1,7 +1,7 @@
 // How big a conversation is, in tokens (docs/models.md, "Long threads"): what the provider
 // reported the last step was sent, plus an estimate of what came after it; an estimate alone
 // when no step since the last compaction reported its input.
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import type { Conversation } from '../session';
 import { sentMessages } from './sent-messages';
 

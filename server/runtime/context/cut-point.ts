@@ -3,7 +3,7 @@
 // has its result before it too — the log keeps arrival order, so a result may come after a later
 // user message (one written while a decision was pending), and a call still waiting has none.
 // The latest such point wins: everything older is compacted, the current turn is kept.
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 
 /**
  * The number of messages to compact (a cut before messages[n]), or undefined when no cut

@@ -2,7 +2,8 @@
 // threads"): the log keeps every message; a summary takes the place of the older ones it stands
 // for, or, when the summary call failed, their bulky tool results are cut to a note. Pure: every
 // step, every later turn and a recovered run rebuild the same messages from the same log.
-import type { ChatMessage, ContextCompaction, ToolMessage } from '../../store/events';
+import type { ContextCompaction } from '../../store/events';
+import type { ChatMessage, ToolMessage } from '../../store/messages';
 
 /** A tool result longer than this is cut by a trim. */
 const TRIM_RESULTS_OVER_CHARS = 400;

@@ -1,6 +1,6 @@
 // The older part of a conversation as a summary request's transcript (models/summary-request.ts):
 // one line per message, call and result, the earlier summary first when there is one.
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { TRANSCRIPT_LABELS as LABEL, transcriptLine } from '../../models/summary-request';
 import { isSummary } from './sent-messages';
 

@@ -7,7 +7,8 @@ import { asSchema, type ModelMessage, type Tool } from 'ai';
 import { z } from 'zod';
 import type { ApprovalPolicy, ApprovalSchemas, Approvers, DeepAgent, ToolApprovalOptions } from '../../authoring';
 import { parseDuration } from '../../authoring/duration';
-import type { EscalationPolicy, GrantScope, JsonObject, ToolCall } from '../../store/events';
+import type { EscalationPolicy, GrantScope } from '../../store/pauses';
+import type { JsonObject, ToolCall } from '../../store/messages';
 import { agentTools, mcpServerOf, validateToolInput } from '../tools';
 
 export interface NormalizedApproval {

@@ -3,7 +3,8 @@
 // escalates, its default decision for one past its last escalation — and the reminders due.
 // Pure over the view and the clock; whoever appends them (the recovery sweep, a turn's start, a
 // decision) does so with the log's compare-and-set, so two processes write them once.
-import type { Decision, SessionEvent } from '../../store/events';
+import type { Decision } from '../../store/pauses';
+import type { SessionEvent } from '../../store/events';
 import type { InterruptState, SessionView } from '../session';
 import { isExpired } from './interrupt-record';
 

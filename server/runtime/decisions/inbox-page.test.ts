@@ -4,7 +4,7 @@
 // reading on without end.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { DecisionActor, InterruptRecord } from '../../store/events';
+import type { DecisionActor, InterruptRecord } from '../../store/pauses';
 import { interruptRecord } from '../../store/contract/support';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

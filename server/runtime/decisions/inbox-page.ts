@@ -3,7 +3,7 @@
 // first and paged by position (time, then id), so that nobody else's requests, however many, push
 // the caller's own off the first pages, and a request opened while someone pages shifts nothing.
 import type { InboxFilter } from '../../contract';
-import type { DecisionActor } from '../../store/events';
+import type { DecisionActor } from '../../store/pauses';
 import type { EventStore, InterruptListPart, InterruptPosition, InterruptRow } from '../../store/types';
 import { isExpired } from './interrupt-record';
 import { mayDecide, seesOthersApprovals } from './who-may-decide';

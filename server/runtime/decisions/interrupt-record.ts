@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { DeepAgent } from '../../authoring';
 import { approvalOptions, decisionDataSchema, inputJsonSchema, quorumFor, toolSchemaHash } from './approval-policy';
-import type { DecisionKind, GrantScope, InterruptRecord, JsonObject, ToolCall } from '../../store/events';
+import type { DecisionKind, GrantScope, InterruptRecord } from '../../store/pauses';
+import type { JsonObject, ToolCall } from '../../store/messages';
 import { agentTools } from '../tools';
 import { formatDuration } from '../../authoring/duration';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseApproverEmails } from '../../credentials/approver-emails';
 import { defineDeepAgent, type ToolApprovalOptions } from '../../authoring';
-import type { DecisionActor, InterruptRecord } from '../../store/events';
+import type { DecisionActor, InterruptRecord } from '../../store/pauses';
 import { keyOwner } from '../../credentials/open-dev-mode';
 import { createMemoryStore } from '../../store/memory-store';
 import { renderInterruptMessage } from '../notify/interrupt-message';

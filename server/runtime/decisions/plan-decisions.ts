@@ -5,7 +5,8 @@
 // the CLI (docs/internals/architecture.md, "The decision pipeline").
 import { own } from '../common';
 import type { DeepAgent } from '../../authoring';
-import type { Decision, DecisionActor, Grant, SessionEvent, Vote } from '../../store/events';
+import type { Decision, DecisionActor, Grant, Vote } from '../../store/pauses';
+import type { SessionEvent } from '../../store/events';
 import { grantOfDecision } from './grants';
 import { findToolAgent } from './approval-policy';
 import { Refusal } from '../errors';

@@ -8,7 +8,7 @@ import { tool } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent, type ToolApprovalOptions } from '../../authoring';
-import type { DecisionActor, InterruptRecord } from '../../store/events';
+import type { DecisionActor, InterruptRecord } from '../../store/pauses';
 import { keyOwner } from '../../credentials/open-dev-mode';
 import { createMemoryStore } from '../../store/memory-store';
 import { loadView } from '../session';

@@ -4,7 +4,8 @@
 // clients send it: {approved, reason?, editedArgs?, payload?}, or the answer itself for a
 // question). Both become one DecisionRequest here; whether it is acceptable is
 // validate-decision.ts, and whether the thread still waits on it is plan-decisions.ts.
-import type { InterruptRecord, JsonObject } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { JsonObject } from '../../store/messages';
 import { parseDuration } from '../../authoring/duration';
 import { Refusal } from '../errors';
 

@@ -3,7 +3,7 @@
 // it as denied or cancelled, wait for a pending decision, or ask a person (docs/hitl.md).
 import type { ModelMessage } from 'ai';
 import type { ApprovalPolicy, DeepAgent } from '../../authoring';
-import type { ToolCall } from '../../store/events';
+import type { ToolCall } from '../../store/messages';
 import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
 import { gateBrokenOnPurpose } from './broken-gate';
 import { grantForCall } from './grants';

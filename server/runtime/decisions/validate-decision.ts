@@ -14,7 +14,7 @@ import {
   type NormalizedApproval,
 } from './approval-policy';
 import type { FoundCode } from '../../error-codes';
-import type { Decision, DecisionActor, InterruptRecord } from '../../store/events';
+import type { Decision, DecisionActor, InterruptRecord } from '../../store/pauses';
 import { checkApprover } from './who-may-decide';
 import { Refusal } from '../errors';
 import type { DecisionRequest } from './read-decision';

@@ -4,7 +4,7 @@
 // (rejectOn 'quorum'). One approver votes once. The tally reads the view the caller will append
 // onto with the log's compare-and-set, so two racing final votes make one decision.
 import type { ShownVote } from '../../contract';
-import type { Decision, DecisionActor, Vote } from '../../store/events';
+import type { Decision, DecisionActor, Vote } from '../../store/pauses';
 import { keyLabelOf } from '../../credentials/open-dev-mode';
 import type { EventStore } from '../../store/types';
 import { Refusal } from '../errors';

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
 import { defineDeepAgent } from '../../authoring';
-import type { DecisionActor, InterruptRecord } from '../../store/events';
+import type { DecisionActor, InterruptRecord } from '../../store/pauses';
 import { createMemoryStore } from '../../store/memory-store';
 import { decideInterrupt } from '../turn-control/decide-out-of-band';
 import { startRun } from '../turn-control/turns';

@@ -12,7 +12,7 @@
 // one of these rules; a recipient bound to nobody decides only what any key holder alone may.
 import { boundApprover } from '../../credentials/approver-emails';
 import { readApproverEntries, readApproverEntry } from '../../credentials/approver-entries';
-import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../store/events';
+import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../store/pauses';
 import type { Person } from '../../store/types';
 import { isOpenDevMode, keyLabelOf } from '../../credentials/open-dev-mode';
 import { Refusal } from '../errors';

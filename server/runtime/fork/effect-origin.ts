@@ -4,7 +4,7 @@
 // original's fork left behind. Walking up the parents to the thread whose own run it was names
 // the effect the same way in every fork that left it behind — that thread and the call's id —
 // which is what the undo's idempotency key is made from.
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import type { EventStore, SessionRecord } from '../../store/types';
 import { ancestorsOf, loadView } from '../session';
 

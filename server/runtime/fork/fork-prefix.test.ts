@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InterruptRecord, SessionEvent, StoredEvent } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { SessionEvent, StoredEvent } from '../../store/events';
 import { notableEvents } from '../../store/notices';
 import { Refusal } from '../errors';
 import { forkPrefix } from './fork-prefix';

@@ -2,7 +2,9 @@
 // copied, closed so that nothing in them runs again. Pure: the same log and point give the same
 // prefix, whichever process forks.
 import { randomUUID } from 'node:crypto';
-import type { DroppedEffect, ForkMode, InheritedEffect, InterruptRecord, JsonObject, SessionEvent, StoredEvent, ToolCall } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { DroppedEffect, ForkMode, InheritedEffect, SessionEvent, StoredEvent } from '../../store/events';
+import type { JsonObject, ToolCall } from '../../store/messages';
 import { Refusal } from '../errors';
 import { reduceAll, type SessionView } from '../session';
 import { notRunResults } from '../turn';

@@ -3,7 +3,8 @@
 // or a regenerate — its first turn. The original is read, never written.
 import { randomUUID } from 'node:crypto';
 import type { FindAgent } from '../../authoring';
-import type { ChatMessage, ForkMode, RunSource } from '../../store/events';
+import type { ForkMode, RunSource } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { Refusal } from '../errors';
 import { checkClientId, ownedSession, scopedSessionId, sessionNotFound, sessionTitle } from '../session';

@@ -7,7 +7,7 @@ import { tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent } from '../../authoring';
-import type { InterruptRecord } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
 import { notableEvents } from '../../store/notices';
 import { emailChannel, keptEmails } from './email-channel';
 import { renderInterruptMessage } from './interrupt-message';

@@ -5,7 +5,8 @@
 // and Open in Studio. Approve and Reject only for a recipient whose link may decide the call (the
 // person it is bound to may: docs/approvals.md, "A link counts as a person"); the others are told
 // for their information, with Studio's link alone. The email and Slack channels render from here.
-import type { InterruptRecord, JsonObject } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { JsonObject } from '../../store/messages';
 import { ownOrigin } from '../../config/own-origin';
 import type { Notice, NoticeType } from './notice';
 import type { Person } from '../../store/types';

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { InterruptRecord } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
 import { emailChannel } from './email-channel';
 import type { Notice } from './notice';
 import { slackChannel } from './slack-channel';

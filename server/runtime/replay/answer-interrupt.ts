@@ -4,7 +4,7 @@
 // a replay approver of its own, as a verified approver (the people recorded were allowed then),
 // through the same out-of-band pipeline as /api/hitl.
 import type { FindAgent } from '../../authoring';
-import type { DecisionActor, InterruptRecord } from '../../store/events';
+import type { DecisionActor, InterruptRecord } from '../../store/pauses';
 import type { EventStore } from '../../store/types';
 import { Refusal } from '../errors';
 import type { DecisionRequest } from '../decisions';

@@ -1,7 +1,9 @@
 // A recorded session as a replay reads it (docs/replay.md): the session's stored events, folded
 // into what the replay sends (the user's messages, turn by turn), what it answers with (the
 // human decisions, the tools' results) and what it compares (the calls, the final answer).
-import type { ChatMessage, Decision, InterruptRecord, InterruptReason, StoredEvent } from '../../store/events';
+import type { Decision, InterruptRecord, InterruptReason } from '../../store/pauses';
+import type { StoredEvent } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 
 /** One tool call of the recording, with how it went. */
 export interface RecordedCall {

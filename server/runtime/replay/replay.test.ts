@@ -5,7 +5,7 @@ import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent, type DeepAgentConfig } from '../../authoring';
-import type { DecisionActor } from '../../store/events';
+import type { DecisionActor } from '../../store/pauses';
 import { createScriptedModel } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import { pendingInterrupts, loadView } from '../session';

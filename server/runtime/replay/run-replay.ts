@@ -4,7 +4,8 @@
 // no tool executes, no MCP server is reached, notices stay in the scratch store's outbox.
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../authoring';
-import type { DecisionActor, InterruptReason, StoredEvent } from '../../store/events';
+import type { DecisionActor, InterruptReason } from '../../store/pauses';
+import type { StoredEvent } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import { loadView, pendingInterrupts, scopedSessionId } from '../session';
 import { startRun } from '../turn-control';

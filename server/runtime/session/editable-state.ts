@@ -3,7 +3,7 @@
 import { compare, deepClone, type Operation } from 'fast-json-patch';
 import { z } from 'zod';
 import type { EditableStateSpec } from '../../authoring';
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import { Refusal } from '../errors';
 import { own, zodFromJsonSchema, firstIssue } from '../common';
 

@@ -3,7 +3,7 @@
 // `inputs.message()` and `inputs.seed()` take the AI SDK's UI-message shape and answer an array
 // to spread, as the experimental-a2 seed spells them (docs/seed-names.md); `userMessage` and
 // `systemNote` are the same two messages from a plain string.
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 
 /** A user message, as if the session's person had typed it. */
 export function userMessage(content: string, options: { id?: string } = {}): ChatMessage {

@@ -3,7 +3,7 @@
 // so a lineage never crosses owners. Read from the database, so every server process sees the
 // same lineage — and the undos asked for across it, which is how one effect is undone once
 // whichever fork asks (docs/time-travel.md, "Undoing a dropped effect").
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import type { EventStore, SessionRecord } from '../../store/types';
 import { sessionKeyOf } from './session-id';
 import { loadView } from './view-cache';

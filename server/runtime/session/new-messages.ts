@@ -4,7 +4,7 @@
 // runtime's input (turn/start-run.ts, turn-control/queue.ts, turn-control/steer.ts), before
 // anything is written: its id is one a URL could carry, its text is at most
 // STACKBONE_MAX_MESSAGE_CHARS, and a thread whose log is full takes no new message.
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import type { SessionRecord } from '../../store/types';
 import { Refusal } from '../errors';
 import { checkClientId } from './session-id';

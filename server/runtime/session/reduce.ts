@@ -1,23 +1,9 @@
 // A pure fold from the event log to what every client sees. Deterministic and total: the
 // same events give the same view in every tab, on every wire, after every restart.
 import { applyPatch, deepClone } from 'fast-json-patch';
-import type {
-  ChatMessage,
-  ContextCompaction,
-  Decision,
-  DroppedEffect,
-  ForkOrigin,
-  DecisionActor,
-  Grant,
-  InterruptRecord,
-  JsonObject,
-  RunFailureDetails,
-  RunOutcome,
-  SessionEvent,
-  StoredEvent,
-  ToolCall,
-  Vote,
-} from '../../store/events';
+import type { Decision, DecisionActor, Grant, InterruptRecord, Vote } from '../../store/pauses';
+import type { ContextCompaction, DroppedEffect, ForkOrigin, RunFailureDetails, RunOutcome, SessionEvent, StoredEvent } from '../../store/events';
+import type { ChatMessage, JsonObject, ToolCall } from '../../store/messages';
 import type { ContextCompactedValue } from '../../contract';
 import type { SessionStatus } from '../../store/types';
 import { addUsage, type UsageEntry } from './usage';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { defineDeepAgent } from '../../authoring';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { handlerContext } from '../tools/handler-context';
 import type { RunPart } from '../stream/parts';
 import { changeQueue, startRun } from '../turn-control/turns';

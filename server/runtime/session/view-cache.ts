@@ -4,7 +4,7 @@
 // truth; the cache only saves re-reading and re-folding the past. It is bounded by count and by
 // bytes, so that long threads cannot fill the memory.
 import type { DeepAgent } from '../../authoring';
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import type { EventStore, SessionRecord } from '../../store/types';
 import { approximateBytes } from '../common';
 import { Refusal } from '../errors';

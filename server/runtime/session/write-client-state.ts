@@ -5,7 +5,7 @@
 // While a run holds the session it is refused as busy (nothing written): the client keeps the
 // change and sends it again, or with its next message.
 import type { DeepAgent } from '../../authoring';
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { clientStatePatch } from './editable-state';
 import { Refusal } from '../errors';

@@ -1,7 +1,8 @@
 // The decision export (docs/replay.md, "Exporting decisions"): one line per decided interrupt,
 // for an audit or a test — the call as asked and as run, who decided (the whole DecisionActor),
 // the votes, when it opened and when it was decided. Built on the chat's decision record.
-import type { DecisionActor, DecisionStatus, JsonObject, Vote } from '../../store/events';
+import type { DecisionActor, DecisionStatus, Vote } from '../../store/pauses';
+import type { JsonObject } from '../../store/messages';
 import { publicOwnerId, withPublicOwnerIds } from '../../credentials/open-dev-mode';
 import type { EventStore, InterruptRow } from '../../store/types';
 import { own } from '../common';

@@ -6,7 +6,7 @@
 // adds its live deltas.
 import type { EventStore } from '../../store/types';
 import { compareCursor, parseCursor, type CursorPosition } from './cursor';
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import { LogProjector } from './log-projector';
 import { endsRun, type StreamPart } from './parts';
 import { emptyView } from '../session';

@@ -4,7 +4,8 @@
 // (docs/internals/architecture.md, "Streams and cursors").
 import { formatCursor } from './cursor';
 import { decisionRecordOf } from './decision-records';
-import type { AssistantMessage, StoredEvent, StreamedPart } from '../../store/events';
+import type { StoredEvent, StreamedPart } from '../../store/events';
+import type { AssistantMessage } from '../../store/messages';
 import type { RunPart, StreamPart } from './parts';
 import { reduce, type SessionView, type UsageEntry } from '../session';
 import { sessionKeyOf } from '../session';

@@ -6,7 +6,9 @@ import type { Operation } from 'fast-json-patch';
 import type { Cursor } from './cursor';
 import type { DecisionRecord, QueueItem } from '../../contract';
 import type { FoundCode } from '../../error-codes';
-import type { ChatMessage, InterruptRecord, JsonObject, RunOutcome, StreamedPart } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { RunOutcome, StreamedPart } from '../../store/events';
+import type { ChatMessage, JsonObject } from '../../store/messages';
 import type { CompactionNotice, UsageEntry } from '../session';
 
 export type RunPart =

@@ -2,7 +2,8 @@
 // (GET /api/v1/responses/{id}) and the check that a run exists before following it
 // (docs/internals/wires.md, "The Responses wire"). The parts are the ones follow() replays, under the
 // same cursors, so a poll and a stream tell the same story.
-import type { JsonObject, SessionEvent } from '../../store/events';
+import type { SessionEvent } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import type { EventStore } from '../../store/types';
 import { emptyView } from '../session';
 import { LogProjector } from './log-projector';

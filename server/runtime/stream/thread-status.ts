@@ -1,7 +1,8 @@
 // Where a thread stands, as every reader that opens it needs to know (the web app's first
 // paint, the AG-UI hydration JSON): the run still going, the decisions it waits on and the run
 // they paused, the last run's failure, and the cursor after which the session stream goes on.
-import type { InterruptRecord, RunFailureDetails } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { RunFailureDetails } from '../../store/events';
 import { afterEvent, type Cursor } from './cursor';
 import { pendingInterrupts, type SessionView } from '../session';
 

@@ -1,7 +1,7 @@
 // handlerContext(): what a tool's execute() may know about the call it serves.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import type { ChatMessage, JsonObject } from '../../store/events';
+import type { ChatMessage, JsonObject } from '../../store/messages';
 
 /** When a timer fires: after a delay ('10s', '5m', milliseconds) or at a time. */
 export type TimerWhen = { delay: string | number } | { at: Date | string };

@@ -6,7 +6,7 @@
 // recorded answer goes back: accept with its content, or decline.
 import type { CallToolResult, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerSpec } from '../../authoring';
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import { InputRequired, recordedInputAnswers, type InputRequest } from './request-input';
 import { describeMcpServer, openMcpConnection, type McpConnection } from './mcp-connection';
 import { logFailure } from '../errors';

@@ -6,7 +6,7 @@
 // reading an agent's tools (policies, interrupts, the model's tool set) reads them at once.
 import { jsonSchema, tool, type Tool, type ToolSet } from 'ai';
 import type { DeepAgent, McpServerSpec } from '../../authoring';
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import { zodFromJsonSchema } from '../common';
 import { logFailure } from '../errors';
 import { handlerContext } from './handler-context';

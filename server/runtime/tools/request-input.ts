@@ -4,7 +4,7 @@
 // so a tool that asks must be safe to re-run up to its question (use the idempotency key).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from 'zod';
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 
 /** What a tool asks a person. */
 export interface InputRequest {

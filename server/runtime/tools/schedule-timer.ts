@@ -1,7 +1,7 @@
 // What handlerContext().session.schedule does (docs/turn-control.md, "Timers"): a timer row beside
 // the session's log, named by the tool's key so a repeat is harmless; the scheduler fires it
 // (turn-control/timers.ts).
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { LimitReachedError, type EventStore } from '../../store/types';
 import { parseDuration } from '../../authoring/duration';
 import { maxPendingTimers } from '../session';

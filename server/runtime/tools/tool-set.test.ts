@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent } from '../../authoring';
 import { handlerContext } from './handler-context';
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import { stopGraceMs, toolTimeoutMs } from './tool-limits';
 import { executeTool } from './tool-set';
 import { ToolError } from './tool-error';

@@ -5,7 +5,7 @@ import type { DeepAgent } from '../../authoring';
 import { builtinTools, DELEGATION_TOOL } from './builtins';
 import { crashPoint } from '../common';
 import { idempotencyKey, runWithHandlerContext, type HandlerContext, type ToolApproval } from './handler-context';
-import type { JsonObject, ToolCall } from '../../store/events';
+import type { JsonObject, ToolCall } from '../../store/messages';
 import { errorMessage, logFailure, Refusal } from '../errors';
 import { ToolError } from './tool-error';
 import { InputRequired, runWithInputAnswers, type InputAnswer, type InputRequest } from './request-input';

@@ -5,7 +5,8 @@
 // `link`, for the recipient the link was minted for. A link works once: the interrupt it names
 // is decided once, and a decided interrupt refuses every later link.
 import type { FindAgent } from '../../authoring';
-import type { Decision, DecisionActor, InterruptRecord, JsonObject } from '../../store/events';
+import type { Decision, DecisionActor, InterruptRecord } from '../../store/pauses';
+import type { JsonObject } from '../../store/messages';
 import { recipientAddress } from '../../credentials/approver-emails';
 import { inputJsonSchema, linkActor, voterIdentity } from '../decisions';
 import type { EventStore } from '../../store/types';

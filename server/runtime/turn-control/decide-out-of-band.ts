@@ -8,7 +8,7 @@
 import { own } from '../common';
 import type { FindAgent } from '../../authoring';
 import { ConcurrentAppendError, type EventStore, type SessionRecord } from '../../store/types';
-import type { Decision, DecisionActor, Grant, InterruptRecord, Vote } from '../../store/events';
+import type { Decision, DecisionActor, Grant, InterruptRecord, Vote } from '../../store/pauses';
 import { Refusal } from '../errors';
 import { decisionEvents, expiryEvents, mayDecide, planDecisions, toldWhoDecides, type DecisionRequest } from '../decisions';
 import { foldEvents, loadSessionView, pendingInterrupts, sessionKeyOf } from '../session';

@@ -7,7 +7,8 @@
 // running turn at its next step boundary, or cancels the decision the turn waits on.
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent, FindAgent } from '../../authoring';
-import type { ChatMessage, RunSource } from '../../store/events';
+import type { RunSource } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { ConcurrentAppendError, LimitReachedError, type EventStore, type QueueEntry, type QueuedMessage } from '../../store/types';
 import { Refusal } from '../errors';
 import { pendingInterrupts, type SessionView } from '../session';

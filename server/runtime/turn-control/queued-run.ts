@@ -2,7 +2,7 @@
 // the session busy has its messages queued and follows their run once it goes out, and a turn
 // that ended sends the next queued message.
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { Refusal } from '../errors';
 import { sessionKeyOf, queuedWaitMs } from '../session';
 import type { CursorPosition, StreamPart } from '../stream';

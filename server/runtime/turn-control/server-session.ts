@@ -3,7 +3,7 @@
 // any client would — same log, same run, same rules — so every open tab sees it live on the
 // session stream. Unlike a browser, trusted code may add system notes as well as user messages.
 import { provideServerSessions, type DeepAgent, type ServerSessionOptions } from '../../authoring';
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { LOCAL_OWNER, isOpenDevMode } from '../../credentials/open-dev-mode';
 import { getStore } from '../../store';
 import type { EventStore } from '../../store/types';

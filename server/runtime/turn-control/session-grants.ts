@@ -3,7 +3,7 @@
 // revoke one. A revocation is an event (`grant_revoked`), appended with the log's
 // compare-and-set like a decision; from then on the grant never applies.
 import type { FindAgent } from '../../authoring';
-import type { DecisionActor, Grant } from '../../store/events';
+import type { DecisionActor, Grant } from '../../store/pauses';
 import { ConcurrentAppendError, type EventStore } from '../../store/types';
 import { grantHolds } from '../decisions';
 import { Refusal } from '../errors';

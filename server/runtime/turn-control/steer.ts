@@ -4,7 +4,7 @@
 // or, if the model had just answered, by going on with one more step. Not a new turn. A steer
 // names its run, so guidance meant for a turn that ended is refused, never applied to the next.
 import type { FindAgent } from '../../authoring';
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { LimitReachedError, type EventStore, type SteerRecord } from '../../store/types';
 import { Refusal } from '../errors';
 import { runInProgress } from './run-in-progress';

@@ -1,7 +1,8 @@
 // What a client may add to a session at the start of a run: new messages (merged by id)
 // and editable state. Everything is checked before anything is written.
 import type { DeepAgent } from '../../authoring';
-import type { ChatMessage, SessionEvent } from '../../store/events';
+import type { SessionEvent } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { Refusal } from '../errors';
 import type { SessionView } from '../session';
 import { clientStatePatch } from '../session';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { failingSummaries } from '../../../tests/support/models';
 import { defineDeepAgent, type DeepAgent } from '../../authoring';
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { createScriptedModel } from '../../models/scripted';
 import { SUMMARY_REQUEST } from '../../models/summary-request';
 import { createMemoryStore } from '../../store/memory-store';

@@ -3,7 +3,8 @@
 // STEP_STARTED/STEP_FINISHED — and answers the call with its result. An approval raised inside
 // it pauses the whole run and resumes inside the task.
 import { randomUUID } from 'node:crypto';
-import type { SessionEvent, ToolCall } from '../../store/events';
+import type { SessionEvent } from '../../store/events';
+import type { ToolCall } from '../../store/messages';
 import type { SessionView } from '../session';
 import { DELEGATION_TOOL } from '../tools';
 import type { Advance, ResultOutcome, Scope } from './run-types';

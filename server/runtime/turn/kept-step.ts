@@ -3,7 +3,8 @@
 // whose arguments were complete stays (to be closed as not run); one still streaming is a draft
 // and leaves the conversation.
 import { parseCursor } from '../stream';
-import type { ReasoningPart, StreamedPart, ToolCall } from '../../store/events';
+import type { StreamedPart } from '../../store/events';
+import type { ReasoningPart, ToolCall } from '../../store/messages';
 
 export interface KeptStep {
   stream: StreamedPart[];

@@ -2,7 +2,7 @@
 // pure translation; without bytes (a tool's view of the history, a file gone from storage, or one
 // past the step's budget) a line of text names the file instead.
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { toModelMessages } from './model-messages';
 
 const photo = {

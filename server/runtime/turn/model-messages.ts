@@ -6,7 +6,7 @@ import type { ModelMessage } from 'ai';
 import type { SharedV4ProviderOptions as ProviderOptions } from '@ai-sdk/provider';
 import type { StepFiles } from '../../attachments';
 import { formatBytes } from '../../contract';
-import type { Attachment, ChatMessage, ProviderMetadata } from '../../store/events';
+import type { Attachment, ChatMessage, ProviderMetadata } from '../../store/messages';
 
 /**
  * Model APIs want each tool result right after the call that asked for it. The log keeps

@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
 import type { DeepAgent, InstructionsContext } from '../../authoring';
-import type { ChatMessage, ModelLabel, ProviderMetadata, ReasoningPart, SourcePart, StreamedPart, TokenUsage, ToolCall } from '../../store/events';
+import type { ModelLabel, StreamedPart, TokenUsage } from '../../store/events';
+import type { ChatMessage, ProviderMetadata, ReasoningPart, SourcePart, ToolCall } from '../../store/messages';
 import { loadAttachmentBytes } from '../../attachments';
 import { runWithAgentPhrases } from '../../models/agent-phrases';
 import { modelMode, resolveModel } from '../../models/resolve';

@@ -5,7 +5,7 @@ import { tool } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineDeepAgent } from '../../authoring';
-import type { AssistantMessage, ChatMessage } from '../../store/events';
+import type { AssistantMessage, ChatMessage } from '../../store/messages';
 import { reasoningSignature } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

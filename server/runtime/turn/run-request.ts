@@ -1,7 +1,9 @@
 // What a run is asked to do and what starting one answers: the request every surface builds (a
 // wire, a decision, the queue, a timer, recovery) and the handle it gets back.
 import type { DeepAgent } from '../../authoring';
-import type { ChatMessage, Decision, DecisionActor, Grant, RunSource, SessionEvent, ToolCall } from '../../store/events';
+import type { Decision, DecisionActor, Grant } from '../../store/pauses';
+import type { RunSource, SessionEvent } from '../../store/events';
+import type { ChatMessage, ToolCall } from '../../store/messages';
 import type { EventStore, QueuedMessage, SessionRecord } from '../../store/types';
 import type { DecisionInput, PlannedDecision } from '../decisions';
 import type { SessionView } from '../session';

@@ -4,7 +4,9 @@
 import type { LanguageModel } from 'ai';
 import type { DeepAgent } from '../../authoring';
 import type { RunFailureCode } from '../../error-codes';
-import type { InterruptRecord, JsonObject, RunFailureDetails, RunSource, SessionEvent } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { RunFailureDetails, RunSource, SessionEvent } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import type { EventStore } from '../../store/types';
 import type { ClientTool } from '../tools';
 

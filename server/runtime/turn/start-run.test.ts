@@ -11,7 +11,7 @@ import { reusingCallIds } from '../../../tests/support/models';
 import type { EventStore } from '../../store/types';
 import { handlerContext } from '../tools/handler-context';
 import { ToolError } from '../tools/tool-error';
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { Refusal } from '../errors/run-errors';
 import type { RunPart } from '../stream/parts';
 import { reduceAll } from '../session/reduce';

@@ -2,7 +2,9 @@
 // with everything the request brings (decisions, messages, state) — or, when the request
 // may not run, writes nothing and says why. The loop itself is in turn-runner.ts.
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, DecisionActor, RunSource, SessionEvent, ToolCall } from '../../store/events';
+import type { DecisionActor } from '../../store/pauses';
+import type { RunSource, SessionEvent } from '../../store/events';
+import type { ChatMessage, ToolCall } from '../../store/messages';
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint, own } from '../common';
 import { decisionEvents, expiryEvents, planDecisions, readDecision, type PlannedDecision } from '../decisions';

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../authoring';
 import { createMemoryStore } from '../../store/memory-store';
-import type { ChatMessage, RunSource, SessionEvent } from '../../store/events';
+import type { RunSource, SessionEvent } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { checkMessageText } from '../session';
 import type { ClientTool } from '../tools';
 import { startTurn } from './start-run';

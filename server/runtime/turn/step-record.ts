@@ -2,7 +2,8 @@
 // assistant_step event. A step cut by a stop keeps what the user saw, up to the stop's frontier
 // (kept-step.ts); a failed step keeps what streamed and fails the turn with a reference to the
 // server's log; an answer ends the turn; tool calls go on to run.
-import type { AssistantMessage, ReasoningPart, SessionEvent, StreamedPart, ToolCall } from '../../store/events';
+import type { SessionEvent, StreamedPart } from '../../store/events';
+import type { AssistantMessage, ReasoningPart, ToolCall } from '../../store/messages';
 import { logFailure, modelFailure } from '../errors';
 import { keptStep } from './kept-step';
 import type { ModelStep } from './model-step';

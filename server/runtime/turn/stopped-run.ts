@@ -2,7 +2,8 @@
 // are closed as not run, and the run finishes cancelled — by the run itself when it sees the
 // stop, or by whoever next takes the session when the stopped run's process died first.
 import { randomUUID } from 'node:crypto';
-import type { SessionEvent, ToolCall } from '../../store/events';
+import type { SessionEvent } from '../../store/events';
+import type { ToolCall } from '../../store/messages';
 import type { EventStore } from '../../store/types';
 import type { SessionView } from '../session';
 

@@ -3,7 +3,8 @@
 // as an RFC 6902 delta (docs/internals/architecture.md, "One log, one fold").
 import { randomUUID } from 'node:crypto';
 import { applyOperation, compare, deepClone } from 'fast-json-patch';
-import type { JsonObject, SessionEvent, ToolCall, ToolMessage } from '../../store/events';
+import type { SessionEvent } from '../../store/events';
+import type { JsonObject, ToolCall, ToolMessage } from '../../store/messages';
 import { statePatch } from '../session';
 import type { ResultOutcome } from './run-types';
 

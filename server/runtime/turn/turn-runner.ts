@@ -3,7 +3,9 @@
 // call waits for a person or the browser, or the run is stopped. Each model step is one
 // coalesced event: writes grow with steps, never with tokens.
 import type { RunFailureCode } from '../../error-codes';
-import type { InterruptRecord, RunFailureDetails, RunOutcome, SessionEvent, StreamedPart, ToolCall } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { RunFailureDetails, RunOutcome, SessionEvent, StreamedPart } from '../../store/events';
+import type { ToolCall } from '../../store/messages';
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint, own } from '../common';
 import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';

@@ -4,7 +4,7 @@
 // started in the lineage, and does not run: its result says where the effect was taken back. Two
 // that start at the very same moment both run, under the one idempotency key the effect's undos
 // share, which a tool's effect is keyed on: the effect is still taken back once.
-import type { JsonObject, ToolCall } from '../../store/events';
+import type { JsonObject, ToolCall } from '../../store/messages';
 import type { EventStore } from '../../store/types';
 import { undosInLineage, type LineageUndo } from '../session';
 import type { ResultOutcome } from './run-types';

@@ -5,7 +5,8 @@
 // other test reaches.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { InterruptRecord, SessionEvent } from '../events';
+import type { InterruptRecord } from '../pauses';
+import type { SessionEvent } from '../events';
 import { interruptRecord, openSession, sleep, steps, type ContractStores } from './support';
 
 /** A minute of 1 January 2001, UTC: long past, and before every lease and expiry other tests set. */

@@ -1,7 +1,8 @@
 // What the parts of the store contract share (store.contract.ts puts them together): the two
 // stores every part runs on, and helpers to make sessions, events and waits.
 import { randomUUID } from 'node:crypto';
-import type { InterruptRecord, SessionEvent } from '../events';
+import type { InterruptRecord } from '../pauses';
+import type { SessionEvent } from '../events';
 import type { EventStore } from '../types';
 
 /**

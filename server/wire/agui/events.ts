@@ -10,7 +10,8 @@ import {
   type InterruptBinding,
 } from '@tanstack/ai';
 import { isYesOrNoApproval } from '../../runtime';
-import type { ChatMessage, InterruptRecord, JsonObject, ProviderMetadata } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { ChatMessage, JsonObject, ProviderMetadata } from '../../store/messages';
 import type { RunPart, UsageEntry } from '../../runtime';
 import {
   CONTEXT_COMPACTED,

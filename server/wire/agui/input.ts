@@ -2,7 +2,7 @@
 import type { Message as AgUiMessage, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError } from '../../http/errors';
-import type { Attachment, ChatMessage } from '../../store/events';
+import type { Attachment, ChatMessage } from '../../store/messages';
 import type { InterruptResponse, ClientTool } from '../../runtime';
 import { isSessionId, firstIssue } from '../../runtime';
 

@@ -5,7 +5,7 @@
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
-import type { ChatMessage, ToolCall } from '../../store/events';
+import type { ChatMessage, ToolCall } from '../../store/messages';
 import type { ClientTool } from '../../runtime';
 import { newId, type WireMessage } from '../chat/chat-turn';
 import { firstIssue } from '../../runtime';

@@ -2,7 +2,8 @@
 // thinking block with its signature, and the usage the model reported, cache reads apart.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defineDeepAgent } from '../../authoring';
-import type { ChatMessage, TokenUsage } from '../../store/events';
+import type { TokenUsage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { reasoningSignature } from '../../models/scripted';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';

@@ -2,7 +2,8 @@
 // content_block_start/delta/stop, message_delta, message_stop), one `message` otherwise, and
 // the session's log as Anthropic messages for GET /api/v1/sessions/{key}. Reasoning is a
 // `thinking` block, its signature what the provider said of it (docs/internals/wires.md, "Anthropic details").
-import type { ChatMessage, InterruptRecord, ProviderMetadata } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { ChatMessage, ProviderMetadata } from '../../store/messages';
 import type { StartedRun, UsageTotals } from '../../runtime';
 import { chatWireParent, pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
 import { errorStatus } from '../../error-codes';

@@ -2,7 +2,7 @@
 // session's history back (docs/internals/wires.md, "Content parts"): a line of text per file after the
 // message's text, naming it and the URL its owner reads it from. Their clients would need the
 // bytes inline to send them again, and the session has them already.
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 
 type UserMessage = Extract<ChatMessage, { role: 'user' }>;
 

@@ -4,7 +4,7 @@
 // routes/v1/chat-turn.ts hands it (docs/internals/wires.md).
 import { randomUUID } from 'node:crypto';
 import type { DeepAgent } from '../../authoring';
-import type { ChatMessage, ToolCall } from '../../store/events';
+import type { ChatMessage, ToolCall } from '../../store/messages';
 import { HttpError } from '../../http/errors';
 import { checkClientTools, type ClientTool, type SessionView } from '../../runtime';
 import { SESSION_HEADER } from './session-key';

@@ -1,6 +1,6 @@
 // A session as its owner sees it (GET /api/v1/sessions/{key}, routes/v1/sessions/session.ts),
 // before each wire gives it its own shape (docs/internals/wires.md, "Sessions: x-stackbone-session").
-import type { InterruptRecord } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
 import type { QueueItem } from '../../contract';
 import { forkParent, type SessionView } from '../../runtime';
 import type { SessionRecord } from '../../store/types';

@@ -3,7 +3,7 @@
 // then how the turn finished and what it cost; or all of it collected for a non-streaming
 // response (docs/internals/wires.md).
 import type { FoundCode } from '../../error-codes';
-import type { ProviderMetadata } from '../../store/events';
+import type { ProviderMetadata } from '../../store/messages';
 import { totalUsage, type StartedRun, type UsageTotals } from '../../runtime';
 
 /** A tool call the client is shown: one paused for approval, or one of its own tools. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import planner from '../../../tests/fixtures/agents/taskboard';
-import type { JsonObject } from '../../store/events';
+import type { JsonObject } from '../../store/messages';
 import support from '../../../tests/fixtures/agents/helpdesk';
 import { buildInputInterrupt, buildInterrupt } from '../../runtime/decisions';
 import { decisionFromElicitation, elicitationFor } from './elicitation';

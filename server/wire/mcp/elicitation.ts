@@ -5,7 +5,8 @@
 // (`input_required`) is asked with its own responseSchema when that is flat. What cannot be
 // asked in a form is decided elsewhere (Studio, the CLI, /api/hitl).
 import type { ElicitRequestFormParams, ElicitResult, PrimitiveSchemaDefinition } from '@modelcontextprotocol/sdk/types.js';
-import type { InterruptRecord, JsonObject } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { JsonObject } from '../../store/messages';
 import type { DecisionRequest } from '../../runtime';
 
 type RequestedSchema = ElicitRequestFormParams['requestedSchema'];

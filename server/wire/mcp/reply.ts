@@ -1,7 +1,7 @@
 // A run as the reply of an `ask_<agent>` tool (docs/mcp.md): the text the agent wrote, and how
 // the run ended — done, paused on interrupts a person must decide, or failed.
 import type { FoundCode } from '../../error-codes';
-import type { InterruptRecord } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
 import type { RunPart } from '../../runtime';
 
 export interface RunReply {

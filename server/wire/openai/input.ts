@@ -3,7 +3,7 @@
 // client tools. Wrong shapes are 400s that name the field, as OpenAI names it.
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
-import type { ChatMessage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import type { ClientTool } from '../../runtime';
 import { newId, type WireMessage } from '../chat/chat-turn';
 import { FILES_THROUGH_AG_UI } from '../chat/attachment-note';

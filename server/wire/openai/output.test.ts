@@ -3,7 +3,8 @@
 // reasoning tokens.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { defineDeepAgent } from '../../authoring';
-import type { ChatMessage, TokenUsage } from '../../store/events';
+import type { TokenUsage } from '../../store/events';
+import type { ChatMessage } from '../../store/messages';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import { startRun } from '../../runtime/turn-control/turns';

@@ -3,7 +3,8 @@
 // OpenAI messages for GET /api/v1/sessions/{key}. Reasoning is `reasoning_content`, beside
 // `content`: the convention of DeepSeek, vLLM and OpenRouter, which OpenAI's API has no field
 // for (docs/internals/wires.md, "OpenAI details").
-import type { ChatMessage, InterruptRecord } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
+import type { ChatMessage } from '../../store/messages';
 import type { StartedRun, UsageTotals } from '../../runtime';
 import { chatWireParent, pendingDecisionFields, type SessionSnapshot } from '../chat/session-snapshot';
 import { errorStatus } from '../../error-codes';

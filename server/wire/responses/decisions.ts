@@ -3,7 +3,7 @@
 // the model is told); a `function_call_output` for a question's `request_input` call is the
 // answer. The runtime checks them (exactly once, every open interrupt answered, the schema):
 // this only says which is which.
-import type { InterruptRecord } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
 import type { DecisionRequest, InterruptResponse } from '../../runtime';
 import type { WireMessage } from '../chat/chat-turn';
 import type { ApprovalAnswer } from './input';

@@ -4,7 +4,7 @@
 // and a client resumes from any number with no gap and no duplicate. The response object
 // a poll answers is the translator's snapshot after the parts the log holds.
 import type { FoundCode } from '../../error-codes';
-import type { InterruptRecord } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
 import { totalUsage, type RunPart, type StreamPart, type UsageTotals } from '../../runtime';
 import { functionCallItem, interruptItem, type OutputItem } from './items';
 

@@ -5,7 +5,7 @@
 // field, as OpenAI names it.
 import type { JSONSchema7 } from 'ai';
 import { z } from 'zod';
-import type { ChatMessage, ToolCall } from '../../store/events';
+import type { ChatMessage, ToolCall } from '../../store/messages';
 import type { ClientTool } from '../../runtime';
 import { FILES_THROUGH_AG_UI } from '../chat/attachment-note';
 import { newId, type WireMessage } from '../chat/chat-turn';

@@ -3,7 +3,7 @@
 // reasoning a `reasoning` item, a call the client must act on a `function_call` (its own
 // tool, or a question the agent asks) or an `mcp_approval_request` (a call waiting on a
 // person's decision, answered by an `mcp_approval_response`).
-import type { InterruptRecord } from '../../store/events';
+import type { InterruptRecord } from '../../store/pauses';
 import type { RunInput } from '../../runtime';
 import { userTextWithAttachments } from '../chat/attachment-note';
 
