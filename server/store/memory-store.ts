@@ -4,18 +4,13 @@
 // MemoryDatabase: stores opened over one database see each other's writes and wake each other's
 // watchers, as the stores on one SQLite file do — the contract plays a second server process so.
 import { randomUUID } from 'node:crypto';
-import type { SessionEvent, StoredEvent } from './events';
-import { notableEvents, type DeliveryRecord, type Notice } from './notices';
+import type { SessionEvent } from './events';
+import { notableEvents, type Notice } from './notices';
 import {
   afterPosition,
   checkExpectedSeq,
   DEFAULT_LIST_LIMIT,
-  deliveryChange,
-  deliveryId,
-  deliveryVisible,
   encodeEvents,
-  OPEN_DELIVERY_STATUSES,
-  retryable,
   interruptChanges,
   nextQueuePosition,
   noSuchSession,
@@ -24,16 +19,14 @@ import {
   listsInterrupt,
   withContent,
 } from './backend-rules';
-import { createWatchHub, storeWatchers, type WatchHub } from './session-watch';
+import { compareText, createMemoryDatabase, type MemoryDatabase } from './memory-database';
+import { memoryOutbox } from './memory-outbox';
+import { storeWatchers } from './session-watch';
 import { timerMessages } from './timer-messages';
 import {
   ConcurrentAppendError,
   LimitReachedError,
   type AppendOptions,
-  type DeliveriesScope,
-  type DeliveryClaim,
-  type DeliveryOutcome,
-  type DeliveryTarget,
   type EventStore,
   type InterruptRow,
   type PendingInterruptsOptions,
@@ -46,43 +39,9 @@ import {
   type TimerRecord,
 } from './types';
 
-/** What the stores over one memory database share: its rows, and the watchers of its sessions. */
-export interface MemoryDatabase {
-  sessions: Map<string, SessionRecord>;
-  logs: Map<string, StoredEvent[]>;
-  interrupts: Map<string, InterruptRow>;
-  /** Interrupts whose reminder was recorded (the projection's remindAt cleared). */
-  remindersDone: Set<string>;
-  /** By runKey(sessionId, runId): a run id names a run only within its session. */
-  stops: Map<string, StopRecord>;
-  timers: Map<string, TimerRecord>;
-  steers: SteerRecord[];
-  queue: QueuedMessage[];
-  /** The outbox: notices by id, with when they were fanned out; deliveries by id. */
-  notices: Map<string, { notice: Notice; fannedOutAt: Date | null }>;
-  deliveries: Map<string, DeliveryRecord>;
-  hub: WatchHub;
-}
-
-export function createMemoryDatabase(): MemoryDatabase {
-  return {
-    sessions: new Map(),
-    logs: new Map(),
-    interrupts: new Map(),
-    remindersDone: new Set(),
-    stops: new Map(),
-    timers: new Map(),
-    steers: [],
-    queue: [],
-    notices: new Map(),
-    deliveries: new Map(),
-    hub: createWatchHub(),
-  };
-}
-
 /** A store over `database`, or over a database of its own. `appendCalls` counts this store's appends (tests read it). */
 export function createMemoryStore(database: MemoryDatabase = createMemoryDatabase()): EventStore & { appendCalls: number } {
-  const { sessions, logs, interrupts, remindersDone, stops, timers, steers, queue, notices, deliveries, hub } = database;
+  const { sessions, logs, interrupts, remindersDone, stops, timers, steers, queue, notices, hub } = database;
   const watchers = storeWatchers(hub);
   let closed = false;
 
@@ -351,71 +310,7 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       timer.firedAt = at;
       return true;
     },
-    async unfannedNotices(options: { limit?: number } = {}) {
-      return [...notices.values()]
-        .filter((row) => row.fannedOutAt === null)
-        .sort((a, b) => Date.parse(a.notice.at) - Date.parse(b.notice.at))
-        .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
-        .map((row) => structuredClone(row.notice));
-    },
-    async fanOutNotice(noticeId: string, targets: DeliveryTarget[], now: Date) {
-      const row = notices.get(noticeId);
-      if (!row) throw new Error(`No notice ${noticeId}.`);
-      let created = 0;
-      for (const { channel, target } of targets) {
-        const id = deliveryId(noticeId, channel, target);
-        if (deliveries.has(id)) continue;
-        const { notice } = row;
-        deliveries.set(id, {
-          id,
-          noticeId,
-          noticeType: notice.type,
-          sessionId: notice.sessionId,
-          ownerId: notice.ownerId,
-          channel,
-          target,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          lastError: null,
-          deliveredAt: null,
-          createdAt: now,
-        });
-        created++;
-      }
-      row.fannedOutAt ??= now;
-      return created;
-    },
-    async claimDueDeliveries(now: Date, options: { leaseMs: number; limit?: number }) {
-      const due = [...deliveries.values()]
-        .filter((delivery) => OPEN_DELIVERY_STATUSES.includes(delivery.status) && delivery.nextAttemptAt.getTime() <= now.getTime())
-        .sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime())
-        .slice(0, options.limit ?? DEFAULT_LIST_LIMIT);
-      return due.map((delivery): DeliveryClaim => {
-        delivery.attempts++;
-        delivery.nextAttemptAt = new Date(now.getTime() + options.leaseMs);
-        return { delivery: structuredClone(delivery), notice: structuredClone(notices.get(delivery.noticeId)!.notice) };
-      });
-    },
-    async recordDeliveryAttempt(id: string, attempt: number, outcome: DeliveryOutcome) {
-      const delivery = deliveries.get(id);
-      if (!delivery || delivery.attempts !== attempt || !OPEN_DELIVERY_STATUSES.includes(delivery.status)) return false;
-      Object.assign(delivery, deliveryChange(outcome));
-      return true;
-    },
-    async listDeliveries(scope: DeliveriesScope, options: { limit?: number } = {}) {
-      return [...deliveries.values()]
-        .filter((delivery) => deliveryVisible(delivery.ownerId, scope))
-        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || compareText(a.id, b.id))
-        .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
-        .map((delivery) => structuredClone(delivery));
-    },
-    async retryDelivery(id: string, scope: DeliveriesScope, now: Date) {
-      const delivery = deliveries.get(id);
-      if (!delivery || !deliveryVisible(delivery.ownerId, scope) || !retryable(delivery)) return null;
-      Object.assign(delivery, { status: 'failing', nextAttemptAt: now });
-      return structuredClone(delivery);
-    },
+    ...memoryOutbox(database),
     // Accounts live in the database (Better Auth's tables): a store in memory has no one signed up.
     async personByAddress() {
       return null;
@@ -442,9 +337,4 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
 
 function runKey(sessionId: string, runId: string): string {
   return JSON.stringify([sessionId, runId]);
-}
-
-/** The order of text ids in a database's ORDER BY "id" (code units, as SQLite's binary collation). */
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
