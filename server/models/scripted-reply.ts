@@ -46,9 +46,8 @@ import type { JSONObject, JSONSchema7, LanguageModelV4Prompt } from '@ai-sdk/pro
 import { MARKDOWN_DEMO, MARKDOWN_DEMO_PACE_MS, MARKDOWN_DEMO_REQUEST } from './scripted-markdown';
 import type { OfflinePhrase } from '../authoring/offline-phrases';
 import { BUILT_IN_PHRASES } from './scripted-phrases';
-import { describeToolResult } from './scripted-results';
 import { isSummaryRequest, summariseTranscript } from './scripted-summary';
-import { formatBytes } from '../contract';
+import { describeFiles, describeToolMessage, lastUserText } from './scripted-prompt';
 
 export interface ScriptedToolCall {
   toolName: string;
@@ -387,47 +386,4 @@ function fallbackText(text: string, tools: OfferedTools, phrases: readonly Offli
 /** "a", "a or b", "a, b or c". */
 function orList(items: string[]): string {
   return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
-}
-
-// ─── Reading the prompt ─────────────────────────────────────────────────────────────────
-
-function lastUserText(prompt: LanguageModelV4Prompt): string {
-  for (let i = prompt.length - 1; i >= 0; i--) {
-    const message = prompt[i];
-    if (message.role !== 'user') continue;
-    return message.content
-      .map((part) => (part.type === 'text' ? part.text : ''))
-      .join('')
-      .trim();
-  }
-  return '';
-}
-
-type FilePart = Extract<Extract<LanguageModelV4Prompt[number], { role: 'user' }>['content'][number], { type: 'file' }>;
-
-/** "I got photo.png (an image, 12 KB) and notes.pdf (a PDF, 3 KB)." and what the text said. */
-function describeFiles(files: FilePart[], text: string): string {
-  const named = files.map((file) => {
-    const kind = file.mediaType.startsWith('image/') ? 'an image' : file.mediaType === 'application/pdf' ? 'a PDF' : `a ${file.mediaType} file`;
-    const size = fileSize(file.data);
-    return `${file.filename ?? 'a file'} (${kind}${size === undefined ? '' : `, ${formatBytes(size)}`})`;
-  });
-  const quoted = text.length > 200 ? `${text.slice(0, 200)}…` : text;
-  const list = named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-  return `I got ${list}.${quoted ? ` You said: "${quoted}".` : ''}`;
-}
-
-/** The bytes a file part carries; undefined for a URL or a provider's reference (never fetched). */
-function fileSize(data: FilePart['data']): number | undefined {
-  if (data.type !== 'data') return undefined;
-  return typeof data.data === 'string' ? Buffer.from(data.data, 'base64').byteLength : data.data.byteLength;
-}
-
-type ToolMessageContent = Extract<LanguageModelV4Prompt[number], { role: 'tool' }>['content'];
-
-function describeToolMessage(content: ToolMessageContent): string {
-  const lines = content.flatMap((part) => (part.type === 'tool-result' ? [describeToolResult(part)] : []));
-  if (lines.length > 0) return lines.join('\n');
-  const denied = content.some((part) => part.type === 'tool-approval-response' && !part.approved);
-  return denied ? 'Understood: the tool call was denied.' : 'Understood: the tool call was approved.';
 }
