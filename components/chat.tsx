@@ -5,9 +5,8 @@
 // the planner beside it (a sheet on narrow screens). All rendered live from useAgent.
 import type { Interrupt, Message } from '@ag-ui/client';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircleIcon, GitBranchIcon, HistoryIcon, ListChecksIcon, RotateCcwIcon, Undo2Icon } from 'lucide-react';
+import { AlertCircleIcon, GitBranchIcon, HistoryIcon, ListChecksIcon, RotateCcwIcon } from 'lucide-react';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { displayNameOf } from './agent-name';
 import { Announcer } from './announcer';
@@ -25,6 +24,7 @@ import { RunStatus } from './run-status';
 import type { ToolInfo } from './tool-call';
 import { Button } from './ui/button';
 import { Sheet, SheetContent, SheetTrigger } from './ui/sheet';
+import { UndoOffers, useFork, type UndoOfferView } from './time-travel';
 import type { AgentCard } from '@/server/web/agents';
 
 /** What the chat needs to know about its agent: plain data from the server. */
@@ -64,14 +64,6 @@ export interface ChatProps {
   inheritedToolCallIds?: string[];
   /** Effects the parent made after the fork point that this thread can undo (docs/time-travel.md). */
   undoOffers?: UndoOfferView[];
-}
-
-/** An effect of the original thread after the fork point, and the call that would undo it. */
-interface UndoOfferView {
-  toolCallId: string;
-  toolName: string;
-  input: unknown;
-  undo: { tool: string; input: unknown };
 }
 
 export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheritedToolCallIds, undoOffers, ...thread }: ChatProps) {
@@ -340,85 +332,3 @@ function Suggestions({ agent, onPick }: { agent: ChatAgent; onPick: (text: strin
 }
 
 const FORK_LABEL: Record<string, string> = { fork: 'Forked', edit: 'Edited and resent', regenerate: 'Regenerated' };
-
-/**
- * Edit-and-resend and regenerate (docs/time-travel.md): a new thread from a message of this one,
- * made by the server's fork endpoint; the page moves to it, where its turn is running.
- */
-function useFork(agent: string, threadId: string) {
-  const router = useRouter();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const start = async (body: { atMessageId: string; message?: string; regenerate?: true }) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const response = await fetch(`/api/agents/${encodeURIComponent(agent)}/fork`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ threadId, ...body }),
-      });
-      const answer = (await response.json()) as { threadId?: string; error?: { message: string } };
-      if (!response.ok || !answer.threadId) throw new Error(answer.error?.message ?? `The server answered ${response.status}.`);
-      router.push(`/agents/${encodeURIComponent(agent)}/${encodeURIComponent(answer.threadId)}`);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
-      setBusy(false);
-    }
-  };
-  return { busy, error, start };
-}
-
-/**
- * What the original thread did after the fork point that the agent can undo: one line each, with
- * a button that asks for the undo — a call that then waits for its approval like any other.
- */
-function UndoOffers({
-  agent,
-  threadId,
-  offers,
-  busy,
-  toolInfo,
-}: {
-  agent: string;
-  threadId: string;
-  offers: UndoOfferView[];
-  busy: boolean;
-  toolInfo: (tool: string) => ToolInfo | undefined;
-}) {
-  const [asked, setAsked] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
-  const open = offers.filter((offer) => !asked.has(offer.toolCallId));
-  if (open.length === 0) return null;
-  const undo = async (offer: UndoOfferView) => {
-    setError(null);
-    const response = await fetch(`/api/agents/${encodeURIComponent(agent)}/undo`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ threadId, toolCallId: offer.toolCallId }),
-    });
-    if (response.ok) setAsked((current) => new Set([...current, offer.toolCallId]));
-    else setError(((await response.json()) as { error?: { message?: string } }).error?.message ?? `The server answered ${response.status}.`);
-  };
-  return (
-    <section className="space-y-2 rounded-lg border border-dashed bg-muted/40 p-3 text-sm" aria-label="Effects to undo" data-testid="undo-offers">
-      {open.map((offer) => (
-        <div key={offer.toolCallId} className="flex flex-wrap items-center gap-2" data-testid="undo-offer">
-          <Undo2Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-          <span className="min-w-0 flex-1">
-            After the fork point, the original thread ran <strong className="font-medium">{toolInfo(offer.toolName)?.title ?? offer.toolName}</strong>{' '}
-            <code className="text-xs break-all">{JSON.stringify(offer.input)}</code>; it was not undone there.
-          </span>
-          <Button size="sm" variant="secondary" disabled={busy} onClick={() => void undo(offer)} data-testid="undo-button">
-            Undo it ({toolInfo(offer.undo.tool)?.title ?? offer.undo.tool})
-          </Button>
-        </div>
-      ))}
-      {error && (
-        <p className="text-destructive" role="alert">
-          {error}
-        </p>
-      )}
-    </section>
-  );
-}

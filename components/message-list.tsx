@@ -5,9 +5,9 @@
 // waits on a person right under the call. The list follows new text while the reader is at
 // the bottom and leaves them be once they scroll up. Screen readers hear whole messages from
 // the chat's announcer, not every streamed token (components/announcer.tsx).
-import type { AssistantMessage, Message, ToolMessage, UserMessage } from '@ag-ui/client';
-import { CircleSlashIcon, GitBranchIcon, Loader2Icon, NavigationIcon, PencilIcon, RefreshCwIcon } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { AssistantMessage, Message, ToolMessage } from '@ag-ui/client';
+import { CircleSlashIcon, GitBranchIcon, Loader2Icon, NavigationIcon, RefreshCwIcon } from 'lucide-react';
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ApprovalCard } from './approval-card';
 import { CompactionNotice } from './compaction-notice';
 import { DecisionLine } from './decision-line';
@@ -15,9 +15,9 @@ import type { PendingInterrupt } from './hooks/useAgent';
 import { batchPosition } from './interrupt-panel';
 import { ReasoningBlock } from './reasoning-block';
 import { Markdown } from './markdown';
-import { MessageAttachments, messageFiles } from './message-attachments';
 import { ToolCallCard, type ToolCallStatus, type ToolInfo } from './tool-call';
 import { SourcesList } from './sources-list';
+import { UserBubble } from './user-bubble';
 import { SOURCES, TOOL_PROGRESS, type ContextCompactedValue, type DecisionRecord, type SourcesContent } from '@/server/contract';
 
 export interface MessageListProps {
@@ -171,65 +171,6 @@ function Working({ children, testId }: { children: ReactNode; testId: string }) 
   return (
     <div className="flex items-center gap-2 text-sm text-muted-foreground" data-testid={testId}>
       <Loader2Icon className="size-4 animate-spin" aria-hidden /> {children}
-    </div>
-  );
-}
-
-function UserBubble({ message, onEdit }: { message: UserMessage; onEdit?: (messageId: string, text: string) => void }) {
-  const files = messageFiles(message.content);
-  const text =
-    typeof message.content === 'string'
-      ? message.content
-      : message.content.map((part) => (part.type === 'text' ? part.text : files.length ? '' : `[${part.type}]`)).join('');
-  const [editing, setEditing] = useState<string | null>(null);
-  if (editing !== null) {
-    return (
-      <form
-        className="ml-auto flex w-full max-w-[85%] flex-col gap-2"
-        data-testid="edit-message"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (editing.trim()) onEdit?.(message.id, editing.trim());
-          setEditing(null);
-        }}
-      >
-        <textarea
-          className="min-h-20 rounded-xl border bg-background px-3 py-2 text-sm"
-          aria-label="Edit your message"
-          value={editing}
-          autoFocus
-          onChange={(event) => setEditing(event.target.value)}
-        />
-        <p className="text-xs text-muted-foreground">Sends it in a new thread from here; this thread stays as it is.</p>
-        <div className="flex justify-end gap-2">
-          <button type="button" className="rounded-md px-3 py-1 text-sm hover:bg-accent" onClick={() => setEditing(null)}>
-            Cancel
-          </button>
-          <button type="submit" className="rounded-md bg-primary px-3 py-1 text-sm text-primary-foreground" disabled={!editing.trim() || !onEdit}>
-            Send in a new thread
-          </button>
-        </div>
-      </form>
-    );
-  }
-  return (
-    <div className="group ml-auto flex max-w-[85%] items-start gap-1">
-      {onEdit && !files.length && (
-        <button
-          type="button"
-          className="mt-1.5 rounded-md p-1 text-muted-foreground opacity-60 hover:bg-accent hover:opacity-100 focus-visible:opacity-100"
-          aria-label="Edit and resend"
-          title="Edit and resend (in a new thread)"
-          data-testid="edit-message-button"
-          onClick={() => setEditing(text)}
-        >
-          <PencilIcon className="size-3.5" aria-hidden />
-        </button>
-      )}
-      <div className="rounded-2xl bg-user-bubble px-4 py-2 whitespace-pre-wrap break-words text-user-bubble-foreground" data-testid="message-user">
-        <MessageAttachments files={files} />
-        {text}
-      </div>
     </div>
   );
 }
