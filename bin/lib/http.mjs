@@ -4,6 +4,9 @@
 // Node 22's fetch, no dependencies.
 
 /** The server answered, but not with success (4xx/5xx, or something that is not the API). */
+/** The server the CLI asks when neither --url nor STACKBONE_URL names one: `npm run dev`'s. */
+export const DEFAULT_URL = 'http://localhost:3000';
+
 export class ServerError extends Error {
   /**
    * @param {number} status HTTP status

@@ -1,0 +1,161 @@
+// The CLI's help texts (docs/cli.md): `stackbone --help`, each group's and each command's.
+import { DEFAULT_URL } from './http.mjs';
+import { VERSION } from './version.mjs';
+
+export const MAIN_HELP = `stackbone ${VERSION}: the command line for a Stackbone app
+
+Usage:
+  stackbone hitl list [--filter mine|key-holders|all] [--all | --cursor <cursor>] [--json]
+  stackbone hitl approve <id> [--yes] [--edit '<json>'] [--payload '<json>'] [--json]
+  stackbone hitl reject <id> [--yes] [--reason "<text>"] [--payload '<json>'] [--json]
+  stackbone hitl cancel <id> [--yes] [--json]
+  stackbone session stop <threadId> [--run <runId>] [--json]
+  stackbone users list [--json]
+  stackbone users role <email> <role> [--remove] [--json]
+  stackbone export --decisions [--json]
+  stackbone export --session <key>
+  stackbone replay <session> [--against <agent>] [--json]
+
+Commands:
+  hitl       decide pending human-in-the-loop interrupts (run 'stackbone hitl --help')
+  session    stop the run in progress on a session (run 'stackbone session --help')
+  users      the signed-up users and their roles; give or take a role (run 'stackbone users --help')
+  export     the decisions you may see as JSONL, or a session's recording (run 'stackbone export --help')
+  replay     re-run a recorded session against the current agent code and diff (run 'stackbone replay --help')
+
+Options:
+  --url <url>        server URL (default: $STACKBONE_URL, else ${DEFAULT_URL})
+  --api-key <key>    API key sent as a Bearer token (default: $STACKBONE_API_KEY)
+  --json             print the server's JSON response (or {"error": …}) on stdout
+  -h, --help         show help
+  -v, --version      show the version
+
+Exit codes: 0 done (for session stop, also when nothing was running; for replay, identical),
+1 refused by the server / server unreachable / not confirmed / (replay) different, 2 usage
+error. Docs: docs/cli.md, docs/replay.md
+`;
+
+export const HITL_HELP = `Usage: stackbone hitl <command> [options]
+
+Pending human-in-the-loop decisions (tool calls waiting for approval), across your sessions.
+
+Commands:
+  list                 the pending interrupts, yours first, a page at a time (--all: every page)
+  approve <id>         approve the call (optionally with edited arguments or a payload)
+  reject <id>          reject the call (the reason is shown to the model)
+  cancel <id>          cancel the interrupt
+
+Decision options:
+  -y, --yes            decide without asking (required when stdin is not a terminal)
+  --edit '<json>'      approve: replace the tool's arguments (the agent must allow edits)
+  --payload '<json>'   approve/reject: data for the agent's approvalSchema
+  --reason "<text>"    reject: why
+
+Common options: --url <url>, --api-key <key>, --json, -h/--help.
+Without --yes the call is shown and you are asked to confirm on the terminal.
+`;
+
+export const SESSION_HELP = `Usage: stackbone session <command> [options]
+
+Sessions (AG-UI threads and the OpenAI/Anthropic sessions), by their thread id.
+
+Commands:
+  stop <threadId>      stop the run in progress (it ends as cancelled, keeping what it produced)
+
+Options:
+  --run <runId>        stop only this run (default: whichever run is in progress)
+
+Common options: --url <url>, --api-key <key>, --json, -h/--help.
+`;
+
+export const USERS_HELP = `Usage: stackbone users <command> [options]
+
+The people signed up to the app and their roles (docs/users-and-roles.md). An admin's: a user
+with the admin role (their API key), or a service key from STACKBONE_API_KEYS.
+
+Commands:
+  list                   the users, newest first, with their roles
+  role <email> <role>    give the user a role (approvals name roles: approvers: ['role:finance'])
+
+Options:
+  --remove               role: take the role instead
+
+Common options: --url <url>, --api-key <key>, --json, -h/--help.
+`;
+
+export const USERS_COMMAND_HELP = {
+  list: `Usage: stackbone users list [--json]
+
+Lists the signed-up users (never guests): email, name and roles. With --json prints the
+server's {"members": [...]} response.
+`,
+  role: `Usage: stackbone users role <email> <role> [--remove] [--json]
+
+Gives the user with that address the role (letters, digits, "_", ".", "-"), or takes it with
+--remove. The next decision they make counts it. With --json prints {"email", "roles"}.
+`,
+};
+
+export const HITL_COMMAND_HELP = {
+  list: `Usage: stackbone hitl list [--filter mine|key-holders|all] [--all | --cursor <cursor>] [--json]
+
+Lists the pending interrupts as a table: id, agent, tool, message, age and expiry. Those of
+your own sessions come first, then (for a key) the others kept for key holders, each newest
+first. The server answers a page at a time; when there is more, the last line gives the
+--cursor of the next page.
+
+  --filter <which>     mine (your sessions' only), key-holders (the others' only), all (default)
+  --all                follow every page and list them all
+  --cursor <cursor>    the page that starts there (the nextCursor of the page before)
+
+With --json prints the server's {"interrupts": [...], "nextCursor": ...} response (with --all,
+every page's interrupts in one list and "nextCursor": null).
+`,
+  approve: `Usage: stackbone hitl approve <id> [--yes] [--edit '<json>'] [--payload '<json>'] [--json]
+
+Approves the tool call. --edit replaces its arguments (a full JSON value; the agent must allow
+edits), --payload is data for the agent's approvalSchema. Without --yes, shows the call and asks.
+`,
+  reject: `Usage: stackbone hitl reject <id> [--yes] [--reason "<text>"] [--payload '<json>'] [--json]
+
+Rejects the tool call; the reason is shown to the model. Without --yes, shows the call and asks.
+`,
+  cancel: `Usage: stackbone hitl cancel <id> [--yes] [--json]
+
+Cancels the interrupt. Without --yes, shows the call and asks.
+`,
+};
+
+export const SESSION_COMMAND_HELP = {
+  stop: `Usage: stackbone session stop <threadId> [--run <runId>] [--json] [--url <url>] [--api-key <key>]
+
+Stops the run in progress on the session: the stop is recorded (as made by the CLI), and the
+run ends as cancelled, keeping everything it produced up to the stop; calls it had not started
+are closed as not run. --run stops only that run: when another run is in progress, it is
+left alone. Nothing running is not an error: the command says so and exits 0.
+With --json prints the server's {"threadId", "runId", "stopped", "reason"?, ...} response.
+`,
+};
+
+export const TOP_HELP = {
+  export: `Usage: stackbone export --decisions [--json]
+       stackbone export --session <key>
+
+--decisions   every decided interrupt your key may see (the inbox's scope), one JSON line each:
+              session, agent, interruptId, toolName, argsAsked, argsRun, status, reason, by,
+              votes, openedAt, decidedAt, latencyMs. With --json: one document {"decisions": [...]}.
+--session     the session's recording: a header line, then its stored events, one per line
+              (write it to tests/recordings/<name>.jsonl for expectReplay). Docs: docs/replay.md
+`,
+  replay: `Usage: stackbone replay <session> [--against <agent>] [--json]
+
+Re-runs a recorded session on the server, on a scratch store: its user messages turn by turn,
+each interrupt answered by the recorded decision of the same call, tools dry (their dryRun, else
+the recorded result). Prints the calls added, removed or changed, approvals that changed,
+decisions that no longer match, and whether the final answer changed.
+
+--against <agent>   replay against another agent's definition (default: the session's own)
+
+Exit codes: 0 identical, 1 different (or refused), 2 usage. Docs: docs/replay.md
+`,
+};
