@@ -7,24 +7,12 @@ import type { InterruptRecord } from '../../store/pauses';
 import type { RunFailureDetails, RunOutcome, SessionEvent, StreamedPart } from '../../store/events';
 import type { ToolCall } from '../../store/messages';
 import { ConcurrentAppendError } from '../../store/types';
-import { crashPoint, own } from '../common';
-import { buildInputInterrupt, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
+import { crashPoint } from '../common';
+import { buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
 import { LeaseLostError, logFailure } from '../errors';
 import { conversationOf, foldEvents, holdSession, modelOf, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
 import { formatCursor, RunFeed } from '../stream';
-import {
-  agentTools,
-  executeTool,
-  loadMcpTools,
-  runInLanes,
-  scheduleTimer,
-  ToolError,
-  toolKind,
-  toolLaneOf,
-  toolTimeoutMs,
-  type HandlerContext,
-  type ToolKind,
-} from '../tools';
+import { loadMcpTools, runInLanes, scheduleTimer, ToolError, toolKind, toolLaneOf, type HandlerContext, type ToolKind } from '../tools';
 import { sentMessages } from '../context';
 import { compactIfOverBudget } from './compact-step';
 import { toModelMessages } from './model-messages';
@@ -35,7 +23,7 @@ import type { Advance, ResultOutcome, RunnerRequest, Scope } from './run-types';
 import { notRunResults } from './stopped-run';
 import { stepRecord } from './step-record';
 import { toolResultEvents } from './tool-result';
-import { alreadyUndone, undoneElsewhere } from './undone-elsewhere';
+import { runServerToolCall, type ToolCallHost } from './server-tool-call';
 import { RunWriter, type RunAppendOptions } from './run-writer';
 
 export type { RunnerRequest } from './run-types';
@@ -53,6 +41,16 @@ export class TurnRunner {
     append: (events) => this.append(events),
     advance: (scope) => this.advance(scope),
     recordResult: (scope, call, outcome, before, after) => this.recordResult(scope, call, outcome, before, after),
+  };
+  /** What a server tool call uses of its run (server-tool-call.ts). */
+  private readonly toolCallHost: ToolCallHost = {
+    view: () => this.view,
+    runId: () => this.runId,
+    request: () => this.request,
+    signal: () => this.signal,
+    append: (events) => this.append(events),
+    recordResult: (scope, call, outcome) => this.recordResult(scope, call, outcome),
+    session: (scope) => ({ ...this.sessionFacts(scope), schedule: this.schedule }),
   };
   /** A queued message was sent now: this run ended at a step boundary to make way for it. */
   private madeWay = false;
@@ -226,7 +224,7 @@ export class TurnRunner {
       const questions = await runInLanes(
         runnable,
         ({ call }) => toolLaneOf(scope.agent, call.name),
-        async ({ call, kind, gate }) => (this.signal.aborted ? undefined : this.runToolCall(scope, call, kind, gate)),
+        async ({ call, kind, gate }) => (this.signal.aborted ? undefined : runServerToolCall(this.toolCallHost, scope, call, kind, gate)),
       );
       opened.push(...questions.filter((question) => question !== undefined));
       if (this.signal.aborted) return { kind: 'cancelled', before: [] };
@@ -352,66 +350,6 @@ export class TurnRunner {
       what: `run ${this.runId} (session ${this.request.sessionId})`,
     });
     if (compaction) await this.append([{ type: 'context_compacted', compaction, ...(scope.id ? { scope: scope.id } : {}) }]);
-  }
-
-  /**
-   * Runs one tool call the server owns and records its result (and any state it changed).
-   * Returns the interrupt to open when the tool asked for input it does not have yet.
-   */
-  private async runToolCall(
-    scope: Scope,
-    original: ToolCall,
-    kind: ToolKind,
-    gate: Extract<ToolGate, { action: 'run' }>,
-  ): Promise<InterruptRecord | undefined> {
-    // An approved edit replaces the arguments wholesale; the call keeps its id.
-    const call = gate.editedArgs !== undefined ? { ...original, input: gate.editedArgs } : original;
-    if (kind === 'unknown') {
-      await this.recordResult(scope, call, { ok: false, content: `Unknown tool "${call.name}".`, state: this.view.state });
-      return undefined;
-    }
-    const definition = agentTools(scope.agent)[call.name]!;
-    const attempt = (this.view.toolAttempts[call.id] ?? 0) + 1;
-    // The server's undo of a dropped effect runs under its effect's key; a first attempt runs only if no other fork's undo of it started.
-    const undoKey = scope.id ? undefined : own(this.view.undoKeys, call.id);
-    if (undoKey && attempt === 1) {
-      const elsewhere = await undoneElsewhere(this.request.store, this.request.sessionId, scope.agent.initialState, call, undoKey);
-      if (elsewhere) {
-        await this.recordResult(scope, call, alreadyUndone(elsewhere, this.view.state));
-        return undefined;
-      }
-    }
-    const grantId = gate.approval?.by === 'grant' ? gate.approval.grantId : undefined;
-    await this.append([{ type: 'tool_started', toolCallId: call.id, toolName: call.name, attempt, ...(grantId ? { grantId } : {}) }]);
-    // The state the tool starts from: its draft's changes are merged into the state as it is
-    // when the tool ends, which other calls of the step may have changed meanwhile.
-    const base = this.view.state;
-    const outcome = await executeTool({
-      definition,
-      call,
-      state: base,
-      history: toModelMessages(conversationOf(this.view, scope.id).messages),
-      inputAnswers: gate.answers,
-      timeoutMs: toolTimeoutMs(scope.agent, call.name),
-      ...(undoKey ? { idempotencyKey: undoKey } : {}),
-      // Kept in the log as they come, and streamed (docs/turn-control.md, "Concurrent tools").
-      onProgress: (output) =>
-        this.append([{ type: 'tool_progress', toolCallId: call.id, toolName: call.name, output: output ?? null, ...(scope.id ? { scope: scope.id } : {}) }]),
-      context: {
-        attempt,
-        payload: gate.payload,
-        ...(gate.approval ? { approval: gate.approval } : {}),
-        signal: this.signal,
-        session: { ...this.sessionFacts(scope), schedule: this.schedule },
-      },
-    });
-    if ('inputRequired' in outcome) return buildInputInterrupt(scope.agent, original, this.runId, outcome.inputRequired, scope.id);
-    // A call the stop cut is recorded as cancelled, like those the stopped run leaves open (stopped-run.ts).
-    const result: ResultOutcome = outcome.ok
-      ? { ok: true, content: outcome.content, output: outcome.output, state: outcome.state, base }
-      : { ...outcome, ...(outcome.abort === 'stopped' ? { status: 'cancelled' } : {}) };
-    await this.recordResult(scope, call, result);
-    return undefined;
   }
 
   /** Guidance to take in before the next model call; only the root thread of a durable run has any. */
