@@ -40,8 +40,11 @@ const groups = [
 const timings = [];
 const suiteStarted = Date.now();
 
-/** `12:34` */
-const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
+/** `12:34`, rounded to the second first (179.6 s is 3:00, not 2:60). */
+const clock = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 function summary() {
   const stages = timings.map(({ name, seconds, passed }) => `${passed ? '' : '✖ '}${name} ${clock(seconds)}`).join(' · ');
