@@ -4,11 +4,9 @@
 // once, for the three that need it: the agent's definition checks a list (authoring/tool-approval.ts),
 // the runtime matches a decider against it (runtime/decisions/who-may-decide.ts), the store finds
 // the people it names (store/prisma-people.ts).
+import { LABEL_WORD } from './open-dev-mode';
 
 export type ApproverEntry = { kind: 'role'; role: string } | { kind: 'members' } | { kind: 'key'; word: string };
-
-/** A role, a key's name or a group: letters, digits, `_`, `.`, `-`; at most 64 (as STACKBONE_API_KEYS labels keys). */
-const WORD = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** An entry as it is meant, or undefined for one that is not an entry at all. */
 export function readApproverEntry(entry: unknown): ApproverEntry | undefined {
@@ -16,7 +14,7 @@ export function readApproverEntry(entry: unknown): ApproverEntry | undefined {
   if (typeof entry !== 'string') return undefined;
   const colon = entry.indexOf(':');
   const word = entry.slice(colon + 1);
-  if (colon < 0 || !WORD.test(word)) return undefined;
+  if (colon < 0 || !LABEL_WORD.test(word)) return undefined;
   const prefix = entry.slice(0, colon);
   if (prefix === 'role') return { kind: 'role', role: word };
   if (prefix === 'key') return { kind: 'key', word };

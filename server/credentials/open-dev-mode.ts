@@ -17,8 +17,11 @@ export interface ConfiguredKey {
   groups: string[];
 }
 
-/** A name or a group: letters, digits, `_`, `.`, `-`; at most 64. */
-const WORD = /^[A-Za-z0-9_.-]{1,64}$/;
+/**
+ * A key's name or group, and a user's role (server/auth/seeded-roles.ts): letters, digits, `_`,
+ * `.`, `-`; at most 64. An approvers entry names one of them (approver-entries.ts).
+ */
+export const LABEL_WORD = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /**
  * STACKBONE_API_KEYS, read: comma-separated entries, each a bare key or `label=key` where the
@@ -41,7 +44,7 @@ export function parseApiKeys(value: string): ConfiguredKey[] {
     const key = entry.slice(at + 1).trim();
     const [name = '', groupList, ...extra] = label.split(':');
     const groups = groupList === undefined ? [] : groupList.split('+');
-    if (!WORD.test(name) || extra.length > 0 || groups.some((group) => !WORD.test(group)) || !key) {
+    if (!LABEL_WORD.test(name) || extra.length > 0 || groups.some((group) => !LABEL_WORD.test(group)) || !key) {
       throw new Error(
         `STACKBONE_API_KEYS: the entry labelled "${label}" is not "name=key" or "name:group1+group2=key" (names and groups: letters, digits, "_", ".", "-").`,
       );
