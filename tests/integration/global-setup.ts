@@ -52,8 +52,8 @@ declare module 'vitest' {
 /**
  * The integration files run two at a time (vitest.config.ts). Files count the rows of their
  * server's database and time their runs, so the two workers never share a server: each worker
- * slot gets its own SQLite and PostgreSQL server, the second slot's 10000 ports higher (as
- * tests/support/server.ts places a file's own servers).
+ * slot gets its own SQLite and PostgreSQL server, on that slot's ports (tests/support/server.ts,
+ * testPort).
  */
 const WORKER_SLOTS = 2;
 
@@ -66,10 +66,9 @@ export default async function setup(project: TestProject) {
   if (postgresSkipped) console.warn(`\n\u001b[33m!!! SKIPPING the PostgreSQL half of the integration suite: ${postgresSkipped}.\u001b[0m\n`);
 
   const startSlot = async (slot: number): Promise<TestBackend[]> => {
-    const shift = (slot - 1) * 10_000;
     const described: TestBackend[] = [];
     const sqliteLedger = path.join(ledgers, `sqlite-${slot}.jsonl`);
-    const sqlite = await startServer({ port: 3201 + shift, databaseUrl: await freshSqliteUrl(), env: fixtureEnv(sqliteLedger) });
+    const sqlite = await startServer({ port: 3201, slot, databaseUrl: await freshSqliteUrl(), env: fixtureEnv(sqliteLedger) });
     servers.push(sqlite);
     logs.push(`server-sqlite-${slot}.log`);
     await fixtureAgentsBuilt(sqlite);
@@ -77,7 +76,8 @@ export default async function setup(project: TestProject) {
     if (postgres) {
       const postgresLedger = path.join(ledgers, `postgres-${slot}.jsonl`);
       const server = await startServer({
-        port: 3202 + shift,
+        port: 3202,
+        slot,
         databaseUrl: await freshPostgresUrl(`stackbone_it_${slot}`),
         env: fixtureEnv(postgresLedger),
       });

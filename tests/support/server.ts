@@ -39,20 +39,30 @@ function assertBuilt(env: NodeJS.ProcessEnv = process.env): void {
   }
 }
 
+/** The integration worker this runs in: VITEST_POOL_ID, 1 to maxWorkers (vitest.config.ts); 1 outside a worker. */
+export function workerSlot(): number {
+  return Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
+}
+
 /**
  * STACKBONE_TEST_PORT_OFFSET shifts every test server's port, so that two checkouts of the repo
  * (git worktrees) can run their suites side by side on one machine. Integration files run two at
  * a time (vitest.config.ts): the second worker's servers sit 10000 ports higher (13xxx: clear of the
- * machine's own services, e.g. NATS on 4222), so two files that chose the same port never meet
- * (VITEST_POOL_ID is the worker's slot, 1 or 2; unset outside a worker).
+ * machine's own services, e.g. NATS on 4222), so two files that chose the same port never meet.
  */
-export function testPort(port: number): number {
-  const worker = Math.max(0, (Number(process.env.VITEST_POOL_ID) || 1) - 1);
-  return port + worker * 10_000 + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0);
+export function testPort(port: number, slot: number = workerSlot()): number {
+  return port + (slot - 1) * 10_000 + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0);
 }
 
-export async function startServer(options: { port: number; databaseUrl: string; env?: Record<string, string>; dev?: boolean }): Promise<TestServer> {
-  options = { ...options, port: testPort(options.port) };
+/** `slot`: the worker whose ports it takes (default: this one's); the global setup starts servers for each. */
+export async function startServer(options: {
+  port: number;
+  databaseUrl: string;
+  env?: Record<string, string>;
+  dev?: boolean;
+  slot?: number;
+}): Promise<TestServer> {
+  options = { ...options, port: testPort(options.port, options.slot) };
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: options.dev ? 'development' : 'production',
