@@ -13,11 +13,13 @@ test('guidance typed while a turn runs steers it: the same turn answers it', asy
   await page.getByTestId('composer-input').fill('also say hello');
   await page.getByTestId('steer-button').click();
   await expect(page.getByTestId('composer-input')).toHaveValue('');
-  await expect(page.getByTestId('message-user').last()).toHaveText('also say hello');
+  // Shown at once, while the turn still runs: it becomes the thread's next user message when the
+  // turn takes it in at its next step (after the 120 tokens), and that same turn answers it.
+  await expect(page.getByTestId('pending-steer')).toContainText('also say hello');
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'running');
   await snap(page, testInfo, '50-steered');
 
-  // 120 tokens at 50 ms: long enough that the turn still runs when the steer lands, on a busy machine too.
+  await expect(page.getByTestId('message-user').last()).toHaveText('also say hello', { timeout: 20_000 });
   await expect(page.getByTestId('run-status')).toHaveAttribute('data-status', 'idle', { timeout: 20_000 });
   await expect(page.getByTestId('message-assistant').first()).toContainText('token120');
   await expect(page.getByTestId('message-assistant').last()).toContainText('also say hello');
