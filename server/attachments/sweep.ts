@@ -1,7 +1,7 @@
 // The sweep of uploads no message named (docs/models.md, "Attachments"): a file uploaded and never
 // sent is deleted from storage once STACKBONE_ATTACHMENT_GRACE_SECONDS (a day) have passed, so
 // uploads alone cannot fill the disk or the Blob store. Run by the server's background loop
-// (instrumentation.ts, STACKBONE_ATTACHMENT_SWEEP_MS) and by GET /api/cron/attachments (docs/deploy.md).
+// (server/boot, STACKBONE_ATTACHMENT_SWEEP_MS) and by GET /api/cron/attachments (docs/deploy.md).
 import { forgetSwept, HOUR_MS, markBytesGone, sweepCandidates, takeForSweep } from './attachment-ledger';
 import { setting } from '../config';
 import { getAttachmentStorage } from './storage';

@@ -1,4 +1,4 @@
-// The loops a long-lived server runs (instrumentation.ts); 0 turns one off, for a host that calls
+// The loops a long-lived server runs (server/boot); 0 turns one off, for a host that calls
 // the cron routes instead (docs/deploy.md).
 import { group } from './group';
 import { whole } from './variable';

@@ -50,7 +50,7 @@ export function checkOpenDevHost(request: Request): void {
   if (refusal) throw refusal;
 }
 
-/** Throws the start-up error of a production server without keys that has not opted in (instrumentation.ts). */
+/** Throws the start-up error of a production server without keys that has not opted in (server/boot). */
 export function checkOpenAccess(): void {
   if (process.env.NODE_ENV === 'production' && configuredApiKeys().length === 0 && !openAccessAllowed()) {
     throw new Error(

@@ -1,4 +1,4 @@
-// What a server checks before it serves (instrumentation.ts; docs/security.md, "Modes"): every
+// What a server checks before it serves (server/boot, from instrumentation.ts; docs/security.md, "Modes"): every
 // variable reads as its declaration says (server/config; one line names the first that does not,
 // e.g. `STACKBONE_LEASE_MS must be a positive whole number of milliseconds, got "abc"`), a keyed
 // server needs STACKBONE_SECRET, and a production server without keys needs

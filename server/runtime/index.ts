@@ -1,6 +1,6 @@
 // The runtime's public face (docs/internals/architecture.md, "Rooms"): what the routes, wires, web reads and
 // agents use. Nothing outside server/runtime imports a file below this one (lint).
-export { describeIssue, firstIssue } from './common';
+export { describeIssue, firstIssue, startBackgroundLoop } from './common';
 export {
   inboxPage,
   inboxParts,
@@ -19,7 +19,7 @@ export type { DecisionRequest, InboxPage, InboxPosition, InterruptResponse, Vote
 export { Refusal } from './errors';
 export { forkParent, forkThread, undoDroppedEffect, undoOffers } from './fork';
 export type { UndoOffer } from './fork';
-export { sweep } from './recovery';
+export { startRecoveryLoop, sweep } from './recovery';
 export { parseRecordingFile, recordingFile, replay } from './replay';
 export type { ReplayReport } from './replay';
 export {
@@ -76,6 +76,7 @@ export {
   revokeGrant,
   session,
   startRun,
+  startTimerLoop,
 } from './turn-control';
 export type { GrantListing } from './turn-control';
 export { inputs, systemNote, userMessage } from './session';
@@ -95,6 +96,7 @@ export {
   renderInterruptMessage,
   signLink,
   slackChannel,
+  startOutboxLoop,
   verifyLink,
 } from './notify';
 export type { Channel, EmailPreview, InterruptMessage, KeptEmail, LinkAction, LinkClaims, Notice, NoticeType, NotificationTargets } from './notify';

@@ -1,4 +1,4 @@
-// What the store checks before a server serves (instrumentation.ts): on a SQLite file, that no
+// What the store checks before a server serves (server/boot): on a SQLite file, that no
 // other server process serves it (sqlite-server-lock.ts). A refusal ends the process with one
 // line, as the start checks do (server/identity/start-checks.ts): an error thrown from
 // instrumentation would leave `next start` listening and failing every request instead.

@@ -1,6 +1,6 @@
 // GET /api/cron/attachments: the sweep of uploads no message named (docs/models.md, "Attachments")
 // for hosts without a long-lived process (Vercel), whose cron job calls it; `npm start` runs it in
-// its own loop (instrumentation.ts). Only a cron caller may (identity/cron-caller.ts).
+// its own loop (server/boot). Only a cron caller may (identity/cron-caller.ts).
 import { sweepUnclaimedAttachments } from '../../attachments';
 import { refuseUnlessCron } from '../../identity/cron-caller';
 

@@ -1,7 +1,7 @@
 // What the server tells the world outside a session (docs/approvals.md): the notice vocabulary,
-// the outbox's one pass for the cron route (the loop starts from instrumentation.ts), the signed
+// the outbox's one pass for the cron route and its loop (started by server/boot), the signed
 // links, the messages, the email and Slack channels, and whom a notice goes to.
-export { deliverOutbox } from './outbox';
+export { deliverOutbox, startOutboxLoop } from './outbox';
 export type { Channel, Notice, NoticeType } from './notice';
 export { argumentsHash, linkExpiry, signLink } from '../../credentials/link-token';
 export type { LinkAction, LinkClaims } from '../../credentials/link-token';

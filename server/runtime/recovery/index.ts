@@ -1,2 +1,2 @@
-// The recovery room's face: the sweep that finishes abandoned runs.
-export { sweep } from './recovery';
+// The recovery room's face: the sweep that finishes abandoned runs, and its loop.
+export { startRecoveryLoop, sweep } from './recovery';

@@ -1,0 +1,32 @@
+// What a Next server does once when it starts (instrumentation.ts): it refuses to serve with an
+// unsafe configuration (server/identity/start-checks.ts) or on a SQLite file another server serves
+// (server/store/start-lock.ts), then starts the background loops: the recovery sweep that carries
+// on runs whose server died and applies the default action of expired interrupts
+// (docs/internals/architecture.md, "Crash points"), the timer loop (docs/turn-control.md,
+// "Timers"), the outbox loop that delivers notices (docs/approvals.md) and the sweep of uploads no
+// message named (docs/security.md). STACKBONE_SWEEP_MS=0 / STACKBONE_TIMER_MS=0 /
+// STACKBONE_OUTBOX_MS=0 / STACKBONE_ATTACHMENT_SWEEP_MS=0 turn them off (a host that calls the
+// cron routes instead, docs/deploy.md).
+//
+// One module, imported once: each dynamic import in instrumentation.ts became a chunk of its own
+// holding the whole runtime, and a cold start parsed every copy before its first answer.
+import { findAgent } from '../agents';
+import { sweepUnclaimedAttachments } from '../attachments';
+import { setting } from '../config';
+import { refuseUnsafeStart } from '../identity/start-checks';
+import { startBackgroundLoop, startOutboxLoop, startRecoveryLoop, startTimerLoop } from '../runtime';
+import { getStore } from '../store';
+import { refuseSharedSqliteFile } from '../store/start-lock';
+
+export async function startServerProcess(): Promise<void> {
+  refuseUnsafeStart();
+  await refuseSharedSqliteFile();
+  const sweepMs = setting('STACKBONE_SWEEP_MS');
+  const timerMs = setting('STACKBONE_TIMER_MS');
+  const outboxMs = setting('STACKBONE_OUTBOX_MS');
+  const attachmentSweepMs = setting('STACKBONE_ATTACHMENT_SWEEP_MS');
+  if (sweepMs > 0) startRecoveryLoop(getStore(), findAgent, sweepMs);
+  if (timerMs > 0) startTimerLoop(getStore(), findAgent, timerMs);
+  if (outboxMs > 0) startOutboxLoop(getStore(), findAgent, outboxMs);
+  if (attachmentSweepMs > 0) startBackgroundLoop('attachment sweep', attachmentSweepMs, () => sweepUnclaimedAttachments());
+}
