@@ -13,7 +13,9 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const KEYED_PORT = 3101 + OFFSET;
 
 // Playwright's own Chromium when it is installed; otherwise the system one (these machines
-// cannot download browsers; Debian's `chromium` package is at /usr/bin/chromium).
+// cannot download browsers): Debian's `chromium-headless-shell`, the headless build Playwright
+// itself runs (the e2e stage took 20% less wall time than in full `chromium`, whose compositor
+// kept a core busy), else Debian's `chromium`. CHROMIUM_PATH names another.
 const bundledChromium = (() => {
   try {
     return existsSync(chromium.executablePath());
@@ -24,7 +26,7 @@ const bundledChromium = (() => {
 const systemChromium = bundledChromium
   ? {}
   : {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -26,6 +26,9 @@ export const testOnly = group('Tests only: a server people use sets none of thes
   STACKBONE_CRASH_AFTER: whole({ description: 'On which pass of that point (the first by default).' }, '', 1, 1),
   TEST_POSTGRES_URL: text({ description: 'The PostgreSQL server the Postgres half of the suite uses.', example: 'postgres://root@127.0.0.1:5432/test' }),
   REQUIRE_POSTGRES: text({ description: 'Set (to anything, e.g. 1): an unreachable TEST_POSTGRES_URL is a failure instead of a loud skip.' }),
-  CHROMIUM_PATH: text({ description: 'The browser Playwright drives when its own Chromium is not installed.', example: '/usr/bin/chromium' }),
+  CHROMIUM_PATH: text({
+    description: "The browser Playwright drives when its own Chromium is not installed (else Debian's headless shell, else its chromium), and Lighthouse's.",
+    example: '/usr/bin/chromium',
+  }),
   STACKBONE_TEST_PORT_OFFSET: whole({ description: "Added to every test server's port, so that two checkouts can run the suites side by side." }, '', 0),
 });
