@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_OWNER } from '../../server/credentials/open-dev-mode';
+import { releaseEffect } from '../fixtures/agents/ledger';
 import { readThread } from '../support/agui';
 import { backends } from '../support/backends';
 import { eventually, readSessionEvents, readSessionRows } from '../support/inspect';
@@ -35,7 +36,8 @@ for (const server of backends()) {
     it(`${AT_ONCE} steers and ${AT_ONCE} queue adds at once on a busy thread: the limits accepted, the rest 429, only the accepted run`, async () => {
       const threadId = `at-once-${randomUUID()}`;
       const first = randomUUID();
-      // A turn busy in its tool for a while; the guidance goes in when the tool is done, the queue after the turn.
+      // A turn busy in its tool until the requests are answered (released below; 30 s at most); the
+      // guidance goes in when the tool is done, the queue after the turn.
       const busy = post(`${server.url}/api/agents/ledger`, {
         threadId,
         runId: randomUUID(),
@@ -72,6 +74,7 @@ for (const server of backends()) {
       expect(rows.queue).toHaveLength(MAX_QUEUED);
 
       // The turn takes its guidance and ends; the queue goes out, one turn per message; then the thread rests.
+      releaseEffect(server.ledgerFile, threadId);
       await busy;
       await eventually(
         async () => {
