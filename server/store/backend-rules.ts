@@ -1,6 +1,6 @@
 // The rules every EventStore backend keeps alike — the in-memory store (memory-store.ts) and the
 // Prisma one over SQLite and PostgreSQL (prisma-store.ts) — written once here so that they cannot
-// drift apart. The store contract (store.contract.ts) holds each backend to them.
+// drift apart. the store's conformance suite (store.conformance.ts) holds each backend to them.
 import { createHash } from 'node:crypto';
 import type { InterruptRecord } from './pauses';
 import type { SessionEvent } from './events';

@@ -1,8 +1,8 @@
-// The store contract on the in-memory store: every store the contract opens is over one memory
+// The store's conformance suite on the in-memory store: every store the suite opens is over one memory
 // database, as the stores of two server processes are over one database.
 import { createMemoryDatabase } from './memory-database';
 import { createMemoryStore } from './memory-store';
-import { describeEventStoreContract } from './store.contract';
+import { describeEventStoreConformance } from './store.conformance';
 
 const database = createMemoryDatabase();
-describeEventStoreContract('memory', async () => createMemoryStore(database));
+describeEventStoreConformance('memory', async () => createMemoryStore(database));

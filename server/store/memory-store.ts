@@ -1,8 +1,8 @@
 // An EventStore that lives in memory. It backs stateless turns (a session that is thrown
 // away with the request) and the runtime's unit tests; it keeps the database stores' rules
-// (backend-rules.ts) and is held to the same contract (store.contract.ts). Its data is a
+// (backend-rules.ts) and is held to the same conformance suite (store.conformance.ts). Its data is a
 // MemoryDatabase: stores opened over one database see each other's writes and wake each other's
-// watchers, as the stores on one SQLite file do — the contract plays a second server process so.
+// watchers, as the stores on one SQLite file do — the suite plays a second server process so.
 import { randomUUID } from 'node:crypto';
 import type { SessionEvent } from './events';
 import { notableEvents, type Notice } from './notices';

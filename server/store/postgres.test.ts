@@ -1,4 +1,4 @@
-// The store contract on PostgreSQL, in its own schema (never "public", which a dev server
+// The store's conformance suite on PostgreSQL, in its own schema (never "public", which a dev server
 // may be using). No server → the suite is skipped, loudly; REQUIRE_POSTGRES=1 (CI) makes
 // that a failure instead.
 import { randomUUID } from 'node:crypto';
@@ -9,8 +9,8 @@ import { parsePostgresUrl } from './prisma-client';
 import { createPostgresListener, SESSION_CHANNEL } from './postgres-listener';
 import { createPrismaStore } from './prisma-store';
 import { createWatchHub } from './session-watch';
-import { counter, sleep, waitFor } from './contract/support';
-import { describeEventStoreContract } from './store.contract';
+import { counter, sleep, waitFor } from './conformance/support';
+import { describeEventStoreConformance } from './store.conformance';
 
 const SCHEMA = 'stackbone_store_test';
 const server = testPostgresUrl();
@@ -21,7 +21,7 @@ if (reachable) {
   beforeAll(async () => {
     url = await freshPostgresUrl(SCHEMA, server);
   }, 60_000);
-  describeEventStoreContract('postgres', async () => createPrismaStore(url));
+  describeEventStoreConformance('postgres', async () => createPrismaStore(url));
 
   describe('the LISTEN connection', () => {
     it('hears any connection, skips the echoes it awaits, and after losing its connection reconnects and calls every watcher once', async () => {
@@ -79,15 +79,15 @@ if (reachable) {
     }, 30_000);
   });
 } else if (process.env.REQUIRE_POSTGRES) {
-  describe('EventStore contract: postgres', () => {
+  describe('EventStore conformance: postgres', () => {
     it('needs a PostgreSQL server (REQUIRE_POSTGRES is set)', () => {
       throw new Error(`No PostgreSQL server answers at ${server}.`);
     });
   });
 } else {
   const reason = `no PostgreSQL server answers at ${server} (set TEST_POSTGRES_URL, or REQUIRE_POSTGRES=1 to fail instead)`;
-  console.warn(`\n⚠️  SKIPPING the PostgreSQL EventStore contract: ${reason}\n`);
-  describe.skip(`EventStore contract: postgres — SKIPPED: ${reason}`, () => {
+  console.warn(`\n⚠️  SKIPPING the PostgreSQL EventStore conformance: ${reason}\n`);
+  describe.skip(`EventStore conformance: postgres — SKIPPED: ${reason}`, () => {
     it('runs when PostgreSQL is reachable', () => {});
   });
 }

@@ -1,4 +1,4 @@
-// The store contract on SQLite: a fresh file in a temp dir, built by the real migrations.
+// The store's conformance suite on SQLite: a fresh file in a temp dir, built by the real migrations.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,18 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSqliteUrl } from '../../tests/support/database';
 import { sqliteFilePath } from './database-url';
 import { createPrismaStore } from './prisma-store';
-import { describeEventStoreContract } from './store.contract';
+import { describeEventStoreConformance } from './store.conformance';
 
 let url: string;
 beforeAll(async () => {
   url = await freshSqliteUrl();
 }, 60_000);
-// Runs after the contract's own afterAll has closed its stores.
+// Runs after the suite's own afterAll has closed its stores.
 afterAll(async () => {
   if (url) await rm(path.dirname(sqliteFilePath(url)), { recursive: true, force: true });
 });
 
-describeEventStoreContract('sqlite', async () => createPrismaStore(url));
+describeEventStoreConformance('sqlite', async () => createPrismaStore(url));
 
 describe('a database file without the tables', () => {
   it('says to run the migrations, on the hot path (raw queries) as on the rest', async () => {

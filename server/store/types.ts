@@ -1,5 +1,5 @@
 // The event-log store: one interface, three backends — in memory (memory-store.ts), and SQLite and
-// PostgreSQL behind Prisma (prisma-store.ts) — held to one contract (store.contract.ts).
+// PostgreSQL behind Prisma (prisma-store.ts) — held to one conformance suite (store.conformance.ts).
 // The store knows nothing of agents or HITL rules; it keeps sessions and their events and
 // guarantees that two writers never interleave.
 import type { InterruptRecord } from './pauses';

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { DecisionActor, InterruptRecord } from '../../store/pauses';
-import { interruptRecord } from '../../store/contract/support';
+import { interruptRecord } from '../../store/conformance/support';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import { inboxPage, type InboxPosition } from './inbox-page';

@@ -5,7 +5,7 @@
 import type { DeepAgent, FindAgent } from '../../authoring';
 import type { EventStore, QueuedMessage } from '../../store/types';
 import type { RunRequest, StartedRun, TurnQueue } from '../turn';
-import { startTurn } from '../turn';
+import { startRunWithQueue } from '../turn';
 import { changeQueue as applyQueueOperation, sendQueued as sendFromQueue, type QueueOperation, type QueueRequest } from './queue';
 import { queueBehind, sendNextQueued } from './queued-run';
 
@@ -19,7 +19,7 @@ const turnQueue: TurnQueue = {
  * Refusal — having written nothing — when the run may not start.
  */
 export function startRun(request: RunRequest): Promise<StartedRun> {
-  return startTurn(request, turnQueue);
+  return startRunWithQueue(request, turnQueue);
 }
 
 /** Applies one operation to a session's queue; answers the queue as it stands after it. */

@@ -1,6 +1,6 @@
 // The turn room's face: starting and running one turn.
 export { followRun } from './follow-run';
 export type { RunRequest, StartedRun, TurnQueue } from './run-request';
-export { startTurn } from './start-run';
+export { startRunWithQueue } from './start-run';
 export { startStatelessRun } from './stateless-run';
 export { notRunResults, settleStoppedRun } from './stopped-run';

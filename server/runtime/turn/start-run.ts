@@ -46,7 +46,7 @@ const ACTOR_OF_SOURCE: Record<RunSource, DecisionActor['source']> = {
  * Refusal — having written nothing — when the run may not start. Without `queue`
  * (a stateless turn) a busy session refuses rather than queues.
  */
-export async function startTurn(request: RunRequest, queue?: TurnQueue): Promise<StartedRun> {
+export async function startRunWithQueue(request: RunRequest, queue?: TurnQueue): Promise<StartedRun> {
   const { agent, store, sessionId, ownerId } = request;
   checkRequestSize(request);
   checkClientTools(agent, request.clientTools ?? []);

@@ -7,7 +7,7 @@ import type { RunSource, SessionEvent } from '../../store/events';
 import type { ChatMessage } from '../../store/messages';
 import { checkMessageText } from '../session';
 import type { ClientTool } from '../tools';
-import { startTurn } from './start-run';
+import { startRunWithQueue } from './start-run';
 import type { StartedRun } from './run-request';
 
 /** The events that put a client-supplied history into a log, as if it had happened there. */
@@ -44,7 +44,7 @@ export async function startStatelessRun(options: {
   await store.ensureSession({ id: sessionId, ownerId: options.ownerId, agent: options.agent.name });
   const events = historyEvents(options.history);
   if (events.length > 0) await store.append(sessionId, 0, events, { status: 'idle' });
-  return startTurn({
+  return startRunWithQueue({
     agent: options.agent,
     store,
     sessionId,

@@ -1,13 +1,13 @@
-// The store contract, watching: who hears a session change — an append or a stop, made through
+// The store's conformance suite on watching: who hears a session change — an append or a stop, made through
 // this store or another one on the same database (another server process) — and who does not.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ANY_SESSION } from '../session-watch';
 import { ConcurrentAppendError, type EventStore } from '../types';
-import { counter, openSession, QUIET_MS, sleep, steps, waitFor, WAKE_MS, type ContractStores } from './support';
+import { counter, openSession, QUIET_MS, sleep, steps, waitFor, WAKE_MS, type ConformanceStores } from './support';
 
-/** makeStore: opens a new store on the contract's database (one more server process, as it were). */
-export function describeWatch({ store, otherInstance }: ContractStores, makeStore: () => Promise<EventStore>): void {
+/** makeStore: opens a new store on the suite's database (one more server process, as it were). */
+export function describeWatch({ store, otherInstance }: ConformanceStores, makeStore: () => Promise<EventStore>): void {
   const newSession = () => openSession(store);
 
   describe('watch', () => {

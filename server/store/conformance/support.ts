@@ -1,4 +1,4 @@
-// What the parts of the store contract share (store.contract.ts puts them together): the two
+// What the parts of the store's conformance suite share (store.conformance.ts puts them together): the two
 // stores every part runs on, and helpers to make sessions, events and waits.
 import { randomUUID } from 'node:crypto';
 import type { InterruptRecord } from '../pauses';
@@ -9,13 +9,13 @@ import type { EventStore } from '../types';
  * The stores a part runs on: `otherInstance` is a second store on the same database, as another
  * server process would open (its own connection or pool).
  */
-export interface ContractStores {
+export interface ConformanceStores {
   store: EventStore;
   otherInstance: EventStore;
 }
 
 /**
- * Stands for the store `current()` answers when a test runs: the contract opens its stores in
+ * Stands for the store `current()` answers when a test runs: the suite opens its stores in
  * beforeAll, after the parts have declared their tests. Every call goes to that real store.
  */
 export function openedLater(current: () => EventStore): EventStore {

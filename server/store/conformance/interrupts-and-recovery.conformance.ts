@@ -1,4 +1,4 @@
-// The store contract, what is read across sessions: the interrupt projection an append keeps in
+// The store's conformance suite on what is read across sessions: the interrupt projection an append keeps in
 // step with the log (Studio's inbox, docs/studio.md), and the sessions a recovery sweep takes on
 // (docs/turn-control.md). The database is shared with the other parts' sessions, so each test
 // reads only its own sessions out of a listing, and "overdue" times are set in 2001, which no
@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { InterruptRecord } from '../pauses';
 import type { SessionEvent } from '../events';
-import { interruptRecord, openSession, sleep, steps, type ContractStores } from './support';
+import { interruptRecord, openSession, sleep, steps, type ConformanceStores } from './support';
 
 /** A minute of 1 January 2001, UTC: long past, and before every lease and expiry other tests set. */
 const longAgo = (minute: number) => new Date(Date.UTC(2001, 0, 1) + minute * 60_000);
@@ -15,7 +15,7 @@ const longAgo = (minute: number) => new Date(Date.UTC(2001, 0, 1) + minute * 60_
 const opened = (...interrupts: InterruptRecord[]): SessionEvent[] => [{ type: 'interrupts_opened', interrupts }];
 const decided = (interruptId: string): SessionEvent[] => [{ type: 'interrupt_decided', interruptId, decision: { status: 'approved', by: { source: 'agui' } } }];
 
-export function describeInterruptsAndRecovery({ store, otherInstance }: ContractStores): void {
+export function describeInterruptsAndRecovery({ store, otherInstance }: ConformanceStores): void {
   const newSession = (ownerId?: string) => openSession(store, ownerId);
   /** The ids of `ids` that `listed` holds, in its order. */
   const onlyOf = (ids: string[], listed: string[]) => listed.filter((id) => ids.includes(id));
@@ -204,7 +204,7 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Contract
       await store.enqueue({ sessionId: older.id, entries: [{ message: say('third'), runId: 'r3' }], source: 'agui' });
 
       expect(onlyOf([older.id, newer.id], await store.listRecoverable(new Date()))).toEqual([older.id, newer.id]);
-      // Sessions queued earlier elsewhere in the contract may come first; the newer one never does.
+      // Sessions queued earlier elsewhere in the suite may come first; the newer one never does.
       expect(await store.listRecoverable(new Date(), { limit: 1 })).not.toContain(newer.id);
 
       await store.append(older.id, 0, [{ type: 'run_started', runId: 'r0', source: 'agui', inputs: 0 }], {

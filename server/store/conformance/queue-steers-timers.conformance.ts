@@ -1,11 +1,11 @@
-// The store contract, what is kept beside the log for a session's turns (docs/turn-control.md):
+// The store's conformance suite on what is kept beside the log for a session's turns (docs/turn-control.md):
 // timers, steers and the queue.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { LimitReachedError, type EventStore } from '../types';
-import { openSession, sleep, type ContractStores } from './support';
+import { openSession, sleep, type ConformanceStores } from './support';
 
-export function describeQueueSteersTimers({ store, otherInstance }: ContractStores): void {
+export function describeQueueSteersTimers({ store, otherInstance }: ConformanceStores): void {
   const newSession = (ownerId?: string, agent?: string) => openSession(store, ownerId, agent);
 
   describe('timers', () => {

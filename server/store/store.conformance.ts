@@ -1,24 +1,24 @@
 // What every EventStore backend promises, as one vitest suite each backend runs
-// (memory-store.test.ts, sqlite.test.ts, postgres.test.ts), in parts by theme (contract/).
+// (memory-store.test.ts, sqlite.test.ts, postgres.test.ts), in parts by theme (conformance/).
 // Ids are random so runs and suites never collide.
 import { afterAll, beforeAll, describe } from 'vitest';
-import { describeInterruptsAndRecovery } from './contract/interrupts-and-recovery.contract';
-import { describeOutbox } from './contract/outbox.contract';
-import { describeQueueSteersTimers } from './contract/queue-steers-timers.contract';
-import { describeSessionsAndLog } from './contract/sessions-and-log.contract';
-import { describeStops } from './contract/stops.contract';
-import { heardAcross, openedLater, type ContractStores } from './contract/support';
-import { describeWatch } from './contract/watch.contract';
+import { describeInterruptsAndRecovery } from './conformance/interrupts-and-recovery.conformance';
+import { describeOutbox } from './conformance/outbox.conformance';
+import { describeQueueSteersTimers } from './conformance/queue-steers-timers.conformance';
+import { describeSessionsAndLog } from './conformance/sessions-and-log.conformance';
+import { describeStops } from './conformance/stops.conformance';
+import { heardAcross, openedLater, type ConformanceStores } from './conformance/support';
+import { describeWatch } from './conformance/watch.conformance';
 import type { EventStore } from './types';
 
 /**
  * makeStore opens a NEW store on the same database each time it is called: the suite uses a
  * second one to play a second server instance (its own connection or pool), and a third to close.
  */
-export function describeEventStoreContract(name: string, makeStore: () => Promise<EventStore>): void {
-  describe(`EventStore contract: ${name}`, () => {
-    const opened = {} as Partial<ContractStores>;
-    const stores: ContractStores = { store: openedLater(() => opened.store!), otherInstance: openedLater(() => opened.otherInstance!) };
+export function describeEventStoreConformance(name: string, makeStore: () => Promise<EventStore>): void {
+  describe(`EventStore conformance: ${name}`, () => {
+    const opened = {} as Partial<ConformanceStores>;
+    const stores: ConformanceStores = { store: openedLater(() => opened.store!), otherInstance: openedLater(() => opened.otherInstance!) };
 
     beforeAll(async () => {
       opened.store = await makeStore();

@@ -1,10 +1,10 @@
-// The store contract, stops: a user's request to stop a run, kept beside the log (the head does
+// The store's conformance suite on stops: a user's request to stop a run, kept beside the log (the head does
 // not move), the first one of a run standing.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openSession, sleep, steps, type ContractStores } from './support';
+import { openSession, sleep, steps, type ConformanceStores } from './support';
 
-export function describeStops({ store, otherInstance }: ContractStores): void {
+export function describeStops({ store, otherInstance }: ConformanceStores): void {
   const newSession = (ownerId?: string, agent?: string) => openSession(store, ownerId, agent);
 
   describe('requestStop and findStop', () => {

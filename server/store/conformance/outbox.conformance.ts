@@ -1,4 +1,4 @@
-// The store contract, the outbox (docs/approvals.md, "Decision webhooks"): the notices an append
+// The store's conformance suite on the outbox (docs/approvals.md, "Decision webhooks"): the notices an append
 // writes with its notable events, fanned out once into deliveries, and the deliveries' attempts,
 // claimed so that no two processes send the same one. The database is shared with the other parts,
 // so each test reads only its own notices and deliveries out of a listing, and its times are set in
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../events';
 import { noticeId } from '../notices';
 import { ConcurrentAppendError, type EventStore } from '../types';
-import { interruptRecord, openSession, steps, type ContractStores } from './support';
+import { interruptRecord, openSession, steps, type ConformanceStores } from './support';
 
 /** A second of 1 January 2002, UTC: long past, so every delivery fanned out at it is due. */
 const in2002 = (second: number) => new Date(Date.UTC(2002, 0, 1) + second * 1000);
@@ -16,7 +16,7 @@ const LEASE_MS = 60_000;
 
 const finished = (runId: string = randomUUID()): SessionEvent => ({ type: 'run_finished', runId, outcome: { type: 'success' } });
 
-export function describeOutbox({ store, otherInstance }: ContractStores): void {
+export function describeOutbox({ store, otherInstance }: ConformanceStores): void {
   /** A session with one notice (a run finished), fanned out to `targets` at `at`; its delivery ids. */
   async function fannedOut(at: Date, targets = [{ channel: 'webhook' as const, target: 'https://hooks.example.com' }], ownerId?: string) {
     const session = await openSession(store, ownerId);

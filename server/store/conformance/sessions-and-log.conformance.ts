@@ -1,12 +1,12 @@
-// The store contract, sessions and their logs: creating sessions, the compare-and-set append,
+// The store's conformance suite on sessions and their logs: creating sessions, the compare-and-set append,
 // the columns it keeps, and listing an owner's sessions.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../events';
 import { ConcurrentAppendError } from '../types';
-import { openSession, sampleEvents, sleep, steps, type ContractStores } from './support';
+import { openSession, sampleEvents, sleep, steps, type ConformanceStores } from './support';
 
-export function describeSessionsAndLog({ store, otherInstance }: ContractStores): void {
+export function describeSessionsAndLog({ store, otherInstance }: ConformanceStores): void {
   const newSession = (ownerId?: string, agent?: string) => openSession(store, ownerId, agent);
 
   describe('ensureSession', () => {
