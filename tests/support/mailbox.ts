@@ -25,6 +25,12 @@ export async function openMailbox(mail: Mailbox['mail'] = []): Promise<Mailbox> 
       });
     },
   });
+  // A connection's failure is the server's 'error' event: a Next server killed mid-delivery (a
+  // test's afterAll) resets its connection, which must not end the test process. What was
+  // delivered is in `mail`; a test asserts on that.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.warn(`[mailbox] ${error.message}`);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
