@@ -40,6 +40,25 @@ describe('the agent cards', () => {
   });
 
   it('are plain data a client component can take', async () => {
-    for (const card of await agentCards()) expect(JSON.parse(JSON.stringify(card))).toEqual(card);
+    for (const card of await agentCards()) {
+      expect(JSON.parse(JSON.stringify(card))).toEqual(card);
+      // React's own rule for a Client Component's props (it warns in development): plain objects
+      // and arrays all the way down, no hidden members — a zod JSON Schema's `~standard` was one.
+      expect(notPlain(card), card.name).toEqual([]);
+    }
   });
 });
+
+/** Where value holds something other than plain data: paths of hidden members, getters and class instances. */
+function notPlain(value: unknown, at = '$'): string[] {
+  if (value === null || typeof value !== 'object') return typeof value === 'function' ? [at] : [];
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== Array.prototype) return [`${at} (a ${prototype?.constructor?.name ?? 'null-prototype'} object)`];
+  const found: string[] = [];
+  for (const [key, descriptor] of Object.entries(Object.getOwnPropertyDescriptors(value))) {
+    if (Array.isArray(value) && key === 'length') continue;
+    if (!descriptor.enumerable || descriptor.get) found.push(`${at}.${key}`);
+    else found.push(...notPlain(descriptor.value, `${at}.${key}`));
+  }
+  return found;
+}

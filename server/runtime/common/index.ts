@@ -2,6 +2,6 @@
 export { approximateBytes } from './approximate-bytes';
 export { startBackgroundLoop } from './background-loop';
 export { crashPoint } from './crash-point';
-export { zodFromJsonSchema } from './json-schema-zod';
+export { jsonSchemaOf, plainJsonSchema, zodFromJsonSchema } from './json-schema-zod';
 export { own } from './own';
 export { describeIssue, firstIssue } from './zod-issue';

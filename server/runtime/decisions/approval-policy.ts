@@ -1,7 +1,7 @@
 // Which tool calls need a person, and what a decision on one may carry: the agent's
 // toolApproval normalized, the policy for a call, the schema of each decision's data, and the
 // hash that refuses a decision once the tool changed (docs/hitl.md, "Policies", "Decision data").
-import { own } from '../common';
+import { jsonSchemaOf, own, plainJsonSchema } from '../common';
 import { createHash } from 'node:crypto';
 import { asSchema, type ModelMessage, type Tool } from 'ai';
 import { z } from 'zod';
@@ -175,7 +175,7 @@ function checkedBoolean(toolName: string, needed: unknown): ApprovalPolicy {
 
 /** A tool's input as JSON Schema (what an edit must satisfy). */
 export function inputJsonSchema(definition: Tool): JsonObject {
-  return asSchema(definition.inputSchema).jsonSchema as JsonObject;
+  return plainJsonSchema(asSchema(definition.inputSchema).jsonSchema) as JsonObject;
 }
 
 /** The schema of a decision's data: the one schema, or that decision's own. */
@@ -187,8 +187,8 @@ export function decisionDataSchema(options: NormalizedApproval, decision: 'appro
 function approvalJsonSchema(options: NormalizedApproval): JsonObject | undefined {
   const schema = options.approvalSchema;
   if (!schema) return undefined;
-  if (schema instanceof z.ZodType) return z.toJSONSchema(schema) as JsonObject;
-  const json = (branch?: z.ZodType) => (branch ? (z.toJSONSchema(branch) as JsonObject) : null);
+  if (schema instanceof z.ZodType) return jsonSchemaOf(schema) as JsonObject;
+  const json = (branch?: z.ZodType) => (branch ? (jsonSchemaOf(branch) as JsonObject) : null);
   return { approve: json(schema.approve), reject: json(schema.reject) };
 }
 

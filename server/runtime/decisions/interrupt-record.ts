@@ -2,6 +2,7 @@
 // (responseSchema), and what happens when it expires (docs/hitl.md, "The interrupt", "Expiry").
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { jsonSchemaOf } from '../common';
 import type { DeepAgent } from '../../authoring';
 import { approvalOptions, decisionDataSchema, inputJsonSchema, quorumFor, toolSchemaHash } from './approval-policy';
 import type { DecisionKind, GrantScope, InterruptRecord } from '../../store/pauses';
@@ -19,7 +20,7 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
   const editedArgs = allowEdit ? { ...inputJsonSchema(definition), description: 'Replacement arguments (approve only).' } : undefined;
   const dataOf = (decision: 'approve' | 'reject') => {
     const schema = decisionDataSchema(options, decision);
-    return schema ? (z.toJSONSchema(schema) as JsonObject) : undefined;
+    return schema ? (jsonSchemaOf(schema) as JsonObject) : undefined;
   };
   let description: string | undefined;
   try {

@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from 'zod';
 import type { JsonObject } from '../../store/messages';
+import { jsonSchemaOf } from '../common';
 
 /** What a tool asks a person. */
 export interface InputRequest {
@@ -57,5 +58,5 @@ export async function requestInput<T>(request: { message: string; responseSchema
   const answer = state.next();
   // A requestInput() question is never declined back to its tool: its decline ends the call (tool-gate.ts).
   if (answer?.status === 'answered') return request.responseSchema.parse(answer.value);
-  throw new InputRequired({ message: request.message, responseSchema: z.toJSONSchema(request.responseSchema) as JsonObject });
+  throw new InputRequired({ message: request.message, responseSchema: jsonSchemaOf(request.responseSchema) as JsonObject });
 }
