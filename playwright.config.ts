@@ -1,16 +1,23 @@
 // End-to-end tests in a real browser against a production build (`next build` runs once
 // before, in scripts/test.mjs), on a fresh SQLite database and the scripted model.
 import { existsSync } from 'node:fs';
-import { chromium, defineConfig } from '@playwright/test';
+import { chromium, defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { startCommand } from './e2e/start-command';
 
+/**
+ * The specs run on two workers, one per core: each worker has a pair of servers of its own (its
+ * slot's), so that what one spec's conversations leave never shows in another's lists. The runner
+ * starts every slot's pair; a worker's TEST_PARALLEL_INDEX (0 or 1) names its slot. Keep in step
+ * with KEYED_URL in e2e/helpers.ts.
+ */
+const WORKERS = 2;
+const SLOT = Number(process.env.TEST_PARALLEL_INDEX) || 0;
 // STACKBONE_TEST_PORT_OFFSET: see tests/support/server.ts.
 const OFFSET = Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0;
-const PORT = 3100 + OFFSET;
-const baseURL = `http://127.0.0.1:${PORT}`;
-// A second server in keyed mode with STACKBONE_WEB_ACCESS=open: a public chat and a key-holding
-// desk (e2e/keyed-desk.spec.ts). Keep in step with KEYED_URL in e2e/helpers.ts.
-const KEYED_PORT = 3101 + OFFSET;
+const portsOf = (slot: number) => ({ open: 3100 + 10 * slot + OFFSET, keyed: 3101 + 10 * slot + OFFSET });
+const baseURL = `http://127.0.0.1:${portsOf(SLOT).open}`;
+/** One server of the runner's (Playwright's own type, which it does not export by name). */
+type WebServer = Extract<PlaywrightTestConfig['webServer'], unknown[]>[number];
 
 // Playwright's own Chromium when it is installed; otherwise the system one (these machines
 // cannot download browsers): Debian's `chromium-headless-shell`, the headless build Playwright
@@ -46,7 +53,7 @@ export default defineConfig({
   testIgnore: ['e2e/own-agent/**'],
   // Screenshots of every step, per test (Playwright's own default folder).
   outputDir: 'test-results',
-  workers: 1,
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
@@ -62,17 +69,17 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: systemChromium,
   },
-  webServer: [
+  webServer: Array.from({ length: WORKERS }, (_, slot) => portsOf(slot)).flatMap(({ open, keyed }, slot): WebServer[] => [
     {
       // A fresh database every run: tests assert on "recent conversations" and restored threads.
-      command: startCommand('.data/e2e.db', PORT),
-      url: `${baseURL}/api/health`,
+      command: startCommand(`.data/e2e-${slot}.db`, open),
+      url: `http://127.0.0.1:${open}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
-        DATABASE_URL: 'file:./.data/e2e.db',
+        DATABASE_URL: `file:./.data/e2e-${slot}.db`,
         STACKBONE_MODEL: 'scripted',
         // Open dev mode: the browser is the local owner. A production server (`next start`) runs
         // without keys only with this opt-in (docs/security.md, "Modes").
@@ -87,14 +94,14 @@ export default defineConfig({
       },
     },
     {
-      command: startCommand('.data/e2e-keyed.db', KEYED_PORT),
-      url: `http://127.0.0.1:${KEYED_PORT}/api/health`,
+      command: startCommand(`.data/e2e-keyed-${slot}.db`, keyed),
+      url: `http://127.0.0.1:${keyed}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',
       stderr: 'pipe',
       env: {
-        DATABASE_URL: 'file:./.data/e2e-keyed.db',
+        DATABASE_URL: `file:./.data/e2e-keyed-${slot}.db`,
         STACKBONE_MODEL: 'scripted',
         STACKBONE_API_KEYS: 'e2e-desk-key-0123456789ab',
         STACKBONE_SECRET: 'e2e-cookie-secret-0123456789abcdef0123',
@@ -110,5 +117,5 @@ export default defineConfig({
         CHECKPOINT_DISABLE: '1',
       },
     },
-  ],
+  ]),
 });

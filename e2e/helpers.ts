@@ -37,8 +37,8 @@ export async function waitForIdle(page: Page) {
 
 export const THREAD_URL = (agent: string) => new RegExp(`/agents/${agent}/[0-9a-f-]{36}$`);
 
-/** The keyed server of playwright.config.ts (STACKBONE_WEB_ACCESS=open) and its one API key. */
-export const KEYED_URL = `http://127.0.0.1:${3101 + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0)}`;
+/** This worker's keyed server of playwright.config.ts (STACKBONE_WEB_ACCESS=open; its slot's, by TEST_PARALLEL_INDEX) and its one API key. */
+export const KEYED_URL = `http://127.0.0.1:${3101 + 10 * (Number(process.env.TEST_PARALLEL_INDEX) || 0) + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0)}`;
 export const KEYED_API_KEY = 'e2e-desk-key-0123456789ab';
 
 /** Serious or critical WCAG 2 A/AA violations on the page as it stands (axe-core), one line each. */

@@ -13,6 +13,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: ['*.spec.ts'],
   testIgnore: [],
+  // One spec on one server.
+  workers: 1,
   outputDir: '../../test-results/own-agent',
   use: { ...base.use, baseURL },
   webServer: {
