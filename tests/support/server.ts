@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
-const timeouts = path.join(repoRoot, 'scripts', 'http-timeouts.mjs');
+/** What `npm start` preloads: the HTTP timeouts and the compile cache (package.json). */
+const preloads = ['http-timeouts.mjs', 'compile-cache.mjs'].flatMap((file) => ['--import', path.join(repoRoot, 'scripts', file)]);
 
 export interface TestServer {
   url: string;
@@ -78,8 +79,8 @@ export async function startServer(options: {
     ...options.env,
   };
   if (!options.dev) assertBuilt(env);
-  // As `npm start` runs it: with the HTTP timeouts preloaded (scripts/http-timeouts.mjs).
-  const args = options.dev ? [nextBin, 'dev'] : ['--import', timeouts, nextBin, 'start'];
+  // As `npm start` runs it, with its preloads.
+  const args = options.dev ? [nextBin, 'dev'] : [...preloads, nextBin, 'start'];
   const child: ChildProcess = spawn(process.execPath, [...args, '-p', String(options.port), '-H', '127.0.0.1'], {
     cwd: repoRoot,
     env,
