@@ -57,6 +57,14 @@ declare module 'vitest' {
  */
 const WORKER_SLOTS = 2;
 
+/**
+ * The shared servers run turns with the product's own lease (30 s), not the files' short one: they
+ * take the load test's 200 runs at once, and a renewal queued behind that many runs' writes lagged
+ * past a 3 s lease on this 2-core machine (one run in 200 was taken over by the server's own
+ * sweep). No file kills a shared server; the files that test takeovers start servers of their own.
+ */
+const sharedEnv = (ledgerFile: string) => ({ ...fixtureEnv(ledgerFile), STACKBONE_LEASE_MS: '30000' });
+
 export default async function setup(project: TestProject) {
   const servers: TestServer[] = [];
   const logs: string[] = [];
@@ -68,7 +76,7 @@ export default async function setup(project: TestProject) {
   const startSlot = async (slot: number): Promise<TestBackend[]> => {
     const described: TestBackend[] = [];
     const sqliteLedger = path.join(ledgers, `sqlite-${slot}.jsonl`);
-    const sqlite = await startServer({ port: 3201, slot, databaseUrl: await freshSqliteUrl(), env: fixtureEnv(sqliteLedger) });
+    const sqlite = await startServer({ port: 3201, slot, databaseUrl: await freshSqliteUrl(), env: sharedEnv(sqliteLedger) });
     servers.push(sqlite);
     logs.push(`server-sqlite-${slot}.log`);
     await fixtureAgentsBuilt(sqlite);
@@ -79,7 +87,7 @@ export default async function setup(project: TestProject) {
         port: 3202,
         slot,
         databaseUrl: await freshPostgresUrl(`stackbone_it_${slot}`),
-        env: fixtureEnv(postgresLedger),
+        env: sharedEnv(postgresLedger),
       });
       servers.push(server);
       logs.push(`server-postgres-${slot}.log`);
