@@ -125,11 +125,11 @@ export async function emptyPostgresSchema(schemaName: string, baseUrl: string = 
 const POSTGRES_TEST_SCHEMA = 'stackbone_test';
 
 /** A connection to the database of url, for the statements that make databases and schemas. */
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: parsePostgresUrl(url).connectionString });
   await client.connect();
   try {
-    return await use(client);
+    return await work(client);
   } finally {
     await client.end();
   }
