@@ -71,6 +71,9 @@ describe('a development server in open dev mode (next dev, no keys, no opt-in)',
       expect((await withHost(server, host, '/api/hitl')).status, host).toBe(200);
     }
     expect((await withHost(server, 'localhost:3000', '/')).status).toBe(200);
+    // What `npm run dev` printed while rendering the home page: no React warning (a tool schema
+    // with hidden members once drew "Only plain objects can be passed to Client Components" per tool).
+    expect(server.output()).not.toMatch(/Only plain objects|Warning:/);
     expect((await withHost(server, 'localhost:3000', '/api/agents/helpdesk', run())).status).toBe(200);
   }, 120_000);
 
