@@ -92,6 +92,11 @@ export default defineConfig({
           // timers, restarts), not computing. One real server per database kind is shared by the
           // files (global-setup.ts); a file's own servers sit on its worker's ports (tests/support/server.ts).
           maxWorkers: 2, // as many as global-setup.ts starts server pairs for (WORKER_SLOTS)
+          // A worker runs its files one after another in one process, not one process per file (a
+          // fork, Vitest and the clients imported again, 56 times). The files share that process's
+          // environment, which each hands to the servers it starts: a file that sets a variable
+          // stubs it (vi.stubEnv) and unstubs it in its afterAll.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -12,7 +12,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunFinishedEvent } from '@ag-ui/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readLedger, refundsIn } from '../fixtures/agents/ledger';
 import type { SessionEvent } from '../../server/store/events';
 import { argumentsHash, linkExpiry, signLink } from '../../server/credentials/link-token';
@@ -36,7 +36,7 @@ let smtp: Mailbox;
 
 beforeAll(async () => {
   // The test signs a link as a leaked one would have been signed (the old Studio handed them out).
-  process.env.STACKBONE_SECRET = SECRET;
+  vi.stubEnv('STACKBONE_SECRET', SECRET);
   smtp = await openMailbox(mail);
   const smtpUrl = smtp.url;
   const start = async (kind: Kind, databaseUrl: string) => {
@@ -69,6 +69,8 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
+  // The next file in this worker starts its servers with this process's environment (vitest.config.ts).
+  vi.unstubAllEnvs();
   await Promise.all([...setups.values()].map(({ server }) => server.kill()));
   await smtp?.close();
 });

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InterruptRecord } from '../../server/store/pauses';
 import type { SessionEvent } from '../../server/store/events';
 import { keyOwner } from '../../server/identity/api-keys';
@@ -37,7 +37,7 @@ let smtpUrl = '';
 
 beforeAll(async () => {
   // The test process signs as the servers do.
-  process.env.STACKBONE_SECRET = SECRET;
+  vi.stubEnv('STACKBONE_SECRET', SECRET);
   smtp = await openMailbox(mail);
   smtpUrl = smtp.url;
   const ledgers = await mkdtemp(path.join(os.tmpdir(), 'stackbone-links-'));
@@ -60,6 +60,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // The next file in this worker starts its servers with this process's environment (vitest.config.ts).
+  vi.unstubAllEnvs();
   await Promise.all([...servers.values()].map((server) => server.kill()));
   await smtp?.close();
 });

@@ -5,7 +5,7 @@
 // whether the link was signed as now or the way links were before purpose labels; and claims
 // signed as an identity open no link's page.
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { argumentsHash, linkExpiry, signLink } from '../../server/runtime';
 import { UNLABELLED_SIGNATURES_UNTIL } from '../../server/credentials/signature';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
@@ -20,7 +20,7 @@ const postgres = await postgresReachable();
 
 beforeAll(async () => {
   // The test process signs links as the servers do.
-  process.env.STACKBONE_SECRET = SECRET;
+  vi.stubEnv('STACKBONE_SECRET', SECRET);
   const start = async (kind: Kind, databaseUrl: Promise<string>) => {
     const env = { STACKBONE_API_KEYS: 'purposes-key-0123456789abc', STACKBONE_SECRET: SECRET, STACKBONE_WEB_ACCESS: 'open' };
     servers.set(kind, await startServer({ port: PORTS[kind], databaseUrl: await databaseUrl, env }));
@@ -28,6 +28,8 @@ beforeAll(async () => {
   await Promise.all([start('sqlite', freshSqliteUrl()), ...(postgres ? [start('postgres', freshPostgresUrl('stackbone_purposes'))] : [])]);
 }, 60_000);
 afterAll(async () => {
+  // The next file in this worker starts its servers with this process's environment (vitest.config.ts).
+  vi.unstubAllEnvs();
   await Promise.all([...servers.values()].map((server) => server.kill()));
 });
 
