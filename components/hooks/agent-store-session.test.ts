@@ -21,7 +21,7 @@ class FakeEventSource implements EventSourceLike {
 
 type Reply = (request: RunAgentInput) => BaseEvent[] | Promise<BaseEvent[]>;
 
-function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } = {}) {
+function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[]; queueAnswerDelay?: (text: string | undefined) => number } = {}) {
   const sources: FakeEventSource[] = [];
   const requests: RunAgentInput[] = [];
   const stops: unknown[] = [];
@@ -40,7 +40,10 @@ function storeWith(options: Partial<AgentStoreOptions> & { replies?: Reply[] } =
         if (!queue.some((item) => item.id === op.id)) return Response.json({ error: { code: 'not_queued', message: 'gone' } }, { status: 404 });
         queue = queue.filter((item) => item.id !== op.id);
       }
-      return Response.json({ threadId: 'thread-1', queue });
+      // The queue as this operation left it, answered after the network's delay.
+      const answer = Response.json({ threadId: 'thread-1', queue });
+      await new Promise((resolve) => setTimeout(resolve, options.queueAnswerDelay?.(op.text) ?? 0));
+      return answer;
     }
     if (url.endsWith('/state')) {
       const body = JSON.parse(String(init.body)) as { state: Record<string, unknown> };
@@ -302,6 +305,21 @@ describe('AgentStore: the message queue', () => {
     expect(await store.sendMessage('after that')).toBe(true);
     expect(queueOps.at(-1)).toMatchObject({ op: 'add', text: 'after that' });
     expect(requests).toHaveLength(0);
+  });
+
+  it('two messages queued in a row both show, in the order sent, though the first answer is slower than the second', async () => {
+    const pendingInterrupt = { id: 'int_1', reason: 'tool_approval', message: 'Refund?', toolCallId: 'call_1' } as unknown as Interrupt;
+    const { store, queueOps } = storeWith({
+      initialMessages: earlier,
+      initialInterrupts: [pendingInterrupt],
+      interruptedRunId: 'r0',
+      cursor: '4',
+      queueAnswerDelay: (text) => (text === 'say 2 words' ? 50 : 0),
+    });
+    store.attach();
+    expect(await Promise.all([store.sendMessage('say 2 words'), store.sendMessage('say 5 words')])).toEqual([true, true]);
+    expect(queueOps.map((op) => op.text)).toEqual(['say 2 words', 'say 5 words']);
+    expect(store.getSnapshot().queue.map((queued) => queued.content)).toEqual(['say 2 words', 'say 5 words']);
   });
 });
 

@@ -42,13 +42,25 @@ interface Answer<T> {
 }
 
 export class ThreadCommands {
+  /** The last queue change sent: the next one waits for its answer. */
+  private queueChanges: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly host: ThreadCommandsHost) {}
 
-  /** A change to the queue; false when it was refused or not sent (the error shows). */
+  /**
+   * A change to the queue; false when it was refused or not sent (the error shows). Changes go
+   * one at a time, in the order made: two sent together (two messages queued in a row) could be
+   * taken by the server in either order, and their answers could arrive in either order — the
+   * older queue shown over the newer, a message seemingly dropped.
+   */
   changeQueue(change: QueueChange): Promise<boolean> {
-    return this.shownCommand<{ queue: QueueItem[] }>('queue', change, 'The queue refused the change', (answer) => {
-      if (answer.queue) this.setQueue(answer.queue);
-    });
+    const sent = this.queueChanges.then(() =>
+      this.shownCommand<{ queue: QueueItem[] }>('queue', change, 'The queue refused the change', (answer) => {
+        if (answer.queue) this.setQueue(answer.queue);
+      }),
+    );
+    this.queueChanges = sent;
+    return sent;
   }
 
   /** The thread's queue as the server sent it (an answer, or the session stream's `stackbone.queue`). */
