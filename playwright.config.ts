@@ -5,14 +5,12 @@ import { chromium, defineConfig, type PlaywrightTestConfig } from '@playwright/t
 import { startCommand } from './e2e/start-command';
 
 /**
- * Each worker has a pair of servers of its own (its slot's), so that what one spec's
- * conversations leave never shows in another's lists: the runner starts every slot's pair, and a
- * worker's TEST_PARALLEL_INDEX names its slot. Keep in step with KEYED_URL in e2e/helpers.ts.
- * One worker for now: on two (one per core) the stage took ~4:10 instead of ~5:30, but in one run
- * of five e2e/queue.spec.ts saw only the first of two messages sent in a row reach the queue — to
- * be understood before the specs run side by side.
+ * Two workers (one per core: the stage took ~4:10 instead of ~5:30 on one), each with a pair of
+ * servers of its own (its slot's), so that what one spec's conversations leave never shows in
+ * another's lists: the runner starts every slot's pair, and a worker's TEST_PARALLEL_INDEX names
+ * its slot. Keep in step with KEYED_URL in e2e/helpers.ts.
  */
-const WORKERS = 1;
+const WORKERS = 2;
 const SLOT = Number(process.env.TEST_PARALLEL_INDEX) || 0;
 // STACKBONE_TEST_PORT_OFFSET: see tests/support/server.ts.
 const OFFSET = Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0;
