@@ -1,12 +1,12 @@
-// Keeps the browser's signed identity cookie in keyed mode (docs/security.md, "Modes"); a browser
-// signed in to an account (docs/users-and-roles.md) passes on its session cookie. With
-// STACKBONE_WEB_ACCESS=open every browser gets a random identity on its first page load and owns
-// the sessions it starts; with `key` (the default) a page without a key's cookie sends the
-// browser to /sign-in, where an API key is exchanged for one. In open dev mode every request is
-// the local owner, so pages are served only to requests addressed to this machine. A cookie
-// signed with a previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation), or one signed
-// before signatures carried their purpose (docs/security.md, "Signed tokens"), keeps its id and
-// issue time and is signed anew; an expired one is none.
+// Who a page's browser is (docs/security.md, "Modes"; docs/users-and-roles.md). A browser signed in
+// to an account, or a guest, passes on Better Auth's session cookie. With STACKBONE_WEB_ACCESS=open
+// every other browser is made a guest on its first page load (Better Auth's anonymous sign-in) and
+// owns the conversations it starts; with `key` (the default) a page without a session or a key's
+// cookie sends the browser to /sign-in. In open dev mode every request is the local owner, so
+// pages are served only to requests addressed to this machine. A key's cookie signed with a
+// previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation), or before signatures carried
+// their purpose (docs/security.md, "Signed tokens"), keeps its id and issue time and is signed
+// anew; an expired one is none.
 import { getSessionCookie } from 'better-auth/cookies';
 import { NextResponse, type NextRequest } from 'next/server';
 import {
@@ -14,14 +14,12 @@ import {
   IDENTITY_COOKIE,
   identitiesEnabled,
   identityCookieOptions,
-  issueIdentity,
   signIdentity,
   verifiedIdentity,
   type VerifiedIdentity,
 } from './server/identity/browser-identity';
 import { openDevModeRefusal } from './server/identity/open-access';
 import { errorStatus } from './server/error-codes';
-import { allowNewIdentity } from './server/http/new-identities';
 import { readLinkToken } from './server/credentials/link-token';
 import { browsersWithoutKey } from './server/identity/web-access';
 
@@ -38,31 +36,45 @@ export async function proxy(request: NextRequest) {
     return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: remote.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   if (request.nextUrl.pathname.startsWith(LINK_PAGES)) return linkPage(request);
   if (!identitiesEnabled()) return NextResponse.next();
-  // Someone signed in to an account, or a guest of Better Auth's: the pages check the session.
+  // Someone signed in to an account, or a guest: the pages check the session.
   if (getSessionCookie(request)) return NextResponse.next();
   const current = usableIdentity(request);
-  if (current && !current.stale) return NextResponse.next();
-  if (!current && !browsersWithoutKey()) {
-    if (ACCOUNT_PAGES.has(request.nextUrl.pathname)) return NextResponse.next();
-    const signIn = new URL(SIGN_IN_PATH, request.url);
-    signIn.searchParams.set('next', request.nextUrl.pathname + request.nextUrl.search);
-    return NextResponse.redirect(signIn);
+  if (current?.kind === 'key') return current.stale ? signedAnew(request, current) : NextResponse.next();
+  if (browsersWithoutKey()) return welcomeGuest(request);
+  if (ACCOUNT_PAGES.has(request.nextUrl.pathname)) return NextResponse.next();
+  const signIn = new URL(SIGN_IN_PATH, request.url);
+  signIn.searchParams.set('next', request.nextUrl.pathname + request.nextUrl.search);
+  return NextResponse.redirect(signIn);
+}
+
+/**
+ * A new guest for this browser (server/auth/guest-sign-in.ts): its session cookie is set, and the
+ * page rendering this very request sees it too. A browser that chatted under its own identity
+ * cookie before guests were Better Auth's keeps its id in the guest (guest-account.ts); the old
+ * cookie is read no more. A guest is one page load, so an address gets so many an hour
+ * (docs/security.md, "The open web"): past that, 429 with when to come back.
+ */
+async function welcomeGuest(request: NextRequest): Promise<NextResponse> {
+  const { signInGuest } = await import('./server/auth/guest-sign-in');
+  const made = await signInGuest(request.headers);
+  if ('refused' in made) {
+    const { status, code, message, headers } = made.refused;
+    return new NextResponse(`${status} ${code}: ${message}\n`, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
   }
-  // A new identity is one page load: an address gets so many an hour, or every per-identity limit
-  // is a limit per page load (docs/security.md, "The open web").
-  if (!current) {
-    const allowance = await allowNewIdentity(request);
-    if (!allowance.allowed) {
-      const message = `Too many new visitors from this address: try again in ${Math.ceil(allowance.retryAfter / 60)} min.`;
-      return new NextResponse(`429 too_many_identities: ${message}\n`, {
-        status: errorStatus('too_many_identities'),
-        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(allowance.retryAfter) },
-      });
-    }
+  for (const cookie of made.cookies) {
+    const [pair = ''] = cookie.split(';');
+    const equals = pair.indexOf('=');
+    // As the browser will send it back: Next encodes a request cookie's value again.
+    request.cookies.set(pair.slice(0, equals), decodeURIComponent(pair.slice(equals + 1)));
   }
-  // Signed anew (a rotation, or a cookie signed without a purpose label): the same id, its life not extended.
-  const identity = current ? signIdentity(current.id, current.issuedAt) : issueIdentity();
-  // The page rendering this very request sees the new identity too.
+  const response = NextResponse.next({ request: { headers: request.headers } });
+  for (const cookie of made.cookies) response.headers.append('Set-Cookie', cookie);
+  return response;
+}
+
+/** A key's cookie signed anew (a rotation, or a cookie signed without a purpose label): the same id, its life not extended. */
+function signedAnew(request: NextRequest, current: VerifiedIdentity): NextResponse {
+  const identity = signIdentity(current.id, current.issuedAt);
   request.cookies.set(IDENTITY_COOKIE, identity);
   const response = NextResponse.next({ request: { headers: request.headers } });
   response.cookies.set(IDENTITY_COOKIE, identity, identityCookieOptions(identity, request.nextUrl.protocol === 'https:'));
@@ -88,12 +100,13 @@ function linkPage(request: NextRequest): NextResponse {
 }
 
 /**
- * The request's identity, if the server still honours it: a key's while that key is configured,
- * a browser's own only while web access is open.
+ * The request's identity cookie, if the server still honours it: a key's while that key is
+ * configured, a browser's own (from before guests were Better Auth's) only while web access is open.
  */
-function usableIdentity(request: NextRequest): VerifiedIdentity | undefined {
+function usableIdentity(request: NextRequest): (VerifiedIdentity & { kind: 'key' | 'browser' }) | undefined {
   const identity = verifiedIdentity(safeCookie(request));
-  return identity && honouredIdentity(identity.id) ? identity : undefined;
+  const kind = identity && honouredIdentity(identity.id);
+  return identity && kind ? { ...identity, kind } : undefined;
 }
 
 /** The cookie as sent; one Next cannot read (a malformed escape) is no cookie. */

@@ -33,13 +33,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Open dev mode is the local owner unless a person signed in (docs/users-and-roles.md).
   const caller = await pageCaller();
   const signedInWithKey = caller?.credential === 'key';
-  // A member, or a guest — Better Auth's, or a public-chat browser's own identity — who may sign up.
+  // A member, or a guest who may sign up.
   const account =
-    caller?.credential === 'user'
-      ? { email: caller.email ?? '', guest: false }
-      : caller?.credential === 'guest' || caller?.credential === 'browser'
-        ? { email: '', guest: true }
-        : undefined;
+    caller?.credential === 'user' ? { email: caller.email ?? '', guest: false } : caller?.credential === 'guest' ? { email: '', guest: true } : undefined;
   const scriptedAgents = (await agentCards()).filter((agent) => agent.scripted).map((agent) => agent.name);
   return (
     <html lang="en">

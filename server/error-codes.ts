@@ -30,7 +30,7 @@ const REQUEST_ERRORS = {
   attachment_storage_full: {
     status: 413,
     agUi: HTTP,
-    when: 'an attachment that would take its owner past the bytes it may keep (STACKBONE_MAX_ATTACHMENT_BYTES_PER_OWNER, 50 MB, for a browser identity)',
+    when: 'an attachment that would take its owner past the bytes it may keep (STACKBONE_MAX_ATTACHMENT_BYTES_PER_OWNER, 50 MB, for a guest)',
   },
   too_many_attachments: { status: 400, agUi: HTTP, when: 'a message naming more files than STACKBONE_MAX_ATTACHMENTS_PER_MESSAGE (10)' },
   upload_timeout: {
@@ -55,7 +55,7 @@ const REQUEST_ERRORS = {
   too_many_identities: {
     status: 429,
     agUi: HTTP,
-    when: 'an address was given STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS browser identities this hour (with Retry-After)',
+    when: 'an address was given STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS guests this hour (with Retry-After)',
   },
   accounts_unavailable: {
     status: 503,
@@ -67,7 +67,7 @@ const REQUEST_ERRORS = {
   too_many_uploads: {
     status: 429,
     agUi: HTTP,
-    when: 'a browser identity uploaded STACKBONE_MAX_UPLOADS_PER_HOUR (20) files in the last hour (with Retry-After)',
+    when: 'a guest uploaded STACKBONE_MAX_UPLOADS_PER_HOUR (20) files in the last hour (with Retry-After)',
   },
   too_many_address_uploads: {
     status: 429,
@@ -163,7 +163,7 @@ const REFUSALS = {
   too_many_paused_threads: {
     status: 429,
     agUi: RUN_ERROR,
-    when: 'a browser identity already waits on STACKBONE_MAX_PAUSED_THREADS threads paused for a decision',
+    when: 'a guest already waits on STACKBONE_MAX_PAUSED_THREADS threads paused for a decision',
   },
   already_sent: { status: 409, agUi: RUN_ERROR, when: 'queueing a message that is in the thread already' },
   fork_point_invalid: {

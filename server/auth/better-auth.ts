@@ -12,7 +12,7 @@ import { thisSiteOrigins } from '../http/same-origin';
 import { databaseKind, databaseUrl } from '../store/database-url';
 import { accountMailConfigured, sendPasswordReset, sendSignInLink } from './account-mail';
 import { authDatabase } from './auth-database';
-import { adoptBrowserGuest, adoptGuest } from './guest-account';
+import { adoptBrowserGuest, adoptGuest, guestOwnerId } from './guest-account';
 import { giveSeededRoles } from './user-roles';
 import { checkNewUser } from './who-may-join';
 
@@ -60,6 +60,8 @@ function createAuth() {
     trustedOrigins: (request) => thisSiteOrigins(request),
     database: prismaAdapter(authDatabase(), { provider: databaseKind(databaseUrl()) === 'postgres' ? 'postgresql' : 'sqlite' }),
     session: { modelName: 'authSession' },
+    // What a user's conversations are kept under (guest-account.ts); never from a client's input.
+    user: { additionalFields: { ownerId: { type: 'string', required: false, input: false } } },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
@@ -84,7 +86,12 @@ function createAuth() {
       user: {
         create: {
           before: async (user, context) => {
-            await checkNewUser(user as { email: string; isAnonymous?: boolean }, context?.request);
+            const made = user as { email: string; isAnonymous?: boolean };
+            // Made by a request (/api/auth/*) or by the app for one (proxy.ts): its headers say whose it is.
+            const headers = context?.request?.headers ?? context?.headers;
+            await checkNewUser(made, headers ? { headers } : undefined);
+            // A guest's conversations are kept as the public chat's visitors' are (guest-account.ts).
+            if (made.isAnonymous) return { data: { ...user, ownerId: await guestOwnerId(headers) } };
           },
           after: async (user, context) => {
             if ((user as { isAnonymous?: boolean }).isAnonymous) return;

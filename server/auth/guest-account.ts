@@ -3,8 +3,10 @@
 // upload and pending approval, the new account takes the guest's owner id as its own: one row
 // written, nothing moved, nothing a crash could leave half-done. Better Auth deletes the guest
 // user afterwards; its owner id lives on in the account.
+import { randomUUID } from 'node:crypto';
 import { browserIdentity, honouredIdentity } from '../identity/browser-identity';
 import { withAppDatabase } from '../store/app-database';
+import { BROWSER_OWNER_PREFIX } from '../store/backend-rules';
 import { userOwnerId } from '../store/prisma-people';
 
 /** How recent an account is that a guest's sign-up just made. */
@@ -30,16 +32,39 @@ export async function adoptGuest(guestId: string, userId: string): Promise<void>
 }
 
 /**
+ * The owner id a new guest is made with: `browser:<id>`, the kind the open web's limits and the
+ * desk's view of customers' approvals read (docs/security.md, "The open web"). A browser that
+ * chatted under its own identity cookie before guests were Better Auth's (its `stackbone_id`)
+ * keeps that id, and so its threads; any other gets a new one.
+ */
+export async function guestOwnerId(headers: Headers | undefined): Promise<string> {
+  const id = legacyBrowserId(headers);
+  if (id) {
+    const ownerId = `${BROWSER_OWNER_PREFIX}${id}`;
+    // An owner id is one person's: a browser whose id an account took already starts afresh.
+    const taken = await withAppDatabase((db) => db.user.findUnique({ where: { ownerId }, select: { id: true } }));
+    if (!taken) return ownerId;
+  }
+  return `${BROWSER_OWNER_PREFIX}${randomUUID()}`;
+}
+
+/** The id of a browser's own identity cookie in these headers, while the server still honours one. */
+function legacyBrowserId(headers: Headers | undefined): string | undefined {
+  if (!headers) return undefined;
+  const id = browserIdentity(new Request('http://guest.invalid/', { headers }));
+  return id && honouredIdentity(id) === 'browser' ? id : undefined;
+}
+
+/**
  * At sign-up, a browser that chatted under its own identity cookie (keyed mode with
  * STACKBONE_WEB_ACCESS=open; server/identity/browser-identity.ts) hands its owner id to the new
  * account: what that browser started is the account's. This is also how conversations made
  * before accounts existed move to a person (docs/users-and-roles.md, "Upgrading").
  */
 export async function adoptBrowserGuest(userId: string, headers: Headers | undefined): Promise<void> {
-  if (!headers) return;
-  const id = browserIdentity(new Request('http://sign-up.invalid/', { headers }));
-  if (!id || honouredIdentity(id) !== 'browser') return;
-  const ownerId = `browser:${id}`;
+  const id = legacyBrowserId(headers);
+  if (!id) return;
+  const ownerId = `${BROWSER_OWNER_PREFIX}${id}`;
   await withAppDatabase(async (db) => {
     // An owner id is one person's: a second account made from the same browser starts afresh.
     if (await db.user.findUnique({ where: { ownerId }, select: { id: true } })) return;

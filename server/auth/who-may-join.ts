@@ -16,15 +16,17 @@ export function openToEveryone(): boolean {
 }
 
 /** Refuses a user Better Auth is about to create (its `user.create.before` hook) that may not join. */
-export async function checkNewUser(user: { email: string; isAnonymous?: boolean | null }, request: Request | undefined): Promise<void> {
+export async function checkNewUser(user: { email: string; isAnonymous?: boolean | null }, request: Pick<Request, 'headers'> | undefined): Promise<void> {
   if (user.isAnonymous) {
     if (!openToEveryone()) throw new APIError('FORBIDDEN', { message: 'Guests are not let in here: sign in (STACKBONE_WEB_ACCESS is `key`).' });
     if (request && !isOpenDevMode()) {
       const allowance = await allowNewIdentity(request);
       if (!allowance.allowed)
-        throw new APIError('TOO_MANY_REQUESTS', {
-          message: `Too many new visitors from this address: try again in ${Math.ceil(allowance.retryAfter / 60)} min.`,
-        });
+        throw new APIError(
+          'TOO_MANY_REQUESTS',
+          { message: `Too many new visitors from this address: try again in ${Math.ceil(allowance.retryAfter / 60)} min.`, code: 'too_many_identities' },
+          { 'Retry-After': String(allowance.retryAfter) },
+        );
     }
     return;
   }

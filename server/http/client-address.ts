@@ -7,6 +7,6 @@
  * sets it to the peer when the client sent none — and keeps one the client sent, so a server on
  * the open web needs a proxy in front for any per-address limit to hold.
  */
-export function clientAddress(request: Request): string {
+export function clientAddress(request: Pick<Request, 'headers'>): string {
   return request.headers.get('x-forwarded-for')?.split(',').at(-1)?.trim() || request.headers.get('x-real-ip')?.trim() || 'unknown';
 }

@@ -1,7 +1,7 @@
-// How many browser identities one address is given an hour (docs/security.md, "The open web"):
-// on a public chat (STACKBONE_WEB_ACCESS=open) an identity is one page load, so every limit
-// counted per identity holds only with this one in front of it. proxy.ts asks before it issues
-// one; kept by rate-limiter-flexible in this process's memory (per instance, as the others).
+// How many guests one address is given an hour (docs/security.md, "The open web"): on a public
+// chat (STACKBONE_WEB_ACCESS=open) a guest is one page load, so every limit counted per owner
+// holds only with this one in front of it. Asked before a guest is made (server/auth/who-may-join.ts);
+// kept by rate-limiter-flexible in this process's memory (per instance, as the others).
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { clientAddress } from './client-address';
 import { setting } from '../config';
@@ -18,7 +18,7 @@ function newIdentities(): RateLimiterMemory {
 }
 
 /** Whether this address may be given one more identity this hour (counted if so); when not, the seconds until it may. */
-export async function allowNewIdentity(request: Request): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
+export async function allowNewIdentity(request: Pick<Request, 'headers'>): Promise<{ allowed: true } | { allowed: false; retryAfter: number }> {
   try {
     await newIdentities().consume(clientAddress(request));
     return { allowed: true };

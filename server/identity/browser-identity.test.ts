@@ -10,7 +10,6 @@ import {
   browserIdentity,
   checkIdentitySecret,
   IDENTITY_MAX_AGE_SECONDS,
-  issueIdentity,
   KEY_IDENTITY_MAX_AGE_SECONDS,
   signIdentity,
   verifiedIdentity,
@@ -120,7 +119,7 @@ describe('browserIdentity', () => {
     expect(() => checkIdentitySecret()).not.toThrow();
     delete process.env.STACKBONE_SECRET;
     expect(() => checkIdentitySecret()).toThrow(/STACKBONE_SECRET is not/);
-    expect(() => issueIdentity()).toThrow();
+    expect(() => signIdentity('key:0123456789abcdef01234567')).toThrow();
     expect(browserIdentity(request(`stackbone_id=${signedWith('browser-1', 'key-one')}`))).toBeUndefined();
     delete process.env.STACKBONE_API_KEYS;
     process.env.STACKBONE_SECRET = 'short';
@@ -128,7 +127,7 @@ describe('browserIdentity', () => {
   });
 
   it('reads a valid cookie, and treats forged or malformed ones as absent', () => {
-    const value = issueIdentity();
+    const value = signIdentity(randomUUID());
     expect(value).toMatch(/^[0-9a-f-]{36}\.\d+\.[\w-]+$/);
     expect(browserIdentity(request(`other=1; stackbone_id=${encodeURIComponent(value)}`))).toBe(value.split('.')[0]);
     for (const cookie of [

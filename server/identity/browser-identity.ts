@@ -1,13 +1,14 @@
-// The browser's signed identity (docs/security.md, "Modes"): with STACKBONE_API_KEYS set, the app
-// keeps who a browser is in an HMAC-signed, httpOnly cookie. Its id is either `key:<hash>` — an
-// API key was entered in the app and exchanged for the cookie, which then acts as that key — or
-// a random id (STACKBONE_WEB_ACCESS=open), which owns the sessions that browser starts. Only the
-// app's own surfaces read the cookie; the programmatic wires and the CLI send the key itself.
+// The app's signed identity cookie (docs/security.md, "Modes"): with STACKBONE_API_KEYS set, an API
+// key entered in the app (/sign-in, "Use a service key instead") is exchanged for an HMAC-signed,
+// httpOnly cookie whose id is `key:<hash>`, which then acts as that key. Before guests were
+// Better Auth's (docs/users-and-roles.md, "Upgrading"), a public chat (STACKBONE_WEB_ACCESS=open)
+// gave each browser such a cookie with a random id of its own; one is still read, so that its
+// browser's guest keeps its id and threads (server/auth/guest-account.ts), and never issued.
+// Only the app's own surfaces read the cookie; the programmatic wires and the CLI send the key itself.
 // The value is `<id>.<issued at, Unix seconds>.<HMAC of both>`, the HMAC labelled as an
 // identity's (server/credentials/signature.ts), so no other token the server signs is a cookie: the server
 // refuses it once it is older than its max age, whatever the browser kept (a cookie's Max-Age is
 // only a hint to it).
-import { randomUUID } from 'node:crypto';
 import { previousSecrets, sign, signedWith, signedWithoutLabel } from '../credentials/signature';
 import { configuredApiKeys, isConfiguredKeyOwner } from './api-keys';
 import { browsersWithoutKey } from './web-access';
@@ -79,11 +80,6 @@ export function identityCookieOptions(id: string, secure: boolean) {
   };
 }
 
-/** A new identity cookie value: `<random id>.<now>.<signature>`. */
-export function issueIdentity(): string {
-  return signIdentity(randomUUID());
-}
-
 /** The id in a cookie value whose signature holds (under the current or a previous secret), or undefined. */
 function verifyIdentity(value: string | undefined): string | undefined {
   return verifiedIdentity(value)?.id;
@@ -140,8 +136,8 @@ export function signIdentity(id: string, issuedAt: number = nowSeconds()): strin
 
 /**
  * What a verified identity counts as now: a key's while that key is configured (`key`), a
- * browser's own only while web access is open (`browser`), else nothing — one rule for the
- * pages (proxy.ts) and the endpoints (owner.ts).
+ * browser's own only while web access is open (`browser`: its guest takes the id), else
+ * nothing — one rule for the pages (proxy.ts), the endpoints (owner.ts) and guests (guest-account.ts).
  */
 export function honouredIdentity(id: string): 'key' | 'browser' | undefined {
   if (id.startsWith('key:')) return isConfiguredKeyOwner(id) ? 'key' : undefined;

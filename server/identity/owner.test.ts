@@ -44,14 +44,11 @@ describe('resolveCaller', () => {
     await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/API key is required/);
   });
 
-  it("a browser's own identity counts only where web access is open, and never on key holders' surfaces", async () => {
+  it("a browser's own identity cookie, from before guests were Better Auth's, is no caller: its next page makes it a guest (proxy.ts)", async () => {
     const cookie = cookieOf('0b7c5a9e-1111-4222-8333-944445555666');
     await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/sign in with a key/);
     process.env.STACKBONE_WEB_ACCESS = 'open';
-    expect(await resolveCaller(request({ cookie }), { browser: true })).toEqual({
-      ownerId: 'browser:0b7c5a9e-1111-4222-8333-944445555666',
-      credential: 'browser',
-    });
+    await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/no guest yet: load a page of the app first/);
     await expect(resolveCaller(request({ cookie }), { keyCookie: true })).rejects.toThrow(/API key is required/);
   });
 

@@ -1,9 +1,9 @@
 // Who is asking (docs/security.md, "What each credential can do"). Sessions belong to an owner:
 // a user signed in to the app (Better Auth's cookie, or one of their API keys in a header;
-// docs/users-and-roles.md), a guest (the same, not signed up yet), a service key from
-// STACKBONE_API_KEYS (Bearer or x-api-key, or the app's cookie a key was exchanged for), a
-// browser's own random identity (keyed mode with STACKBONE_WEB_ACCESS=open), or — in open dev
-// mode, with no keys configured — the one local owner shared by every request.
+// docs/users-and-roles.md), a guest (the same, not signed up yet: every visitor of a public chat,
+// keyed mode with STACKBONE_WEB_ACCESS=open), a service key from STACKBONE_API_KEYS (Bearer or
+// x-api-key, or the app's cookie a key was exchanged for), or — in open dev mode, with no keys
+// configured — the one local owner shared by every request.
 import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
 import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from '../http/errors';
@@ -14,6 +14,7 @@ import { checkSameOrigin } from '../http/same-origin';
 import { sameSecret } from './same-secret';
 import { keyUser, looksLikeUserKey, sessionUser, type UserIdentity } from '../auth/user-identity';
 import { openToEveryone } from '../auth/who-may-join';
+import { browsersWithoutKey } from './web-access';
 
 // The local owner and the mode are configuration, read by the runtime too (server/credentials/open-dev-mode.ts).
 export { LOCAL_OWNER, isOpenDevMode };
@@ -23,7 +24,7 @@ export { LOCAL_OWNER, isOpenDevMode };
  * what `approvers: 'key-holders'` keeps; a user (`user`: signed up, `guest`: not yet) by their
  * session cookie or one of their keys.
  */
-type Credential = 'local' | 'key' | 'browser' | 'user' | 'guest';
+type Credential = 'local' | 'key' | 'user' | 'guest';
 
 export interface Caller {
   ownerId: string;
@@ -49,15 +50,17 @@ export function matchingApiKey(presented: string): string | undefined {
 }
 
 export interface ResolveOptions {
-  /** A surface of the web app: the identity cookie is accepted (a key's, or a browser's own where web access is open). */
+  /** A surface of the web app: a key's cookie is accepted, and a guest's where everyone is let in. */
   browser?: boolean;
   /** A key holder's surface (Studio, /api/hitl): the cookie is accepted only when a key was exchanged for it. */
   keyCookie?: boolean;
 }
 
 /**
- * The caller of a request. Throws 401 when keys are configured and no credential holds: an API
- * key in a header; on the app's surfaces, the signed identity cookie (browser-identity.ts).
+ * The caller of a request, first match wins: a user's key in a header; on the app's surfaces a
+ * member's session; a service key in a header; on the app's surfaces a key's signed cookie
+ * (browser-identity.ts), then a guest's session on the chat's surfaces where everyone is let in;
+ * open dev mode's local owner. Throws 401 when keys are configured and none of these holds.
  * A POST or DELETE without a key in a header must come from this site (http/same-origin.ts): the
  * cookie, or open dev mode, is what a browser carries to any site's request. Open dev mode
  * answers only requests addressed to localhost (open-access.ts).
@@ -76,19 +79,10 @@ export async function resolveCaller(request: Request, options: ResolveOptions = 
       throw new HttpError('unauthorized', 'The API key is not valid (revoked, expired or never made).');
     }
   }
-  // A signed-in user on the app's surfaces; a guest only on the chat's, where everyone is let in.
-  if (options.browser || options.keyCookie) {
-    const user = await sessionUser(request);
-    if (user && (!user.guest || (options.browser && openToEveryone()))) return userCaller(user, 'cookie');
-  }
-  if (isOpenDevMode()) {
-    if (!warned.__stackboneWarnedOpenMode) {
-      warned.__stackboneWarnedOpenMode = true;
-      console.warn('[stackbone] STACKBONE_API_KEYS is not set: open dev mode, every request is accepted and shares the local owner.');
-    }
-    return { ownerId: LOCAL_OWNER, credential: 'local' };
-  }
-  if (presented) {
+  // A member signed in on the app's surfaces.
+  const user = options.browser || options.keyCookie ? await sessionUser(request) : undefined;
+  if (user && !user.guest) return userCaller(user, 'cookie');
+  if (presented && !isOpenDevMode()) {
     // Wrong keys in a header count against the address as at sign-in (docs/security.md, "What a request may carry").
     checkHeaderKeyAttempts(request);
     const key = matchingApiKey(presented);
@@ -98,13 +92,21 @@ export async function resolveCaller(request: Request, options: ResolveOptions = 
     }
     return { ownerId: keyOwner(key), credential: 'key', via: 'header' };
   }
+  // A key entered in the app acts as the key, over the guest the same browser was before.
   const identity = options.browser || options.keyCookie ? browserIdentity(request) : undefined;
-  if (identity) {
-    const honoured = honouredIdentity(identity);
-    // A key entered in the app acts as the key; a browser's own identity only on the app's surfaces.
-    if (honoured === 'key') return { ownerId: identity, credential: 'key', via: 'cookie' };
-    if (honoured === 'browser' && options.browser) return { ownerId: `browser:${identity}`, credential: 'browser' };
+  if (identity && honouredIdentity(identity) === 'key') return { ownerId: identity, credential: 'key', via: 'cookie' };
+  // A guest only on the chat's surfaces, where everyone is let in.
+  if (user && options.browser && openToEveryone()) return userCaller(user, 'cookie');
+  if (isOpenDevMode()) {
+    if (!warned.__stackboneWarnedOpenMode) {
+      warned.__stackboneWarnedOpenMode = true;
+      console.warn('[stackbone] STACKBONE_API_KEYS is not set: open dev mode, every request is accepted and shares the local owner.');
+    }
+    return { ownerId: LOCAL_OWNER, credential: 'local' };
   }
+  // A public chat's browser that has no guest yet (a tab from before guests were Better Auth's, or an API client).
+  if (options.browser && browsersWithoutKey())
+    throw new HttpError('unauthorized', 'This browser is no guest yet: load a page of the app first (it makes one), or send an API key.');
   throw new HttpError(
     'unauthorized',
     options.browser || options.keyCookie

@@ -1,8 +1,9 @@
 // Who may use the web app of a keyed server (docs/security.md, "Modes"): STACKBONE_WEB_ACCESS.
-// `key` (the default): a browser has no identity until someone enters an API key in the app,
-// which is exchanged for a signed cookie acting as that key. `open`: any browser gets its own
-// random identity on its first page load and owns the conversations it starts — a public chat,
-// where approvals of gated tools can still be kept for key holders (`approvers: 'key-holders'`).
+// `key` (the default): a browser has no identity until someone signs in, or enters an API key in
+// the app, which is exchanged for a signed cookie acting as that key. `open`: any browser is made
+// a guest on its first page load (server/auth/guest-sign-in.ts) and owns the conversations it
+// starts — a public chat, where approvals of gated tools can still be kept for key holders
+// (`approvers: 'key-holders'`).
 // In open dev mode (no API keys) neither applies: every request is the local owner.
 import { configuredApiKeys } from './api-keys';
 import { setting } from '../config';
@@ -14,7 +15,7 @@ export function webAccess(): WebAccess {
   return setting('STACKBONE_WEB_ACCESS');
 }
 
-/** Whether browsers get a random identity without a key: keyed mode with STACKBONE_WEB_ACCESS=open. */
+/** Whether browsers are guests without a key: keyed mode with STACKBONE_WEB_ACCESS=open. */
 export function browsersWithoutKey(): boolean {
   return configuredApiKeys().length > 0 && webAccess() === 'open';
 }

@@ -12,8 +12,8 @@ import type { DeliveriesScope, DeliveryOutcome, InterruptPosition, InterruptRow,
 export const DEFAULT_LIST_LIMIT = 100;
 
 /**
- * The owners of browsers' sessions (`browser:<uuid>`, server/identity/owner.ts): their interrupts for
- * key holders are listed to key holders too (docs/security.md, "Approvers").
+ * The owners of guests' sessions (`browser:<uuid>`, server/auth/guest-account.ts): their interrupts
+ * for key holders are listed to key holders too (docs/security.md, "Approvers").
  */
 export const BROWSER_OWNER_PREFIX = 'browser:';
 

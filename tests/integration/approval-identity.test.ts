@@ -22,6 +22,7 @@ import { eventually, readSessionEvents } from '../support/inspect';
 import { openMailbox, type Mailbox } from '../support/mailbox';
 import { startServer, testPort, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
+import { newGuest } from '../support/guest';
 
 const PORTS = { sqlite: 3351, postgres: 3352 } as const;
 const SECRET = 'approval-identity-test-secret-'.padEnd(64, 'x');
@@ -90,13 +91,10 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
     const url = () => setup().server.url;
     const db = () => setup().server.databaseUrl;
 
-    /** A browser's own identity on the public chat: one page load. */
+    /** A guest of the public chat: one page load. */
     async function browser(): Promise<{ cookie: string; ownerId: string; headers: Record<string, string> }> {
-      const response = await fetch(`${url()}/`);
-      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-      expect(cookie).toMatch(/^stackbone_id=/);
-      const id = cookie.slice('stackbone_id='.length).split('.')[0]!;
-      return { cookie, ownerId: `browser:${id}`, headers: { cookie, origin: url() } };
+      const { cookie, ownerId } = await newGuest(url());
+      return { cookie, ownerId, headers: { cookie, origin: url() } };
     }
 
     /** A turn paused on one approval; its interrupt as the run announced it. */

@@ -21,6 +21,7 @@ import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/
 import { countRows, readAttachmentRows } from '../support/inspect';
 import { openAiChatOnlyEnv, startProviderServer, type ProviderServer } from '../support/provider-server';
 import { startServer, type TestServer } from '../support/server';
+import { newGuest } from '../support/guest';
 
 const PORTS = { sqlite: 3355, postgres: 3356 } as const;
 const KEY = 'attachment-limits-key-0123456789';
@@ -115,12 +116,9 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
     /** What the server keeps of attachments: the files and the rows. */
     const kept = async () => ({ files: await stored(), rows: await readAttachmentRows(server().databaseUrl) });
 
-    /** One page load: a new browser identity's cookie. */
+    /** One page load: a new guest's cookie. */
     async function identity(address = newAddress()): Promise<{ cookie: string; address: string; headers: Record<string, string> }> {
-      const response = await fetch(`${server().url}/`, { headers: { 'x-forwarded-for': address } });
-      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-      await response.text();
-      expect(cookie).toMatch(/^stackbone_id=/);
+      const { cookie } = await newGuest(server().url, { 'x-forwarded-for': address });
       return { cookie, address, headers: { cookie, origin: server().url, 'x-forwarded-for': address } };
     }
 

@@ -18,6 +18,7 @@ import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { eventually, readSessionEvents } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
+import { newGuest } from '../support/guest';
 
 const PORTS = { sqlite: { server: 3361, tightened: 3362 }, postgres: { server: 3363, tightened: 3364 } } as const;
 type Kind = keyof typeof PORTS;
@@ -95,13 +96,10 @@ async function hydrate(url: string, headers: Record<string, string>, agent: stri
   };
 }
 
-/** A browser of the open chat: the identity cookie the app's page hands out, and the Origin its POSTs carry. */
-async function browser(url: string): Promise<Record<string, string>> {
-  const response = await fetch(`${url}/`);
-  expect(response.status).toBe(200);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-  expect(cookie).toMatch(/^stackbone_id=/);
-  return { cookie, origin: url };
+/** A guest of the open chat: the session cookie its first page sets, its owner id, and the Origin its POSTs carry. */
+async function browser(url: string): Promise<{ cookie: string; origin: string; ownerId: string }> {
+  const { cookie, ownerId } = await newGuest(url);
+  return { cookie, origin: url, ownerId };
 }
 
 for (const kind of kinds) {
@@ -140,8 +138,7 @@ for (const kind of kinds) {
 
     it("a browser's own session grant stops covering calls once a deploy keeps the tool for key holders; a key holder's grant then covers them", async () => {
       const { server, databaseUrl, env } = setups.get(kind)!;
-      const customer = await browser(server.url);
-      const owner = `browser:${customer.cookie.slice('stackbone_id='.length).split('.')[0]}`;
+      const { ownerId: owner, ...customer } = await browser(server.url);
       const threadId = randomUUID();
       const [first, second, attacked, fourth] = ['b1', 'b2', 'b3', 'b4'].map((name) => `review-grant-${name}-${randomUUID()}`);
 

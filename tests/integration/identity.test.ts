@@ -1,6 +1,8 @@
 // Keyed mode (STACKBONE_API_KEYS set), docs/security.md: with STACKBONE_WEB_ACCESS=open a browser
-// gets a signed identity cookie and owns its sessions, but cannot approve what is kept for key
-// holders; with `key` (the default) the app is for key holders, who sign in once with a key.
+// is made a guest on its first page (Better Auth's anonymous user) and owns its sessions, but
+// cannot approve what is kept for key holders; a browser that had its own identity cookie before
+// guests were Better Auth's keeps its id, and so its threads. With `key` (the default) the app is
+// for key holders, who sign in once with a key.
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFinishedEvent } from '@ag-ui/core';
@@ -9,6 +11,7 @@ import { eventually, readSessionEvents } from '../support/inspect';
 import { UNLABELLED_SIGNATURES_UNTIL } from '../../server/credentials/signature';
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
+import { firstPage } from '../support/guest';
 import { startServer, type TestServer } from '../support/server';
 
 const PORTS = { sqlite: 3231, postgres: 3232 } as const;
@@ -31,13 +34,16 @@ function unlabelledCookie(id: string, issuedAt: number, secret = SECRET): string
 const keyOwnerId = (key: string) => `key:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** A new guest's cookie: one page load sets Better Auth's session cookie, httpOnly and same-site, and that page knows its guest. */
 async function identityCookie(url: string): Promise<string> {
-  const response = await fetch(`${url}/`);
+  const { response, guest, text } = await firstPage(url);
   expect(response.status).toBe(200);
-  const setCookie = response.headers.get('set-cookie') ?? '';
-  expect(setCookie).toMatch(/^stackbone_id=[^;]+\..+; Path=\/; .*HttpOnly/i);
+  // The header offers the guest to sign up (components/account-menu.tsx), from the very first page.
+  expect(text).toContain('data-testid="sign-up-link"');
+  const setCookie = response.headers.getSetCookie().find((line) => line.includes('better-auth.session_token=')) ?? '';
+  expect(setCookie).toMatch(/; Path=\/; .*HttpOnly/i);
   expect(setCookie).toMatch(/SameSite=lax/i);
-  return setCookie.split(';')[0]!;
+  return guest!.cookie;
 }
 
 describe('open dev mode', () => {
@@ -189,7 +195,8 @@ for (const { kind } of backends()) {
       const bare = await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] });
       expect(bare.status).toBe(401);
       const cookie = await identityCookie(server.url);
-      const forged = cookie.replace(/^stackbone_id=[^.]+/, `stackbone_id=${randomUUID()}`);
+      const forged = cookie.replace(/session_token=[^.]+/, `session_token=${randomUUID()}`);
+      expect(forged).not.toBe(cookie);
       const tampered = await postRun(
         server.url,
         'helpdesk',
@@ -198,7 +205,7 @@ for (const { kind } of backends()) {
       );
       expect(tampered.status).toBe(401);
       // A malformed cookie (a bad %-escape) is no identity, not a server error.
-      for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A']) {
+      for (const cookie of ['stackbone_id=%', 'stackbone_id=%E0%A4%A', 'better-auth.session_token=%', 'better-auth.session_token=a.b']) {
         expect(
           (await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie })).status,
           cookie,
@@ -206,78 +213,51 @@ for (const { kind } of backends()) {
       }
     });
 
-    it('a cookie signed with the previous secret keeps its browser through a rotation, and is signed anew', async () => {
-      const id = randomUUID();
-      const issuedAt = nowSeconds() - 3600;
-      // STACKBONE_SECRET_PREVIOUS may be shorter than 32 bytes: a legacy secret being rotated away.
-      const old = signedCookie(id, issuedAt, 'old-secret');
-      const threadId = randomUUID();
-      const run = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: old });
-      expect(run.status).toBe(200);
-      const page = await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie: old } });
-      expect(page.status).toBe(200);
-      const renewed = page.headers.get('set-cookie')!.split(';')[0]!;
-      // The same browser and the same issue time (a rotation extends no cookie's life), signed with the new secret.
-      expect(renewed).toBe(signedCookie(id, issuedAt));
-      // The re-signed cookie is the same owner: it sees its thread.
-      expect(
-        (await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1),
-      ).toMatchObject({ type: 'RUN_FINISHED' });
-    });
-
-    // Until the migration window ends (the unit tests cover its end: server/identity/browser-identity.test.ts).
-    it.runIf(Date.now() < UNLABELLED_SIGNATURES_UNTIL.getTime())(
-      "a browser's cookie signed before signatures carried their purpose keeps its browser and is signed anew, with the same issue time",
-      async () => {
-        const id = randomUUID();
-        const issuedAt = nowSeconds() - 86_400;
-        const old = unlabelledCookie(id, issuedAt);
+    it("a browser's own cookie from before guests were Better Auth's is no caller, and its next page makes it a guest with the same id: its threads stay its own", async () => {
+      const cookies = [
+        ['current secret', signedCookie(randomUUID(), nowSeconds() - 3600)],
+        // STACKBONE_SECRET_PREVIOUS may be shorter than 32 bytes: a legacy secret being rotated away.
+        ['previous secret', signedCookie(randomUUID(), nowSeconds() - 3600, 'old-secret')],
+        // Until the migration window ends (the unit tests cover its end: server/identity/browser-identity.test.ts).
+        ...(Date.now() < UNLABELLED_SIGNATURES_UNTIL.getTime()
+          ? [['signed before purpose labels', unlabelledCookie(randomUUID(), nowSeconds() - 86_400)]]
+          : []),
+      ];
+      for (const [how, old] of cookies) {
+        const id = old!.slice('stackbone_id='.length).split('.')[0]!;
+        const hi = await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: old! });
+        expect(hi.status, how).toBe(401);
+        expect(hi.text, how).toContain('load a page of the app');
+        const page = await firstPage(server.url, { cookie: old! });
+        expect(page.status, how).toBe(200);
+        expect(page.guest?.ownerId, how).toBe(`browser:${id}`);
         const threadId = randomUUID();
-        expect((await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: old })).status).toBe(
-          200,
-        );
-        const page = await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie: old } });
-        expect(page.status).toBe(200);
-        const renewed = page.headers.get('set-cookie')!.split(';')[0]!;
-        expect(renewed).toBe(signedCookie(id, issuedAt));
-        // The re-signed cookie is the same owner: it sees its thread, and is not signed anew again.
         expect(
-          (await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 2 words')] }, { cookie: renewed })).events.at(-1),
-        ).toMatchObject({ type: 'RUN_FINISHED' });
-        expect((await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie: renewed } })).headers.get('set-cookie')).toBeNull();
-      },
-    );
-
-    it("a browser's cookie from before cookies carried an issue time is no identity: the page gives a new one", async () => {
-      const id = randomUUID();
-      const legacy = `stackbone_id=${id}.${createHmac('sha256', SECRET).update(id).digest('base64url')}`;
-      expect(
-        (await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: legacy })).status,
-      ).toBe(401);
-      const page = await fetch(`${server.url}/`, { headers: { cookie: legacy } });
-      expect(page.status).toBe(200);
-      const given = page.headers.get('set-cookie')!.split(';')[0]!;
-      expect(given).toMatch(/^stackbone_id=[0-9a-f-]{36}\.\d+\./);
-      expect(given).not.toContain(id);
+          (await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('say 1 word')] }, { cookie: page.guest!.cookie }))
+            .status,
+          how,
+        ).toBe(200);
+        expect((await readSessionEvents(server.databaseUrl, threadId)).length, how).toBeGreaterThan(0);
+        // A second guest from the same old cookie (another tab that kept it) starts afresh: an owner id is one person's.
+        const again = await firstPage(server.url, { cookie: old! });
+        expect(again.guest?.ownerId, how).toMatch(/^browser:/);
+        expect(again.guest?.ownerId, how).not.toBe(`browser:${id}`);
+      }
     });
 
-    it("a browser's cookie older than its max age (a year) is no identity: the page gives a new one", async () => {
+    it("a browser's cookie without an issue time, or older than its max age (a year), is no identity: its page makes a new guest", async () => {
       const id = randomUUID();
-      const threadId = randomUUID();
-      const fresh = signedCookie(id, nowSeconds() - 364 * 86_400);
-      const marker = `mine-${randomUUID()}`;
-      expect(
-        (await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(`hello ${marker}`)] }, { cookie: fresh })).status,
-      ).toBe(200);
+      const noIssueTime = `stackbone_id=${id}.${createHmac('sha256', SECRET).update(id).digest('base64url')}`;
       const expired = signedCookie(id, nowSeconds() - 366 * 86_400);
-      expect(
-        (await postRun(server.url, 'helpdesk', { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] }, { cookie: expired })).status,
-      ).toBe(401);
-      const page = await fetch(`${server.url}/agents/helpdesk/${threadId}`, { headers: { cookie: expired } });
-      // A new browser: the old one's thread is not its own (an empty new chat, as for any unused id).
-      expect(page.status).toBe(200);
-      expect(await page.text()).not.toContain(marker);
-      expect(page.headers.get('set-cookie')).not.toContain(`stackbone_id=${id}.`);
+      for (const cookie of [noIssueTime, expired]) {
+        const page = await firstPage(server.url, { cookie });
+        expect(page.status).toBe(200);
+        expect(page.guest?.ownerId).toMatch(/^browser:[0-9a-f-]{36}$/);
+        expect(page.guest?.ownerId).not.toBe(`browser:${id}`);
+      }
+      // Still within its year: the guest keeps it.
+      const fresh = signedCookie(id, nowSeconds() - 364 * 86_400);
+      expect((await firstPage(server.url, { cookie: fresh })).guest?.ownerId).toBe(`browser:${id}`);
     });
 
     it("a cross-site POST with a key's cookie decides nothing, with or without a body; a key in a header may send none", async () => {

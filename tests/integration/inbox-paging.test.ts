@@ -17,6 +17,7 @@ import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { pendingInterruptIds } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
+import { newGuest } from '../support/guest';
 
 const PORTS = { sqlite: 3391, postgres: 3392 } as const;
 /** 32 bytes or more, as a keyed server requires (docs/security.md, "Modes"). */
@@ -80,11 +81,9 @@ for (const { kind } of backends()) {
       return outcome.interrupts[0]!.id;
     }
 
-    /** A browser identity: the cookie of one `GET /`, sent as the app's own pages send it. */
+    /** A guest: the session cookie of one `GET /`, sent as the app's own pages send it. */
     async function browser(): Promise<Record<string, string>> {
-      const response = await fetch(`${server.url}/`);
-      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-      expect(cookie).toMatch(/^stackbone_id=/);
+      const { cookie } = await newGuest(server.url);
       return { cookie, origin: server.url };
     }
 

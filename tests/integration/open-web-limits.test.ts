@@ -11,6 +11,7 @@ import { postRun, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { countRows } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
+import { cookiesOf, firstPage } from '../support/guest';
 
 const PORTS = { sqlite: 3353, postgres: 3354 } as const;
 const KEY = 'open-web-limits-key-0123456789';
@@ -53,23 +54,22 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       return found;
     };
 
-    /** One page load: a new identity's cookie, or the refusal. */
-    async function identity(address: string): Promise<{ status: number; cookie?: string; ownerId?: string; text: string }> {
-      const response = await fetch(`${server().url}/`, { headers: { 'x-forwarded-for': address } });
-      const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] || undefined;
-      const text = await response.text();
-      return { status: response.status, ...(cookie ? { cookie, ownerId: `browser:${cookie.slice('stackbone_id='.length).split('.')[0]}` } : {}), text };
+    /** One page load: a new guest's cookie and owner id, or the refusal. */
+    async function identity(address: string): Promise<{ status: number; cookie?: string; ownerId?: string; text: string; retryAfter: string | null }> {
+      const { status, text, guest, response } = await firstPage(server().url, { 'x-forwarded-for': address });
+      return { status, text, retryAfter: response.headers.get('retry-after'), ...guest };
     }
     const browserHeaders = (cookie: string, address: string) => ({ cookie, origin: server().url, 'x-forwarded-for': address });
 
     it('gives an address 20 new identities an hour, then 429 too_many_identities and no cookie; another address still gets one', async () => {
       const address = newAddress();
-      for (let i = 0; i < 20; i++) expect((await identity(address)).cookie).toMatch(/^stackbone_id=/);
+      for (let i = 0; i < 20; i++) expect((await identity(address)).ownerId).toMatch(/^browser:/);
       const refused = await identity(address);
       expect(refused.status).toBe(429);
       expect(refused.cookie).toBeUndefined();
       expect(refused.text).toContain('too_many_identities');
-      expect((await identity(newAddress())).cookie).toMatch(/^stackbone_id=/);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+      expect((await identity(newAddress())).ownerId).toMatch(/^browser:/);
     });
 
     it('holds 64 streams for the browsers of one address together: the 65th, from a third identity, is too_many_address_streams', async () => {
@@ -115,7 +115,8 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
 
     it('runs 32 turns at once for the browsers of one address: the 33rd is too_many_address_runs, and its thread is never written', async () => {
       const address = newAddress();
-      const cookies = [(await identity(address)).cookie!, (await identity(address)).cookie!];
+      const guests = [await identity(address), await identity(address)];
+      const cookies = guests.map((guest) => guest.cookie!);
       const threads = Array.from({ length: 33 }, () => randomUUID());
       const results = await Promise.all(
         threads.map(async (threadId, i) => {
@@ -131,7 +132,7 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const refused = results.filter((result) => result.status === 429);
       expect(refused).toHaveLength(1);
       expect(refused[0]!.body).toContain('too_many_address_runs');
-      const owner = `browser:${cookies[threads.indexOf(refused[0]!.threadId) % 2]!.slice('stackbone_id='.length).split('.')[0]}`;
+      const owner = guests[threads.indexOf(refused[0]!.threadId) % 2]!.ownerId!;
       expect((await countRows(server().databaseUrl, refused[0]!.threadId, owner)).events).toBe(0);
       // Once they end, the address runs turns again.
       expect(
@@ -146,33 +147,53 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       ).toBe(200);
     });
 
-    it('lets one identity wait on 5 paused threads; a 6th is too_many_paused_threads with nothing written, and withdrawing one makes room', async () => {
-      const address = newAddress();
-      const { cookie, ownerId } = await identity(address);
-      const headers = browserHeaders(cookie!, address);
-      const paused: { threadId: string; interruptId: string }[] = [];
-      for (let i = 1; i <= 5; i++) {
-        const threadId = randomUUID();
-        const run = await postRun(server().url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(`close ticket T-${i}`)] }, headers);
-        const finished = run.events.at(-1) as { outcome?: { type: string; interrupts: { id: string }[] } };
-        expect(finished.outcome?.type).toBe('interrupt');
-        paused.push({ threadId, interruptId: finished.outcome!.interrupts[0]!.id });
-      }
-      const sixth = randomUUID();
-      const refused = await postRun(server().url, 'helpdesk', { threadId: sixth, runId: randomUUID(), messages: [userMessage('close ticket T-6')] }, headers);
-      expect(refused.events.at(-1)).toMatchObject({ type: 'RUN_ERROR', code: 'too_many_paused_threads' });
-      expect((await countRows(server().databaseUrl, sixth, ownerId)).events).toBe(0);
-      // A paused thread itself may still be decided, and withdrawing one makes room for another.
-      const withdrawn = await fetch(`${server().url}/api/agents/helpdesk/decide`, {
+    /** A guest made as an API client makes one: Better Auth's endpoint, not a page. */
+    async function anonymousGuest(address: string): Promise<{ cookie: string; ownerId: string }> {
+      const made = await fetch(`${server().url}/api/auth/sign-in/anonymous`, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ threadId: paused[0]!.threadId, interruptId: paused[0]!.interruptId, action: 'reject' }),
+        headers: { origin: server().url, 'x-forwarded-for': address, 'content-type': 'application/json' },
+        body: '{}',
       });
-      expect(withdrawn.status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const again = await postRun(server().url, 'helpdesk', { threadId: sixth, runId: randomUUID(), messages: [userMessage('close ticket T-6')] }, headers);
-      expect((again.events.at(-1) as { outcome?: { type: string } }).outcome?.type).toBe('interrupt');
-    });
+      expect(made.status).toBe(200);
+      const cookie = cookiesOf(made);
+      const { user } = (await (await fetch(`${server().url}/api/auth/get-session`, { headers: { cookie } })).json()) as { user: { ownerId: string } };
+      return { cookie, ownerId: user.ownerId };
+    }
+
+    it.each([
+      ['made by its first page', (address: string) => identity(address)],
+      ['made at POST /api/auth/sign-in/anonymous', anonymousGuest],
+    ])(
+      'lets one guest (%s) wait on 5 paused threads; a 6th is too_many_paused_threads with nothing written, and withdrawing one makes room',
+      async (_how, guest) => {
+        const address = newAddress();
+        const { cookie, ownerId } = await guest(address);
+        expect(ownerId).toMatch(/^browser:/);
+        const headers = browserHeaders(cookie!, address);
+        const paused: { threadId: string; interruptId: string }[] = [];
+        for (let i = 1; i <= 5; i++) {
+          const threadId = randomUUID();
+          const run = await postRun(server().url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage(`close ticket T-${i}`)] }, headers);
+          const finished = run.events.at(-1) as { outcome?: { type: string; interrupts: { id: string }[] } };
+          expect(finished.outcome?.type).toBe('interrupt');
+          paused.push({ threadId, interruptId: finished.outcome!.interrupts[0]!.id });
+        }
+        const sixth = randomUUID();
+        const refused = await postRun(server().url, 'helpdesk', { threadId: sixth, runId: randomUUID(), messages: [userMessage('close ticket T-6')] }, headers);
+        expect(refused.events.at(-1)).toMatchObject({ type: 'RUN_ERROR', code: 'too_many_paused_threads' });
+        expect((await countRows(server().databaseUrl, sixth, ownerId)).events).toBe(0);
+        // A paused thread itself may still be decided, and withdrawing one makes room for another.
+        const withdrawn = await fetch(`${server().url}/api/agents/helpdesk/decide`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ threadId: paused[0]!.threadId, interruptId: paused[0]!.interruptId, action: 'reject' }),
+        });
+        expect(withdrawn.status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const again = await postRun(server().url, 'helpdesk', { threadId: sixth, runId: randomUUID(), messages: [userMessage('close ticket T-6')] }, headers);
+        expect((again.events.at(-1) as { outcome?: { type: string } }).outcome?.type).toBe('interrupt');
+      },
+    );
 
     it('counts wrong keys in a header per address: the 11th try, even with the right key, is too_many_sign_ins; another address is served', async () => {
       const address = newAddress();

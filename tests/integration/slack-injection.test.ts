@@ -12,6 +12,7 @@ import { postRun, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { eventually } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
+import { newGuest } from '../support/guest';
 
 const PORTS = { sqlite: 3373, postgres: 3374 } as const;
 type Kind = keyof typeof PORTS;
@@ -69,9 +70,9 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
   describe.skipIf(kind === 'postgres' && !postgres)(`the Slack message of an injected refund on ${kind}`, () => {
     it("carries the customer's markup as text: no mention, no labelled link, the code block unbroken, no owner id", async () => {
       const { server, slack } = backends.get(kind)!;
-      // An anonymous customer on the public chat: a browser identity from the first page.
-      const cookie = (await fetch(`${server.url}/`)).headers.get('set-cookie')!.split(';')[0]!;
-      const browserId = cookie.slice('stackbone_id='.length).split('.')[0]!;
+      // An anonymous customer on the public chat: a guest from the first page.
+      const { cookie, ownerId } = await newGuest(server.url);
+      const browserId = ownerId.slice('browser:'.length);
       const threadId = `anon-slack-${randomUUID()}`;
       const run = await postRun(
         server.url,

@@ -25,6 +25,7 @@ import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { eventually, readSessionEvents, readSessionRows } from '../support/inspect';
 import { startServer, type TestServer } from '../support/server';
 import { fixtureEnv } from './global-setup';
+import { newGuest } from '../support/guest';
 
 const PORTS = { sqlite: 3271, postgres: 3272 } as const;
 /** 32 bytes or more, as a keyed server requires (docs/security.md, "Modes"). */
@@ -82,14 +83,6 @@ function normaliseIds(value: unknown, ids: Partial<Ids>): unknown {
   text = text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '<time>');
   text = text.replace(/(\\?"(?:timestamp|created|updated|createdAt|updatedAt|requestedAt|ms)\\?":)\d+/g, (_match, field: string) => `${field}0`);
   return JSON.parse(text);
-}
-
-async function identityCookie(url: string): Promise<string> {
-  const response = await fetch(`${url}/`);
-  expect(response.status).toBe(200);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-  expect(cookie).toMatch(/^stackbone_id=[^.]+\.\d+\./);
-  return cookie;
 }
 
 /** Reads an AG-UI SSE answer until it ends, `until` says enough, or nothing came for quietMs (a stream that stays open). */
@@ -210,8 +203,8 @@ for (const { kind } of backends()) {
       });
       send = client(server).send;
       const browser = async (name: string): Promise<Tenant> => {
-        const cookie = await identityCookie(server.url);
-        return { name, kind: 'browser', ownerId: `browser:${cookie.slice('stackbone_id='.length).split('.')[0]}`, headers: { cookie } };
+        const { cookie, ownerId } = await newGuest(server.url);
+        return { name, kind: 'browser', ownerId, headers: { cookie } };
       };
       tenants.keyOne = {
         name: 'key-one-0123456789abcdef',

@@ -10,6 +10,7 @@ import { argumentsHash, linkExpiry, signLink } from '../../server/runtime';
 import { UNLABELLED_SIGNATURES_UNTIL } from '../../server/credentials/signature';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
+import { firstPage, newGuest } from '../support/guest';
 
 const SECRET = 'purposes-test-secret-'.padEnd(64, 'x');
 const PORTS = { sqlite: 3371, postgres: 3372 } as const;
@@ -55,8 +56,8 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
     const sessions = (cookie?: string) => fetch(`${server().url}/api/sessions`, { headers: cookie ? { cookie } : {} });
 
     it('a link token as the identity cookie is answered as a forged cookie is, and no page turns it into an identity', async () => {
-      // A cookie the server issued is an identity (so the refusals below are about the token, not the route).
-      const issued = (await fetch(`${server().url}/`)).headers.get('set-cookie')!.split(';')[0]!;
+      // A guest's cookie is a caller (so the refusals below are about the token, not the route).
+      const issued = (await newGuest(server().url)).cookie;
       expect((await sessions(issued)).status).toBe(200);
       const none = await sessions();
       const forged = await sessions(`stackbone_id=${randomUUID()}.${Math.floor(Date.now() / 1000)}.${hmac('forged')}`);
@@ -74,12 +75,11 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
         const answer = await sessions(`stackbone_id=${token}`);
         expect(answer.status, name).toBe(401);
         expect(await answer.json(), name).toEqual(forgedBody);
-        // A page gives a fresh identity, not the link's payload signed anew.
-        const page = await fetch(`${server().url}/`, { headers: { cookie: `stackbone_id=${token}` } });
+        // A page makes a new guest, whose owner id owes nothing to the link's payload.
+        const page = await firstPage(server().url, { cookie: `stackbone_id=${token}` });
         expect(page.status, name).toBe(200);
-        const given = page.headers.get('set-cookie')!.split(';')[0]!;
-        expect(given, name).toMatch(/^stackbone_id=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.\d+\.[\w-]+$/);
-        expect(given, name).not.toContain(token.split('.')[0]!.slice(0, 16));
+        expect(page.guest?.ownerId, name).toMatch(/^browser:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+        expect(page.guest?.ownerId, name).not.toContain(token.split('.')[0]!.slice(0, 16));
       }
     });
 

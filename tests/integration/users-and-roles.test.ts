@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundsIn } from '../fixtures/agents/ledger';
 import { postRun, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
+import { cookiesOf, newGuest } from '../support/guest';
 import { eventually } from '../support/inspect';
 import { openMailbox, type Mailbox } from '../support/mailbox';
 import { startServer, testPort, type TestServer } from '../support/server';
@@ -84,14 +85,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** The cookie a response sets, as a browser sends it back (`name=value; name=value`). */
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .join('; ');
-}
-
 /** Quoted-printable undone: the mailed text, as its reader sees it. */
 function mailedText(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -154,9 +147,9 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(session).toMatchObject({ user: { email: 'alice@example.test' } });
 
       // A guest on the public chat: one page load, then a $150 refund that waits for finance.
-      const page = await fetch(`${url()}/`);
-      const guestCookie = cookiesOf(page);
-      expect(guestCookie).toMatch(/^stackbone_id=/);
+      const { cookie: guestCookie, ownerId: guestOwner } = await newGuest(url());
+      // Better Auth's anonymous user, owning what it starts as the public chat's guests do.
+      expect(guestOwner).toMatch(/^browser:[0-9a-f-]{36}$/);
       const guest = { cookie: guestCookie, origin: url() };
       const threadId = randomUUID();
       const run = await postRun(url(), 'helpdesk-finance', { threadId, runId: randomUUID(), messages: [userMessage('refund order po_150 for 150')] }, guest);
@@ -210,8 +203,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
     it('the approval mail goes to the people whose role decides it, and each link votes as its person: alice’s link and her cookie are one voter, bob’s link decides', async () => {
       const [alice, bob] = await Promise.all(['alice', 'bob'].map((name) => account(url(), `${name}@example.test`)));
       expect(bob).toMatch(/better-auth\.session_token=/);
-      const page = await fetch(`${url()}/`);
-      const guest = { cookie: cookiesOf(page), origin: url() };
+      const guest = { cookie: (await newGuest(url())).cookie, origin: url() };
       const threadId = randomUUID();
       const run = await postRun(url(), 'helpdesk-finance', { threadId, runId: randomUUID(), messages: [userMessage('refund order po_300 for 300')] }, guest);
       const outcome = (run.events.at(-1) as RunFinishedEvent | undefined)?.outcome;
