@@ -35,11 +35,18 @@ async function identityOf(userId: string): Promise<UserIdentity | undefined> {
   };
 }
 
-/** The user signed in by the request's session cookie; no cookie reads no database. */
+/**
+ * The user signed in by the request's session cookie; no cookie reads no database. A guest holds
+ * no roles, so the session's own user is all there is to know: a guest's request (every request
+ * of a public chat) reads the session alone; a member's reads their roles too.
+ */
 export async function sessionUser(request: Request): Promise<UserIdentity | undefined> {
   if (!getSessionCookie(request) || !accountsAvailable()) return undefined;
   const found = await getAuth().api.getSession({ headers: request.headers });
-  return found ? identityOf(found.user.id) : undefined;
+  if (!found) return undefined;
+  const { user } = found as { user: { id: string; email: string; name: string; ownerId?: string | null; isAnonymous?: boolean | null } };
+  if (user.isAnonymous) return { userId: user.id, ownerId: userOwnerId(user), email: user.email, name: user.name, guest: true, roles: [] };
+  return identityOf(user.id);
 }
 
 /** Whether a key in a header could be a user's (it carries their keys' prefix). */
