@@ -2,26 +2,39 @@
 // The thread's model, for an agent that offers several (docs/models.md, "Choosing a model"): a
 // compact select under the message box. It shows the model the thread runs on; a pick applies
 // from the next message (a turn under way, or waiting on a decision, finishes on its own model).
+// A model no key serves here says so: the offline scripted model answers in its place.
 import { CheckIcon, ChevronDownIcon, CpuIcon } from 'lucide-react';
 import { Select } from 'radix-ui';
 import type { ModelOption } from '@/server/authoring/model-list';
 
-export function ModelPicker({ models, value, onChange }: { models: readonly ModelOption[]; value: string; onChange: (model: string) => void }) {
+type PickerModel = ModelOption & { offline?: boolean };
+
+export function ModelPicker({ models, value, onChange }: { models: readonly PickerModel[]; value: string; onChange: (model: string) => void }) {
   if (models.length < 2) return null;
   const current = models.find((option) => option.id === value);
   return (
     <Select.Root value={value} onValueChange={onChange}>
       <Select.Trigger
         aria-label="Model"
-        title="The model this thread's next reply runs on"
+        title={
+          current?.offline
+            ? `No key serves ${value} here: the offline scripted model answers in its place (docs/models.md)`
+            : "The model this thread's next reply runs on"
+        }
         data-testid="model-picker"
         data-model={value}
+        data-offline={current?.offline || undefined}
         className="inline-flex h-7 max-w-56 items-center gap-1.5 rounded-md px-2 text-xs text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:bg-accent"
       >
         <CpuIcon className="size-3.5 shrink-0" aria-hidden />
         <span className="truncate">
           <Select.Value>{current?.label ?? value}</Select.Value>
         </span>
+        {current?.offline && (
+          <span className="shrink-0 rounded bg-muted px-1 text-[0.65rem] font-medium" data-testid="model-offline">
+            offline
+          </span>
+        )}
         <Select.Icon asChild>
           <ChevronDownIcon className="size-3.5 shrink-0" aria-hidden />
         </Select.Icon>
@@ -48,7 +61,10 @@ export function ModelPicker({ models, value, onChange }: { models: readonly Mode
                 </Select.ItemIndicator>
                 <span className="min-w-0">
                   <Select.ItemText>{option.label}</Select.ItemText>
-                  <span className="block truncate text-xs text-muted-foreground">{option.id}</span>
+                  <span className="block truncate text-xs text-muted-foreground">
+                    {option.id}
+                    {option.offline && ' · the offline model answers'}
+                  </span>
                 </span>
               </Select.Item>
             ))}

@@ -20,8 +20,9 @@
 //                                  own, as Anthropic's thinking has), then a one-line answer
 //   think then <request>         → reasoning, then whatever <request> alone gets (a call, text);
 //                                  calls made after thinking carry its signature too
-//   which model (are you)?       → "I am answering as <model id>.": the model string it was created
-//                                  for, so a chosen model is seen to take effect (docs/models.md)
+//   which model (are you)?       → "I am the offline scripted model, standing in for <model id>.":
+//                                  the model string it was created for, so a chosen model is seen
+//                                  to take effect, and never claimed (docs/models.md)
 //   show me markdown             → a markdown reply (heading, bold, inline code, a list, a table,
 //   (or: markdown demo)            a fenced code block, a link: scripted-markdown.ts), one word
 //                                  every 25 ms, so the chat is seen rendering it mid-stream
@@ -130,8 +131,15 @@ export function decideReply(prompt: LanguageModelV4Prompt, tools: OfferedTools, 
   }
 
   const text = lastUserText(prompt);
-  if (WHICH_MODEL.test(text)) return { kind: 'text', text: `I am answering as ${modelId}.` };
+  if (WHICH_MODEL.test(text)) return { kind: 'text', text: whichModel(modelId) };
   return decideForText(text, tools, phrases, attempt);
+}
+
+/** Who answers: this model, offline, in place of the model it was asked as — never that model itself. */
+function whichModel(modelId: string): string {
+  return modelId === 'scripted' || modelId.startsWith('scripted/')
+    ? 'I am the offline scripted model.'
+    : `I am the offline scripted model, standing in for ${modelId}.`;
 }
 
 /** "which model", "what model are you?": anchored, so linear in the message. */

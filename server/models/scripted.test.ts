@@ -77,9 +77,14 @@ describe('scripted model: shape', () => {
   });
 
   it('says which model it was asked as, so a chosen model is seen to take effect', async () => {
-    expect((await run('which model', { modelId: 'anthropic/claude-sonnet-4-6' })).text).toBe('I am answering as anthropic/claude-sonnet-4-6.');
-    expect((await run('What model are you?', { modelId: 'openai/gpt-4o-mini' })).text).toBe('I am answering as openai/gpt-4o-mini.');
-    expect((await run('which model is best for essays')).text).not.toMatch(/^I am answering as/);
+    expect((await run('which model', { modelId: 'anthropic/claude-sonnet-4-6' })).text).toBe(
+      'I am the offline scripted model, standing in for anthropic/claude-sonnet-4-6.',
+    );
+    expect((await run('What model are you?', { modelId: 'openai/gpt-4o-mini' })).text).toBe(
+      'I am the offline scripted model, standing in for openai/gpt-4o-mini.',
+    );
+    expect((await run('which model', { modelId: 'scripted' })).text).toBe('I am the offline scripted model.');
+    expect((await run('which model is best for essays')).text).not.toMatch(/^I am the offline/);
   });
 });
 

@@ -29,8 +29,11 @@ export interface AgentCard {
   description: string;
   /** Served by the built-in scripted model (offline, deterministic). */
   scripted: boolean;
-  /** The models a person may choose from (docs/models.md, "Choosing a model"); more than one: the chat shows a picker. */
-  models: ModelOption[];
+  /**
+   * The models a person may choose from (docs/models.md, "Choosing a model"); more than one: the
+   * chat shows a picker. `offline`: no key serves it here, so the scripted model answers in its place.
+   */
+  models: (ModelOption & { offline: boolean })[];
   /** The model a new thread runs on. */
   defaultModel: string;
   /** Prompts to start with (the agent's `suggestions`): chips in an empty chat. */
@@ -50,7 +53,7 @@ function agentCard(agent: DeepAgent): AgentCard {
     displayName: agent.displayName,
     description: agent.description,
     scripted,
-    models: agent.models.map(({ id, label }) => ({ id, label })),
+    models: agent.models.map(({ id, label }) => ({ id, label, offline: isScriptedMode(id) })),
     defaultModel: modelIdOf(agent.model),
     suggestions: agent.suggestions,
     hasTodos: Array.isArray(agent.initialState.todos),

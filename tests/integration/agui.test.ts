@@ -157,7 +157,7 @@ for (const server of backends()) {
 
       // Chosen: the scripted model stands in for Claude and says which model it was asked as.
       const chosen = await run({ messages: [userMessage('which model')], forwardedProps: { model: claude } });
-      expect(textOf(chosen.events)).toBe(`I am answering as ${claude}.`);
+      expect(textOf(chosen.events)).toBe(`I am the offline scripted model, standing in for ${claude}.`);
       expect((await readThread(server.url, 'helpdesk', threadId)).body.model).toBe(claude);
 
       // Not named: the thread's choice holds. The approval's continuation asks for the other
