@@ -15,6 +15,7 @@ import type { SessionEvent } from '../../../server/store/events';
 import { postRun, userMessage } from '../../../tests/support/agui';
 import { backends } from '../../../tests/support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../../../tests/support/database';
+import { newGuest } from '../../../tests/support/guest';
 import { eventually, readSessionEvents } from '../../../tests/support/inspect';
 import { startServer, type TestServer } from '../../../tests/support/server';
 
@@ -100,18 +101,17 @@ for (const { kind } of backends()) {
       expect(response.status).toBe(200);
     }
 
-    it('answers a stranger 401 — no credential, a browser cookie, a made-up demo credential — and an API key holder 200', async () => {
+    it('answers a stranger 401 — no credential, a guest of the public chat, a made-up demo credential — and an API key holder 200', async () => {
       const post = (headers: Record<string, string>) =>
         fetch(`${server.url}/api/demo/mcp`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
           body: JSON.stringify(INITIALIZE),
         });
-      const cookie = ((await fetch(`${server.url}/`)).headers.get('set-cookie') ?? '').split(';')[0]!;
-      expect(cookie).toMatch(/^stackbone_id=/);
+      const { cookie } = await newGuest(server.url);
       const strangers: Record<string, Record<string, string>> = {
         nobody: {},
-        'a browser identity': { cookie, origin: server.url },
+        'a public-chat guest': { cookie, origin: server.url },
         'a made-up demo credential': { [DEMO_MCP_CREDENTIAL_HEADER]: deriveDemoMcpCredential('another-secret-0123456789abcdef0123') },
         'a wrong key': { authorization: 'Bearer not-a-key' },
       };
