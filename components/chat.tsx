@@ -12,7 +12,7 @@ import { displayNameOf } from './agent-name';
 import { Announcer } from './announcer';
 import { useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
-import type { ContextCompactedValue, DecisionRecord, ForkParent, QueueItem } from '@/server/contract';
+import type { ContextCompactedValue, DecisionRecord, FailedReply, ForkParent, QueueItem } from '@/server/contract';
 import { findToolCall } from './hooks/agent-store';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
@@ -47,6 +47,8 @@ export interface ChatProps {
   /** Decisions made on the thread and the calls a stop cut, when the page was rendered (docs/hitl.md, "Decisions in the chat"). */
   initialDecisions?: DecisionRecord[];
   initialStoppedToolCallIds?: string[];
+  /** Replies failed turns cut short, when the page was rendered (docs/turn-control.md, "Retry"). */
+  initialFailedReplies?: FailedReply[];
   /** Where older turns were compacted, when the page was rendered (docs/models.md, "Long threads"). */
   initialCompactions?: ContextCompactedValue[];
   /** The thread's model when the page was rendered (docs/models.md, "Choosing a model"). */
@@ -66,7 +68,7 @@ export interface ChatProps {
   undoOffers?: UndoOfferView[];
 }
 
-export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheritedToolCallIds, undoOffers, ...thread }: ChatProps) {
+export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheritedToolCallIds, undoOffers, initialFailedReplies, ...thread }: ChatProps) {
   const { threadId } = thread;
   const fork = useFork(agent.name, threadId);
   const inherited = useMemo(() => new Set(inheritedToolCallIds ?? []), [inheritedToolCallIds]);
@@ -76,7 +78,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheri
   // The thread as the server rendered it (first paint): the hook continues from there.
   const chat = useAgent({ agent: agent.name, ...thread, tools: allTools });
   const running = chat.status === 'running';
-  const feedback = useTurnFeedback(chat);
+  const feedback = useTurnFeedback(chat, initialFailedReplies);
   // A card sits under its tool call; one whose call is not in this conversation (raised in a
   // subagent's) goes in the panel above the composer.
   const unplaced = chat.interrupts.filter((interrupt) => !interrupt.toolCallId || !findToolCall(chat.messages, interrupt.toolCallId));
@@ -155,6 +157,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheri
           forkError={fork.error}
           toolInfo={toolInfo}
           stoppedIds={feedback.stoppedIds}
+          failedReplies={feedback.failedReplies}
           pendingSteers={feedback.pendingSteers}
           retrying={feedback.retrying}
           empty={<Suggestions agent={agent} onPick={(text) => void chat.sendMessage(text)} />}
@@ -206,9 +209,14 @@ type ChatView = ReturnType<typeof useAgent>;
  * What Stop, Retry and Steer did, for the transcript to show: the message a stop cut short,
  * how many times the turn was retried, and guidance the running turn has not taken in yet.
  */
-function useTurnFeedback(chat: ChatView) {
+function useTurnFeedback(chat: ChatView, initialFailedReplies: readonly FailedReply[] = []) {
   const [stopRequested, setStopRequested] = useState(false);
   const [stoppedIds, setStoppedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [failedReplies, setFailedReplies] = useState<ReadonlyMap<string, FailedReply>>(
+    () => new Map(initialFailedReplies.map((reply) => [reply.messageId, reply])),
+  );
+  // Where the running turn's messages start: a failure marks a reply only if this turn wrote it.
+  const [turnStart, setTurnStart] = useState<number | null>(null);
   const [retries, setRetries] = useState(0);
   const [steers, setSteers] = useState<{ text: string; after: number }[]>([]);
   const running = chat.status === 'running';
@@ -223,6 +231,19 @@ function useTurnFeedback(chat: ChatView) {
     const last = chat.messages.findLast((message) => message.role === 'assistant');
     if (last) setStoppedIds(new Set([...stoppedIds, last.id]));
   }
+  if (running && turnStart === null) setTurnStart(chat.messages.length);
+  if (!running && turnStart !== null) {
+    setTurnStart(null);
+    const last = chat.messages.findLastIndex((message) => message.role === 'assistant');
+    const error = chat.error;
+    if (error && !error.refused && last >= turnStart) {
+      const { id } = chat.messages[last]!;
+      const reference = error.details?.reference;
+      setFailedReplies(
+        new Map([...failedReplies, [id, { messageId: id, code: error.code ?? 'error', message: error.message, ...(reference ? { reference } : {}) }]]),
+      );
+    }
+  }
   if (!running && !chat.error && retries !== 0) setRetries(0);
   if (!running && steers.length > 0) setSteers([]);
   // Guidance is taken in as a user message after the one it was sent behind.
@@ -231,6 +252,7 @@ function useTurnFeedback(chat: ChatView) {
 
   return {
     stoppedIds,
+    failedReplies,
     retries,
     retrying: running && retries > 0,
     pendingSteers,

@@ -6,7 +6,7 @@
 // the bottom and leaves them be once they scroll up. Screen readers hear whole messages from
 // the chat's announcer, not every streamed token (components/announcer.tsx).
 import type { AssistantMessage, Message, ToolMessage } from '@ag-ui/client';
-import { CircleSlashIcon, GitBranchIcon, Loader2Icon, NavigationIcon, RefreshCwIcon } from 'lucide-react';
+import { AlertCircleIcon, CircleSlashIcon, GitBranchIcon, Loader2Icon, NavigationIcon, RefreshCwIcon } from 'lucide-react';
 import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ApprovalCard } from './approval-card';
 import { CompactionNotice } from './compaction-notice';
@@ -18,7 +18,7 @@ import { Markdown } from './markdown';
 import { ToolCallCard, type ToolCallStatus, type ToolInfo } from './tool-call';
 import { SourcesList } from './sources-list';
 import { UserBubble } from './user-bubble';
-import { SOURCES, TOOL_PROGRESS, type ContextCompactedValue, type DecisionRecord, type SourcesContent } from '@/server/contract';
+import { SOURCES, TOOL_PROGRESS, type ContextCompactedValue, type DecisionRecord, type FailedReply, type SourcesContent } from '@/server/contract';
 
 export interface MessageListProps {
   messages: readonly Message[];
@@ -40,6 +40,8 @@ export interface MessageListProps {
   compactions?: readonly ContextCompactedValue[];
   /** Assistant messages a stop cut short. */
   stoppedIds?: ReadonlySet<string>;
+  /** Assistant messages a failed turn cut short, by id (docs/turn-control.md, "Retry"). */
+  failedReplies?: ReadonlyMap<string, FailedReply>;
   /** Guidance sent to the running turn that it has not taken in yet. */
   pendingSteers?: readonly string[];
   /** The turn is being run again after a failure. */
@@ -89,6 +91,7 @@ export function MessageList(props: MessageListProps) {
             current={current}
             streaming={message.id === streamingMessageId}
             stopped={props.stoppedIds?.has(message.id) ?? false}
+            failure={props.failedReplies?.get(message.id)}
             results={toolResults(messages)}
             progress={toolProgress(messages)}
           />
@@ -183,6 +186,7 @@ interface AssistantTurnProps extends MessageListProps {
   current: PendingInterrupt | undefined;
   streaming: boolean;
   stopped: boolean;
+  failure: FailedReply | undefined;
 }
 
 function AssistantTurn({
@@ -194,6 +198,7 @@ function AssistantTurn({
   running,
   streaming,
   stopped,
+  failure,
   decisions,
   toolInfo,
   stoppedToolCallIds,
@@ -201,7 +206,13 @@ function AssistantTurn({
   onRegenerate,
 }: AssistantTurnProps) {
   const turn = (
-    <div className="flex flex-col gap-2" data-testid="message-assistant" data-streaming={streaming || undefined} data-stopped={stopped || undefined}>
+    <div
+      className="flex flex-col gap-2"
+      data-testid="message-assistant"
+      data-streaming={streaming || undefined}
+      data-stopped={stopped || undefined}
+      data-failed={failure ? true : undefined}
+    >
       {message.content ? (
         <div data-reply-text={message.id}>
           <Markdown text={message.content} streaming={streaming} />
@@ -243,6 +254,15 @@ function AssistantTurn({
       {stopped && (
         <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" data-testid="message-stopped">
           <CircleSlashIcon className="size-3.5" aria-hidden /> Stopped
+        </span>
+      )}
+      {failure && !stopped && (
+        <span className="inline-flex flex-wrap items-center gap-1 text-xs text-destructive" data-testid="message-failed" title={failure.message}>
+          <AlertCircleIcon className="size-3.5" aria-hidden /> Failed — this reply was cut short
+          <span className="text-muted-foreground">
+            ({failure.code}
+            {failure.reference ? `, ref ${failure.reference}` : ''})
+          </span>
         </span>
       )}
     </div>

@@ -18,6 +18,7 @@ export {
   type ToolsStoppedValue,
 } from './custom-events';
 export type { DecisionRecord } from './decision-record';
+export type { FailedReply } from './failed-reply';
 export type { ForkParent } from './fork-parent';
 export type { QueueItem } from './queue';
 export { ALLOWED_TYPES_TEXT, ATTACHMENT_TYPES, formatBytes, userMessageContent, type Attachment, type AttachmentType } from './attachments';

@@ -1,6 +1,6 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
-import type { ContextCompactedValue, DecisionRecord, ForkParent, QueueItem } from '../contract';
+import type { ContextCompactedValue, DecisionRecord, FailedReply, ForkParent, QueueItem } from '../contract';
 import {
   decisionRecords,
   forkParent,
@@ -60,6 +60,8 @@ export type ThreadPage =
       decisions: DecisionRecord[];
       /** Tool calls a stop cut. */
       stoppedToolCallIds: string[];
+      /** Replies failed turns cut short, marked so after a reload (docs/turn-control.md, "Retry"). */
+      failedReplies: FailedReply[];
       /** Where older turns were compacted (docs/models.md, "Long threads"): a notice after each one's last message. */
       compactions: ContextCompactedValue[];
       /** The thread's model, one of the agent's (docs/models.md, "Choosing a model"). */
@@ -127,6 +129,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     queue: queueItems(queue),
     decisions: decisionRecords(view),
     stoppedToolCallIds: view.stoppedToolCallIds,
+    failedReplies: view.failedReplies,
     compactions: view.compactions,
     model: threadModel(agent, view),
     parent: forkParent(view),

@@ -135,6 +135,8 @@ async function hydration(agent: DeepAgent, session: SessionRecord, ownerId: stri
     /** Every decision made on the thread, and the calls a stop cut (docs/hitl.md, "Decisions in the chat"). */
     decisions: decisionRecords(view),
     stoppedToolCallIds: view.stoppedToolCallIds,
+    /** Replies failed turns cut short (docs/turn-control.md, "Retry"): a chat marks them failed. */
+    failedReplies: view.failedReplies,
     /** Where older turns were compacted to fit the agent's context budget, oldest first (docs/models.md, "Long threads"). */
     compactions: view.compactions,
     /** Messages waiting for their turn, in the order they go out (docs/turn-control.md, "Queue"). */

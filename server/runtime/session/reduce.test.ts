@@ -25,6 +25,30 @@ describe('reduce', () => {
     expect(view).toMatchObject({ status: 'running', lastRun: { runId: 'r2', attempt: 2 }, retries: { x: 'r2' } });
   });
 
+  it('a failed turn marks the reply it cut short, through later turns; a retry takes the mark away with the reply', () => {
+    const failed: SessionEvent[] = [
+      { type: 'run_started', runId: 'r1', source: 'agui' },
+      { type: 'message_added', message: { id: 'u1', role: 'user', content: 'answer' } },
+      { type: 'assistant_step', finishReason: 'error', message: { id: 'a1', role: 'assistant', content: 'token1 token2' } },
+      { type: 'run_failed', runId: 'r1', code: 'model_error', message: 'overloaded', details: { reference: '0a1b2c3d', retryable: true } },
+    ];
+    const mark = { messageId: 'a1', code: 'model_error', message: 'overloaded', reference: '0a1b2c3d' };
+    expect(reduceAll(stored(failed)).failedReplies).toEqual([mark]);
+    const later = reduceAll(
+      stored([
+        ...failed,
+        { type: 'run_started', runId: 'r2', source: 'agui' },
+        { type: 'message_added', message: { id: 'u2', role: 'user', content: 'next' } },
+        { type: 'assistant_step', finishReason: 'stop', message: { id: 'a2', role: 'assistant', content: 'done' } },
+        { type: 'run_finished', runId: 'r2', outcome: { type: 'success' } },
+      ]),
+    );
+    expect(later.failedReplies).toEqual([mark]);
+    expect(reduceAll(stored([...failed, { type: 'run_started', runId: 'r2', source: 'agui', retry: { retryId: 'x', attempt: 2 } }])).failedReplies).toEqual([]);
+    // A failure before any reply marks nothing.
+    expect(reduceAll(stored([failed[0]!, failed[1]!, failed[3]!])).failedReplies).toEqual([]);
+  });
+
   it('folds a turn into messages, state and an idle status', () => {
     const view = reduceAll(
       stored([

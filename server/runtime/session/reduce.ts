@@ -4,7 +4,7 @@ import { applyPatch, deepClone } from 'fast-json-patch';
 import type { Decision, DecisionActor, Grant, InterruptRecord, Vote } from '../../store/pauses';
 import type { ContextCompaction, DroppedEffect, ForkOrigin, RunFailureDetails, RunOutcome, SessionEvent, StoredEvent } from '../../store/events';
 import type { ChatMessage, JsonObject, ToolCall } from '../../store/messages';
-import type { ContextCompactedValue } from '../../contract';
+import type { ContextCompactedValue, FailedReply } from '../../contract';
 import type { SessionStatus } from '../../store/types';
 import { addUsage, type UsageEntry } from './usage';
 
@@ -64,6 +64,8 @@ export interface SessionView extends Conversation {
   retries: Record<string, string>;
   /** Tool calls a stop cut (never started, or did not finish), in the order their runs ended (docs/hitl.md, "Stopping a run"). */
   stoppedToolCallIds: string[];
+  /** The root thread's replies failed turns cut short, oldest first; a retry takes its reply's out (docs/turn-control.md, "Retry"). */
+  failedReplies: FailedReply[];
   /** What every model call of the thread cost, by provider and model. */
   usage: UsageEntry[];
   /** The root thread's compactions, oldest first (docs/models.md, "Long threads"). */
@@ -133,6 +135,7 @@ export function emptyView(initialState: JsonObject = {}): SessionView {
     interrupts: {},
     retries: {},
     stoppedToolCallIds: [],
+    failedReplies: [],
     usage: [],
     compactions: [],
     grants: {},
@@ -164,6 +167,7 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
       // The failed step's partial output leaves the conversation; completed steps stay.
       const partial = view.lastRun?.partial;
       if (!partial) return next;
+      next.failedReplies = view.failedReplies.filter((reply) => reply.messageId !== partial.messageId);
       return withConversation(next, partial.scope, (conversation) => ({
         ...conversation,
         messages: conversation.messages.filter((message) => message.id !== partial.messageId),
@@ -296,6 +300,14 @@ export function reduce(view: SessionView, stored: StoredEvent): SessionView {
         error: { code: event.code, message: event.message, ...(event.details ? { details: event.details } : {}) },
       };
       next.status = 'error';
+      // The reply the failure cut short, in the root thread (a task's reply is inside its delegation).
+      if (view.lastRun?.partial && !view.lastRun.partial.scope) {
+        const reference = event.details?.reference;
+        next.failedReplies = [
+          ...view.failedReplies,
+          { messageId: view.lastRun.partial.messageId, code: event.code, message: event.message, ...(reference ? { reference } : {}) },
+        ];
+      }
       return next;
   }
 }

@@ -42,6 +42,7 @@ export default async function ThreadPage({ params }: { params: Params }) {
         initialQueue={thread.queue}
         initialDecisions={thread.decisions}
         initialStoppedToolCallIds={thread.stoppedToolCallIds}
+        initialFailedReplies={thread.failedReplies}
         initialCompactions={thread.compactions}
         initialModel={thread.model}
         parent={thread.parent}
