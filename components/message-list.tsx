@@ -267,18 +267,20 @@ function AssistantTurn({
       )}
     </div>
   );
-  // Beside the reply, not in it: the reply's text stays the reply's. The wrapper is always there, so
-  // the reply is not mounted again when the button comes and goes with the turn.
+  // Beside the reply, not in it: the reply's text stays the reply's. While a turn runs the button
+  // stays in its place, disabled (onRegenerate is absent then): every reply above would otherwise
+  // move up and back down with each turn.
   return (
     <div className="flex flex-col gap-1">
       {turn}
-      {onRegenerate && message.content && !streaming && (
+      {message.content && !streaming && (
         <button
           type="button"
-          className="inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent"
-          title="Regenerate this reply (in a new thread)"
+          className="inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent disabled:pointer-events-none disabled:opacity-40"
+          title={onRegenerate ? 'Regenerate this reply (in a new thread)' : 'Regenerate once the agent is free'}
           data-testid="regenerate-button"
-          onClick={() => onRegenerate(message.id)}
+          disabled={!onRegenerate}
+          onClick={() => onRegenerate?.(message.id)}
         >
           <RefreshCwIcon className="size-3" aria-hidden /> Regenerate
         </button>

@@ -46,13 +46,15 @@ export function UserBubble({ message, onEdit }: { message: UserMessage; onEdit?:
   }
   return (
     <div className="group ml-auto flex max-w-[85%] items-start gap-1">
-      {onEdit && !files.length && (
+      {/* In its place while a turn runs, disabled (onEdit is absent then): the layout holds still. */}
+      {!files.length && (
         <button
           type="button"
-          className="mt-1.5 rounded-md p-1 text-muted-foreground opacity-60 hover:bg-accent hover:opacity-100 focus-visible:opacity-100"
+          className="mt-1.5 rounded-md p-1 text-muted-foreground opacity-60 hover:bg-accent hover:opacity-100 focus-visible:opacity-100 disabled:pointer-events-none disabled:opacity-25"
           aria-label="Edit and resend"
-          title="Edit and resend (in a new thread)"
+          title={onEdit ? 'Edit and resend (in a new thread)' : 'Edit once the agent is free'}
           data-testid="edit-message-button"
+          disabled={!onEdit}
           onClick={() => setEditing(text)}
         >
           <PencilIcon className="size-3.5" aria-hidden />
