@@ -70,10 +70,10 @@ test('Studio approves with edits, rejects with a reason and approves, each live 
   await expect(chat).toHaveURL(new RegExp(`/studio/sessions/${threadId}$`));
   const decisions = chat.locator('[data-testid="audit-entry"][data-kind="decision"]');
   await expect(decisions).toHaveCount(3);
-  await expect(decisions.nth(0)).toContainText('Approved with edits refundPayment');
+  await expect(decisions.nth(0)).toContainText('Approved with edits “Refund an order”');
   await expect(decisions.nth(0).getByTestId('audit-actor')).toHaveText('by you (this computer) · from Studio');
-  await expect(decisions.nth(1)).toContainText('Rejected closeTicket: “The customer is still waiting on a reply”');
-  await expect(decisions.nth(2)).toContainText('Approved closeTicket');
+  await expect(decisions.nth(1)).toContainText('Rejected “Close a ticket”: “The customer is still waiting on a reply”');
+  await expect(decisions.nth(2)).toContainText('Approved “Close a ticket”');
   await decisions.nth(0).locator('summary').click();
   await expect(decisions.nth(0)).toContainText('"editedArguments"');
   await snap(chat, testInfo, '83-audit-trail');

@@ -6,7 +6,9 @@ import type { DecisionActor, InterruptRecord } from '../store/pauses';
 import type { RunSource, StoredEvent, TokenUsage } from '../store/events';
 import { keyLabelOf, publicOwnerId } from '../credentials/open-dev-mode';
 import { getStore } from '../store';
-import { isOwnSession, scopedSessionId, sessionKeyOf, totalUsage } from '../runtime';
+import { findAgent } from '../agents';
+import { readableName } from '../authoring/readable-name';
+import { agentTools, isOwnSession, scopedSessionId, sessionKeyOf, totalUsage } from '../runtime';
 
 type AuditKind = 'run' | 'message' | 'tool-call' | 'tool-result' | 'progress' | 'pause' | 'decision' | 'grant' | 'state' | 'step' | 'context' | 'error';
 
@@ -94,17 +96,52 @@ export async function loadAuditTrail(ownerId: string, threadId: string): Promise
       parent: forked?.type === 'thread_forked' ? { id: forked.from.threadId, atMessageId: forked.from.atMessageId, mode: forked.from.mode } : null,
       forks: forks.map((fork) => ({ id: sessionKeyOf(fork.id), title: fork.title, createdAt: fork.createdAt.toISOString() })),
     },
-    entries: auditEntries(events),
+    entries: auditEntries(events, toolTitles(session.agent)),
   };
 }
 
-function auditEntries(events: StoredEvent[]): AuditEntry[] {
+/**
+ * A tool as the chat names it — its `title`, else its name in words ("refundPayment" → "Refund
+ * payment") — in quotes: the trail and the chat speak of the same call the same way.
+ */
+function toolTitles(agentName: string): (toolName: string) => string {
+  const agent = findAgent(agentName);
+  const tools = agent ? agentTools(agent) : {};
+  return (toolName) => `“${tools[toolName]?.title?.trim() || readableName(toolName)}”`;
+}
+
+/** What started a run, as a person calls it: a run a decision started says through which channel that decision came. */
+function runStarter(source: RunSource, decidedBy: DecisionActor | undefined): string {
+  if (source !== 'hitl' || !decidedBy) return RUN_SOURCE[source] ?? source;
+  const surface = decidedBy.source === 'link' ? linkActor(decidedBy.recipient).surface : (SURFACE[decidedBy.source] ?? decidedBy.source);
+  return `a decision made through ${surface}`;
+}
+
+/**
+ * Who decided, for each run a decision started (by the run's seq): such a run is logged before
+ * the decision it carries out, so its entry looks ahead to the first decision inside it.
+ */
+function decisionsStartingRuns(events: StoredEvent[]): Map<number, DecisionActor> {
+  const starters = new Map<number, DecisionActor>();
+  let run: number | undefined;
+  for (const { seq, event } of events) {
+    if (event.type === 'run_started') run = event.source === 'hitl' ? seq : undefined;
+    else if (event.type === 'interrupt_decided' && run !== undefined) {
+      starters.set(run, event.decision.by);
+      run = undefined;
+    }
+  }
+  return starters;
+}
+
+function auditEntries(events: StoredEvent[], title: (toolName: string) => string): AuditEntry[] {
   const interrupts = new Map<string, InterruptRecord>();
   // The usage of the current run's model steps, its delegated tasks' included.
   let runUsage: TokenUsage[] = [];
   const withCost = (summary: string) => (runUsage.length ? `${summary} — ${tokensLine(runUsage)}` : summary);
   const entries: AuditEntry[] = [];
   const add = (stored: StoredEvent, entry: Omit<AuditEntry, 'seq' | 'at'>) => entries.push({ seq: stored.seq, at: stored.at, ...entry });
+  const starters = decisionsStartingRuns(events);
   for (const stored of events) {
     const { event } = stored;
     const scope = 'scope' in event && event.scope ? ` (in ${event.scope.replace(/^task:/, 'task ')})` : '';
@@ -113,7 +150,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         runUsage = [];
         add(stored, {
           kind: 'run',
-          summary: `Run started by ${RUN_SOURCE[event.source] ?? event.source}${event.retry ? ` (retry, attempt ${event.retry.attempt})` : ''}`,
+          summary: `Run started by ${runStarter(event.source, starters.get(stored.seq))}${event.retry ? ` (retry, attempt ${event.retry.attempt})` : ''}`,
           details: { runId: event.runId, source: event.source },
         });
         break;
@@ -124,7 +161,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         if (event.usage) runUsage.push(event.usage);
         if (event.message.content) add(stored, messageEntry(`Assistant${scope}`, event.message.content, event.message.id, true));
         for (const call of event.message.toolCalls ?? [])
-          add(stored, { kind: 'tool-call', summary: `Called ${call.name}${scope}`, details: { toolCallId: call.id, arguments: call.input } });
+          add(stored, { kind: 'tool-call', summary: `The agent called ${title(call.name)}${scope}`, details: { toolCallId: call.id, arguments: call.input } });
         break;
       case 'tool_started':
         // The call and its result say it; attempts show in the result's details. A call that ran
@@ -132,7 +169,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         if (event.grantId)
           add(stored, {
             kind: 'grant',
-            summary: `${event.toolName}${scope} ran without a pause, inside grant ${event.grantId}`,
+            summary: `${title(event.toolName)}${scope} ran without a pause, inside grant ${event.grantId}`,
             details: { toolCallId: event.toolCallId, grantId: event.grantId, attempt: event.attempt },
           });
         break;
@@ -146,14 +183,14 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
       case 'tool_progress':
         add(stored, {
           kind: 'progress',
-          summary: `${event.toolName} reported progress${scope}`,
+          summary: `${title(event.toolName)} reported progress${scope}`,
           details: { toolCallId: event.toolCallId, output: event.output },
         });
         break;
       case 'tool_result':
         add(stored, {
           kind: 'tool-result',
-          summary: `${event.message.toolName}${scope} ${event.status === 'denied' ? 'did not run: denied' : event.status === 'cancelled' ? 'did not run: cancelled' : event.message.isError ? 'failed' : 'returned'}`,
+          summary: `${title(event.message.toolName)}${scope} ${event.status === 'denied' ? 'did not run: denied' : event.status === 'cancelled' ? 'did not run: cancelled' : event.message.isError ? 'failed' : 'returned'}`,
           details: { toolCallId: event.message.toolCallId, result: event.output ?? event.message.content },
         });
         break;
@@ -194,7 +231,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         const through = link ? ` through ${link.surface}${decision.by.recipient?.startsWith('email:') ? ` (${link.who})` : ''}` : '';
         add(stored, {
           kind: 'decision',
-          summary: `${verb}${record ? ` ${record.toolName}` : ''}${through}${decision.reason ? `: “${decision.reason}”` : ''}${decision.expired ? ' (expired)' : ''}`,
+          summary: `${verb}${record ? ` ${title(record.toolName)}` : ''}${through}${decision.reason ? `: “${decision.reason}”` : ''}${decision.expired ? ' (expired)' : ''}`,
           actor: { source: decision.by.source, surface: link?.surface ?? SURFACE[decision.by.source] ?? decision.by.source, who },
           details: {
             interruptId: event.interruptId,
@@ -211,7 +248,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         const { vote } = event;
         add(stored, {
           kind: 'decision',
-          summary: `Voted to ${vote.status === 'approved' ? 'approve' : 'reject'}${record ? ` ${record.toolName}` : ''}${vote.by.keyName ? ` (${vote.by.keyName})` : ''}${vote.reason ? `: “${vote.reason}”` : ''}`,
+          summary: `Voted to ${vote.status === 'approved' ? 'approve' : 'reject'}${record ? ` ${title(record.toolName)}` : ''}${vote.by.keyName ? ` (${vote.by.keyName})` : ''}${vote.reason ? `: “${vote.reason}”` : ''}`,
           actor: { source: vote.by.source, surface: SURFACE[vote.by.source] ?? vote.by.source, who: ownerLabel(vote.by.ownerId) },
           details: {
             interruptId: event.interruptId,
@@ -225,7 +262,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         const record = interrupts.get(event.interruptId);
         add(stored, {
           kind: 'pause',
-          summary: `Nobody decided${record ? ` ${record.toolName}` : ''} in time: escalated${event.to.length ? ` to ${event.to.join(', ')}` : ''} (level ${event.level}); it waits until ${event.expiresAt}`,
+          summary: `Nobody decided${record ? ` ${title(record.toolName)}` : ''} in time: escalated${event.to.length ? ` to ${event.to.join(', ')}` : ''} (level ${event.level}); it waits until ${event.expiresAt}`,
           details: { interruptId: event.interruptId, level: event.level, to: event.to, expiresAt: event.expiresAt },
         });
         break;
@@ -234,7 +271,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
         const record = interrupts.get(event.interruptId);
         add(stored, {
           kind: 'pause',
-          summary: `Reminder: ${record ? `${record.toolName} is` : 'a decision is'} still waiting${record?.expiresAt ? ` and expires at ${record.expiresAt}` : ''}`,
+          summary: `Reminder: ${record ? `${title(record.toolName)} is` : 'a decision is'} still waiting${record?.expiresAt ? ` and expires at ${record.expiresAt}` : ''}`,
           details: { interruptId: event.interruptId },
         });
         break;
@@ -249,7 +286,7 @@ function auditEntries(events: StoredEvent[]): AuditEntry[] {
               : `for calls with ${JSON.stringify(grant.match)}`;
         add(stored, {
           kind: 'grant',
-          summary: `Allowed ${grant.toolName} ${reach} (grant ${grant.id})`,
+          summary: `Allowed ${title(grant.toolName)} ${reach} (grant ${grant.id})`,
           actor: { source: grant.by.source, surface: SURFACE[grant.by.source] ?? grant.by.source, who: ownerLabel(grant.by.ownerId) },
           details: { ...grant },
         });

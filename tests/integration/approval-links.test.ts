@@ -163,7 +163,14 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const trail = (await (await fetch(`${server().url}/api/studio/sessions/${threadId}`, { headers: auth })).json()) as {
         entries: { kind: string; summary: string }[];
       };
-      expect(trail.entries.find((entry) => entry.kind === 'decision')?.summary).toBe(`Approved refundPayment through an emailed link (${to})`);
+      // In the chat's words: the tool by its title, and the run the link started by the link's channel.
+      expect(trail.entries.find((entry) => entry.kind === 'decision')?.summary).toBe(`Approved “Refund an order” through an emailed link (${to})`);
+      const decidedAt = trail.entries.findIndex((entry) => entry.kind === 'decision');
+      // The run the link started is logged before the decision it carries out.
+      expect(trail.entries.slice(0, decidedAt).findLast((entry) => entry.kind === 'run')?.summary).toBe(
+        'Run started by a decision made through an emailed link',
+      );
+      expect(trail.entries.find((entry) => entry.kind === 'tool-call')?.summary).toBe('The agent called “Refund an order”');
     });
 
     it('refuses an expired link and one minted for other arguments, deciding nothing; a refused cross-site post decides nothing either', async () => {

@@ -43,7 +43,7 @@ for (const server of backends()) {
       expect(trail.session).toMatchObject({ id: threadId, agent: 'helpdesk' });
       const decision = trail.entries.find((entry) => entry.kind === 'decision')!;
       expect(decision).toMatchObject({
-        summary: 'Approved with edits refundPayment',
+        summary: 'Approved with edits “Refund an order”',
         actor: { source: 'studio', surface: 'Studio', who: 'you (this computer)' },
         details: { arguments: { orderId: 'po_42', amount: 19.99 }, editedArguments: { orderId: 'po_42', amount: 5 }, payload: { note: 'partial' } },
       });
