@@ -1,10 +1,13 @@
 'use client';
 // Studio's deliveries (docs/approvals.md, "Decision webhooks"): where the notices of the caller's
-// sessions went — each notice on each channel, its status (delivered, failing, gave up), attempts,
-// next attempt and last error — with Retry now for one that is failing or was given up. It reads
-// the outbox every few seconds: deliveries change by themselves, with no session event to hear.
+// sessions went — each notice on each channel, in words a person reads: what it was about, its
+// conversation, and whether it was sent, kept here (no transport configured), is being retried or
+// failed, with attempts, next attempt and last error — and Retry now for one failing or given up.
+// On a phone the table keeps what matters (the notice and its status) and folds the rest into
+// the notice. It reads the outbox every few seconds: deliveries change by themselves.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, CircleAlertIcon, ClockIcon, RotateCwIcon, SendIcon, XIcon } from 'lucide-react';
+import { ArchiveIcon, CheckIcon, CircleAlertIcon, ClockIcon, RotateCwIcon, SendIcon, XIcon } from 'lucide-react';
+import Link from 'next/link';
 import { useState } from 'react';
 import type { DeliveryItem } from '@/server/contract';
 import { LocalTime } from '../local-time';
@@ -14,13 +17,36 @@ import { fetchDeliveries, retryDelivery, StudioError } from './studio-api';
 
 const REFRESH_MS = 5_000;
 
-const STATUS: Record<DeliveryItem['status'], { label: string; tone: BadgeTone; icon: typeof CheckIcon }> = {
-  delivered: { label: 'Delivered', tone: 'success', icon: CheckIcon },
-  pending: { label: 'Pending', tone: 'progress', icon: ClockIcon },
-  failing: { label: 'Failing', tone: 'attention', icon: CircleAlertIcon },
-  gave_up: { label: 'Gave up', tone: 'danger', icon: XIcon },
+type ShownStatus = 'sent' | 'kept' | 'sending' | 'retrying' | 'failed' | 'skipped';
+
+const STATUS: Record<ShownStatus, { label: string; tone: BadgeTone; icon: typeof CheckIcon }> = {
+  sent: { label: 'Sent', tone: 'success', icon: CheckIcon },
+  kept: { label: 'Kept here', tone: 'neutral', icon: ArchiveIcon },
+  sending: { label: 'Sending', tone: 'progress', icon: ClockIcon },
+  retrying: { label: 'Retrying', tone: 'attention', icon: CircleAlertIcon },
+  failed: { label: 'Failed', tone: 'danger', icon: XIcon },
   skipped: { label: 'Skipped', tone: 'neutral', icon: XIcon },
 };
+
+/** What became of a delivery, as a person says it: an email kept for want of SMTP was not sent. */
+function shownStatus(delivery: DeliveryItem): ShownStatus {
+  if (delivery.kept) return 'kept';
+  return ({ delivered: 'sent', pending: 'sending', failing: 'retrying', gave_up: 'failed', skipped: 'skipped' } as const)[delivery.status];
+}
+
+/** What a notice was about (its type is in its title, for whoever reads the webhook). */
+const NOTICE: Record<DeliveryItem['noticeType'], string> = {
+  'interrupt.opened': 'Approval requested',
+  'interrupt.decided': 'Approval decided',
+  'interrupt.expired': 'Approval expired',
+  'interrupt.escalated': 'Approval escalated',
+  'interrupt.reminder': 'Reminder to decide',
+  'run.finished': 'Run finished',
+  'run.failed': 'Run failed',
+};
+
+/** Columns a phone leaves out (the notice cell says the channel; the rest is detail). */
+const WIDE = 'hidden md:table-cell';
 
 export function DeliveriesPanel() {
   const deliveries = useQuery({ queryKey: ['studio', 'deliveries'], queryFn: fetchDeliveries, refetchInterval: REFRESH_MS });
@@ -56,11 +82,11 @@ export function DeliveriesPanel() {
             <thead className="bg-muted/50 text-xs text-muted-foreground">
               <tr>
                 <th className="px-3 py-2 font-medium">Notice</th>
-                <th className="px-3 py-2 font-medium">Channel</th>
                 <th className="px-3 py-2 font-medium">Status</th>
-                <th className="px-3 py-2 font-medium">Attempts</th>
-                <th className="px-3 py-2 font-medium">Next attempt</th>
-                <th className="px-3 py-2 font-medium">Last error</th>
+                <th className={`${WIDE} px-3 py-2 font-medium`}>Channel</th>
+                <th className={`${WIDE} px-3 py-2 font-medium`}>Attempts</th>
+                <th className={`${WIDE} px-3 py-2 font-medium`}>Next attempt</th>
+                <th className={`${WIDE} px-3 py-2 font-medium`}>Last error</th>
                 <th className="px-3 py-2 font-medium">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -82,7 +108,8 @@ function DeliveryRow({ delivery }: { delivery: DeliveryItem }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const status = STATUS[delivery.status];
+  const shown = shownStatus(delivery);
+  const status = STATUS[shown];
   const open = delivery.status === 'pending' || delivery.status === 'failing';
 
   async function retry() {
@@ -99,17 +126,19 @@ function DeliveryRow({ delivery }: { delivery: DeliveryItem }) {
   }
 
   return (
-    <tr data-testid="delivery-row" data-status={delivery.status}>
+    <tr data-testid="delivery-row" data-status={delivery.status} data-shown-status={shown}>
       <td className="px-3 py-2 align-top">
-        <div className="font-mono text-xs">{delivery.noticeType}</div>
-        <div className="text-xs text-muted-foreground">
-          <LocalTime iso={delivery.createdAt} /> · {delivery.sessionId}
+        <div className="font-medium" title={delivery.noticeType} data-testid="delivery-notice">
+          {NOTICE[delivery.noticeType] ?? delivery.noticeType}
         </div>
-      </td>
-      <td className="px-3 py-2 align-top">
-        <div>{delivery.channel}</div>
-        <div className="max-w-56 truncate text-xs text-muted-foreground" title={delivery.target}>
-          {delivery.target}
+        <div className="text-xs text-muted-foreground">
+          <LocalTime iso={delivery.createdAt} /> ·{' '}
+          <Link href={`/studio/sessions/${encodeURIComponent(delivery.sessionId)}`} className="underline-offset-2 hover:underline" title={delivery.sessionId}>
+            its conversation
+          </Link>
+        </div>
+        <div className="text-xs text-muted-foreground md:hidden">
+          {delivery.channel} → <span className="break-all">{delivery.target}</span>
         </div>
         {delivery.kept && (
           <div className="mt-1 text-xs" data-testid="kept-email" data-decides={delivery.kept.decides}>
@@ -119,12 +148,13 @@ function DeliveryRow({ delivery }: { delivery: DeliveryItem }) {
               {delivery.kept.decides ? 'Its Approve and Reject links are its recipient’s alone, so they are not shown here.' : 'It was for their information.'}
             </div>
             {delivery.kept.file && (
-              <div className="text-muted-foreground" data-testid="kept-email-file">
+              <div className="break-all text-muted-foreground" data-testid="kept-email-file">
                 On this computer: <code className="font-mono">{delivery.kept.file}</code>
               </div>
             )}
           </div>
         )}
+        {delivery.lastError && <div className="mt-1 text-xs text-muted-foreground md:hidden">Last error: {delivery.lastError}</div>}
       </td>
       <td className="px-3 py-2 align-top">
         <Badge tone={status.tone}>
@@ -132,22 +162,26 @@ function DeliveryRow({ delivery }: { delivery: DeliveryItem }) {
           {status.label}
         </Badge>
       </td>
-      <td className="px-3 py-2 align-top tabular-nums">{delivery.attempts}</td>
-      <td className="px-3 py-2 align-top text-xs">{open ? <LocalTime iso={delivery.nextAttemptAt} seconds /> : '—'}</td>
-      <td className="px-3 py-2 align-top text-xs text-muted-foreground">
-        {delivery.lastError ?? '—'}
-        {error && (
-          <span className="block text-destructive" role="alert">
-            {error}
-          </span>
-        )}
+      <td className={`${WIDE} px-3 py-2 align-top`}>
+        <div>{delivery.channel}</div>
+        <div className="max-w-56 truncate text-xs text-muted-foreground" title={delivery.target}>
+          {delivery.target}
+        </div>
       </td>
+      <td className={`${WIDE} px-3 py-2 align-top tabular-nums`}>{delivery.attempts}</td>
+      <td className={`${WIDE} px-3 py-2 align-top text-xs`}>{open ? <LocalTime iso={delivery.nextAttemptAt} seconds /> : '—'}</td>
+      <td className={`${WIDE} px-3 py-2 align-top text-xs text-muted-foreground`}>{delivery.lastError ?? '—'}</td>
       <td className="px-3 py-2 text-right align-top">
         {(delivery.status === 'failing' || delivery.status === 'gave_up') && (
           <Button size="sm" variant="secondary" disabled={busy} onClick={() => void retry()}>
             <RotateCwIcon aria-hidden />
             Retry now
           </Button>
+        )}
+        {error && (
+          <span className="block text-left text-xs text-destructive" role="alert">
+            {error}
+          </span>
         )}
       </td>
     </tr>
