@@ -43,6 +43,10 @@ export const KEYED_API_KEY = 'e2e-desk-key-0123456789ab';
 
 /** Serious or critical WCAG 2 A/AA violations on the page as it stands (axe-core), one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A card still fading in has the contrast of its opacity: let running animations end first (a spinner never does).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
