@@ -2,11 +2,11 @@
 // STACKBONE_ADMIN_EMAILS makes admins, STACKBONE_ROLES (`finance=alice@x,bob@x;ops=carol@x`)
 // any role, for a headless or test deployment where nobody opens Studio to give them.
 import { setting } from '../config';
+import { ADMIN_ROLE } from '../credentials/approver-entries';
 import { LABEL_WORD } from '../credentials/open-dev-mode';
 
 /** A role: letters, digits, `_`, `.`, `-`; at most 64 (what `approvers: ['role:…']` may name). */
 export const ROLE_WORD = LABEL_WORD;
-export const ADMIN_ROLE = 'admin';
 
 const addresses = (list: string) =>
   list

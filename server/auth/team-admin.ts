@@ -2,7 +2,7 @@
 // (STACKBONE_ADMIN_EMAILS makes them at sign-up), a service key — an operator's, like the CLI's —,
 // and in open dev mode the local owner (one machine, its developer).
 import type { Caller } from '../identity/owner';
-import { ADMIN_ROLE } from './seeded-roles';
+import { ADMIN_ROLE } from '../credentials/approver-entries';
 
 export function mayManageTeam(caller: Pick<Caller, 'credential' | 'roles'>): boolean {
   if (caller.credential === 'local' || caller.credential === 'key') return true;

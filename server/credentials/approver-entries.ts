@@ -6,6 +6,12 @@
 // the people it names (store/prisma-people.ts).
 import { LABEL_WORD } from './open-dev-mode';
 
+/**
+ * The role of a deployment's operators (STACKBONE_ADMIN_EMAILS gives it): they give roles, and
+ * decide what is kept for key holders as a key would (runtime/decisions/who-may-decide.ts).
+ */
+export const ADMIN_ROLE = 'admin';
+
 export type ApproverEntry = { kind: 'role'; role: string } | { kind: 'members' } | { kind: 'key'; word: string };
 
 /** An entry as it is meant, or undefined for one that is not an entry at all. */

@@ -56,6 +56,7 @@ beforeAll(async () => {
         ...fixtureEnv(ledgerFile),
         ...env(PORTS[kind], {
           STACKBONE_WEB_ACCESS: 'open',
+          STACKBONE_ADMIN_EMAILS: 'desk@example.test',
           STACKBONE_MAX_NEW_IDENTITIES_PER_ADDRESS: String(NEW_IDENTITIES),
           STACKBONE_SMTP_URL: smtpUrl,
           STACKBONE_OUTBOX_MS: '200',
@@ -198,6 +199,29 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       expect(hers.text).toContain('Refunded $150.00 on order po_150');
       // Nobody else's thread: alice, signed in, does not find it under her own name.
       expect((await thread(threadId, asUser(alice.cookie))).status).toBe(404);
+    });
+
+    it('what is kept for key holders is an admin’s to decide, as a key’s: carol (ops) neither sees nor decides a guest’s refund; the desk’s admin does, once', async () => {
+      const [desk, carol] = await Promise.all([account(url(), 'desk@example.test'), account(url(), 'carol@example.test')]);
+      const guest = { cookie: (await newGuest(url())).cookie, origin: url() };
+      const threadId = randomUUID();
+      const run = await postRun(url(), 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('refund order po_42 for 19.99')] }, guest);
+      const outcome = (run.events.at(-1) as RunFinishedEvent | undefined)?.outcome;
+      if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
+      const interrupt = outcome.interrupts[0]!;
+      expect(interrupt.metadata).toMatchObject({ approvers: 'key-holders' });
+      const before = refundsIn(setup().ledgerFile).length;
+
+      // A member without the admin role is no key holder: on a public chat a customer may sign up too.
+      expect(await inbox(asUser(carol))).not.toContain(interrupt.id);
+      expect((await decide(interrupt.id, asUser(carol))).status).toBe(404);
+      expect(refundsIn(setup().ledgerFile)).toHaveLength(before);
+
+      expect(await inbox(asUser(desk))).toContain(interrupt.id);
+      const byDesk = await decide(interrupt.id, asUser(desk));
+      expect(byDesk).toMatchObject({ status: 200, body: { decision: { status: 'approved', by: { credential: 'user' } } } });
+      await eventually(async () => refundsIn(setup().ledgerFile).length === before + 1, 15_000, 'the refund');
+      expect((await decide(interrupt.id, asUser(desk))).status).toBe(409);
     });
 
     it('the approval mail goes to the people whose role decides it, and each link votes as its person: alice’s link and her cookie are one voter, bob’s link decides', async () => {

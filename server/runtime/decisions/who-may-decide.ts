@@ -11,7 +11,7 @@
 // always accepted). A signed link decides as the person its recipient is bound to, under every
 // one of these rules; a recipient bound to nobody decides only what any key holder alone may.
 import { boundApprover } from '../../credentials/approver-emails';
-import { readApproverEntries, readApproverEntry } from '../../credentials/approver-entries';
+import { ADMIN_ROLE, readApproverEntries, readApproverEntry } from '../../credentials/approver-entries';
 import type { DecisionActor, DecisionStatus, InterruptRecord } from '../../store/pauses';
 import type { Person } from '../../store/types';
 import { isOpenDevMode, keyLabelOf } from '../../credentials/open-dev-mode';
@@ -91,7 +91,16 @@ export function mayDecide(record: Pick<InterruptRecord, 'approvers' | 'quorum'>,
   // key holder decides alone, never for the session's owner, a named list or one of a quorum.
   if (rights === 'link') return record.approvers === 'key-holders' && (record.quorum ?? 1) === 1;
   if (Array.isArray(record.approvers)) return matchesApprovers(record.approvers, by);
-  return record.approvers === 'key-holders' && rights === 'key' && isBrowserOwner(sessionOwnerId);
+  return record.approvers === 'key-holders' && holdsKeyRights(by, rights) && isBrowserOwner(sessionOwnerId);
+}
+
+/**
+ * Whether a decider may do what any key holder may: a key, or an admin — a deployment's
+ * operator, who runs the desk signed in as a person (docs/users-and-roles.md, "Roles"). Never
+ * any member: on a public chat anyone may sign up, a customer too.
+ */
+function holdsKeyRights(by: DecisionActor, rights: DecisionActor['credential']): boolean {
+  return rights === 'key' || (rights === 'user' && (by.roles ?? []).includes(ADMIN_ROLE));
 }
 
 /**
