@@ -31,6 +31,13 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   const editRef = useRef<HTMLButtonElement>(null);
   const rejectRef = useRef<HTMLButtonElement>(null);
   const leftRef = useRef<Mode | null>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+
+  // Edit or Reject opened: its submit button comes into view, above the composer and the banners
+  // under the transcript (it opened below the fold, or under them).
+  useEffect(() => {
+    if (mode !== 'decide') actionsRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [mode]);
 
   // Back from Edit or Reject: focus returns to the button that opened it, never to the page's top.
   useEffect(() => {
@@ -87,7 +94,7 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
       )}
       {mode === 'reject' && rejectSchema && <FormSection title="Details for the agent" form={rejectForm} testId="reject-payload-field" disabled={disabled} />}
       {problems.length > 0 && <ProblemList problems={problems} />}
-      <div className="flex flex-wrap items-center gap-2" data-card-actions>
+      <div ref={actionsRef} className="flex flex-wrap items-center gap-2" data-card-actions>
         {mode === 'decide' && (
           <>
             <Button variant="primary" data-testid="approve-button" disabled={disabled} onClick={() => approve(false)}>
