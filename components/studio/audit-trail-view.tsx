@@ -178,7 +178,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         {entry.message ? (
           <Markdown className="mt-0.5 text-sm [overflow-wrap:anywhere]" text={entry.message.text} />
         ) : (
-          <p className="mt-0.5 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{entry.summary}</p>
+          <p className="mt-0.5 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid="audit-summary">
+            {entry.summary}
+          </p>
         )}
         {entry.actor && (
           <p className="mt-1 text-xs text-muted-foreground" data-testid="audit-actor">
