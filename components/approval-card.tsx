@@ -40,7 +40,15 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
   const viewer = useViewer();
   const titleId = useId();
   const cardRef = useRef<HTMLElement>(null);
-  const fields = input ? [] : labelledFields(interrupt.args, inputSchema);
+  // Approved with edits: the card shows the call as it will run, each changed value beside what was asked.
+  const edited = staged && resolution.kind === 'edit' ? resolution.options.editedArgs : undefined;
+  const asked = input ? [] : labelledFields(interrupt.args, inputSchema);
+  const fields = edited
+    ? labelledFields(edited, inputSchema).map((field) => {
+        const before = asked.find((candidate) => candidate.key === field.key)?.text;
+        return { ...field, was: before !== field.text ? (before ?? '—') : undefined };
+      })
+    : asked.map((field) => ({ ...field, was: undefined }));
 
   useEffect(() => {
     if (!current || !cardRef.current) return;
@@ -74,8 +82,9 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
         )}
         {interrupt.expiresAt && <Expiry at={interrupt.expiresAt} hydrated={hydrated} />}
       </header>
-      <h3 id={titleId} className="text-base font-semibold text-foreground" data-testid="approval-message">
-        {interrupt.message ?? interrupt.description}
+      <h3 id={titleId} className="text-base font-semibold text-foreground" data-testid="approval-message" data-edited={edited ? true : undefined}>
+        {edited && <span className="mr-1.5 text-xs font-medium text-muted-foreground">As asked:</span>}
+        <span className={cn(edited && 'text-muted-foreground line-through')}>{interrupt.message ?? interrupt.description}</span>
       </h3>
       {fields.length > 0 && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="approval-fields">
@@ -84,6 +93,11 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
               <dt className="text-muted-foreground">{field.label}</dt>
               <dd className="font-medium break-words" data-testid={`approval-field-${field.key}`}>
                 {field.text}
+                {field.was !== undefined && (
+                  <span className="ml-1.5 text-xs font-normal text-muted-foreground" data-testid="approval-field-was">
+                    (was {field.was})
+                  </span>
+                )}
               </dd>
             </div>
           ))}

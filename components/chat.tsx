@@ -321,7 +321,10 @@ function PlannerSheet({ count, children }: { count: string | null; children: Rea
   );
 }
 
-function waitingHint(interrupts: readonly { reason: string }[]): string {
+function waitingHint(interrupts: readonly { reason: string; resolution: { problems: readonly string[] } | null }[]): string {
+  // All decided (the banner says so too): what is left is the agent's turn, not a person's.
+  if (interrupts.every((interrupt) => interrupt.resolution && interrupt.resolution.problems.length === 0))
+    return 'Decided: the agent is carrying on; a message sent now waits until it is done.';
   const questions = interrupts.every((interrupt) => interrupt.reason === 'input_required');
   return questions ? 'Answer the question above first; a message sent now waits until then.' : 'Decide above first; a message sent now waits until then.';
 }
