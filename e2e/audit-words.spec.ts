@@ -2,18 +2,11 @@
 // by the title the chat shows ("Refund an order"), never its code name, in every line. (Which
 // channel a decision came through is checked over HTTP: tests/integration/approval-links.test.ts.)
 import { expect, test } from '@playwright/test';
-import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
+import { pageOn, SCREENS, send, snap, THREAD_URL, waitForIdle } from './helpers';
 
-for (const screen of [
-  { width: 1280, height: 860, colorScheme: 'light' as const },
-  { width: 375, height: 800, colorScheme: 'dark' as const },
-]) {
+for (const screen of SCREENS) {
   test(`the audit trail names tools as the chat does (${screen.width} px, ${screen.colorScheme})`, async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, colorScheme: screen.colorScheme });
-    const page = await context.newPage();
-    const problems = collectConsoleProblems(page);
-    await page.goto('/agents/helpdesk');
-    await waitForHydration(page);
+    const { context, page, problems } = await pageOn(browser, screen, '/agents/helpdesk');
     await send(page, 'refund order po_42 for 19.99');
     const card = page.getByTestId('approval-card');
     await expect(card).toBeVisible();

@@ -2,7 +2,7 @@
 // edits", Reject's confirm — comes into view above the composer and the banners under the
 // transcript, with nothing over it, at a desktop and a phone width.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } from './helpers';
+import { pageOn, SCREENS, send, snap, waitForIdle } from './helpers';
 
 /** On screen and on top: the point at its centre belongs to it, not to the composer or a banner over it. */
 async function inViewAndOnTop(page: Page, control: Locator): Promise<boolean> {
@@ -12,18 +12,11 @@ async function inViewAndOnTop(page: Page, control: Locator): Promise<boolean> {
   return control.evaluate((element, [x, y]) => element.contains(document.elementFromPoint(x!, y!)), [box.x + box.width / 2, box.y + box.height / 2]);
 }
 
-for (const screen of [
-  { width: 1280, height: 860, colorScheme: 'light' as const },
-  { width: 375, height: 800, colorScheme: 'dark' as const },
-]) {
+for (const screen of SCREENS) {
   test(`Edit's and Reject's buttons open in view, above the composer and the banners (${screen.width} px, ${screen.colorScheme})`, async ({
     browser,
   }, testInfo) => {
-    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, colorScheme: screen.colorScheme });
-    const page = await context.newPage();
-    const problems = collectConsoleProblems(page);
-    await page.goto('/agents/helpdesk');
-    await waitForHydration(page);
+    const { context, page, problems } = await pageOn(browser, screen, '/agents/helpdesk');
     // A conversation long enough that the card sits at the bottom of the transcript.
     await send(page, 'reply with 60 tokens');
     await waitForIdle(page);

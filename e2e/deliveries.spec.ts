@@ -2,19 +2,12 @@
 // words a person reads — what a notice was about, a link to its conversation, and an email kept
 // for want of SMTP shown as kept, never as delivered — and on a phone the status stays in view.
 import { expect, test } from '@playwright/test';
-import { collectConsoleProblems, send, snap, waitForHydration } from './helpers';
+import { pageOn, SCREENS, send, snap } from './helpers';
 
-for (const screen of [
-  { width: 1280, height: 860, colorScheme: 'light' as const },
-  { width: 375, height: 800, colorScheme: 'dark' as const },
-]) {
+for (const screen of SCREENS) {
   test(`Studio's deliveries say what was sent, kept or failed, in words (${screen.width} px, ${screen.colorScheme})`, async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, colorScheme: screen.colorScheme });
-    const page = await context.newPage();
-    const problems = collectConsoleProblems(page);
     // A refund over $100 waits for two approvers and mails the refunds desk: no SMTP here, so the mail is kept.
-    await page.goto('/agents/helpdesk');
-    await waitForHydration(page);
+    const { context, page, problems } = await pageOn(browser, screen, '/agents/helpdesk');
     const amount = (100 + Math.floor(Math.random() * 800) + 0.25).toFixed(2);
     await send(page, `refund order po_1 for ${amount}`);
     await expect(page.getByTestId('approval-card')).toBeVisible();

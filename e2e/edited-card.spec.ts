@@ -2,18 +2,11 @@
 // the edited values, each beside what was asked, the request's own line struck as "as asked" —
 // and the hint under the composer agrees with the banner about what is still to decide.
 import { expect, test } from '@playwright/test';
-import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } from './helpers';
+import { pageOn, SCREENS, send, snap, waitForIdle } from './helpers';
 
-for (const screen of [
-  { width: 1280, height: 860, colorScheme: 'light' as const },
-  { width: 375, height: 800, colorScheme: 'dark' as const },
-]) {
+for (const screen of SCREENS) {
   test(`a card approved with edits shows the call as it will run (${screen.width} px, ${screen.colorScheme})`, async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, colorScheme: screen.colorScheme });
-    const page = await context.newPage();
-    const problems = collectConsoleProblems(page);
-    await page.goto('/agents/helpdesk');
-    await waitForHydration(page);
+    const { context, page, problems } = await pageOn(browser, screen, '/agents/helpdesk');
     // Two calls in one step: the first decision waits for the second, so its card can be read.
     await send(page, 'call refundPayment {"orderId":"po_42","amount":19.99}; call closeTicket {"ticketId":"T-7"}');
     const cards = page.getByTestId('approval-card');

@@ -3,18 +3,11 @@
 // message and after a reload; it never passes for a whole reply. A retry that goes through takes
 // the cut-off reply, and its mark, away.
 import { expect, test } from '@playwright/test';
-import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
+import { pageOn, SCREENS, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
-for (const screen of [
-  { width: 1280, height: 860, colorScheme: 'light' as const },
-  { width: 375, height: 800, colorScheme: 'dark' as const },
-]) {
+for (const screen of SCREENS) {
   test(`a failed reply stays marked failed after the next turn and a reload (${screen.width} px, ${screen.colorScheme})`, async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, colorScheme: screen.colorScheme });
-    const page = await context.newPage();
-    const problems = collectConsoleProblems(page);
-    await page.goto('/agents/helpdesk');
-    await waitForHydration(page);
+    const { context, page, problems } = await pageOn(browser, screen, '/agents/helpdesk');
 
     await send(page, 'fail after 5 tokens');
     const cut = page.getByTestId('message-assistant').filter({ hasText: 'token5' });

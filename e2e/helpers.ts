@@ -1,6 +1,6 @@
 // Shared steps of the e2e specs: screenshots per step, console problems, sending a message.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Browser, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 
 /** A named screenshot per step, in this test's folder under test-results/. */
 export async function snap(page: Page, testInfo: TestInfo, name: string) {
@@ -51,4 +51,24 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** The two screens each of the chat's off-the-main-road specs is shown on: a desktop in light, a phone in dark. */
+export const SCREENS = [
+  { width: 1280, height: 860, colorScheme: 'light' as const },
+  { width: 375, height: 800, colorScheme: 'dark' as const },
+];
+
+/**
+ * A page of its own on `screen`, opened at `path` and hydrated, with its console problems
+ * collected; `beforeLoad` runs first (an init script that must see the page load).
+ */
+export async function pageOn(browser: Browser, screen: (typeof SCREENS)[number], path: string, beforeLoad?: (page: Page) => Promise<unknown>) {
+  const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, colorScheme: screen.colorScheme });
+  const page = await context.newPage();
+  const problems = collectConsoleProblems(page);
+  await beforeLoad?.(page);
+  await page.goto(path);
+  await waitForHydration(page);
+  return { context, page, problems };
 }

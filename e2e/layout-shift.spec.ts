@@ -3,7 +3,7 @@
 // back. Measured as the browser does (layout-shift entries, as Core Web Vitals' CLS counts them)
 // over a 5-turn session; the sum of every shift is an upper bound of CLS, which must stay under 0.1.
 import { expect, test } from '@playwright/test';
-import { send, snap, waitForHydration, waitForIdle } from './helpers';
+import { pageOn, SCREENS, send, snap, waitForIdle } from './helpers';
 
 /** Every layout shift not caused by the user's own input, since the page loaded. */
 declare global {
@@ -12,23 +12,18 @@ declare global {
   }
 }
 
-for (const screen of [
-  { width: 1280, height: 860, colorScheme: 'light' as const },
-  { width: 375, height: 800, colorScheme: 'dark' as const },
-]) {
+for (const screen of SCREENS) {
   test(`five turns shift the layout by less than 0.1 (${screen.width} px, ${screen.colorScheme})`, async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, colorScheme: screen.colorScheme });
-    const page = await context.newPage();
-    await page.addInitScript(() => {
-      window.__layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) window.__layoutShift! += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
-    await page.goto('/agents/helpdesk');
-    await waitForHydration(page);
+    const { context, page } = await pageOn(browser, screen, '/agents/helpdesk', (page) =>
+      page.addInitScript(() => {
+        window.__layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) window.__layoutShift! += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      }),
+    );
     for (const text of ['reply with 12 tokens', 'say 3 words', 'look up order po_42', 'reply with 30 tokens', 'say 5 words']) {
       await send(page, text);
       await waitForIdle(page);

@@ -2,18 +2,11 @@
 // picker still offers it by the id a key would use, but says the offline model answers, and the
 // reply to "which model?" says who really answered — never the model it stands in for.
 import { expect, test } from '@playwright/test';
-import { collectConsoleProblems, send, snap, waitForHydration, waitForIdle } from './helpers';
+import { pageOn, SCREENS, send, snap, waitForIdle } from './helpers';
 
-for (const screen of [
-  { width: 1280, height: 860, colorScheme: 'light' as const },
-  { width: 375, height: 800, colorScheme: 'dark' as const },
-]) {
+for (const screen of SCREENS) {
   test(`offline, the picker and the reply say the offline model answers (${screen.width} px, ${screen.colorScheme})`, async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, colorScheme: screen.colorScheme });
-    const page = await context.newPage();
-    const problems = collectConsoleProblems(page);
-    await page.goto('/agents/helpdesk');
-    await waitForHydration(page);
+    const { context, page, problems } = await pageOn(browser, screen, '/agents/helpdesk');
 
     // The tests set no provider key: every model the helpdesk offers is answered offline.
     const picker = page.getByTestId('model-picker');
