@@ -10,7 +10,7 @@ import { Collapsible } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApprovalDecisionForm, ProblemList } from './approval-decision-form';
 import { labelledFields } from './format-value';
-import { asksForInput, type InterruptResolution } from './hooks/agent-store';
+import { asksForInput, isDecided, type InterruptResolution } from './hooks/agent-store';
 import type { JsonSchema } from './hooks/json-schema';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { InputAnswerForm } from './input-answer-form';
@@ -34,14 +34,15 @@ export interface ApprovalCardProps {
 export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = false }: ApprovalCardProps) {
   const hydrated = useHydrated();
   const { resolution } = interrupt;
-  const staged = resolution !== null && resolution.problems.length === 0;
+  // The decision made here, once it is ready to send.
+  const staged = isDecided(resolution) ? resolution : null;
   const input = asksForInput(interrupt);
   const disabled = !hydrated || busy;
   const viewer = useViewer();
   const titleId = useId();
   const cardRef = useRef<HTMLElement>(null);
   // Approved with edits: the card shows the call as it will run, each changed value beside what was asked.
-  const edited = staged && resolution.kind === 'edit' ? resolution.options.editedArgs : undefined;
+  const edited = staged?.kind === 'edit' ? staged.options.editedArgs : undefined;
   const asked = input ? [] : labelledFields(interrupt.args, inputSchema);
   const fields = edited
     ? labelledFields(edited, inputSchema).map((field) => {
@@ -106,7 +107,7 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
       {!input && interrupt.args !== undefined && <RawCall args={interrupt.args} toolName={interrupt.toolName} />}
       {interrupt.quorum && <Votes quorum={interrupt.quorum} />}
       {staged ? (
-        <StagedDecision resolution={resolution} onChange={interrupt.clearResolution} busy={busy} disabled={disabled} />
+        <StagedDecision resolution={staged} onChange={interrupt.clearResolution} busy={busy} disabled={disabled} />
       ) : (
         <>
           {resolution && <ProblemList problems={resolution.problems} />}

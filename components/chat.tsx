@@ -13,7 +13,7 @@ import { Announcer } from './announcer';
 import { useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
 import type { ContextCompactedValue, DecisionRecord, FailedReply, ForkParent, QueueItem } from '@/server/contract';
-import { findToolCall } from './hooks/agent-store';
+import { findToolCall, isDecided, type InterruptResolution } from './hooks/agent-store';
 import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
 import { ModelPicker } from './model-picker';
@@ -321,10 +321,9 @@ function PlannerSheet({ count, children }: { count: string | null; children: Rea
   );
 }
 
-function waitingHint(interrupts: readonly { reason: string; resolution: { problems: readonly string[] } | null }[]): string {
+function waitingHint(interrupts: readonly { reason: string; resolution: InterruptResolution | null }[]): string {
   // All decided (the banner says so too): what is left is the agent's turn, not a person's.
-  if (interrupts.every((interrupt) => interrupt.resolution && interrupt.resolution.problems.length === 0))
-    return 'Decided: the agent is carrying on; a message sent now waits until it is done.';
+  if (interrupts.every((interrupt) => isDecided(interrupt.resolution))) return 'Decided: the agent is carrying on; a message sent now waits until it is done.';
   const questions = interrupts.every((interrupt) => interrupt.reason === 'input_required');
   return questions ? 'Answer the question above first; a message sent now waits until then.' : 'Decide above first; a message sent now waits until then.';
 }

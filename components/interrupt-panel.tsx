@@ -5,6 +5,7 @@
 // batch's submission failed.
 import { ArrowUpIcon } from 'lucide-react';
 import { ApprovalCard } from './approval-card';
+import { isDecided } from './hooks/agent-store';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { Button } from './ui/button';
 import { useViewer } from './viewer';
@@ -22,9 +23,9 @@ export interface InterruptPanelProps {
 export function InterruptPanel({ interrupts, unplaced, busy, canRetry, onRetry }: InterruptPanelProps) {
   const viewer = useViewer();
   if (interrupts.length === 0) return null;
-  const decided = interrupts.filter((interrupt) => interrupt.resolution && interrupt.resolution.problems.length === 0).length;
+  const decided = interrupts.filter((interrupt) => isDecided(interrupt.resolution)).length;
   const allDecided = decided === interrupts.length;
-  const next = interrupts.find((interrupt) => !interrupt.resolution || interrupt.resolution.problems.length > 0);
+  const next = interrupts.find((interrupt) => !isDecided(interrupt.resolution));
   const placedNext = next && !unplaced.includes(next);
   return (
     <div className="space-y-2" data-testid="interrupt-panel">

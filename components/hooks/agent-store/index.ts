@@ -9,6 +9,7 @@ export {
   asksForInput,
   grantScopes,
   interruptDetails,
+  isDecided,
   responsePart,
   timeGrantFits,
   type DecisionKind,

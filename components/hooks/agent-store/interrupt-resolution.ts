@@ -159,6 +159,11 @@ export function stageDecision(interrupt: Interrupt, approved: boolean, options: 
   };
 }
 
+/** Whether a staged resolution is a decision ready to send: made, and with nothing wrong in it. */
+export function isDecided(resolution: InterruptResolution | null | undefined): boolean {
+  return resolution != null && resolution.problems.length === 0;
+}
+
 export function stageCancel(interrupt: Interrupt): InterruptResolution {
   return { kind: 'cancel', entry: { interruptId: interrupt.id, status: 'cancelled' }, problems: [] };
 }
