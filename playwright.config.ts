@@ -112,6 +112,8 @@ export default defineConfig({
         STACKBONE_MAX_PAUSED_THREADS: '20',
         // e2e/accounts.spec.ts: two finance approvers who sign in (docs/users-and-roles.md).
         STACKBONE_ROLES: 'finance=alice@example.test,bob@example.test',
+        // The desk of e2e/keyed-desk.spec.ts and e2e/inbox-flood.spec.ts: an admin, who decides what is kept for key holders.
+        STACKBONE_ADMIN_EMAILS: 'desk@example.test',
         STACKBONE_FIXTURE_AGENTS: '1',
         NEXT_TELEMETRY_DISABLED: '1',
         CHECKPOINT_DISABLE: '1',

@@ -1,23 +1,12 @@
 // Who a page's browser is (docs/security.md, "Modes"; docs/users-and-roles.md). A browser signed in
 // to an account, or a guest, passes on Better Auth's session cookie. With STACKBONE_WEB_ACCESS=open
 // every other browser is made a guest on its first page load (Better Auth's anonymous sign-in) and
-// owns the conversations it starts; with `key` (the default) a page without a session or a key's
-// cookie sends the browser to /sign-in. In open dev mode every request is the local owner, so
-// pages are served only to requests addressed to this machine. A key's cookie signed with a
-// previous secret (STACKBONE_SECRET_PREVIOUS, during a rotation), or before signatures carried
-// their purpose (docs/security.md, "Signed tokens"), keeps its id and issue time and is signed
-// anew; an expired one is none.
+// owns the conversations it starts; with `key` (the default) a page without a session sends the
+// browser to /sign-in. In open dev mode every request is the local owner, so pages are served only
+// to requests addressed to this machine.
 import { getSessionCookie } from 'better-auth/cookies';
 import { NextResponse, type NextRequest } from 'next/server';
-import {
-  honouredIdentity,
-  IDENTITY_COOKIE,
-  identitiesEnabled,
-  identityCookieOptions,
-  signIdentity,
-  verifiedIdentity,
-  type VerifiedIdentity,
-} from './server/identity/browser-identity';
+import { isOpenDevMode } from './server/credentials/open-dev-mode';
 import { openDevModeRefusal } from './server/identity/open-access';
 import { errorStatus } from './server/error-codes';
 import { readLinkToken } from './server/credentials/link-token';
@@ -35,11 +24,9 @@ export async function proxy(request: NextRequest) {
   if (remote)
     return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: remote.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   if (request.nextUrl.pathname.startsWith(LINK_PAGES)) return linkPage(request);
-  if (!identitiesEnabled()) return NextResponse.next();
+  if (isOpenDevMode()) return NextResponse.next();
   // Someone signed in to an account, or a guest: the pages check the session.
   if (getSessionCookie(request)) return NextResponse.next();
-  const current = usableIdentity(request);
-  if (current?.kind === 'key') return current.stale ? signedAnew(request, current) : NextResponse.next();
   if (browsersWithoutKey()) return welcomeGuest(request);
   if (ACCOUNT_PAGES.has(request.nextUrl.pathname)) return NextResponse.next();
   const signIn = new URL(SIGN_IN_PATH, request.url);
@@ -50,8 +37,7 @@ export async function proxy(request: NextRequest) {
 /**
  * A new guest for this browser (server/auth/guest-sign-in.ts): its session cookie is set, and the
  * page rendering this very request sees it too. A browser that chatted under its own identity
- * cookie before guests were Better Auth's keeps its id in the guest (guest-account.ts); the old
- * cookie is read no more. A guest is one page load, so an address gets so many an hour
+ * cookie before guests were Better Auth's keeps its id in the guest (server/auth/guest-account.ts). A guest is one page load, so an address gets so many an hour
  * (docs/security.md, "The open web"): past that, 429 with when to come back.
  */
 async function welcomeGuest(request: NextRequest): Promise<NextResponse> {
@@ -72,15 +58,6 @@ async function welcomeGuest(request: NextRequest): Promise<NextResponse> {
   return response;
 }
 
-/** A key's cookie signed anew (a rotation, or a cookie signed without a purpose label): the same id, its life not extended. */
-function signedAnew(request: NextRequest, current: VerifiedIdentity): NextResponse {
-  const identity = signIdentity(current.id, current.issuedAt);
-  request.cookies.set(IDENTITY_COOKIE, identity);
-  const response = NextResponse.next({ request: { headers: request.headers } });
-  response.cookies.set(IDENTITY_COOKIE, identity, identityCookieOptions(identity, request.nextUrl.protocol === 'https:'));
-  return response;
-}
-
 /**
  * A link's page is rendered whatever its token (it says why a link decides nothing), but a
  * token that is malformed, signed with another key or expired is answered with that refusal's
@@ -97,25 +74,6 @@ function linkPage(request: NextRequest): NextResponse {
   const { problem } = readLinkToken(token);
   if (!problem) return NextResponse.next();
   return NextResponse.next({ status: errorStatus(problem === 'expired' ? 'link_expired' : 'link_invalid') });
-}
-
-/**
- * The request's identity cookie, if the server still honours it: a key's while that key is
- * configured, a browser's own (from before guests were Better Auth's) only while web access is open.
- */
-function usableIdentity(request: NextRequest): (VerifiedIdentity & { kind: 'key' | 'browser' }) | undefined {
-  const identity = verifiedIdentity(safeCookie(request));
-  const kind = identity && honouredIdentity(identity.id);
-  return identity && kind ? { ...identity, kind } : undefined;
-}
-
-/** The cookie as sent; one Next cannot read (a malformed escape) is no cookie. */
-function safeCookie(request: NextRequest): string | undefined {
-  try {
-    return request.cookies.get(IDENTITY_COOKIE)?.value;
-  } catch {
-    return undefined;
-  }
 }
 
 export const config = {

@@ -6,7 +6,6 @@ import { AccountMenu } from '@/components/account-menu';
 import { accountsAvailable } from '@/server/auth/better-auth';
 import { ModeIndicator } from '@/components/mode-indicator';
 import { Providers } from '@/components/providers';
-import { SignOutButton } from '@/components/sign-in-form';
 import { Button } from '@/components/ui/button';
 import { isOpenDevMode } from '@/server/identity/owner';
 import { pageCaller } from '@/server/identity/page-owner';
@@ -32,7 +31,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const openDev = isOpenDevMode();
   // Open dev mode is the local owner unless a person signed in (docs/users-and-roles.md).
   const caller = await pageCaller();
-  const signedInWithKey = caller?.credential === 'key';
   // A member, or a guest who may sign up.
   const account =
     caller?.credential === 'user' ? { email: caller.email ?? '', guest: false } : caller?.credential === 'guest' ? { email: '', guest: true } : undefined;
@@ -54,7 +52,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Link href="/studio" className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground" data-testid="nav-studio">
               Studio
             </Link>
-            {(openDev || signedInWithKey || account?.guest === false) && (
+            {(openDev || account?.guest === false) && (
               <Link
                 href="/studio/team"
                 className="rounded-md px-2 py-1 text-muted-foreground hover:bg-accent hover:text-foreground max-sm:hidden"
@@ -66,12 +64,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <ModeIndicator
-              access={openDev ? { kind: 'open-dev' } : { kind: 'keyed', webAccess: webAccess(), signedInWithKey, member: account?.guest === false }}
+              access={openDev ? { kind: 'open-dev' } : { kind: 'keyed', webAccess: webAccess(), member: account?.guest === false }}
               scriptedAgents={scriptedAgents}
             />
             {account && <AccountMenu account={account} />}
-            {signedInWithKey && <SignOutButton />}
-            {!account && !signedInWithKey && (!openDev || accountsAvailable()) && (
+            {!account && (!openDev || accountsAvailable()) && (
               <Button asChild variant="ghost" size="sm">
                 <Link href="/sign-in" data-testid="sign-in-link">
                   Sign in
@@ -81,7 +78,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </div>
         </header>
         <main className="flex min-h-0 flex-1 flex-col">
-          <Providers viewer={{ keyHolder: openDev || signedInWithKey || account?.guest === false }}>{children}</Providers>
+          <Providers viewer={{ keyHolder: openDev || account?.guest === false }}>{children}</Providers>
         </main>
       </body>
     </html>

@@ -181,7 +181,7 @@ function KeyHolderDecides({ interrupt, disabled, requester = false }: { interrup
       <p className="text-sm">
         {requester
           ? 'You asked for this, so someone else approves or rejects it, in Studio or with the CLI.'
-          : 'Someone with an API key approves or rejects this, in Studio or with the CLI.'}{' '}
+          : 'Someone on the team approves or rejects this, in Studio or with the CLI.'}{' '}
         The conversation goes on here as soon as they do.
       </p>
       <div data-card-actions>

@@ -44,7 +44,7 @@ export function InterruptPanel({ interrupts, unplaced, busy, canRetry, onRetry }
             : interrupts.length > 1
               ? `${decided} of ${interrupts.length} decided${allDecided ? '' : ' — they go to the agent together once all are decided.'}`
               : interrupts[0]!.keyHoldersDecide && !viewer.keyHolder
-                ? 'Waiting for someone with an API key to decide.'
+                ? 'Waiting for someone on the team to decide.'
                 : interrupts[0]!.reason === 'input_required'
                   ? 'The agent is waiting for your answer.'
                   : 'The agent is waiting for your decision.'}

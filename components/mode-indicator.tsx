@@ -5,11 +5,10 @@
 import { InfoIcon } from 'lucide-react';
 import { Popover } from 'radix-ui';
 
-export type AccessMode = { kind: 'open-dev' } | { kind: 'keyed'; webAccess: 'open' | 'key'; signedInWithKey: boolean; member?: boolean };
+export type AccessMode = { kind: 'open-dev' } | { kind: 'keyed'; webAccess: 'open' | 'key'; member: boolean };
 
 export function ModeIndicator({ access, scriptedAgents }: { access: AccessMode; scriptedAgents: string[] }) {
-  const label =
-    access.kind === 'open-dev' ? 'Dev mode' : access.signedInWithKey || access.member ? 'Signed in' : access.webAccess === 'open' ? 'Guest' : 'Not signed in';
+  const label = access.kind === 'open-dev' ? 'Dev mode' : access.member ? 'Signed in' : access.webAccess === 'open' ? 'Guest' : 'Not signed in';
   return (
     <Popover.Root>
       <Popover.Trigger
@@ -55,11 +54,6 @@ function accessText(access: AccessMode): string {
   if (access.kind === 'open-dev')
     return 'Open dev mode: no API keys are set, so everyone who reaches this server is the same local owner. Set STACKBONE_API_KEYS before you share it.';
   if (access.member) return 'Signed in to your account: your own conversations, and the approvals your roles let you decide (docs/users-and-roles.md).';
-  if (access.webAccess === 'key')
-    return access.signedInWithKey
-      ? 'Keyed mode: this browser is signed in with an API key and acts as that key.'
-      : 'Keyed mode: the app needs an API key. Sign in with one to use it.';
-  return access.signedInWithKey
-    ? 'Keyed mode: this browser is signed in with an API key and acts as that key.'
-    : 'Keyed mode, open to browsers: this browser sees only the conversations it starts; approvals kept for key holders wait for one.';
+  if (access.webAccess === 'key') return "This server's app is its team's: sign in to your account to use it.";
+  return 'A public chat: as a guest, this browser sees only the conversations it starts; approvals kept for key holders wait for an operator. Sign up to keep them under an account.';
 }

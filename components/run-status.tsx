@@ -14,7 +14,7 @@ const PHASE: Record<Phase, { label: string; tone: BadgeTone; icon: ReactNode }> 
   working: { label: 'Working', tone: 'progress', icon: <Loader2Icon className="animate-spin" aria-hidden /> },
   approval: { label: 'Waiting for approval', tone: 'attention', icon: <ShieldQuestionIcon aria-hidden /> },
   answer: { label: 'Waiting for your answer', tone: 'attention', icon: <ShieldQuestionIcon aria-hidden /> },
-  'key-holder': { label: 'Waiting for a key holder', tone: 'attention', icon: <ShieldQuestionIcon aria-hidden /> },
+  'key-holder': { label: 'Waiting for the team', tone: 'attention', icon: <ShieldQuestionIcon aria-hidden /> },
   failed: { label: 'Failed', tone: 'danger', icon: <AlertCircleIcon aria-hidden /> },
   ready: { label: 'Ready', tone: 'neutral', icon: <CheckIcon aria-hidden /> },
 };

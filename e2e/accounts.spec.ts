@@ -4,38 +4,14 @@
 // it in Studio, each as one person (the key alice makes in Studio → Team votes as her, so it is
 // refused); the guest's chat goes on by itself; the guest signs up and the thread, with its
 // result, is still theirs.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { collectConsoleProblems, KEYED_URL, send, snap, waitForHydration, waitForIdle } from './helpers';
-
-const PASSWORD = 'correct horse battery';
-
-/** An account the server's STACKBONE_ROLES names (made once per database; a rerun signs in). */
-async function ensureAccount(request: APIRequestContext, email: string) {
-  const made = await request.post(`${KEYED_URL}/api/auth/sign-up/email`, {
-    headers: { origin: KEYED_URL },
-    data: { email, password: PASSWORD, name: email.split('@')[0] },
-  });
-  expect([200, 422]).toContain(made.status());
-}
-
-/** The account form, once React runs it (typing earlier would be lost). */
-const formReady = (page: Page) => expect(page.locator('[data-testid="account-form"][data-hydrated]')).toHaveCount(1);
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${KEYED_URL}/sign-in?next=/studio`);
-  await formReady(page);
-  await page.getByTestId('account-email').fill(email);
-  await page.getByTestId('account-password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
-  await page.waitForURL(`${KEYED_URL}/studio`);
-  await expect(page.getByTestId('account-signed-in')).toContainText(email);
-}
+import { expect, test, type Page } from '@playwright/test';
+import { accountCookie, accountFormReady, collectConsoleProblems, KEYED_URL, PASSWORD, send, signInAs, snap, waitForHydration, waitForIdle } from './helpers';
 
 test('a guest’s $150 refund is approved by two finance people who signed in; the guest signs up and keeps the thread', async ({
   browser,
   request,
 }, testInfo) => {
-  await Promise.all(['alice@example.test', 'bob@example.test'].map((email) => ensureAccount(request, email)));
+  await Promise.all(['alice@example.test', 'bob@example.test'].map(accountCookie));
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [guest, alice, bob] = await Promise.all(contexts.map((context) => context.newPage()));
   const guestProblems = collectConsoleProblems(guest!);
@@ -50,7 +26,7 @@ test('a guest’s $150 refund is approved by two finance people who signed in; t
   const threadId = threadUrl.split('/').at(-1)!;
   await snap(guest!, testInfo, '95-guest-refund-waits-for-finance');
 
-  await signIn(alice!, 'alice@example.test');
+  await signInAs(alice!, 'alice@example.test');
   const refundFor = (page: Page) => page.locator(`[data-testid="inbox-item"][data-session-id="${threadId}"]`);
   await expect(refundFor(alice!).getByTestId('approval-message')).toHaveText('Refund $150.00 on order po_150');
   await snap(alice!, testInfo, '96-alice-studio-inbox');
@@ -77,7 +53,7 @@ test('a guest’s $150 refund is approved by two finance people who signed in; t
   expect(again.status()).toBe(409);
   expect(await again.json()).toMatchObject({ error: { code: 'already_voted' } });
 
-  await signIn(bob!, 'bob@example.test');
+  await signInAs(bob!, 'bob@example.test');
   await refundFor(bob!).getByTestId('approve-button').click();
   await expect(refundFor(bob!)).toHaveCount(0);
 
@@ -88,7 +64,7 @@ test('a guest’s $150 refund is approved by two finance people who signed in; t
 
   // The guest signs up from the header; the thread is the account's.
   await guest!.getByTestId('sign-up-link').click();
-  await formReady(guest!);
+  await accountFormReady(guest!);
   const email = `guest-${Date.now()}@example.test`;
   await guest!.getByTestId('account-name').fill('Dana');
   await guest!.getByTestId('account-email').fill(email);

@@ -37,9 +37,42 @@ export async function waitForIdle(page: Page) {
 
 export const THREAD_URL = (agent: string) => new RegExp(`/agents/${agent}/[0-9a-f-]{36}$`);
 
-/** This worker's keyed server of playwright.config.ts (STACKBONE_WEB_ACCESS=open; its slot's, by TEST_PARALLEL_INDEX) and its one API key. */
+/** This worker's keyed server of playwright.config.ts (STACKBONE_WEB_ACCESS=open; its slot's, by TEST_PARALLEL_INDEX). */
 export const KEYED_URL = `http://127.0.0.1:${3101 + 10 * (Number(process.env.TEST_PARALLEL_INDEX) || 0) + (Number(process.env.STACKBONE_TEST_PORT_OFFSET) || 0)}`;
-export const KEYED_API_KEY = 'e2e-desk-key-0123456789ab';
+/** The keyed server's operator: an admin by its STACKBONE_ADMIN_EMAILS, who decides what is kept for key holders. */
+export const DESK_EMAIL = 'desk@example.test';
+/** Every e2e account's password. */
+export const PASSWORD = 'correct horse battery';
+
+/**
+ * An account on the keyed server, made once per database (a rerun signs in): the Cookie header of
+ * its session, for a spec's own requests.
+ */
+export async function accountCookie(email: string): Promise<string> {
+  const post = (path: string, body: object) =>
+    fetch(`${KEYED_URL}/api/auth/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: KEYED_URL }, body: JSON.stringify(body) });
+  let response = await post('sign-up/email', { email, password: PASSWORD, name: email.split('@')[0] });
+  if (response.status !== 200) response = await post('sign-in/email', { email, password: PASSWORD });
+  expect(response.status, `${email} signs up or in`).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .join('; ');
+}
+
+/** The account form, once React runs it (typing earlier would be lost). */
+export const accountFormReady = (page: Page) => expect(page.locator('[data-testid="account-form"][data-hydrated]')).toHaveCount(1);
+
+/** Signs in on /sign-in as a person would, and lands on `next`, the header naming them. */
+export async function signInAs(page: Page, email: string, next = '/studio') {
+  await page.goto(`${KEYED_URL}/sign-in?next=${encodeURIComponent(next)}`);
+  await accountFormReady(page);
+  await page.getByTestId('account-email').fill(email);
+  await page.getByTestId('account-password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).first().click();
+  await page.waitForURL(`${KEYED_URL}${next}`);
+  await expect(page.getByTestId('account-signed-in')).toContainText(email);
+}
 
 /** Serious or critical WCAG 2 A/AA violations on the page as it stands (axe-core), one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {

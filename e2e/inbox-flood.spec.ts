@@ -1,13 +1,11 @@
 // The desk's inbox under a flood (docs/studio.md, "The inbox"; docs/hitl.md, "Paging the inbox"):
-// on the keyed server open to browsers, the desk asks for a refund of its own, then three
+// on the keyed server open to browsers, the desk (an admin who signed in) asks for a refund of its own, then three
 // customers ask for 55 between them, all newer. Studio shows the desk's own request on top and
 // the customers' under "Kept for key holders", 50 at a time; "Load more" brings the rest, and
 // "Whose" narrows the list to the desk's own sessions.
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { KEYED_API_KEY, KEYED_URL, snap } from './helpers';
-
-const bearer = { authorization: `Bearer ${KEYED_API_KEY}` };
+import { accountCookie, DESK_EMAIL, KEYED_URL, signInAs, snap } from './helpers';
 
 /** A refund asked on a new thread of the helpdesk agent, read to the end of its run; the thread. */
 async function askRefund(headers: Record<string, string>): Promise<string> {
@@ -23,20 +21,21 @@ async function askRefund(headers: Record<string, string>): Promise<string> {
 }
 
 /** Every pending decision the desk may make, by the API. */
-async function pendingIds(): Promise<string[]> {
-  const { interrupts } = (await (await fetch(`${KEYED_URL}/api/hitl?limit=200`, { headers: bearer })).json()) as { interrupts: { id: string }[] };
+async function pendingIds(desk: Record<string, string>): Promise<string[]> {
+  const { interrupts } = (await (await fetch(`${KEYED_URL}/api/hitl?limit=200`, { headers: desk })).json()) as { interrupts: { id: string }[] };
   return interrupts.map((item) => item.id);
 }
 
 test("the desk's own request stays on top of 55 customers' newer ones; Load more shows the rest", async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
-  const own = await askRefund(bearer);
+  const deskHeaders = { cookie: await accountCookie(DESK_EMAIL), origin: KEYED_URL };
+  const own = await askRefund(deskHeaders);
   const customers = await Promise.all(
     [1, 2, 3].map(async () => ({ cookie: ((await fetch(`${KEYED_URL}/`)).headers.get('set-cookie') ?? '').split(';')[0]!, origin: KEYED_URL })),
   );
   const asks = Array.from({ length: 55 }, (_, i) => customers[i % customers.length]!);
   for (let i = 0; i < asks.length; i += 5) await Promise.all(asks.slice(i, i + 5).map(askRefund));
-  const pending = await pendingIds();
+  const pending = await pendingIds(deskHeaders);
   expect(pending.length).toBeGreaterThanOrEqual(56);
   expect(pending.length).toBeLessThanOrEqual(100);
 
@@ -44,10 +43,7 @@ test("the desk's own request stays on top of 55 customers' newer ones; Load more
   const desk = await context.newPage();
   const errors: string[] = [];
   desk.on('pageerror', (error) => errors.push(error.message));
-  await desk.goto(`${KEYED_URL}/studio`);
-  await desk.getByTestId('sign-in-key').fill(KEYED_API_KEY);
-  await desk.getByRole('button', { name: 'Sign in' }).click();
-  await expect(desk.getByTestId('keyed-marker')).toHaveText('Signed in');
+  await signInAs(desk, DESK_EMAIL);
 
   const items = desk.getByTestId('inbox-item');
   await expect(items).toHaveCount(50);
@@ -76,7 +72,7 @@ test("the desk's own request stays on top of 55 customers' newer ones; Load more
   for (const id of pending) {
     const response = await fetch(`${KEYED_URL}/api/hitl/${id}/cancel`, {
       method: 'POST',
-      headers: { ...bearer, 'content-type': 'application/json' },
+      headers: { ...deskHeaders, 'content-type': 'application/json' },
       body: '{}',
     });
     expect(response.status).toBe(200);

@@ -47,7 +47,6 @@ const REQUEST_ERRORS = {
   no_new_input: { status: 400, agUi: HTTP, when: 'a chat-wire request on a session that brings nothing new' },
   unauthorized: { status: 401, agUi: HTTP, chat: 'invalid_api_key', when: 'no API key, or one that is not valid (keys configured)' },
   cross_origin: { status: 403, agUi: HTTP, when: 'a cookie-authenticated request from another site' },
-  open_dev_mode: { status: 400, agUi: HTTP, when: 'a sign-in with a key on a server in open dev mode (nobody needs one)' },
   open_dev_mode_remote: { status: 403, agUi: HTTP, when: 'a request to a server in open dev mode addressed to a host other than loopback' },
   too_many_streams: { status: 429, agUi: HTTP, when: 'the identity has STACKBONE_MAX_STREAMS_PER_OWNER streams open already' },
   too_many_address_streams: { status: 429, agUi: HTTP, when: 'the browsers at one address hold STACKBONE_MAX_STREAMS_PER_ADDRESS streams open already' },
@@ -63,7 +62,7 @@ const REQUEST_ERRORS = {
     when: 'an account endpoint (/api/auth/*) on a production server with no BETTER_AUTH_SECRET or STACKBONE_SECRET',
   },
   admin_required: { status: 403, agUi: HTTP, when: 'giving or taking a role, or listing the team, without being an admin (docs/users-and-roles.md)' },
-  too_many_sign_ins: { status: 429, agUi: HTTP, when: 'too many wrong keys from this address, at sign-in or in a header (with Retry-After)' },
+  too_many_sign_ins: { status: 429, agUi: HTTP, when: 'too many wrong API keys from this address (with Retry-After)' },
   too_many_uploads: {
     status: 429,
     agUi: HTTP,

@@ -4,18 +4,16 @@ import Link from 'next/link';
 import { AccountsOff, AuthCard } from '@/components/auth-card';
 import { AccountForm } from '@/components/account-form';
 import { safeNext } from '@/components/safe-next';
-import { SignInForm } from '@/components/sign-in-form';
 import { SignInLinkForm } from '@/components/sign-in-link-form';
 import { accountMailConfigured } from '@/server/auth/account-mail';
 import { accountsAvailable, configuredSocialProviders } from '@/server/auth/better-auth';
 import { isOpenDevMode } from '@/server/identity/owner';
-import { webAccess } from '@/server/identity/web-access';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
 // Where people sign in (docs/users-and-roles.md): email and password, or a provider the server
-// has keys for. proxy.ts sends browsers here when the server keeps its app for its team. A
-// service key (STACKBONE_API_KEYS) may still be entered below, for an operator without an account.
+// has keys for. proxy.ts sends browsers here when the server keeps its app for its team. Service
+// keys (STACKBONE_API_KEYS) are for scripts and API clients, never entered here.
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string | string[] }> }) {
   const { next } = await searchParams;
   const target = safeNext(next);
@@ -54,17 +52,6 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           <div className="mt-3">
             <SignInLinkForm next={target} />
           </div>
-        </details>
-      )}
-      {!openDev && (
-        <details className="mt-6 border-t pt-4">
-          <summary className="cursor-pointer text-sm font-medium">Use a service key instead</summary>
-          <p className="my-3 text-sm text-pretty text-muted-foreground">
-            {webAccess() === 'key'
-              ? 'A key from STACKBONE_API_KEYS: this browser then acts as that key until you sign out.'
-              : 'Anyone may chat here. A key from STACKBONE_API_KEYS acts as that key: its conversations, Studio, and the approvals kept for key holders.'}
-          </p>
-          <SignInForm next={target} />
         </details>
       )}
     </AuthCard>

@@ -33,7 +33,7 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { fetchAuditTrail, studioFetch, StudioError } from './studio-api';
 import { SessionGrants } from './session-grants';
-import { StudioKeyForm } from './studio-key-form';
+import { StudioSignIn } from './studio-sign-in';
 import { useStudioFeed } from './use-studio-feed';
 
 type AuditKind = AuditEntry['kind'];
@@ -70,7 +70,8 @@ export function AuditTrailView({ sessionId, agents }: { sessionId: string; agent
     URL.revokeObjectURL(url);
   }
 
-  if (trail.error instanceof StudioError && trail.error.code === 'unauthorized') return <StudioKeyForm />;
+  if (trail.error instanceof StudioError && trail.error.code === 'unauthorized')
+    return <StudioSignIn next={`/studio/sessions/${encodeURIComponent(sessionId)}`} />;
   if (trail.error) {
     return (
       <p className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive" role="alert">

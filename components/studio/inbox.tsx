@@ -16,7 +16,7 @@ import { Button } from '../ui/button';
 import { Field, Select } from '../ui/field';
 import { InboxEntry } from './inbox-entry';
 import { StudioError } from './studio-api';
-import { StudioKeyForm } from './studio-key-form';
+import { StudioSignIn } from './studio-sign-in';
 import { useInbox } from './use-inbox';
 import { useStudioFeed } from './use-studio-feed';
 
@@ -46,7 +46,7 @@ export function StudioInbox({ agents: cards, focus }: { agents: Cards; focus?: s
     setKind('all');
   };
 
-  if (unauthorized) return <StudioKeyForm />;
+  if (unauthorized) return <StudioSignIn />;
   return (
     <section aria-labelledby="inbox-title" data-testid="studio-inbox">
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

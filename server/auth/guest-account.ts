@@ -4,7 +4,7 @@
 // written, nothing moved, nothing a crash could leave half-done. Better Auth deletes the guest
 // user afterwards; its owner id lives on in the account.
 import { randomUUID } from 'node:crypto';
-import { browserIdentity, honouredIdentity } from '../identity/browser-identity';
+import { legacyBrowserId } from './legacy-browser-cookie';
 import { withAppDatabase } from '../store/app-database';
 import { BROWSER_OWNER_PREFIX } from '../store/backend-rules';
 import { userOwnerId } from '../store/prisma-people';
@@ -48,16 +48,9 @@ export async function guestOwnerId(headers: Headers | undefined): Promise<string
   return `${BROWSER_OWNER_PREFIX}${randomUUID()}`;
 }
 
-/** The id of a browser's own identity cookie in these headers, while the server still honours one. */
-function legacyBrowserId(headers: Headers | undefined): string | undefined {
-  if (!headers) return undefined;
-  const id = browserIdentity(new Request('http://guest.invalid/', { headers }));
-  return id && honouredIdentity(id) === 'browser' ? id : undefined;
-}
-
 /**
  * At sign-up, a browser that chatted under its own identity cookie (keyed mode with
- * STACKBONE_WEB_ACCESS=open; server/identity/browser-identity.ts) hands its owner id to the new
+ * STACKBONE_WEB_ACCESS=open; legacy-browser-cookie.ts) hands its owner id to the new
  * account: what that browser started is the account's. This is also how conversations made
  * before accounts existed move to a person (docs/users-and-roles.md, "Upgrading").
  */

@@ -13,7 +13,7 @@ export const access = group('', {
   }),
   STACKBONE_SECRET: text({
     description:
-      'Signs the cookie a key is exchanged for in the app, and approval links; and, without BETTER_AUTH_SECRET, the sessions of users and guests. Required when STACKBONE_API_KEYS is set (the server refuses to start without it): 32 bytes or more of randomness, e.g. `openssl rand -hex 32`.',
+      'Signs approval links; and, without BETTER_AUTH_SECRET, the sessions of users and guests. Required when STACKBONE_API_KEYS is set (the server refuses to start without it): 32 bytes or more of randomness, e.g. `openssl rand -hex 32`.',
   }),
   STACKBONE_SECRET_PREVIOUS: text({
     description:

@@ -12,8 +12,7 @@ export const openWeb = group('', {
   ),
   STACKBONE_MAX_FAILED_SIGN_INS: whole(
     {
-      description:
-        'Wrong keys one client address may try at sign-in (or in a header) per window, per process; then 429 too_many_sign_ins until the window has passed.',
+      description: 'Wrong API keys one client address may send (in a header) per window, per process; then 429 too_many_sign_ins until the window has passed.',
     },
     '',
     10,

@@ -38,7 +38,7 @@ const MAX_TOKEN_LENGTH = 2048;
  * the one local owner and decides every approval already, so a link proves nothing a request
  * does not, and one fixed key signs them — links keep working across restarts of `npm run dev`.
  * Keyed mode never gets here without a secret: the server does not start without one
- * (server/identity/browser-identity.ts, checkIdentitySecret).
+ * (signing-secret.ts, checkSigningSecret).
  */
 const OPEN_DEV_MODE_KEY = 'stackbone open dev mode: links are signed with this fixed key';
 

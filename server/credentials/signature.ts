@@ -1,7 +1,8 @@
 // Every HMAC the server makes under its secrets (docs/security.md, "Signed tokens"): the signed
 // input starts with a label naming what the token is for, so a token signed for one purpose
 // never verifies as another — a mailed approval link is no identity cookie, whatever its bytes.
-// One file for every signer (server/credentials/link-token.ts, server/identity/browser-identity.ts), pure and
+// One file for every signer (server/credentials/link-token.ts; server/auth/legacy-browser-cookie.ts reads
+// the identity cookies it signed before), pure and
 // free of next/*, so proxy.ts and the runtime read it too. A new kind of token gets a purpose here.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { setting } from '../config';

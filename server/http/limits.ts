@@ -3,8 +3,8 @@
 // session stream, a run, Studio's feed, a streamed chat-wire turn — is counted here and given back
 // when the stream ends, however it ends (sse.ts). On the open web a browser identity costs one
 // page load, so what browsers hold is also counted per client address, across identities: new
-// identities an hour, open streams, runs in flight. How many wrong keys a client may try — at
-// sign-in or in a header — is a window per address, kept by rate-limiter-flexible. Uploads under
+// identities an hour, open streams, runs in flight. How many wrong API keys a client may send is a
+// window per address (sign-in to an account is Better Auth's, with its own limits), kept by rate-limiter-flexible. Uploads under
 // way are counted per owner, like streams. All live in this process's memory: on Vercel, or with
 // several containers, each instance counts its own.
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -145,15 +145,8 @@ export function takeUploadSlot(ownerId: string): StreamSlot {
   return place;
 }
 
-function signIns(): RateLimiterMemory {
+function wrongKeys(): RateLimiterMemory {
   return (shared.__stackboneSignIns ??= new RateLimiterMemory({ keyPrefix: 'failed-sign-in', points: maxFailedSignIns(), duration: signInWindowSeconds() }));
-}
-
-/** 429 `too_many_sign_ins`, with Retry-After, once a client has tried maxFailedSignIns() wrong keys in the window. */
-export async function checkSignInAttempts(request: Request): Promise<void> {
-  const state = await signIns().get(clientAddress(request));
-  if (!state || state.consumedPoints < maxFailedSignIns()) return;
-  throw tooManyWrongKeys(state.msBeforeNext);
 }
 
 function tooManyWrongKeys(msBeforeNext: number): HttpError {
@@ -163,19 +156,20 @@ function tooManyWrongKeys(msBeforeNext: number): HttpError {
   });
 }
 
-/** Counts a wrong key against the client's address: at sign-in, or presented in a header. */
-export async function countFailedSignIn(request: Request): Promise<void> {
+/** Counts a wrong API key presented in a header against the client's address. */
+export async function countWrongKey(request: Request): Promise<void> {
   const address = clientAddress(request);
-  const state = await signIns().penalty(address);
-  // Kept where a header's key is checked without waiting (checkHeaderKeyAttempts).
+  const state = await wrongKeys().penalty(address);
+  // Kept where a header's key is checked without waiting (checkWrongKeyAttempts).
   if (state.consumedPoints >= maxFailedSignIns()) (shared.__stackboneNoKeysUntil ??= new Map()).set(address, Date.now() + state.msBeforeNext);
 }
 
 /**
- * 429 `too_many_sign_ins` for a key presented in a header from an address that has tried the most
- * wrong keys it may (the same window as sign-in): a key in a header is guessed as fast as a form's.
+ * 429 `too_many_sign_ins` (the code's name is from when keys were also entered at a sign-in form)
+ * for a key presented in a header from an address that has tried the most wrong keys it may in the
+ * window: a key is guessed as fast as requests are sent.
  */
-export function checkHeaderKeyAttempts(request: Request): void {
+export function checkWrongKeyAttempts(request: Request): void {
   const until = shared.__stackboneNoKeysUntil?.get(clientAddress(request));
   if (until === undefined) return;
   if (until > Date.now()) throw tooManyWrongKeys(until - Date.now());

@@ -1,14 +1,9 @@
 // The API keys that own sessions (STACKBONE_API_KEYS, comma-separated, each bare or labelled
 // `name:groups=key`); none = open dev mode. A key's owner id is a hash of it, so a key never sits
-// in the database or in a cookie. Reading the variable is server/credentials/open-dev-mode.ts's, below the runtime.
+// in the database. Reading the variable is server/credentials/open-dev-mode.ts's, below the runtime.
 import { configuredApiKeys, keyOwner } from '../credentials/open-dev-mode';
 
 export { configuredApiKeys, keyOwner };
-
-/** Whether an owner id is that of a key configured now (a removed key's cookies stop working). */
-export function isConfiguredKeyOwner(ownerId: string): boolean {
-  return ownerId.startsWith('key:') && configuredApiKeys().some((key) => keyOwner(key) === ownerId);
-}
 
 /** The key a request presents in a header (`Authorization: Bearer` or `x-api-key`), checked or not. */
 export function presentedApiKey(request: Request): string | undefined {

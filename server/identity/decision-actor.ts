@@ -1,6 +1,6 @@
 // Who decided or stopped, for the audit trail, as the server can tell (docs/security.md, "What
-// the server does not trust"). In keyed mode the surface follows the credential: a key in the
-// app's cookie is Studio (or the chat signed in with a key), a key in a header is the HTTP API.
+// the server does not trust"). In keyed mode the surface follows the credential: a session in the
+// app's cookie is Studio (or the chat of someone signed in), a key in a header is the HTTP API.
 // What the client says it is (x-stackbone-client: cli) is kept as a label and names the surface
 // only in open dev mode, where every request is the one local owner and a label can pass for
 // nobody else.

@@ -1,6 +1,6 @@
-// Who a request is (docs/security.md, "Modes"): a key in a header, a key exchanged for the app's
-// cookie (valid while that key is configured), or a browser's own identity — the last only
-// where STACKBONE_WEB_ACCESS=open (a misspelled mode stops the start: server/config/config.test.ts).
+// Who a request is (docs/security.md, "Modes"): a service key in a header, and only there — a
+// cookie that once carried a key (from when keys were exchanged for the app's cookie) or a
+// browser's own identity acts as nobody (a misspelled mode stops the start: server/config/config.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sign } from '../credentials/signature';
 import { keyOwner } from './api-keys';
@@ -22,7 +22,7 @@ afterEach(() => {
   }
 });
 
-/** A cookie as the server signs it: `<id>.<issued at>.<HMAC of both, labelled as an identity's>` (browser-identity.ts). */
+/** An identity cookie as the server signed them: `<id>.<issued at>.<HMAC of both, labelled as an identity's>` (server/auth/legacy-browser-cookie.ts). */
 const cookieOf = (id: string) => {
   const payload = `${id}.${Math.floor(Date.now() / 1000)}`;
   return `stackbone_id=${payload}.${sign('identity', payload, SECRET)}`;
@@ -35,21 +35,20 @@ describe('resolveCaller', () => {
     await expect(resolveCaller(request({ 'x-api-key': 'nope' }))).rejects.toThrow(/not valid/);
   });
 
-  it("a key's cookie acts as the key on the app's and the key holders' surfaces, until the key is removed", async () => {
+  it("a key's cookie, from when keys were exchanged for one, acts as nobody on any surface: a key comes in a header", async () => {
     const cookie = cookieOf(keyOwner('key-one'));
-    expect(await resolveCaller(request({ cookie }), { browser: true })).toEqual({ ownerId: keyOwner('key-one'), credential: 'key', via: 'cookie' });
-    expect((await resolveCaller(request({ cookie }), { keyCookie: true })).credential).toBe('key');
-    await expect(resolveCaller(request({ cookie }))).rejects.toThrow(/API key is required/); // the programmatic wires read no cookie
-    process.env.STACKBONE_API_KEYS = 'key-two';
-    await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/API key is required/);
+    await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/Sign in first/);
+    await expect(resolveCaller(request({ cookie }), { member: true })).rejects.toThrow(/Sign in first/);
+    await expect(resolveCaller(request({ cookie }))).rejects.toThrow(/API key is required/);
+    expect((await resolveCaller(request({ cookie, 'x-api-key': 'key-one' }), { member: true })).ownerId).toBe(keyOwner('key-one'));
   });
 
   it("a browser's own identity cookie, from before guests were Better Auth's, is no caller: its next page makes it a guest (proxy.ts)", async () => {
     const cookie = cookieOf('0b7c5a9e-1111-4222-8333-944445555666');
-    await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/sign in with a key/);
+    await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/Sign in first/);
     process.env.STACKBONE_WEB_ACCESS = 'open';
     await expect(resolveCaller(request({ cookie }), { browser: true })).rejects.toThrow(/no guest yet: load a page of the app first/);
-    await expect(resolveCaller(request({ cookie }), { keyCookie: true })).rejects.toThrow(/API key is required/);
+    await expect(resolveCaller(request({ cookie }), { member: true })).rejects.toThrow(/Sign in first/);
   });
 
   it('open dev mode: everyone is the local owner', async () => {

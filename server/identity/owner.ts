@@ -2,12 +2,11 @@
 // a user signed in to the app (Better Auth's cookie, or one of their API keys in a header;
 // docs/users-and-roles.md), a guest (the same, not signed up yet: every visitor of a public chat,
 // keyed mode with STACKBONE_WEB_ACCESS=open), a service key from STACKBONE_API_KEYS (Bearer or
-// x-api-key, or the app's cookie a key was exchanged for), or — in open dev mode, with no keys
-// configured — the one local owner shared by every request.
+// x-api-key: scripts and headless deployments, never a browser), or — in open dev mode, with no
+// keys configured — the one local owner shared by every request.
 import { configuredApiKeys, keyOwner, presentedApiKey } from './api-keys';
-import { browserIdentity, honouredIdentity } from './browser-identity';
 import { HttpError } from '../http/errors';
-import { checkHeaderKeyAttempts, countFailedSignIn } from '../http/limits';
+import { checkWrongKeyAttempts, countWrongKey } from '../http/limits';
 import { LOCAL_OWNER, isOpenDevMode } from '../credentials/open-dev-mode';
 import { checkOpenDevHost } from './open-access';
 import { checkSameOrigin } from '../http/same-origin';
@@ -20,8 +19,8 @@ import { browsersWithoutKey } from './web-access';
 export { LOCAL_OWNER, isOpenDevMode };
 
 /**
- * What proved who the caller is: a service key (by header or by the app's cookie) may approve
- * what `approvers: 'key-holders'` keeps; a user (`user`: signed up, `guest`: not yet) by their
+ * What proved who the caller is: a service key (in a header) may approve what
+ * `approvers: 'key-holders'` keeps; a user (`user`: signed up, `guest`: not yet) by their
  * session cookie or one of their keys.
  */
 type Credential = 'local' | 'key' | 'user' | 'guest';
@@ -29,7 +28,7 @@ type Credential = 'local' | 'key' | 'user' | 'guest';
 export interface Caller {
   ownerId: string;
   credential: Credential;
-  /** How a key or a user came: in a header (an API client, the CLI) or in the app's cookie (Studio, the chat). */
+  /** How a user came: in a header (one of their keys: an API client, the CLI) or in the app's session cookie (Studio, the chat). A service key comes in a header. */
   via?: 'header' | 'cookie';
   /** A user's roles (docs/users-and-roles.md), which `approvers: ['role:…']` name. */
   roles?: readonly string[];
@@ -45,22 +44,21 @@ function userCaller(user: UserIdentity, via: 'header' | 'cookie'): Caller {
 const warned = globalThis as typeof globalThis & { __stackboneWarnedOpenMode?: boolean };
 
 /** The configured key a presented one matches, or undefined. */
-export function matchingApiKey(presented: string): string | undefined {
+function matchingApiKey(presented: string): string | undefined {
   return configuredApiKeys().find((key) => sameSecret(key, presented));
 }
 
 export interface ResolveOptions {
-  /** A surface of the web app: a key's cookie is accepted, and a guest's where everyone is let in. */
+  /** A surface of the chat: a member's session is accepted, and a guest's where everyone is let in. */
   browser?: boolean;
-  /** A key holder's surface (Studio, /api/hitl): the cookie is accepted only when a key was exchanged for it. */
-  keyCookie?: boolean;
+  /** An operator's surface (Studio, /api/hitl): a member's session is accepted, a guest's never. */
+  member?: boolean;
 }
 
 /**
  * The caller of a request, first match wins: a user's key in a header; on the app's surfaces a
- * member's session; a service key in a header; on the app's surfaces a key's signed cookie
- * (browser-identity.ts), then a guest's session on the chat's surfaces where everyone is let in;
- * open dev mode's local owner. Throws 401 when keys are configured and none of these holds.
+ * member's session; a service key in a header; a guest's session on the chat's surfaces where
+ * everyone is let in; open dev mode's local owner. Throws 401 when keys are configured and none of these holds.
  * A POST or DELETE without a key in a header must come from this site (http/same-origin.ts): the
  * cookie, or open dev mode, is what a browser carries to any site's request. Open dev mode
  * answers only requests addressed to localhost (open-access.ts).
@@ -71,30 +69,27 @@ export async function resolveCaller(request: Request, options: ResolveOptions = 
   const presented = presentedApiKey(request);
   // A user's key acts as its user, in every mode (docs/users-and-roles.md, "API keys").
   if (presented && looksLikeUserKey(presented)) {
-    if (!isOpenDevMode()) checkHeaderKeyAttempts(request);
+    if (!isOpenDevMode()) checkWrongKeyAttempts(request);
     const user = await keyUser(presented);
     if (user) return userCaller(user, 'header');
     if (!isOpenDevMode()) {
-      void countFailedSignIn(request);
+      void countWrongKey(request);
       throw new HttpError('unauthorized', 'The API key is not valid (revoked, expired or never made).');
     }
   }
   // A member signed in on the app's surfaces.
-  const user = options.browser || options.keyCookie ? await sessionUser(request) : undefined;
+  const user = options.browser || options.member ? await sessionUser(request) : undefined;
   if (user && !user.guest) return userCaller(user, 'cookie');
   if (presented && !isOpenDevMode()) {
-    // Wrong keys in a header count against the address as at sign-in (docs/security.md, "What a request may carry").
-    checkHeaderKeyAttempts(request);
+    // Wrong keys count against the address (docs/security.md, "What a request may carry").
+    checkWrongKeyAttempts(request);
     const key = matchingApiKey(presented);
     if (!key) {
-      void countFailedSignIn(request);
+      void countWrongKey(request);
       throw new HttpError('unauthorized', 'The API key is not valid.');
     }
     return { ownerId: keyOwner(key), credential: 'key', via: 'header' };
   }
-  // A key entered in the app acts as the key, over the guest the same browser was before.
-  const identity = options.browser || options.keyCookie ? browserIdentity(request) : undefined;
-  if (identity && honouredIdentity(identity) === 'key') return { ownerId: identity, credential: 'key', via: 'cookie' };
   // A guest only on the chat's surfaces, where everyone is let in.
   if (user && options.browser && openToEveryone()) return userCaller(user, 'cookie');
   if (isOpenDevMode()) {
@@ -109,8 +104,8 @@ export async function resolveCaller(request: Request, options: ResolveOptions = 
     throw new HttpError('unauthorized', 'This browser is no guest yet: load a page of the app first (it makes one), or send an API key.');
   throw new HttpError(
     'unauthorized',
-    options.browser || options.keyCookie
-      ? 'An API key is required: send Authorization: Bearer <key> or x-api-key, or sign in with a key in the app.'
+    options.browser || options.member
+      ? 'Sign in first (/sign-in), or send an API key: Authorization: Bearer <key> or x-api-key.'
       : 'An API key is required: send Authorization: Bearer <key> or x-api-key.',
   );
 }

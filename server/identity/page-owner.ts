@@ -1,5 +1,5 @@
 // The caller of a page request (server components), by the same rule as the app's endpoints
-// (owner.ts): a member, a key's cookie, a guest (made by proxy.ts), or open dev mode's local owner.
+// (owner.ts): a member, a guest (made by proxy.ts), or open dev mode's local owner.
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import { HttpError } from '../http/errors';

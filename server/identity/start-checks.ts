@@ -11,7 +11,7 @@
 import { checkApproverEmails } from '../credentials/approver-emails';
 import { checkSettings } from '../config';
 import { checkApiKeyStrength } from '../credentials/open-dev-mode';
-import { checkIdentitySecret } from './browser-identity';
+import { checkSigningSecret } from '../credentials/signing-secret';
 import { checkOpenAccess } from './open-access';
 import { checkSeededRoles } from '../auth/seeded-roles';
 
@@ -21,7 +21,7 @@ export function refuseUnsafeStart(): void {
     checkApiKeyStrength();
     checkApproverEmails();
     checkSeededRoles();
-    checkIdentitySecret();
+    checkSigningSecret();
     checkOpenAccess();
   } catch (error) {
     console.error(`[stackbone] The server does not start: ${(error as Error).message}`);

@@ -1,6 +1,6 @@
 // Who may use the web app of a keyed server (docs/security.md, "Modes"): STACKBONE_WEB_ACCESS.
-// `key` (the default): a browser has no identity until someone signs in, or enters an API key in
-// the app, which is exchanged for a signed cookie acting as that key. `open`: any browser is made
+// `key` (the default): a browser has no identity until someone signs in to an account; the app is
+// its team's (docs/users-and-roles.md, "Who may sign up"). `open`: any browser is made
 // a guest on its first page load (server/auth/guest-sign-in.ts) and owns the conversations it
 // starts — a public chat, where approvals of gated tools can still be kept for key holders
 // (`approvers: 'key-holders'`).

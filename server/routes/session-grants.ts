@@ -16,7 +16,7 @@ function sessionOf(ownerId: string, sessionKey: string) {
 
 export async function handleGrantList(request: Request, sessionKey: string): Promise<Response> {
   try {
-    const caller = await resolveCaller(request, { browser: true, keyCookie: true });
+    const caller = await resolveCaller(request, { browser: true, member: true });
     const grants = await listGrants(getStore(), findAgent, sessionOf(caller.ownerId, sessionKey));
     return Response.json({ grants }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
@@ -26,7 +26,7 @@ export async function handleGrantList(request: Request, sessionKey: string): Pro
 
 export async function handleGrantRevoke(request: Request, sessionKey: string, grantId: string): Promise<Response> {
   try {
-    const caller = await resolveCaller(request, { browser: true, keyCookie: true });
+    const caller = await resolveCaller(request, { browser: true, member: true });
     const revoked = await revokeGrant(getStore(), findAgent, sessionOf(caller.ownerId, sessionKey), grantId, requestActor(request, caller, 'hitl'));
     return Response.json({ grant: revoked });
   } catch (error) {

@@ -2,7 +2,8 @@
 // is made a guest on its first page (Better Auth's anonymous user) and owns its sessions, but
 // cannot approve what is kept for key holders; a browser that had its own identity cookie before
 // guests were Better Auth's keeps its id, and so its threads. With `key` (the default) the app is
-// for key holders, who sign in once with a key.
+// its team's, who sign in to their accounts; a service key is sent in a header, never exchanged
+// for a cookie (docs/users-and-roles.md).
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFinishedEvent } from '@ag-ui/core';
@@ -12,10 +13,13 @@ import { UNLABELLED_SIGNATURES_UNTIL } from '../../server/credentials/signature'
 import { backends } from '../support/backends';
 import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { firstPage } from '../support/guest';
+import { signUp } from '../support/accounts';
 import { startServer, type TestServer } from '../support/server';
 
 const PORTS = { sqlite: 3231, postgres: 3232 } as const;
 const KEY_ACCESS_PORTS = { sqlite: 3235, postgres: 3236 } as const;
+/** The operator who runs the desk: an admin, who decides what is kept for key holders (docs/users-and-roles.md, "Roles"). */
+const DESK = 'desk@example.test';
 /** STACKBONE_SECRET of these servers: 32 bytes or more, as the server requires (docs/security.md). */
 const SECRET = 'test-secret-0123456789abcdef0123456789';
 
@@ -84,6 +88,7 @@ for (const { kind } of backends()) {
           STACKBONE_SECRET: SECRET,
           STACKBONE_SECRET_PREVIOUS: 'old-secret',
           STACKBONE_WEB_ACCESS: 'open',
+          STACKBONE_ADMIN_EMAILS: DESK,
         },
       });
     });
@@ -218,7 +223,7 @@ for (const { kind } of backends()) {
         ['current secret', signedCookie(randomUUID(), nowSeconds() - 3600)],
         // STACKBONE_SECRET_PREVIOUS may be shorter than 32 bytes: a legacy secret being rotated away.
         ['previous secret', signedCookie(randomUUID(), nowSeconds() - 3600, 'old-secret')],
-        // Until the migration window ends (the unit tests cover its end: server/identity/browser-identity.test.ts).
+        // Until the migration window ends (the unit tests cover its end: server/auth/legacy-browser-cookie.test.ts).
         ...(Date.now() < UNLABELLED_SIGNATURES_UNTIL.getTime()
           ? [['signed before purpose labels', unlabelledCookie(randomUUID(), nowSeconds() - 86_400)]]
           : []),
@@ -260,21 +265,18 @@ for (const { kind } of backends()) {
       expect((await firstPage(server.url, { cookie: fresh })).guest?.ownerId).toBe(`browser:${id}`);
     });
 
-    it("a cross-site POST with a key's cookie decides nothing, with or without a body; a key in a header may send none", async () => {
-      const signIn = await fetch(`${server.url}/api/auth/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key: 'key-one-0123456789abcdef' }),
-      });
-      expect(signIn.status).toBe(200);
-      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
+    it("a cross-site POST with an operator's session cookie decides nothing, with or without a body; a key in a header may send none", async () => {
+      const desk = await signUp(server.url, DESK);
+      expect(desk.status).toBe(200);
+      const cookie = desk.cookie;
+      const guest = await identityCookie(server.url);
       const pause = async () => {
         const threadId = randomUUID();
         const run = await postRun(
           server.url,
           'helpdesk',
           { threadId, runId: randomUUID(), messages: [userMessage('refund order po_42 for 19.99')] },
-          { cookie },
+          { cookie: guest },
         );
         const outcome = (run.events.at(-1) as RunFinishedEvent).outcome;
         if (outcome?.type !== 'interrupt') throw new Error(`expected a pause, got ${JSON.stringify(run.events.at(-1))}`);
@@ -308,19 +310,17 @@ for (const { kind } of backends()) {
       expect(withBody.status).toBe(403);
       const stop = await fetch(`${server.url}/api/agents/helpdesk/stop`, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
       expect(stop.status).toBe(403);
-      const signOut = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE', headers: { cookie, 'sec-fetch-site': 'cross-site' } });
-      expect(signOut.status).toBe(403);
       expect(await pending()).toContain(first.interruptId);
       expect((await readSessionEvents(server.databaseUrl, first.threadId)).length).toBe(logged);
 
-      // The CLI approves with a key in a header and no body; the app itself, from its own origin, may too.
+      // The CLI approves with a key in a header and no body; the operator, from the app's own origin, may too.
       const byKey = await approve(first.interruptId, key);
       expect(byKey.status).toBe(200);
       expect((await byKey.json()).decision.by).toMatchObject({ source: 'hitl', credential: 'key' });
       const second = await pause();
       const sameOrigin = await approve(second.interruptId, { cookie, origin: server.url, 'sec-fetch-site': 'same-origin' });
       expect(sameOrigin.status).toBe(200);
-      expect((await sameOrigin.json()).decision.by).toMatchObject({ source: 'studio', credential: 'key' });
+      expect((await sameOrigin.json()).decision.by).toMatchObject({ source: 'studio', credential: 'user' });
     });
 
     it("the app's header says keyed mode is on", async () => {
@@ -450,13 +450,10 @@ for (const { kind } of backends()) {
       server = await startServer({
         port: KEY_ACCESS_PORTS[kind],
         databaseUrl,
-        env: { STACKBONE_API_KEYS: 'key-one-0123456789abcdef,key-two-0123456789abcdef', STACKBONE_SECRET: SECRET },
+        env: { STACKBONE_API_KEYS: 'key-one-0123456789abcdef,key-two-0123456789abcdef', STACKBONE_SECRET: SECRET, STACKBONE_ADMIN_EMAILS: DESK },
       });
     });
     afterAll(() => server?.kill());
-
-    const signIn = (key: unknown, headers: Record<string, string> = {}) =>
-      fetch(`${server.url}/api/auth/session`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ key }) });
 
     it('a browser without a key gets no identity: pages send it to /sign-in and the AG-UI endpoint answers 401', async () => {
       const page = await fetch(`${server.url}/agents/helpdesk`, { redirect: 'manual' });
@@ -464,7 +461,7 @@ for (const { kind } of backends()) {
       expect(page.headers.get('location')).toMatch(/\/sign-in\?next=%2Fagents%2Fhelpdesk$/);
       expect(page.headers.get('set-cookie')).toBeNull();
       const html = await (await fetch(`${server.url}/sign-in`)).text();
-      expect(html).toContain('data-testid="sign-in-form"');
+      expect(html).toContain('data-testid="account-form"');
       expect(html).toContain('data-web-access="key"');
       // A browser identity of the kind an open server gives is no identity here.
       const id = randomUUID();
@@ -475,64 +472,59 @@ for (const { kind } of backends()) {
       expect((await fetch(`${server.url}/`, { headers: { cookie: random }, redirect: 'manual' })).status).toBe(307);
     });
 
-    it('a key entered once is exchanged for a cookie that acts as that key: its sessions, Studio, /api/hitl', async () => {
-      expect((await signIn('not-a-key')).status).toBe(401);
-      expect((await signIn(42)).status).toBe(400);
-      // Another site's page cannot sign a browser in (or out).
-      expect((await signIn('key-one-0123456789abcdef', { origin: 'https://evil.example' })).status).toBe(403);
-      const response = await signIn(' key-one-0123456789abcdef ');
-      expect(response.status).toBe(200);
-      const setCookie = response.headers.get('set-cookie') ?? '';
-      expect(setCookie).toMatch(/HttpOnly/i);
-      expect(setCookie).not.toContain('key-one-0123456789abcdef');
-      const cookie = setCookie.split(';')[0]!;
+    it("a key is never a browser's: no endpoint exchanges one for a cookie, and a key's cookie from when one did is nobody; the operator signs in to an account", async () => {
+      // Sign-in is Better Auth's now: it has no endpoint that takes a key.
+      const exchange = await fetch(`${server.url}/api/auth/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ key: 'key-one-0123456789abcdef' }),
+      });
+      expect(exchange.status).toBe(404);
+      expect(exchange.headers.getSetCookie().join('; ')).not.toContain('stackbone_id');
+      // A key's cookie as the server issued them, fresh and well signed: nobody, on every surface.
+      const keyCookie = signedCookie(keyOwnerId('key-one-0123456789abcdef'), nowSeconds() - 60);
+      expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie: keyCookie } })).status).toBe(401);
+      expect((await fetch(`${server.url}/api/studio/sessions/${randomUUID()}`, { headers: { cookie: keyCookie } })).status).toBe(401);
+      const refused = await postRun(
+        server.url,
+        'helpdesk',
+        { threadId: randomUUID(), runId: randomUUID(), messages: [userMessage('hi')] },
+        { cookie: keyCookie },
+      );
+      expect(refused.status).toBe(401);
+      const page = await fetch(`${server.url}/`, { headers: { cookie: keyCookie }, redirect: 'manual' });
+      expect(page.status).toBe(307);
+      expect(page.headers.get('location')).toMatch(/\/sign-in\?next=%2F$/);
 
+      // The operator's account: their conversations, Studio, /api/hitl, and the header says who.
+      const desk = await signUp(server.url, DESK);
+      expect(desk.status).toBe(200);
+      const cookie = desk.cookie;
       const threadId = randomUUID();
       const run = await postRun(server.url, 'helpdesk', { threadId, runId: randomUUID(), messages: [userMessage('look up order po_42')] }, { cookie });
       expect(run.events.at(-1)).toMatchObject({ type: 'RUN_FINISHED' });
-      // The key itself reads the thread the browser started; another key does not.
-      expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' } })).status).toBe(200);
-      expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-two-0123456789abcdef' } })).status).toBe(404);
+      // The thread is the operator's, not a key's.
+      expect((await fetch(`${server.url}/api/v1/sessions/${threadId}`, { headers: { authorization: 'Bearer key-one-0123456789abcdef' } })).status).toBe(404);
       expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status).toBe(200);
       expect((await fetch(`${server.url}/api/studio/sessions/${threadId}`, { headers: { cookie } })).status).toBe(200);
       const home = await fetch(`${server.url}/`, { headers: { cookie }, redirect: 'manual' });
       expect(home.status).toBe(200);
-      expect(await home.text()).toContain('data-testid="sign-out"');
-
-      const signOut = await fetch(`${server.url}/api/auth/session`, { method: 'DELETE', headers: { cookie, 'content-type': 'application/json' } });
-      expect(signOut.status).toBe(200);
-      expect(signOut.headers.get('set-cookie')).toMatch(/^stackbone_id=;/);
+      const html = await home.text();
+      expect(html).toContain('data-testid="account-signed-in"');
+      expect(html).toContain(DESK);
     });
 
     it('the sign-in page hands its form only a path of this site as where to go next', async () => {
       // The form's `next`, as the page serialized it for the browser.
       const nextOf = async (next: string) => {
         const html = await (await fetch(`${server.url}/sign-in?next=${encodeURIComponent(next)}`)).text();
-        expect(html, next).toContain('data-testid="sign-in-form"');
-        return /\{\\"next\\":\\"([^\\]*)\\"\}/.exec(html)?.[1];
+        expect(html, next).toContain('data-testid="account-form"');
+        return /\\"next\\":\\"([^\\]*)\\"/.exec(html)?.[1];
       };
       for (const next of ['/\t/evil.example', '//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)']) {
         expect(await nextOf(next), next).toBe('/');
       }
       expect(await nextOf('/agents/helpdesk?from=sign-in')).toBe('/agents/helpdesk?from=sign-in');
-    });
-
-    it("a key's cookie expires on the server: issued longer ago than its max age (30 days), or without an issue time, it is no identity", async () => {
-      const owner = keyOwnerId('key-one-0123456789abcdef');
-      const recent = signedCookie(owner, nowSeconds() - 29 * 86_400);
-      expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie: recent } })).status).toBe(200);
-      expect((await fetch(`${server.url}/`, { headers: { cookie: recent }, redirect: 'manual' })).status).toBe(200);
-      const expired = signedCookie(owner, nowSeconds() - 31 * 86_400);
-      // A key's cookie from before cookies carried an issue time: its browser signs in once more.
-      const legacy = `stackbone_id=${owner}.${createHmac('sha256', SECRET).update(owner).digest('base64url')}`;
-      // Issued in the future: no cookie the server made.
-      const future = signedCookie(owner, nowSeconds() + 86_400);
-      for (const cookie of [expired, legacy, future]) {
-        expect((await fetch(`${server.url}/api/hitl`, { headers: { cookie } })).status, cookie).toBe(401);
-        const page = await fetch(`${server.url}/`, { headers: { cookie }, redirect: 'manual' });
-        expect(page.status, cookie).toBe(307);
-        expect(page.headers.get('location')).toMatch(/\/sign-in\?next=%2F$/);
-      }
     });
   });
 }

@@ -17,6 +17,7 @@ import { refundsIn } from '../fixtures/agents/ledger';
 import { postRun, userMessage } from '../support/agui';
 import { freshPostgresUrl, freshSqliteUrl, postgresReachable } from '../support/database';
 import { cookiesOf, newGuest } from '../support/guest';
+import { account, PASSWORD, signUp } from '../support/accounts';
 import { eventually } from '../support/inspect';
 import { openMailbox, type Mailbox } from '../support/mailbox';
 import { startServer, testPort, type TestServer } from '../support/server';
@@ -26,7 +27,6 @@ const PORTS = { sqlite: 3345, postgres: 3346, closed: 3347 } as const;
 const SECRET = 'users-and-roles-test-secret-'.padEnd(64, 'x');
 const SERVICE_KEY = 'svc-0123456789abcdef0123456789';
 const ROLES = 'finance=alice@example.test,bob@example.test;ops=carol@example.test';
-const PASSWORD = 'correct horse battery';
 /** New identities an address gets an hour on the open servers: a page load's and a guest's alike. */
 const NEW_IDENTITIES = 6;
 
@@ -89,28 +89,6 @@ afterAll(async () => {
 /** Quoted-printable undone: the mailed text, as its reader sees it. */
 function mailedText(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** The session cookie of an account with this address: made now, or signed in to when it exists. */
-async function account(url: string, email: string): Promise<string> {
-  const made = await signUp(url, email);
-  if (made.status === 200) return made.cookie;
-  const signedIn = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  expect(signedIn.status).toBe(200);
-  return cookiesOf(signedIn);
-}
-
-async function signUp(url: string, email: string, extraHeaders: Record<string, string> = {}) {
-  const response = await fetch(`${url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url, ...extraHeaders },
-    body: JSON.stringify({ email, password: PASSWORD, name: email.split('@')[0] }),
-  });
-  return { status: response.status, cookie: cookiesOf(response), body: (await response.json()) as Record<string, any> };
 }
 
 for (const kind of ['sqlite', 'postgres'] as const) {

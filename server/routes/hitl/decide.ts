@@ -27,7 +27,7 @@ export async function decide(request: Request, interruptId: string, action: stri
   try {
     if (!(HITL_ACTIONS as readonly string[]).includes(action))
       throw new HttpError('not_found', `Unknown action "${action}": use approve, reject or cancel.`, { what: 'endpoint' });
-    const caller = await resolveCaller(request, { keyCookie: true });
+    const caller = await resolveCaller(request, { member: true });
     const ownerId = caller.ownerId;
     const raw = await readJsonBody(request, undefined, { optional: true });
     const parsed = bodies[action as HitlAction].safeParse(raw);

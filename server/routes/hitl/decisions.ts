@@ -13,7 +13,7 @@ const EXPORT_LIMIT = 1000;
 
 export async function exportDecisions(request: Request): Promise<Response> {
   try {
-    const caller = await resolveCaller(request, { keyCookie: true });
+    const caller = await resolveCaller(request, { member: true });
     const store = getStore();
     const rows = await store.listPendingInterrupts(caller.ownerId, {
       limit: EXPORT_LIMIT,

@@ -12,7 +12,7 @@ import { parseInboxQuery } from './inbox-query';
 
 export async function listPending(request: Request): Promise<Response> {
   try {
-    const caller = await resolveCaller(request, { keyCookie: true });
+    const caller = await resolveCaller(request, { member: true });
     const query = parseInboxQuery(request.url, seesOthersApprovals(caller.credential));
     const store = getStore();
     const actor = { source: 'hitl' as const, ...callerIdentity(caller) };

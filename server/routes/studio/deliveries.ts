@@ -13,7 +13,7 @@ import type { DeliveriesScope } from '../../store/types';
 const LISTED = 100;
 
 async function scopeOf(request: Request): Promise<DeliveriesScope> {
-  const caller = await resolveCaller(request, { keyCookie: true });
+  const caller = await resolveCaller(request, { member: true });
   return { ownerId: caller.ownerId, keyHolder: caller.credential === 'key' };
 }
 

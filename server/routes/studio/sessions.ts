@@ -8,7 +8,7 @@ import { loadAuditTrail } from '../../web/audit-trail';
 
 export async function handleAuditTrail(request: Request, sessionId: string): Promise<Response> {
   try {
-    const trail = await loadAuditTrail(await resolveOwner(request, { keyCookie: true }), sessionId);
+    const trail = await loadAuditTrail(await resolveOwner(request, { member: true }), sessionId);
     if (!trail) throw new HttpError('not_found', `No session "${sessionId}".`, { what: 'session' });
     const download = new URL(request.url).searchParams.get('download') === '1';
     return Response.json(trail, {

@@ -13,7 +13,7 @@ const FEED_MS = 240_000;
 
 export async function handleStudioFeed(request: Request): Promise<Response> {
   try {
-    const caller = await resolveCaller(request, { keyCookie: true });
+    const caller = await resolveCaller(request, { member: true });
     const slot = takeStreamSlot(caller.ownerId); // 429 when the owner has the most streams open (docs/security.md)
     return sseResponse(
       ownerChanges(caller.ownerId, { signal: request.signal, maxMs: FEED_MS, keyHolder: seesOthersApprovals(caller.credential) }),

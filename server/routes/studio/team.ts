@@ -20,7 +20,7 @@ const RoleChangeBody = z
   .strict();
 
 async function admin(request: Request) {
-  const caller = await resolveCaller(request, { keyCookie: true });
+  const caller = await resolveCaller(request, { member: true });
   if (!mayManageTeam(caller))
     throw new HttpError('admin_required', 'Only an admin gives roles: a user with the admin role (STACKBONE_ADMIN_EMAILS), or a service key.');
   return caller;

@@ -159,7 +159,7 @@ export function checkApprover(record: InterruptRecord, status: DecisionStatus, b
   if (record.approvers !== 'key-holders' || rights !== 'browser') return;
   throw refuse(
     'approver_required',
-    `${record.toolName} is decided by a key holder (Studio signed in with a key, the CLI or /api/hitl), not from this browser. You can cancel the request.`,
+    `${record.toolName} is decided by a key holder (an admin in Studio, or a key with the CLI or /api/hitl), not from this browser. You can cancel the request.`,
   );
 }
 

@@ -13,7 +13,7 @@ import { getStore } from '../../../store';
 const replayBody = z.object({ against: z.string().min(1).max(64).optional() }).strict();
 
 async function recordedSession(request: Request, key: string) {
-  const caller = await resolveCaller(request, { keyCookie: true });
+  const caller = await resolveCaller(request, { member: true });
   const store = getStore();
   const session = await ownedSession(store, { sessionId: scopedSessionId(caller.ownerId, key), ownerId: caller.ownerId });
   return { session, events: await store.readEvents(session.id) };
