@@ -30,6 +30,13 @@ export interface ComposerProps {
   modelPicker?: ReactNode;
 }
 
+/**
+ * A turn's three buttons (Steer, Queue, Stop) as icons on a phone, their words kept for screen
+ * readers: with words they squeeze the box to a sliver that wraps its placeholder over several
+ * lines, and the composer grew and shrank by a third of the screen with every turn.
+ */
+const ICON_ON_PHONES = 'max-sm:w-8 max-sm:px-0';
+
 export function Composer({ running, onSend, onStop, onSteer, placeholder, waitingReason, modelPicker, attachmentsUrl }: ComposerProps) {
   const hydrated = useHydrated();
   const [text, setText] = useState('');
@@ -159,29 +166,31 @@ export function Composer({ running, onSend, onStop, onSteer, placeholder, waitin
           <Button
             variant="secondary"
             size="sm"
+            className={ICON_ON_PHONES}
             data-testid="steer-button"
             title="Add this to the turn in progress"
             disabled={!hydrated || text.trim().length === 0}
             onClick={() => void onSteer(text).then((taken) => taken && setText(''))}
           >
-            <NavigationIcon aria-hidden /> Steer
+            <NavigationIcon aria-hidden /> <span className="max-sm:sr-only">Steer</span>
           </Button>
         )}
         <Button
           type="submit"
           variant="primary"
           size="sm"
+          className={cn(running && ICON_ON_PHONES)}
           data-testid="send-button"
           data-queues={queues ? true : undefined}
           title={uploading ? 'Waiting for the files to upload' : queues ? 'Sent as its own turn once the agent is free' : 'Send'}
           disabled={!canSend}
         >
           {queues ? <ListPlusIcon aria-hidden /> : <ArrowUpIcon aria-hidden />}
-          {queues ? 'Queue' : 'Send'}
+          <span className={cn(running && 'max-sm:sr-only')}>{queues ? 'Queue' : 'Send'}</span>
         </Button>
         {running && (
-          <Button variant="secondary" size="sm" data-testid="stop-button" onClick={onStop}>
-            <SquareIcon className="fill-current" aria-hidden /> Stop
+          <Button variant="secondary" size="sm" className={ICON_ON_PHONES} data-testid="stop-button" onClick={onStop}>
+            <SquareIcon className="fill-current" aria-hidden /> <span className="max-sm:sr-only">Stop</span>
           </Button>
         )}
       </div>
