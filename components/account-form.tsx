@@ -9,7 +9,7 @@ import { Button } from './ui/button';
 import { Field, Input } from './ui/field';
 import { useHydrated } from './use-hydrated';
 
-const PROVIDER_NAMES: Record<string, string> = { github: 'GitHub', google: 'Google' };
+const PROVIDER_NAMES: Record<string, string> = { github: 'GitHub', google: 'Google', vercel: 'Vercel' };
 
 export function AccountForm({ mode, next, providers = [] }: { mode: 'sign-in' | 'sign-up'; next: string; providers?: string[] }) {
   const [email, setEmail] = useState('');

@@ -26,7 +26,8 @@ function socialProviders() {
   const pair = (id: string | undefined, secret: string | undefined) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
   const github = pair(setting('GITHUB_CLIENT_ID'), setting('GITHUB_CLIENT_SECRET'));
   const google = pair(setting('GOOGLE_CLIENT_ID'), setting('GOOGLE_CLIENT_SECRET'));
-  return { ...(github ? { github } : {}), ...(google ? { google } : {}) };
+  const vercel = pair(setting('VERCEL_CLIENT_ID'), setting('VERCEL_CLIENT_SECRET'));
+  return { ...(github ? { github } : {}), ...(google ? { google } : {}), ...(vercel ? { vercel } : {}) };
 }
 
 /** The social providers configured now, for the sign-in page's buttons. */

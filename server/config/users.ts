@@ -23,4 +23,8 @@ export const users = group('People: accounts, guests and roles (docs/users-and-r
   GITHUB_CLIENT_SECRET: text({ description: "The GitHub OAuth app's secret." }),
   GOOGLE_CLIENT_ID: text({ description: 'With GOOGLE_CLIENT_SECRET: "Continue with Google" on /sign-in (callback: <url>/api/auth/callback/google).' }),
   GOOGLE_CLIENT_SECRET: text({ description: "The Google OAuth client's secret." }),
+  VERCEL_CLIENT_ID: text({
+    description: 'With VERCEL_CLIENT_SECRET: "Continue with Vercel" on /sign-in (Sign in with Vercel; callback: <url>/api/auth/callback/vercel).',
+  }),
+  VERCEL_CLIENT_SECRET: text({ description: "The Vercel app's client secret." }),
 });

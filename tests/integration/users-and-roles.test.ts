@@ -75,7 +75,16 @@ beforeAll(async () => {
       closed = await startServer({
         port: PORTS.closed,
         databaseUrl: await freshSqliteUrl(),
-        env: env(PORTS.closed, { STACKBONE_ADMIN_EMAILS: 'root@example.test', STACKBONE_SMTP_URL: smtpUrl }),
+        env: env(PORTS.closed, {
+          STACKBONE_ADMIN_EMAILS: 'root@example.test',
+          STACKBONE_SMTP_URL: smtpUrl,
+          // Two OAuth providers, each by its pair; Google's is half set, so it is off.
+          GITHUB_CLIENT_ID: 'gh-client',
+          GITHUB_CLIENT_SECRET: 'gh-secret',
+          VERCEL_CLIENT_ID: 'oac_vercel-client',
+          VERCEL_CLIENT_SECRET: 'vercel-secret',
+          GOOGLE_CLIENT_ID: 'google-client-without-secret',
+        }),
       });
     })(),
   ]);
@@ -302,6 +311,32 @@ describe('a server whose web access is `key`', () => {
     // Signed in, she uses the app's key holders' surfaces as herself.
     const inbox = await fetch(`${url}/api/hitl`, { headers: { cookie: alice.cookie } });
     expect(inbox.status).toBe(200);
+  });
+
+  it('offers each OAuth provider whose pair is set, and sends the browser to it with its callback here', async () => {
+    const url = closed.url;
+    const page = await (await fetch(`${url}/sign-in`)).text();
+    expect(page).toContain('data-testid="oauth-github"');
+    expect(page).toContain('data-testid="oauth-vercel"');
+    expect(page).not.toContain('data-testid="oauth-google"');
+    const start = (provider: string) =>
+      fetch(`${url}/api/auth/sign-in/social`, {
+        method: 'POST',
+        headers: { origin: url, 'content-type': 'application/json' },
+        body: JSON.stringify({ provider, callbackURL: '/studio' }),
+      });
+    for (const [provider, host, clientId] of [
+      ['github', 'github.com', 'gh-client'],
+      ['vercel', 'vercel.com', 'oac_vercel-client'],
+    ] as const) {
+      const answer = await start(provider);
+      expect(answer.status, provider).toBe(200);
+      const to = new URL(((await answer.json()) as { url: string }).url);
+      expect(to.host, provider).toBe(host);
+      expect(to.searchParams.get('client_id'), provider).toBe(clientId);
+      expect(to.searchParams.get('redirect_uri'), provider).toBe(`${url}/api/auth/callback/${provider}`);
+    }
+    expect((await start('google')).status).toBe(404);
   });
 });
 
