@@ -36,6 +36,8 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
   const { resolution } = interrupt;
   // The decision made here, once it is ready to send.
   const staged = isDecided(resolution) ? resolution : null;
+  // This person's vote on a call several approvers decide: nothing is asked of them any more.
+  const myVote = interrupt.quorum?.votes.find((vote) => vote.mine);
   const input = asksForInput(interrupt);
   const disabled = !hydrated || busy;
   const viewer = useViewer();
@@ -62,19 +64,21 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
       tabIndex={-1}
       className={cn(
         'animate-arrive scroll-mt-3 space-y-3 rounded-xl border border-attention-border bg-attention p-4 text-card-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-ring',
-        staged && 'border-border bg-card',
+        (staged || myVote) && 'border-border bg-card',
       )}
       data-testid="approval-card"
       data-interrupt-id={interrupt.id}
       data-tool-call-id={interrupt.toolCallId}
       data-tool-name={interrupt.toolName}
       data-reason={interrupt.reason}
-      data-state={staged ? 'staged' : resolution ? 'invalid' : 'open'}
+      data-state={staged ? 'staged' : myVote ? 'voted' : resolution ? 'invalid' : 'open'}
       aria-labelledby={titleId}
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs font-medium text-warning">
         {input ? <MessageCircleQuestionIcon className="size-4" aria-hidden /> : <ShieldQuestionIcon className="size-4" aria-hidden />}
-        <span>{input ? 'The agent asks you' : 'Needs your approval'}</span>
+        <span data-testid="approval-card-status">
+          {myVote ? (myVote.status === 'approved' ? 'You approved' : 'You rejected') : input ? 'The agent asks you' : 'Needs your approval'}
+        </span>
         {interrupt.agent && <span className="font-normal text-muted-foreground">from the {interrupt.agent} helper</span>}
         {batch && (
           <span className="rounded-full bg-background/60 px-2 py-0.5 text-muted-foreground" data-testid="approval-batch-position">
@@ -108,6 +112,8 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
       {interrupt.quorum && <Votes quorum={interrupt.quorum} />}
       {staged ? (
         <StagedDecision resolution={staged} onChange={interrupt.clearResolution} busy={busy} disabled={disabled} />
+      ) : myVote && interrupt.quorum ? (
+        <WaitingForApprovers interrupt={interrupt} quorum={interrupt.quorum} mine={myVote.status} disabled={disabled} />
       ) : (
         <>
           {resolution && <ProblemList problems={resolution.problems} />}
@@ -152,6 +158,40 @@ function RawCall({ args, toolName }: { args: unknown; toolName?: string }) {
         </pre>
       </Collapsible.Content>
     </Collapsible.Root>
+  );
+}
+
+/**
+ * After this person's vote on a call several approvers decide: how many more are needed and who
+ * they are, with no second vote to cast (the server counts one per person); withdrawing stays.
+ */
+function WaitingForApprovers({
+  interrupt,
+  quorum,
+  mine,
+  disabled,
+}: {
+  interrupt: PendingInterrupt;
+  quorum: NonNullable<PendingInterrupt['quorum']>;
+  mine: 'approved' | 'denied';
+  disabled: boolean;
+}) {
+  // One rejection decides unless the tool counts rejections to the quorum too; then the same count as approvals.
+  const alike = quorum.votes.filter((vote) => vote.status === mine).length;
+  const more = Math.max(1, quorum.required - alike);
+  const who = interrupt.approvers ? `: ${interrupt.approvers}` : '';
+  return (
+    <div className="space-y-2" data-testid="approval-waiting-for-others">
+      <p className="text-sm" data-testid="approval-waiting-line">
+        Waiting for {more} more {more === 1 ? 'approver' : 'approvers'}
+        {who}. The conversation goes on here as soon as they decide.
+      </p>
+      <div data-card-actions>
+        <Button variant="ghost" size="sm" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
+          Withdraw request
+        </Button>
+      </div>
+    </div>
   );
 }
 

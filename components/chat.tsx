@@ -13,8 +13,8 @@ import { Announcer } from './announcer';
 import { useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
 import type { ContextCompactedValue, DecisionRecord, FailedReply, ForkParent, QueueItem } from '@/server/contract';
-import { findToolCall, isDecided, type InterruptResolution } from './hooks/agent-store';
-import { useAgent, type AgentError, type FrontendTool } from './hooks/useAgent';
+import { findToolCall, isDecided, waitsOnOthers } from './hooks/agent-store';
+import { useAgent, type AgentError, type FrontendTool, type PendingInterrupt } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
 import { ModelPicker } from './model-picker';
 import { InterruptPanel } from './interrupt-panel';
@@ -25,6 +25,7 @@ import type { ToolInfo } from './tool-call';
 import { Button } from './ui/button';
 import { Sheet, SheetContent, SheetTrigger } from './ui/sheet';
 import { UndoOffers, useFork, type UndoOfferView } from './time-travel';
+import { useViewer } from './viewer';
 import type { AgentCard } from '@/server/web/agents';
 
 /** What the chat needs to know about its agent: plain data from the server. */
@@ -70,6 +71,7 @@ export interface ChatProps {
 
 export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheritedToolCallIds, undoOffers, initialFailedReplies, ...thread }: ChatProps) {
   const { threadId } = thread;
+  const viewer = useViewer();
   const fork = useFork(agent.name, threadId);
   const inherited = useMemo(() => new Set(inheritedToolCallIds ?? []), [inheritedToolCallIds]);
   // The page's own tools (a confirm dialog, the browser's clock) go with every run, beside the caller's.
@@ -183,7 +185,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheri
               onStop={feedback.stop}
               onSteer={feedback.steer}
               placeholder={`Message ${name}…`}
-              waitingReason={chat.interrupts.length > 0 ? waitingHint(chat.interrupts) : undefined}
+              waitingReason={chat.interrupts.length > 0 ? waitingHint(chat.interrupts, viewer) : undefined}
               modelPicker={agent.models.length > 1 && <ModelPicker models={agent.models} value={chat.model ?? agent.defaultModel} onChange={chat.setModel} />}
             />
           </div>
@@ -321,9 +323,10 @@ function PlannerSheet({ count, children }: { count: string | null; children: Rea
   );
 }
 
-function waitingHint(interrupts: readonly { reason: string; resolution: InterruptResolution | null }[]): string {
+function waitingHint(interrupts: readonly PendingInterrupt[], viewer: { keyHolder: boolean }): string {
   // All decided (the banner says so too): what is left is the agent's turn, not a person's.
   if (interrupts.every((interrupt) => isDecided(interrupt.resolution))) return 'Decided: the agent is carrying on; a message sent now waits until it is done.';
+  if (interrupts.every((interrupt) => waitsOnOthers(interrupt, viewer))) return 'Someone else decides above; a message sent now waits until then.';
   const questions = interrupts.every((interrupt) => interrupt.reason === 'input_required');
   return questions ? 'Answer the question above first; a message sent now waits until then.' : 'Decide above first; a message sent now waits until then.';
 }

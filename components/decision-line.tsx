@@ -23,6 +23,34 @@ const WHO: Record<DecisionRecord['by']['source'], string> = {
   link: 'through an emailed or Slack link',
 };
 
+/** One vote of a quorum, where it was cast, as the person reading the chat says it. */
+const VOTE: Record<DecisionRecord['by']['source'], string> = {
+  agui: 'you',
+  studio: 'one in Studio',
+  hitl: 'one through the API',
+  cli: 'one with the CLI',
+  expiry: 'the expiry',
+  server: 'the server',
+  queue: 'a message sent',
+  mcp: 'one in an MCP client',
+  responses: 'one through the Responses API',
+  link: 'one by an emailed or Slack link',
+};
+
+/** "2 approvals: you, one by an emailed or Slack link": a quorum's every vote, in order. */
+function votesInWords(votes: NonNullable<DecisionRecord['votes']>): string {
+  const approvals = votes.filter((vote) => vote.status === 'approved').length;
+  const rejections = votes.length - approvals;
+  const counts = [
+    approvals && `${approvals} ${approvals === 1 ? 'approval' : 'approvals'}`,
+    rejections && `${rejections} ${rejections === 1 ? 'rejection' : 'rejections'}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const who = votes.map((vote) => `${VOTE[vote.source] ?? vote.source}${vote.status === 'denied' ? ' (rejected)' : ''}`).join(', ');
+  return `${counts}: ${who}`;
+}
+
 export function DecisionLine({ decision, inputSchema }: { decision: DecisionRecord; inputSchema?: JsonSchema }) {
   const hydrated = useHydrated();
   const changes = decision.status === 'approved' ? changedFields(decision.argsAsked, decision.editedArgs, inputSchema) : [];
@@ -37,7 +65,11 @@ export function DecisionLine({ decision, inputSchema }: { decision: DecisionReco
       {icon}
       <span className="font-medium text-foreground">{text}</span>
       <span aria-hidden>·</span>
-      <span>{WHO[decision.by.source] ?? decision.by.source}</span>
+      {decision.votes && decision.votes.length > 1 ? (
+        <span data-testid="decision-votes">{votesInWords(decision.votes)}</span>
+      ) : (
+        <span>{WHO[decision.by.source] ?? decision.by.source}</span>
+      )}
       <span aria-hidden>·</span>
       <time dateTime={decision.at}>{hydrated ? time.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : decision.at.slice(11, 16)}</time>
     </p>

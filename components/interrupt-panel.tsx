@@ -5,7 +5,7 @@
 // batch's submission failed.
 import { ArrowUpIcon } from 'lucide-react';
 import { ApprovalCard } from './approval-card';
-import { isDecided } from './hooks/agent-store';
+import { isDecided, waitsOnOthers } from './hooks/agent-store';
 import type { PendingInterrupt } from './hooks/useAgent';
 import { Button } from './ui/button';
 import { useViewer } from './viewer';
@@ -43,8 +43,8 @@ export function InterruptPanel({ interrupts, unplaced, busy, canRetry, onRetry }
             ? 'Decided — the agent is carrying on…'
             : interrupts.length > 1
               ? `${decided} of ${interrupts.length} decided${allDecided ? '' : ' — they go to the agent together once all are decided.'}`
-              : interrupts[0]!.keyHoldersDecide && !viewer.keyHolder
-                ? 'Waiting for someone on the team to decide.'
+              : waitsOnOthers(interrupts[0]!, viewer)
+                ? `Waiting for ${interrupts[0]!.approvers ?? 'someone else'} to decide.`
                 : interrupts[0]!.reason === 'input_required'
                   ? 'The agent is waiting for your answer.'
                   : 'The agent is waiting for your decision.'}

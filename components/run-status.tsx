@@ -4,6 +4,7 @@
 // status (idle while a decision is pending: no turn runs); `data-phase` is what the badge says.
 import { AlertCircleIcon, CheckIcon, Loader2Icon, ShieldQuestionIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { waitsOnOthers } from './hooks/agent-store';
 import type { AgentViewStatus, PendingInterrupt } from './hooks/useAgent';
 import { Badge, type BadgeTone } from './ui/badge';
 import { useViewer } from './viewer';
@@ -35,7 +36,7 @@ function phaseOf(status: AgentViewStatus, interrupts: readonly PendingInterrupt[
   if (status === 'running') return 'working';
   if (interrupts.length > 0) {
     if (interrupts.every((interrupt) => interrupt.reason === 'input_required')) return 'answer';
-    return interrupts.every((interrupt) => interrupt.keyHoldersDecide) && !keyHolder ? 'key-holder' : 'approval';
+    return interrupts.every((interrupt) => waitsOnOthers(interrupt, { keyHolder })) ? 'key-holder' : 'approval';
   }
   if (status === 'error' || status === 'failed') return 'failed';
   return 'ready';

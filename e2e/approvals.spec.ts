@@ -202,7 +202,7 @@ test('helpdesk: a refund over $100 takes two approvers, the chat and the emailed
   // The refund ran once, and the chat shows it.
   await page.goto(thread);
   await expect(page.getByTestId('message-assistant').last()).toContainText('Refunded $129.00 on order po_1');
-  await expect(page.getByTestId('tool-call').last()).toContainText('through an emailed or Slack link');
+  await expect(page.getByTestId('tool-call').last().getByTestId('decision-votes')).toHaveText('2 approvals: you, one by an emailed or Slack link');
   await expect(page.getByTestId('approval-card')).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -4,6 +4,8 @@
 import type { DecisionActor, DecisionStatus, InterruptReason } from '../store/pauses';
 import type { ContextCompaction } from '../store/events';
 import type { QueueItem } from './queue';
+import type { ShownVote } from './inbox';
+import type { DecisionRecord } from './decision-record';
 
 /**
  * A decision on an interrupt, every one: in the run it resumes (right after its RUN_STARTED), or
@@ -29,8 +31,23 @@ export interface InterruptDecidedValue {
   editedArgs?: unknown;
   reason?: string;
   expired?: boolean;
+  /** A quorum's every vote, in order (DecisionRecord's `votes`). */
+  votes?: DecisionRecord['votes'];
   /** When the server recorded it (ISO 8601). */
   at: string;
+}
+
+/**
+ * A vote toward an interrupt's quorum that did not decide it yet (docs/approvals.md, "Quorum and
+ * separation of duties"), outside any run: its value is an `InterruptVotesValue`, every vote so
+ * far as this reader may see them (who voted only to a key holder or a member; `mine` on theirs).
+ */
+export const INTERRUPT_VOTES = 'stackbone.interrupt_votes';
+
+export interface InterruptVotesValue {
+  interruptId: string;
+  quorum: number;
+  votes: ShownVote[];
 }
 
 /**

@@ -1,7 +1,7 @@
 // What became of a tool call a person was asked about, and of the calls a stop cut: the chat
 // shows it under the call (docs/hitl.md, "Decisions in the chat"), the same in the hydration
 // JSON, the thread page's first paint and the `stackbone.interrupt_decided` event.
-import type { DecisionActor, DecisionStatus, InterruptReason } from '../store/pauses';
+import type { DecisionActor, DecisionStatus, InterruptReason, Vote } from '../store/pauses';
 
 /** One decided interrupt, as a client shows it: who decided what, when, and which arguments ran. */
 export interface DecisionRecord {
@@ -23,6 +23,8 @@ export interface DecisionRecord {
   expired?: boolean;
   /** Where it was decided and what proved who decided (docs/security.md, "What each credential can do"). */
   by: { source: DecisionActor['source']; credential?: DecisionActor['credential'] };
+  /** A call several approvers decided (a quorum): every vote, in order, the deciding one last — where each was cast. */
+  votes?: { status: Vote['status']; source: DecisionActor['source'] }[];
   /** When the server recorded it (ISO 8601). */
   at: string;
 }

@@ -15,6 +15,8 @@ export interface ShownVote {
   status: Vote['status'];
   reason?: string;
   by?: Pick<DecisionActor, 'source' | 'credential' | 'keyName' | 'recipient' | 'client'>;
+  /** The reader cast it (the same person: their cookie, their key or their link): the card offers them no second vote. */
+  mine?: true;
 }
 
 /** An open decision as GET /api/hitl lists it. */

@@ -9,6 +9,7 @@ export {
   isExpired,
   isYesOrNoApproval,
   mayDecide,
+  ANY_READER,
   seesOthersApprovals,
   shownDecision,
   shownVote,

@@ -144,6 +144,7 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
         isRunning: () => this.getSnapshot().status === 'running',
         replay: (runId, events, cursors) => this.runs.replay(runId, events, cursors),
         decidedElsewhere: (interruptId) => this.batch.decidedElsewhere(interruptId),
+        votesCast: (interruptId, votes) => this.batch.votesCast(interruptId, votes),
         toolOutcome: (name, value) => this.outcomes.take(name, value),
         setQueue: (queue) => this.commands.setQueue(queue),
       },

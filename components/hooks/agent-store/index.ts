@@ -12,6 +12,7 @@ export {
   isDecided,
   responsePart,
   timeGrantFits,
+  waitsOnOthers,
   type DecisionKind,
   type InterruptResolution,
   type ResolveOptions,

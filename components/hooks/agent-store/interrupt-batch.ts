@@ -63,8 +63,18 @@ export class InterruptBatch {
     if (!answer) return;
     if (!answer.vote) return this.decidedElsewhere(interrupt.id);
     const metadata = (interrupt.metadata ?? {}) as Record<string, unknown>;
-    const votes = [...(Array.isArray(metadata.votes) ? metadata.votes : []), answer.vote];
-    this.host.agent.pendingInterrupts = this.open.map((open) => (open.id === interrupt.id ? { ...open, metadata: { ...metadata, votes } } : open));
+    const votes = Array.isArray(metadata.votes) ? metadata.votes : [];
+    // The session stream may have brought this very vote first: it says every vote so far.
+    if (votes.some((vote: { mine?: unknown }) => vote?.mine === true)) return;
+    this.votesCast(interrupt.id, [...votes, answer.vote]);
+  }
+
+  /** The votes so far on an open interrupt, as the server last said them (the session stream, or this tab's own vote). */
+  votesCast(interruptId: string, votes: unknown[]): void {
+    const interrupt = this.find(interruptId);
+    if (!interrupt) return;
+    const metadata = (interrupt.metadata ?? {}) as Record<string, unknown>;
+    this.host.agent.pendingInterrupts = this.open.map((open) => (open.id === interruptId ? { ...open, metadata: { ...metadata, votes } } : open));
     this.host.publish({ interrupts: this.view() });
   }
 

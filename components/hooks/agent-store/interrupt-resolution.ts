@@ -37,9 +37,11 @@ export interface InterruptDetails {
   agent: string | undefined;
   /** Only a key holder (or a key a list names) may approve or reject it; the session's owner may cancel (docs/security.md, "Approvers"). */
   keyHoldersDecide: boolean;
+  /** Who may decide, in words, when the tool names them (`approvers`): "someone on the team", "a person with the role finance". */
+  approvers: string | undefined;
   /** A call that needs several approvers: how many, and who voted so far (docs/approvals.md, "Quorum and separation of duties"). */
   /** The votes so far; a voter's `name` only where the server shows who voted (to key holders: docs/approvals.md, "Votes"). */
-  quorum: { required: number; votes: { status: 'approved' | 'denied'; name?: string }[] } | undefined;
+  quorum: { required: number; votes: { status: 'approved' | 'denied'; name?: string; mine?: true }[] } | undefined;
   /** The session's owner asked for it and may not approve or reject it, only withdraw it (`requesterMayApprove: false`). */
   requesterExcluded: boolean;
   /** A question's link to open (an MCP server's URL-mode elicitation, docs/mcp.md); only an http(s) one is kept. */
@@ -59,6 +61,7 @@ export function interruptDetails(interrupt: Interrupt): InterruptDetails {
     allowedDecisions: allowed,
     agent: typeof metadata.agent === 'string' ? metadata.agent : undefined,
     keyHoldersDecide: metadata.approvers === 'key-holders' || Array.isArray(metadata.approvers),
+    approvers: approversOf(metadata.approvers),
     quorum: quorumOf(metadata),
     requesterExcluded: metadata.requesterMayApprove === false,
     url: typeof metadata.url === 'string' && /^https?:\/\//i.test(metadata.url) ? metadata.url : undefined,
@@ -68,18 +71,33 @@ export function interruptDetails(interrupt: Interrupt): InterruptDetails {
 /** The quorum and the votes so far, as the server sends them in the interrupt's metadata; a voter is named by their key's name. */
 function quorumOf(metadata: Record<string, unknown>): InterruptDetails['quorum'] {
   if (typeof metadata.quorum !== 'number') return undefined;
-  const votes = (Array.isArray(metadata.votes) ? metadata.votes : []).flatMap((vote: { status?: unknown; by?: Record<string, unknown> }) => {
+  const votes = (Array.isArray(metadata.votes) ? metadata.votes : []).flatMap((vote: { status?: unknown; by?: Record<string, unknown>; mine?: unknown }) => {
     const status = vote?.status;
     if (status !== 'approved' && status !== 'denied') return [];
-    return [{ status: status as 'approved' | 'denied', ...(vote.by ? { name: voterName(vote.by) } : {}) }];
+    const mine = vote.mine === true;
+    return [{ status: status as 'approved' | 'denied', ...(mine ? { name: 'you', mine } : vote.by ? { name: voterName(vote.by) } : {}) }];
   });
   return { required: metadata.quorum, votes };
+}
+
+/** The tool's `approvers` in words (docs/approvals.md): key holders are the team; a list names roles, keys, members. */
+function approversOf(approvers: unknown): string | undefined {
+  if (approvers === 'key-holders') return 'someone on the team';
+  if (!Array.isArray(approvers)) return undefined;
+  const words = approvers.flatMap((entry) => {
+    if (typeof entry !== 'string') return [];
+    if (entry === 'members') return ['any signed-up member'];
+    if (entry.startsWith('role:')) return [`a person with the role ${entry.slice(5)}`];
+    return [entry.replace(/^key:/, '')];
+  });
+  return words.length ? words.join(' or ') : undefined;
 }
 
 /** A voter as people know them: the key's name, the address a link was mailed to, the local owner. */
 function voterName(by: Record<string, unknown>): string {
   if (typeof by.keyName === 'string') return by.keyName;
   if (typeof by.recipient === 'string') return by.recipient.replace(/^email:/, '');
+  if (by.credential === 'user') return 'a team member';
   return by.credential === 'local' ? 'you' : 'a key holder';
 }
 
@@ -162,6 +180,15 @@ export function stageDecision(interrupt: Interrupt, approved: boolean, options: 
 /** Whether a staged resolution is a decision ready to send: made, and with nothing wrong in it. */
 export function isDecided(resolution: InterruptResolution | null | undefined): boolean {
   return resolution != null && resolution.problems.length === 0;
+}
+
+/**
+ * Whether a call waits on someone other than this viewer: kept for the team and the viewer is
+ * not of it, or one its requester may not approve, or one the viewer has cast their vote on
+ * already (a quorum). The card, the banner, the status pill and the composer say so alike.
+ */
+export function waitsOnOthers(interrupt: Pick<InterruptDetails, 'keyHoldersDecide' | 'requesterExcluded' | 'quorum'>, viewer: { keyHolder: boolean }): boolean {
+  return (interrupt.keyHoldersDecide && !viewer.keyHolder) || interrupt.requesterExcluded || Boolean(interrupt.quorum?.votes.some((vote) => vote.mine));
 }
 
 export function stageCancel(interrupt: Interrupt): InterruptResolution {

@@ -13,7 +13,7 @@
 import { EventType, PROTOCOL_VERSION, type BaseEvent, type CustomEvent } from '@ag-ui/core';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { ReplaySubject, type Observable } from 'rxjs';
-import { INTERRUPT_DECIDED, QUEUE_CHANGED, TOOLS_STOPPED, type QueueItem } from '@/server/contract';
+import { INTERRUPT_DECIDED, INTERRUPT_VOTES, QUEUE_CHANGED, TOOLS_STOPPED, type QueueItem } from '@/server/contract';
 
 /** What the feed needs of the browser's EventSource (tests pass their own). */
 export interface EventSourceLike {
@@ -40,6 +40,8 @@ export interface SessionFeedOptions {
   onRun: (runId: string, events: Observable<BaseEvent>, cursors: (string | undefined)[]) => void;
   /** A decision made outside any run: its card goes; onToolOutcome has the whole of it. */
   onInterruptDecided: (interruptId: string) => void;
+  /** A vote toward a quorum, wherever it was cast: every vote so far, as this reader may see them. */
+  onInterruptVotes?: (interruptId: string, votes: unknown[]) => void;
   /** A `stackbone.interrupt_decided` or `stackbone.tools_stopped` outside any run, as sent. */
   onToolOutcome: (name: string, value: unknown) => void;
   /** The thread's message queue, whenever it changes (it is not part of any run). */
@@ -115,6 +117,10 @@ export class SessionFeed {
         if (!this.current && name === INTERRUPT_DECIDED && typeof value?.interruptId === 'string') {
           this.options.onInterruptDecided(value.interruptId);
           this.options.onToolOutcome(name, value);
+          return;
+        }
+        if (name === INTERRUPT_VOTES && typeof value?.interruptId === 'string' && Array.isArray(value.votes)) {
+          this.options.onInterruptVotes?.(value.interruptId, value.votes);
           return;
         }
         if (!this.current && name === TOOLS_STOPPED) {

@@ -18,6 +18,8 @@ export interface ThreadFollowerHost {
   /** Shows a run of another source; the store calls runEnded() when it is over. */
   replay(runId: string, events: Observable<BaseEvent>, cursors: (string | undefined)[]): Promise<void>;
   decidedElsewhere(interruptId: string): void;
+  /** The votes so far on an open interrupt, cast wherever (a quorum: docs/approvals.md). */
+  votesCast(interruptId: string, votes: unknown[]): void;
   /** A decision or a stop reported outside any run (tool-outcomes.ts). */
   toolOutcome(name: string, value: unknown): void;
   setQueue(queue: QueueItem[]): void;
@@ -96,6 +98,7 @@ export class ThreadFollower {
         this.replayNext();
       },
       onInterruptDecided: (interruptId) => this.host.decidedElsewhere(interruptId),
+      onInterruptVotes: (interruptId, votes) => this.host.votesCast(interruptId, votes),
       onToolOutcome: (name, value) => this.host.toolOutcome(name, value),
       onQueue: (queue) => this.host.setQueue(queue),
       createEventSource: this.options.createEventSource,

@@ -74,7 +74,15 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
       const slot = takeStreamSlot(ownerId, request); // 429 when the owner, or a browser's address, has the most streams open (docs/security.md)
       const parts = follow({ store, sessionId, initialState: agent.initialState, after, signal: request.signal, maxMs: sessionStreamMs(), queue: true });
       // The stream ends after maxMs; a browser's EventSource reopens it from its last id a second later.
-      return agUiStream(parts, { threadId, runId: '', strict, accept: request.headers.get('accept') ?? undefined, retryMs: 1000, slot });
+      return agUiStream(parts, {
+        threadId,
+        runId: '',
+        strict,
+        accept: request.headers.get('accept') ?? undefined,
+        retryMs: 1000,
+        slot,
+        voteReader: voteReaderOf(ownerId),
+      });
     }
     return Response.json(await hydration(agent, session, ownerId, pageOf(params)));
   } catch (error) {

@@ -7,7 +7,7 @@ import { findAgent } from '../../agents';
 import { errorResponse, HttpError } from '../../http/errors';
 import { checkSameOrigin } from '../../http/same-origin';
 import { checkOpenDevHost } from '../../identity/open-access';
-import { decideByLink, escapeHtml, Refusal, sessionKeyOf, shownDecision, shownVote } from '../../runtime';
+import { ANY_READER, decideByLink, escapeHtml, Refusal, sessionKeyOf, shownDecision, shownVote } from '../../runtime';
 import { getStore } from '../../store';
 
 /** A token and a reason fit in far less; a bigger body is no form of ours. */
@@ -59,8 +59,8 @@ export async function decideLink(request: Request): Promise<{ response: Response
       ? Response.json({
           interrupt: { id: result.interrupt.id, sessionId: sessionKeyOf(result.sessionId), toolName: result.interrupt.toolName },
           // A link's holder reads how it stands, never who else voted (docs/approvals.md, "Votes").
-          decision: result.decision ? shownDecision(result.decision, 'anyone') : null,
-          ...(result.vote ? { vote: shownVote(result.vote, 'anyone'), quorum: result.interrupt.quorum } : {}),
+          decision: result.decision ? shownDecision(result.decision, ANY_READER) : null,
+          ...(result.vote ? { vote: shownVote(result.vote, ANY_READER), quorum: result.interrupt.quorum } : {}),
           continuation: result.continuation ? { runId: result.continuation.runId } : null,
         })
       : new Response(null, { status: 303, headers: { Location: `/approve/${encodeURIComponent(read.form.token)}` } });

@@ -12,5 +12,5 @@ export type { DecisionInput, DecisionRequest, InterruptResponse } from './read-d
 export { denialResult, gateToolCall } from './tool-gate';
 export type { ToolGate } from './tool-gate';
 export { isBrowserOwner, linkActor, linkMayDecide, mayDecide, seesOthersApprovals, toldWhoDecides, voterIdentity } from './who-may-decide';
-export { shownDecision, shownVote, voteReaderOf, votesCast } from './votes';
+export { ANY_READER, shownDecision, shownVote, voteReaderOf, votesCast } from './votes';
 export type { VoteReader } from './votes';

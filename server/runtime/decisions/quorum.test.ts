@@ -15,6 +15,8 @@ import { loadView } from '../session';
 import { decideInterrupt } from '../turn-control/decide-out-of-band';
 import { startRun } from '../turn-control/turns';
 import { mayDecide } from './who-may-decide';
+import { follow } from '../stream/follow';
+import { shownVote, voteReaderOf } from './votes';
 
 let savedKeys: string | undefined;
 beforeAll(() => {
@@ -163,6 +165,37 @@ describe('votes', () => {
     const events = (await setup.store.readEvents('s1')).map(({ event }) => event.type);
     expect(events.filter((type) => type === 'interrupt_voted')).toHaveLength(1);
     expect(events.filter((type) => type === 'interrupt_decided')).toHaveLength(1);
+  });
+
+  it('each vote comes on the session stream outside any run, every vote so far; each reader reads their own as theirs, and names only where they may; the decision lists every vote', async () => {
+    const setup = await paused();
+    const seen = async () => {
+      const parts = [];
+      for await (const entry of follow({ store: setup.store, sessionId: 's1', initialState: setup.agent.initialState, after: null, maxMs: 50, pollMs: 10 }))
+        parts.push(entry);
+      return parts;
+    };
+    await decide(setup, BOB);
+    const voted = (await seen()).filter((entry) => entry.part.type === 'interrupt-voted');
+    expect(voted).toHaveLength(1);
+    expect(voted[0]!.runId).toBeUndefined();
+    const part = voted[0]!.part as Extract<(typeof voted)[number]['part'], { type: 'interrupt-voted' }>;
+    expect(part).toMatchObject({ interruptId: setup.interrupt.id, quorum: 2, votes: [{ status: 'approved', by: { keyName: 'bob' } }] });
+    // Bob reads his own vote as his; Dave, a key holder too, reads bob's name; a customer's browser reads the count alone.
+    expect(shownVote(part.votes[0]!, voteReaderOf(BOB.ownerId!))).toMatchObject({ status: 'approved', mine: true, by: { keyName: 'bob' } });
+    expect(shownVote(part.votes[0]!, voteReaderOf(DAVE.ownerId!))).not.toHaveProperty('mine');
+    expect(shownVote(part.votes[0]!, voteReaderOf('browser:0b7c5a9e-1111-4222-8333-944445555666'))).toEqual({ status: 'approved' });
+
+    const second = await decide(setup, DAVE);
+    await second.continuation!.done;
+    const decided = (await seen()).flatMap((entry) => (entry.part.type === 'interrupt-decided' ? [entry.part.decision] : []));
+    expect(decided.at(-1)).toMatchObject({
+      status: 'approved',
+      votes: [
+        { status: 'approved', source: 'hitl' },
+        { status: 'approved', source: 'hitl' },
+      ],
+    });
   });
 
   it("one rejection rejects (rejectOn 'first'), after an approval, carrying the votes", async () => {

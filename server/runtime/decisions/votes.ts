@@ -56,24 +56,33 @@ export async function votesCast(store: Pick<EventStore, 'readEvents'>, sessionId
 }
 
 /**
- * Who may read who voted (docs/approvals.md, "Votes"): a key holder, and open dev mode's local
- * owner, reads each voter's name; anyone else — a customer's browser, a link's holder — reads how
- * many approved or rejected, and nothing of who. No reader gets an owner id.
+ * Who reads the votes (docs/approvals.md, "Votes"): a key holder, a member and open dev mode's
+ * local owner read each voter's name; anyone else — a customer's browser, a link's holder — reads
+ * how many approved or rejected, and nothing of who. No reader gets an owner id; each reads which
+ * vote is their own (`identity`, a voter's as voterIdentity says).
  */
-export type VoteReader = 'key-holder' | 'anyone';
+export interface VoteReader {
+  seesNames: boolean;
+  identity?: string;
+}
 
-/** The reader an owner is: a key holder or the local owner sees names; a browser does not (a link's holder is no owner: 'anyone'). */
+/** A reader who is nobody in particular: a link's holder reads the count alone. */
+export const ANY_READER: VoteReader = { seesNames: false };
+
+/** The reader an owner is: a key holder, a member or the local owner sees names; a browser does not. */
 export function voteReaderOf(ownerId: string): VoteReader {
-  return isBrowserOwner(ownerId) ? 'anyone' : 'key-holder';
+  return { seesNames: !isBrowserOwner(ownerId), identity: ownerId };
 }
 
 export function shownVote(vote: Vote, reader: VoteReader): ShownVote {
-  if (reader === 'anyone') return { status: vote.status };
+  const mine = reader.identity !== undefined && voterIdentity(vote.by) === reader.identity ? { mine: true as const } : {};
+  if (!reader.seesNames) return { status: vote.status, ...mine };
   const { source, credential, keyName, recipient, client } = vote.by;
   return {
     status: vote.status,
     ...(vote.reason !== undefined ? { reason: vote.reason } : {}),
     by: { source, ...(credential ? { credential } : {}), ...(keyName ? { keyName } : {}), ...(recipient ? { recipient } : {}), ...(client ? { client } : {}) },
+    ...mine,
   };
 }
 

@@ -20,6 +20,8 @@ export function decisionRecordOf(state: InterruptState): DecisionRecord | undefi
     ...(decision.expired ? { expired: true } : {}),
     // Not the owner's id nor the client's own label: who decided, as the chat says it.
     by: { source: decision.by.source, ...(decision.by.credential ? { credential: decision.by.credential } : {}) },
+    // A quorum's every vote, the deciding one last: where each was cast, as the decision's own `by`.
+    ...(decision.votes?.length ? { votes: decision.votes.map((vote) => ({ status: vote.status, source: vote.by.source })) } : {}),
     at: decidedAt,
   };
 }

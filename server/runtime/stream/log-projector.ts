@@ -32,8 +32,8 @@ export class LogProjector {
   /** Folds one stored event and returns the parts it makes, in order. */
   project(stored: StoredEvent): StreamPart[] {
     const before = this.view;
-    // A decision in a run's opening is the run's; one made outside any run belongs to none.
-    const inRun = this.opening !== undefined || stored.event.type !== 'interrupt_decided';
+    // A decision in a run's opening is the run's; one made outside any run belongs to none, as a vote does.
+    const inRun = this.opening !== undefined || (stored.event.type !== 'interrupt_decided' && stored.event.type !== 'interrupt_voted');
     this.view = reduce(before, stored);
     const parts = this.partsOf(stored, before);
     return parts.map((part, j) => ({ cursor: formatCursor(stored.seq, j), ...(inRun ? { runId: this.runId } : {}), part }));
@@ -84,6 +84,12 @@ export class LogProjector {
         return [{ type: 'state-delta', patch: event.patch }];
       case 'interrupt_decided':
         return this.decided(event.interruptId, before);
+      case 'interrupt_voted': {
+        const state = this.view.interrupts[event.interruptId];
+        return state?.votes && !state.decision
+          ? [{ type: 'interrupt-voted', interruptId: event.interruptId, quorum: state.record.quorum ?? 1, votes: state.votes }]
+          : [];
+      }
       case 'context_compacted': {
         const notice = this.view.compactions.at(-1);
         return event.scope || !notice ? [] : [{ type: 'context-compacted', compaction: notice }];

@@ -6,7 +6,7 @@ import type { Operation } from 'fast-json-patch';
 import type { Cursor } from './cursor';
 import type { DecisionRecord, QueueItem } from '../../contract';
 import type { FoundCode } from '../../error-codes';
-import type { InterruptRecord } from '../../store/pauses';
+import type { InterruptRecord, Vote } from '../../store/pauses';
 import type { RunOutcome, StreamedPart } from '../../store/events';
 import type { ChatMessage, JsonObject } from '../../store/messages';
 import type { CompactionNotice, UsageEntry } from '../session';
@@ -41,6 +41,11 @@ export type RunPart =
    * outside any run (part of a batch, or an expiry). Every client shows it under the call.
    */
   | { type: 'interrupt-decided'; decision: DecisionRecord }
+  /**
+   * A vote toward an interrupt's quorum, outside any run (docs/approvals.md, "Quorum and
+   * separation of duties"): every vote cast so far, so each card shows how it stands, live.
+   */
+  | { type: 'interrupt-voted'; interruptId: string; quorum: number; votes: Vote[] }
   /** The thread's older turns are sent compacted from here on (docs/models.md, "Long threads"). */
   | { type: 'context-compacted'; compaction: CompactionNotice }
   /** The stop that ended the run cut these calls (docs/hitl.md, "Stopping a run"); before its run-finished. */

@@ -9,13 +9,13 @@ import {
   withInterruptBinding,
   type InterruptBinding,
 } from '@tanstack/ai';
-import { isYesOrNoApproval } from '../../runtime';
+import { ANY_READER, isYesOrNoApproval, shownVote, type RunPart, type UsageEntry, type VoteReader } from '../../runtime';
 import type { InterruptRecord } from '../../store/pauses';
 import type { ChatMessage, JsonObject, ProviderMetadata } from '../../store/messages';
-import type { RunPart, UsageEntry } from '../../runtime';
 import {
   CONTEXT_COMPACTED,
   INTERRUPT_DECIDED,
+  INTERRUPT_VOTES,
   QUEUE_CHANGED,
   SOURCES,
   TOOLS_STOPPED,
@@ -24,6 +24,7 @@ import {
   type ContextCompactedValue,
   type DecisionRecord,
   type InterruptDecidedValue,
+  type InterruptVotesValue,
   type QueueChangedValue,
   type ShownVote,
   type SourcesContent,
@@ -122,6 +123,8 @@ export interface AgUiRunContext {
   runId: string;
   /** The client declared protocolVersion '1.0': no keys beyond the 1.0 Interrupt shape at the top level. */
   strict: boolean;
+  /** Who reads the stream's votes (docs/approvals.md, "Votes"): nobody in particular unless said. */
+  voteReader?: VoteReader;
 }
 
 /**
@@ -326,6 +329,16 @@ function toAgUiEvent(part: Exclude<RunPart, ReasoningPart>, run: AgUiRunContext)
     case 'interrupt-decided':
       // Not an AG-UI lifecycle event: a decision, for clients that show it under its call.
       return { type: EventType.CUSTOM, name: INTERRUPT_DECIDED, value: interruptDecidedValue(part.decision) } as BaseEvent;
+    case 'interrupt-voted':
+      return {
+        type: EventType.CUSTOM,
+        name: INTERRUPT_VOTES,
+        value: {
+          interruptId: part.interruptId,
+          quorum: part.quorum,
+          votes: part.votes.map((vote) => shownVote(vote, run.voteReader ?? ANY_READER)),
+        } satisfies InterruptVotesValue,
+      } as BaseEvent;
     case 'context-compacted':
       return { type: EventType.CUSTOM, name: CONTEXT_COMPACTED, value: part.compaction satisfies ContextCompactedValue } as BaseEvent;
     case 'tools-stopped':

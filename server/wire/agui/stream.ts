@@ -6,7 +6,7 @@ import { EventType, type BaseEvent } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { StreamSlot } from '../../http/limits';
 import { sseResponse } from '../../http/sse';
-import type { Refusal, StreamPart } from '../../runtime';
+import type { Refusal, StreamPart, VoteReader } from '../../runtime';
 import { toAgUiEvents } from './events';
 
 export interface AgUiStreamContext {
@@ -19,6 +19,8 @@ export interface AgUiStreamContext {
   retryMs?: number;
   /** The owner's open-stream slot, given back when the stream ends (docs/security.md). */
   slot?: StreamSlot;
+  /** Who reads the votes it carries (docs/approvals.md, "Votes"). */
+  voteReader?: VoteReader;
 }
 
 export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStreamContext): Response {
@@ -26,7 +28,7 @@ export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStream
   return sseResponse(
     parts,
     ({ cursor, runId, part }) => {
-      const events = toAgUiEvents(part, { threadId: context.threadId, runId: runId ?? context.runId, strict: context.strict });
+      const events = toAgUiEvents(part, { threadId: context.threadId, runId: runId ?? context.runId, strict: context.strict, voteReader: context.voteReader });
       const last = events.length - 1;
       return events.map((event, i) => `${cursor === undefined || i < last ? '' : `id: ${cursor}\n`}${encoder.encodeSSE(event)}`).join('');
     },
