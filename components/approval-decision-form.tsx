@@ -64,9 +64,8 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   function approve(withEdits: boolean, grant?: ResolveOptions['grant']) {
     const edited = withEdits ? editForm.read() : null;
     const payload = payloadSchema ? payloadForm.read() : null;
-    const formProblems = [...(edited?.problems ?? []), ...(payload?.problems ?? [])];
-    setProblems(formProblems);
-    if (formProblems.length > 0) return;
+    setProblems([...(edited?.problems ?? []), ...(payload?.problems ?? [])]);
+    if (edited?.valid === false || payload?.valid === false) return;
     void interrupt.resolveInterrupt(true, {
       ...(edited ? { editedArgs: edited.value as Record<string, unknown> } : {}),
       ...(payload ? { payload: payload.value } : {}),
@@ -77,7 +76,7 @@ export function ApprovalDecisionForm({ interrupt, disabled }: { interrupt: Pendi
   function reject() {
     const data = rejectSchema ? rejectForm.read() : null;
     setProblems(data?.problems ?? []);
-    if (data && data.problems.length > 0) return;
+    if (data?.valid === false) return;
     // Empty details are no details: the model is told only what the person filled in.
     const filled = data && Object.keys((data.value ?? {}) as object).length > 0;
     void interrupt.resolveInterrupt(false, { reason: reason.trim() || undefined, ...(filled ? { payload: data.value } : {}) });

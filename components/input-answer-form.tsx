@@ -2,6 +2,7 @@
 // The answer to a tool's requestInput() (an `input_required` interrupt): a form generated
 // from its responseSchema. The person answers, declines to answer (with an optional reason:
 // the tool is told, and the turn goes on), or withdraws the request (the turn ends).
+import { ExternalLinkIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ProblemList } from './approval-decision-form';
 import { asSchema } from './hooks/json-schema';
@@ -31,9 +32,9 @@ export function InputAnswerForm({ interrupt, disabled }: { interrupt: PendingInt
   }
 
   function answer() {
-    const { value, problems: formProblems } = form.read();
+    const { value, valid, problems: formProblems } = form.read();
     setProblems(formProblems);
-    if (formProblems.length === 0) void interrupt.resolveInterrupt(true, { payload: value });
+    if (valid) void interrupt.resolveInterrupt(true, { payload: value });
   }
 
   return (
@@ -51,9 +52,11 @@ export function InputAnswerForm({ interrupt, disabled }: { interrupt: PendingInt
       }}
     >
       {interrupt.url && !declining && (
-        <a href={interrupt.url} target="_blank" rel="noopener noreferrer" className="block break-all text-sm underline" data-testid="answer-link">
-          {interrupt.url}
-        </a>
+        <Button asChild variant="secondary" size="sm">
+          <a href={interrupt.url} target="_blank" rel="noopener noreferrer" data-testid="answer-link" title={interrupt.url}>
+            <ExternalLinkIcon aria-hidden /> Open {new URL(interrupt.url).host}
+          </a>
+        </Button>
       )}
       {!declining && <SchemaFields form={form} testId="answer-field" disabled={disabled} />}
       {problems.length > 0 && <ProblemList problems={problems} />}
@@ -75,7 +78,8 @@ export function InputAnswerForm({ interrupt, disabled }: { interrupt: PendingInt
         ) : (
           <>
             <Button type="submit" variant="primary" data-testid="answer-button" disabled={disabled}>
-              Send answer
+              {/* Nothing to fill in: the request is done elsewhere (a link) or only wants a yes. */}
+              {form.empty ? (interrupt.url ? 'I’ve done it' : 'Confirm') : 'Send answer'}
             </Button>
             <Button ref={declineRef} data-testid="decline-button" disabled={disabled} onClick={() => setDeclining(true)}>
               Decline

@@ -1,39 +1,65 @@
 'use client';
 // A form generated from a JSON Schema, for the parts of an interrupt's responseSchema a person
 // fills in: edited tool arguments, approval data (a note for the record), a requested answer.
-// Flat objects of strings, numbers, integers, booleans (and string enums) get one field each;
-// anything else falls back to a JSON textarea.
+// Flat objects of strings, numbers, integers, booleans (and string enums) get one field each,
+// each checked as it is sent (required, a number, lengths and bounds) with what is wrong right
+// under it; an object with no properties asks for nothing (its form is its button); anything
+// else falls back to a JSON textarea.
 import { useState } from 'react';
 import type { JsonSchema } from './hooks/json-schema';
 import { fieldLabel } from './format-value';
+import { cn } from './ui/cn';
 import { Field, Input, Select, Textarea } from './ui/field';
 
 type FieldValue = string | boolean;
 
 export interface SchemaForm {
   schema: JsonSchema;
-  /** One field per property; false: the JSON textarea. */
+  /** One field per property (none for an object without any); false: the JSON textarea. */
   simple: boolean;
+  /** An object schema without properties: nothing to fill in. */
+  empty: boolean;
   fields: Record<string, FieldValue>;
   setField: (key: string, value: FieldValue) => void;
+  /** What is wrong with each field, as the last read found it; shown under the field. */
+  errors: Record<string, string>;
   json: string;
   setJson: (json: string) => void;
-  /** The typed value, or why the fields cannot become one. */
-  read: () => { value: unknown; problems: string[] };
+  /**
+   * The typed value, or why it cannot be one: `valid` false when anything is wrong; `problems`
+   * are what no field shows (the JSON textarea's), a field's own are in `errors`.
+   */
+  read: () => { value: unknown; valid: boolean; problems: string[] };
 }
 
 export function useSchemaForm(schema: JsonSchema, initial?: unknown): SchemaForm {
-  const simple = isFlatObjectSchema(schema);
+  const empty = isEmptyObjectSchema(schema);
+  const simple = empty || isFlatObjectSchema(schema);
   const [fields, setFields] = useState<Record<string, FieldValue>>(() => initialFields(schema, initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [json, setJson] = useState(() => JSON.stringify(initial ?? {}, null, 2));
   return {
     schema,
     simple,
+    empty,
     fields,
-    setField: (key, value) => setFields((current) => ({ ...current, [key]: value })),
+    setField: (key, value) => {
+      setFields((current) => ({ ...current, [key]: value }));
+      // A field being corrected is no longer marked wrong.
+      setErrors(({ [key]: _corrected, ...rest }) => rest);
+    },
+    errors,
     json,
     setJson,
-    read: () => (simple ? readFields(schema, fields) : readJson(json)),
+    read: () => {
+      if (!simple) {
+        const read = readJson(json);
+        return { ...read, valid: read.problems.length === 0 };
+      }
+      const read = readFields(schema, fields);
+      setErrors(read.errors);
+      return { value: read.value, valid: Object.keys(read.errors).length === 0, problems: [] };
+    },
   };
 }
 
@@ -52,6 +78,7 @@ export function SchemaFields({ form, testId, disabled, autoFocus }: { form: Sche
       />
     );
   }
+  if (form.empty) return null;
   const required = new Set(form.schema.required ?? []);
   return (
     <div className="grid gap-3 sm:grid-cols-2" data-testid={testId}>
@@ -59,6 +86,8 @@ export function SchemaFields({ form, testId, disabled, autoFocus }: { form: Sche
         const id = `${testId}-${key}`;
         const value = form.fields[key];
         const focus = autoFocus && index === 0;
+        const error = form.errors[key];
+        const invalid = error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
         const label = (
           <>
             {fieldLabel(key, property)}
@@ -84,7 +113,14 @@ export function SchemaFields({ form, testId, disabled, autoFocus }: { form: Sche
         }
         const wide = typeOf(property) === 'string' && !Array.isArray(property.enum);
         return (
-          <Field key={key} label={label} hint={property.description} className={wide ? 'sm:col-span-2' : undefined}>
+          <Field
+            key={key}
+            label={label}
+            hint={property.description}
+            error={error}
+            errorId={`${id}-error`}
+            className={cn(wide && 'sm:col-span-2', error && '[&_input]:border-destructive [&_select]:border-destructive')}
+          >
             {Array.isArray(property.enum) ? (
               <Select
                 data-testid={id}
@@ -92,8 +128,12 @@ export function SchemaFields({ form, testId, disabled, autoFocus }: { form: Sche
                 disabled={disabled}
                 autoFocus={focus}
                 onChange={(event) => form.setField(key, event.target.value)}
+                {...invalid}
               >
-                <option value="" />
+                {/* A prompt, not a blank: a required choice cannot be taken back to it. */}
+                <option value="" disabled={required.has(key)}>
+                  Choose…
+                </option>
                 {property.enum.map((option) => (
                   <option key={String(option)} value={String(option)}>
                     {String(option)}
@@ -110,6 +150,7 @@ export function SchemaFields({ form, testId, disabled, autoFocus }: { form: Sche
                 disabled={disabled}
                 autoFocus={focus}
                 onChange={(event) => form.setField(key, event.target.value)}
+                {...invalid}
               />
             )}
           </Field>
@@ -123,6 +164,10 @@ const FIELD_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 
 function typeOf(schema: JsonSchema): string | undefined {
   return Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type;
+}
+
+function isEmptyObjectSchema(schema: JsonSchema): boolean {
+  return typeOf(schema) === 'object' && Object.keys(schema.properties ?? {}).length === 0 && !schema.additionalProperties;
 }
 
 function isFlatObjectSchema(schema: JsonSchema): boolean {
@@ -140,19 +185,45 @@ function initialFields(schema: JsonSchema, initial: unknown): Record<string, Fie
   return fields;
 }
 
-/** Empty optional fields are left out, as the schema's optional keys expect. */
-function readFields(schema: JsonSchema, fields: Record<string, FieldValue>): { value: unknown; problems: string[] } {
+/** Empty optional fields are left out, as the schema's optional keys expect; each field's problem is named for it. */
+function readFields(schema: JsonSchema, fields: Record<string, FieldValue>): { value: unknown; errors: Record<string, string> } {
   const value: Record<string, unknown> = {};
-  const problems: string[] = [];
+  const errors: Record<string, string> = {};
+  const required = new Set(schema.required ?? []);
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     const field = fields[key];
     if (typeof field === 'boolean') value[key] = field;
-    else if (field === undefined || field === '') continue;
-    else if (typeOf(property) === 'string') value[key] = field;
-    else if (Number.isFinite(Number(field))) value[key] = Number(field);
-    else problems.push(`${fieldLabel(key, property)}: not a number`);
+    else if (field === undefined || field.trim() === '') {
+      if (required.has(key)) errors[key] = Array.isArray(property.enum) ? 'Choose one.' : 'Required.';
+    } else if (typeOf(property) === 'string') {
+      const problem = textProblem(field, property);
+      if (problem) errors[key] = problem;
+      else value[key] = field;
+    } else {
+      const number = Number(field);
+      const problem = numberProblem(number, property);
+      if (problem) errors[key] = problem;
+      else value[key] = number;
+    }
   }
-  return { value, problems };
+  return { value, errors };
+}
+
+function textProblem(text: string, schema: JsonSchema): string | undefined {
+  const { minLength, maxLength } = schema as { minLength?: number; maxLength?: number };
+  if (minLength !== undefined && text.length < minLength) return `At least ${minLength} characters.`;
+  if (maxLength !== undefined && text.length > maxLength) return `At most ${maxLength} characters (${text.length} now).`;
+  return undefined;
+}
+
+function numberProblem(number: number, schema: JsonSchema): string | undefined {
+  const { minimum, maximum, exclusiveMinimum } = schema as { minimum?: number; maximum?: number; exclusiveMinimum?: number };
+  if (!Number.isFinite(number)) return 'A number, please.';
+  if (typeOf(schema) === 'integer' && !Number.isInteger(number)) return 'A whole number, please.';
+  if (minimum !== undefined && number < minimum) return `At least ${minimum}.`;
+  if (exclusiveMinimum !== undefined && number <= exclusiveMinimum) return `More than ${exclusiveMinimum}.`;
+  if (maximum !== undefined && number > maximum) return `At most ${maximum}.`;
+  return undefined;
 }
 
 function readJson(json: string): { value: unknown; problems: string[] } {

@@ -17,13 +17,33 @@ export function Select({ className, ...props }: ComponentProps<'select'>) {
   return <select className={cn(control, 'h-9', className)} {...props} />;
 }
 
-/** A labelled control: the label, an optional hint under it, the control. */
-export function Field({ label, hint, children, className }: { label: ReactNode; hint?: ReactNode; children: ReactNode; className?: string }) {
+/** A labelled control: the label, an optional hint under it, the control, and what is wrong with its value, right under it. */
+export function Field({
+  label,
+  hint,
+  error,
+  errorId,
+  children,
+  className,
+}: {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  /** The error's id, for the control's aria-describedby. */
+  errorId?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <label className={cn('grid gap-1.5 text-sm', className)}>
       <span className="font-medium text-foreground">{label}</span>
       {children}
       {hint && <span className="text-xs text-muted-foreground">{hint}</span>}
+      {error && (
+        <span id={errorId} className="text-xs font-medium text-destructive" data-testid="field-error">
+          {error}
+        </span>
+      )}
     </label>
   );
 }

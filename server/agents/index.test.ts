@@ -57,7 +57,8 @@ describe('the agent registry', () => {
     for (const agent of agents.filter((entry) => entry.name !== 'ledger')) {
       for (const [name, definition] of Object.entries(agent.tools)) expect(definition.title, `${agent.name}.${name}`).toMatch(/^[A-Z].{2,}/);
       for (const [name, spec] of Object.entries(agent.toolApproval)) {
-        if (spec === 'approved') continue;
+        // A pattern ('demo_*') stands for tools not known yet: their cards are headed by their titles.
+        if (spec === 'approved' || name.includes('*')) continue;
         expect(typeof spec === 'object' && typeof spec.describe, `${agent.name}.${name}`).toBe('function');
       }
     }

@@ -47,7 +47,9 @@ export default defineDeepAgent({
   // Every tool of the server needs a person's approval, so one it adds later does too ('demo_*');
   // those named here by their full name run freely (the full name wins).
   toolApproval: {
-    'demo_*': { policy: 'user-approval', describe: (input: unknown) => `Call the demo MCP server with ${JSON.stringify(input)}` },
+    // A tool the server adds later has no describe() here: its card is headed by its title, its arguments as fields below.
+    'demo_*': 'user-approval',
+    demo_record_note: { policy: 'user-approval', describe: (input: { key: string }) => `Record a note: “${input.key}”` },
     demo_search_docs: 'approved',
     demo_word_count: 'approved',
     demo_schedule_review: 'approved',

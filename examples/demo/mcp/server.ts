@@ -55,7 +55,7 @@ export function createDemoMcpServer(): McpServer {
     {
       title: 'Record a note',
       description: `Record a note in the team notebook (a side effect, kept once per call; up to ${NOTE_MAX_CHARS} characters).`,
-      inputSchema: { key: z.string().min(1).max(NOTE_MAX_CHARS).describe('What to record') },
+      inputSchema: { key: z.string().min(1).max(NOTE_MAX_CHARS).meta({ title: 'Note', description: 'What to record' }) },
       annotations: { destructiveHint: false, idempotentHint: true },
     },
     async ({ key }, extra) => {

@@ -23,9 +23,9 @@ describe('the interrupt of a paused call', () => {
     expect(interrupt).toMatchObject({ message: 'Close ticket T-7', description: 'Close ticket T-7' });
   });
 
-  it('without a describe(), has no description and a message generated from the call', () => {
+  it('without a describe(), has no description and its message is what the tool is called, never its raw arguments', () => {
     const interrupt = pausedOn('user-approval');
-    expect(interrupt.message).toBe('closeTicket({"ticketId":"T-7"})');
+    expect(interrupt.message).toBe('Close ticket');
     expect(interrupt).not.toHaveProperty('description');
   });
 
@@ -36,7 +36,7 @@ describe('the interrupt of a paused call', () => {
         throw new Error('no words today');
       },
     });
-    expect(interrupt).toMatchObject({ reason: 'tool_call', toolName: 'closeTicket', message: 'closeTicket({"ticketId":"T-7"})' });
+    expect(interrupt).toMatchObject({ reason: 'tool_call', toolName: 'closeTicket', message: 'Close ticket' });
     expect(interrupt).not.toHaveProperty('description');
   });
 });

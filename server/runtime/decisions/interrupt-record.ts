@@ -9,6 +9,7 @@ import type { DecisionKind, GrantScope, InterruptRecord } from '../../store/paus
 import type { JsonObject, ToolCall } from '../../store/messages';
 import { agentTools } from '../tools';
 import { formatDuration } from '../../authoring/duration';
+import { readableName } from '../../authoring/readable-name';
 
 export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {
   const options = approvalOptions(agent, call.name);
@@ -34,8 +35,10 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
     toolCallId: call.id,
     toolName: call.name,
     input: call.input,
-    // A pause that carries no description omits it; the message is then generated from the call.
-    message: description ?? `${call.name}(${JSON.stringify(call.input)})`,
+    // A pause that carries no description omits it; the message is then what the tool is called
+    // (its title, else its name in words): a card's headline never reads as raw arguments, which
+    // the card shows as labelled fields below it (docs/hitl.md, "The interrupt").
+    message: description ?? (definition.title?.trim() || readableName(call.name)),
     ...(description !== undefined ? { description } : {}),
     responseSchema: approvalResponseSchema(
       editedArgs,
