@@ -39,6 +39,8 @@ export type { McpServerSpec } from './authoring';
 export type { PolicyFunction } from './authoring';
 /** A tool's approval: its policy and options (describe, allowEdit, ttl, approvers, quorum…). */
 export type { ToolApprovalOptions } from './authoring';
+/** What a tool's `context()` looks up for the approver: facts as label and value, and a risk note. */
+export type { ApprovalFacts } from './store/pauses';
 /** A policy, a policy function or the full options: one entry of `toolApproval`. */
 export type { ToolApprovalSpec } from './authoring';
 /** The session's shared state (`initialState`, `handlerContext().state`): a JSON object. */

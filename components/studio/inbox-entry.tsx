@@ -111,6 +111,7 @@ function asPendingInterrupt(
     description: item.description,
     allowedDecisions: item.allowedDecisions,
     url: item.url,
+    ...(item.context ? { context: item.context } : {}),
     ...(item.quorum ? { quorum: item.quorum, votes: item.votes ?? [] } : {}),
     // Only the requester's own inbox shows the card without its approve buttons.
     ...(item.ownSession && item.requesterMayApprove === false ? { requesterMayApprove: false } : {}),

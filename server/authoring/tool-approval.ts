@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { parseDuration } from './duration';
 import { readApproverEntry } from '../credentials/approver-entries';
-import type { GrantScope } from '../store/pauses';
+import type { ApprovalFacts, GrantScope } from '../store/pauses';
 
 /**
  * What a tool call needs before it may run: nothing ('approved'), a person's decision
@@ -31,8 +31,18 @@ export interface ToolApprovalOptions<Input = any> {
    * with the denial.
    */
   approvalSchema?: z.ZodType | ApprovalSchemas;
-  /** One line the approval card shows. */
+  /** One line the approval card shows, worded from the arguments alone. */
   describe?: (input: Input) => string;
+  /**
+   * What the approver needs to know that the arguments do not say, looked up once when the pause
+   * opens (the order's customer, item and total for a refund): facts as label and value, and a
+   * risk note. Shown by the card, Studio, the emailed page, Slack and the webhook alike. A lookup
+   * that throws or takes over 5 s opens the pause without it (docs/hitl.md, "Approval context").
+   */
+  context?: (
+    input: Input,
+    context: { agent: string; sessionId: string; signal: AbortSignal },
+  ) => ApprovalFacts | undefined | PromiseLike<ApprovalFacts | undefined>;
   /** How long the decision may wait: '30s', '15m', '24h', '7d' or milliseconds. */
   ttl?: string | number;
   /**

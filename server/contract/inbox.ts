@@ -1,6 +1,6 @@
 // The out-of-band decision API's shapes (docs/hitl.md, "Out of band"): what GET /api/hitl
 // lists and how it pages, and the actions of POST /api/hitl/{id}/{action}. Studio's inbox reads them.
-import type { DecisionActor, DecisionKind, InterruptReason, Vote } from '../store/pauses';
+import type { ApprovalFacts, DecisionActor, DecisionKind, InterruptReason, Vote } from '../store/pauses';
 import type { JsonObject } from '../store/messages';
 
 /** The actions of POST /api/hitl/{id}/{action}. */
@@ -35,6 +35,8 @@ export interface InboxItem {
   args: unknown;
   message: string;
   description?: string;
+  /** What the tool looked up for the approver (docs/hitl.md, "Approval context"). */
+  context?: ApprovalFacts;
   /** JSON Schema of an acceptable response (docs/hitl.md, "Decision data"). */
   responseSchema: JsonObject;
   allowedDecisions: DecisionKind[];

@@ -7,6 +7,14 @@ import type { JsonObject } from './messages';
 export type InterruptReason = 'tool_call' | 'input_required' | 'confirmation';
 export type DecisionKind = 'approve' | 'reject' | 'edit';
 
+/** What the tool looked up for the approver when the pause opened (docs/hitl.md, "Approval context"). */
+export interface ApprovalFacts {
+  /** Label and value, in the order to show them: "Customer" · "Ada Lovelace". */
+  facts: { label: string; value: string }[];
+  /** What the approver should weigh before approving, in a sentence. */
+  risk?: string;
+}
+
 /** A pause for a human decision, as recorded when it opens. */
 export interface InterruptRecord {
   id: string;
@@ -19,6 +27,8 @@ export interface InterruptRecord {
   message: string;
   /** What the policy's describe() said about the call; absent when it has none (docs/hitl.md). */
   description?: string;
+  /** What the tool's context() looked up for the approver; absent when it has none or found nothing. */
+  context?: ApprovalFacts;
   /** JSON Schema of an acceptable response: {approved, reason?, editedArgs?, payload?}. */
   responseSchema: JsonObject;
   allowedDecisions: DecisionKind[];

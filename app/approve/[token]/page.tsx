@@ -2,6 +2,7 @@ import { CircleCheckIcon, CircleXIcon, ExternalLinkIcon, LinkIcon, ShieldQuestio
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { labelledFields } from '@/components/format-value';
+import { LocalTime } from '@/components/local-time';
 import type { JsonSchema } from '@/components/hooks/json-schema';
 import { PageFrame } from '@/components/page-frame';
 import { Button } from '@/components/ui/button';
@@ -94,17 +95,38 @@ function LinkRequest({ view, token }: { view: LinkView; token: string }) {
           ))}
         </dl>
       )}
-      <div>
-        <p className="mb-1 text-xs text-muted-foreground">
-          <span className="font-mono">{interrupt.toolName}</span>, with the arguments it will run with
+      {interrupt.context && (
+        <div className="space-y-2" data-testid="link-context">
+          {interrupt.context.facts.length > 0 && (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t pt-2 text-sm">
+              {interrupt.context.facts.map((fact) => (
+                <div key={fact.label} className="contents">
+                  <dt className="text-muted-foreground">{fact.label}</dt>
+                  <dd className="font-medium break-words">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {interrupt.context.risk && (
+            <p className="flex items-start gap-1.5 rounded-md bg-background/60 px-2 py-1.5 text-sm text-warning">
+              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
+              {interrupt.context.risk}
+            </p>
+          )}
+        </div>
+      )}
+      {/* The call as the program sees it, and which conversation: for whoever wants them, as the chat's card keeps them. */}
+      <details className="text-xs text-muted-foreground" data-testid="link-details">
+        <summary className="cursor-pointer">Details</summary>
+        <p className="mt-2 mb-1">
+          <span className="font-mono">{interrupt.toolName}</span>, with the arguments it will run with, in the conversation{' '}
+          <span className="break-all">{view.session.key}</span>
         </p>
-        <pre className="max-h-60 overflow-auto rounded-md bg-background/70 px-3 py-2 font-mono text-xs" data-testid="link-args">
+        <pre className="max-h-60 overflow-auto rounded-md bg-background/70 px-3 py-2 font-mono text-xs text-foreground" data-testid="link-args">
           {JSON.stringify(interrupt.input, null, 2)}
         </pre>
-      </div>
+      </details>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs text-muted-foreground">
-        <dt>Conversation</dt>
-        <dd className="break-all">{view.session.key}</dd>
         {view.lastUserMessage && (
           <>
             <dt>Last message</dt>
@@ -117,7 +139,7 @@ function LinkRequest({ view, token }: { view: LinkView; token: string }) {
           <>
             <dt>Expires</dt>
             <dd>
-              {new Date(interrupt.expiresAt).toUTCString()} (then it is {interrupt.onExpire === 'approve' ? 'approved' : 'rejected'})
+              <LocalTime iso={interrupt.expiresAt} /> (then it is {interrupt.onExpire === 'approve' ? 'approved' : 'rejected'})
             </dd>
           </>
         )}

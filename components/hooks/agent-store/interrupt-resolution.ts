@@ -37,6 +37,8 @@ export interface InterruptDetails {
   agent: string | undefined;
   /** Only a key holder (or a key a list names) may approve or reject it; the session's owner may cancel (docs/security.md, "Approvers"). */
   keyHoldersDecide: boolean;
+  /** What the tool looked up for the approver (docs/hitl.md, "Approval context"): facts and a risk note. */
+  context: { facts: { label: string; value: string }[]; risk?: string } | undefined;
   /** Who may decide, in words, when the tool names them (`approvers`): "someone on the team", "a person with the role finance". */
   approvers: string | undefined;
   /** A call that needs several approvers: how many, and who voted so far (docs/approvals.md, "Quorum and separation of duties"). */
@@ -62,6 +64,7 @@ export function interruptDetails(interrupt: Interrupt): InterruptDetails {
     agent: typeof metadata.agent === 'string' ? metadata.agent : undefined,
     keyHoldersDecide: metadata.approvers === 'key-holders' || Array.isArray(metadata.approvers),
     approvers: approversOf(metadata.approvers),
+    context: contextOf(metadata.context),
     quorum: quorumOf(metadata),
     requesterExcluded: metadata.requesterMayApprove === false,
     url: typeof metadata.url === 'string' && /^https?:\/\//i.test(metadata.url) ? metadata.url : undefined,
@@ -78,6 +81,17 @@ function quorumOf(metadata: Record<string, unknown>): InterruptDetails['quorum']
     return [{ status: status as 'approved' | 'denied', ...(mine ? { name: 'you', mine } : vote.by ? { name: voterName(vote.by) } : {}) }];
   });
   return { required: metadata.quorum, votes };
+}
+
+/** The approval context as the server sent it; undefined when there is none or it is not one. */
+function contextOf(context: unknown): InterruptDetails['context'] {
+  if (typeof context !== 'object' || context === null) return undefined;
+  const { facts, risk } = context as { facts?: unknown; risk?: unknown };
+  const shown = (Array.isArray(facts) ? facts : []).flatMap((fact: { label?: unknown; value?: unknown }) =>
+    typeof fact?.label === 'string' && typeof fact.value === 'string' ? [{ label: fact.label, value: fact.value }] : [],
+  );
+  if (shown.length === 0 && typeof risk !== 'string') return undefined;
+  return { facts: shown, ...(typeof risk === 'string' ? { risk } : {}) };
 }
 
 /** The tool's `approvers` in words (docs/approvals.md): key holders are the team; a list names roles, keys, members. */

@@ -34,3 +34,21 @@ const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export function dollars(amount: unknown): string {
   return typeof amount === 'number' && Number.isFinite(amount) ? USD.format(amount) : String(amount);
 }
+
+/**
+ * What a refund's approver needs that its arguments do not say (docs/hitl.md, "Approval
+ * context"): whose order, what was bought, what it cost — and when the refund is more than that.
+ * The card shows them under the refund's own fields (order, amount).
+ */
+export function refundContext(input: { orderId: string; amount: number }) {
+  const order = findOrder(input.orderId);
+  if (!order) return { facts: [], risk: `There is no order ${input.orderId}: the refund will be refused.` };
+  return {
+    facts: [
+      { label: 'Customer', value: order.customer },
+      { label: 'Item', value: order.item },
+      { label: 'Order total', value: dollars(order.total) },
+    ],
+    ...(input.amount > order.total ? { risk: `The refund is more than the order cost (${dollars(order.total)}).` } : {}),
+  };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineDeepAgent, handlerContext, tool, ToolError, userMessage, type DeepAgentConfig } from '../../../server/agent-kit';
 import { recordRefund } from '../tables/refund-ledger';
-import { dollars, findOrder } from './support-data';
+import { dollars, findOrder, refundContext } from './support-data';
 import { supportPhrases } from './support-phrases';
 
 // Each result carries a `summary`: one line in the tool's own words, units included ("$19.99"),
@@ -124,6 +124,8 @@ const supportConfig = {
       // Worded from the call's arguments alone (docs/hitl.md, "The interrupt"): it states what
       // this call would do, no more; whether the order allows it is the tool's to check.
       describe: (input) => `Refund ${dollars(input.amount)} on order ${input.orderId}`,
+      // What the approver needs beyond the arguments, looked up when the request opens (docs/hitl.md, "Approval context").
+      context: refundContext,
       ttl: '24h',
       // On a public chat (STACKBONE_WEB_ACCESS=open) the customer asks, the desk approves: a
       // browser without a key cannot approve its own refund (docs/security.md, "Approvers").

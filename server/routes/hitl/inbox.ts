@@ -34,6 +34,7 @@ export async function listPending(request: Request): Promise<Response> {
         args: row.record.input,
         message: row.record.message,
         ...(row.record.description !== undefined ? { description: row.record.description } : {}),
+        ...(row.record.context ? { context: row.record.context } : {}),
         responseSchema: row.record.responseSchema,
         allowedDecisions: row.record.allowedDecisions,
         ...(row.record.url !== undefined ? { url: row.record.url } : {}),

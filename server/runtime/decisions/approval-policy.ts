@@ -17,6 +17,7 @@ export interface NormalizedApproval {
   /** As declared: one schema for either decision, or one per decision. */
   approvalSchema?: z.ZodType | ApprovalSchemas;
   describe?: (input: any) => string;
+  context?: ToolApprovalOptions['context'];
   ttlMs?: number;
   /** What the last expiry does (after any escalations). */
   onExpire: 'deny' | 'approve';
@@ -59,6 +60,7 @@ export function approvalOptions(agent: DeepAgent, toolName: string): NormalizedA
     allowEdit: spec.allowEdit ?? false,
     approvalSchema: spec.approvalSchema,
     describe: spec.describe,
+    context: spec.context,
     ttlMs: spec.ttl === undefined ? undefined : parseDuration(spec.ttl, 'ttl'),
     onExpire: escalates ? (spec.escalate!.then ?? 'deny') : spec.onExpire === 'approve' ? 'approve' : 'deny',
     ...(escalates

@@ -5,6 +5,7 @@ export { grantHolds } from './grants';
 export { inboxPage, inboxParts } from './inbox-page';
 export type { InboxPage, InboxPosition } from './inbox-page';
 export { buildInputInterrupt, buildInterrupt, isExpired, isYesOrNoApproval } from './interrupt-record';
+export { approvalContextOf } from './approval-context';
 export { decisionEvents, planDecisions } from './plan-decisions';
 export type { PlannedDecision } from './plan-decisions';
 export { readDecision } from './read-decision';

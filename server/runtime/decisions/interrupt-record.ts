@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { jsonSchemaOf } from '../common';
 import type { DeepAgent } from '../../authoring';
 import { approvalOptions, decisionDataSchema, inputJsonSchema, quorumFor, toolSchemaHash } from './approval-policy';
-import type { DecisionKind, GrantScope, InterruptRecord } from '../../store/pauses';
+import type { ApprovalFacts, DecisionKind, GrantScope, InterruptRecord } from '../../store/pauses';
 import type { JsonObject, ToolCall } from '../../store/messages';
 import { agentTools } from '../tools';
 import { formatDuration } from '../../authoring/duration';
 import { readableName } from '../../authoring/readable-name';
 
-export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now()): InterruptRecord {
+export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, scope?: string, now = Date.now(), context?: ApprovalFacts): InterruptRecord {
   const options = approvalOptions(agent, call.name);
   const definition = agentTools(agent)[call.name]!;
   const quorum = quorumFor(options, call);
@@ -40,6 +40,7 @@ export function buildInterrupt(agent: DeepAgent, call: ToolCall, runId: string, 
     // the card shows as labelled fields below it (docs/hitl.md, "The interrupt").
     message: description ?? (definition.title?.trim() || readableName(call.name)),
     ...(description !== undefined ? { description } : {}),
+    ...(context ? { context } : {}),
     responseSchema: approvalResponseSchema(
       editedArgs,
       dataOf('approve'),

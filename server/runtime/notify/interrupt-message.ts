@@ -115,6 +115,10 @@ export function renderInterruptMessage(notice: Notice, options: RenderOptions): 
     `Tool: ${interrupt.toolName}`,
     ...(expires ? [`Expires: ${expires}${interrupt.onExpire === 'approve' ? ' (then it is approved)' : ' (then it is rejected)'}`] : []),
   ];
+  // What the tool looked up for the approver (docs/hitl.md, "Approval context"), as the card shows it.
+  const found = interrupt.context
+    ? [...interrupt.context.facts.map((fact) => `${fact.label}: ${fact.value}`), ...(interrupt.context.risk ? [`Note: ${interrupt.context.risk}`] : [])]
+    : [];
   const text = [
     subject,
     '',
@@ -122,6 +126,7 @@ export function renderInterruptMessage(notice: Notice, options: RenderOptions): 
     '',
     oneLine(interrupt.message, 500),
     ...(interrupt.description && interrupt.description !== interrupt.message ? [interrupt.description] : []),
+    ...(found.length ? ['', ...found] : []),
     '',
     'Arguments as they will run:',
     args,
@@ -141,6 +146,15 @@ export function renderInterruptMessage(notice: Notice, options: RenderOptions): 
     `<p style="color:#6b7280;margin:0 0 8px">${escapeHtml(lead)}</p>`,
     `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(oneLine(interrupt.message, 500))}</h1>`,
     interrupt.description && interrupt.description !== interrupt.message ? `<p>${escapeHtml(interrupt.description)}</p>` : '',
+    interrupt.context?.facts.length
+      ? `<table style="border-collapse:collapse;margin:0 0 8px">${interrupt.context.facts
+          .map(
+            (fact) =>
+              `<tr><td style="color:#6b7280;padding:2px 16px 2px 0">${escapeHtml(fact.label)}</td><td style="font-weight:600">${escapeHtml(fact.value)}</td></tr>`,
+          )
+          .join('')}</table>`
+      : '',
+    interrupt.context?.risk ? `<p style="background:#fef3c7;border-radius:6px;padding:8px 10px;color:#92400e">${escapeHtml(interrupt.context.risk)}</p>` : '',
     '<p style="margin:12px 0 4px;font-weight:600">Arguments as they will run</p>',
     `<pre style="background:#f3f4f6;border-radius:6px;padding:10px;white-space:pre-wrap;word-break:break-word;font-size:13px">${escapeHtml(args)}</pre>`,
     `<ul style="padding-left:18px;color:#374151">${context.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,

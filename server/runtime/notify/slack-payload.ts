@@ -61,6 +61,20 @@ export function slackPayload(message: InterruptMessage): object {
     unfurl_media: false,
     blocks: [
       { type: 'section', text: mrkdwn(`*${escapeMrkdwn(message.subject)}*`) },
+      // What the tool looked up for the approver (docs/hitl.md, "Approval context").
+      ...(message.interrupt.context
+        ? [
+            {
+              type: 'section',
+              text: mrkdwn(
+                [
+                  ...message.interrupt.context.facts.map((fact) => `${escapeMrkdwn(fact.label)}: *${escapeMrkdwn(fact.value)}*`),
+                  ...(message.interrupt.context.risk ? [`:warning: ${escapeMrkdwn(message.interrupt.context.risk)}`] : []),
+                ].join('\n'),
+              ),
+            },
+          ]
+        : []),
       {
         type: 'section',
         text: mrkdwn(

@@ -8,7 +8,7 @@ import type { RunFailureDetails, RunOutcome, SessionEvent, StreamedPart } from '
 import type { ToolCall } from '../../store/messages';
 import { ConcurrentAppendError } from '../../store/types';
 import { crashPoint } from '../common';
-import { buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
+import { approvalContextOf, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
 import { LeaseLostError, logFailure } from '../errors';
 import { conversationOf, foldEvents, holdSession, modelOf, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
 import { formatCursor, RunFeed } from '../stream';
@@ -241,7 +241,9 @@ export class TurnRunner {
         }
         return { kind: 'cancelled', before: [] };
       }
-      opened.push(...ask.map((call) => buildInterrupt(scope.agent, call, this.runId, scope.id)));
+      // What each approver needs to know, looked up once, side by side (docs/hitl.md, "Approval context").
+      const contexts = await Promise.all(ask.map((call) => approvalContextOf(scope.agent, call, { sessionId: this.request.sessionId, signal: this.signal })));
+      opened.push(...ask.map((call, i) => buildInterrupt(scope.agent, call, this.runId, scope.id, Date.now(), contexts[i])));
       if (opened.length > 0 || waiting) return { kind: 'paused', opened };
       const clientCalls = conversationOf(this.view, scope.id).openToolCalls.map((call) => call.id);
       if (clientCalls.length > 0) return { kind: 'awaiting-client', toolCallIds: clientCalls };

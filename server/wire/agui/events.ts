@@ -170,6 +170,8 @@ export function toAgUiInterrupt(record: InterruptRecord, strict: boolean, votes?
       ...(record.quorum ? { quorum: record.quorum, votes: votes ?? [] } : {}),
       ...(record.requesterMayApprove === false ? { requesterMayApprove: false } : {}),
       ...(record.url ? { url: record.url } : {}),
+      // What the tool looked up for the approver (docs/hitl.md, "Approval context").
+      ...(record.context ? { context: record.context } : {}),
     },
     ...(strict ? {} : seed),
   };
