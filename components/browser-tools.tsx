@@ -14,6 +14,12 @@ interface PendingConfirmation {
   answer: (confirmed: boolean) => void;
 }
 
+/** What the chat calls each of these tools, as a server tool's `title` names it: a person reads them in the transcript. */
+export const BROWSER_TOOL_TITLES: Record<string, string> = {
+  confirm_action: 'Your confirmation',
+  get_browser_context: 'Your local time and language',
+};
+
 export function useBrowserTools(): { tools: FrontendTool[]; dialog: ReactNode } {
   const [pending, setPending] = useState<PendingConfirmation | null>(null);
 

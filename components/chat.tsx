@@ -10,7 +10,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { displayNameOf } from './agent-name';
 import { Announcer } from './announcer';
-import { useBrowserTools } from './browser-tools';
+import { BROWSER_TOOL_TITLES, useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
 import type { ContextCompactedValue, DecisionRecord, FailedReply, ForkParent, QueueItem } from '@/server/contract';
 import { findToolCall, isDecided, waitsOnOthers } from './hooks/agent-store';
@@ -86,7 +86,11 @@ export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheri
   const unplaced = chat.interrupts.filter((interrupt) => !interrupt.toolCallId || !findToolCall(chat.messages, interrupt.toolCallId));
   const announcedRef = useRef(chat.threadExists);
   const name = displayNameOf(agent);
-  const toolInfo = useCallback((tool: string): ToolInfo | undefined => agent.tools?.[tool], [agent.tools]);
+  // The page's own tools are named as the server's are (components/browser-tools.tsx).
+  const toolInfo = useCallback(
+    (tool: string): ToolInfo | undefined => agent.tools?.[tool] ?? (BROWSER_TOOL_TITLES[tool] ? { title: BROWSER_TOOL_TITLES[tool] } : undefined),
+    [agent.tools],
+  );
 
   // The history lists (components/hooks/lists.ts) re-read when this thread starts or a turn on it
   // ends: its title, status and place in the list change then.

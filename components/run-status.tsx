@@ -27,7 +27,8 @@ export function RunStatus({ status, interrupts }: { status: AgentViewStatus; int
   return (
     <Badge tone={tone} className="shrink-0" data-testid="run-status" data-status={status} data-phase={phase}>
       {icon}
-      <span className={phase === 'ready' ? 'max-sm:sr-only' : undefined}>{label}</span>
+      {/* In words on a phone too: an icon alone said nothing to someone new. */}
+      <span>{label}</span>
     </Badge>
   );
 }

@@ -68,7 +68,7 @@ test('helpdesk: edit and approve a refund after a reload, reject a ticket closur
   await card.getByTestId('reject-button').click();
   await card.getByTestId('reject-reason').fill('The customer is still waiting on a reply');
   await card.getByTestId('confirm-reject-button').click();
-  await expect(page.getByTestId('message-assistant').last()).toContainText('Close ticket was not done: it was declined');
+  await expect(page.getByTestId('message-assistant').last()).toContainText("I didn't close ticket: you declined it");
   await expect(page.getByTestId('message-assistant').last()).toContainText('The customer is still waiting on a reply');
   await waitForIdle(page);
   await expect(card).toHaveCount(0);

@@ -6,7 +6,7 @@
 //   after a tool result          → a sentence per result, in plain words (scripted-results.ts):
 //                                  its `summary` ("Sent invoice inv_7 for $19.99 …"), else its
 //                                  fields ("Record effect — recorded: k1; attempt: 1."), "I couldn't
-//                                  send invoice: …", "Send invoice was not done: it was declined …"
+//                                  send invoice: …", "I didn't send invoice: you declined it …"
 //   fail | simulate model error  → doStream/doGenerate throw an APICallError (not retryable)
 //   fail after N tokens          → N text tokens, then an `error` part mid-stream
 //   fail once after N tokens     → the same on a turn's first attempt; a retry of the turn

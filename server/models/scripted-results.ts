@@ -6,7 +6,7 @@
 //   any other object                  → "<Tool name> — invoice ID: inv_7; sent: yes; lines: 2 items."
 //   plain text                        → the text itself (a tool that answers in prose, a helper's reply)
 //   an error                          → "I couldn't <tool name>: <the reason>."
-//   a declined approval               → "<Tool name> was not done: it was declined (“<reason>”)."
+//   a declined approval               → "I didn't <tool name>: you declined it (“<reason>”)."
 //
 // The tool name is its identifier in words ("sendInvoice" → "Send invoice"): the prompt carries
 // no tool titles. A tool that wants to read well writes a `summary`, which a real model reads too;
@@ -43,7 +43,7 @@ export function describeToolResult({ toolName, output }: LanguageModelV4ToolResu
     case 'error-json':
       return couldNot(toolName, valueWords(output.value, 0));
     case 'execution-denied':
-      return notDone(toolName, 'it was declined', output.reason);
+      return notDone(toolName, 'you declined it', output.reason);
     case 'content':
       return describeText(
         toolName,
@@ -55,9 +55,9 @@ export function describeToolResult({ toolName, output }: LanguageModelV4ToolResu
 /** A text result: the runtime's words for a declined call, a result it stored as JSON, or the tool's own text. */
 function describeText(toolName: string, text: string): string {
   const denied = DENIED.exec(text);
-  if (denied) return notDone(toolName, 'it was declined', ...reasonAndDetails(denied[1]!));
+  if (denied) return notDone(toolName, 'you declined it', ...reasonAndDetails(denied[1]!));
   const declined = DECLINED_QUESTION.exec(text);
-  if (declined) return notDone(toolName, `the question “${bounded(declined[1]!, MAX_VALUE_CHARS)}” was declined`, ...reasonAndDetails(declined[2]!));
+  if (declined) return notDone(toolName, `you declined to answer “${bounded(declined[1]!, MAX_VALUE_CHARS)}”`, ...reasonAndDetails(declined[2]!));
   const trimmed = text.trim();
   // The runtime stores an object's result as its JSON (tool-set.ts): read it back to word it.
   if (trimmed === 'null') return `${readableName(toolName)} — done.`;
@@ -84,7 +84,7 @@ function couldNot(toolName: string, reason: string): string {
 
 function notDone(toolName: string, why: string, reason?: string | null, details?: string): string {
   const quoted = reason ? ` (“${bounded(reason, MAX_VALUE_CHARS)}”)` : '';
-  return sentence(`${readableName(toolName)} was not done: ${why}${quoted}${details ? `; ${details}` : ''}`);
+  return sentence(`I didn't ${identifierWords(toolName)}: ${why}${quoted}${details ? `; ${details}` : ''}`);
 }
 
 /** " Reason: not yet Details: {…}" (denialResult's tail) → the reason, and the details in words. */

@@ -379,16 +379,14 @@ describe('scripted model: after a tool result', () => {
   });
 
   it('says plainly that a call was declined, with the reason given', async () => {
-    expect((await run(history({ type: 'execution-denied', reason: 'too large' }))).text).toBe('Refund payment was not done: it was declined (“too large”).');
+    expect((await run(history({ type: 'execution-denied', reason: 'too large' }))).text).toBe("I didn't refund payment: you declined it (“too large”).");
     // The runtime's own words for a declined approval (tool-gate.ts, denialResult), with and without a reason and data.
-    expect((await run(history({ type: 'text', value: 'The user denied this call; it did not run.' }))).text).toBe(
-      'Refund payment was not done: it was declined.',
-    );
+    expect((await run(history({ type: 'text', value: 'The user denied this call; it did not run.' }))).text).toBe("I didn't refund payment: you declined it.");
     expect((await run(history({ type: 'text', value: 'The user denied this call; it did not run. Reason: not yet Details: {"policyCode":"P-9"}' }))).text).toBe(
-      'Refund payment was not done: it was declined (“not yet”); policy code: P-9.',
+      "I didn't refund payment: you declined it (“not yet”); policy code: P-9.",
     );
     expect((await run(history({ type: 'text', value: 'The user declined to answer "Which colour?". Reason: skip it' }))).text).toBe(
-      'Refund payment was not done: the question “Which colour?” was declined (“skip it”).',
+      "I didn't refund payment: you declined to answer “Which colour?” (“skip it”).",
     );
   });
 });

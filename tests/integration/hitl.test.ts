@@ -168,7 +168,7 @@ for (const server of backends()) {
         .filter((event) => event.type === EventType.TEXT_MESSAGE_CONTENT)
         .map((event) => (event as BaseEvent & { delta: string }).delta)
         .join('');
-      expect(text).toBe('Record effect was not done: it was declined (“not today”).');
+      expect(text).toBe("I didn't record effect: you declined it (“not today”).");
       expect(finished(events).outcome).toEqual({ type: 'success' });
     });
 

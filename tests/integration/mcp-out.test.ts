@@ -75,7 +75,7 @@ for (const server of backends()) {
         const closing = await ask('close ticket T-7', refund.session);
         expect(asked).toHaveLength(2);
         expect(closing).toMatchObject({ status: 'done', session: refund.session });
-        expect(closing.text).toMatch(/was not done: it was declined \(“not yet”\)/);
+        expect(closing.text).toMatch(/: you declined it \(“not yet”\)/);
 
         // A question (requestInput) is asked with its own schema; the answer reaches the tool.
         decision = { answer: 'Friday' };

@@ -151,7 +151,7 @@ for (const server of backends()) {
         previous_response_id: third.id,
         input: [{ type: 'mcp_approval_response', approval_request_id: thirdRequest.id, approve: false, reason: 'not today' }],
       });
-      expect(rejected.output_text).toBe('Record effect was not done: it was declined (“not today”).');
+      expect(rejected.output_text).toBe("I didn't record effect: you declined it (“not today”).");
       expect(effects(rejectKey)).toHaveLength(0);
       const items = await openai.responses.inputItems.list(rejected.id);
       expect(items.data).toEqual([

@@ -93,6 +93,10 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       const fenced = /^`refundPayment` with the arguments it will run with:\n```([^`]*)```$/.exec(section);
       expect(fenced, section).not.toBeNull();
       expect(JSON.parse(unescapeMrkdwn(fenced![1]!))).toEqual(INJECTED);
+      // The tool's lookup (docs/hitl.md, "Approval context") quotes the injected id too: as text, no code span opened.
+      const found = body.blocks[2]!.text!.text;
+      expect(found).toMatch(/^:warning: There is no order po_42/);
+      expect(found).not.toContain('`');
 
       const context = body.blocks.find((block) => block.type === 'context')!.elements![0]!.text!;
       expect(context).toContain(`Session: ${threadId}`);

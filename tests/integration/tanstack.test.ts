@@ -252,12 +252,12 @@ for (const server of backends()) {
       await idle(
         client,
         'the continuation to end',
-        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('Close ticket was not done'),
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith("I didn't close ticket"),
       );
 
       expect(errors).toEqual([]);
       expect(client.getInterruptState().interruptErrors).toEqual([]);
-      expect(textOf(client.getMessages().at(-1))).toBe('Close ticket was not done: it was declined.');
+      expect(textOf(client.getMessages().at(-1))).toBe("I didn't close ticket: you declined it.");
       expect(shown(client.getMessages()).join('\n')).not.toContain('"closed":true');
       const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });
@@ -336,12 +336,12 @@ for (const server of backends()) {
       await idle(
         client,
         'the continuation to end',
-        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith('Close ticket was not done'),
+        () => client.getInterrupts().length === 0 && textOf(client.getMessages().at(-1)).startsWith("I didn't close ticket"),
       );
 
       expect(errors).toEqual([]);
       // The model got the rejection with its reason; the tool did not run.
-      expect(textOf(client.getMessages().at(-1))).toBe('Close ticket was not done: it was declined (“Customer still waiting on a reply”).');
+      expect(textOf(client.getMessages().at(-1))).toBe("I didn't close ticket: you declined it (“Customer still waiting on a reply”).");
       expect(shown(client.getMessages()).join('\n')).not.toContain('"closed":true');
       const { body: thread } = await readThread(server.url, 'helpdesk', threadId);
       expect(thread).toMatchObject({ status: 'idle', interrupts: null });

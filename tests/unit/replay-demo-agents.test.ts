@@ -21,7 +21,7 @@ describe('replaying the demo agents’ recorded sessions', () => {
     expect(report.replayed.answers).toEqual([
       'Order po_42 — Analytical Engine manual for Ada Lovelace, delivered, $19.99.',
       'Refunded $10.00 on order po_42 (refund re_xiB1Or4yZEdv). Note: partial refund',
-      'Close ticket was not done: it was declined (“The customer still waits for the refund”).',
+      "I didn't close ticket: you declined it (“The customer still waits for the refund”).",
     ]);
   });
 

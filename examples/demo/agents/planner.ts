@@ -5,7 +5,7 @@ import researcher from './researcher';
 // Asks the person a question mid-task: the run pauses with an input_required interrupt and
 // the tool gets the validated answer when it resumes.
 const askUser = tool({
-  title: 'Ask you a question',
+  title: 'Question for you',
   description: 'Ask the user a question and wait for the answer.',
   inputSchema: z.object({ question: z.string().min(1).meta({ title: 'Question', description: 'The question, as the user will read it' }) }),
   execute: async ({ question }) => ask(question),

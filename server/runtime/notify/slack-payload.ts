@@ -45,6 +45,11 @@ function inlineCode(text: string): string {
  */
 const mrkdwn = (text: string) => ({ type: 'mrkdwn', text, verbatim: true });
 
+/** A looked-up fact as text: mrkdwn escaped, and its backticks as look-alikes, so none opens a code span. */
+function factText(text: string): string {
+  return escapeMrkdwn(text).replace(/`/g, '\u02cb');
+}
+
 /** The webhook body of a message: `text` and Block Kit `blocks`. */
 export function slackPayload(message: InterruptMessage): object {
   const button = (text: string, url: string, style?: 'primary' | 'danger') => ({
@@ -61,6 +66,12 @@ export function slackPayload(message: InterruptMessage): object {
     unfurl_media: false,
     blocks: [
       { type: 'section', text: mrkdwn(`*${escapeMrkdwn(message.subject)}*`) },
+      {
+        type: 'section',
+        text: mrkdwn(
+          `${inlineCode(message.interrupt.toolName)} with the arguments it will run with:\n\`\`\`${argumentsForCodeBlock(message.interrupt.input)}\`\`\``,
+        ),
+      },
       // What the tool looked up for the approver (docs/hitl.md, "Approval context").
       ...(message.interrupt.context
         ? [
@@ -68,19 +79,13 @@ export function slackPayload(message: InterruptMessage): object {
               type: 'section',
               text: mrkdwn(
                 [
-                  ...message.interrupt.context.facts.map((fact) => `${escapeMrkdwn(fact.label)}: *${escapeMrkdwn(fact.value)}*`),
-                  ...(message.interrupt.context.risk ? [`:warning: ${escapeMrkdwn(message.interrupt.context.risk)}`] : []),
+                  ...message.interrupt.context.facts.map((fact) => `${factText(fact.label)}: *${factText(fact.value)}*`),
+                  ...(message.interrupt.context.risk ? [`:warning: ${factText(message.interrupt.context.risk)}`] : []),
                 ].join('\n'),
               ),
             },
           ]
         : []),
-      {
-        type: 'section',
-        text: mrkdwn(
-          `${inlineCode(message.interrupt.toolName)} with the arguments it will run with:\n\`\`\`${argumentsForCodeBlock(message.interrupt.input)}\`\`\``,
-        ),
-      },
       { type: 'context', elements: [mrkdwn(escapeMrkdwn(message.context.join(' · ')))] },
       {
         type: 'actions',

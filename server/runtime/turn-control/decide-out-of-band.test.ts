@@ -161,7 +161,7 @@ describe('resume', () => {
     const parts = await turn(store, agent, { decisions: [{ interruptId: interrupts[0]!.id, status: 'denied', reason: 'too much' }] });
     expect(ledger).toEqual([]);
     expect(parts.find((part) => part.type === 'tool-result')).toMatchObject({ content: expect.stringContaining('too much') });
-    expect((await view(store, agent)).messages.at(-1)!.content).toBe('Refund payment was not done: it was declined (“too much”).');
+    expect((await view(store, agent)).messages.at(-1)!.content).toBe("I didn't refund payment: you declined it (“too much”).");
   });
 
   it('cancel: recorded as cancelled, the tool never runs, the turn ends', async () => {
