@@ -7,7 +7,7 @@
 // decision until the last one is made, and the decision can be changed until then.
 import { ChevronRightIcon, Loader2Icon, MessageCircleQuestionIcon, ShieldQuestionIcon, TriangleAlertIcon } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ApprovalDecisionForm, ProblemList } from './approval-decision-form';
 import { labelledFields } from './format-value';
 import { asksForInput, isDecided, type InterruptResolution } from './hooks/agent-store';
@@ -208,17 +208,12 @@ function WaitingForApprovers({
   const more = Math.max(1, quorum.required - alike);
   const who = interrupt.approvers ? `: ${interrupt.approvers}` : '';
   return (
-    <div className="space-y-2" data-testid="approval-waiting-for-others">
-      <p className="text-sm" data-testid="approval-waiting-line">
+    <WaitsForOthers testId="approval-waiting-for-others" interrupt={interrupt} disabled={disabled}>
+      <span data-testid="approval-waiting-line">
         Waiting for {more} more {more === 1 ? 'approver' : 'approvers'}
         {who}. The conversation goes on here as soon as they decide.
-      </p>
-      <div data-card-actions>
-        <Button variant="ghost" size="sm" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
-          Withdraw request
-        </Button>
-      </div>
-    </div>
+      </span>
+    </WaitsForOthers>
   );
 }
 
@@ -244,13 +239,20 @@ function Votes({ quorum }: { quorum: NonNullable<PendingInterrupt['quorum']> }) 
  */
 function KeyHolderDecides({ interrupt, disabled, requester = false }: { interrupt: PendingInterrupt; disabled: boolean; requester?: boolean }) {
   return (
-    <div className="space-y-2" data-testid="approval-key-holders">
-      <p className="text-sm">
-        {requester
-          ? 'You asked for this, so someone else approves or rejects it, in Studio or with the CLI.'
-          : 'Someone on the team approves or rejects this, in Studio or with the CLI.'}{' '}
-        The conversation goes on here as soon as they do.
-      </p>
+    <WaitsForOthers testId="approval-key-holders" interrupt={interrupt} disabled={disabled}>
+      {requester
+        ? 'You asked for this, so someone else approves or rejects it, in Studio or with the CLI.'
+        : 'Someone on the team approves or rejects this, in Studio or with the CLI.'}{' '}
+      The conversation goes on here as soon as they do.
+    </WaitsForOthers>
+  );
+}
+
+/** Someone else decides now: what this viewer is told, and the one thing left to them, withdrawing the request. */
+function WaitsForOthers({ testId, interrupt, disabled, children }: { testId: string; interrupt: PendingInterrupt; disabled: boolean; children: ReactNode }) {
+  return (
+    <div className="space-y-2" data-testid={testId}>
+      <p className="text-sm">{children}</p>
       <div data-card-actions>
         <Button variant="ghost" size="sm" data-testid="cancel-interrupt-button" disabled={disabled} onClick={() => void interrupt.cancel()}>
           Withdraw request
