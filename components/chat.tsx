@@ -12,7 +12,7 @@ import { displayNameOf } from './agent-name';
 import { Announcer } from './announcer';
 import { BROWSER_TOOL_TITLES, useBrowserTools } from './browser-tools';
 import { Composer } from './composer';
-import type { ContextCompactedValue, DecisionRecord, FailedReply, ForkParent, QueueItem } from '@/server/contract';
+import type { ContextCompactedValue, DecisionRecord, FailedReply, ForkParent, QueueItem, ReplyVersions } from '@/server/contract';
 import { findToolCall, isDecided, waitsOnOthers } from './hooks/agent-store';
 import { useAgent, type AgentError, type FrontendTool, type PendingInterrupt } from './hooks/useAgent';
 import { MessageQueue } from './message-queue';
@@ -67,13 +67,27 @@ export interface ChatProps {
   inheritedToolCallIds?: string[];
   /** Effects the parent made after the fork point that this thread can undo (docs/time-travel.md). */
   undoOffers?: UndoOfferView[];
+  /** Replies regenerated, with every version's thread (docs/time-travel.md, "Regenerate"). */
+  versions?: readonly ReplyVersions[];
 }
 
-export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheritedToolCallIds, undoOffers, initialFailedReplies, ...thread }: ChatProps) {
+export function Chat({
+  agent,
+  tools,
+  onThreadStarted,
+  navigation,
+  parent,
+  inheritedToolCallIds,
+  undoOffers,
+  initialFailedReplies,
+  versions,
+  ...thread
+}: ChatProps) {
   const { threadId } = thread;
   const viewer = useViewer();
   const fork = useFork(agent.name, threadId);
   const inherited = useMemo(() => new Set(inheritedToolCallIds ?? []), [inheritedToolCallIds]);
+
   // The page's own tools (a confirm dialog, the browser's clock) go with every run, beside the caller's.
   const browser = useBrowserTools();
   const allTools = useMemo(() => [...(tools ?? []), ...browser.tools], [tools, browser.tools]);
@@ -83,6 +97,7 @@ export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheri
   const feedback = useTurnFeedback(chat, initialFailedReplies);
   // A card sits under its tool call; one whose call is not in this conversation (raised in a
   // subagent's) goes in the panel above the composer.
+  const versionsByMessage = useMemo(() => versionsOnReplies(chat.messages, versions ?? []), [chat.messages, versions]);
   const unplaced = chat.interrupts.filter((interrupt) => !interrupt.toolCallId || !findToolCall(chat.messages, interrupt.toolCallId));
   const announcedRef = useRef(chat.threadExists);
   const name = displayNameOf(agent);
@@ -159,7 +174,17 @@ export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheri
           compactions={chat.compactions}
           inheritedToolCallIds={inherited}
           onEdit={running || fork.busy ? undefined : (messageId, text) => void fork.start({ atMessageId: messageId, message: text })}
-          onRegenerate={running || fork.busy ? undefined : (messageId) => void fork.start({ atMessageId: messageId, regenerate: true })}
+          // A version of a reply is asked again from the thread that first had it: every version stays one of its (reply-versions.ts).
+          onRegenerate={
+            running || fork.busy
+              ? undefined
+              : (messageId) => {
+                  const original = versionsByMessage.get(messageId)?.original;
+                  void fork.start({ atMessageId: original?.atMessageId ?? messageId, regenerate: true, ...(original ? { threadId: original.threadId } : {}) });
+                }
+          }
+          versions={versionsByMessage}
+          threadHref={(id) => `/agents/${encodeURIComponent(agent.name)}/${encodeURIComponent(id)}`}
           forkError={fork.error}
           toolInfo={toolInfo}
           stoppedIds={feedback.stoppedIds}
@@ -210,6 +235,17 @@ export function Chat({ agent, tools, onThreadStarted, navigation, parent, inheri
 }
 
 type ChatView = ReturnType<typeof useAgent>;
+
+/** Each reply's versions by the reply's message here: the first assistant message after the message every version shares. */
+function versionsOnReplies(messages: readonly Message[], versions: readonly ReplyVersions[]): Map<string, ReplyVersions> {
+  const shown = new Map<string, ReplyVersions>();
+  for (const entry of versions) {
+    const after = messages.findIndex((message) => message.id === entry.afterMessageId);
+    const reply = after < 0 ? undefined : messages.slice(after + 1).find((message) => message.role === 'assistant');
+    if (reply) shown.set(reply.id, entry);
+  }
+  return shown;
+}
 
 /**
  * What Stop, Retry and Steer did, for the transcript to show: the message a stop cut short,

@@ -6,7 +6,8 @@
 // the bottom and leaves them be once they scroll up. Screen readers hear whole messages from
 // the chat's announcer, not every streamed token (components/announcer.tsx).
 import type { AssistantMessage, Message, ToolMessage } from '@ag-ui/client';
-import { AlertCircleIcon, CircleSlashIcon, GitBranchIcon, Loader2Icon, NavigationIcon, RefreshCwIcon } from 'lucide-react';
+import { AlertCircleIcon, ChevronLeftIcon, ChevronRightIcon, CircleSlashIcon, GitBranchIcon, Loader2Icon, NavigationIcon, RefreshCwIcon } from 'lucide-react';
+import Link from 'next/link';
 import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { ApprovalCard } from './approval-card';
 import { CompactionNotice } from './compaction-notice';
@@ -18,7 +19,15 @@ import { Markdown } from './markdown';
 import { ToolCallCard, type ToolCallStatus, type ToolInfo } from './tool-call';
 import { SourcesList } from './sources-list';
 import { UserBubble } from './user-bubble';
-import { SOURCES, TOOL_PROGRESS, type ContextCompactedValue, type DecisionRecord, type FailedReply, type SourcesContent } from '@/server/contract';
+import {
+  SOURCES,
+  TOOL_PROGRESS,
+  type ContextCompactedValue,
+  type DecisionRecord,
+  type FailedReply,
+  type ReplyVersions,
+  type SourcesContent,
+} from '@/server/contract';
 
 export interface MessageListProps {
   messages: readonly Message[];
@@ -58,6 +67,10 @@ export interface MessageListProps {
   onRegenerate?: (messageId: string) => void;
   /** Why the last edit or regenerate failed. */
   forkError?: string | null;
+  /** Replies regenerated, by the message they show on: "‹ 2/3 ›" switches between their threads (docs/time-travel.md). */
+  versions?: ReadonlyMap<string, ReplyVersions>;
+  /** The page of a thread of this agent: a version's. */
+  threadHref?: (threadId: string) => string;
 }
 
 export function MessageList(props: MessageListProps) {
@@ -204,7 +217,10 @@ function AssistantTurn({
   stoppedToolCallIds,
   inheritedToolCallIds,
   onRegenerate,
+  versions,
+  threadHref,
 }: AssistantTurnProps) {
+  const replyVersions = versions?.get(message.id);
   const turn = (
     <div
       className="flex flex-col gap-2"
@@ -273,19 +289,56 @@ function AssistantTurn({
   return (
     <div className="flex flex-col gap-1">
       {turn}
-      {message.content && !streaming && (
-        <button
-          type="button"
-          className="inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent disabled:pointer-events-none disabled:opacity-40"
-          title={onRegenerate ? 'Regenerate this reply (in a new thread)' : 'Regenerate once the agent is free'}
-          data-testid="regenerate-button"
-          disabled={!onRegenerate}
-          onClick={() => onRegenerate?.(message.id)}
-        >
-          <RefreshCwIcon className="size-3" aria-hidden /> Regenerate
-        </button>
+      {((replyVersions && threadHref) || (message.content && !streaming)) && (
+        <div className="flex items-center gap-1">
+          {replyVersions && threadHref && <VersionSwitcher versions={replyVersions} href={threadHref} />}
+          {message.content && !streaming && (
+            <button
+              type="button"
+              className="inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent disabled:pointer-events-none disabled:opacity-40"
+              title={onRegenerate ? 'Regenerate this reply: a new version, kept beside this one' : 'Regenerate once the agent is free'}
+              data-testid="regenerate-button"
+              disabled={!onRegenerate}
+              onClick={() => onRegenerate?.(message.id)}
+            >
+              <RefreshCwIcon className="size-3" aria-hidden /> Regenerate
+            </button>
+          )}
+        </div>
       )}
     </div>
+  );
+}
+
+/** "‹ 2/3 ›": which version of a regenerated reply this is, and the way to the others, in place. */
+function VersionSwitcher({ versions, href }: { versions: ReplyVersions; href: (threadId: string) => string }) {
+  const index = versions.threads.indexOf(versions.current);
+  const step = (by: number) => versions.threads[index + by];
+  const arrow = (by: number, label: string, icon: ReactNode) => {
+    const target = step(by);
+    return target ? (
+      <Link
+        href={href(target)}
+        className="rounded p-0.5 hover:bg-accent hover:text-foreground"
+        aria-label={label}
+        data-testid={`version-${by < 0 ? 'previous' : 'next'}`}
+      >
+        {icon}
+      </Link>
+    ) : (
+      <span className="p-0.5 opacity-40" aria-hidden>
+        {icon}
+      </span>
+    );
+  };
+  return (
+    <nav className="inline-flex w-fit items-center gap-0.5 text-xs text-muted-foreground" aria-label="Versions of this reply" data-testid="reply-versions">
+      {arrow(-1, 'Previous version', <ChevronLeftIcon className="size-3.5" aria-hidden />)}
+      <span className="tabular-nums" data-testid="reply-version">
+        {index + 1}/{versions.threads.length}
+      </span>
+      {arrow(1, 'Next version', <ChevronRightIcon className="size-3.5" aria-hidden />)}
+    </nav>
   );
 }
 

@@ -24,14 +24,15 @@ export function useFork(agent: string, threadId: string) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const start = async (body: { atMessageId: string; message?: string; regenerate?: true }) => {
+  /** `threadId`: fork another thread of this agent than the one on screen (a reply's original, to regenerate it again). */
+  const start = async (body: { atMessageId: string; message?: string; regenerate?: true; threadId?: string }) => {
     setBusy(true);
     setError(null);
     try {
       const response = await fetch(`/api/agents/${encodeURIComponent(agent)}/fork`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ threadId, ...body }),
+        body: JSON.stringify({ ...body, threadId: body.threadId ?? threadId }),
       });
       const answer = (await response.json()) as { threadId?: string; error?: { message: string } };
       if (!response.ok || !answer.threadId) throw new Error(answer.error?.message ?? `The server answered ${response.status}.`);

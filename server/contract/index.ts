@@ -20,6 +20,7 @@ export {
   type ToolsStoppedValue,
 } from './custom-events';
 export type { DecisionRecord } from './decision-record';
+export type { ReplyVersions } from './reply-versions';
 export type { FailedReply } from './failed-reply';
 export type { ForkParent } from './fork-parent';
 export type { QueueItem } from './queue';

@@ -18,7 +18,7 @@ export {
 } from './decisions';
 export type { DecisionRequest, InboxPage, InboxPosition, InterruptResponse, VoteReader } from './decisions';
 export { Refusal } from './errors';
-export { forkParent, forkThread, undoDroppedEffect, undoOffers } from './fork';
+export { forkParent, forkThread, replyVersions, undoDroppedEffect, undoOffers } from './fork';
 export type { UndoOffer } from './fork';
 export { startRecoveryLoop, sweep } from './recovery';
 export { parseRecordingFile, recordingFile, replay } from './replay';

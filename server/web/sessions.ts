@@ -1,6 +1,6 @@
 // Session reads for the web app's server components: the owner's recent threads, and one
 // thread's view for the first paint. Plain data out; the client hook takes over from it.
-import type { ContextCompactedValue, DecisionRecord, FailedReply, ForkParent, QueueItem } from '../contract';
+import type { ContextCompactedValue, DecisionRecord, FailedReply, ForkParent, QueueItem, ReplyVersions } from '../contract';
 import {
   decisionRecords,
   forkParent,
@@ -14,6 +14,7 @@ import {
   sessionTitle,
   shownVote,
   threadModel,
+  replyVersions,
   undoOffers,
   type UndoOffer,
   voteReaderOf,
@@ -72,6 +73,8 @@ export type ThreadPage =
       inheritedToolCallIds: string[];
       /** Effects the parent made after the fork point that this thread can undo. */
       undoOffers: UndoOffer[];
+      /** Replies regenerated, with every version's thread (docs/time-travel.md, "Regenerate"). */
+      versions: ReplyVersions[];
     };
 
 type AgUiInterrupt = ReturnType<typeof toAgUiInterrupt>;
@@ -135,6 +138,7 @@ export async function loadThread(agentName: string, threadId: string, ownerId: s
     parent: forkParent(view),
     inheritedToolCallIds: view.inheritedToolCallIds,
     undoOffers: await undoOffers(store, agent, session, view),
+    versions: await replyVersions(store, session, view, agent.initialState),
   };
 }
 

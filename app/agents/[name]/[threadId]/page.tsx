@@ -48,6 +48,7 @@ export default async function ThreadPage({ params }: { params: Params }) {
         parent={thread.parent}
         inheritedToolCallIds={thread.inheritedToolCallIds}
         undoOffers={thread.undoOffers}
+        versions={thread.versions}
       />
     </div>
   );
