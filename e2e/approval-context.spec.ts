@@ -2,22 +2,8 @@
 // The refund's tool looks up the order when the request opens: the chat's card, Studio's inbox and
 // the emailed approval page show its customer, item and total, and warn when the refund is more
 // than the order cost; the emailed page keeps the raw call behind Details and its times local.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { pageOn, SCREENS, send, snap } from './helpers';
-
-const MAILBOX = path.resolve('.data/mail');
-
-/** The approve link of the mail this order's refund request was kept as (open dev mode keeps mail in .data/mail). */
-async function mailedLink(orderId: string): Promise<string | undefined> {
-  const names = (await readdir(MAILBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.html'));
-  for (const name of names) {
-    const html = await readFile(path.join(MAILBOX, name), 'utf8');
-    if (html.includes(`order ${orderId}<`) || html.includes(`order ${orderId} `)) return /href="([^"]*\/approve\/[^"]+)"/.exec(html)?.[1];
-  }
-  return undefined;
-}
+import { mailedLink, pageOn, SCREENS, send, snap } from './helpers';
 
 for (const screen of SCREENS) {
   test(`the refund's card, Studio and the emailed page show the order's customer, item and total (${screen.width} px, ${screen.colorScheme})`, async ({

@@ -1,4 +1,6 @@
 // Shared steps of the e2e specs: screenshots per step, console problems, sending a message.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type ConsoleMessage, type Page, type TestInfo } from '@playwright/test';
 
@@ -104,4 +106,18 @@ export async function pageOn(browser: Browser, screen: (typeof SCREENS)[number],
   await page.goto(path);
   await waitForHydration(page);
   return { context, page, problems };
+}
+
+/**
+ * The approve link of the mail an order's refund request was kept as: open dev mode keeps mail it
+ * cannot send in .data/mail (docs/approvals.md); the order id is matched whole.
+ */
+export async function mailedLink(orderId: string): Promise<string | undefined> {
+  const mailbox = path.resolve('.data/mail');
+  const names = (await readdir(mailbox).catch(() => [] as string[])).filter((name) => name.endsWith('.html'));
+  for (const name of names) {
+    const html = await readFile(path.join(mailbox, name), 'utf8');
+    if (new RegExp(`order ${orderId}\\b`).test(html)) return /href="([^"]*\/approve\/[^"]+)"/.exec(html)?.[1];
+  }
+  return undefined;
 }

@@ -3,22 +3,8 @@
 // no second vote (Withdraw stays), and every tab of the thread shows it live; the banner, the
 // status pill and the composer say someone else decides now. The emailed link's vote decides, and
 // the decision line lists both votes.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { pageOn, SCREENS, send, snap, THREAD_URL } from './helpers';
-
-const MAILBOX = path.resolve('.data/mail');
-
-/** The approve link of the mail this order's refund request was kept as (open dev mode keeps mail in .data/mail). */
-async function mailedLink(orderId: string): Promise<string | undefined> {
-  const names = (await readdir(MAILBOX).catch(() => [] as string[])).filter((name) => name.endsWith('.html'));
-  for (const name of names) {
-    const html = await readFile(path.join(MAILBOX, name), 'utf8');
-    if (html.includes(orderId)) return /href="([^"]*\/approve\/[^"]+)"/.exec(html)?.[1];
-  }
-  return undefined;
-}
+import { mailedLink, pageOn, SCREENS, send, snap, THREAD_URL } from './helpers';
 
 for (const screen of SCREENS) {
   test(`after my vote the card says I approved and waits for one more, live in every tab (${screen.width} px, ${screen.colorScheme})`, async ({
