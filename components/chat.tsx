@@ -183,6 +183,7 @@ export function Chat({
                   void fork.start({ atMessageId: original?.atMessageId ?? messageId, regenerate: true, ...(original ? { threadId: original.threadId } : {}) });
                 }
           }
+          onBranch={running || fork.busy ? undefined : (messageId) => void fork.start({ atMessageId: messageId })}
           versions={versionsByMessage}
           threadHref={(id) => `/agents/${encodeURIComponent(agent.name)}/${encodeURIComponent(id)}`}
           forkError={fork.error}

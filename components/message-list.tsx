@@ -65,6 +65,8 @@ export interface MessageListProps {
   onEdit?: (messageId: string, text: string) => void;
   /** Regenerate an assistant reply: a new thread where it is asked again. Absent while a turn runs. */
   onRegenerate?: (messageId: string) => void;
+  /** A thread of its own from a reply: up to and with it, where the conversation can go another way. Absent while a turn runs. */
+  onBranch?: (messageId: string) => void;
   /** Why the last edit or regenerate failed. */
   forkError?: string | null;
   /** Replies regenerated, by the message they show on: "‹ 2/3 ›" switches between their threads (docs/time-travel.md). */
@@ -217,6 +219,7 @@ function AssistantTurn({
   stoppedToolCallIds,
   inheritedToolCallIds,
   onRegenerate,
+  onBranch,
   versions,
   threadHref,
 }: AssistantTurnProps) {
@@ -302,6 +305,18 @@ function AssistantTurn({
               onClick={() => onRegenerate?.(message.id)}
             >
               <RefreshCwIcon className="size-3" aria-hidden /> Regenerate
+            </button>
+          )}
+          {message.content && !streaming && (
+            <button
+              type="button"
+              className="inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent disabled:pointer-events-none disabled:opacity-40"
+              title={onBranch ? 'A new thread from here, with this conversation up to this reply' : 'Branch once the agent is free'}
+              data-testid="branch-button"
+              disabled={!onBranch}
+              onClick={() => onBranch?.(message.id)}
+            >
+              <GitBranchIcon className="size-3" aria-hidden /> <span className="max-sm:sr-only">New thread from here</span>
             </button>
           )}
         </div>

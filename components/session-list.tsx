@@ -4,6 +4,7 @@
 import { ChevronRightIcon, MessageSquareIcon } from 'lucide-react';
 import Link from 'next/link';
 import type { SessionSummary } from '@/server/web/sessions';
+import { withoutVersions } from './thread-lineage';
 import { displayNameOf } from './agent-name';
 import { useSessions } from './hooks/lists';
 import { LocalTime } from './local-time';
@@ -11,7 +12,7 @@ import { sessionStatusLabel } from './session-status';
 import { Badge } from './ui/badge';
 
 export function SessionList({ sessions: initial, agents }: { sessions: SessionSummary[]; agents: { name: string; displayName?: string }[] }) {
-  const sessions = useSessions({ limit: 20 }, initial).data;
+  const sessions = withoutVersions(useSessions({ limit: 20 }, initial).data);
   if (sessions.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">

@@ -23,3 +23,13 @@ export function withForksUnderParents<T extends { id: string; parentId: string |
   for (const thread of threads) visit(thread, 0);
   return ordered;
 }
+
+/**
+ * The conversations of a list, one entry each: a regeneration of a reply (`versionOf`) is a
+ * version of its original, reached from the reply's "‹ 2/3 ›" (docs/time-travel.md,
+ * "Regenerate"), unless the original is not in the list.
+ */
+export function withoutVersions<T extends { id: string; versionOf?: string }>(threads: T[]): T[] {
+  const listed = new Set(threads.map((thread) => thread.id));
+  return threads.filter((thread) => !thread.versionOf || !listed.has(thread.versionOf));
+}

@@ -7,7 +7,7 @@ import { usePathname } from 'next/navigation';
 import { useState } from 'react';
 import type { SessionSummary } from '@/server/web/sessions';
 import { useSessions } from './hooks/lists';
-import { withForksUnderParents } from './thread-lineage';
+import { withForksUnderParents, withoutVersions } from './thread-lineage';
 import { LocalTime } from './local-time';
 import { Button } from './ui/button';
 import { cn } from './ui/cn';
@@ -18,6 +18,7 @@ interface ThreadLink {
   title: string;
   updatedAt: string;
   parentId: string | null;
+  versionOf?: string;
 }
 
 export interface ThreadSidebarProps {
@@ -56,6 +57,7 @@ function ThreadList({ agent, threads: initial, onNavigate }: ThreadSidebarProps 
   // Kept fresh by TanStack Query; the open chat invalidates it when its thread changes.
   const threads: ThreadLink[] = useSessions({ agent, limit: 30 }, initial).data;
   const base = `/agents/${encodeURIComponent(agent)}`;
+  const openVersionOf = threads.find((thread) => pathname === `${base}/${encodeURIComponent(thread.id)}`)?.versionOf;
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 p-3">
       <Button asChild variant="primary" className="w-full">
@@ -68,9 +70,10 @@ function ThreadList({ agent, threads: initial, onNavigate }: ThreadSidebarProps 
         <p className="px-2 text-sm text-muted-foreground">No conversations yet. Start one with New chat.</p>
       ) : (
         <ul className="-mx-1 min-h-0 flex-1 space-y-0.5 overflow-y-auto px-1" data-testid="thread-list">
-          {withForksUnderParents(threads).map(({ thread, depth }) => {
+          {withForksUnderParents(withoutVersions(threads)).map(({ thread, depth }) => {
             const href = `${base}/${encodeURIComponent(thread.id)}`;
-            const current = pathname === href;
+            // A version open on screen is its original's conversation.
+            const current = pathname === href || openVersionOf === thread.id;
             return (
               <li key={thread.id} style={depth ? { paddingInlineStart: `${Math.min(depth, 3) * 0.75}rem` } : undefined} data-fork={depth > 0 || undefined}>
                 <Link

@@ -1,7 +1,8 @@
 // Off the main road, item 11: Regenerate keeps a reply's versions together (docs/time-travel.md,
 // "Regenerate"). Each regeneration is a fork of the thread, durable as any; the chat shows the
 // original reply and its regenerations as versions of one reply, "‹ 2/3 ›", and switches between
-// them in place; regenerating a version asks the original's reply again.
+// them in place; regenerating a version asks the original's reply again; "New thread from here"
+// still forks the conversation into a thread of its own.
 import { expect, test } from '@playwright/test';
 import { pageOn, SCREENS, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
@@ -42,6 +43,14 @@ for (const screen of SCREENS) {
     await snap(page, testInfo, `v2-version-1-of-3-${screen.width}`);
     await page.getByTestId('version-next').click();
     await expect(page).toHaveURL(second);
+
+    // A thread of its own stays a click away: up to and with this reply, no versions of it.
+    await page.getByTestId('branch-button').last().click();
+    await expect(page).not.toHaveURL(second);
+    await waitForHydration(page);
+    await expect(page.getByTestId('forked-from')).toContainText('Forked from the original thread');
+    await expect(page.getByTestId('message-user')).toHaveText(['reply with 6 tokens']);
+    await expect(page.getByTestId('reply-versions')).toHaveCount(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,9 @@
 // Edit-and-resend and regenerate in the web app (docs/time-travel.md): the pencil on a user
 // message sends the new text in a new thread forked before it, the Regenerate button under a
-// reply asks it again in a new thread; the original stays as it was, the sidebar lists each fork
-// under it, Studio links the two both ways, and a lookup made before the fork point shows as
-// having happened in the original.
+// reply asks it again in a new thread (a version of the reply, "‹ 2/2 ›"); the original stays as
+// it was, the sidebar lists the edit's fork under it (a version is no conversation of its own),
+// Studio links the two both ways, and a lookup made before the fork point shows as having
+// happened in the original.
 import { expect, test } from '@playwright/test';
 import { collectConsoleProblems, send, snap, THREAD_URL, waitForHydration, waitForIdle } from './helpers';
 
@@ -60,7 +61,10 @@ test('a message is edited and resent, and a reply regenerated, each in a new thr
   await expect(page.getByTestId('forked-from')).toContainText('Regenerated from the original thread');
   await expect(page.getByTestId('message-user')).toHaveText(['Where is order po_42?']);
   await expect(page.getByTestId('message-assistant').last()).toContainText('po_42');
-  await expect(sidebar.locator('li[data-fork]')).toHaveCount(2);
+  // A regeneration is a version of the reply, not a conversation of its own: the sidebar keeps one entry, the original's, marked as open.
+  await expect(sidebar.locator('li[data-fork]')).toHaveCount(1);
+  await expect(page.getByTestId('reply-version')).toHaveText('2/2');
+  await expect(sidebar.locator('[aria-current="page"]')).toHaveAttribute('href', new URL(original).pathname);
   await snap(page, testInfo, '72-regenerated-in-a-fork');
   expect(problems, problems.join('\n')).toEqual([]);
 });

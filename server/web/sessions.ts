@@ -9,6 +9,7 @@ import {
   threadStatus,
   emptyView,
   isOwnSession,
+  loadView,
   scopedSessionId,
   sessionKeyOf,
   sessionTitle,
@@ -22,7 +23,7 @@ import {
 import type { Message as AgUiMessage } from '@ag-ui/core';
 import { findAgent } from '../agents';
 import type { RunFailureDetails, StoredEvent } from '../store/events';
-import { getStore, type SessionRecord, type SessionStatus } from '../store';
+import { getStore, type EventStore, type SessionRecord, type SessionStatus } from '../store';
 import { toAgUiInterrupt, toAgUiMessages } from '../wire/agui/events';
 
 export interface SessionSummary {
@@ -34,6 +35,11 @@ export interface SessionSummary {
   updatedAt: string;
   /** The key of the thread this one was forked from (docs/time-travel.md); null for an original. */
   parentId: string | null;
+  /**
+   * A regeneration of a reply of that thread: a version of it, listed with it, not as a thread of
+   * its own (the chat's "‹ 2/3 ›" reaches it; docs/time-travel.md, "Regenerate").
+   */
+  versionOf?: string;
 }
 
 export type ThreadPage =
@@ -92,8 +98,14 @@ export async function recentSessions(ownerId: string, options: { limit?: number;
       status: session.status,
       updatedAt: session.updatedAt.toISOString(),
       parentId: session.parentId ? sessionKeyOf(session.parentId) : null,
+      ...(session.parentId && (await isRegeneration(store, session)) ? { versionOf: sessionKeyOf(session.parentId) } : {}),
     })),
   );
+}
+
+/** Whether a fork asked a reply again (its log says how it was forked; the view is cached). */
+async function isRegeneration(store: EventStore, session: SessionRecord): Promise<boolean> {
+  return (await loadView(store, session.id, findAgent(session.agent)?.initialState ?? {})).forkedFrom?.mode === 'regenerate';
 }
 
 /** One thread as its owner sees it; another owner's thread is indistinguishable from none. */
