@@ -286,9 +286,9 @@ function AssistantTurn({
       )}
     </div>
   );
-  // Beside the reply, not in it: the reply's text stays the reply's. While a turn runs the button
-  // stays in its place, disabled (onRegenerate is absent then): every reply above would otherwise
-  // move up and back down with each turn.
+  // Beside the reply, not in it: the reply's text stays the reply's. While a turn runs the actions
+  // stay in their place, disabled (onRegenerate and onBranch are absent then): every reply above
+  // would otherwise move up and back down with each turn.
   return (
     <div className="flex flex-col gap-1">
       {turn}
@@ -296,32 +296,58 @@ function AssistantTurn({
         <div className="flex items-center gap-1">
           {replyVersions && threadHref && <VersionSwitcher versions={replyVersions} href={threadHref} />}
           {message.content && !streaming && (
-            <button
-              type="button"
-              className="inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent disabled:pointer-events-none disabled:opacity-40"
-              title={onRegenerate ? 'Regenerate this reply: a new version, kept beside this one' : 'Regenerate once the agent is free'}
-              data-testid="regenerate-button"
-              disabled={!onRegenerate}
-              onClick={() => onRegenerate?.(message.id)}
-            >
-              <RefreshCwIcon className="size-3" aria-hidden /> Regenerate
-            </button>
-          )}
-          {message.content && !streaming && (
-            <button
-              type="button"
-              className="inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent disabled:pointer-events-none disabled:opacity-40"
-              title={onBranch ? 'A new thread from here, with this conversation up to this reply' : 'Branch once the agent is free'}
-              data-testid="branch-button"
-              disabled={!onBranch}
-              onClick={() => onBranch?.(message.id)}
-            >
-              <GitBranchIcon className="size-3" aria-hidden /> <span className="max-sm:sr-only">New thread from here</span>
-            </button>
+            <>
+              <ReplyAction
+                testId="regenerate-button"
+                icon={<RefreshCwIcon className="size-3" aria-hidden />}
+                label="Regenerate"
+                title={onRegenerate ? 'Regenerate this reply: a new version, kept beside this one' : 'Regenerate once the agent is free'}
+                onClick={onRegenerate && (() => onRegenerate(message.id))}
+              />
+              <ReplyAction
+                testId="branch-button"
+                icon={<GitBranchIcon className="size-3" aria-hidden />}
+                label="New thread from here"
+                shortOnPhones
+                title={onBranch ? 'A new thread from here, with this conversation up to this reply' : 'Branch once the agent is free'}
+                onClick={onBranch && (() => onBranch(message.id))}
+              />
+            </>
           )}
         </div>
       )}
     </div>
+  );
+}
+
+/** One of a reply's actions: in its place, disabled while a turn runs (no `onClick` then). */
+function ReplyAction({
+  testId,
+  icon,
+  label,
+  title,
+  onClick,
+  shortOnPhones = false,
+}: {
+  testId: string;
+  icon: ReactNode;
+  label: string;
+  title: string;
+  onClick: (() => void) | undefined;
+  shortOnPhones?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      className="inline-flex w-fit items-center gap-1 rounded-md px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-accent disabled:pointer-events-none disabled:opacity-40"
+      title={title}
+      aria-label={shortOnPhones ? label : undefined}
+      data-testid={testId}
+      disabled={!onClick}
+      onClick={onClick}
+    >
+      {icon} <span className={shortOnPhones ? 'max-sm:sr-only' : undefined}>{label}</span>
+    </button>
   );
 }
 
