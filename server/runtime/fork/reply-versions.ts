@@ -20,39 +20,26 @@ export async function replyVersions(
 ): Promise<ReplyVersions[]> {
   if (!session) return [];
   const from = view.forkedFrom;
-  if (from?.mode === 'regenerate' && session.parentId) {
-    const original = await store.getSession(session.parentId);
-    if (!original) return [];
-    const originalView = await loadView(store, original.id, initialState);
-    const before = messageBefore(originalView, from.atMessageId);
+  const regeneration = from?.mode === 'regenerate' && session.parentId ? from : undefined;
+  const original = regeneration ? await store.getSession(session.parentId!) : session;
+  if (!original) return [];
+  const originalView = regeneration ? await loadView(store, original.id, initialState) : view;
+  const byReply = await regenerationsOf(store, original, initialState);
+  // A regeneration shows the versions of the reply it asked again; the original, those of each reply asked again.
+  const replies = regeneration ? [regeneration.atMessageId] : [...byReply.keys()];
+  return replies.flatMap((atMessageId) => {
+    const before = messageBefore(originalView, atMessageId);
+    const forks = byReply.get(atMessageId) ?? [];
     if (!before) return [];
-    const threads = await regenerationsOf(store, original, from.atMessageId, initialState);
     return [
-      { afterMessageId: before, original: { threadId: sessionKeyOf(original.id), atMessageId: from.atMessageId }, threads, current: sessionKeyOf(session.id) },
+      {
+        afterMessageId: before,
+        original: { threadId: sessionKeyOf(original.id), atMessageId },
+        threads: [sessionKeyOf(original.id), ...forks.map((fork) => sessionKeyOf(fork.id))],
+        current: sessionKeyOf(session.id),
+      },
     ];
-  }
-  const forks = await store.listSessions(session.ownerId, { parentId: session.id, limit: 100 });
-  if (forks.length === 0) return [];
-  const points = new Set<string>();
-  for (const fork of forks) {
-    const origin = (await loadView(store, fork.id, initialState)).forkedFrom;
-    if (origin?.mode === 'regenerate') points.add(origin.atMessageId);
-  }
-  return Promise.all(
-    [...points].flatMap((atMessageId) => {
-      const before = messageBefore(view, atMessageId);
-      return before
-        ? [
-            regenerationsOf(store, session, atMessageId, initialState).then((threads) => ({
-              afterMessageId: before,
-              original: { threadId: sessionKeyOf(session.id), atMessageId },
-              threads,
-              current: sessionKeyOf(session.id),
-            })),
-          ]
-        : [];
-    }),
-  );
+  });
 }
 
 /** The id of the message right before `messageId` in the thread: every version of that reply shares it. */
@@ -61,14 +48,13 @@ function messageBefore(view: SessionView, messageId: string): string | undefined
   return at > 0 ? view.messages[at - 1]!.id : undefined;
 }
 
-/** The original thread, then each regeneration of its reply at `atMessageId`, oldest first. */
-async function regenerationsOf(store: EventStore, original: SessionRecord, atMessageId: string, initialState: SessionView['state']): Promise<string[]> {
+/** The thread's regenerations, by the reply each asked again, oldest first: its forks listed and read once. */
+async function regenerationsOf(store: EventStore, original: SessionRecord, initialState: SessionView['state']): Promise<Map<string, SessionRecord[]>> {
   const forks = await store.listSessions(original.ownerId, { parentId: original.id, limit: 100 });
-  const regenerations: SessionRecord[] = [];
-  for (const fork of forks) {
+  const byReply = new Map<string, SessionRecord[]>();
+  for (const fork of forks.toSorted((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
     const origin = (await loadView(store, fork.id, initialState)).forkedFrom;
-    if (origin?.mode === 'regenerate' && origin.atMessageId === atMessageId) regenerations.push(fork);
+    if (origin?.mode === 'regenerate') byReply.set(origin.atMessageId, [...(byReply.get(origin.atMessageId) ?? []), fork]);
   }
-  regenerations.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  return [sessionKeyOf(original.id), ...regenerations.map((fork) => sessionKeyOf(fork.id))];
+  return byReply;
 }
