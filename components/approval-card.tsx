@@ -5,9 +5,10 @@
 // decision controls. When it opens it comes into view and takes focus, so it is never below
 // the fold (docs/hitl.md, "What the approval card shows"). In a batch the card keeps a staged
 // decision until the last one is made, and the decision can be changed until then.
-import { ChevronRightIcon, Loader2Icon, MessageCircleQuestionIcon, ShieldQuestionIcon, TriangleAlertIcon } from 'lucide-react';
+import { ChevronRightIcon, Loader2Icon, MessageCircleQuestionIcon, ShieldQuestionIcon } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ApprovalContext } from './approval-context';
 import { ApprovalDecisionForm, ProblemList } from './approval-decision-form';
 import { labelledFields } from './format-value';
 import { asksForInput, isDecided, type InterruptResolution } from './hooks/agent-store';
@@ -108,7 +109,7 @@ export function ApprovalCard({ interrupt, busy, batch, inputSchema, current = fa
           ))}
         </dl>
       )}
-      {interrupt.context && <ApprovalContext context={interrupt.context} />}
+      {interrupt.context && <ApprovalContext context={interrupt.context} testId="approval-context" />}
       {!input && interrupt.args !== undefined && <RawCall args={interrupt.args} toolName={interrupt.toolName} />}
       {interrupt.quorum && <Votes quorum={interrupt.quorum} />}
       {staged ? (
@@ -141,32 +142,6 @@ function bringIntoView(card: HTMLElement) {
   card.scrollIntoView({ block: 'start' });
   card.querySelector('[data-card-actions]')?.scrollIntoView({ block: 'nearest' });
   card.focus({ preventScroll: true });
-}
-
-/** What the tool looked up for whoever decides: the facts, then what to weigh (docs/hitl.md, "Approval context"). */
-function ApprovalContext({ context }: { context: NonNullable<PendingInterrupt['context']> }) {
-  return (
-    <div className="space-y-2" data-testid="approval-context">
-      {context.facts.length > 0 && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t pt-2 text-sm">
-          {context.facts.map((fact) => (
-            <div key={fact.label} className="contents">
-              <dt className="text-muted-foreground">{fact.label}</dt>
-              <dd className="font-medium break-words" data-testid="approval-context-fact">
-                {fact.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
-      {context.risk && (
-        <p className="flex items-start gap-1.5 rounded-md bg-background/60 px-2 py-1.5 text-sm text-warning" data-testid="approval-risk">
-          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {context.risk}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** The call as the program sees it, for whoever wants it: the tool's name and raw arguments. */

@@ -1,6 +1,7 @@
 import { CircleCheckIcon, CircleXIcon, ExternalLinkIcon, LinkIcon, ShieldQuestionIcon, TriangleAlertIcon } from 'lucide-react';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { ApprovalContext } from '@/components/approval-context';
 import { labelledFields } from '@/components/format-value';
 import { LocalTime } from '@/components/local-time';
 import type { JsonSchema } from '@/components/hooks/json-schema';
@@ -95,26 +96,7 @@ function LinkRequest({ view, token }: { view: LinkView; token: string }) {
           ))}
         </dl>
       )}
-      {interrupt.context && (
-        <div className="space-y-2" data-testid="link-context">
-          {interrupt.context.facts.length > 0 && (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t pt-2 text-sm">
-              {interrupt.context.facts.map((fact) => (
-                <div key={fact.label} className="contents">
-                  <dt className="text-muted-foreground">{fact.label}</dt>
-                  <dd className="font-medium break-words">{fact.value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          {interrupt.context.risk && (
-            <p className="flex items-start gap-1.5 rounded-md bg-background/60 px-2 py-1.5 text-sm text-warning">
-              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {interrupt.context.risk}
-            </p>
-          )}
-        </div>
-      )}
+      {interrupt.context && <ApprovalContext context={interrupt.context} testId="link-context" />}
       {/* The call as the program sees it, and which conversation: for whoever wants them, as the chat's card keeps them. */}
       <details className="text-xs text-muted-foreground" data-testid="link-details">
         <summary className="cursor-pointer">Details</summary>
