@@ -46,6 +46,7 @@ const REQUEST_ERRORS = {
   invalid_cursor: { status: 400, agUi: HTTP, when: 'an offset, Last-Event-ID, frontier or inbox cursor that is not a cursor this server sent' },
   no_new_input: { status: 400, agUi: HTTP, when: 'a chat-wire request on a session that brings nothing new' },
   unauthorized: { status: 401, agUi: HTTP, chat: 'invalid_api_key', when: 'no API key, or one that is not valid (keys configured)' },
+  not_a_wake: { status: 401, agUi: HTTP, when: 'a POST /api/wake that is not a queue delivery of a wake this server signed (docs/deploy.md, "Due work")' },
   cross_origin: { status: 403, agUi: HTTP, when: 'a cookie-authenticated request from another site' },
   open_dev_mode_remote: { status: 403, agUi: HTTP, when: 'a request to a server in open dev mode addressed to a host other than loopback' },
   too_many_streams: { status: 429, agUi: HTTP, when: 'the identity has STACKBONE_MAX_STREAMS_PER_OWNER streams open already' },

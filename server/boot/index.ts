@@ -6,7 +6,8 @@
 // "Timers"), the outbox loop that delivers notices (docs/approvals.md) and the sweep of uploads no
 // message named (docs/security.md). STACKBONE_SWEEP_MS=0 / STACKBONE_TIMER_MS=0 /
 // STACKBONE_OUTBOX_MS=0 / STACKBONE_ATTACHMENT_SWEEP_MS=0 turn them off (a host that calls the
-// cron routes instead, docs/deploy.md).
+// cron routes instead, docs/deploy.md). With STACKBONE_WAKER=vercel-queue the first three stay
+// off: queued wakes bring that work on time (docs/deploy.md, "Due work").
 //
 // One module, imported once, from the runtime's face: the ten dynamic imports instrumentation.ts
 // made into the runtime's rooms (which lint cannot see) were chunks of their own, 4.8 MB more
@@ -26,8 +27,9 @@ export async function startServerProcess(): Promise<void> {
   const timerMs = setting('STACKBONE_TIMER_MS');
   const outboxMs = setting('STACKBONE_OUTBOX_MS');
   const attachmentSweepMs = setting('STACKBONE_ATTACHMENT_SWEEP_MS');
-  if (sweepMs > 0) startRecoveryLoop(getStore(), findAgent, sweepMs);
-  if (timerMs > 0) startTimerLoop(getStore(), findAgent, timerMs);
-  if (outboxMs > 0) startOutboxLoop(getStore(), findAgent, outboxMs);
+  const loops = setting('STACKBONE_WAKER') === 'loop';
+  if (loops && sweepMs > 0) startRecoveryLoop(getStore(), findAgent, sweepMs);
+  if (loops && timerMs > 0) startTimerLoop(getStore(), findAgent, timerMs);
+  if (loops && outboxMs > 0) startOutboxLoop(getStore(), findAgent, outboxMs);
   if (attachmentSweepMs > 0) startBackgroundLoop('attachment sweep', attachmentSweepMs, () => sweepUnclaimedAttachments());
 }

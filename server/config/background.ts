@@ -1,9 +1,21 @@
-// The loops a long-lived server runs (server/boot); 0 turns one off, for a host that calls
-// the cron routes instead (docs/deploy.md).
+// Who wakes due work (docs/deploy.md, "Due work"): the loops a long-lived server runs
+// (server/boot; 0 turns one off, for a host that calls the cron routes instead), or Vercel Queues.
 import { group } from './group';
-import { whole } from './variable';
+import { choice, text, whole } from './variable';
 
 export const background = group('', {
+  STACKBONE_WAKER: choice(
+    {
+      description:
+        'What wakes due work — timers, expiries, reminders, webhook retries, orphaned runs (docs/deploy.md, "Due work"): loop, the in-process loops below (npm run dev, npm start, Docker); vercel-queue, one Vercel Queues message per item at its time, delivered to POST /api/wake (the loops are off; the crons stay as the backstop).',
+    },
+    ['loop', 'vercel-queue'],
+    'loop',
+  ),
+  STACKBONE_QUEUE_URL: text({
+    description:
+      "With STACKBONE_WAKER=vercel-queue: the queue service's address when it is not Vercel's own (a proxy, or the suite's stand-in at its HTTP boundary).",
+  }),
   STACKBONE_SWEEP_MS: whole(
     {
       description:

@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { setting } from '../config';
 
 /** What a signature is for. */
-export type SignaturePurpose = 'link' | 'identity' | 'owner-id';
+export type SignaturePurpose = 'link' | 'identity' | 'owner-id' | 'wake';
 
 /**
  * The label each purpose's signed input starts with. Each is `stackbone <purpose> v1\n`, with
@@ -20,6 +20,8 @@ const LABELS: Record<SignaturePurpose, string> = {
   identity: 'stackbone identity v1\n',
   // Not a token: an owner id as it leaves the server, re-keyed (server/credentials/open-dev-mode.ts, publicOwnerId).
   'owner-id': 'stackbone owner-id v1\n',
+  // A queue message that wakes due work (server/wake/wake-message.ts): only this server's sends verify.
+  wake: 'stackbone wake v1\n',
 };
 
 /**

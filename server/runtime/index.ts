@@ -62,6 +62,8 @@ export type { CursorPosition, RunPart, StreamPart } from './stream';
 export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, handlerContext, loadMcpTools, requestInput, runWithHandlerContext } from './tools';
 export type { ClientTool } from './tools';
 export { startStatelessRun } from './turn';
+export { runDue } from './wake';
+export type { DueWork } from './wake';
 export type { StartedRun } from './turn';
 export {
   changeQueue,

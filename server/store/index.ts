@@ -1,16 +1,24 @@
 // The process's event store. One per process: it owns the database connection (a SQLite
 // handle, or a Postgres pool). Cached on globalThis because Next dev re-evaluates modules on
-// every edit, and a fresh store per reload would leak connections.
+// every edit, and a fresh store per reload would leak connections. With a waker configured
+// (STACKBONE_WAKER=vercel-queue) its writes ask to be woken for the work they leave due
+// (waking-store.ts).
+import { configuredWaker } from '../wake';
 import { databaseUrl, directDatabaseUrl } from './database-url';
 import { createPrismaStore } from './prisma-store';
 import type { EventStore } from './types';
+import { wakingStore } from './waking-store';
 
 export type { EventStore, SessionRecord, SessionStatus } from './types';
 export { databaseKind, databaseUrl } from './database-url';
+export { settleWakes } from './waking-store';
 const cache = globalThis as typeof globalThis & { __stackboneStore?: EventStore };
 
 export function getStore(): EventStore {
-  cache.__stackboneStore ??= createPrismaStore(databaseUrl(), { listenUrl: directDatabaseUrl() });
+  if (cache.__stackboneStore) return cache.__stackboneStore;
+  const store = createPrismaStore(databaseUrl(), { listenUrl: directDatabaseUrl() });
+  const waker = configuredWaker();
+  cache.__stackboneStore = waker ? wakingStore(store, waker) : store;
   return cache.__stackboneStore;
 }
 

@@ -76,3 +76,17 @@ export function formatWait(ms: number): string {
   const [unit, size] = units.find(([, size, least]) => ms >= size * least * 0.95 && ms >= size * 0.95) ?? units.at(-1)!;
   return `${Math.max(0, Math.round((ms / size) * 10) / 10)}${unit}`;
 }
+
+/**
+ * When the session's open interrupts next need the server: the earliest expiry, or reminder not
+ * yet recorded (ms since the epoch); undefined when none waits on the clock. A waker asks for
+ * that time (docs/deploy.md, "Due work").
+ */
+export function nextDeadline(view: SessionView): number | undefined {
+  const times = Object.values(view.interrupts)
+    .filter((state) => !state.decision)
+    .flatMap((state) => [state.record.expiresAt, state.remindedAt ? undefined : state.record.remindAt])
+    .filter((time): time is string => time !== undefined)
+    .map((time) => Date.parse(time));
+  return times.length > 0 ? Math.min(...times) : undefined;
+}

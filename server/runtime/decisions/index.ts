@@ -1,6 +1,6 @@
 // The decisions room's face: approval policies, interrupts and the decisions that answer them.
 export { inputJsonSchema } from './approval-policy';
-export { dueReminders, expiryEvents } from './expiry';
+export { dueReminders, expiryEvents, nextDeadline } from './expiry';
 export { grantHolds } from './grants';
 export { inboxPage, inboxParts } from './inbox-page';
 export type { InboxPage, InboxPosition } from './inbox-page';

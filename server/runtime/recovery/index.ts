@@ -1,2 +1,2 @@
 // The recovery room's face: the sweep that finishes abandoned runs, and its loop.
-export { startRecoveryLoop, sweep } from './recovery';
+export { recoverSession, startRecoveryLoop, sweep } from './recovery';

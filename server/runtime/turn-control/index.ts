@@ -7,7 +7,7 @@ export type { QueueOperation } from './queue';
 export { session } from './server-session';
 export { requestSteer } from './steer';
 export { requestStop } from './stop';
-export { fireDueTimers, startTimerLoop } from './timers';
+export { fireDueTimers, fireTimer, startTimerLoop } from './timers';
 export { changeQueue, sendQueued, startRun } from './turns';
 export { listGrants, revokeGrant } from './session-grants';
 export type { GrantListing } from './session-grants';
