@@ -36,6 +36,7 @@ const OWN_PROCESS = [
   'server/models/resolve.test.ts',
   'server/credentials/open-dev-mode.test.ts',
   'server/routes/hitl/decisions.test.ts',
+  'server/routes/wake.test.ts',
   'server/runtime/decisions/broken-gate.test.ts',
   'server/runtime/decisions/link-identity.test.ts',
   'server/runtime/decisions/quorum.test.ts',

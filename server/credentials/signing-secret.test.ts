@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkSigningSecret } from './signing-secret';
 
-const NAMES = ['STACKBONE_SECRET', 'STACKBONE_SECRET_PREVIOUS', 'STACKBONE_API_KEYS'] as const;
+const NAMES = ['STACKBONE_SECRET', 'STACKBONE_SECRET_PREVIOUS', 'STACKBONE_API_KEYS', 'STACKBONE_WAKER'] as const;
 
 describe('STACKBONE_SECRET', () => {
   let saved: Record<string, string | undefined> = {};
@@ -28,5 +28,16 @@ describe('STACKBONE_SECRET', () => {
     delete process.env.STACKBONE_API_KEYS;
     process.env.STACKBONE_SECRET = 'short';
     expect(() => checkSigningSecret()).not.toThrow(); // open dev mode: nothing to sign
+  });
+
+  it('a server whose due work is woken by Vercel Queues needs one too, keys or not: it signs the wakes (docs/deploy.md, "Due work")', () => {
+    delete process.env.STACKBONE_API_KEYS;
+    delete process.env.STACKBONE_SECRET;
+    process.env.STACKBONE_WAKER = 'vercel-queue';
+    expect(() => checkSigningSecret()).toThrow(/^STACKBONE_WAKER=vercel-queue is set but STACKBONE_SECRET is not/);
+    process.env.STACKBONE_SECRET = 'short';
+    expect(() => checkSigningSecret()).toThrow(/must be at least 32/);
+    process.env.STACKBONE_SECRET = 'x'.repeat(32);
+    expect(() => checkSigningSecret()).not.toThrow();
   });
 });
