@@ -23,7 +23,7 @@ export async function fireDueTimers(store: EventStore, findAgent: FindAgent, now
   let fired = 0;
   let waiting = 0;
   for (const timer of await store.dueTimers(now)) {
-    const firing = await fireTimer(store, findAgent, timer);
+    const firing = await fireTimer(store, findAgent, timer, now);
     if (firing.outcome === 'fired') fired++;
     if (firing.outcome === 'waiting') waiting++;
     if (firing.run) runs.push(firing.run);
