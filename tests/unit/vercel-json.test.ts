@@ -15,6 +15,7 @@ import { functionsSchema } from '@vercel/build-utils';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { WAKE_TOPIC } from '../../server/wake/vercel-queue-waker';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const vercelJson = JSON.parse(readFileSync(path.join(root, 'vercel.json'), 'utf8')) as Record<string, unknown>;
@@ -116,5 +117,13 @@ describe('vercel.json', () => {
     const command = /^npm run ([\w-]+)$/.exec(String(vercelJson.buildCommand));
     expect(command).not.toBeNull();
     expect(packageJson.scripts[command![1]!]).toBe('node scripts/db.mjs deploy && next build');
+  });
+
+  it('pushes the wake topic to POST /api/wake, the route that takes queue deliveries (docs/deploy.md, "Due work")', () => {
+    const functions = vercelJson.functions as Record<string, { experimentalTriggers?: { type: string; topic: string }[] }>;
+    const consumers = Object.entries(functions).filter(([, config]) => config.experimentalTriggers?.some((trigger) => trigger.type.startsWith('queue/')));
+    expect(consumers.map(([file]) => file)).toEqual(['app/api/wake/route.ts']);
+    expect(consumers[0]![1].experimentalTriggers).toEqual([expect.objectContaining({ type: 'queue/v2beta', topic: WAKE_TOPIC })]);
+    expect(source('app/api/wake/route.ts')).toMatch(/export async function POST/);
   });
 });
