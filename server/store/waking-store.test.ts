@@ -19,7 +19,7 @@ describe('a store that asks to be woken (docs/deploy.md, "Due work")', () => {
     const { store, wakes } = recorded();
     const session = await store.ensureSession({ id: randomUUID(), ownerId: 'owner-1', agent: 'assistant' });
     const leaseUntil = at(30_000);
-    await store.append(session.id, 0, [{ type: 'run_started', runId: 'run-1', source: 'user' }], { status: 'running', leaseUntil });
+    await store.append(session.id, 0, [{ type: 'run_started', runId: 'run-1', source: 'agui' }], { status: 'running', leaseUntil });
     await store.append(session.id, 1, [{ type: 'message_added', message: { id: 'm1', role: 'user', content: 'hi' } }]);
     await settleWakes();
     expect(wakes).toEqual([{ kind: 'session', key: session.id, at: leaseUntil }]);
@@ -62,7 +62,7 @@ describe('a store that asks to be woken (docs/deploy.md, "Due work")', () => {
       session.id,
       0,
       [
-        { type: 'run_started', runId: 'run-1', source: 'user' },
+        { type: 'run_started', runId: 'run-1', source: 'agui' },
         { type: 'run_finished', runId: 'run-1', outcome: { type: 'success' } },
       ],
       { status: 'idle' },
@@ -84,7 +84,7 @@ describe('a store that asks to be woken (docs/deploy.md, "Due work")', () => {
   it('keeps the write when asking fails: the crons find the work', async () => {
     const store = wakingStore(createMemoryStore(), { wake: async () => Promise.reject(new Error('queue down')) });
     const session = await store.ensureSession({ id: randomUUID(), ownerId: 'owner-1', agent: 'assistant' });
-    await store.append(session.id, 0, [{ type: 'run_started', runId: 'run-1', source: 'user' }], { status: 'running', leaseUntil: at(30_000) });
+    await store.append(session.id, 0, [{ type: 'run_started', runId: 'run-1', source: 'agui' }], { status: 'running', leaseUntil: at(30_000) });
     await settleWakes();
     expect((await store.readEvents(session.id)).map((event) => event.event.type)).toEqual(['run_started']);
   });
