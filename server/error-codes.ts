@@ -107,6 +107,11 @@ const REFUSALS = {
   parent_run_mismatch: { status: 409, agUi: RUN_ERROR, when: 'parentRunId names a run other than the one that paused' },
   nothing_to_retry: { status: 409, agUi: RUN_ERROR, when: 'a retry on a thread whose last run did not fail' },
   retry_with_input: { status: 400, agUi: RUN_ERROR, when: 'a retry that brings new messages or state' },
+  thread_required: {
+    status: 400,
+    agUi: RUN_ERROR,
+    when: 'a stateless AG-UI run (no threadId) carrying what only a durable thread can take: a tool result to go on from, seeded state, a decision, a retry (`details.needs`)',
+  },
   unknown_model: { status: 400, agUi: RUN_ERROR, when: 'a turn asking for a model its agent does not offer (`details.models` lists those it does)' },
   resume_incomplete: { status: 400, agUi: RUN_ERROR, when: 'a resume that does not address every open interrupt' },
   resume_duplicate: { status: 400, agUi: RUN_ERROR, when: 'an interrupt addressed twice in one resume' },

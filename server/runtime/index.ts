@@ -61,7 +61,7 @@ export type { RunInput, RunSoFar } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
 export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, handlerContext, loadMcpTools, requestInput, runWithHandlerContext } from './tools';
 export type { ClientTool } from './tools';
-export { startStatelessRun } from './turn';
+export { refuseThreadOnlyInput, startStatelessRun } from './turn';
 export { runDue } from './wake';
 export type { DueWork } from './wake';
 export type { StartedRun } from './turn';

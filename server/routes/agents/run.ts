@@ -8,11 +8,20 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { takeRunSlot, takeStreamSlot, type StreamSlot } from '../../http/limits';
 import { resolveCaller } from '../../identity/owner';
-import { forkThread, parseCursor, Refusal, scopedSessionId, startRun, type StartedRun } from '../../runtime';
+import { forkThread, parseCursor, Refusal, refuseThreadOnlyInput, scopedSessionId, startRun, startStatelessRun, type StartedRun } from '../../runtime';
 import { callerIdentity } from '../../identity/decision-actor';
 import { getStore } from '../../store';
 import { agUiAttachmentClaims } from '../../wire/agui/content-parts';
-import { fromAgUiFork, fromAgUiMessages, fromAgUiModel, fromAgUiResume, fromAgUiRetry, fromAgUiTools, parseRunAgentInput } from '../../wire/agui/input';
+import {
+  fromAgUiFork,
+  fromAgUiMessages,
+  fromAgUiModel,
+  fromAgUiResume,
+  fromAgUiRetry,
+  fromAgUiTools,
+  parseRunAgentInput,
+  seedsState,
+} from '../../wire/agui/input';
 import { agUiStream, refusedRun } from '../../wire/agui/stream';
 import { resolveAttachmentClaims } from './attachment-claims';
 import { joinRun } from './thread';
@@ -41,7 +50,7 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
     // A client re-sending its request after a dropped connection (as TanStack AI's does)
     // re-joins the run it started instead of starting another.
     const lastEventId = parseCursor(request.headers.get('last-event-id'));
-    if (lastEventId) {
+    if (lastEventId && !input.stateless) {
       const joined = await joinRun(request, agent, ownerId, { threadId: input.threadId, runId: input.runId, after: lastEventId, strict: context.strict, slot });
       if (joined) return joined;
     }
@@ -51,7 +60,25 @@ export async function handleAgUiRun(request: Request, agentName: string, keepAli
     running = takeRunSlot(ownerId, request);
     try {
       const fork = fromAgUiFork(input.forwardedProps);
-      if (fork) {
+      if (input.stateless) {
+        // No threadId: the request's messages are the whole conversation, and nothing is kept (docs/internals/wires.md, "Stateless AG-UI runs").
+        const messages = fromAgUiMessages(input.messages, attachments);
+        refuseThreadOnlyInput({
+          toolResult: messages.at(-1)?.role === 'tool',
+          state: seedsState(input.state),
+          decisions: (input.resume?.length ?? 0) > 0,
+          retry: fromAgUiRetry(input.forwardedProps) !== undefined || fork !== undefined,
+        });
+        run = await startStatelessRun({
+          agent,
+          ownerId,
+          source: 'agui',
+          history: messages,
+          clientTools: fromAgUiTools(input.tools),
+          model: fromAgUiModel(input.forwardedProps),
+          durableHint: 'Send a threadId: a durable thread can wait for a person.',
+        });
+      } else if (fork) {
         // A new thread from a message of another: the request's threadId names it (docs/time-travel.md).
         const resent = fork.regenerate ? undefined : fromAgUiMessages(input.messages, attachments).findLast((message) => message.role === 'user');
         if (!fork.regenerate && !resent) throw new HttpError('invalid_request', 'An edit-and-resend (forwardedProps.fork) carries the new user message last.');

@@ -2,5 +2,5 @@
 export { followRun } from './follow-run';
 export type { RunRequest, StartedRun, TurnQueue } from './run-request';
 export { startRunWithQueue } from './start-run';
-export { startStatelessRun } from './stateless-run';
+export { refuseThreadOnlyInput, startStatelessRun } from './stateless-run';
 export { notRunResults, settleStoppedRun } from './stopped-run';

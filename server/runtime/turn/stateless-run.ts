@@ -5,6 +5,7 @@ import type { DeepAgent } from '../../authoring';
 import { createMemoryStore } from '../../store/memory-store';
 import type { RunSource, SessionEvent } from '../../store/events';
 import type { ChatMessage } from '../../store/messages';
+import { Refusal } from '../errors';
 import { checkMessageText } from '../session';
 import type { ClientTool } from '../tools';
 import { startRunWithQueue } from './start-run';
@@ -22,6 +23,33 @@ function historyEvents(history: ChatMessage[]): SessionEvent[] {
         return { type: 'message_added', message };
     }
   });
+}
+
+/** What a stateless request carries that only a durable thread could take. */
+export interface ThreadOnlyInput {
+  /** The request's messages end with a tool result, to go on from (an AG-UI frontend tool's). */
+  toolResult?: boolean;
+  /** Shared state to seed. */
+  state?: boolean;
+  /** Decisions on interrupts (AG-UI `resume`). */
+  decisions?: boolean;
+  retry?: boolean;
+}
+
+/**
+ * A stateless run has no thread to resume or to write state into (docs/internals/wires.md,
+ * "Stateless AG-UI runs"): a tool result to go on from, seeded state, a decision or a retry is
+ * refused, naming what needs a thread; the rest of the turn runs as any stateless one.
+ */
+export function refuseThreadOnlyInput(input: ThreadOnlyInput): void {
+  const needs = (['toolResult', 'state', 'decisions', 'retry'] as const).filter((what) => input[what]);
+  if (needs.length === 0) return;
+  const what = { toolResult: 'a tool result to go on from', state: 'shared state to seed', decisions: 'a decision (resume)', retry: 'a retry' }[needs[0]!];
+  throw new Refusal(
+    'thread_required',
+    `A stateless run (no threadId) has nothing to resume against, so it cannot take ${what}: send the thread's threadId (a durable thread).`,
+    { needs },
+  );
 }
 
 export async function startStatelessRun(options: {

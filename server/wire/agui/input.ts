@@ -1,4 +1,5 @@
 // AG-UI RunAgentInput → the runtime's run request.
+import { randomUUID } from 'node:crypto';
 import type { Message as AgUiMessage, RunAgentInput } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { HttpError } from '../../http/errors';
@@ -6,7 +7,31 @@ import type { Attachment, ChatMessage } from '../../store/messages';
 import type { InterruptResponse, ClientTool } from '../../runtime';
 import { isSessionId, firstIssue } from '../../runtime';
 
-export function parseRunAgentInput(body: unknown): RunAgentInput {
+/** A run request as the route takes it: `stateless` when it named no thread (its threadId is then one made up for the stream). */
+export type ParsedRunInput = RunAgentInput & { stateless: boolean };
+
+/**
+ * Fills in what a hand-written request may leave out and AG-UI's schema requires
+ * (docs/internals/wires.md, "Stateless AG-UI runs"): a message's id — a tool result's is made
+ * from its call (`tool-result:<toolCallId>`), so the same result sent twice is one message —
+ * and, for a run that names no thread, a threadId of its own.
+ */
+function withDefaults(body: unknown): { body: unknown; stateless: boolean } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { body, stateless: false };
+  const record = body as Record<string, unknown>;
+  const messages = Array.isArray(record.messages)
+    ? record.messages.map((message: unknown) => {
+        if (typeof message !== 'object' || message === null || (message as { id?: unknown }).id !== undefined) return message;
+        const { role, toolCallId } = message as { role?: unknown; toolCallId?: unknown };
+        return { ...message, id: role === 'tool' && typeof toolCallId === 'string' ? `tool-result:${toolCallId}` : randomUUID() };
+      })
+    : record.messages;
+  const stateless = record.threadId === undefined || record.threadId === null;
+  return { body: { ...record, messages, ...(stateless ? { threadId: `stateless_${randomUUID()}` } : {}) }, stateless };
+}
+
+export function parseRunAgentInput(raw: unknown): ParsedRunInput {
+  const { body, stateless } = withDefaults(raw);
   const parsed = RunAgentInputSchema.safeParse(body);
   if (!parsed.success) {
     const { path, message } = firstIssue(parsed.error);
@@ -22,7 +47,13 @@ export function parseRunAgentInput(body: unknown): RunAgentInput {
       });
     }
   }
-  return parsed.data as RunAgentInput;
+  return { ...(parsed.data as RunAgentInput), stateless };
+}
+
+/** Whether a request seeds shared state: anything but nothing or an empty object. */
+export function seedsState(state: unknown): boolean {
+  if (state === undefined || state === null) return false;
+  return typeof state !== 'object' || Array.isArray(state) || Object.keys(state).length > 0;
 }
 
 function textOf(content: unknown): string {
