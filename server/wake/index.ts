@@ -3,7 +3,7 @@ import { setting } from '../config';
 import { vercelQueueWaker } from './vercel-queue-waker';
 import type { Waker } from './waker';
 
-export type { Wake, WakeKind, Waker } from './waker';
+export type { Wake, Waker } from './waker';
 export { timerOfWakeKey, timerWakeKey } from './waker';
 export { verifiedWake } from './wake-message';
 export { sendWake, wakeQueue } from './vercel-queue-waker';

@@ -28,7 +28,7 @@ interface QueuedMessage {
   earlyBy: number;
 }
 
-export interface DeliveryRecord {
+interface DeliveryRecord {
   messageId: string;
   /** The wake the message carried, as sent. */
   wake: { kind: string; key: string; at: string };
