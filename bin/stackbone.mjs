@@ -2,19 +2,30 @@
 // stackbone: the command line for a Stackbone app. Lists the pending human-in-the-loop
 // decisions and approves, rejects or cancels them through the server's /api/hitl API, and stops
 // a session's run through POST /api/v1/sessions/{threadId}/stop; exports decisions and sessions
-// and replays a session against the current agent code (docs/replay.md).
-// Plain Node 22, no dependencies; see docs/cli.md.
+// and replays a session against the current agent code (docs/replay.md); and checks any AG-UI
+// agent's human-in-the-loop round trip (`conformance`, docs/conformance.md).
+// Plain Node 22; only `conformance` imports packages (@ag-ui/client, @ag-ui/core); see docs/cli.md.
 import { parseArgs } from 'node:util';
 import { formatCall, formatDecision, formatStop, formatTable, terminalSafe } from './lib/format.mjs';
 import { createClient, DEFAULT_URL, ServerError, UnreachableError } from './lib/http.mjs';
 import { findPending, listAll } from './lib/inbox-pages.mjs';
 import { formatReplay } from './lib/replay-format.mjs';
 import { confirm } from './lib/prompt.mjs';
-import { HITL_COMMAND_HELP, HITL_HELP, MAIN_HELP, SESSION_COMMAND_HELP, SESSION_HELP, TOP_HELP, USERS_COMMAND_HELP, USERS_HELP } from './lib/help.mjs';
+import {
+  CONFORMANCE_HELP,
+  HITL_COMMAND_HELP,
+  HITL_HELP,
+  MAIN_HELP,
+  SESSION_COMMAND_HELP,
+  SESSION_HELP,
+  TOP_HELP,
+  USERS_COMMAND_HELP,
+  USERS_HELP,
+} from './lib/help.mjs';
 import { VERSION } from './lib/version.mjs';
 
-/** `replay` exits `different` when the replay differs from the recording. */
-const EXIT = { ok: 0, failed: 1, different: 1, usage: 2 };
+/** `replay` exits `different` when the replay differs from the recording; `conformance` `nonconformant` when a check fails. */
+const EXIT = { ok: 0, failed: 1, different: 1, nonconformant: 1, usage: 2 };
 
 /** The commands without a group, with their extra options. */
 const TOP = { export: ['decisions', 'session'], replay: ['against'] };
@@ -68,7 +79,20 @@ const OPTIONS = {
   all: { type: 'boolean' },
   cursor: { type: 'string' },
   remove: { type: 'boolean' },
+  prompt: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  timeout: { type: 'string' },
+  reconnect: { type: 'string' },
+  'approve-payload': { type: 'string' },
+  'reject-payload': { type: 'string' },
 };
+
+/** The options of `conformance` (its agent URL is its argument, so no --url). */
+const CONFORMANCE_OPTIONS = ['api-key', 'json', 'help', 'prompt', 'header', 'timeout', 'reconnect', 'approve-payload', 'reject-payload'];
+/** How `conformance` reopens the paused thread (docs/conformance.md, "Reconnecting"). */
+const RECONNECT_PATHS = ['auto', 'reopen', 'rejoin'];
+/** How long `conformance` waits for one run, in seconds, unless --timeout says otherwise. */
+const CONFORMANCE_TIMEOUT_S = 60;
 
 /** Whose interrupts `hitl list --filter` lists (docs/hitl.md, "Paging the inbox"). */
 const FILTERS = ['mine', 'key-holders', 'all'];
@@ -108,6 +132,11 @@ async function main(argv) {
     process.stderr.write(MAIN_HELP);
     return EXIT.usage;
   }
+  if (group === 'conformance')
+    return conformance(
+      [command, ...rest].filter((word) => word !== undefined),
+      values,
+    );
   if (Object.hasOwn(TOP, group))
     return topCommand(
       /** @type {'export' | 'replay'} */ (group),
@@ -284,6 +313,66 @@ async function topCommand(name, args, values) {
   return report.identical ? EXIT.ok : EXIT.different;
 }
 
+/**
+ * stackbone conformance <agent-url> --prompt "<message>": the checks' lines as they end (or, with
+ * --json, the report); exit 0 when every check passed, 1 otherwise.
+ * @param {string[]} args the positionals after "conformance"
+ * @param {Record<string, any>} values
+ */
+async function conformance(args, values) {
+  if (values.help) return print(CONFORMANCE_HELP);
+  for (const option of Object.keys(values)) {
+    if (!CONFORMANCE_OPTIONS.includes(option)) {
+      const hint = option === 'url' ? ' (the agent URL is its argument)' : '';
+      throw new UsageError(`Option --${option} is not valid for "conformance"${hint}.`, 'conformance');
+    }
+  }
+  const [agentUrl, ...extra] = args;
+  if (!agentUrl) throw new UsageError('Missing the agent URL: stackbone conformance <agent-url> --prompt "<message>".', 'conformance');
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (pass one agent URL; quote the --prompt).`, 'conformance');
+  let url;
+  try {
+    url = new URL(agentUrl);
+  } catch {
+    throw new UsageError(`Invalid agent URL "${agentUrl}": expected e.g. http://localhost:3000/api/agents/support.`, 'conformance');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`Invalid agent URL "${agentUrl}": use http:// or https://.`, 'conformance');
+  if (!values.prompt) throw new UsageError('Missing --prompt "<message>": a message that makes the agent call a tool that needs approval.', 'conformance');
+  const timeout = values.timeout === undefined ? CONFORMANCE_TIMEOUT_S : Number(values.timeout);
+  if (!Number.isFinite(timeout) || timeout <= 0) throw new UsageError(`--timeout must be a number of seconds above 0, not "${values.timeout}".`, 'conformance');
+  const reconnect = values.reconnect ?? 'auto';
+  if (!RECONNECT_PATHS.includes(reconnect)) throw new UsageError(`--reconnect must be ${oneOf(RECONNECT_PATHS)}.`, 'conformance');
+
+  /** @type {Record<string, string>} */
+  const headers = {};
+  for (const header of values.header ?? []) {
+    const colon = header.indexOf(':');
+    const name = colon > 0 ? header.slice(0, colon).trim() : '';
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header must be "Name: value", not "${header}".`, 'conformance');
+    headers[name.toLowerCase()] = header.slice(colon + 1).trim();
+  }
+  // Only --api-key, never STACKBONE_API_KEY: the agent may be another stack's, and the key is this app's.
+  if (values['api-key'] && headers.authorization === undefined) headers.authorization = `Bearer ${values['api-key']}`;
+
+  const { runConformance } = await import('./lib/conformance.mjs');
+  const { formatCheckResult, formatConformanceHeader, formatConformanceSummary } = await import('./lib/conformance-format.mjs');
+  const options = {
+    target: { url: agentUrl, headers, timeoutMs: timeout * 1000 },
+    prompt: values.prompt,
+    reconnect,
+    approvePayload: values['approve-payload'] === undefined ? { approved: true } : parseJson('approve-payload', values['approve-payload'], 'conformance'),
+    rejectPayload:
+      values['reject-payload'] === undefined
+        ? { approved: false, reason: 'Rejected by the conformance check.' }
+        : parseJson('reject-payload', values['reject-payload'], 'conformance'),
+  };
+  const json = Boolean(values.json);
+  if (!json) print(formatConformanceHeader({ agentUrl, prompt: values.prompt }));
+  const report = await runConformance(options, json ? {} : { onResult: (result) => print(formatCheckResult(result)) });
+  print(json ? toJson(report) : formatConformanceSummary(report));
+  return report.ok ? EXIT.ok : EXIT.nonconformant;
+}
+
 /** "a, b or c". @param {string[]} words */
 function oneOf(words) {
   return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
@@ -320,11 +409,16 @@ function apiKey(flag) {
 
 /** @param {string} option @param {string} text @param {string} command */
 function parseJsonOption(option, text, command) {
+  return parseJson(option, text, `hitl ${command}`);
+}
+
+/** @param {string} option @param {string} text @param {string} helpFor */
+function parseJson(option, text, helpFor) {
   try {
     return JSON.parse(text);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`--${option} must be valid JSON (${detail}). Quote it for the shell, e.g. --${option} '{"amount": 10}'.`, `hitl ${command}`);
+    throw new UsageError(`--${option} must be valid JSON (${detail}). Quote it for the shell, e.g. --${option} '{"amount": 10}'.`, helpFor);
   }
 }
 

@@ -199,6 +199,15 @@ describe('help and version', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('prints the conformance help, and the main help names the command', async () => {
+    const help = await run(['conformance', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: stackbone conformance <agent-url> --prompt "<message>"');
+    expect(help.stdout).toMatch(/interrupt[\s\S]*reconnect[\s\S]*message-while-paused[\s\S]*unknown-interrupt[\s\S]*approve[\s\S]*resume-replay[\s\S]*reject/);
+    expect(help.stdout).toContain('--header "Name: value"');
+    expect((await run(['--help'])).stdout).toContain('stackbone conformance <agent-url> --prompt "<message>"');
+  });
+
   it('prints the package version', async () => {
     for (const flag of ['--version', '-v']) {
       const result = await run([flag]);
@@ -250,6 +259,24 @@ describe('usage errors exit 2 and send nothing', () => {
     ['--run on a hitl command', ['hitl', 'cancel', 'int_1', '--yes', '--run', 'run_1'], /--run is not valid for "hitl cancel"/],
     ['--run without a value', ['session', 'stop', 'thread_1', '--run'], /--run/],
     ['an empty --run', ['session', 'stop', 'thread_1', '--run='], /--run needs a run id/],
+    ['conformance without its agent URL', ['conformance', '--prompt', 'refund'], /Missing the agent URL/],
+    ['conformance without --prompt', ['conformance', 'http://127.0.0.1:9/agent'], /Missing --prompt/],
+    ['conformance with two URLs', ['conformance', 'http://a.test/x', 'http://b.test/y', '--prompt', 'x'], /Unexpected argument "http:\/\/b.test\/y"/],
+    ['conformance with a URL that is not http', ['conformance', 'localhost:3000/api/agents/support', '--prompt', 'x'], /Invalid agent URL/],
+    [
+      '--url on conformance',
+      ['conformance', 'http://a.test/x', '--prompt', 'x', '--url', 'http://b.test'],
+      /--url is not valid for "conformance" \(the agent URL/,
+    ],
+    ['a --timeout of 0', ['conformance', 'http://a.test/x', '--prompt', 'x', '--timeout', '0'], /--timeout must be a number of seconds above 0/],
+    ['an unknown --reconnect', ['conformance', 'http://a.test/x', '--prompt', 'x', '--reconnect', 'poll'], /--reconnect must be auto, reopen or rejoin/],
+    ['a --header without a colon', ['conformance', 'http://a.test/x', '--prompt', 'x', '--header', 'Authorization Bearer k'], /--header must be "Name: value"/],
+    [
+      'invalid --approve-payload JSON',
+      ['conformance', 'http://a.test/x', '--prompt', 'x', '--approve-payload', '{approved: true}'],
+      /--approve-payload must be valid JSON/,
+    ],
+    ['--prompt on a hitl command', ['hitl', 'list', '--prompt', 'x'], /--prompt is not valid for "hitl list"/],
   ];
 
   it.each(cases)('%s', async (_name, args, message) => {

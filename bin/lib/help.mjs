@@ -15,6 +15,7 @@ Usage:
   stackbone export --decisions [--json]
   stackbone export --session <key>
   stackbone replay <session> [--against <agent>] [--json]
+  stackbone conformance <agent-url> --prompt "<message>" [--header "Name: value"]... [--timeout <s>] [--json]
 
 Commands:
   hitl       decide pending human-in-the-loop interrupts (run 'stackbone hitl --help')
@@ -22,6 +23,7 @@ Commands:
   users      the signed-up users and their roles; give or take a role (run 'stackbone users --help')
   export     the decisions you may see as JSONL, or a session's recording (run 'stackbone export --help')
   replay     re-run a recorded session against the current agent code and diff (run 'stackbone replay --help')
+  conformance  check any AG-UI agent's human-in-the-loop round trip (run 'stackbone conformance --help')
 
 Options:
   --url <url>        server URL (default: $STACKBONE_URL, else ${DEFAULT_URL})
@@ -30,9 +32,44 @@ Options:
   -h, --help         show help
   -v, --version      show the version
 
-Exit codes: 0 done (for session stop, also when nothing was running; for replay, identical),
-1 refused by the server / server unreachable / not confirmed / (replay) different, 2 usage
-error. Docs: docs/cli.md, docs/replay.md
+Exit codes: 0 done (for session stop, also when nothing was running; for replay, identical;
+for conformance, every check passed), 1 refused by the server / server unreachable / not
+confirmed / (replay) different / (conformance) a check failed, 2 usage error.
+Docs: docs/cli.md, docs/replay.md, docs/conformance.md
+`;
+
+export const CONFORMANCE_HELP = `Usage: stackbone conformance <agent-url> --prompt "<message>" [options]
+
+Drives any AG-UI endpoint as a client through a human-in-the-loop round trip and reports each
+check as PASS or FAIL. <agent-url> is the URL a client POSTs RunAgentInput to; the prompt must
+make the agent call a tool that waits for approval (e.g. "refund order ord_42 for 19.99" for
+this app's support agent).
+
+Checks, in order:
+  interrupt              the prompt ends its run with an interrupt outcome, the tool not run
+  reconnect              reopening the thread shows the same pending interrupt, twice
+  message-while-paused   a new message on the paused thread is a RUN_ERROR on the stream
+  unknown-interrupt      a resume for an unknown interrupt id is a RUN_ERROR on the stream
+  approve                approving resumes the run; the tool's result appears exactly once
+  resume-replay          the same resume sent again runs nothing
+  reject                 on a fresh thread, rejecting finishes the run without running the
+                         tool, and the call's result says it was rejected
+
+Options:
+  --prompt "<message>"        the message that triggers the gated tool (required)
+  --header "Name: value"      a header sent with every request (repeatable), e.g. auth
+  --api-key <key>             sent as Authorization: Bearer <key> (STACKBONE_API_KEY is not read)
+  --timeout <seconds>         how long one run may take (default: 60)
+  --reconnect <how>           auto (default): a run with no new message, then, if that is
+                              refused, the paused run again with Last-Event-ID: -1;
+                              reopen or rejoin: only that one
+  --approve-payload '<json>'  the approval's resume payload (default: {"approved": true})
+  --reject-payload '<json>'   the rejection's (default: {"approved": false, "reason": "…"})
+  --json                      print the report as one JSON document
+  -h, --help                  show help
+
+Exit codes: 0 every check passed, 1 a check failed or was skipped, 2 usage error.
+Docs: docs/conformance.md
 `;
 
 export const HITL_HELP = `Usage: stackbone hitl <command> [options]
