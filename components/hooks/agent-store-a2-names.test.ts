@@ -16,6 +16,8 @@ function storeWith(replies: Reply[], options: Partial<AgentStoreOptions> = {}) {
     requests.push(JSON.parse(String(init.body)) as RunAgentInput);
     const reply = replies.shift();
     if (!reply) throw new Error('No reply left for this request.');
+    // A command beside the runs (POST {url}/decide) answers JSON: the reply's one object.
+    if (url.endsWith('/decide')) return Response.json(reply[0]);
     return new Response(reply.map((event) => `data: ${JSON.stringify(event)}\n\n`).join(''), { headers: { 'Content-Type': 'text/event-stream' } });
   };
   const store = new AgentStore({ agent: 'helpdesk', threadId: 'thread-1', ...options, createAgent: (config) => new ThreadHttpAgent({ ...config, fetch }) });
@@ -89,6 +91,28 @@ describe("useAgent's a2 names", () => {
     expect(view().state.pendingApprovals).toEqual([]);
     expect(view().pendingApprovals).toEqual([]);
     expect(view().interrupts).toEqual([]);
+  });
+
+  it('each decision of a batch is sent at once: one of two goes on its own (POST …/decide), the last as the resume of the paused run', async () => {
+    const other: Interrupt = { ...close, id: 'int_other', toolCallId: 'call_other', metadata: { ...close.metadata, args: { ticketId: 'T-3' } } };
+    const { store, view, requests, urls } = storeWith([
+      paused('r1', close, other),
+      // What POST /api/agents/helpdesk/decide answers for one decision of a batch: no continuation yet.
+      [{ interruptId: 'int_close', decision: { status: 'approved' }, continuation: null } as unknown as BaseEvent],
+      resumed('r2', 'call_close', 'call_other'),
+    ]);
+    await store.sendMessage('close tickets T-2 and T-3');
+    expect(view().state.pendingApprovals).toHaveLength(2);
+
+    await store.approve('int_close');
+    expect(urls.at(-1)).toMatch(/\/api\/agents\/helpdesk\/decide$/);
+    expect(requests.at(-1)).toMatchObject({ interruptId: 'int_close', action: 'approve' });
+    expect(view().state.pendingApprovals.map((approval) => approval.approvalId)).toEqual(['int_other']);
+
+    await store.deny(view().state.pendingApprovals[0]!, { reason: 'Not this one' });
+    expect(requests.at(-1)!.resume).toEqual([{ interruptId: 'int_other', status: 'resolved', payload: { approved: false, reason: 'Not this one' } }]);
+    expect(requests.at(-1)!.parentRunId).toBe('r1');
+    expect(view().state.pendingApprovals).toEqual([]);
   });
 
   it('deny() sends the reason the model is told', async () => {

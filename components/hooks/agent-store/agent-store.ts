@@ -220,10 +220,10 @@ export class AgentStore extends Subscribable<AgentSnapshot> {
   cancelInterrupts = () => this.batch.cancelAll();
   retryInterrupts = () => this.batch.retry();
 
-  // The experimental-a2 names for the same decisions (docs/hitl.md, "The a2 names").
-  approve = (approval: PendingRef, options?: Pick<ResolveOptions, 'editedArgs' | 'payload'>) => this.batch.resolve(idOf(approval), true, options);
-  deny = (approval: PendingRef, options?: Pick<ResolveOptions, 'reason' | 'payload'>) => this.batch.resolve(idOf(approval), false, options);
-  respond = (input: PendingRef, value: unknown) => this.batch.resolve(idOf(input), true, { payload: value });
+  // The experimental-a2 names for the same decisions, each sent at once (docs/hitl.md, "The a2 names").
+  approve = (approval: PendingRef, options?: Pick<ResolveOptions, 'editedArgs' | 'payload'>) => this.batch.decideNow(idOf(approval), true, options);
+  deny = (approval: PendingRef, options?: Pick<ResolveOptions, 'reason' | 'payload'>) => this.batch.decideNow(idOf(approval), false, options);
+  respond = (input: PendingRef, value: unknown) => this.batch.decideNow(idOf(input), true, { payload: value });
 
   // ─── The turn in progress ───────────────────────────────────────────────────────────
 

@@ -17,8 +17,8 @@ export interface InterruptBatchHost extends SnapshotHost {
   submit(entries: ResumeEntry[]): Promise<void>;
   /** Rejects one interrupt out of band (POST {url}/decide); true when the server took it. */
   rejectOutOfBand(interruptId: string, reason?: string): Promise<boolean>;
-  /** Votes on one interrupt out of band (POST {url}/decide); null when refused. */
-  voteOutOfBand(interruptId: string, approved: boolean, options: { reason?: string; payload?: unknown }): Promise<VoteAnswer | null>;
+  /** Votes on (or decides) one interrupt out of band (POST {url}/decide); null when refused. */
+  voteOutOfBand(interruptId: string, approved: boolean, options: { reason?: string; payload?: unknown; editedArgs?: unknown }): Promise<VoteAnswer | null>;
 }
 
 export class InterruptBatch {
@@ -48,6 +48,28 @@ export class InterruptBatch {
     if (interruptDetails(interrupt).quorum) return this.vote(interrupt, approved, options);
     this.stage([stageDecision(interrupt, approved, options)]);
     await this.submitWhenDecided();
+  }
+
+  /**
+   * Decides one interrupt at once, as experimental-a2's approve / deny / respond do (docs/hitl.md,
+   * "The a2 names"): the last open one goes as the resume run, as resolve() sends it (its
+   * continuation streams here); one of several is sent on its own (POST {url}/decide) and leaves
+   * the batch, and the server resumes the turn once the batch is complete. A decision the
+   * interrupt's schema refuses is staged with its problems and nothing is sent.
+   */
+  async decideNow(interruptId: string, approved: boolean, options: ResolveOptions = {}): Promise<void> {
+    const interrupt = this.find(interruptId);
+    if (!interrupt || this.busy) return;
+    const others = this.open.filter((open) => open.id !== interruptId && this.resolutions.get(open.id)?.problems.length !== 0);
+    if (others.length === 0 || interruptDetails(interrupt).quorum) return this.resolve(interruptId, approved, options);
+    const staged = stageDecision(interrupt, approved, options);
+    if (staged.problems.length > 0) return this.stage([staged]);
+    const answer = await this.host.voteOutOfBand(interrupt.id, approved, {
+      ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}),
+      ...(options.payload !== undefined ? { payload: options.payload } : {}),
+      ...(options.editedArgs !== undefined ? { editedArgs: options.editedArgs } : {}),
+    });
+    if (answer) this.decidedElsewhere(interrupt.id);
   }
 
   /**

@@ -103,7 +103,7 @@ export class ThreadCommands {
    * needs several approvers. The server's answer — the vote, or the decision it completed — or
    * null when refused or not sent (the error shows).
    */
-  async vote(interruptId: string, approved: boolean, options: { reason?: string; payload?: unknown } = {}): Promise<VoteAnswer | null> {
+  async vote(interruptId: string, approved: boolean, options: { reason?: string; payload?: unknown; editedArgs?: unknown } = {}): Promise<VoteAnswer | null> {
     let answered: Partial<VoteAnswer> = {};
     const body = { interruptId, action: approved ? 'approve' : 'reject', ...options };
     const taken = await this.shownCommand<VoteAnswer>('decide', body, 'The decision was refused', (answer) => (answered = answer));

@@ -1,8 +1,9 @@
 // POST /api/agents/{name}/decide: a decision from the chat that an AG-UI resume cannot say —
 // declining to answer a question (its resume payload is the answer itself, docs/hitl.md), and a
 // vote on a call that needs several approvers (a resume would have to decide it; docs/approvals.md,
-// "Quorum and separation of duties"). Body: {threadId, interruptId, action: 'approve' | 'reject',
-// reason?, payload?}. The same decision pipeline as /api/hitl
+// "Quorum and separation of duties"), and one decision of a batch sent on its own (experimental-a2's
+// approve / deny / respond, docs/hitl.md, "The a2 names"). Body: {threadId, interruptId, action:
+// 'approve' | 'reject', reason?, payload?, editedArgs? (approve only)}. The same decision pipeline as /api/hitl
 // (runtime/turn-control/decide-out-of-band.ts), for the browser that owns the thread.
 import { z } from 'zod';
 import { scopedSessionId, SESSION_ID, SESSION_ID_RULE, decideInterrupt, describeIssue, shownDecision, shownVote, voteReaderOf } from '../../runtime';
@@ -21,6 +22,7 @@ const body = z
     action: z.enum(['approve', 'reject']),
     reason: z.string().trim().max(2000).optional(),
     payload: z.unknown().optional(),
+    editedArgs: z.unknown().optional(),
   })
   .strict();
 
@@ -33,7 +35,7 @@ export async function handleChatDecision(request: Request, agentName: string, ke
     if (!parsed.success)
       throw new HttpError(
         'invalid_request',
-        `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "approve" | "reject", reason?, payload?}).`,
+        `Invalid decision body: ${describeIssue(parsed.error, '(body)')} ({threadId, interruptId, action: "approve" | "reject", reason?, payload?, editedArgs?}).`,
       );
     const result = await decideInterrupt({
       store: getStore(),
@@ -43,8 +45,18 @@ export async function handleChatDecision(request: Request, agentName: string, ke
       interruptId: parsed.data.interruptId,
       request:
         parsed.data.action === 'approve'
-          ? { status: 'approved', ...(parsed.data.payload !== undefined ? { payload: parsed.data.payload } : {}) }
-          : { status: 'denied', reason: parsed.data.reason || undefined, ...(parsed.data.payload !== undefined ? { payload: parsed.data.payload } : {}) },
+          ? {
+              status: 'approved',
+              ...(parsed.data.payload !== undefined ? { payload: parsed.data.payload } : {}),
+              ...(parsed.data.editedArgs !== undefined ? { editedArgs: parsed.data.editedArgs } : {}),
+            }
+          : {
+              status: 'denied',
+              reason: parsed.data.reason || undefined,
+              ...(parsed.data.payload !== undefined ? { payload: parsed.data.payload } : {}),
+              // A rejection with edits is refused by the one decision rule (validate-decision.ts), as every wire's is.
+              ...(parsed.data.editedArgs !== undefined ? { editedArgs: parsed.data.editedArgs } : {}),
+            },
       by: { source: 'agui', ...callerIdentity(caller) },
     });
     if (result.continuation) keepAlive(result.continuation.done);
