@@ -54,6 +54,7 @@ const OWN_PROCESS = [
   'server/runtime/turn-control/server-session.test.ts',
   'server/runtime/turn/lease-lost.test.ts',
   'server/runtime/turn/model-fallback.test.ts',
+  'tests/unit/agent-route.test.ts',
   'tests/unit/approve-store-reads.test.ts',
   'tests/unit/bench-route.test.ts',
   'tests/unit/seed-snippets.test.ts',
