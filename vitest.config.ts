@@ -6,10 +6,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * tests' build does (next.config.ts). Unit tests have them listed (the helpdesk and the taskboard
  * are the agents they drive); an integration test's server is started with STACKBONE_FIXTURE_AGENTS=1.
  */
-const alias = {
-  '@stackbone/fixture-agents': path.resolve(import.meta.dirname, 'tests/fixtures/agents/index.ts'),
-  '@': path.resolve(import.meta.dirname),
-};
+const alias = [
+  { find: '@stackbone/fixture-agents', replacement: path.resolve(import.meta.dirname, 'tests/fixtures/agents/index.ts') },
+  { find: '@', replacement: path.resolve(import.meta.dirname) },
+  // The seeds' snippets import experimental-a2's packages as they are written (tests/seeds/tsconfig.json).
+  { find: /^experimental-a2\/ai$/, replacement: path.resolve(import.meta.dirname, 'tests/seeds/experimental-a2/ai/index.ts') },
+  { find: /^experimental-a2\/ai\/(server|react)$/, replacement: path.resolve(import.meta.dirname, 'tests/seeds/experimental-a2/ai/$1.ts') },
+];
 
 /** An example's own integration tests (examples/<name>/integration/), which go with it. */
 const EXAMPLE_INTEGRATION = 'examples/*/integration/**/*.test.ts';

@@ -1,8 +1,8 @@
-// The seeds' snippets (tests/seeds/, verbatim but for imports; docs/seed-names.md) do what their
+// The seeds' snippets (tests/seeds/, byte for byte as their documents write them; docs/seed-names.md) do what their
 // documents say, on a real SQLite store through the process's own getStore(): a server append
 // takes a turn, setReminder's reminder comes back once and converges on a retry, the planner
 // example keeps only its editable key, and the seed's harness.generation.toolApproval gates.
-// That they compile is `npm run typecheck`'s part: tests/seeds is in tsconfig.json.
+// That they compile is `npm run typecheck`'s part: `tsc -p tests/seeds`, whose paths resolve the seeds' imports.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,11 +15,11 @@ import { scheduleTimer } from '../../server/runtime/tools/schedule-timer';
 import { closeStore, getStore } from '../../server/store';
 import { sqliteFilePath } from '../../server/store/database-url';
 import { createMemoryStore } from '../../server/store/memory-store';
-import { appendServerMessage } from '../seeds/append-message';
-import { assistant } from '../seeds/assistant';
-import planner from '../seeds/planner';
-import { setReminder } from '../seeds/set-reminder';
-import { toolsAssistant } from '../seeds/with-tools';
+import { appendServerMessage } from '../seeds/server/append-message';
+import { assistant } from '../seeds/server/assistant';
+import planner from '../seeds/server/planner';
+import { setReminder } from '../seeds/server/set-reminder';
+import { toolsAssistant } from '../seeds/server/with-tools';
 import { freshSqliteUrl } from '../support/database';
 
 const saved = { DATABASE_URL: process.env.DATABASE_URL, STACKBONE_API_KEYS: process.env.STACKBONE_API_KEYS };

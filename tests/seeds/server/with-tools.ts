@@ -1,9 +1,9 @@
-// Seed snippet, verbatim but for its imports: shared/reference/a2-tools-and-approvals.md,
-// "Add tools and approval" (server/with-tools.ts). experimental-a2's `agent()` is our
-// defineDeepAgent (docs/seed-names.md).
-import { tool } from 'ai';
-import { z } from 'zod';
-import { defineDeepAgent as agent } from '@/server/authoring';
+// Seed 004 (experimental-a2, "Tools and approvals"), "Add tools and approval": the snippet as its
+// document writes it, byte for byte below this comment; its imports resolve through
+// tests/seeds/tsconfig.json to this app's names (docs/seed-names.md).
+import { tool } from 'ai'
+import { z } from 'zod'
+import { agent } from 'experimental-a2/ai/server'
 
 const tools = {
   closeTicket: tool({
@@ -12,10 +12,10 @@ const tools = {
     execute: async ({ ticketId }, { toolCallId }) => {
       // your side effect; toolCallId makes a stable idempotency key:
       // await closeTicket(ticketId, { idempotencyKey: toolCallId })
-      return { ticketId, closed: true };
+      return { ticketId, closed: true }
     },
   }),
-};
+}
 
 export const toolsAssistant = agent({
   name: 'support-tools',
@@ -29,4 +29,4 @@ export const toolsAssistant = agent({
       },
     },
   },
-});
+})
