@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { timerWakeKey, type Wake } from '../wake';
 import { interruptRecord } from './conformance/support';
 import { createMemoryStore } from './memory-store';
-import { wakingStore } from './waking-store';
-import { settleWakes } from './waking-store';
+import { settleWakes, wakingStore } from './waking-store';
 
 function recorded() {
   const wakes: Wake[] = [];
