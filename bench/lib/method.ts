@@ -199,12 +199,11 @@ first step's reads (nothing can predate the session, and a watch from before the
 anything since) brought the first token to bare + 2.0–2.6 ms, but every full run with it put
 PostgreSQL's 200-run burst at 0.92–1.14× the bare route's first-event p99, against 0.24–0.56×
 without (three bursts each way on a fresh server: p99 1.1–1.6 s with it, 0.46–0.56 s without; a
-\`setImmediate\` in place of the reads did not change it), and the burst goal came first; why a
-burst suffers from it is not yet profiled. Another lever left is to make the
-closing append itself conditional on no new guidance (the head's compare-and-set extended to the
-run's steers), one round trip instead of two; not done here, as it reaches into both stores' append
-and the run's step loop. Named prepared statements would save each statement's parse and plan
-(~0.15 ms) but break under transaction-mode poolers older than PgBouncer 1.21. A logged commit is
+\`setImmediate\` in place of the reads did not change it), and the burst goal came first (why a
+burst suffers from it: "Where a short turn's time goes on PostgreSQL", below). The closing append
+is now itself conditional on no new guidance (the head's compare-and-set extended to the run's
+steers), one round trip instead of two after the answer (same section). Named prepared
+statements would save each statement's parse and plan (~0.15 ms) but break under transaction-mode poolers older than PgBouncer 1.21. A logged commit is
 ~0.2 ms here and \`synchronous_commit\` stays on.
 
 In process, a 500-token turn misses both goals once the variants are measured in interleaved
@@ -215,13 +214,98 @@ appends, the fold) and ~2 ms that grows with the reply, each delta passing throu
 (coalescing, live parts for followers) where the bare model's only reaches its reader. On
 PostgreSQL the two appends are most of the rest: inside a turn, the creating append takes ~1.0
 ms and the closing one, which writes the 500-token reply, ~2.2 ms (medians at the driver). Not
-done: a leaner per-delta path through the feed, and the conditional closing append above.
+done: a leaner per-delta path through the feed (the conditional closing append is done: below).
 
 Bursts: 200 runs at once now stay at or under the bare route's p99 on both databases in most
 runs (ratio 0.89–1.19 on SQLite, 0.24–0.56 on PostgreSQL over this session's runs of the final
 code); on SQLite
 the burst's statements still queue on the event loop behind the streams, so a run on a busy
 machine can land just above 1.1.
+
+## Where a short turn's time goes on PostgreSQL
+
+Issue 41, item 4: the set-up item (8) on PostgreSQL, a 5-token reply on a new thread. Timed
+inside \`next start\` at the pg driver (a \`--require\` preload, kept out of the tree, that wraps
+\`Client.query\` and the HTTP response's writes with \`process.hrtime\`) over 200+ of the item's
+turns, and the same statements replayed alone on an idle connection.
+
+**Round trips of one turn**, in order (in-server medians, ms; alone on an idle connection in
+brackets):
+
+| | before | after |
+| --- | --- | --- |
+| before the first token | session read (0.45 [0.21–0.28]) → creating append (0.92 [0.52–0.58]) → stop, queue and guidance reads side by side (0.36–0.58 each) | the same (0.49 → 1.05 → 0.44–0.63) |
+| after the model's answer | guidance read (0.36) → closing append (1.00 [0.62–0.70]) | closing append, refused while the run has guidance it has not read (1.28) |
+| after the last byte | the queue's look (\`afterTurn\`) | the same |
+| statements / waits before the last byte | 8 / 5 | 7 / 4 |
+
+**What changed.** The closing append carries the guidance check itself:
+\`AppendOptions.unlessGuidance\` adds "no \`RunSteer\` row of this run but those it has read" to
+the claim's condition (\`server/store/hot-path-sql.ts\`, the same statement on PostgreSQL, the
+same transaction on SQLite, the same step in the memory store). Refused, it writes nothing and
+throws \`UnseenGuidanceError\`; the run then reads its guidance and goes on with it as before
+(\`server/runtime/turn/turn-runner.ts\`, \`endOnAnswer\`). Steers are never taken back, so a refusal
+at the expected head is guidance, and anything else is the lost race it always was. Guidance sent
+between the old read and the closing append was accepted (\`202\`) and never applied; now that
+window is the statement itself. Every answered turn, new thread or not, sends one statement less.
+The closing append, no longer behind a read, goes out while the tokens are still being written,
+and takes longer there (1.28 ms against 1.00): of the read's ~0.4 ms, ~0.1–0.3 ms is saved.
+
+**Figures.** The bench's quick runs, one server at a time, on this shared 2-core machine (another
+engineer's test runs moved the load between 1 and 4), four runs each of the code before and after:
+
+| | before | after |
+| --- | --- | --- |
+| PostgreSQL last byte (× bare) | 1.92, 2.08, 2.04, 2.14 | 1.90, 1.98, 2.02, 2.15 |
+| PostgreSQL first token (bare +) | 2.45, 3.99, 2.45, 2.93 ms | 2.46, 3.03, 2.78, 3.49 ms |
+| SQLite last byte (× bare) | 1.25, 1.40, 1.21, 1.27 | 1.22, 1.21, 1.20, 1.23 |
+| SQLite first token (bare +) | 1.12, 1.90, 0.61, 1.13 ms | 0.45, 0.63, 0.83, 0.60 ms |
+| PostgreSQL burst, first event p99 / bare | 0.36, 0.87, 0.38, 0.27 | 0.35, 0.31, 0.33, 0.35 |
+
+The runs move more than the change does. Paired, with the builds' servers up at once and the
+requests interleaved (400 rounds, PostgreSQL): last byte 2.20–2.23× before, 2.13–2.18× after;
+first token unchanged (bare + 2.9–3.3 ms). SQLite is unchanged within the noise. Both goals stay
+missed on PostgreSQL: last byte ~1.9–2.1× against ≤ 1.5×, first token bare + 2.5–3.5 ms against
+≤ 2 ms.
+
+**Where the rest goes.** One turn, in the server, from the request's arrival (ms): the session
+read goes out at 1.7 (the route's own work: parsing, the caller, the checks) and is back at 2.1;
+the creating append 2.3–3.2; \`RUN_STARTED\` written at 3.7; the side reads 3.8–4.3; the model's
+step and its tokens 4.3–6.6; the closing append 6.6–7.6; \`RUN_FINISHED\` written at 7.7. The bare
+route ends at 4.3–4.5 (median). About 2.9 ms of the turn is waiting on the database; the rest
+is CPU, as on SQLite, whose whole turn is 1.2–1.25× the bare route's. At 1.5× the turn may exceed the
+bare route by ~2.5 ms at the client, so PostgreSQL's waits would have to fit in ~1.3 ms: less
+than the two appends alone take inside the server (~2 ms; ~1.2 ms even alone on an idle
+connection), and those two are the log's durability — the input before the model runs, the
+answer before \`RUN_FINISHED\`. Each wait costs 1.7–1.9 times what the statement takes alone: the
+server, the bench's client and the database backend share two cores, and the statement goes out
+while the server is still writing the previous part to the socket and the client reading it.
+
+**Tried and not kept.**
+
+- *A new thread's first step without its side reads* (again, as in the round above): the run
+  watches the session from before its creating append and reads only if something other than
+  an append woke it. Paired: last byte 1.98–2.00× and first token bare + 2.5–2.6 ms, against
+  2.20–2.23× and + 2.9–3.3 for the code before; quick runs bare + 2.4–2.7 ms, 1.83–1.97×. But the
+  200-run burst's first-event p99 went to 0.93–1.18× the bare route's (median ~1.04 over 15
+  bursts; goal ≤ 1.0), against 0.27–0.62 without (one noisy run 0.87). The traces say why:
+  without the side reads a run's model step (~2 ms of CPU for 20 scripted tokens) follows its
+  creating append in the same turn of the event loop, so the creating appends go out at ~20 per 100 ms instead of ~85, and
+  \`RUN_STARTED\` p50 moves from ~0.46 s to ~0.95 s; with them, each run waits behind the
+  statements queued before its reads and every run is acknowledged before any streams. The
+  first-token p99 is no worse (1.0–1.3 s either way in untraced bursts). The same with the
+  scripted model paced at 1 ms a token (0.99–1.02 against 0.40–0.41), with a \`setImmediate\` in
+  place of the reads (0.90–1.03), or with a turn in the store's queue that sends nothing
+  (0.77–1.58). The burst goal came first again: the change (about 50 lines of \`turn-runner.ts\`
+  and \`start-run.ts\`) is not in the tree.
+- *Named prepared statements for the appends*: alone on an idle connection the creating append
+  goes from 0.52 to 0.38 ms and the closing one from 0.64 to 0.42 ms. Not kept: transaction-mode
+  poolers older than PgBouncer 1.21 refuse them, and every shape of append (its event and notice
+  counts, its options) would stay prepared on every pooled connection.
+- *Not tried*: sending the creating append before the session read, guessing the thread new
+  (a turn on an existing thread would pay a statement or a second pass through \`startRun\`), and
+  starting the model while the creating append commits (its tokens held back until it has), which
+  changes what is durable before the model is called.
 
 ## Caveats
 

@@ -3,7 +3,7 @@
 // 0.7–0.9 ms a call on these machines against 0.2–0.5 ms for the same statement raw, and a turn
 // makes a dozen such calls, one at a time on SQLite (docs/internals/benchmarks.md, "Where the time went").
 // The statements are plain SQL both databases accept; the tables are the ones prisma/ declares.
-import { join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
+import { empty, join, raw, sqltag as sql, type Sql } from '@prisma/client/runtime/client';
 import type { InterruptRecord } from './pauses';
 import type { NotableEvent } from './notices';
 import type { AppendOptions } from './types';
@@ -17,7 +17,12 @@ export interface HotPathSql {
   steers(sessionId: string, runId: string): Sql;
   queue(sessionId: string): Sql;
   interrupt(id: string): Sql;
-  /** The compare-and-set on the head: one row updated, or the head moved. `bytes`: what the events add to the log's size. */
+  /** A steer of these runs but those seen, if the session has one (AppendOptions.unlessGuidance). */
+  unseenGuidance(sessionId: string, guard: NonNullable<AppendOptions['unlessGuidance']>): Sql;
+  /**
+   * The compare-and-set on the head: one row updated, or the head moved (or, with
+   * `options.unlessGuidance`, the run has guidance it has not read). `bytes`: what the events add to the log's size.
+   */
   claim(sessionId: string, expectedSeq: number, headSeq: number, bytes: number, now: Date, options: AppendOptions): Sql;
   createSession(sessionId: string, create: NonNullable<AppendOptions['create']>, headSeq: number, bytes: number, now: Date, options: AppendOptions): Sql;
   /**
@@ -98,6 +103,17 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
     ...(options.title !== undefined ? [sql`"title" = ${options.title}`] : []),
   ];
 
+  /** Steers of the runs but those seen, for the claim's condition and for telling why a claim did not take. */
+  const unseenSteers = (sessionId: string, { runIds, seen }: NonNullable<AppendOptions['unlessGuidance']>) =>
+    sql`SELECT "id" FROM ${table('RunSteer')} WHERE "sessionId" = ${sessionId} AND "runId" IN (${join(runIds)})${seen.length > 0 ? sql` AND "id" NOT IN (${join(seen)})` : empty}`;
+  /**
+   * The claim's condition: the head the writer read and, with `unlessGuidance`, no guidance its
+   * run has not read. In the claim's own statement, so that a run closing its turn needs no read
+   * of its guidance before (docs/internals/benchmarks.md, "Where a short turn's time goes on PostgreSQL").
+   */
+  const claimWhere = (sessionId: string, expectedSeq: number, options: AppendOptions) =>
+    sql`"id" = ${sessionId} AND "headSeq" = ${expectedSeq}${options.unlessGuidance ? sql` AND NOT EXISTS (${unseenSteers(sessionId, options.unlessGuidance)})` : empty}`;
+
   /** What an append sets on its session's row: the head, the log's size (a running sum: no read of the log), the time, and the options'. */
   const headColumns = (headSeq: number, bytes: number, now: Date, options: AppendOptions): Sql[] => [
     sql`"headSeq" = ${headSeq}`,
@@ -122,7 +138,7 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
                     ${options.leaseUntil ?? null}, ${options.title ?? null}, ${options.create.parentId ?? null}, ${now}, ${now})
             ON CONFLICT ("id") DO NOTHING RETURNING "id", "ownerId", "agent"`
       : sql`UPDATE ${Session} SET ${join(headColumns(headSeq, bytes, now, options), ', ')}
-            WHERE "id" = ${sessionId} AND "headSeq" = ${expectedSeq} RETURNING "id", "ownerId", "agent"`;
+            WHERE ${claimWhere(sessionId, expectedSeq, options)} RETURNING "id", "ownerId", "agent"`;
     const parts: Sql[] = [sql`"claim" AS (${claim})`];
     if (events.length > 0) {
       const rows = events.map((event, i) => [int(expectedSeq + 1 + i), text(event.type), text(event.data), timestamp(now)]);
@@ -167,8 +183,9 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
     steers: (sessionId, runId) => sql`SELECT * FROM ${table('RunSteer')} WHERE "sessionId" = ${sessionId} AND "runId" = ${runId} ORDER BY "createdAt" ASC`,
     queue: (sessionId) => sql`SELECT * FROM ${table('QueuedMessage')} WHERE "sessionId" = ${sessionId} ORDER BY "position" ASC, "createdAt" ASC`,
     interrupt: (id) => sql`SELECT * FROM ${Interrupt} WHERE "id" = ${id}`,
+    unseenGuidance: (sessionId, guard) => sql`${unseenSteers(sessionId, guard)} LIMIT 1`,
     claim: (sessionId, expectedSeq, headSeq, bytes, now, options) =>
-      sql`UPDATE ${Session} SET ${join(headColumns(headSeq, bytes, now, options), ', ')} WHERE "id" = ${sessionId} AND "headSeq" = ${expectedSeq}`,
+      sql`UPDATE ${Session} SET ${join(headColumns(headSeq, bytes, now, options), ', ')} WHERE ${claimWhere(sessionId, expectedSeq, options)}`,
     createSession: (sessionId, create, headSeq, bytes, now, options) =>
       sql`INSERT INTO ${Session} ("id", "ownerId", "agent", "headSeq", "logBytes", "status", "leaseUntil", "title", "parentId", "createdAt", "updatedAt")
           VALUES (${sessionId}, ${create.ownerId}, ${create.agent}, ${headSeq}, ${bytes}, ${options.status ?? 'idle'},

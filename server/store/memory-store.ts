@@ -26,6 +26,7 @@ import { timerMessages } from './timer-messages';
 import {
   ConcurrentAppendError,
   LimitReachedError,
+  UnseenGuidanceError,
   type AppendOptions,
   type EventStore,
   type InterruptRow,
@@ -104,6 +105,10 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
       }
       const session = existing(sessionId);
       if (session.headSeq !== expectedSeq) throw new ConcurrentAppendError(sessionId, expectedSeq);
+      const guard = options.unlessGuidance;
+      if (guard && steers.some((steer) => steer.sessionId === sessionId && guard.runIds.includes(steer.runId) && !guard.seen.includes(steer.id))) {
+        throw new UnseenGuidanceError(sessionId);
+      }
       const now = new Date();
       const log = logs.get(sessionId)!;
       events.forEach((event, index) => log.push({ seq: expectedSeq + index + 1, at: now.toISOString(), event: structuredClone(event) }));

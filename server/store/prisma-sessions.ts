@@ -17,7 +17,7 @@ import { eventFromRow, interruptFromRow, sessionFromRow, type Row } from './pris
 import { nameable, type PrismaStoreContext } from './prisma-store-context';
 import type { RawSql } from './raw-sql';
 import type { Prisma } from '../../generated/prisma-sqlite/client';
-import { ConcurrentAppendError, type EventStore, type PendingInterruptsOptions } from './types';
+import { ConcurrentAppendError, UnseenGuidanceError, type EventStore, type PendingInterruptsOptions } from './types';
 
 type SessionsAndLog = Pick<
   EventStore,
@@ -102,8 +102,18 @@ export function prismaSessionsAndLog({ hot, withClient, withRaw, hub }: PrismaSt
             });
         } catch (error) {
           if (isUniqueViolation(error)) throw new ConcurrentAppendError(sessionId, expectedSeq);
-          // A head that "moved" on a session that does not exist is a caller bug, not a race.
-          if (ConcurrentAppendError.is(error) && (await raw.query(hot.session(sessionId))).length === 0) throw noSuchSession(sessionId);
+          if (ConcurrentAppendError.is(error)) {
+            const [session] = await raw.query(hot.session(sessionId));
+            // A head that "moved" on a session that does not exist is a caller bug, not a race.
+            if (!session) throw noSuchSession(sessionId);
+            // A claim refused at the head it expected: the run's unread guidance refused it (steers are never taken back).
+            if (
+              options.unlessGuidance &&
+              Number(session.headSeq) === expectedSeq &&
+              (await raw.query(hot.unseenGuidance(sessionId, options.unlessGuidance))).length > 0
+            )
+              throw new UnseenGuidanceError(sessionId);
+          }
           throw error;
         }
         return { headSeq, at: now.toISOString() };

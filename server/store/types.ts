@@ -90,6 +90,13 @@ export interface AppendOptions {
    * exists already the append is a ConcurrentAppendError, as any lost race.
    */
   create?: { ownerId: string; agent: string; parentId?: string };
+  /**
+   * Guidance a run has not read refuses the append: it writes only if the session holds no
+   * steer of these runs (addSteer) but those in `seen`, checked in the same step as the claim,
+   * and otherwise throws UnseenGuidanceError, having written nothing. How a run closes its turn
+   * on the model's answer without reading its guidance first (docs/turn-control.md, "Steer").
+   */
+  unlessGuidance?: { runIds: string[]; seen: string[] };
 }
 
 /** Messages a session is to receive at a time (docs/turn-control.md, "Timers"). */
@@ -319,6 +326,23 @@ export class LimitReachedError extends Error {
   ) {
     super(`At most ${limit} (${held} held already); nothing was written.`);
     this.name = 'LimitReachedError';
+  }
+}
+
+const UNSEEN_GUIDANCE = Symbol.for('stackbone.UnseenGuidanceError');
+
+/** An append with `unlessGuidance` found guidance its run has not read: nothing was written. */
+export class UnseenGuidanceError extends Error {
+  readonly [UNSEEN_GUIDANCE] = true;
+
+  /** By brand, as ConcurrentAppendError: the error may come from another bundle's copy of this class. */
+  static is(error: unknown): error is UnseenGuidanceError {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[UNSEEN_GUIDANCE] === true;
+  }
+
+  constructor(readonly sessionId: string) {
+    super(`Session ${sessionId} has guidance its run has not read; nothing was written.`);
+    this.name = 'UnseenGuidanceError';
   }
 }
 

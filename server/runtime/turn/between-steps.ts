@@ -7,6 +7,8 @@ import type { EventStore } from '../../store/types';
 
 export class BetweenSteps {
   private resumedRead = false;
+  /** Every steer read so far, taken in or known already. */
+  private readonly seen = new Set<string>();
 
   constructor(
     private readonly store: EventStore,
@@ -24,7 +26,17 @@ export class BetweenSteps {
     this.resumedRead = true;
     const runs = resumed ? [resumed, this.runId] : [this.runId];
     const steers = (await Promise.all(runs.map((runId) => this.store.listSteers(this.sessionId, runId)))).flat();
+    for (const steer of steers) this.seen.add(steer.id);
     return steers.filter((steer) => !known.has(steer.message.id)).map((steer) => ({ type: 'message_added' as const, message: steer.message }));
+  }
+
+  /**
+   * The condition of an append that ends the turn on the model's answer: no guidance but what
+   * guidance() has read, checked by the store with the append itself (AppendOptions.unlessGuidance).
+   */
+  unread(): { runIds: string[]; seen: string[] } {
+    const runs = !this.resumedRead && this.resumesRunId ? [this.resumesRunId, this.runId] : [this.runId];
+    return { runIds: runs, seen: [...this.seen] };
   }
 
   /** Is a message other than this run's own waiting in the queue to be sent now? */

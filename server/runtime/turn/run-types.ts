@@ -44,8 +44,11 @@ export interface Scope {
 
 /** Where advancing a conversation stopped. */
 export type Advance =
-  /** The model answered in text; its final step is not yet written (it goes with what follows). */
-  | { kind: 'answered'; step: SessionEvent; text: string }
+  /**
+   * The model answered in text; its final step is not yet written (it goes with what follows),
+   * unless `written`: the root thread's answer, written with the run's end (turn-runner.ts).
+   */
+  | { kind: 'answered'; step: SessionEvent; text: string; written?: boolean }
   | { kind: 'paused'; opened: InterruptRecord[] }
   | { kind: 'awaiting-client'; toolCallIds: string[] }
   | { kind: 'cancelled'; before: SessionEvent[] }

@@ -9,8 +9,11 @@ import { LeaseLostError } from '../errors';
 import { foldEvents, leaseMs, type SessionView } from '../session';
 import { LogProjector, type RunFeed } from '../stream';
 
-/** What a run's write may set beside its events: the title of a new thread, and the session itself when it is new. */
-export type RunAppendOptions = Pick<AppendOptions, 'title' | 'create'>;
+/**
+ * What a run's write may set beside its events: the title of a new thread, and the session itself
+ * when it is new; and what refuses it: guidance the run has not read (UnseenGuidanceError).
+ */
+export type RunAppendOptions = Pick<AppendOptions, 'title' | 'create' | 'unlessGuidance'>;
 
 export class RunWriter {
   private readonly projector: LogProjector;
@@ -66,6 +69,7 @@ export class RunWriter {
         leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
         ...(options.title ? { title: options.title } : {}),
         ...(options.create ? { create: options.create } : {}),
+        ...(options.unlessGuidance ? { unlessGuidance: options.unlessGuidance } : {}),
       }));
     } catch (error) {
       // Someone else moved the head under a running run: the session is theirs now.

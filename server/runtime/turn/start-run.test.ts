@@ -113,6 +113,51 @@ describe('the step loop', () => {
     expect(large.appends).toBe(2);
   });
 
+  describe("a turn's end on the model's answer: the closing write itself is refused while the run has guidance it has not read", () => {
+    /** The store, counting its guidance reads, and running `beforeClosing` before the first append that carries the check. */
+    function countingStore(beforeClosing?: (store: EventStore) => Promise<unknown>) {
+      const inner = createMemoryStore();
+      const reads = { listSteers: 0 };
+      let checked = false;
+      const store: EventStore = {
+        ...inner,
+        listSteers: (...args) => (reads.listSteers++, inner.listSteers(...args)),
+        append: async (sessionId, expectedSeq, events, options) => {
+          if (options?.unlessGuidance && !checked) {
+            checked = true;
+            await beforeClosing?.(inner);
+          }
+          return inner.append(sessionId, expectedSeq, events, options);
+        },
+      };
+      return { store, reads, appends: () => inner.appendCalls };
+    }
+
+    it('no read of the guidance between the answer and the write that ends the turn', async () => {
+      const { store, reads, appends } = countingStore();
+      const { view } = await run(store, { messages: [user('reply with 5 tokens')] });
+      expect(view.status).toBe('idle');
+      // The step boundary before the model call reads it, once; the end of the turn does not.
+      expect(reads.listSteers).toBe(1);
+      expect(appends()).toBe(2);
+    });
+
+    it('guidance added after the model answered, before the write that ends the turn: that write is refused, and the turn goes on with it', async () => {
+      const { store } = countingStore((inner) =>
+        inner.addSteer({ sessionId: 's1', runId: 'r-guided', message: { id: 'g1', role: 'user', content: 'also say hi' } }),
+      );
+      const { view } = await run(store, { runId: 'r-guided', messages: [user('reply with 5 tokens')] });
+      expect(view.messages.map((message) => [message.role, message.role === 'user' ? message.content : ''])).toEqual([
+        ['user', 'reply with 5 tokens'],
+        ['assistant', ''],
+        ['user', 'also say hi'],
+        ['assistant', ''],
+      ]);
+      expect(view.lastRun).toMatchObject({ runId: 'r-guided', outcome: { type: 'success' } });
+      expect(view.status).toBe('idle');
+    });
+  });
+
   it('runs a backend tool, records its result, and lets the model answer with it', async () => {
     const store = createMemoryStore();
     const { parts, view } = await run(store, { messages: [user('call lookupOrder {"orderId":"po_42"}')] });

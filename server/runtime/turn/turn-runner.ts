@@ -6,7 +6,7 @@ import type { RunFailureCode } from '../../error-codes';
 import type { InterruptRecord } from '../../store/pauses';
 import type { RunFailureDetails, RunOutcome, SessionEvent, StreamedPart } from '../../store/events';
 import type { ToolCall } from '../../store/messages';
-import { ConcurrentAppendError } from '../../store/types';
+import { ConcurrentAppendError, UnseenGuidanceError } from '../../store/types';
 import { crashPoint } from '../common';
 import { approvalContextOf, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
 import { LeaseLostError, logFailure } from '../errors';
@@ -117,6 +117,7 @@ export class TurnRunner {
       const end = await this.advance(this.root);
       switch (end.kind) {
         case 'answered':
+          if (end.written) return;
           return await this.finish({ type: 'success' }, [end.step]);
         case 'paused':
           return await this.pause(end.opened);
@@ -268,7 +269,9 @@ export class TurnRunner {
       if (guidance.length) await this.append(guidance);
       const step = await this.modelStep(scope);
       if (step?.kind === 'answered') {
-        // The model answered, but guidance came in meanwhile: the turn goes on with it.
+        // The model answered: the turn ends with it, unless guidance came in meanwhile.
+        if (await this.endOnAnswer(scope, step.step)) return { ...step, written: true };
+        // Guidance came in meanwhile: the turn goes on with it.
         const late = await this.takeSteers(scope);
         if (late.length) {
           await this.append([step.step, ...late]);
@@ -276,6 +279,25 @@ export class TurnRunner {
         }
       }
       if (step) return step;
+    }
+  }
+
+  /**
+   * Ends the root thread's turn on the model's answer, in one write that the store refuses while
+   * the run has guidance it has not read (AppendOptions.unlessGuidance): no read of the guidance
+   * first, one round trip instead of two on PostgreSQL
+   * (docs/internals/benchmarks.md, "Where a short turn's time goes on PostgreSQL").
+   * False, with nothing written, when there is guidance to read, or when the conversation takes
+   * none (a delegated task's, a stateless turn's): the step loop reads it then, as before.
+   */
+  private async endOnAnswer(scope: Scope, step: SessionEvent): Promise<boolean> {
+    if (scope !== this.root || !scope.live || this.request.durable === false) return false;
+    try {
+      await this.finish({ type: 'success' }, [step], this.betweenSteps.unread());
+      return true;
+    } catch (error) {
+      if (UnseenGuidanceError.is(error)) return false;
+      throw error;
     }
   }
 
@@ -377,12 +399,20 @@ export class TurnRunner {
     await this.append((view) => [...before, ...toolResultEvents(scope.id, call, outcome, view.state), ...after]);
   }
 
-  private async finish(outcome: RunOutcome, before: SessionEvent[] = []): Promise<void> {
+  private async finish(outcome: RunOutcome, before: SessionEvent[] = [], unlessGuidance?: RunAppendOptions['unlessGuidance']): Promise<void> {
     const stop = this.stopped ?? (this.madeWay ? { frontier: null, by: { source: 'queue' } } : undefined);
-    await this.append([
-      ...before,
-      { type: 'run_finished', runId: this.runId, outcome, ...(stop && outcome.type === 'cancelled' ? { stop: { frontier: stop.frontier, by: stop.by } } : {}) },
-    ]);
+    await this.append(
+      [
+        ...before,
+        {
+          type: 'run_finished',
+          runId: this.runId,
+          outcome,
+          ...(stop && outcome.type === 'cancelled' ? { stop: { frontier: stop.frontier, by: stop.by } } : {}),
+        },
+      ],
+      unlessGuidance ? { unlessGuidance } : {},
+    );
   }
 
   private async fail(code: RunFailureCode, message: string, before: SessionEvent[] = [], details?: RunFailureDetails): Promise<void> {

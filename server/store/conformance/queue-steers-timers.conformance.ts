@@ -2,8 +2,8 @@
 // timers, steers and the queue.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LimitReachedError, type EventStore } from '../types';
-import { openSession, sleep, type ConformanceStores } from './support';
+import { ConcurrentAppendError, LimitReachedError, UnseenGuidanceError, type EventStore } from '../types';
+import { openSession, sleep, steps, type ConformanceStores } from './support';
 
 export function describeQueueSteersTimers({ store, otherInstance }: ConformanceStores): void {
   const newSession = (ownerId?: string, agent?: string) => openSession(store, ownerId, agent);
@@ -62,6 +62,35 @@ export function describeQueueSteersTimers({ store, otherInstance }: ConformanceS
       expect((await otherInstance.listSteers(id, runId)).map((steer) => steer.message.content)).toEqual(['first', 'second']);
       expect(await store.listSteers(id, randomUUID())).toEqual([]);
       await expect(store.addSteer({ sessionId: randomUUID(), runId, message: say('s3', 'x') })).rejects.toThrow();
+    });
+
+    it("an append unless guidance is refused, writing nothing, while its run has a steer it has not seen; another run's steer, a seen one, or a new session's none do not refuse it", async () => {
+      const { id } = await newSession();
+      const [runId, resumedRunId] = [randomUUID(), randomUUID()];
+      const say = (messageId: string) => ({ id: messageId, role: 'user' as const, content: messageId });
+      // No steer yet, and another run's steer does not count.
+      await otherInstance.addSteer({ sessionId: id, runId: randomUUID(), message: say('theirs') });
+      expect(await store.append(id, 0, steps(1), { status: 'running', unlessGuidance: { runIds: [runId], seen: [] } })).toMatchObject({ headSeq: 1 });
+
+      const steer = await otherInstance.addSteer({ sessionId: id, runId, message: say('s1') });
+      for (const on of [store, otherInstance]) {
+        const refused = on.append(id, 1, steps(1), { status: 'idle', leaseUntil: null, unlessGuidance: { runIds: [runId], seen: [] } });
+        await expect(refused).rejects.toSatisfy(UnseenGuidanceError.is);
+      }
+      expect((await store.getSession(id))!).toMatchObject({ headSeq: 1, status: 'running' });
+      expect(await store.readEvents(id)).toHaveLength(1);
+      // Seen: it no longer refuses. A head that moved is a lost race, guidance or not.
+      expect(await store.append(id, 1, steps(1), { unlessGuidance: { runIds: [runId], seen: [steer.id] } })).toMatchObject({ headSeq: 2 });
+      await expect(store.append(id, 1, steps(1), { unlessGuidance: { runIds: [runId], seen: [] } })).rejects.toSatisfy(ConcurrentAppendError.is);
+      // The paused run a run continues counts too, when named.
+      await store.addSteer({ sessionId: id, runId: resumedRunId, message: say('s2') });
+      await expect(store.append(id, 2, steps(1), { unlessGuidance: { runIds: [resumedRunId, runId], seen: [steer.id] } })).rejects.toSatisfy(
+        UnseenGuidanceError.is,
+      );
+      // A session the append creates has no guidance.
+      const created = randomUUID();
+      const first = await store.append(created, 0, steps(1), { create: { ownerId: 'o', agent: 'assistant' }, unlessGuidance: { runIds: [runId], seen: [] } });
+      expect(first).toMatchObject({ headSeq: 1 });
     });
   });
 
