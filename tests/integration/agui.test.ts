@@ -204,7 +204,9 @@ for (const server of backends()) {
       const cases: [string, string, string | object, number, RegExp][] = [
         ['malformed JSON', 'helpdesk', '{"threadId": ', 400, /not valid JSON/],
         ['a body of the wrong shape', 'helpdesk', { threadId: 'x', runId: 'y', messages: 'hello' }, 400, /messages/],
-        ['a missing threadId', 'helpdesk', { runId: 'y', messages: [] }, 400, /threadId/],
+        // A missing threadId is a stateless run (tests/integration/seed-agui-examples.test.ts); one of the wrong type is refused.
+        ['a threadId that is not a string', 'helpdesk', { threadId: 42, runId: 'y', messages: [] }, 400, /threadId/],
+        ['a missing runId', 'helpdesk', { threadId: 'x', messages: [] }, 400, /runId/],
         ['an unknown agent', 'nobody', { threadId: 'x', runId: 'y', messages: [] }, 404, /No agent named "nobody"/],
       ];
       for (const [name, agent, body, status, message] of cases) {
