@@ -54,6 +54,30 @@ for (const server of backends()) {
       expect(await results()).toHaveLength(1);
     });
 
+    it('a paused run closes as the seed’s RUN_FINISHED shows it: an interrupt with id, reason, toolCallId, description, allowedDecisions and responseSchema', async () => {
+      const threadId = randomUUID();
+      const runId = randomUUID();
+      const { events } = await postRun(server.url, 'helpdesk', { threadId, runId, messages: [userMessage('refund order po_42 for 19.99')] });
+      expect(events.at(-1)).toMatchObject({
+        type: 'RUN_FINISHED',
+        threadId,
+        runId,
+        outcome: {
+          type: 'interrupt',
+          interrupts: [
+            {
+              id: expect.stringMatching(/^int_/),
+              reason: 'tool_call',
+              toolCallId: expect.any(String),
+              description: expect.stringContaining('po_42'),
+              allowedDecisions: expect.arrayContaining(['approve', 'reject']),
+              responseSchema: expect.any(Object),
+            },
+          ],
+        },
+      });
+    });
+
     it('the seed’s resume, as pasted (no tools, context or state), approves and the call runs once', async () => {
       const { threadId, interrupts } = await pausedThread(server.url, 'helpdesk', 'close ticket T-7');
       const pasted = `{

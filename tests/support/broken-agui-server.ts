@@ -1,7 +1,7 @@
 // A small AG-UI server with one gated tool, for the conformance kit's tests
 // (tests/integration/conformance.test.ts, docs/conformance.md). Without a flaw it keeps AG-UI's
 // interrupt lifecycle the way a server other than Stackbone might: every message calls
-// `refundOrder`, which pauses the run with an interrupt; a run with no new message reopens the
+// `payInvoice`, which pauses the run with an interrupt; a run with no new message reopens the
 // thread (MESSAGES_SNAPSHOT, then the pending interrupt again); a resume runs or rejects the
 // call; refusals are RUN_ERROR events. Each flaw breaks one rule:
 // - `runs-tool-unasked`: the tool runs at once, the run ends with a success outcome;
@@ -33,7 +33,7 @@ export interface BrokenAgUiServer {
   close(): Promise<void>;
 }
 
-const TOOL = 'refundOrder';
+const TOOL = 'payInvoice';
 
 export async function startBrokenAgUiServer(options: { flaw?: AgUiFlaw; requireHeaders?: Record<string, string> } = {}): Promise<BrokenAgUiServer> {
   const threads = new Map<string, Thread>();
@@ -89,7 +89,7 @@ export async function startBrokenAgUiServer(options: { flaw?: AgUiFlaw; requireH
         const entry = input.resume.find((candidate) => candidate.interruptId === interrupt.id)!;
         const approved = entry.status === 'resolved' && (entry.payload as { approved?: boolean } | undefined)?.approved !== false;
         if (approved) toolRuns += 1;
-        const content = approved ? JSON.stringify({ refunded: true, summary: 'Refunded.' }) : 'The user rejected this call; it did not run.';
+        const content = approved ? JSON.stringify({ paid: true, summary: 'Paid.' }) : 'The user rejected this call; it did not run.';
         const result = { id: randomUUID(), role: 'tool' as const, toolCallId: interrupt.toolCallId!, content };
         thread.messages.push(result);
         thread.decided.add(interrupt.id);
@@ -112,7 +112,7 @@ export async function startBrokenAgUiServer(options: { flaw?: AgUiFlaw; requireH
 
     const toolCallId = `call_${randomUUID()}`;
     const assistantId = randomUUID();
-    const args = JSON.stringify({ orderId: 'ord_42', amount: 19.99 });
+    const args = JSON.stringify({ invoiceId: 'inv_7', amount: 19.99 });
     send({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: TOOL, parentMessageId: assistantId });
     send({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: args });
     send({ type: EventType.TOOL_CALL_END, toolCallId });
@@ -120,13 +120,13 @@ export async function startBrokenAgUiServer(options: { flaw?: AgUiFlaw; requireH
 
     if (options.flaw === 'runs-tool-unasked') {
       toolRuns += 1;
-      const result = { id: randomUUID(), role: 'tool' as const, toolCallId, content: JSON.stringify({ refunded: true }) };
+      const result = { id: randomUUID(), role: 'tool' as const, toolCallId, content: JSON.stringify({ paid: true }) };
       thread.messages.push(result);
       send({ type: EventType.TOOL_CALL_RESULT, messageId: result.id, toolCallId, content: result.content, role: 'tool' });
-      reply(thread, send, 'Refunded.');
+      reply(thread, send, 'Paid.');
       return finish({ type: 'success' });
     }
-    const interrupt: Interrupt = { id: `int_${randomUUID()}`, reason: 'tool_call', toolCallId, message: 'Refund $19.99 on order ord_42' };
+    const interrupt: Interrupt = { id: `int_${randomUUID()}`, reason: 'tool_call', toolCallId, message: 'Pay $19.99 on invoice inv_7' };
     thread.pending = [interrupt];
     send({ type: EventType.MESSAGES_SNAPSHOT, messages: thread.messages });
     return finish({ type: 'interrupt', interrupts: [interrupt] });

@@ -19,7 +19,7 @@ const finished = (interrupt: unknown) => ({
 });
 
 describe('an interrupt on the AG-UI wire', () => {
-  const record = interruptRecord({ description: 'Refund order ord_42 for 19.99', allowedDecisions: ['approve', 'reject'] });
+  const record = interruptRecord({ description: 'Send invoice inv_7 for 19.99', allowedDecisions: ['approve', 'reject'] });
 
   it('carries description and allowedDecisions at its top, and AG-UI 1.0’s EventSchema keeps them', () => {
     const parsed = EventSchema.safeParse(finished(toAgUiInterrupt(record, false)));
@@ -29,7 +29,7 @@ describe('an interrupt on the AG-UI wire', () => {
       id: record.id,
       reason: 'tool_call',
       toolCallId: record.toolCallId,
-      description: 'Refund order ord_42 for 19.99',
+      description: 'Send invoice inv_7 for 19.99',
       allowedDecisions: ['approve', 'reject'],
       responseSchema: expect.any(Object),
     });
@@ -39,7 +39,7 @@ describe('an interrupt on the AG-UI wire', () => {
     const strict = toAgUiInterrupt(record, true);
     expect(EventSchema.safeParse(finished(strict)).success).toBe(true);
     expect(strict).not.toHaveProperty('description');
-    expect(strict.metadata).toMatchObject({ description: 'Refund order ord_42 for 19.99', allowedDecisions: ['approve', 'reject'] });
+    expect(strict.metadata).toMatchObject({ description: 'Send invoice inv_7 for 19.99', allowedDecisions: ['approve', 'reject'] });
   });
 
   it('omits description when the pause carried none', () => {
