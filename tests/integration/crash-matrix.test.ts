@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { EventType, type RunFinishedEvent, type TextMessageContentEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger, type LedgerLine } from '../fixtures/agents/ledger';
+import { attemptsOf, effectsOf, readLedger, type LedgerLine } from '../fixtures/agents/ledger';
 import type { SessionEvent } from '../../server/store/events';
 import type { CrashPointName } from '../../server/runtime/common/crash-point';
 import { postRun, readThread, userMessage } from '../support/agui';
@@ -85,9 +85,6 @@ const recordCalls = (log: SessionEvent[]) =>
   );
 
 const ledgerOf = (backend: Backend, toolCallId: string) => readLedger(backend.ledgerFile).filter((line) => line.toolCallId === toolCallId);
-
-const attemptsOf = (lines: LedgerLine[]) => lines.filter((line) => line.kind === 'attempt').map((line) => line.attempt);
-const effectsOf = (lines: LedgerLine[]) => lines.filter((line) => line.kind === 'effect');
 
 const ended = (log: SessionEvent[]) => log.at(-1)?.type === 'run_finished' || log.at(-1)?.type === 'run_failed';
 

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readLedger } from '../fixtures/agents/ledger';
+import { attemptsOf, effectsOf, readLedger } from '../fixtures/agents/ledger';
 import type { SessionEvent } from '../../server/store/events';
 import { wakeMessage } from '../../server/wake/wake-message';
 import { postRun, userMessage } from '../support/agui';
@@ -248,12 +248,8 @@ for (const kind of kinds) {
         'the recovered turn',
       );
       console.info(`[rehearsal] ${kind}: the orphaned run finished ${finishedAt - killedAt} ms after its server was killed (lease ${LEASE_MS} ms)`);
-      expect(lines().filter((line) => line.kind === 'effect')).toHaveLength(1);
-      expect(
-        lines()
-          .filter((line) => line.kind === 'attempt')
-          .map((line) => line.attempt),
-      ).toEqual([1, 2]);
+      expect(effectsOf(lines())).toHaveLength(1);
+      expect(attemptsOf(lines())).toEqual([1, 2]);
       const log = await readSessionEvents(made.databaseUrl, threadId);
       expect(log.filter((event) => event.type === 'tool_result')).toHaveLength(1);
       expect(log.at(-1)).toMatchObject({ type: 'run_finished', outcome: { type: 'success' } });

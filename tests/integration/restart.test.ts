@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventType, type MessagesSnapshotEvent, type RunFinishedEvent } from '@ag-ui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readLedger } from '../fixtures/agents/ledger';
+import { attemptsOf, effectsOf, readLedger } from '../fixtures/agents/ledger';
 import { newHttpAgent, postRun, runHttpAgent, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { freshSqliteUrl } from '../support/database';
@@ -90,12 +90,8 @@ for (const { kind, databaseUrl: shared, ledgerFile } of backends()) {
       server = await boot();
       try {
         await turnFinished(databaseUrl, threadId);
-        expect(lines().filter((line) => line.kind === 'effect')).toHaveLength(1);
-        expect(
-          lines()
-            .filter((line) => line.kind === 'attempt')
-            .map((line) => line.attempt),
-        ).toEqual([1, 2]);
+        expect(effectsOf(lines())).toHaveLength(1);
+        expect(attemptsOf(lines())).toEqual([1, 2]);
         const events = await readSessionEvents(databaseUrl, threadId);
         expect(events.filter((event) => event.type === 'interrupt_decided')).toHaveLength(1);
         expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(1);

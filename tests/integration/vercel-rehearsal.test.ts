@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { EventType, type RunFinishedEvent } from '@ag-ui/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLedger } from '../fixtures/agents/ledger';
+import { attemptsOf, effectsOf, readLedger } from '../fixtures/agents/ledger';
 import { joinStream, postRun, readThread, userMessage } from '../support/agui';
 import { backends } from '../support/backends';
 import { emptyPostgresSchema } from '../support/database';
@@ -140,12 +140,8 @@ if (backends().some((server) => server.kind === 'postgres')) {
       expect(sweep.status).toBe(200);
       expect(await sweep.json()).toMatchObject({ sessions: 1, started: 1 });
       await eventually(async () => (await readSessionEvents(databaseUrl, threadId)).at(-1)?.type === 'run_finished', 20_000, 'the recovered turn to finish');
-      expect(lines().filter((line) => line.kind === 'effect')).toHaveLength(1);
-      expect(
-        lines()
-          .filter((line) => line.kind === 'attempt')
-          .map((line) => line.attempt),
-      ).toEqual([1, 2]);
+      expect(effectsOf(lines())).toHaveLength(1);
+      expect(attemptsOf(lines())).toEqual([1, 2]);
       const events = await readSessionEvents(databaseUrl, threadId);
       expect(events.filter((event) => event.type === 'tool_result')).toHaveLength(1);
       expect(events.at(-1)).toMatchObject({ type: 'run_finished', outcome: { type: 'success' } });
