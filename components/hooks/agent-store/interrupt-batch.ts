@@ -21,6 +21,14 @@ export interface InterruptBatchHost extends SnapshotHost {
   voteOutOfBand(interruptId: string, approved: boolean, options: { reason?: string; payload?: unknown; editedArgs?: unknown }): Promise<VoteAnswer | null>;
 }
 
+/** What a decision or a vote sent beside a run (POST {url}/decide) carries of its options: the reason, trimmed, and the approval data. */
+function sentBesideARun(options: ResolveOptions): { reason?: string; payload?: unknown } {
+  return {
+    ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}),
+    ...(options.payload !== undefined ? { payload: options.payload } : {}),
+  };
+}
+
 export class InterruptBatch {
   /** Staged decisions by interrupt id; cleared whenever a run reports a new set. */
   private readonly resolutions = new Map<string, InterruptResolution>();
@@ -65,8 +73,7 @@ export class InterruptBatch {
     const staged = stageDecision(interrupt, approved, options);
     if (staged.problems.length > 0) return this.stage([staged]);
     const answer = await this.host.voteOutOfBand(interrupt.id, approved, {
-      ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}),
-      ...(options.payload !== undefined ? { payload: options.payload } : {}),
+      ...sentBesideARun(options),
       ...(options.editedArgs !== undefined ? { editedArgs: options.editedArgs } : {}),
     });
     if (answer) this.decidedElsewhere(interrupt.id);
@@ -78,10 +85,7 @@ export class InterruptBatch {
    * the card, and the vote that reaches it continues the thread through the session stream.
    */
   private async vote(interrupt: Interrupt, approved: boolean, options: ResolveOptions = {}): Promise<void> {
-    const answer = await this.host.voteOutOfBand(interrupt.id, approved, {
-      ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}),
-      ...(options.payload !== undefined ? { payload: options.payload } : {}),
-    });
+    const answer = await this.host.voteOutOfBand(interrupt.id, approved, sentBesideARun(options));
     if (!answer) return;
     if (!answer.vote) return this.decidedElsewhere(interrupt.id);
     const metadata = (interrupt.metadata ?? {}) as Record<string, unknown>;
