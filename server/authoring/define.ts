@@ -7,6 +7,7 @@ import { checkMcpServers, namesMcpTool, type McpServerSpec } from './mcp-servers
 import { modelList, type ModelOption, type ModelSpec } from './model-list';
 import { checkOfflinePhrases, type OfflineConfig, type OfflinePhrase } from './offline-phrases';
 import { readableName } from './readable-name';
+import type { SessionCommand } from './session-command';
 import { checkDuration, checkToolApproval, type ToolApprovalSpec } from './tool-approval';
 import type { ChatMessage, JsonObject } from '../store/messages';
 import type { EventStore } from '../store/types';
@@ -221,8 +222,13 @@ export interface ServerSession {
    * session or a decision is pending, the messages are queued and go out when the session falls
    * idle. A message id the session has is not added again: when none is new (a webhook its
    * sender delivered twice), nothing runs and the answer is null.
+   *
+   * Commands built by `inputs` (a decision, a retry, a stop, guidance, a queue change) go in
+   * the same call, carried out in order, each as its own route does it (session-command.ts).
+   * The answer is the last run the append started — by messages, a decision that completed its
+   * batch, a retry, a message sent now — or null when it started none.
    */
-  append: (...messages: ChatMessage[]) => Promise<AppendedRun | null>;
+  append: (...items: Array<ChatMessage | SessionCommand>) => Promise<AppendedRun | null>;
 }
 
 export interface ServerSessionOptions {

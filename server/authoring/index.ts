@@ -12,4 +12,6 @@ export type {
   ToolApprovalOptions,
   ToolApprovalSpec,
 } from './tool-approval';
+export { isSessionCommand } from './session-command';
+export type { ApprovalCommand, InputCommand, QueueCommand, RetryCommand, SessionCommand, SteerCommand, StopCommand } from './session-command';
 export type { McpHttpServer, McpServerSpec, McpStdioServer } from './mcp-servers';
