@@ -10,6 +10,8 @@ export { defineDeepAgent } from './authoring';
 export { ownOrigin } from './config/own-origin';
 /** Inside a tool's execute: the call (`event`), `idempotencyKey`, `attempt`, `session`, `signal` and the shared `state` to change. */
 export { handlerContext } from './runtime';
+/** A tool's contract with the agent it runs in: `handlerContext(contract)` checks the agent and types `state`. */
+export { agentContract } from './runtime';
 /** Inside a tool's execute: ask the person a question and wait for the validated answer. */
 export { requestInput } from './runtime';
 /** Thrown by a tool: a message shown as it is to the model and the person (other errors are not). */

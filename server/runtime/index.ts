@@ -59,8 +59,20 @@ export {
 } from './stream';
 export type { RunInput, RunSoFar } from './stream';
 export type { CursorPosition, RunPart, StreamPart } from './stream';
-export { MCP_IDEMPOTENCY_META_KEY, ToolError, agentTools, checkClientTools, handlerContext, loadMcpTools, requestInput, runWithHandlerContext } from './tools';
-export type { ClientTool } from './tools';
+export { aiEventName, aiEvents } from '../store/ai-event-names';
+export type { AiEventName } from '../store/ai-event-names';
+export {
+  MCP_IDEMPOTENCY_META_KEY,
+  ToolError,
+  agentContract,
+  agentTools,
+  checkClientTools,
+  handlerContext,
+  loadMcpTools,
+  requestInput,
+  runWithHandlerContext,
+} from './tools';
+export type { AgentContract, ClientTool } from './tools';
 export { refuseThreadOnlyInput, startStatelessRun } from './turn';
 export { runDue } from './wake';
 export type { DueWork } from './wake';

@@ -62,12 +62,40 @@ export interface HandlerContext {
   state: JsonObject;
 }
 
+/**
+ * What a tool shared by name expects of the agent it runs in: the agent, and (as a type) its
+ * shared state. experimental-a2's `agentContract()` also types application events; our log has
+ * none an app defines, so ours types `ctx.state` (docs/seed-names.md, "The handler context").
+ */
+export interface AgentContract<State extends JsonObject = JsonObject> {
+  readonly agent: string;
+  /** Never set: carries the state's type to handlerContext(contract). */
+  readonly state?: State;
+}
+
+/** A contract for tools that run in `agent` (its name, or the agent); `State` types `ctx.state`. */
+export function agentContract<State extends JsonObject = JsonObject>(agent: string | { name: string }): AgentContract<State> {
+  const name = typeof agent === 'string' ? agent : agent?.name;
+  if (typeof name !== 'string' || !name) throw new TypeError('agentContract(): name the agent the tools run in (its name, or the agent).');
+  return { agent: name };
+}
+
 const storage = new AsyncLocalStorage<HandlerContext>();
 
-/** The context of the tool call in progress. Throws outside a tool's execute(). */
-export function handlerContext(): HandlerContext {
+/**
+ * The context of the tool call in progress. Throws outside a tool's execute(); given a contract,
+ * throws too when the tool runs in another agent than the contract's — a shared tool added to
+ * the wrong agent fails at its first call, not by writing into a state it does not know.
+ */
+export function handlerContext(): HandlerContext;
+export function handlerContext<State extends JsonObject>(contract: AgentContract<State>): HandlerContext & { state: State };
+export function handlerContext(contract?: AgentContract): HandlerContext {
   const context = storage.getStore();
   if (!context) throw new Error('handlerContext() is only available inside a tool execute() run by the Stackbone runtime.');
+  if (contract && contract.agent !== context.session.agent)
+    throw new Error(
+      `handlerContext(contract): this tool's contract is for agent "${contract.agent}", but it runs in agent "${context.session.agent}" (call ${context.event.toolCallId}).`,
+    );
   return context;
 }
 

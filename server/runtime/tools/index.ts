@@ -1,6 +1,7 @@
 // The tools room's face: an agent's tool set and what a tool may call while it runs.
 export { DELEGATION_TOOL } from './builtins';
-export { handlerContext, runWithHandlerContext, undoIdempotencyKey } from './handler-context';
+export { agentContract, handlerContext, runWithHandlerContext, undoIdempotencyKey } from './handler-context';
+export type { AgentContract } from './handler-context';
 export type { HandlerContext, ToolApproval } from './handler-context';
 export { requestInput } from './request-input';
 export type { InputAnswer } from './request-input';

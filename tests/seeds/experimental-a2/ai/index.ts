@@ -1,2 +1,2 @@
 // `experimental-a2/ai` as the seeds import it, in this app's names (docs/seed-names.md).
-export { handlerContext, inputs } from '../../../../server/runtime';
+export { agentContract, handlerContext, inputs } from '../../../../server/runtime';
