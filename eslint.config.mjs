@@ -162,6 +162,24 @@ const config = [
     },
   },
   {
+    files: ['server/telemetry/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            FRAMEWORK_FREE,
+            {
+              regex: '^(@/|\\.\\./)(?!config$)',
+              message:
+                'server/telemetry is one floor above server/config: every floor may use it, so it imports OpenTelemetry and the config, nothing else of the project (docs/internals/architecture.md, "Rooms").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/store/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -78,5 +78,6 @@ function linkPage(request: NextRequest): NextResponse {
 
 export const config = {
   // Pages only: API clients authenticate with keys, and assets need no identity.
-  matcher: ['/((?!api/|_next/|favicon.ico|icon.svg).*)'],
+  // The receipt keys (/.well-known/jwks.json) are public: a verifier holds no identity (docs/approvals.md, "Signed receipts").
+  matcher: ['/((?!api/|_next/|\\.well-known/|favicon.ico|icon.svg).*)'],
 };

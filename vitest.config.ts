@@ -26,6 +26,8 @@ const UNIT = ['server/**/*.test.ts', 'examples/**/*.test.ts', 'components/**/*.t
  * module graph, so what it sets reaches no other file.
  */
 const OWN_PROCESS = [
+  'server/receipts/receipts.test.ts',
+  'server/runtime/decisions/receipt-check.test.ts',
   'server/agents/index.test.ts',
   'examples/demo/tables/refund-ledger.test.ts',
   'server/attachments/attachments.test.ts',
@@ -39,6 +41,7 @@ const OWN_PROCESS = [
   'server/models/resolve.test.ts',
   'server/credentials/open-dev-mode.test.ts',
   'server/routes/hitl/decisions.test.ts',
+  'server/routes/studio/approval-metrics.test.ts',
   'server/routes/wake.test.ts',
   'server/runtime/decisions/broken-gate.test.ts',
   'server/runtime/decisions/link-identity.test.ts',
@@ -57,6 +60,8 @@ const OWN_PROCESS = [
   'server/runtime/turn-control/server-session.test.ts',
   'server/runtime/turn/lease-lost.test.ts',
   'server/runtime/turn/model-fallback.test.ts',
+  'server/store/telemetry-store.test.ts',
+  'server/telemetry/model-call-spans.test.ts',
   'tests/unit/agent-route.test.ts',
   'tests/unit/approve-store-reads.test.ts',
   'tests/unit/bench-route.test.ts',

@@ -11,11 +11,13 @@ import { createClient, DEFAULT_URL, ServerError, UnreachableError } from './lib/
 import { findPending, listAll } from './lib/inbox-pages.mjs';
 import { formatReplay } from './lib/replay-format.mjs';
 import { confirm } from './lib/prompt.mjs';
+import { formatClaims, loadKeySet, newKey, readSource, receiptsIn, verifyOne } from './lib/receipt.mjs';
 import {
   CONFORMANCE_HELP,
   HITL_COMMAND_HELP,
   HITL_HELP,
   MAIN_HELP,
+  RECEIPT_HELP,
   SESSION_COMMAND_HELP,
   SESSION_HELP,
   TOP_HELP,
@@ -29,6 +31,9 @@ const EXIT = { ok: 0, failed: 1, different: 1, nonconformant: 1, usage: 2 };
 
 /** The commands without a group, with their extra options. */
 const TOP = { export: ['decisions', 'session'], replay: ['against'] };
+
+/** The options of `receipt verify` (`receipt key` takes none). */
+const RECEIPT_OPTIONS = ['url', 'json', 'help', 'jwks', 'args'];
 
 /** Options every command accepts. */
 const COMMON = ['url', 'api-key', 'json', 'help'];
@@ -85,6 +90,8 @@ const OPTIONS = {
   reconnect: { type: 'string' },
   'approve-payload': { type: 'string' },
   'reject-payload': { type: 'string' },
+  jwks: { type: 'string' },
+  args: { type: 'string' },
 };
 
 /** The options of `conformance` (its agent URL is its argument, so no --url). */
@@ -137,6 +144,7 @@ async function main(argv) {
       [command, ...rest].filter((word) => word !== undefined),
       values,
     );
+  if (group === 'receipt') return receipt(command, rest, values);
   if (Object.hasOwn(TOP, group))
     return topCommand(
       /** @type {'export' | 'replay'} */ (group),
@@ -198,6 +206,42 @@ async function main(argv) {
 
   const result = await client.decide(id, name, body);
   return print(json ? toJson(result) : formatDecision(result));
+}
+
+/**
+ * stackbone receipt verify <file|-> [--jwks <url|file>] [--args <json|@file>] | receipt key.
+ * @param {string | undefined} command
+ * @param {string[]} rest
+ * @param {Record<string, any>} values
+ */
+async function receipt(command, rest, values) {
+  if (!command || values.help) {
+    if (values.help || command === 'help') return print(RECEIPT_HELP);
+    process.stderr.write(RECEIPT_HELP);
+    return EXIT.usage;
+  }
+  if (command === 'key') {
+    if (rest.length > 0 || Object.keys(values).length > 0) throw new UsageError('"receipt key" takes no arguments or options.', 'receipt');
+    return print(`${newKey()}\n`);
+  }
+  if (command !== 'verify') throw new UsageError(`Unknown command "receipt ${command}": use verify or key.`, 'receipt');
+  for (const option of Object.keys(values)) {
+    if (!RECEIPT_OPTIONS.includes(option)) throw new UsageError(`Option --${option} is not valid for "receipt verify".`, 'receipt');
+  }
+  const [source, ...extra] = rest;
+  if (!source) throw new UsageError('Missing the receipt: stackbone receipt verify <file> (or - for stdin).', 'receipt');
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}" (pass one file).`, 'receipt');
+  const args =
+    values.args === undefined ? undefined : parseJson('args', values.args.startsWith('@') ? await readSource(values.args.slice(1)) : values.args, 'receipt');
+  const receipts = receiptsIn(await readSource(source));
+  if (receipts.length === 0)
+    throw new NotDone('no_receipt', `No receipt in ${source === '-' ? 'stdin' : source}: expected a compact JWS, {"receipts": […]} or the decision export.`);
+  const keySet = await loadKeySet(values.jwks ?? `${serverUrl(values.url)}/.well-known/jwks.json`);
+  const results = [];
+  for (const token of receipts) results.push(await verifyOne(token, keySet, args));
+  if (values.json) print(toJson({ receipts: results }));
+  else print(results.map(formatClaims).join('\n'));
+  return results.every((result) => result.ok) ? EXIT.ok : EXIT.failed;
 }
 
 /**

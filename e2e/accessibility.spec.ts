@@ -1,7 +1,7 @@
-// Accessibility (axe-core): the chat, an approval card and Studio have no serious or critical
-// WCAG 2 A/AA violations, in light and dark, at phone, tablet and desktop widths. Phone in light
-// and desktop in dark are checked by e2e/screens.spec.ts on the same pages, inside its demo
-// flows; this file checks the other four pairs.
+// Accessibility (axe-core): the chat, an approval card and Studio (its inbox and its approval
+// metrics) have no serious or critical WCAG 2 A/AA violations, in light and dark, at phone,
+// tablet and desktop widths. Phone in light and desktop in dark are checked by e2e/screens.spec.ts
+// on the same pages, inside its demo flows; this file checks the other four pairs.
 import { expect, test } from '@playwright/test';
 import { collectConsoleProblems, send, seriousViolations, snap, waitForHydration, waitForIdle } from './helpers';
 
@@ -36,6 +36,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // Cancelled from Studio, so no pause is left behind for other tests.
       await item.getByTestId('cancel-interrupt-button').click();
       await expect(item).toHaveCount(0);
+
+      // Studio's approval metrics (docs/studio.md, "Approval metrics"): its figures, bars and longest waits.
+      await page.goto('/studio/metrics');
+      await expect(page.getByTestId('approval-metrics')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await snap(page, testInfo, `97-studio-metrics-${colorScheme}-${viewport.width}`);
       expect(problems, problems.join('\n')).toEqual([]);
       await context.close();
     });

@@ -79,6 +79,14 @@ for (const [width, colorScheme] of [
     await shot('studio-inbox');
     await noSidewaysScroll(page);
     expect(await seriousViolations(page)).toEqual([]);
+    // The approval metrics: the refund approved and the ticket rejected above are among the tools' outcomes.
+    await page.goto('/studio/metrics');
+    await expect(page.getByTestId('tool-outcomes').first()).toBeVisible();
+    await shot('studio-metrics');
+    await noSidewaysScroll(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/studio');
+    await expect(page.getByTestId('inbox-item').first()).toBeVisible();
     // Withdrawn from Studio, so no pause is left behind for other tests.
     await page.getByTestId('inbox-item').first().getByTestId('cancel-interrupt-button').click();
     expect(problems, problems.join('\n')).toEqual([]);

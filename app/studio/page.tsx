@@ -1,8 +1,11 @@
+import { ChartBarStackedIcon } from 'lucide-react';
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { PageFrame, PageHeader } from '@/components/page-frame';
 import { DecisionsExport } from '@/components/studio/decisions-export';
 import { DeliveriesPanel } from '@/components/studio/deliveries-panel';
 import { StudioInbox } from '@/components/studio/inbox';
+import { Button } from '@/components/ui/button';
 import { agentCards } from '@/server/web/agents';
 
 export const metadata: Metadata = { title: 'Studio' };
@@ -16,7 +19,14 @@ export default async function StudioPage({ searchParams }: { searchParams: Promi
       <PageHeader
         title="Studio"
         description="Every approval and question waiting on a person, across conversations and agents. Decide here and the conversation goes on."
-      />
+      >
+        <Button asChild variant="secondary" size="sm">
+          <Link href="/studio/metrics" data-testid="studio-metrics-link">
+            <ChartBarStackedIcon aria-hidden />
+            Approval metrics
+          </Link>
+        </Button>
+      </PageHeader>
       <StudioInbox agents={await agentCards()} focus={typeof decision === 'string' ? decision : undefined} />
       <DeliveriesPanel />
       <DecisionsExport />

@@ -16,6 +16,8 @@ Usage:
   stackbone export --session <key>
   stackbone replay <session> [--against <agent>] [--json]
   stackbone conformance <agent-url> --prompt "<message>" [--header "Name: value"]... [--timeout <s>] [--json]
+  stackbone receipt verify <file|-> [--jwks <url|file>] [--args '<json>'|@file] [--json]
+  stackbone receipt key
 
 Commands:
   hitl       decide pending human-in-the-loop interrupts (run 'stackbone hitl --help')
@@ -24,6 +26,7 @@ Commands:
   export     the decisions you may see as JSONL, or a session's recording (run 'stackbone export --help')
   replay     re-run a recorded session against the current agent code and diff (run 'stackbone replay --help')
   conformance  check any AG-UI agent's human-in-the-loop round trip (run 'stackbone conformance --help')
+  receipt    verify signed approval receipts offline; make a receipt signing key (run 'stackbone receipt --help')
 
 Options:
   --url <url>        server URL (default: $STACKBONE_URL, else ${DEFAULT_URL})
@@ -36,6 +39,23 @@ Exit codes: 0 done (for session stop, also when nothing was running; for replay,
 for conformance, every check passed), 1 refused by the server / server unreachable / not
 confirmed / (replay) different / (conformance) a check failed, 2 usage error.
 Docs: docs/cli.md, docs/replay.md, docs/conformance.md
+`;
+
+export const RECEIPT_HELP = `Usage:
+  stackbone receipt verify <file|-> [--jwks <url|file>] [--args '<json>'|@file] [--json]
+  stackbone receipt key
+
+verify: checks each signed approval receipt in <file> (or stdin for -) — one JWS a line, the
+receipts endpoint's {"receipts": […]}, or the decision export — against a key set: --jwks, a
+saved copy of a server's /.well-known/jwks.json (offline) or its URL; default
+<--url>/.well-known/jwks.json. With --args, also that the receipt approved exactly those
+arguments (the SHA-256 of their RFC 8785 canonical JSON). Prints each receipt's claims.
+Exit 0 when every receipt is valid, 1 when one is not (changed, signed by an unlisted key,
+for other arguments), 2 usage error.
+
+key: prints a new Ed25519 private JWK for STACKBONE_RECEIPT_KEY (one line).
+
+Docs: docs/approvals.md, "Signed receipts"
 `;
 
 export const CONFORMANCE_HELP = `Usage: stackbone conformance <agent-url> --prompt "<message>" [options]

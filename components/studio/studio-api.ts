@@ -1,8 +1,9 @@
 // Studio's calls to the server (docs/studio.md): the inbox and decisions through /api/hitl, the
-// audit trail, the live feed and the outbox's deliveries through /api/studio. In keyed mode the browser is signed in
+// audit trail, the live feed, the outbox's deliveries and the approval metrics through /api/studio. In keyed mode the browser is signed in
 // with an API key (the app's cookie acts as that key); in open dev mode none is needed.
 import {
   INBOX_PAGE_SIZE,
+  type ApprovalMetrics,
   type DeliveryItem,
   type DeliveryList,
   type HitlAction,
@@ -70,4 +71,9 @@ export async function fetchTeam(): Promise<TeamMemberItem[]> {
 
 export async function changeRole(change: RoleChange): Promise<{ email: string; roles: string[] }> {
   return (await studioFetch('/api/studio/team/roles', { method: 'POST', body: JSON.stringify(change) })).json() as Promise<{ email: string; roles: string[] }>;
+}
+
+/** How the caller's approvals are going (docs/studio.md, "Approval metrics"). */
+export async function fetchApprovalMetrics(): Promise<ApprovalMetrics> {
+  return (await studioFetch('/api/studio/approval-metrics')).json() as Promise<ApprovalMetrics>;
 }

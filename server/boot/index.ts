@@ -7,7 +7,9 @@
 // message named (docs/security.md). STACKBONE_SWEEP_MS=0 / STACKBONE_TIMER_MS=0 /
 // STACKBONE_OUTBOX_MS=0 / STACKBONE_ATTACHMENT_SWEEP_MS=0 turn them off (a host that calls the
 // cron routes instead, docs/deploy.md). With STACKBONE_WAKER=vercel-queue the first three stay
-// off: queued wakes bring that work on time (docs/deploy.md, "Due work").
+// off: queued wakes bring that work on time (docs/deploy.md, "Due work"). With
+// OTEL_EXPORTER_OTLP_ENDPOINT set it first registers OpenTelemetry, whose SDK it imports only then
+// (docs/observability.md).
 //
 // One module, imported once, from the runtime's face: the ten dynamic imports instrumentation.ts
 // made into the runtime's rooms (which lint cannot see) were chunks of their own, 4.8 MB more
@@ -19,9 +21,12 @@ import { refuseUnsafeStart } from '../identity/start-checks';
 import { startBackgroundLoop, startOutboxLoop, startRecoveryLoop, startTimerLoop } from '../runtime';
 import { getStore } from '../store';
 import { refuseSharedSqliteFile } from '../store/start-lock';
+import { telemetryOn } from '../telemetry';
 
 export async function startServerProcess(): Promise<void> {
   refuseUnsafeStart();
+  // Before the store is made: the approval metrics take their meter when it is (server/telemetry/approval-metrics.ts).
+  if (telemetryOn()) (await import('../telemetry/register')).registerTelemetry();
   await refuseSharedSqliteFile();
   const sweepMs = setting('STACKBONE_SWEEP_MS');
   const timerMs = setting('STACKBONE_TIMER_MS');

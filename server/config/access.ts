@@ -19,6 +19,14 @@ export const access = group('', {
     description:
       'During a rotation: the secrets cookies may still be signed with (comma-separated); a browser keeps its identity and gets a cookie signed with the new STACKBONE_SECRET. Any length (an old, short one is what a rotation replaces); remove it once browsers have been back.',
   }),
+  STACKBONE_RECEIPT_KEY: text({
+    description:
+      'The Ed25519 private JWK (one line of JSON) approval receipts are signed with (docs/approvals.md, "Signed receipts"); `npx stackbone receipt key` makes one. Default: a key derived from STACKBONE_SECRET. Its public part is served at /.well-known/jwks.json.',
+  }),
+  STACKBONE_RECEIPT_KEY_PREVIOUS: text({
+    description:
+      'During a rotation of STACKBONE_RECEIPT_KEY: the retired key (a JWK, or a JSON array of them; only the public part is used), kept listed at /.well-known/jwks.json so receipts it signed still verify.',
+  }),
   STACKBONE_WEB_ACCESS: choice(
     {
       description:

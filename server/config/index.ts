@@ -12,6 +12,7 @@ import { host } from './host';
 import { limits } from './limits';
 import { models } from './models';
 import { notify } from './notify';
+import { observability } from './observability';
 import { openWeb } from './open-web';
 import { testOnly } from './test-only';
 import { tooling } from './tooling';
@@ -22,7 +23,7 @@ import type { Variable } from './variable';
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** In the order .env.example shows them. */
-export const GROUPS = [database, models, access, users, limits, openWeb, background, attachments, notify, host, tooling, testOnly] as const;
+export const GROUPS = [database, models, access, users, limits, openWeb, background, attachments, notify, observability, host, tooling, testOnly] as const;
 
 const appVariables = {
   ...database.variables,
@@ -34,6 +35,7 @@ const appVariables = {
   ...background.variables,
   ...attachments.variables,
   ...notify.variables,
+  ...observability.variables,
   ...host.variables,
   ...tooling.variables,
 };

@@ -27,3 +27,14 @@ export type { QueueItem } from './queue';
 export { ALLOWED_TYPES_TEXT, ATTACHMENT_TYPES, formatBytes, userMessageContent, type Attachment, type AttachmentType } from './attachments';
 export type { DeliveryItem, DeliveryList } from './deliveries';
 export type { RoleChange, TeamList, TeamMemberItem } from './team';
+export {
+  APPROVAL_OUTCOMES,
+  METRIC_WINDOWS,
+  type ApprovalMetrics,
+  type ApprovalOutcome,
+  type MetricWindow,
+  type OpenApproval,
+  type TimeToDecide,
+  type ToolOutcomes,
+  type WindowFigures,
+} from './approval-metrics';

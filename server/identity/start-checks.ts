@@ -7,13 +7,15 @@
 // no refusal to start. STACKBONE_API_KEYS must read as written, each key at least 24 characters
 // (docs/security.md, "Modes"; a malformed key label: docs/approvals.md, "Quorum and separation of
 // duties"), and so must STACKBONE_APPROVER_EMAILS (docs/approvals.md, "A link counts as a person")
-// and STACKBONE_ROLES (docs/users-and-roles.md, "Roles").
+// and STACKBONE_ROLES (docs/users-and-roles.md, "Roles"), and a receipt key given must be an
+// Ed25519 JWK (docs/approvals.md, "Signed receipts").
 import { checkApproverEmails } from '../credentials/approver-emails';
 import { checkSettings } from '../config';
 import { checkApiKeyStrength } from '../credentials/open-dev-mode';
 import { checkSigningSecret } from '../credentials/signing-secret';
 import { checkOpenAccess } from './open-access';
 import { checkSeededRoles } from '../auth/seeded-roles';
+import { checkReceiptKeys } from '../receipts';
 
 export function refuseUnsafeStart(): void {
   try {
@@ -22,6 +24,7 @@ export function refuseUnsafeStart(): void {
     checkApproverEmails();
     checkSeededRoles();
     checkSigningSecret();
+    checkReceiptKeys();
     checkOpenAccess();
   } catch (error) {
     console.error(`[stackbone] The server does not start: ${(error as Error).message}`);

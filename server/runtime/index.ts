@@ -45,6 +45,7 @@ export {
 export type { SessionView, UsageEntry, UsageTotals } from './session';
 export { modelOf, threadModel, totalUsage } from './session';
 export {
+  approvalMetrics,
   decisionExport,
   decisionRecords,
   follow,
@@ -54,6 +55,7 @@ export {
   parseCursor,
   queueItems,
   runSoFar,
+  sessionReceipts,
   threadStatus,
   untilAborted,
 } from './stream';

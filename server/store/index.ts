@@ -2,10 +2,14 @@
 // handle, or a Postgres pool). Cached on globalThis because Next dev re-evaluates modules on
 // every edit, and a fresh store per reload would leak connections. With a waker configured
 // (STACKBONE_WAKER=vercel-queue) its writes ask to be woken for the work they leave due
-// (waking-store.ts).
+// (waking-store.ts); every decision it writes is signed (receipt-signing-store.ts). With
+// OpenTelemetry on, its pauses and decisions are counted and traced (telemetry-store.ts).
+import { telemetryOn } from '../telemetry';
 import { configuredWaker } from '../wake';
 import { databaseUrl, directDatabaseUrl } from './database-url';
 import { createPrismaStore } from './prisma-store';
+import { receiptSigningStore } from './receipt-signing-store';
+import { telemetryStore } from './telemetry-store';
 import type { EventStore } from './types';
 import { wakingStore } from './waking-store';
 
@@ -16,7 +20,8 @@ const cache = globalThis as typeof globalThis & { __stackboneStore?: EventStore 
 
 export function getStore(): EventStore {
   if (cache.__stackboneStore) return cache.__stackboneStore;
-  const store = createPrismaStore(databaseUrl(), { listenUrl: directDatabaseUrl() });
+  const signing = receiptSigningStore(createPrismaStore(databaseUrl(), { listenUrl: directDatabaseUrl() }));
+  const store = telemetryOn() ? telemetryStore(signing) : signing;
   const waker = configuredWaker();
   cache.__stackboneStore = waker ? wakingStore(store, waker) : store;
   return cache.__stackboneStore;

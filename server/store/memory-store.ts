@@ -158,6 +158,11 @@ export function createMemoryStore(database: MemoryDatabase = createMemoryDatabas
         .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
         .map((row) => structuredClone(row));
     },
+    async countPendingInterrupts() {
+      const counts: Record<string, number> = {};
+      for (const row of interrupts.values()) if (row.status === 'pending') counts[row.record.toolName] = (counts[row.record.toolName] ?? 0) + 1;
+      return counts;
+    },
     async listRecoverable(now: Date, options: { limit?: number } = {}) {
       const limit = options.limit ?? DEFAULT_LIST_LIMIT;
       const stale = [...sessions.values()]

@@ -64,6 +64,11 @@ export interface InterruptRecord {
   url?: string;
   /** A question whose decline goes back to its tool, which runs again and is told (an MCP elicitation, docs/mcp.md). */
   declineToTool?: true;
+  /**
+   * The span of the run that paused, as a W3C traceparent: the approval span links to it when the
+   * decision comes, in whichever process (docs/observability.md); absent with telemetry off.
+   */
+  traceparent?: string;
 }
 
 export type DecisionStatus = 'approved' | 'denied' | 'cancelled';
@@ -142,6 +147,8 @@ export interface Vote {
   /** approvalSchema data, validated as a decision's is. */
   payload?: unknown;
   by: DecisionActor;
+  /** The signed receipt of this vote (docs/approvals.md, "Signed receipts"). */
+  receipt?: string;
 }
 
 export interface Decision {
@@ -156,4 +163,6 @@ export interface Decision {
   by: DecisionActor;
   /** On an interrupt with a quorum: every vote cast on it, in order, this decision's own last. */
   votes?: Vote[];
+  /** The signed receipt of this decision (a compact JWS, docs/approvals.md, "Signed receipts"); absent in logs written before receipts. */
+  receipt?: string;
 }

@@ -21,7 +21,16 @@ import { ConcurrentAppendError, UnseenGuidanceError, type EventStore, type Pendi
 
 type SessionsAndLog = Pick<
   EventStore,
-  'ensureSession' | 'getSession' | 'listSessions' | 'readEvents' | 'append' | 'renewLease' | 'findInterrupt' | 'listPendingInterrupts' | 'listRecoverable'
+  | 'ensureSession'
+  | 'getSession'
+  | 'listSessions'
+  | 'readEvents'
+  | 'append'
+  | 'renewLease'
+  | 'findInterrupt'
+  | 'listPendingInterrupts'
+  | 'countPendingInterrupts'
+  | 'listRecoverable'
 >;
 
 export function prismaSessionsAndLog({ hot, withClient, withRaw, hub }: PrismaStoreContext): SessionsAndLog {
@@ -160,6 +169,12 @@ export function prismaSessionsAndLog({ hot, withClient, withRaw, hub }: PrismaSt
             });
             return rows.map(interruptFromRow);
           }),
+
+    countPendingInterrupts: () =>
+      withClient(async (db) => {
+        const groups = await db.interrupt.groupBy({ by: ['toolName'], where: { status: 'pending' }, _count: { _all: true } });
+        return Object.fromEntries(groups.map((group) => [group.toolName ?? '', group._count._all]));
+      }),
 
     listRecoverable: (now, options = {}) =>
       withClient(async (db) => {

@@ -205,6 +205,8 @@ export interface EventStore {
   findInterrupt(id: string): Promise<InterruptRow | null>;
   /** Undecided interrupts of an owner across sessions (decided ones with `status: 'decided'`), newest first, then by id. */
   listPendingInterrupts(ownerId: string, options?: PendingInterruptsOptions): Promise<InterruptRow[]>;
+  /** How many interrupts wait undecided now, whoever's, by tool name: the pending count the metrics report (docs/observability.md). */
+  countPendingInterrupts(): Promise<Record<string, number>>;
   /**
    * Sessions with work the server must carry on by itself: a run whose lease ran out (its
    * server died), an undecided interrupt past its expiry or with a reminder due, or an idle

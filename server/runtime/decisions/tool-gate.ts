@@ -7,6 +7,7 @@ import type { ToolCall } from '../../store/messages';
 import { approvalOptions, PolicyFailure, policyFor } from './approval-policy';
 import { gateBrokenOnPurpose } from './broken-gate';
 import { grantForCall } from './grants';
+import { receiptProblem } from './receipt-check';
 import type { SessionView } from '../session';
 import type { InputAnswer, ToolApproval, ToolKind } from '../tools';
 import { logFailure } from '../errors';
@@ -57,7 +58,15 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
         ...(decision.expired ? { expired: true as const } : {}),
       };
     }
-    const approval = interrupts.find((state) => state.record.reason === 'tool_call')?.decision;
+    const approvalState = interrupts.find((state) => state.record.reason === 'tool_call');
+    const approval = approvalState?.decision;
+    if (approvalState && approval) {
+      const problem = await receiptProblem(approvalState.record, approval, approval.editedArgs ?? call.input);
+      if (problem) {
+        const reference = logFailure(`the approval receipt of ${call.name} (call ${call.id}, session ${options.sessionId}) does not hold`, new Error(problem));
+        return { action: 'refuse', content: `Not run: the signed receipt of its approval does not hold (${problem}; ref ${reference}).` };
+      }
+    }
     const answers = interrupts
       .filter((state) => state.record.reason === 'input_required')
       .map(({ decision: answer }): InputAnswer =>

@@ -29,6 +29,8 @@ interface DecisionExportLine {
   openedAt: string;
   decidedAt: string;
   latencyMs: number;
+  /** The decision's signed receipt (docs/approvals.md, "Signed receipts"); each vote carries its own. Null in logs written before receipts. */
+  receipt: string | null;
 }
 
 function exportLine(row: InterruptRow, state: InterruptState): DecisionExportLine | undefined {
@@ -58,6 +60,7 @@ function exportLine(row: InterruptRow, state: InterruptState): DecisionExportLin
     openedAt: state.openedAt,
     decidedAt: record.at,
     latencyMs: Date.parse(record.at) - Date.parse(state.openedAt),
+    receipt: decision.receipt ?? null,
   };
 }
 

@@ -5,6 +5,8 @@ export { follow } from './follow';
 export { RunFeed, liveFeed, liveRunOf, publishFeed, untilAborted } from './live-feed';
 export { decisionRecords } from './decision-records';
 export { decisionExport } from './decision-export';
+export { approvalMetrics } from './approval-metrics';
+export { sessionReceipts } from './session-receipts';
 export { LogProjector } from './log-projector';
 export type { RunPart, StreamPart } from './parts';
 export { queueItems } from './queue-items';

@@ -7,6 +7,7 @@
 // them). The runner decides what the step becomes in the log (docs/internals/architecture.md, "The step loop").
 // A call that fails in a way a Retry may fix, before anything streamed, goes to the agent's next
 // fallback model; each call has the agent's stepTimeout (docs/models.md, "Fallback models", "Timeouts").
+// With telemetry on, each provider call is a `chat` span under the run's (docs/observability.md).
 import { randomUUID } from 'node:crypto';
 import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
 import type { DeepAgent, InstructionsContext } from '../../authoring';
@@ -19,6 +20,7 @@ import { logFailure, modelFailure, StepTimeoutError } from '../errors';
 import { stepTimeoutMs } from './step-timeout';
 import { toModelMessages } from './model-messages';
 import { modelTools, type ClientTool } from '../tools';
+import { modelCallTelemetry } from '../../telemetry';
 
 export interface ModelStep {
   messageId: string;
@@ -121,6 +123,7 @@ async function stepOn(options: {
     // Each model gets the whole budget; the timer is the step's own, so a timeout is never read as the user's stop.
     const timeout = new AbortController();
     const timer = Number.isFinite(timeoutMs) && timeoutMs < 2 ** 31 ? setTimeout(() => timeout.abort(new StepTimeoutError(timeoutMs)), timeoutMs) : undefined;
+    const telemetry = modelCallTelemetry(agent.name);
     const providerOptions = {
       ...(options.attempt > 1 ? { stackbone: { attempt: options.attempt } } : {}),
       // The gateway tries its own fallbacks (docs/models.md, "Fallback models").
@@ -140,6 +143,7 @@ async function stepOn(options: {
         ...(Object.keys(providerOptions).length ? { providerOptions } : {}),
         // Errors arrive as stream parts and become run_failed; the SDK need not log them too.
         onError: () => undefined,
+        ...(telemetry ? { telemetry: telemetry.options } : {}),
       });
       for await (const part of result.stream) {
         switch (part.type) {
@@ -234,6 +238,7 @@ async function stepOn(options: {
       step.failure = error;
     } finally {
       clearTimeout(timer);
+      telemetry?.done(step.failure);
     }
     // The SDK ends an aborted stream quietly: a timeout is a failure, a stop is the runner's to see.
     if (timeout.signal.aborted && !options.signal.aborted) step.failure = timeout.signal.reason;

@@ -1,7 +1,8 @@
 // One tool call the server runs, from the gate's "run" to its recorded result (docs/hitl.md):
 // an approved edit's arguments, an undo of a dropped effect that another fork may have run
 // already (docs/time-travel.md), the tool_started record, the tool itself with its context, and
-// the result — or the question it asks a person when it needs input it does not have.
+// the result — or the question it asks a person when it needs input it does not have. The tool's
+// run is an `execute_tool` span (docs/observability.md, "The tool span").
 import type { InterruptRecord } from '../../store/pauses';
 import type { SessionEvent } from '../../store/events';
 import type { ToolCall } from '../../store/messages';
@@ -12,6 +13,7 @@ import { agentTools, executeTool, toolTimeoutMs, type HandlerContext, type ToolK
 import { toModelMessages } from './model-messages';
 import type { ResultOutcome, RunnerRequest, Scope } from './run-types';
 import { alreadyUndone, undoneElsewhere } from './undone-elsewhere';
+import { inToolSpan, type ToolCallEnd } from '../../telemetry';
 
 /** What a tool call uses of the run it runs in (turn-runner.ts hands it in, as it does a delegated task's TaskHost). */
 export interface ToolCallHost {
@@ -60,7 +62,7 @@ export async function runServerToolCall(
   // The state the tool starts from: its draft's changes are merged into the state as it is
   // when the tool ends, which other calls of the step may have changed meanwhile.
   const base = host.view().state;
-  const outcome = await executeTool({
+  const execution: Parameters<typeof executeTool>[0] = {
     definition,
     call,
     state: base,
@@ -78,7 +80,8 @@ export async function runServerToolCall(
       signal: host.signal(),
       session: host.session(scope),
     },
-  });
+  };
+  const outcome = await inToolSpan({ toolName: call.name, toolCallId: call.id, attempt }, () => executeTool(execution), toolCallEnd);
   if ('inputRequired' in outcome) return buildInputInterrupt(scope.agent, original, host.runId(), outcome.inputRequired, scope.id);
   // A call the stop cut is recorded as cancelled, like those the stopped run leaves open (stopped-run.ts).
   const result: ResultOutcome = outcome.ok
@@ -86,4 +89,10 @@ export async function runServerToolCall(
     : { ...outcome, ...(outcome.abort === 'stopped' ? { status: 'cancelled' } : {}) };
   await host.recordResult(scope, call, result);
   return undefined;
+}
+
+/** What the tool span tells of an outcome: a failure's kind is its cut-off (stopped, timeout), else the tool's own error. */
+function toolCallEnd(outcome: Awaited<ReturnType<typeof executeTool>>): ToolCallEnd {
+  if ('inputRequired' in outcome) return { inputRequired: true };
+  return outcome.ok ? { ok: true } : { ok: false, error: outcome.error, errorType: outcome.abort ?? 'tool_error' };
 }

@@ -1,7 +1,8 @@
 // The step loop of one run. It advances a conversation — the root thread, or a delegated
 // task's — by alternating tool calls and model steps until the model answers in text, a
 // call waits for a person or the browser, or the run is stopped. Each model step is one
-// coalesced event: writes grow with steps, never with tokens.
+// coalesced event: writes grow with steps, never with tokens. The run is a span, its model and
+// tool calls its children (docs/observability.md).
 import type { RunFailureCode } from '../../error-codes';
 import type { InterruptRecord } from '../../store/pauses';
 import type { RunFailureDetails, RunOutcome, SessionEvent, StreamedPart } from '../../store/events';
@@ -10,7 +11,17 @@ import { ConcurrentAppendError, UnseenGuidanceError } from '../../store/types';
 import { crashPoint } from '../common';
 import { approvalContextOf, buildInterrupt, denialResult, gateToolCall, type ToolGate } from '../decisions';
 import { LeaseLostError, logFailure } from '../errors';
-import { conversationOf, foldEvents, holdSession, modelOf, pendingInterrupts, toolCallIdsOf, type SessionView, type StopReason } from '../session';
+import {
+  conversationOf,
+  foldEvents,
+  holdSession,
+  modelOf,
+  pendingInterrupts,
+  sessionKeyOf,
+  toolCallIdsOf,
+  type SessionView,
+  type StopReason,
+} from '../session';
 import { formatCursor, RunFeed } from '../stream';
 import { loadMcpTools, runInLanes, scheduleTimer, ToolError, toolKind, toolLaneOf, type HandlerContext, type ToolKind } from '../tools';
 import { sentMessages } from '../context';
@@ -25,6 +36,7 @@ import { stepRecord } from './step-record';
 import { toolResultEvents } from './tool-result';
 import { runServerToolCall, type ToolCallHost } from './server-tool-call';
 import { RunWriter, type RunAppendOptions } from './run-writer';
+import { endRunSpan, formatTraceparent, inSpan, startRunSpan, telemetryOn, type RunFacts } from '../../telemetry';
 
 export type { RunnerRequest } from './run-types';
 
@@ -54,6 +66,8 @@ export class TurnRunner {
   };
   /** A queued message was sent now: this run ended at a step boundary to make way for it. */
   private madeWay = false;
+  /** The run's span as a traceparent, kept with the interrupts it opens; undefined with telemetry off. */
+  private traceparent: string | undefined;
 
   constructor(
     private readonly request: RunnerRequest,
@@ -93,6 +107,32 @@ export class TurnRunner {
   private stopChecked: Promise<void> = Promise.resolve();
 
   async execute(): Promise<void> {
+    const span = startRunSpan({
+      agent: this.request.agent.name,
+      conversationId: sessionKeyOf(this.request.sessionId),
+      runId: this.runId,
+      model: this.request.model,
+      source: this.request.source,
+      resumes: this.resumedInterrupts(),
+    });
+    this.traceparent = formatTraceparent(span.spanContext());
+    try {
+      await inSpan(span, () => this.run());
+    } finally {
+      const lastRun = this.view.lastRun;
+      endRunSpan(span, lastRun?.runId === this.runId ? lastRun : undefined);
+    }
+  }
+
+  /** The paused run this one goes on from and its decided interrupts, which its span links to; only with telemetry on. */
+  private resumedInterrupts(): RunFacts['resumes'] {
+    const runId = this.request.resumesRunId;
+    if (!runId || !telemetryOn()) return undefined;
+    const decided = Object.values(this.view.interrupts).filter(({ record, decision }) => record.runId === runId && decision);
+    return { runId, interrupts: decided.map(({ record }) => ({ id: record.id, traceparent: record.traceparent })) };
+  }
+
+  private async run(): Promise<void> {
     const hold = holdSession({
       store: this.request.store,
       sessionId: this.request.sessionId,
@@ -305,10 +345,10 @@ export class TurnRunner {
   private async pause(opened: InterruptRecord[]): Promise<void> {
     const waiting = [...pendingInterrupts(this.view), ...opened];
     const outcome: RunOutcome = { type: 'interrupt', interruptIds: waiting.map((record) => record.id) };
-    await this.append([
-      ...(opened.length ? [{ type: 'interrupts_opened' as const, interrupts: opened }] : []),
-      { type: 'run_finished', runId: this.runId, outcome },
-    ]);
+    // Each keeps the run's span: the decision's approval span links to it, in whichever process (docs/observability.md).
+    const { traceparent } = this;
+    const interrupts = traceparent ? opened.map((record) => ({ ...record, traceparent })) : opened;
+    await this.append([...(opened.length ? [{ type: 'interrupts_opened' as const, interrupts }] : []), { type: 'run_finished', runId: this.runId, outcome }]);
   }
 
   /**

@@ -53,6 +53,20 @@ export function describeInterruptsAndRecovery({ store, otherInstance }: Conforma
       expect((await store.listPendingInterrupts(owner, { status: 'decided' })).map((row) => row.id)).toEqual([older.id]);
     });
 
+    it('counts the undecided interrupts of every owner by tool, for the pending-approvals metric (docs/observability.md); a decision takes one off', async () => {
+      // Tool names of this test's own: the database holds the other tests' interrupts too.
+      const [refund, close] = [`refund-${randomUUID()}`, `close-${randomUUID()}`];
+      const [first, second] = [await newSession(), await newSession()];
+      const refunds = [interruptRecord({ toolName: refund }), interruptRecord({ toolName: refund })];
+      await store.append(first.id, 0, opened(...refunds, interruptRecord({ toolName: close })), { status: 'interrupted' });
+      await otherInstance.append(second.id, 0, opened(interruptRecord({ toolName: refund })), { status: 'interrupted' });
+      const counts = await otherInstance.countPendingInterrupts();
+      expect([counts[refund], counts[close]]).toEqual([3, 1]);
+
+      await store.append(first.id, 1, decided(refunds[0]!.id));
+      expect((await store.countPendingInterrupts())[refund]).toBe(2);
+    });
+
     it('lists to a key holder also the browsers\' interrupts kept for key holders (docs/security.md, "Approvers"), and no others', async () => {
       const browser = await newSession(`browser:${randomUUID()}`);
       const keyOwner = `key:${randomUUID()}`;
