@@ -1,9 +1,7 @@
-import { ArrowLeftIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { PageFrame, PageHeader } from '@/components/page-frame';
+import { BackToInbox } from '@/components/studio/back-to-inbox';
 import { ApprovalMetricsView } from '@/components/studio/approval-metrics-view';
-import { Button } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Approval metrics · Studio' };
 
@@ -15,14 +13,7 @@ export default function ApprovalMetricsPage() {
       <PageHeader
         title="Approval metrics"
         description="How the approvals you decide are going: what waits now, how long people take to decide, and what they decided, tool by tool."
-        before={
-          <Button asChild variant="ghost" size="sm" className="-ml-2 text-muted-foreground">
-            <Link href="/studio">
-              <ArrowLeftIcon aria-hidden />
-              Inbox
-            </Link>
-          </Button>
-        }
+        before={<BackToInbox />}
       />
       <ApprovalMetricsView />
     </PageFrame>

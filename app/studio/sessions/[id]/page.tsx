@@ -1,9 +1,7 @@
-import { ArrowLeftIcon } from 'lucide-react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { PageFrame, PageHeader } from '@/components/page-frame';
+import { BackToInbox } from '@/components/studio/back-to-inbox';
 import { AuditTrailView } from '@/components/studio/audit-trail-view';
-import { Button } from '@/components/ui/button';
 import { agentCards } from '@/server/web/agents';
 
 export const metadata: Metadata = { title: 'Audit trail · Studio' };
@@ -17,14 +15,7 @@ export default async function AuditTrailPage({ params }: { params: Promise<{ id:
       <PageHeader
         title="Audit trail"
         description="Everything that happened in this conversation, in order: messages, tool calls, pauses, and who decided what, from where."
-        before={
-          <Button asChild variant="ghost" size="sm" className="-ml-2 text-muted-foreground">
-            <Link href="/studio">
-              <ArrowLeftIcon aria-hidden />
-              Inbox
-            </Link>
-          </Button>
-        }
+        before={<BackToInbox />}
       />
       <AuditTrailView sessionId={id} agents={await agentCards()} />
     </PageFrame>
