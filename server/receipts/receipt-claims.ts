@@ -5,7 +5,37 @@
 import { createHash, randomUUID } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { publicOwnerId } from '../credentials/open-dev-mode';
-import type { Decision, DecisionActor, InterruptRecord, Vote } from '../store/pauses';
+
+// The parts of the log's records a receipt reads (server/store/pauses.ts has them whole): the
+// store signs with this room, so this room does not import the store.
+
+/** Who decided, through which path (the log's DecisionActor). */
+interface Decider {
+  source: 'agui' | 'hitl' | 'cli' | 'studio' | 'expiry' | 'server' | 'queue' | 'mcp' | 'responses' | 'link';
+  ownerId?: string;
+  keyName?: string;
+  recipient?: string;
+  client?: string;
+}
+
+/** A decision, or one approver's vote (the log's Decision and Vote). */
+interface Decided {
+  status: 'approved' | 'denied' | 'cancelled';
+  reason?: string;
+  editedArgs?: unknown;
+  expired?: boolean;
+  by: Decider;
+}
+
+/** The pause decided (the log's InterruptRecord). */
+interface PausedCall {
+  id: string;
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  runId: string;
+  expiresAt?: string;
+}
 
 /** Where a decision was made, as the receipt names it. */
 type ReceiptChannel = 'chat' | 'studio' | 'cli' | 'http' | 'email' | 'slack' | 'link' | 'mcp' | 'responses' | 'expiry' | 'server' | 'queue';
@@ -22,7 +52,7 @@ export interface ReceiptClaims {
   tool: string;
   /** `vote`: one approver's vote short of a quorum; `decision`: what the interrupt became. */
   kind: 'decision' | 'vote';
-  decision: Decision['status'];
+  decision: Decided['status'];
   /** The interrupt expired and this is its default action. */
   expired?: true;
   reason?: string;
@@ -47,7 +77,7 @@ export function argsDigest(args: unknown): string {
 }
 
 /** The channel a decider came through; a link by where it was sent (docs/approvals.md, "Notifications and one-click links"). */
-function channelOf(by: DecisionActor): ReceiptChannel {
+function channelOf(by: Decider): ReceiptChannel {
   switch (by.source) {
     case 'agui':
       return 'chat';
@@ -61,7 +91,7 @@ function channelOf(by: DecisionActor): ReceiptChannel {
 }
 
 /** The decider as a receipt may show them: never a key's digest, which names the key. */
-function deciderOf(by: DecisionActor): string {
+function deciderOf(by: Decider): string {
   if (by.source === 'expiry') return 'expiry';
   if (by.keyName) return `key:${by.keyName}`;
   if (by.ownerId !== undefined) return publicOwnerId(by.ownerId);
@@ -71,12 +101,15 @@ function deciderOf(by: DecisionActor): string {
 export interface ReceiptSubject {
   issuer: string;
   sessionKey: string;
-  record: InterruptRecord;
+  record: PausedCall;
   decidedAt: string;
 }
 
 /** The claims of a decision, or of one approver's vote (`vote`), on `record`. */
-export function receiptClaims(subject: ReceiptSubject, decided: { kind: 'decision'; decision: Decision } | { kind: 'vote'; vote: Vote }): ReceiptClaims {
+export function receiptClaims(
+  subject: ReceiptSubject,
+  decided: { kind: 'decision'; decision: Decided } | { kind: 'vote'; vote: Omit<Decided, 'editedArgs' | 'expired'> },
+): ReceiptClaims {
   const { record } = subject;
   const entry = decided.kind === 'decision' ? decided.decision : decided.vote;
   const edited = decided.kind === 'decision' && decided.decision.status === 'approved' && decided.decision.editedArgs !== undefined;
