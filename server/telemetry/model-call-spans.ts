@@ -2,9 +2,10 @@
 // built from the AI SDK's own telemetry lifecycle — the callbacks `streamText` calls around each
 // provider call — and attached under the span that was active when the step began (the run's).
 //
-// AI SDK 7 moved its OpenTelemetry spans out of `ai` into the `@ai-sdk/otel` package, which this
-// app does not install; this integration is the part of it the runtime needs: one span per
-// provider call with the GenAI attributes and the token usage, and no prompt or output text.
+// AI SDK 7's own integration (`@ai-sdk/otel`) takes each streamText call for an agent invocation
+// (`invoke_agent`, step and tool spans around it); the runtime makes one call per step of a run
+// that has those spans already (docs/observability.md). This integration is the part it needs: one
+// span per provider call with the GenAI attributes and the token usage, and no prompt or output.
 import { context, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import type { LanguageModelCallEndEvent, LanguageModelCallStartEvent, Telemetry, TelemetryOptions } from 'ai';
 import { telemetryOn } from './telemetry-on';
