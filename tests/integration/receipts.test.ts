@@ -31,16 +31,16 @@ const auth = { authorization: `Bearer ${KEY}` };
 const owner = keyOwner(KEY);
 const cli = path.resolve(__dirname, '../../bin/stackbone.mjs');
 
-type Kind = keyof typeof PORTS;
-const servers = new Map<Kind, TestServer>();
-const ledgerFiles = new Map<Kind, string>();
+type Database = keyof typeof PORTS;
+const servers = new Map<Database, TestServer>();
+const ledgerFiles = new Map<Database, string>();
 let scratch = '';
 
 beforeAll(async () => {
   // The test process mints the mailed link as the servers do.
   vi.stubEnv('STACKBONE_SECRET', SECRET);
   scratch = await mkdtemp(path.join(os.tmpdir(), 'stackbone-receipts-'));
-  const start = async (kind: Kind, databaseUrl: string) => {
+  const start = async (kind: Database, databaseUrl: string) => {
     ledgerFiles.set(kind, path.join(scratch, `${kind}.jsonl`));
     const env = {
       ...fixtureEnv(ledgerFiles.get(kind)!),
@@ -76,11 +76,11 @@ function tampered(receipt: string, change: Partial<ReceiptClaims>): string {
   return [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
 }
 
-for (const kind of Object.keys(PORTS) as Kind[]) {
-  describe(`signed approval receipts on ${kind}`, () => {
+for (const serverKind of Object.keys(PORTS) as Database[]) {
+  describe(`signed approval receipts on ${serverKind}`, () => {
     const server = () => {
-      const found = servers.get(kind);
-      if (!found) throw new Error(`no ${kind} server (PostgreSQL unreachable?)`);
+      const found = servers.get(serverKind);
+      if (!found) throw new Error(`no ${serverKind} server (PostgreSQL unreachable?)`);
       return found;
     };
     const get = async <T>(url: string, headers: Record<string, string> = auth) => {
@@ -122,65 +122,94 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
       return JSON.parse(new TextDecoder().decode(payload)) as ReceiptClaims;
     }
 
-    it('signs a decision on every channel, pins the arguments that ran, and the CLI verifies it offline', async () => {
+    type Kind = 'approve' | 'edit' | 'reject';
+    type Channel = 'chat' | 'http' | 'email' | 'responses';
+    interface Decided {
+      threadId?: string;
+      interruptId: string;
+      toolCallId?: string;
+      asked: { orderId: string; amount: number };
+      edited?: { orderId: string; amount: number };
+    }
+    const REASON = 'Refunded by hand already';
+    let amounts = 1;
+
+    /** Pauses a refund on `channel` and decides it `kind` there, as a user of that channel does. */
+    async function decide(channel: Channel, kind: Kind): Promise<Decided> {
+      const asked = { orderId: 'po_42', amount: amounts++ };
+      const edited = kind === 'edit' ? { orderId: 'po_42', amount: asked.amount + 0.5 } : undefined;
+      if (channel === 'responses') {
+        const openai = new OpenAI({ baseURL: `${server().url}/api/v1`, apiKey: KEY });
+        const paused = await openai.responses.create({ model: 'helpdesk', input: `refund order po_42 for ${asked.amount}` });
+        const request = paused.output.find((item) => item.type === 'mcp_approval_request');
+        if (request?.type !== 'mcp_approval_request') throw new Error('expected an approval request');
+        await openai.responses.create({
+          model: 'helpdesk',
+          previous_response_id: paused.id,
+          input: [
+            { type: 'mcp_approval_response', approval_request_id: request.id, approve: kind !== 'reject', ...(kind === 'reject' ? { reason: REASON } : {}) },
+          ],
+        });
+        return { interruptId: request.id, asked };
+      }
+      const { threadId, runId, interrupt } = await pausedRefund(asked.amount);
+      const base = { threadId, interruptId: interrupt.id, toolCallId: interrupt.toolCallId, asked, ...(edited ? { edited } : {}) };
+      if (channel === 'chat') {
+        const payload = kind === 'reject' ? { approved: false, reason: REASON } : { approved: true, ...(edited ? { editedArgs: edited } : {}) };
+        await postRun(
+          server().url,
+          'helpdesk',
+          { threadId, runId: randomUUID(), parentRunId: runId, messages: [], resume: [{ interruptId: interrupt.id, status: 'resolved', payload }] },
+          auth,
+        );
+      } else if (channel === 'http') {
+        const body = kind === 'reject' ? { reason: REASON } : edited ? { editedArgs: edited } : {};
+        const response = await fetch(`${server().url}/api/hitl/${interrupt.id}/${kind === 'reject' ? 'reject' : 'approve'}`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect(response.status).toBe(200);
+      } else {
+        const token = signLink({
+          interruptId: interrupt.id,
+          action: kind === 'reject' ? 'reject' : 'approve',
+          argsHash: argumentsHash(asked),
+          expiresAt: linkExpiry(undefined),
+          recipient: 'email:desk@example.com',
+        });
+        const response = await fetch(`${server().url}/api/links/decide`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server().url },
+          body: new URLSearchParams({ token, ...(kind === 'reject' ? { reason: REASON } : {}) }),
+        });
+        expect(response.status).toBeLessThan(400);
+      }
+      return base;
+    }
+
+    // Every decision each channel can make: a link and the Responses wire approve or reject (neither edits).
+    const MATRIX: [Channel, Kind][] = [
+      ['chat', 'approve'],
+      ['chat', 'edit'],
+      ['chat', 'reject'],
+      ['http', 'approve'],
+      ['http', 'edit'],
+      ['http', 'reject'],
+      ['email', 'approve'],
+      ['email', 'reject'],
+      ['responses', 'approve'],
+      ['responses', 'reject'],
+    ];
+
+    it('signs every decision on every channel, pins the arguments that ran, and the CLI verifies it offline', async () => {
       const jwks = await get<JSONWebKeySet>('/.well-known/jwks.json', {});
       expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', kid: expect.any(String) })]);
       expect(jwks.keys[0]).not.toHaveProperty('d');
 
-      // 1. Approved in the chat: the AG-UI resume.
-      const chat = await pausedRefund(19.99);
-      await postRun(
-        server().url,
-        'helpdesk',
-        {
-          threadId: chat.threadId,
-          runId: randomUUID(),
-          parentRunId: chat.runId,
-          messages: [],
-          resume: [{ interruptId: chat.interrupt.id, status: 'resolved', payload: { approved: true } }],
-        },
-        auth,
-      );
-      const chatRan = await refundRan(chat.threadId, chat.interrupt.toolCallId);
-
-      // 2. Approved with edits over /api/hitl.
-      const edited = await pausedRefund(40);
-      const decided = await fetch(`${server().url}/api/hitl/${edited.interrupt.id}/approve`, {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ editedArgs: { orderId: 'po_42', amount: 12.5 } }),
-      });
-      expect(decided.status).toBe(200);
-      const editedRan = await refundRan(edited.threadId, edited.interrupt.toolCallId);
-      expect(editedRan).toEqual({ orderId: 'po_42', amount: 12.5 });
-
-      // 3. Rejected through the mailed link.
-      const mailed = await pausedRefund(30);
-      const token = signLink({
-        interruptId: mailed.interrupt.id,
-        action: 'reject',
-        argsHash: argumentsHash({ orderId: 'po_42', amount: 30 }),
-        expiresAt: linkExpiry(undefined),
-        recipient: 'email:desk@example.com',
-      });
-      const rejected = await fetch(`${server().url}/api/links/decide`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server().url },
-        body: new URLSearchParams({ token, reason: 'Refunded by hand already' }),
-      });
-      expect(rejected.status).toBeLessThan(400);
-
-      // 4. Approved over the OpenAI-compatible Responses wire.
-      const openai = new OpenAI({ baseURL: `${server().url}/api/v1`, apiKey: KEY });
-      const paused = await openai.responses.create({ model: 'helpdesk', input: 'refund order po_42 for 5' });
-      const request = paused.output.find((item) => item.type === 'mcp_approval_request');
-      if (request?.type !== 'mcp_approval_request') throw new Error('expected an approval request');
-      await openai.responses.create({
-        model: 'helpdesk',
-        previous_response_id: paused.id,
-        input: [{ type: 'mcp_approval_response', approval_request_id: request.id, approve: true }],
-      });
+      const decided: { channel: Channel; kind: Kind; call: Decided }[] = [];
+      for (const [channel, kind] of MATRIX) decided.push({ channel, kind, call: await decide(channel, kind) });
 
       // Every decision is in the decision export with its receipt.
       const exported = await eventually(
@@ -189,95 +218,100 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
           const lines = (await response.text())
             .split('\n')
             .filter(Boolean)
-            .map((line) => JSON.parse(line) as { interruptId: string; receipt: string | null; argsRun: unknown });
-          const ids = [chat.interrupt.id, edited.interrupt.id, mailed.interrupt.id, request.id];
-          return ids.every((id) => lines.some((line) => line.interruptId === id)) && lines;
+            .map((line) => JSON.parse(line) as { interruptId: string; receipt: string | null; argsRun: unknown; session: string; toolCallId: string });
+          return decided.every(({ call }) => lines.some((line) => line.interruptId === call.interruptId)) && lines;
         },
-        15_000,
-        'the four decisions in the export',
+        20_000,
+        'every decision in the export',
       );
-      const receiptOf = (interruptId: string) => exported.find((line) => line.interruptId === interruptId)!.receipt!;
+      const lineOf = (interruptId: string) => exported.find((line) => line.interruptId === interruptId)!;
 
-      const chatClaims = await checked(receiptOf(chat.interrupt.id), jwks);
-      expect(chatClaims).toMatchObject({
-        iss: server().url,
-        sessionId: chat.threadId,
-        runId: chat.runId,
-        interruptId: chat.interrupt.id,
-        toolCallId: chat.interrupt.toolCallId,
-        tool: 'refundPayment',
-        kind: 'decision',
-        decision: 'approved',
-        channel: 'chat',
-        decidedBy: expect.stringMatching(/^key:/),
-        argsDigest: argsDigest(chatRan),
-        nonce: expect.any(String),
-      });
-      expect(chatClaims).not.toHaveProperty('originalArgsDigest');
+      for (const { channel, kind, call } of decided) {
+        const line = lineOf(call.interruptId);
+        const claims = await checked(line.receipt!, jwks);
+        const threadId = call.threadId ?? line.session;
+        const toolCallId = call.toolCallId ?? line.toolCallId;
+        expect(claims, `${kind} over ${channel}`).toMatchObject({
+          iss: server().url,
+          sessionId: threadId,
+          interruptId: call.interruptId,
+          toolCallId,
+          tool: 'refundPayment',
+          kind: 'decision',
+          decision: kind === 'reject' ? 'denied' : 'approved',
+          channel,
+          decidedBy: channel === 'email' ? 'email:desk@example.com' : expect.stringMatching(/^key:/),
+          nonce: expect.any(String),
+        });
+        if (kind === 'reject') {
+          // Nothing ran: the digest is of the arguments asked, and no refund was made for the call.
+          expect(claims).toMatchObject({ reason: REASON, argsDigest: argsDigest(call.asked) });
+          expect(refundsIn(ledgerFiles.get(serverKind)!).map((refund) => refund.toolCallId)).not.toContain(toolCallId);
+        } else {
+          // The digest is of the arguments the refund ran with (its tool result), the edit's when edited.
+          const ran = await refundRan(threadId, toolCallId);
+          expect(ran).toEqual(call.edited ?? call.asked);
+          expect(claims.argsDigest).toBe(argsDigest(ran));
+          if (call.edited) expect(claims.originalArgsDigest).toBe(argsDigest(call.asked));
+          else expect(claims).not.toHaveProperty('originalArgsDigest');
+        }
+      }
+
       // The session's own receipts: the same one, for its owner.
-      expect((await get<{ receipts: string[] }>(`/api/v1/sessions/${chat.threadId}/receipts`)).receipts).toEqual([receiptOf(chat.interrupt.id)]);
-
-      const editedClaims = await checked(receiptOf(edited.interrupt.id), jwks);
-      expect(editedClaims).toMatchObject({
-        decision: 'approved',
-        channel: 'http',
-        argsDigest: argsDigest(editedRan),
-        originalArgsDigest: argsDigest({ orderId: 'po_42', amount: 40 }),
-      });
-
-      const linkClaims = await checked(receiptOf(mailed.interrupt.id), jwks);
-      expect(linkClaims).toMatchObject({
-        decision: 'denied',
-        reason: 'Refunded by hand already',
-        channel: 'email',
-        decidedBy: 'email:desk@example.com',
-        argsDigest: argsDigest({ orderId: 'po_42', amount: 30 }),
-      });
-      expect(refundsIn(ledgerFiles.get(kind)!).map((line) => line.toolCallId)).not.toContain(mailed.interrupt.toolCallId);
-
-      const wireClaims = await checked(receiptOf(request.id), jwks);
-      expect(wireClaims).toMatchObject({ decision: 'approved', channel: 'responses', argsDigest: argsDigest({ orderId: 'po_42', amount: 5 }) });
+      const [chat] = decided;
+      expect((await get<{ receipts: string[] }>(`/api/v1/sessions/${chat!.call.threadId}/receipts`)).receipts).toEqual([
+        lineOf(chat!.call.interruptId).receipt,
+      ]);
 
       // The CLI, offline: the key set saved to a file, the server out of reach.
-      const keysFile = path.join(scratch, `${kind}-jwks.json`);
+      const edit = decided.find(({ channel, kind }) => channel === 'http' && kind === 'edit')!.call;
+      const keysFile = path.join(scratch, `${serverKind}-jwks.json`);
       await writeFile(keysFile, JSON.stringify(jwks));
-      const receiptFile = path.join(scratch, `${kind}-edited.jws`);
-      await writeFile(receiptFile, `${receiptOf(edited.interrupt.id)}\n`);
-      const verified = runCli(['receipt', 'verify', receiptFile, '--jwks', keysFile, '--args', JSON.stringify({ amount: 12.5, orderId: 'po_42' })]);
+      const receiptFile = path.join(scratch, `${serverKind}-edited.jws`);
+      await writeFile(receiptFile, `${lineOf(edit.interruptId).receipt}\n`);
+      const verified = runCli([
+        'receipt',
+        'verify',
+        receiptFile,
+        '--jwks',
+        keysFile,
+        '--args',
+        JSON.stringify({ amount: edit.edited!.amount, orderId: 'po_42' }),
+      ]);
       expect(verified.err).toBe('');
       expect(verified.code).toBe(0);
       expect(verified.out).toContain('✓ valid receipt');
       expect(verified.out).toMatch(/interruptId\s+int_/);
-      expect(verified.out).toContain(`argsDigest          ${argsDigest(editedRan)}`);
+      expect(verified.out).toContain(`argsDigest          ${argsDigest(edit.edited)}`);
 
-      // The whole export at once: every receipt in it (the four decisions) verifies.
-      const exportFile = path.join(scratch, `${kind}-decisions.jsonl`);
+      // The whole export at once: every receipt in it verifies.
+      const exportFile = path.join(scratch, `${serverKind}-decisions.jsonl`);
       await writeFile(exportFile, exported.map((line) => JSON.stringify(line)).join('\n'));
       const all = runCli(['receipt', 'verify', exportFile, '--jwks', keysFile, '--json']);
       expect(all.code).toBe(0);
-      expect((JSON.parse(all.out) as { receipts: { ok: boolean }[] }).receipts.filter((result) => result.ok).length).toBeGreaterThanOrEqual(4);
+      expect((JSON.parse(all.out) as { receipts: { ok: boolean }[] }).receipts.filter((result) => result.ok).length).toBeGreaterThanOrEqual(MATRIX.length);
 
       // Changed after it was signed: the edit made to look like the amount the model asked for.
-      const forged = path.join(scratch, `${kind}-forged.jws`);
-      await writeFile(forged, tampered(receiptOf(edited.interrupt.id), { argsDigest: argsDigest({ orderId: 'po_42', amount: 40 }) }));
+      const forged = path.join(scratch, `${serverKind}-forged.jws`);
+      await writeFile(forged, tampered(lineOf(edit.interruptId).receipt!, { argsDigest: argsDigest(edit.asked) }));
       const refusedForged = runCli(['receipt', 'verify', forged, '--jwks', keysFile]);
       expect(refusedForged.code).toBe(1);
       expect(refusedForged.out).toContain('the signature does not match: the receipt was changed after it was signed');
 
       // A valid receipt held up for other arguments than the ones it approved.
-      const otherArgs = runCli(['receipt', 'verify', receiptFile, '--jwks', keysFile, '--args', JSON.stringify({ orderId: 'po_42', amount: 40 })]);
+      const otherArgs = runCli(['receipt', 'verify', receiptFile, '--jwks', keysFile, '--args', JSON.stringify(edit.asked)]);
       expect(otherArgs.code).toBe(1);
       expect(otherArgs.out).toContain('the arguments given are not the ones the receipt approved');
 
       // Another server's keys do not verify ours.
-      const strangerKeys = path.join(scratch, `${kind}-stranger.json`);
+      const strangerKeys = path.join(scratch, `${serverKind}-stranger.json`);
       const stranger = runCli(['receipt', 'key']);
       const { d: _private, ...strangerPublic } = JSON.parse(stranger.out) as Record<string, string>;
       await writeFile(strangerKeys, JSON.stringify({ keys: [{ ...strangerPublic, kid: 'stranger', alg: 'EdDSA' }] }));
       const unlisted = runCli(['receipt', 'verify', receiptFile, '--jwks', strangerKeys]);
       expect(unlisted.code).toBe(1);
       expect(unlisted.out).toContain('signed by a key the key set does not list');
-    }, 90_000);
+    }, 120_000);
 
     it("answers a session's receipts to its owner only, and its key set to anyone", async () => {
       const { threadId, interrupt } = await pausedRefund(3);
