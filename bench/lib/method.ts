@@ -107,7 +107,7 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    last byte within 1.25× / 1.5× the bare route's.
 9. **Scaling out (PostgreSQL).** docs/scaling.md has the method and what the figures mean: 1 and
    then 4 \`next start\` instances on one fresh schema behind a round-robin balancer
-   (\`bench/lib/round-robin.ts\`), 400 sessions (quick: 60) with 50 in flight, each paused for a
+   (\`tests/support/round-robin.ts\`), 400 sessions (quick: 60) with 50 in flight, each paused for a
    refund, followed on the instance that served it and approved through \`/api/hitl\` on another;
    then exactly-once checked in the database. Database transactions per turn and the busiest
    connection count come from \`pg_stat_database\` and \`pg_stat_activity\` during the load; the

@@ -1,5 +1,5 @@
 // Item 9: scaling out on PostgreSQL (docs/scaling.md). N `next start` instances of the same build
-// on one database, behind a round-robin balancer (bench/lib/round-robin.ts), once with 1 instance
+// on one database, behind a round-robin balancer (tests/support/round-robin.ts), once with 1 instance
 // and once with 4. Each session pauses a refund for approval through the balancer, follows its
 // session stream on the instance that served that run, and has the refund approved through
 // /api/hitl on another instance (the next one round); the continuation must reach the stream. A
@@ -12,7 +12,7 @@ import { parsePostgresUrl } from '../../server/store/prisma-client';
 import type { TestServer } from '../../tests/support/server';
 import { runInput } from '../lib/agui-client';
 import { counts } from '../lib/mode';
-import { startRoundRobin } from '../lib/round-robin';
+import { startRoundRobin } from '../../tests/support/round-robin';
 import { freshDatabase, startBenchServer } from '../lib/servers';
 import { agUiType, readSse } from '../lib/sse';
 import { round, summarize, type Summary } from '../lib/stats';
@@ -73,7 +73,7 @@ async function oneSession(balancer: string, instances: TestServer[]): Promise<Se
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
     body: JSON.stringify(runInput(threadId, 'refund order po_42 for 19.99')),
   });
-  const served = Number(response.headers.get('x-bench-instance'));
+  const served = Number(response.headers.get('x-instance'));
   if (!response.ok || !instances[served])
     throw new Error(`the run answered ${response.status} from instance ${served}: ${(await response.text()).slice(0, 200)}`);
   let firstEventMs: number | undefined;

@@ -3,8 +3,11 @@
 // out-of-band pipeline every other surface uses (runtime decideInterrupt, as /api/hitl does),
 // so an interrupt is decided exactly once whichever path answers: the elicitation, Studio, the
 // CLI or the HTTP API. What the client cannot ask in a form waits durably in the inbox.
+// Both protocol eras run this one function: a 2025-era client is asked during the call (its
+// answers come back on the open session); a 2026-07-28 client is answered `input_required` for
+// what is still open, and its retry (`resumed`) brings the answers — on any instance.
 import { randomUUID } from 'node:crypto';
-import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/server';
 import { findAgent } from '../../agents';
 import type { DeepAgent } from '../../authoring';
 import type { DecisionActor, InterruptRecord } from '../../store/pauses';
@@ -40,10 +43,16 @@ export interface McpCaller {
 
 /** What the client can do for its human during the call. */
 export interface ClientReach {
-  /** Asks in a form; undefined when the client has no form elicitation, or the form went unanswered in time. */
-  form?: (params: ElicitRequestFormParams) => Promise<ElicitResult | undefined>;
+  /** Asks in a form; undefined when the client has no form elicitation, or the form went unanswered in time (or, on a retry, was not asked). */
+  form?: (params: ElicitRequestFormParams, record: InterruptRecord) => Promise<ElicitResult | undefined>;
   /** Shows a link to decide at (URL-mode elicitation): whether the person accepted to go there; undefined when the client has none. */
   link?: (params: { message: string; url: string; elicitationId: string }) => Promise<boolean>;
+  /**
+   * 2026-07-28: what no answer of this round decided goes back to the client as `input_required`
+   * (it asks its human and calls again) rather than waiting in the inbox. Set when the client can
+   * be asked at all (it declared elicitation).
+   */
+  defer?: boolean;
   /** How long the call waits for a decision made at the link. */
   waitMs: number;
   /** The client cancelled the call. */
@@ -64,16 +73,31 @@ interface WaitingDecision {
 export interface AskResult {
   /** The session key: ask again with it to continue the conversation. */
   session: string;
-  status: 'done' | 'waiting' | 'failed';
+  status: 'done' | 'waiting' | 'failed' | 'input_required';
   /** The agent's text, one paragraph per model step. */
   text: string[];
   /** Why the caller's message was not sent, or why the run failed. */
   note?: string;
   waiting: WaitingDecision[];
+  /** `input_required`: the decisions to ask of the client's human, and where the log stood at their pause (the retry's state). */
+  open?: { records: InterruptRecord[]; seq: number };
 }
 
-export async function ask(agent: DeepAgent, caller: McpCaller, input: { message: string; session?: string }, reach: ClientReach): Promise<AskResult> {
-  const key = input.session ?? `mcp-${randomUUID()}`;
+/** A 2026-07-28 retry: the round that answered `input_required` named this session, its open interrupts and where the log stood. */
+export interface Resumed {
+  session: string;
+  interrupts: string[];
+  seq: number;
+}
+
+export async function ask(
+  agent: DeepAgent,
+  caller: McpCaller,
+  input: { message: string; session?: string },
+  reach: ClientReach,
+  resumed?: Resumed,
+): Promise<AskResult> {
+  const key = resumed?.session ?? input.session ?? `mcp-${randomUUID()}`;
   if (!isSessionId(key)) throw new Refusal('invalid_request', `session ${SESSION_ID_RULE}.`);
   const store = getStore();
   const sessionId = scopedSessionId(caller.ownerId, key);
@@ -93,7 +117,19 @@ export async function ask(agent: DeepAgent, caller: McpCaller, input: { message:
   };
 
   let { pending } = await current();
-  if (pending.length) {
+  // Where the log stood when the decisions now open were asked: whoever decides, the continuation comes after it.
+  let pausedAt: number | undefined;
+  if (resumed) {
+    // The retry carries the same message: it was sent in the first round, and is not sent again.
+    if (pending.some((record) => resumed.interrupts.includes(record.id))) pausedAt = resumed.seq;
+    else {
+      // Decided elsewhere between the rounds (Studio, a link, /api/hitl): the retry answers with what followed.
+      result.note = 'This decision was already made elsewhere; here is what followed.';
+      const next = await collectReply(sessionParts(store, sessionId, agent, resumed.seq, reach));
+      if (!next.ended) return waitFor(result, (await current()).pending, caller);
+      pending = take(next);
+    }
+  } else if (pending.length) {
     // As on the chat wires, a message is not taken while a decision is open (docs/internals/wires.md).
     result.note = 'Your message was not sent: this conversation is waiting on a decision. Decide it, then ask again.';
   } else {
@@ -104,27 +140,33 @@ export async function ask(agent: DeepAgent, caller: McpCaller, input: { message:
 
   const by: DecisionActor = { source: 'mcp', ownerId: caller.ownerId, credential: caller.credential };
   while (pending.length && result.status !== 'failed') {
-    // Where the log was at the pause: whoever decides, the continuation comes after it.
-    const pausedAt = (await current()).seq;
+    pausedAt ??= (await current()).seq;
     const decided = await decideInForms(pending, reach, (record, request) => decideInterrupt({ store, findAgent, interruptId: record.id, request, by }));
     if (decided.kind === 'decided') {
       // The last decision of the batch started the continuation; it may pause again.
       pending = decided.continuation ? await follow(decided.continuation) : [];
+      pausedAt = undefined;
       continue;
     }
     if (decided.kind === 'refused') result.note = decided.message;
     const now = await current();
-    // Still open: shown as a link where the client can (URL mode), and then awaited; else the call ends, the decision waiting.
-    if (now.pending.length && !(await linksAccepted(now.pending, caller, reach))) return waitFor(result, now.pending, caller);
+    // Still open: shown as a link where the client can (URL mode), and then awaited; else the call ends, the decision
+    // waiting — or, on 2026-07-28, goes back to the client as input_required: it asks its human and calls again.
+    if (now.pending.length && !(await linksAccepted(now.pending, caller, reach))) {
+      const waiting = waitFor(result, now.pending, caller);
+      // A vote short of its quorum waits for the other approvers, not for this client again.
+      return reach.defer && decided.kind !== 'voted' ? { ...waiting, status: 'input_required', open: { records: now.pending, seq: pausedAt } } : waiting;
+    }
     // Decided, here or elsewhere (exactly once: a form answered after Studio decided is refused): the continuation's reply.
     const next = await collectReply(sessionParts(store, sessionId, agent, pausedAt, reach));
     if (!next.ended) return waitFor(result, (await current()).pending, caller);
     pending = take(next);
+    pausedAt = undefined;
   }
   return result;
 }
 
-type FormOutcome = { kind: 'decided'; continuation?: StartedRun } | { kind: 'open' } | { kind: 'refused'; message: string };
+type FormOutcome = { kind: 'decided'; continuation?: StartedRun } | { kind: 'open' } | { kind: 'voted' } | { kind: 'refused'; message: string };
 
 /** Asks each pending decision in a form and records the answers; `open` when one cannot be asked or was not answered. */
 async function decideInForms(
@@ -135,13 +177,13 @@ async function decideInForms(
   let continuation: StartedRun | undefined;
   for (const record of pending) {
     const form = reach.form && elicitationFor(record);
-    const answer = form && (await reach.form!(form));
+    const answer = form && (await reach.form!(form, record));
     const request = answer && decisionFromElicitation(record, answer);
     if (!request) return { kind: 'open' };
     try {
       const outcome = await decide(record, request);
       // A vote short of its quorum: the decision is still open, for other approvers (docs/approvals.md).
-      if (outcome.vote) return { kind: 'open' };
+      if (outcome.vote) return { kind: 'voted' };
       ({ continuation } = outcome);
     } catch (error) {
       // Decided elsewhere meanwhile (theirs stands), or refused as given (an edit that fails the tool's schema).
@@ -188,6 +230,6 @@ function waitFor(result: AskResult, pending: InterruptRecord[], caller: McpCalle
 }
 
 /** Studio's inbox with this decision marked and scrolled to (docs/studio.md, "The inbox"). */
-function studioLink(caller: McpCaller, record: InterruptRecord): string {
+export function studioLink(caller: McpCaller, record: InterruptRecord): string {
   return `${caller.origin}/studio?decision=${encodeURIComponent(record.id)}`;
 }

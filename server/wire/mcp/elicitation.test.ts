@@ -26,7 +26,7 @@ describe('MCP elicitation of a pause', () => {
     expect(Object.keys(elicitationFor(close)!.requestedSchema.properties)).toEqual(['decision', 'reason']);
   });
 
-  it('an approval with the arguments as proposed is no edit; a changed one is; reject and decline deny; cancel decides nothing', () => {
+  it('an approval with the arguments as proposed is no edit; a changed one is; reject and decline deny; cancel cancels, as on every surface', () => {
     expect(decisionFromElicitation(refund, { action: 'accept', content: { decision: 'approve', orderId: 'po_42', amount: 19.99 } })).toEqual({
       status: 'approved',
     });
@@ -40,7 +40,7 @@ describe('MCP elicitation of a pause', () => {
       reason: 'not yet',
     });
     expect(decisionFromElicitation(close, { action: 'decline' })).toEqual({ status: 'denied' });
-    expect(decisionFromElicitation(close, { action: 'cancel' })).toBeUndefined();
+    expect(decisionFromElicitation(close, { action: 'cancel' })).toEqual({ status: 'cancelled' });
   });
 
   it('asks a flat question with its own schema, the answer being the payload; a nested one is left to Studio', () => {

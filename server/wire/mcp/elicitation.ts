@@ -4,7 +4,13 @@
 // prefilled with what the model proposed, the approval's data fields, and a reason; a question
 // (`input_required`) is asked with its own responseSchema when that is flat. What cannot be
 // asked in a form is decided elsewhere (Studio, the CLI, /api/hitl).
-import type { ElicitRequestFormParams, ElicitResult, PrimitiveSchemaDefinition } from '@modelcontextprotocol/sdk/types.js';
+import {
+  inputRequired,
+  type ElicitRequestFormParams,
+  type ElicitResult,
+  type InputRequests,
+  type PrimitiveSchemaDefinition,
+} from '@modelcontextprotocol/server';
 import type { InterruptRecord } from '../../store/pauses';
 import type { JsonObject } from '../../store/messages';
 import type { DecisionRequest } from '../../runtime';
@@ -35,9 +41,32 @@ export function elicitationFor(record: InterruptRecord): ElicitRequestFormParams
   return { mode: 'form', message: approvalMessage(record), requestedSchema: schema };
 }
 
-/** The decision an answer makes; undefined when the person dismissed the form (the interrupt stays open). */
-export function decisionFromElicitation(record: InterruptRecord, result: ElicitResult): Omit<DecisionRequest, 'interruptId'> | undefined {
-  if (result.action === 'cancel') return undefined;
+/** What a client declared it can ask its human. */
+export interface ElicitationModes {
+  form: boolean;
+  url: boolean;
+}
+
+/**
+ * The input requests of a 2026-07-28 `input_required` round: each open interrupt under its own id,
+ * as a form where it fits one and the client has forms, else as a link to decide at where the
+ * client has URL mode. Undefined when any one cannot be asked: the round would come back with it
+ * still open, so the call names them all as waiting in the inbox instead.
+ */
+export function inputRequestsFor(records: InterruptRecord[], modes: ElicitationModes, link: (record: InterruptRecord) => string): InputRequests | undefined {
+  const requests: InputRequests = {};
+  for (const record of records) {
+    const form = modes.form ? elicitationFor(record) : undefined;
+    if (form) requests[record.id] = inputRequired.elicit(form);
+    else if (modes.url) requests[record.id] = inputRequired.elicitUrl({ message: `Decide in Studio: ${record.message}`, url: link(record) });
+    else return undefined;
+  }
+  return requests;
+}
+
+/** The decision an answer makes: accept decides as the form says, decline rejects, cancel (dismissed) cancels, as on every surface. */
+export function decisionFromElicitation(record: InterruptRecord, result: ElicitResult): Omit<DecisionRequest, 'interruptId'> {
+  if (result.action === 'cancel') return { status: 'cancelled' };
   const content = result.content ?? {};
   const reason = typeof content[REASON] === 'string' && content[REASON].trim() ? content[REASON].trim() : undefined;
   if (record.reason === 'input_required') {

@@ -1,7 +1,7 @@
-// The load balancer of the scale-out item: a few lines of node:http that hand each request to the
-// next instance in turn and stream its answer back untouched, as a platform's router would. Each
-// answer names the instance that served it (`x-bench-instance`), so that the bench can send a
-// decision to another one.
+// A load balancer without stickiness, for the bench's scale-out item and the tests that need several
+// instances behind one URL: a few lines of node:http that hand each request to the next instance in
+// turn and stream its answer back untouched, as a platform's router would. Each answer names the
+// instance that served it (`x-instance`), so that a caller can tell which one took what.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -20,7 +20,7 @@ export async function startRoundRobin(instances: string[]): Promise<RoundRobin> 
     const upstream = http.request(
       { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers, agent },
       (answer) => {
-        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-bench-instance': String(index) });
+        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-instance': String(index) });
         answer.pipe(response);
       },
     );
