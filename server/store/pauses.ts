@@ -65,6 +65,11 @@ export interface InterruptRecord {
   /** A question whose decline goes back to its tool, which runs again and is told (an MCP elicitation, docs/mcp.md). */
   declineToTool?: true;
   /**
+   * What the asking tool needs to take the call up where it paused, handed back with the answer
+   * (a 2026-07-28 MCP server's requestState and the answers of its round, docs/mcp.md). The tool's own; no wire shows it.
+   */
+  resume?: JsonObject;
+  /**
    * The span of the run that paused, as a W3C traceparent: the approval span links to it when the
    * decision comes, in whichever process (docs/observability.md); absent with telemetry off.
    */

@@ -1,22 +1,28 @@
-// POST/GET/DELETE /api/demo/mcp: the demo MCP server (server.ts) over the
-// SDK's web-standard Streamable HTTP transport (docs/mcp.md, "The demo server"). Keyed like
-// /api/mcp, plus the MCP demo agent's own credential (credential.ts).
-// Stateful: an elicitation's answer comes back on a request of its own, which must reach the call
-// that asked, so sessions live in this process (sessions.ts; one instance;
-// on a serverless host with many, pin the demo or run your MCP server elsewhere).
+// POST/GET/DELETE /api/demo/mcp: the demo MCP server (server.ts) over the SDK's web-standard
+// Streamable HTTP (docs/mcp.md, "The demo server"). Keyed like /api/mcp, plus the MCP demo agent's
+// own credential (credential.ts). Both protocol eras on one URL, told apart by the SDK's
+// `isLegacyRequest`: a 2026-07-28 request is served by a fresh server and keeps nothing (its
+// questions come back with the call), so any instance serves it; a 2025-era client keeps an MCP
+// session, since an elicitation's answer comes back on a request of its own which must reach the
+// call that asked — those sessions live in this process (sessions.ts; one instance).
 import { randomUUID } from 'node:crypto';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { demoMcpHolder } from './credential';
 import { createDemoMcpServer } from './server';
 import { findDemoSession, forgetDemoSession, keepDemoSession } from './sessions';
 import { readJsonBody } from '../../../server/http/body';
 import { errorResponse } from '../../../server/http/errors';
 
+// One per process: it builds a server per request and keeps nothing.
+const modern = createMcpHandler(() => createDemoMcpServer(), { legacy: 'reject' });
+
 export async function handleDemoMcp(request: Request): Promise<Response> {
   try {
     const holder = await demoMcpHolder(request);
     // Read here, not by the transport: the app's limits on a body hold on every API (docs/security.md, "What a request may carry").
-    const body = request.method === 'POST' ? { parsedBody: await readJsonBody(request) } : undefined;
+    const parsedBody = request.method === 'POST' ? await readJsonBody(request) : undefined;
+    if (request.method === 'POST' && !(await isLegacyRequest(request, parsedBody))) return await modern.fetch(request, { parsedBody });
+    const body = request.method === 'POST' ? { parsedBody } : undefined;
     const sessionId = request.headers.get('mcp-session-id');
     const known = sessionId ? findDemoSession(sessionId, holder) : undefined;
     if (known) return await known.handleRequest(request, body);

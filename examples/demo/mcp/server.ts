@@ -1,9 +1,11 @@
 // A real MCP server for the MCP demo agent and the tests (docs/mcp.md, "The demo server"),
-// written with the official SDK's McpServer and served by this app at /api/demo/mcp. Its tools:
-// two that only read, one with a side effect (a note, kept once per idempotency key in the MCP
-// session's own bounded notebook, notebook.ts), and two that ask the person through
-// elicitation — a form, and a link to open.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+// written with the official SDK's McpServer and served by this app at /api/demo/mcp in both
+// protocol eras. Its tools: two that only read, one with a side effect (a note, kept once per
+// idempotency key in the server instance's own bounded notebook, notebook.ts), and two that ask
+// the person — a form, and a link to open. They ask the 2026-07-28 way, by answering
+// `input_required` and reading the answer when the call comes again; on a 2025-era session the
+// SDK asks for them (elicitation/create) and calls them again with the answer.
+import { acceptedContent, inputRequired, inputResponse, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { MCP_IDEMPOTENCY_META_KEY } from '../../../server/runtime';
 import { createNotebook, NOTE_KEY_MAX_CHARS, NOTE_MAX_CHARS, NOTES_PER_SESSION } from './notebook';
@@ -16,7 +18,9 @@ const DOCS: Record<string, string> = {
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
-/** A new server instance: one per MCP session (the SDK's McpServer serves one transport). */
+const REVIEW_DAY = z.object({ day: z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday']), note: z.string().optional() });
+
+/** A new server instance: one per 2025-era MCP session, or per 2026-07-28 request (the SDK's McpServer serves one transport). */
 export function createDemoMcpServer(): McpServer {
   const server = new McpServer({ name: 'stackbone-demo', version: '1.0.0' });
   const notebook = createNotebook();
@@ -26,7 +30,7 @@ export function createDemoMcpServer(): McpServer {
     {
       title: 'Search the help docs',
       description: `Find the help article on a topic: ${Object.keys(DOCS).join(', ')}.`,
-      inputSchema: { topic: z.string().min(1).describe('What to look up, e.g. refunds') },
+      inputSchema: z.object({ topic: z.string().min(1).describe('What to look up, e.g. refunds') }),
       annotations: { readOnlyHint: true },
     },
     async ({ topic }) => {
@@ -40,8 +44,8 @@ export function createDemoMcpServer(): McpServer {
     {
       title: 'Count words',
       description: 'Count the words of a text.',
-      inputSchema: { text: z.string().describe('The text') },
-      outputSchema: { words: z.number().int() },
+      inputSchema: z.object({ text: z.string().describe('The text') }),
+      outputSchema: z.object({ words: z.number().int() }),
       annotations: { readOnlyHint: true },
     },
     async ({ text: words }) => {
@@ -55,11 +59,11 @@ export function createDemoMcpServer(): McpServer {
     {
       title: 'Record a note',
       description: `Record a note in the team notebook (a side effect, kept once per call; up to ${NOTE_MAX_CHARS} characters).`,
-      inputSchema: { key: z.string().min(1).max(NOTE_MAX_CHARS).meta({ title: 'Note', description: 'What to record' }) },
+      inputSchema: z.object({ key: z.string().min(1).max(NOTE_MAX_CHARS).meta({ title: 'Note', description: 'What to record' }) }),
       annotations: { destructiveHint: false, idempotentHint: true },
     },
-    async ({ key }, extra) => {
-      const idempotencyKey = extra._meta?.[MCP_IDEMPOTENCY_META_KEY];
+    async ({ key }, ctx) => {
+      const idempotencyKey = ctx.mcpReq._meta?.[MCP_IDEMPOTENCY_META_KEY];
       if (typeof idempotencyKey !== 'string' || !idempotencyKey || idempotencyKey.length > NOTE_KEY_MAX_CHARS) {
         return { ...text(`record_note needs an idempotency key of 1 to ${NOTE_KEY_MAX_CHARS} characters in _meta.`), isError: true };
       }
@@ -74,27 +78,33 @@ export function createDemoMcpServer(): McpServer {
     {
       title: 'Schedule a review',
       description: 'Schedule a review of a topic; asks the person which day.',
-      inputSchema: { topic: z.string().min(1).describe('What to review') },
+      inputSchema: z.object({ topic: z.string().min(1).describe('What to review') }),
     },
-    async ({ topic }, extra) => {
-      const answer = await server.server.elicitInput(
-        {
-          mode: 'form',
-          message: `Which day should the review of ${topic} be?`,
-          requestedSchema: {
-            type: 'object',
-            properties: {
-              day: { type: 'string', title: 'Day', enum: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
-              note: { type: 'string', title: 'Note for the reviewers' },
-            },
-            required: ['day'],
+    async ({ topic }, ctx) => {
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'day');
+      if (answer.kind === 'missing') {
+        return inputRequired({
+          inputRequests: {
+            day: inputRequired.elicit({
+              message: `Which day should the review of ${topic} be?`,
+              requestedSchema: {
+                type: 'object',
+                properties: {
+                  day: { type: 'string', title: 'Day', enum: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'] },
+                  note: { type: 'string', title: 'Note for the reviewers' },
+                },
+                required: ['day'],
+              },
+            }),
           },
-        },
-        { relatedRequestId: extra.requestId },
-      );
-      if (answer.action !== 'accept') return text(`No review of ${topic} scheduled: the person chose ${answer.action}.`);
-      const { day, note } = answer.content as { day: string; note?: string };
-      return text(`Review of ${topic} scheduled for ${day}${note ? ` (note: ${note})` : ''}.`);
+        });
+      }
+      if (answer.kind !== 'elicit' || answer.action !== 'accept')
+        return text(`No review of ${topic} scheduled: the person chose ${answer.kind === 'elicit' ? answer.action : 'nothing'}.`);
+      // The answer comes from the client: checked before it is used.
+      const chosen = acceptedContent(ctx.mcpReq.inputResponses, 'day', REVIEW_DAY);
+      if (!chosen) return { ...text('The answer is not a day of the week.'), isError: true };
+      return text(`Review of ${topic} scheduled for ${chosen.day}${chosen.note ? ` (note: ${chosen.note})` : ''}.`);
     },
   );
 
@@ -103,19 +113,22 @@ export function createDemoMcpServer(): McpServer {
     {
       title: 'Connect a calendar',
       description: 'Connect the team calendar; the person opens a link to allow it.',
-      inputSchema: {},
+      inputSchema: z.object({}),
     },
-    async (_input, extra) => {
-      const answer = await server.server.elicitInput(
-        {
-          mode: 'url',
-          message: 'Open the link to allow access to the team calendar.',
-          url: 'https://calendar.example.com/authorize?client=stackbone-demo',
-          elicitationId: `calendar-${extra.requestId}`,
-        },
-        { relatedRequestId: extra.requestId },
-      );
-      return text(answer.action === 'accept' ? 'The calendar is connected.' : `The calendar is not connected: the person chose ${answer.action}.`);
+    async (_input, ctx) => {
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'authorize');
+      if (answer.kind === 'missing') {
+        return inputRequired({
+          inputRequests: {
+            authorize: inputRequired.elicitUrl({
+              message: 'Open the link to allow access to the team calendar.',
+              url: 'https://calendar.example.com/authorize?client=stackbone-demo',
+            }),
+          },
+        });
+      }
+      const action = answer.kind === 'elicit' ? answer.action : 'nothing';
+      return text(action === 'accept' ? 'The calendar is connected.' : `The calendar is not connected: the person chose ${action}.`);
     },
   );
 

@@ -3,7 +3,7 @@
 // session answers only whoever opened it, and they are kept in two pools with a cap each — the
 // MCP demo agent's own connections, and every other caller's — so that opening sessions by the
 // hundred closes only the opener's kind, never the agent's in the middle of a question.
-import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { DEMO_AGENT_HOLDER } from './credential';
 
 interface DemoSession {

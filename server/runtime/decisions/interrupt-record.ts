@@ -150,7 +150,7 @@ export function buildInputInterrupt(
   agent: DeepAgent,
   call: ToolCall,
   runId: string,
-  request: { message: string; responseSchema: JsonObject; url?: string; declineToTool?: true },
+  request: { message: string; responseSchema: JsonObject; url?: string; declineToTool?: true; resume?: JsonObject },
   scope?: string,
 ): InterruptRecord {
   return {
@@ -170,6 +170,7 @@ export function buildInputInterrupt(
     ...(scope ? { scope } : {}),
     ...(request.url ? { url: request.url } : {}),
     ...(request.declineToTool ? { declineToTool: true as const } : {}),
+    ...(request.resume ? { resume: request.resume } : {}),
   };
 }
 

@@ -69,11 +69,12 @@ export async function gateToolCall(options: GateOptions): Promise<ToolGate> {
     }
     const answers = interrupts
       .filter((state) => state.record.reason === 'input_required')
-      .map(({ decision: answer }): InputAnswer =>
-        answer?.status === 'denied'
-          ? { status: 'declined', ...(answer.reason ? { reason: answer.reason } : {}) }
-          : { status: 'answered', value: answer?.payload },
-      );
+      .map(({ record, decision: answer }): InputAnswer => ({
+        ...(answer?.status === 'denied'
+          ? { status: 'declined' as const, ...(answer.reason ? { reason: answer.reason } : {}) }
+          : { status: 'answered' as const, value: answer?.payload }),
+        ...(record.resume ? { resume: record.resume } : {}),
+      }));
     const how: ToolApproval | undefined =
       approval && (approval.expired ? { by: 'expiry', reason: approval.reason ?? 'No one decided in time.' } : { by: 'person' });
     return { action: 'run', editedArgs: approval?.editedArgs, payload: approval?.payload, answers, ...(how ? { approval: how } : {}) };

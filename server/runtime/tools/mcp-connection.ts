@@ -1,10 +1,12 @@
 // One connection to an MCP server an agent uses (docs/mcp.md, "MCP in"): the official SDK's
 // Client over Streamable HTTP, or over stdio for a local command. A listing opens one and closes
 // it; each tool call opens its own, so an elicitation the server sends belongs to that call alone.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+// Over HTTP the client negotiates the protocol era (`server/discover`, else the 2025 handshake):
+// a 2026-07-28 server asks by answering `input_required`, which the call handles itself
+// (mcp-call.ts), a 2025-era one by pushing `elicitation/create` to `onElicit`. A stdio server is
+// spoken to in the 2025 era: the probe would start a second process for every call.
+import { Client, StreamableHTTPClientTransport, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpServerSpec } from '../../authoring';
 
 /** How long opening a connection or listing tools may take before the server counts as unreachable. */
@@ -19,8 +21,16 @@ export interface McpConnection {
 
 /** Opens a connection; with `onElicit` the client offers elicitation (form and URL mode) and answers through it. */
 export async function openMcpConnection(server: McpServerSpec, onElicit?: ElicitationHandler): Promise<McpConnection> {
-  const client = new Client({ name: 'stackbone', version: '1.0.0' }, onElicit ? { capabilities: { elicitation: { form: {}, url: {} } } } : {});
-  if (onElicit) client.setRequestHandler(ElicitRequestSchema, (request) => onElicit(request.params));
+  const client = new Client(
+    { name: 'stackbone', version: '1.0.0' },
+    {
+      ...(onElicit ? { capabilities: { elicitation: { form: {}, url: {} } } } : {}),
+      versionNegotiation: { mode: 'url' in server ? 'auto' : 'legacy' },
+      // A 2026-07-28 server's questions are answered by the call from the person's recorded answers (mcp-call.ts), not on the spot.
+      inputRequired: { autoFulfill: false },
+    },
+  );
+  if (onElicit) client.setRequestHandler('elicitation/create', (request) => onElicit(request.params));
   const transport =
     'url' in server
       ? new StreamableHTTPClientTransport(new URL(typeof server.url === 'function' ? server.url() : server.url), {

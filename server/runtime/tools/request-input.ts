@@ -18,6 +18,8 @@ export interface InputRequest {
    * docs/mcp.md). Otherwise a decline answers the call as declined and the tool does not run again.
    */
   declineToTool?: true;
+  /** Handed back with the answer: where to take the call up (an MCP server's round, docs/mcp.md). */
+  resume?: JsonObject;
 }
 
 /** Thrown inside a tool to pause its call; the runtime turns it into an interrupt. */
@@ -28,13 +30,18 @@ export class InputRequired extends Error {
   }
 }
 
-/** A person's answer to one question a tool asked: a value, or a decline (seen only by a tool whose declines come back to it). */
-export type InputAnswer = { status: 'answered'; value: unknown } | { status: 'declined'; reason?: string };
+/**
+ * A person's answer to one question a tool asked: a value, or a decline (seen only by a tool whose
+ * declines come back to it); with the question's `resume`, when it was asked with one.
+ */
+export type InputAnswer = ({ status: 'answered'; value: unknown } | { status: 'declined'; reason?: string }) & { resume?: JsonObject };
 
 /** The recorded answers of a running tool, read in the order it asks. */
 interface InputAnswers {
   /** The next question's recorded answer; undefined when it has none yet. */
   next(): InputAnswer | undefined;
+  /** Every recorded answer, in the order asked: a tool that takes up where it paused reads the last one's `resume`. */
+  readonly all: readonly InputAnswer[];
 }
 
 const answers = new AsyncLocalStorage<InputAnswers>();
@@ -42,7 +49,7 @@ const answers = new AsyncLocalStorage<InputAnswers>();
 /** Runs a tool with the answers its earlier questions received, in order. */
 export function runWithInputAnswers<T>(values: InputAnswer[], fn: () => T): T {
   let index = 0;
-  return answers.run({ next: () => values[index++] }, fn);
+  return answers.run({ next: () => values[index++], all: values }, fn);
 }
 
 /** The running tool's recorded answers (for a tool that asks through something else than requestInput, as an MCP call does). */
