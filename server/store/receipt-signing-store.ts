@@ -10,6 +10,7 @@ import { ownOrigin } from '../config/own-origin';
 import { receiptClaims, signReceipt } from '../receipts';
 import type { SessionEvent } from './events';
 import type { EventStore, InterruptRow } from './types';
+import { sessionKeyOfRow } from './session-key-of-row';
 
 type Signable = Extract<SessionEvent, { type: 'interrupt_decided' | 'interrupt_voted' }>;
 
@@ -30,7 +31,7 @@ async function signDecisions(store: EventStore, events: SessionEvent[]): Promise
     // Every decision is on an interrupt the store indexed when it opened; one it does not know cannot be described.
     if (!row) throw new Error(`Cannot sign the decision on interrupt ${event.interruptId}: the store has no such interrupt.`);
     // A stored session id is `<owner>/<key>` (server/runtime/session/session-id.ts); the receipt names the key, as its owner does.
-    const subject = { issuer: ownOrigin(), sessionKey: row.sessionId.slice(row.ownerId.length + 1), record: row.record, decidedAt };
+    const subject = { issuer: ownOrigin(), sessionKey: sessionKeyOfRow(row), record: row.record, decidedAt };
     if (event.type === 'interrupt_decided') event.decision.receipt = await signReceipt(receiptClaims(subject, { kind: 'decision', decision: event.decision }));
     else event.vote.receipt = await signReceipt(receiptClaims(subject, { kind: 'vote', vote: event.vote }));
   }

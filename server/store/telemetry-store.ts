@@ -19,6 +19,7 @@ import { approvalOutcome, type ApprovalOutcome as StoredOutcome } from './approv
 import type { SessionEvent } from './events';
 import type { Decision } from './pauses';
 import type { EventStore } from './types';
+import { sessionKeyOfRow } from './session-key-of-row';
 
 type Decided = Extract<SessionEvent, { type: 'interrupt_decided' }>;
 
@@ -50,7 +51,7 @@ async function tellDecision(store: EventStore, event: Decided, decidedAt: Date):
     toolCallId: record.toolCallId,
     agent: record.agent,
     // A stored session id is `<owner>/<key>` (server/runtime/session/session-id.ts); the key is what its owner calls it.
-    conversationId: row.sessionId.slice(row.ownerId.length + 1),
+    conversationId: sessionKeyOfRow(row),
     runId: record.runId,
     decision,
     outcome,
