@@ -27,6 +27,7 @@ const UNIT = ['server/**/*.test.ts', 'examples/**/*.test.ts', 'components/**/*.t
  */
 const OWN_PROCESS = [
   'server/receipts/receipts.test.ts',
+  'server/wire/mcp/request-state.test.ts',
   'server/store/receipt-signing-store.test.ts',
   'server/runtime/decisions/receipt-check.test.ts',
   'server/agents/index.test.ts',

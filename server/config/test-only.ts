@@ -10,8 +10,9 @@ export const testOnly = group('Tests only: a server people use sets none of thes
   }),
   STACKBONE_LEDGER_FILE: text({ description: 'The file the fixture agents record their side effects in, once per call.' }),
   STACKBONE_TEST_MODERN_MCP_URL: text({
-    description: "The modern-desk fixture's MCP server, one that speaks only protocol 2026-07-28 (tests/support/mcp-modern-server.mjs).",
+    description: "The mcp-desk fixture's MCP server that speaks only protocol 2026-07-28 (tests/support/mcp-modern-server.mjs).",
   }),
+  STACKBONE_TEST_LEGACY_MCP_URL: text({ description: "The mcp-desk fixture's MCP server of the 2025 era only (tests/support/mcp-legacy-server.mjs)." }),
   STACKBONE_LEDGER_SCHEMA: choice(
     { description: "v2: the ledger fixture's effect tool has a changed schema, as after a deploy between a pause and its resume (the restart tests)." },
     ['v2'],

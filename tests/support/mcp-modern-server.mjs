@@ -1,11 +1,11 @@
 // An MCP server that speaks only protocol 2026-07-28 (the official v2 SDK's createMcpHandler with
-// legacy refused), for tests/integration/mcp-in-modern.test.ts: its `schedule_review` asks which day
+// legacy refused), for tests/integration/mcp-in-eras.test.ts: its `schedule_review` asks which day
 // by answering `input_required` with a sealed requestState, and takes the answer only with that
 // state echoed back. Every tools/call it receives is kept, and GET /calls answers them.
 // Usage: node tests/support/mcp-modern-server.mjs <port>
-import http from 'node:http';
 import { acceptedContent, createMcpHandler, createRequestStateCodec, inputRequired, McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { serveMcp } from './mcp-test-http.mjs';
 
 const port = Number(process.argv[2]);
 const codec = createRequestStateCodec({ key: 'mcp-modern-test-server-0123456789abcdef', ttlSeconds: 3600 });
@@ -41,19 +41,15 @@ const handler = createMcpHandler(
   { legacy: 'reject' },
 );
 
-http
-  .createServer(async (req, res) => {
-    if (req.method === 'GET' && req.url === '/calls') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(calls));
-      return;
-    }
-    const chunks = [];
-    for await (const chunk of req) chunks.push(chunk);
-    const body = chunks.length ? Buffer.concat(chunks) : undefined;
+serveMcp(
+  port,
+  calls,
+  async (req, res, body) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
     const response = await handler.fetch(new Request(`http://127.0.0.1:${port}${req.url}`, { method: req.method, headers, body }));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
-  })
-  .listen(port, '127.0.0.1', () => console.log(`modern MCP server on ${port}`));
+  },
+  'modern MCP server',
+);

@@ -1,8 +1,9 @@
-// An agent on an MCP server that speaks only protocol 2026-07-28 (docs/mcp.md, "Two eras"), on
-// SQLite and PostgreSQL: our client negotiates that era; the server's `input_required` becomes a
-// durable question in the chat; the server process of ours is killed (SIGKILL) and started again
-// while it waits; the answer then goes back as the retry, with the server's own requestState, and
-// the turn finishes. The server (tests/support/mcp-modern-server.mjs) refuses 2025-era clients.
+// An agent on two MCP servers, one of each protocol era (docs/mcp.md, "MCP in"), on SQLite and
+// PostgreSQL: our client negotiates each one's era. The one that speaks only 2026-07-28
+// (tests/support/mcp-modern-server.mjs, which refuses 2025-era clients) asks by `input_required`:
+// the question is durable in the chat, our server is killed (SIGKILL) and started again while it
+// waits, and the answer goes back as the retry with the server's own requestState. The 2025-era
+// one (tests/support/mcp-legacy-server.mjs) asks during the call: it is called again, answered.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -14,21 +15,30 @@ import { freshPostgresUrl, freshSqliteUrl } from '../support/database';
 import { eventually } from '../support/inspect';
 import { startServer, testPort, type TestServer } from '../support/server';
 
-const PORTS = { mcp: 3431, sqlite: 3432, postgres: 3433 } as const;
-const modernServerScript = fileURLToPath(new URL('../support/mcp-modern-server.mjs', import.meta.url));
+const PORTS = { modern: 3431, legacy: 3434, sqlite: 3432, postgres: 3433 } as const;
 
-let mcp: ChildProcess;
+const mcpServers: ChildProcess[] = [];
 let mcpUrl: string;
+let legacyUrl: string;
+
+/** One of tests/support's MCP servers, on its port; its base URL once it answers. */
+async function startMcpServer(script: string, port: number): Promise<string> {
+  const file = fileURLToPath(new URL(`../support/${script}`, import.meta.url));
+  mcpServers.push(spawn(process.execPath, [file, String(port)], { cwd: path.dirname(file), stdio: ['ignore', 'pipe', 'inherit'] }));
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(async () => (await fetch(`${url}/calls`).catch(() => undefined))?.ok, 15_000, script);
+  return url;
+}
 
 beforeAll(async () => {
-  const port = testPort(PORTS.mcp);
-  mcp = spawn(process.execPath, [modernServerScript, String(port)], { cwd: path.dirname(modernServerScript), stdio: ['ignore', 'pipe', 'inherit'] });
-  mcpUrl = `http://127.0.0.1:${port}`;
-  await eventually(async () => (await fetch(`${mcpUrl}/calls`).catch(() => undefined))?.ok, 15_000, 'the modern MCP server');
+  [mcpUrl, legacyUrl] = await Promise.all([
+    startMcpServer('mcp-modern-server.mjs', testPort(PORTS.modern)),
+    startMcpServer('mcp-legacy-server.mjs', testPort(PORTS.legacy)),
+  ]);
 });
 
 afterAll(() => {
-  mcp?.kill('SIGKILL');
+  for (const server of mcpServers) server.kill('SIGKILL');
 });
 
 interface Call {
@@ -56,12 +66,17 @@ describe('the modern-only MCP server', () => {
 });
 
 for (const kind of ['sqlite', 'postgres'] as const) {
-  describe(`an agent on a 2026-07-28 MCP server, ${kind}`, () => {
+  describe(`an agent on an MCP server of each era, ${kind}`, () => {
     let databaseUrl: string;
-    const boot = () => startServer({ port: PORTS[kind], databaseUrl, env: { STACKBONE_TEST_MODERN_MCP_URL: `${mcpUrl}/mcp` } });
+    const boot = () =>
+      startServer({
+        port: PORTS[kind],
+        databaseUrl,
+        env: { STACKBONE_TEST_MODERN_MCP_URL: `${mcpUrl}/mcp`, STACKBONE_TEST_LEGACY_MCP_URL: `${legacyUrl}/mcp` },
+      });
 
     beforeAll(async () => {
-      databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_mcp_modern');
+      databaseUrl = kind === 'sqlite' ? await freshSqliteUrl() : await freshPostgresUrl('stackbone_mcp_eras');
     });
 
     it('shows the server’s question in the chat, keeps it across a restart, and finishes after the answer, the retry carrying the server’s state', async () => {
@@ -71,7 +86,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       let server: TestServer = await boot();
       let interrupt: { id: string; reason: string; message: string; responseSchema: { properties: Record<string, unknown> } };
       try {
-        const paused = await postRun(server.url, 'modern-desk', {
+        const paused = await postRun(server.url, 'mcp-desk', {
           threadId,
           runId: firstRun,
           messages: [userMessage(`call modern_schedule_review {"topic": "${topic}"}`)],
@@ -90,11 +105,11 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       server = await boot();
       try {
         // After the restart, the question is still there for the chat to show.
-        const thread = (await (await fetch(`${server.url}/api/agents/modern-desk?threadId=${threadId}`)).json()) as {
+        const thread = (await (await fetch(`${server.url}/api/agents/mcp-desk?threadId=${threadId}`)).json()) as {
           interrupts: { pending: { id: string }[] };
         };
         expect(thread.interrupts.pending.map((pending) => pending.id)).toEqual([interrupt.id]);
-        const resumed = await postRun(server.url, 'modern-desk', {
+        const resumed = await postRun(server.url, 'mcp-desk', {
           threadId,
           runId: randomUUID(),
           parentRunId: firstRun,
@@ -113,6 +128,38 @@ for (const kind of ['sqlite', 'postgres'] as const) {
         { topic, inputResponses: null, state: null },
         { topic, inputResponses: { day: { action: 'accept', content: { day: 'Friday' } } }, state: { topic, asked: 1 } },
       ]);
+    });
+
+    it('a 2025-era server (our client falls back to its handshake) asks during the call; called again, it is answered', async () => {
+      const topic = `the ${kind} retro ${randomUUID().slice(0, 8)}`;
+      const threadId = randomUUID();
+      const firstRun = randomUUID();
+      const server = await boot();
+      try {
+        const paused = await postRun(server.url, 'mcp-desk', {
+          threadId,
+          runId: firstRun,
+          messages: [userMessage(`call legacy_schedule_review {"topic": "${topic}"}`)],
+        });
+        const finished = paused.events.at(-1) as { type: string; outcome?: { type: string; interrupts?: { id: string; reason: string; message: string }[] } };
+        expect(finished).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'interrupt' } });
+        const interrupt = finished.outcome!.interrupts![0]!;
+        expect(interrupt).toMatchObject({ reason: 'input_required', message: `Which day should the review of ${topic} be?` });
+        const resumed = await postRun(server.url, 'mcp-desk', {
+          threadId,
+          runId: randomUUID(),
+          parentRunId: firstRun,
+          messages: [],
+          resume: [{ interruptId: interrupt.id, status: 'resolved', payload: { day: 'Monday' } }],
+        });
+        expect(resumed.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: 'success' } });
+        expect(JSON.stringify(resumed.events)).toContain(`Review of ${topic} scheduled for Monday (asked during the call).`);
+        // The question was asked on the first call, and the call made again got the answer.
+        const calls = ((await (await fetch(`${legacyUrl}/calls`)).json()) as { topic: string }[]).filter((call) => call.topic === topic);
+        expect(calls).toHaveLength(2);
+      } finally {
+        await server.kill();
+      }
     });
   });
 }
