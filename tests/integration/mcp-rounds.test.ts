@@ -148,6 +148,9 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
         const session = sessionOf(result);
         expect(await refunds(session, '19.99')).toEqual({ started: 1, effects: 1 });
         expect(await decisions(session)).toMatchObject([{ decision: { status: 'approved', by: { source: 'mcp' } } }]);
+        // The session is a resource on any instance too.
+        const read = await client.readResource({ uri: `stackbone://sessions/${encodeURIComponent(session)}` });
+        expect(JSON.stringify(read.contents)).toContain('Refunded $19.99 on order po_42');
         const calls = served.filter((entry) => entry.method === 'tools/call');
         expect(calls).toHaveLength(2);
         if (kind === 'postgres') expect(calls[0]!.instance).not.toBe(calls[1]!.instance);

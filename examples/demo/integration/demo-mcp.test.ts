@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { RunFinishedEvent } from '@ag-ui/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MCP_CREDENTIAL_HEADER, deriveDemoMcpCredential } from '../mcp/credential';
 import type { SessionEvent } from '../../../server/store/events';
@@ -161,6 +161,23 @@ for (const { kind } of backends()) {
       // A note is its session's: another caller's session cannot claim a key first, nor find it taken.
       const other = await connect(bearer);
       expect(await note(other, 'note 1', 'key-1')).toEqual({ isError: false, text: 'Recorded "note 1".' });
+    });
+
+    it('a 2025-era client is asked the questions of tools written the 2026-07-28 way, during the call, and its answer goes back', async () => {
+      const client = new Client({ name: 'demo-mcp-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {}, url: {} } } });
+      const asked: string[] = [];
+      client.setRequestHandler(ElicitRequestSchema, ({ params }) => {
+        asked.push(params.message);
+        return params.mode === 'url' ? { action: 'decline' } : { action: 'accept', content: { day: 'Tuesday', note: 'bring the numbers' } };
+      });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/demo/mcp`), { requestInit: { headers: bearer } }));
+      clients.push(client);
+      const text = (result: unknown) => (result as CallToolResult).content.map((part) => (part.type === 'text' ? part.text : '')).join('');
+      expect(text(await client.callTool({ name: 'schedule_review', arguments: { topic: 'the launch' } }))).toBe(
+        'Review of the launch scheduled for Tuesday (note: bring the numbers).',
+      );
+      expect(text(await client.callTool({ name: 'connect_calendar', arguments: {} }))).toBe('The calendar is not connected: the person chose decline.');
+      expect(asked).toEqual(['Which day should the review of the launch be?', 'Open the link to allow access to the team calendar.']);
     });
 
     it("strangers' sessions by the dozen close only strangers' (the oldest first); the agent's session stays, and answers only the agent", async () => {
