@@ -77,11 +77,7 @@ const ROWS: Row[] = [
     (f) => `${f.flood.admitted.identities} / ${f.flood.admitted.streams} / ${f.flood.admitted.runs} / ${f.flood.admitted.wrongKeys}`,
   ],
   ['10 flood', '/api/health during it p50 / p99 / max (ms)', (f) => `${f.flood.health.p50Ms} / ${f.flood.health.p99Ms} / ${f.flood.health.maxMs}`],
-  [
-    '10 flood',
-    'RSS before / peak / after one / after two (MB)',
-    (f) => `${f.flood.rss.beforeMB} / ${f.flood.rss.peakMB} / ${f.flood.rss.afterFirstMB} / ${f.flood.rss.afterMB}`,
-  ],
+  ['10 flood', 'RSS before / peak / after each flood (MB)', (f) => `${f.flood.rss.beforeMB} / ${f.flood.rss.peakMB} / ${f.flood.rss.afterEachMB.join(' → ')}`],
 ];
 
 function scaleOutRows(scaleOut: ScaleOut): string[][] {
