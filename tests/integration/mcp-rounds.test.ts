@@ -60,12 +60,16 @@ afterAll(async () => {
 });
 
 /** The official v2 client pinned to 2026-07-28, through the balancer; each request noted with the instance that served it. */
-async function modernClient(url: string, key: string, options: { answer?: (params: ElicitRequestParams) => ElicitResult; manual?: boolean } = {}) {
+async function modernClient(
+  url: string,
+  key: string,
+  options: { answer?: (params: ElicitRequestParams) => ElicitResult; manual?: boolean; mode?: 'form' | 'url' } = {},
+) {
   const client = new Client(
     { name: 'mcp-rounds-test', version: '1.0.0' },
     {
       versionNegotiation: { mode: { pin: '2026-07-28' } },
-      capabilities: { elicitation: { form: {} } },
+      capabilities: { elicitation: options.mode === 'url' ? { url: {} } : { form: {} } },
       ...(options.manual ? { inputRequired: { autoFulfill: false } } : {}),
     },
   );
@@ -226,6 +230,24 @@ for (const kind of Object.keys(PORTS) as Kind[]) {
         );
         expect(await decisions(sessionOf(ended))).toMatchObject([{ decision: { status: 'cancelled', by: { source: 'mcp' } } }]);
         expect(await refunds(sessionOf(ended), '14')).toEqual({ started: 0, effects: 0 });
+      } finally {
+        await client.close();
+      }
+    });
+
+    it('a client with links only is sent to Studio; declining the link leaves the decision waiting there, not asked again', async () => {
+      const { client, round } = await modernClient(setup().balancer.url, KEYS.one, { manual: true, mode: 'url' });
+      try {
+        const first = question(await round('refund order po_42 for 16'));
+        expect(first.request).toMatchObject({
+          method: 'elicitation/create',
+          params: { mode: 'url', message: 'Decide in Studio: Refund $16.00 on order po_42', url: expect.stringContaining(`/studio?decision=${first.id}`) },
+        });
+        const waiting = done(
+          await round('refund order po_42 for 16', { inputResponses: { [first.id]: { action: 'decline' } }, requestState: first.requestState }),
+        );
+        expect(waiting.structuredContent).toMatchObject({ status: 'waiting', waiting: [{ id: first.id }] });
+        expect(await refunds(sessionOf(waiting), '16')).toEqual({ started: 0, effects: 0 });
       } finally {
         await client.close();
       }

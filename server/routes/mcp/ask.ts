@@ -32,6 +32,7 @@ import { getStore } from '../../store';
 import type { EventStore } from '../../store/types';
 import { decisionFromElicitation, elicitationFor } from '../../wire/mcp/elicitation';
 import { collectReply, type RunReply } from '../../wire/mcp/reply';
+import type { AskState } from '../../wire/mcp/request-state';
 
 /** Who asks, as the MCP session was opened (handler.ts binds it to one owner). */
 export interface McpCaller {
@@ -48,11 +49,12 @@ export interface ClientReach {
   /** Shows a link to decide at (URL-mode elicitation): whether the person accepted to go there; undefined when the client has none. */
   link?: (params: { message: string; url: string; elicitationId: string }) => Promise<boolean>;
   /**
-   * 2026-07-28: what no answer of this round decided goes back to the client as `input_required`
-   * (it asks its human and calls again) rather than waiting in the inbox. Set when the client can
-   * be asked at all (it declared elicitation).
+   * 2026-07-28: whether what is still open goes back to the client as `input_required` (it asks
+   * its human and calls again) rather than waiting in the inbox: when the client can be asked at
+   * all, and something open was not answered in this round — one answered and still open (a link
+   * declined, an answer refused) is not asked again and again.
    */
-  defer?: boolean;
+  defer?: (open: InterruptRecord[]) => boolean;
   /** How long the call waits for a decision made at the link. */
   waitMs: number;
   /** The client cancelled the call. */
@@ -83,19 +85,13 @@ export interface AskResult {
   open?: { records: InterruptRecord[]; seq: number };
 }
 
-/** A 2026-07-28 retry: the round that answered `input_required` named this session, its open interrupts and where the log stood. */
-export interface Resumed {
-  session: string;
-  interrupts: string[];
-  seq: number;
-}
-
 export async function ask(
   agent: DeepAgent,
   caller: McpCaller,
   input: { message: string; session?: string },
   reach: ClientReach,
-  resumed?: Resumed,
+  /** A 2026-07-28 retry: the state the round that answered `input_required` sealed. */
+  resumed?: AskState,
 ): Promise<AskResult> {
   const key = resumed?.session ?? input.session ?? `mcp-${randomUUID()}`;
   if (!isSessionId(key)) throw new Refusal('invalid_request', `session ${SESSION_ID_RULE}.`);
@@ -155,7 +151,9 @@ export async function ask(
     if (now.pending.length && !(await linksAccepted(now.pending, caller, reach))) {
       const waiting = waitFor(result, now.pending, caller);
       // A vote short of its quorum waits for the other approvers, not for this client again.
-      return reach.defer && decided.kind !== 'voted' ? { ...waiting, status: 'input_required', open: { records: now.pending, seq: pausedAt } } : waiting;
+      return reach.defer?.(now.pending) && decided.kind !== 'voted'
+        ? { ...waiting, status: 'input_required', open: { records: now.pending, seq: pausedAt } }
+        : waiting;
     }
     // Decided, here or elsewhere (exactly once: a form answered after Studio decided is refused): the continuation's reply.
     const next = await collectReply(sessionParts(store, sessionId, agent, pausedAt, reach));

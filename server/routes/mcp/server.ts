@@ -141,7 +141,7 @@ function answeredReach(modes: ElicitationModes, ctx: ServerContext, state: AskSt
     keepAlive,
     waitMs: WAIT_MS,
     signal: ctx.mcpReq.signal,
-    defer: modes.form || modes.url,
+    defer: (open) => (modes.form || modes.url) && open.some((record) => answer(record.id) === undefined),
     form: modes.form ? async (_params, record) => answer(record.id) : undefined,
     link: modes.url ? async ({ elicitationId }) => answer(elicitationId)?.action === 'accept' : undefined,
   };
