@@ -30,7 +30,7 @@ import {
 } from '../../runtime';
 import { getStore } from '../../store';
 import type { EventStore } from '../../store/types';
-import { decisionFromElicitation, elicitationFor } from '../../wire/mcp/elicitation';
+import { decideAtLinkMessage, decisionFromElicitation, elicitationFor } from '../../wire/mcp/elicitation';
 import { collectReply, type RunReply } from '../../wire/mcp/reply';
 import type { AskState } from '../../wire/mcp/request-state';
 
@@ -196,7 +196,7 @@ async function decideInForms(
 async function linksAccepted(pending: InterruptRecord[], caller: McpCaller, reach: ClientReach): Promise<boolean> {
   if (!reach.link) return false;
   for (const record of pending) {
-    const accepted = await reach.link({ message: `Decide in Studio: ${record.message}`, url: studioLink(caller, record), elicitationId: record.id });
+    const accepted = await reach.link({ message: decideAtLinkMessage(record), url: studioLink(caller, record), elicitationId: record.id });
     if (!accepted) return false;
   }
   return true;

@@ -47,6 +47,11 @@ export interface ElicitationModes {
   url: boolean;
 }
 
+/** What a link to decide at says, in either era's URL-mode elicitation. */
+export function decideAtLinkMessage(record: InterruptRecord): string {
+  return `Decide in Studio: ${record.message}`;
+}
+
 /**
  * The input requests of a 2026-07-28 `input_required` round: each open interrupt under its own id,
  * as a form where it fits one and the client has forms, else as a link to decide at where the
@@ -58,7 +63,7 @@ export function inputRequestsFor(records: InterruptRecord[], modes: ElicitationM
   for (const record of records) {
     const form = modes.form ? elicitationFor(record) : undefined;
     if (form) requests[record.id] = inputRequired.elicit(form);
-    else if (modes.url) requests[record.id] = inputRequired.elicitUrl({ message: `Decide in Studio: ${record.message}`, url: link(record) });
+    else if (modes.url) requests[record.id] = inputRequired.elicitUrl({ message: decideAtLinkMessage(record), url: link(record) });
     else return undefined;
   }
   return requests;
