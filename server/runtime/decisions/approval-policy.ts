@@ -175,9 +175,27 @@ function checkedBoolean(toolName: string, needed: unknown): ApprovalPolicy {
   return needed ? 'user-approval' : 'approved';
 }
 
-/** A tool's input as JSON Schema (what an edit must satisfy). */
+// Converted once per schema, read-only thereafter: every page load lists every agent's tools
+// (server/web/agents.ts), and converting them anew was a sixth of a page's time.
+const inputJsonSchemas = new WeakMap<object, JsonObject>();
+
+/** A tool's input as JSON Schema (what an edit must satisfy); frozen, as it is shared. */
 export function inputJsonSchema(definition: Tool): JsonObject {
-  return plainJsonSchema(asSchema(definition.inputSchema).jsonSchema) as JsonObject;
+  const schema: unknown = definition.inputSchema;
+  const key = (typeof schema === 'object' || typeof schema === 'function') && schema !== null ? schema : undefined;
+  const cached = key && inputJsonSchemas.get(key);
+  if (cached) return cached;
+  const converted = deepFreeze(plainJsonSchema(asSchema(definition.inputSchema).jsonSchema) as JsonObject);
+  if (key) inputJsonSchemas.set(key, converted);
+  return converted;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** The schema of a decision's data: the one schema, or that decision's own. */
