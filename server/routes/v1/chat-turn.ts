@@ -60,7 +60,7 @@ export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(
     const meta = wire.meta(run, agent.name);
     const headers = { ...turnHeaders(run, sessionKey), [wire.requestIdHeader]: run.runId };
 
-    if (input.stream) return withHeaders(await sseResponse(wire.chunks(run, meta, input), wire.encode, { slot }), headers);
+    if (input.stream) return withHeaders(sseResponse(wire.chunks(run, meta, input), wire.encode, { slot }), headers);
     const turn = await collectChatTurn(run);
     if (turn.error) return withHeaders(wire.errorResponse(new HttpError(turn.error.code, turn.error.message)), headers);
     return Response.json(wire.body(turn, meta), { headers });

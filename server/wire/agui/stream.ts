@@ -23,7 +23,7 @@ export interface AgUiStreamContext {
   voteReader?: VoteReader;
 }
 
-export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStreamContext): Promise<Response> {
+export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStreamContext): Response {
   const encoder = new EventEncoder({ accept: context.accept });
   return sseResponse(
     parts,
@@ -37,7 +37,7 @@ export function agUiStream(parts: AsyncIterable<StreamPart>, context: AgUiStream
 }
 
 /** A refused run is still an AG-UI run: it starts and ends with RUN_ERROR, having written nothing. */
-export function refusedRun(error: Refusal, context: AgUiStreamContext): Promise<Response> {
+export function refusedRun(error: Refusal, context: AgUiStreamContext): Response {
   const encoder = new EventEncoder({ accept: context.accept });
   const events: BaseEvent[] = [
     { type: EventType.RUN_STARTED, threadId: context.threadId, runId: context.runId } as BaseEvent,

@@ -61,7 +61,7 @@ export async function handleCreateResponse(request: Request, keepAlive: KeepAliv
     const headers = { ...turnHeaders(run, sessionKey), 'x-request-id': run.runId };
     const translator = new ResponseTranslator(meta);
     const events = responseEvents(run.stream(null), translator);
-    if (input.stream) return withHeaders(await sseResponse(events, encodeResponseEvent, { slot }), headers);
+    if (input.stream) return withHeaders(sseResponse(events, encodeResponseEvent, { slot }), headers);
     if (input.background) return Response.json(translator.response(run.queued ? 'queued' : 'in_progress'), { headers });
     for await (const _ of events);
     // A run that failed answers as the chat wires do: OpenAI's error, with the code's status (docs/internals/wires.md, "Errors").

@@ -22,7 +22,7 @@ export async function handleRetrieveResponse(request: Request, id: string): Prom
     const headers = { ...turnHeaders(found, found.sessionKey), 'Cache-Control': 'no-store' };
     if (query.get('stream') === 'true') {
       slot = takeStreamSlot(ownerId);
-      const response = await sseResponse(responseEvents(runParts(found, request.signal), translator, after), encodeResponseEvent, { slot });
+      const response = sseResponse(responseEvents(runParts(found, request.signal), translator, after), encodeResponseEvent, { slot });
       for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
       return response;
     }
