@@ -52,6 +52,11 @@ const REQUEST_ERRORS = {
   too_many_streams: { status: 429, agUi: HTTP, when: 'the identity has STACKBONE_MAX_STREAMS_PER_OWNER streams open already' },
   too_many_address_streams: { status: 429, agUi: HTTP, when: 'the browsers at one address hold STACKBONE_MAX_STREAMS_PER_ADDRESS streams open already' },
   too_many_address_runs: { status: 429, agUi: HTTP, when: 'the browsers at one address have STACKBONE_MAX_RUNS_PER_ADDRESS turns running already' },
+  too_many_address_requests: {
+    status: 429,
+    agUi: HTTP,
+    when: '`npm start`: STACKBONE_REQUESTS_WAITING_PER_ADDRESS (256) requests from one address wait to be started already (with Retry-After)',
+  },
   too_many_identities: {
     status: 429,
     agUi: HTTP,

@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
-/** What `npm start` preloads: the HTTP timeouts and the compile cache (package.json). */
-const preloads = ['http-timeouts.mjs', 'compile-cache.mjs'].flatMap((file) => ['--import', path.join(repoRoot, 'scripts', file)]);
+/** What `npm start` preloads: the HTTP timeouts, requests admitted per address and the compile cache (package.json). */
+const preloads = ['http-timeouts.mjs', 'http-admission.mjs', 'compile-cache.mjs'].flatMap((file) => ['--import', path.join(repoRoot, 'scripts', file)]);
 
 export interface TestServer {
   url: string;
