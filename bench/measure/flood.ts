@@ -106,7 +106,10 @@ async function flood(server: TestServer): Promise<Flood> {
     flooding = true;
     // Identities: 40 page loads at once; each cookie given is an identity the other attacks use.
     const cookies = (await Promise.all(Array.from({ length: 40 }, () => pageLoad(address)))).filter((cookie): cookie is string => cookie !== null);
-    const streams: AbortController[] = [];
+    // Each open stream with its Response: a Response no one holds is collected, and fetch then
+    // cancels its unread body — the client closing the stream, which gives the place back and
+    // would let a later stream past the limit as if the server had leaked it.
+    const streams: { controller: AbortController; response: Response }[] = [];
     const owners = await Promise.all(
       cookies.slice(0, 4).map(async (cookie) => {
         const threadId = randomUUID();
@@ -120,7 +123,7 @@ async function flood(server: TestServer): Promise<Flood> {
         headers: from(address, { cookie: owner.cookie, accept: 'text/event-stream' }),
         signal: controller.signal,
       });
-      if (response.status === 200) streams.push(controller);
+      if (response.status === 200) streams.push({ controller, response });
       else await response.arrayBuffer();
       return response.status === 200;
     };
@@ -147,7 +150,7 @@ async function flood(server: TestServer): Promise<Flood> {
     ]);
     const streamsOpened = await Promise.all(Array.from({ length: 80 }, (_, i) => openStream(owners[i % owners.length]!)));
     await sleep(2000);
-    for (const controller of streams) controller.abort();
+    for (const stream of streams) stream.controller.abort();
     flooding = false;
     return {
       identities: cookies.length,
