@@ -12,14 +12,17 @@ const preload = fileURLToPath(new URL('./http-admission.mjs', import.meta.url));
 // /log (from this machine, not counted) lists the requests started so far.
 const SERVER = `
 import http from 'node:http';
+import { AsyncLocalStorage } from 'node:async_hooks';
 const started = [];
+// What a tracer (OpenTelemetry's http instrumentation) does: each request's events in a context of its own.
+const trace = new AsyncLocalStorage();
 const active = new Map();
 const server = http.createServer((request, response) => {
   const url = new URL(request.url, 'http://x');
   if (url.pathname === '/log') return response.end(JSON.stringify(started));
   const address = request.headers['x-forwarded-for'] ?? 'local';
   active.set(address, (active.get(address) ?? 0) + 1);
-  started.push({ id: url.searchParams.get('id'), address, at: performance.now(), alongside: active.get(address) });
+  started.push({ id: url.searchParams.get('id'), address, at: performance.now(), alongside: active.get(address), context: trace.getStore() });
   const done = () => active.set(address, active.get(address) - 1);
   if (url.pathname === '/stream') {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -29,6 +32,11 @@ const server = http.createServer((request, response) => {
   }
   setTimeout(() => { done(); response.end('done'); }, Number(url.searchParams.get('ms') ?? 0));
 });
+const emit = server.emit;
+server.emit = function (event, request, ...rest) {
+  if (event !== 'request') return emit.call(this, event, request, ...rest);
+  return trace.run(new URL(request.url, 'http://x').searchParams.get('id'), () => emit.call(this, event, request, ...rest));
+};
 server.listen(0, '127.0.0.1', () => console.log('PORT ' + server.address().port));
 `;
 
@@ -37,6 +45,7 @@ interface Started {
   address: string;
   at: number;
   alongside: number;
+  context?: string;
 }
 
 let server: ChildProcess;
@@ -75,6 +84,8 @@ describe("npm start's admission per address", () => {
     expect(burst.map((entry) => entry.id)).toEqual(['burst-1', 'burst-2', 'burst-3', 'burst-4']);
     expect(burst.every((entry) => entry.alongside === 1)).toBe(true);
     for (let i = 1; i < burst.length; i++) expect(burst[i]!.at - burst[i - 1]!.at).toBeGreaterThanOrEqual(55);
+    // Each started in its own request's context (a trace's parent), not the one whose end let it in.
+    expect(burst.map((entry) => entry.context)).toEqual(burst.map((entry) => entry.id));
   });
 
   it('starts another address’s request at once, ahead of the burst still waiting', async () => {

@@ -5,6 +5,7 @@
 // came. A request counts as starting until its answer begins (headers or first bytes written), it
 // ends, or `holdMs` pass: past that it waits on something else (a model, a long poll), not on this
 // process. Past `waiting` requests waiting, an address is answered 429 at once.
+import { AsyncResource } from 'node:async_hooks';
 import { errorStatus } from '../../server/error-codes.ts';
 import { clientAddress } from '../../server/http/client-address.ts';
 
@@ -54,14 +55,12 @@ export function admittedPerAddress(handler, limits) {
     const line = entry;
 
     const next = () => {
-      // A request whose client hung up while it waited is skipped: nothing to start it for.
-      for (let waiter = line.queue.shift(); waiter; waiter = line.queue.shift()) {
-        if (waiter()) return;
-      }
-      if (line.starting === 0 && addresses.get(address) === line) addresses.delete(address);
+      // A request whose client hung up while it waited is skipped (start() takes no place for it).
+      while (line.starting < limits.starting && line.queue.length > 0) line.queue.shift()();
+      if (line.starting === 0 && line.queue.length === 0 && addresses.get(address) === line) addresses.delete(address);
     };
     const start = () => {
-      if (request.destroyed || response.destroyed) return false;
+      if (request.destroyed || response.destroyed) return;
       line.starting++;
       let released = false;
       const release = () => {
@@ -69,23 +68,26 @@ export function admittedPerAddress(handler, limits) {
         released = true;
         clearTimeout(timer);
         line.starting--;
-        next();
+        // The next one starts on a turn of its own, not inside this request's write or close.
+        setImmediate(next);
       };
       const timer = setTimeout(release, limits.holdMs);
       // The answer begins: whichever of these comes first; each is left in place for what wraps it after.
       for (const method of ['writeHead', 'flushHeaders', 'write', 'end']) {
         const original = response[method];
         response[method] = function answering(...args) {
-          release();
-          return original.apply(this, args);
+          try {
+            return original.apply(this, args);
+          } finally {
+            release();
+          }
         };
       }
       response.once('close', release);
       handler.call(server, request, response);
-      return true;
     };
 
-    if (line.starting < limits.starting) {
+    if (line.starting < limits.starting && line.queue.length === 0) {
       start();
       return;
     }
@@ -93,7 +95,9 @@ export function admittedPerAddress(handler, limits) {
       refuse(response, line.queue.length);
       return;
     }
-    line.queue.push(start);
+    // Started later in the async context it came in with (its trace, Next's request stores), not
+    // in that of the request whose end let it in.
+    line.queue.push(AsyncResource.bind(start));
   };
 }
 
