@@ -5,21 +5,11 @@
 // purpose, holding memory — after STACKBONE_REQUEST_TIMEOUT_MS (120 s), instead of Node's 60 s
 // and 300 s. Responses are not bounded: a live stream may last as long as it is read. Vercel runs
 // no `next start` and has limits of its own.
-import http from 'node:http';
+import { changeCreatedServers, positiveWhole } from './lib/next-start-server.mjs';
 
-/** A positive whole number of milliseconds from the environment, else `fallback`. */
-function ms(name, fallback) {
-  const value = Math.floor(Number(process.env[name]?.trim() || NaN));
-  return value > 0 ? value : fallback;
-}
-
-const headersTimeout = ms('STACKBONE_HEADERS_TIMEOUT_MS', 20_000);
-const requestTimeout = Math.max(headersTimeout, ms('STACKBONE_REQUEST_TIMEOUT_MS', 120_000));
+const headersTimeout = positiveWhole('STACKBONE_HEADERS_TIMEOUT_MS', 20_000);
+const requestTimeout = Math.max(headersTimeout, positiveWhole('STACKBONE_REQUEST_TIMEOUT_MS', 120_000));
 // How often Node looks for connections past them: a fraction of the shorter one (Node's default is 30 s).
 const connectionsCheckingInterval = Math.max(250, Math.min(5_000, Math.floor(headersTimeout / 4)));
 
-const createServer = http.createServer;
-http.createServer = function createServerWithTimeouts(options, listener) {
-  const [given, handler] = typeof options === 'function' || options === undefined ? [{}, options] : [options, listener];
-  return createServer.call(this, { headersTimeout, requestTimeout, connectionsCheckingInterval, ...given }, handler);
-};
+changeCreatedServers((options, handler) => [{ headersTimeout, requestTimeout, connectionsCheckingInterval, ...options }, handler]);

@@ -1,4 +1,4 @@
-// Requests from one address are started a few at a time (docs/security.md, "Requests from one
+// Requests from one address are started one at a time by default (docs/security.md, "Requests from one
 // address"). Node serves every request on one event loop, so a burst from one address — 40 page
 // loads, 48 turns, 80 streams at once — would put every other address's request behind all of it.
 // Here each address has `starting` requests being started at once; the rest wait in the order they
