@@ -8,7 +8,7 @@ export { SESSION_ID, SESSION_ID_RULE, checkClientId, isSessionId, ownerOfSession
 export { limitRefusal, maxPendingTimers, maxQueuedMessages, maxSteersPerRun, queuedWaitMs } from './session-limits';
 export { checkMessageText, checkNewMessages } from './new-messages';
 export { MAX_PAGE_MESSAGES, PAGE_MESSAGES, messagePage } from './message-page';
-export { loadSessionView, loadView, openSession } from './view-cache';
+export { holdsView, loadSessionView, loadView, openSession } from './view-cache';
 export { ancestorsOf, undosInLineage } from './lineage';
 export type { LineageUndo } from './lineage';
 export { writeClientState } from './write-client-state';

@@ -59,6 +59,11 @@ export async function loadView(store: EventStore, sessionId: string, initialStat
   return view;
 }
 
+/** Whether this process has read the session's log (and so knows it exists, or existed). */
+export function holdsView(store: EventStore, sessionId: string): boolean {
+  return caches.get(store)?.views.has(sessionId) ?? false;
+}
+
 function dropView(cache: ViewCache, sessionId: string): void {
   const dropped = cache.views.get(sessionId);
   if (!dropped) return;

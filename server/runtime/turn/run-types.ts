@@ -9,6 +9,7 @@ import type { RunFailureDetails, RunSource, SessionEvent } from '../../store/eve
 import type { JsonObject } from '../../store/messages';
 import type { EventStore } from '../../store/types';
 import type { ClientTool } from '../tools';
+import type { FirstLook } from './first-look';
 
 /** What a run needs to know about the request that started it. */
 export interface RunnerRequest {
@@ -22,6 +23,8 @@ export interface RunnerRequest {
   clientTools?: ClientTool[];
   /** Ends a stateless turn with its request. A durable run ignores its request: only a persisted stop ends it early. */
   signal?: AbortSignal;
+  /** The session watched from before the run's creating append: whether its first look beside the log may be skipped (first-look.ts). */
+  firstLook?: FirstLook;
   /** The paused run this one continues (decisions resume it): guidance sent to it while it paused is taken in here. */
   resumesRunId?: string;
   /** A stateless turn's advice, in its wire's terms, for getting a turn that can wait for a person (docs/internals/wires.md, "Stateless turns"). */

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { DecisionActor } from '../../store/pauses';
 import type { RunSource, SessionEvent } from '../../store/events';
 import type { ChatMessage, ToolCall } from '../../store/messages';
-import { ConcurrentAppendError } from '../../store/types';
+import { ConcurrentAppendError, type SessionRecord } from '../../store/types';
 import { crashPoint, own } from '../common';
 import { decisionEvents, expiryEvents, planDecisions, readDecision, type PlannedDecision } from '../decisions';
 import { Refusal } from '../errors';
@@ -14,6 +14,7 @@ import {
   checkModel,
   checkNewMessages,
   checkPausedThreads,
+  emptyView,
   foldEvents,
   loadView,
   openSession,
@@ -31,6 +32,8 @@ import { followRun } from './follow-run';
 import type { RunRequest, StartedRun, TurnQueue } from './run-request';
 import { settleStoppedRun } from './stopped-run';
 import { TurnRunner } from './turn-runner';
+import { looksLikeNewThread } from './new-thread-guess';
+import { watchFromCreation } from './first-look';
 
 const ACTOR_OF_SOURCE: Record<RunSource, DecisionActor['source']> = {
   agui: 'agui',
@@ -52,9 +55,28 @@ export async function startRunWithQueue(request: RunRequest, queue?: TurnQueue):
   checkClientTools(agent, request.clientTools ?? []);
   checkModel(agent, request.model);
   if (request.retry) checkClientId(request.retry.retryId, 'retryId');
+  if (looksLikeNewThread(request, store)) {
+    try {
+      return await startOn(request, queue, { session: null, view: emptyView(agent.initialState) }, true);
+    } catch (error) {
+      // The session exists after all (its creating append was refused, nothing written), or the
+      // guess led to a refusal: the truth, read, decides (new-thread-guess.ts).
+      if (!(error instanceof Refusal) && !ConcurrentAppendError.is(error)) throw error;
+    }
+  }
   // A decision's caller read the session and planned its decisions on it: the run starts there (one pass per request).
+  return startOn(request, queue, request.opened ?? (await openSession(store, sessionId, ownerId, agent)), false);
+}
+
+/** Starts the run on the session as read (`guessed`: as new, unread, new-thread-guess.ts). */
+async function startOn(
+  request: RunRequest,
+  queue: TurnQueue | undefined,
+  { session, view }: { session: SessionRecord | null; view: SessionView },
+  guessed: boolean,
+): Promise<StartedRun> {
+  const { agent, store, sessionId, ownerId } = request;
   const { opened } = request;
-  const { session, view } = opened ?? (await openSession(store, sessionId, ownerId, agent));
   if (request.atSeq !== undefined && view.seq !== request.atSeq) {
     throw new Refusal('session_busy', `Session "${sessionKeyOf(sessionId)}" moved on (seq ${view.seq}, not ${request.atSeq}) before this run could start.`);
   }
@@ -145,7 +167,9 @@ export async function startRunWithQueue(request: RunRequest, queue?: TurnQueue):
 
   // A turn continued — after decisions, a browser tool's result, or a retry — takes the guidance its earlier run accepted and did not get to.
   resumesRunId ??= request.retry || current.status === 'awaiting_tools' ? current.lastRun?.runId : undefined;
-  const runner = new TurnRunner({ ...request, model, resumesRunId, signal: request.durable === false ? request.signal : undefined }, runId, view);
+  // A run about to create its session watches it from here: its first look beside the log may then go (first-look.ts).
+  const firstLook = !session && request.durable !== false ? watchFromCreation(store, sessionId) : undefined;
+  const runner = new TurnRunner({ ...request, model, resumesRunId, firstLook, signal: request.durable === false ? request.signal : undefined }, runId, view);
   const firstUserText = session?.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
   try {
     const decisions = decisionEvents(decided);
@@ -162,9 +186,11 @@ export async function startRunWithQueue(request: RunRequest, queue?: TurnQueue):
         ...(session ? {} : { create: { ownerId, agent: agent.name } }),
       },
     );
+    firstLook?.created();
   } catch (error) {
+    firstLook?.release();
     runner.feed.end();
-    if (ConcurrentAppendError.is(error)) {
+    if (ConcurrentAppendError.is(error) && !guessed) {
       // Two sends of the same retry at once: the one that lost follows the one that won.
       const winner = request.retry && own((await loadView(store, sessionId, agent.initialState)).retries, request.retry.retryId);
       if (winner) return followRun(request, winner);

@@ -105,6 +105,8 @@ export class TurnRunner {
 
   /** The first look for a stop on record (execute); settled before any tool or model call. */
   private stopChecked: Promise<void> = Promise.resolve();
+  /** Whether the first step boundary looks beside the log (first-look.ts); every later one does. */
+  private lookFirst = true;
 
   async execute(): Promise<void> {
     const span = startRunSpan({
@@ -150,7 +152,11 @@ export class TurnRunner {
       // A stop recorded before the run began is looked for before anything runs. With no tool call
       // to run first, that look goes out with the first step's other reads (advance, below): on
       // PostgreSQL one wait instead of two before the first token.
-      this.stopChecked = hold.checkStop();
+      // A run that created its session, alone and with nothing heard since, has nothing to look for (first-look.ts).
+      const firstLook = this.request.firstLook;
+      this.lookFirst = firstLook?.needed() ?? true;
+      firstLook?.release();
+      this.stopChecked = this.lookFirst ? hold.checkStop() : Promise.resolve();
       if (conversationOf(this.view, this.root.id).openToolCalls.length > 0) await this.stopChecked;
       // The agent's MCP tools, listed before anything reads its tool set (docs/mcp.md).
       await loadMcpTools(this.request.agent);
@@ -294,11 +300,15 @@ export class TurnRunner {
       // Both read beside the log, at once (one wait, not two, on PostgreSQL): a queued message sent
       // now ends the turn here, between steps (docs/turn-control.md, "Queue"); guidance a person
       // added while the run worked goes in before the model's next call.
-      const [sentNow, guidance] = await Promise.all([
-        scope.live && this.request.durable !== false ? this.betweenSteps.queuedSentNow() : false,
-        this.takeSteers(scope),
-        this.stopChecked,
-      ]);
+      const look = this.lookFirst;
+      this.lookFirst = true;
+      const [sentNow, guidance] = look
+        ? await Promise.all([
+            scope.live && this.request.durable !== false ? this.betweenSteps.queuedSentNow() : false,
+            this.takeSteers(scope),
+            this.stopChecked,
+          ])
+        : [false, []];
       // A stop found by the first look: nothing more runs.
       if (this.signal.aborted) return { kind: 'cancelled', before: [] };
       if (sentNow) {
