@@ -7,7 +7,7 @@ import type { DatabaseKind } from './servers';
 const TTFT_BUDGET_MS: Record<DatabaseKind, number> = { sqlite: 2, postgres: 5 };
 const TOTAL_RATIO: Record<DatabaseKind, number> = { sqlite: 1.1, postgres: 1.25 };
 /** A short reply's set-up cost: first token within bare + this, last byte within this × bare. */
-const SETUP_FIRST_TOKEN_MS: Record<DatabaseKind, number> = { sqlite: 1, postgres: 3 };
+const SETUP_FIRST_TOKEN_MS: Record<DatabaseKind, number> = { sqlite: 1, postgres: 2 };
 const SETUP_LAST_BYTE_RATIO: Record<DatabaseKind, number> = { sqlite: 1.25, postgres: 1.5 };
 /** 200 runs at once: our first-event p99 over the bare route's in the same burst. */
 const BURST_P99_RATIO: Record<DatabaseKind, number> = { sqlite: 1.1, postgres: 1.0 };

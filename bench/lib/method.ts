@@ -103,7 +103,7 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    after 20 warm-up pairs (quick: 60 and 5). With so little to stream, what is left of ours over
    the bare route is the turn's fixed cost: creating the session, the log's appends, the fold, the
    run's bookkeeping. First token: the first \`text-delta\` / \`TEXT_MESSAGE_CONTENT\`; last
-   byte: the stream's end. Goals: first token within bare + 1 ms (SQLite) / + 3 ms (PostgreSQL),
+   byte: the stream's end. Goals: first token within bare + 1 ms (SQLite) / + 2 ms (PostgreSQL),
    last byte within 1.25× / 1.5× the bare route's.
 9. **Scaling out (PostgreSQL).** docs/scaling.md has the method and what the figures mean: 1 and
    then 4 \`next start\` instances on one fresh schema behind a round-robin balancer
