@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const preload = fileURLToPath(new URL('./http-admission.mjs', import.meta.url));
 
 // The server: /work?ms=N answers after N ms; /stream begins its answer at once and stays open;
+// /page?ms=N begins its answer at once and ends it after N ms;
 // /log (from this machine, not counted) lists the requests started so far.
 const SERVER = `
 import http from 'node:http';
@@ -28,6 +29,13 @@ const server = http.createServer((request, response) => {
     response.writeHead(200, { 'content-type': 'text/event-stream' });
     response.write('data: first\\n\\n');
     response.on('close', done);
+    return;
+  }
+  if (url.pathname === '/page') {
+    // A page streamed as it renders: its headers and first part at once, the rest after ms.
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.write('<p>first</p>');
+    setTimeout(() => { done(); response.end('<p>rest</p>'); }, Number(url.searchParams.get('ms') ?? 0));
     return;
   }
   setTimeout(() => { done(); response.end('done'); }, Number(url.searchParams.get('ms') ?? 0));
@@ -98,7 +106,7 @@ describe("npm start's admission per address", () => {
     expect(startOf(entries, 'other')!.at).toBeLessThan(startOf(entries, 'long-2')!.at);
   });
 
-  it('frees the place once an answer begins: a stream held open does not hold its address', async () => {
+  it('frees the place once a stream’s headers are out: a stream held open does not hold its address', async () => {
     const controller = new AbortController();
     const stream = await ask('/stream?id=stream', '203.0.113.3', controller.signal);
     expect(stream.status).toBe(200);
@@ -107,6 +115,14 @@ describe("npm start's admission per address", () => {
     // Started while the stream was still open beside it.
     expect(startOf(await log(), 'after-stream')!.alongside).toBe(2);
     controller.abort();
+  });
+
+  it('holds the place of an answer that is not a stream until it ends: a page rendered in parts renders alone', async () => {
+    const pages = await Promise.all([1, 2].map((i) => ask(`/page?ms=60&id=page-${i}`, '203.0.113.6')));
+    await Promise.all(pages.map((page) => page.text()));
+    const entries = await log();
+    expect(startOf(entries, 'page-2')!.alongside).toBe(1);
+    expect(startOf(entries, 'page-2')!.at - startOf(entries, 'page-1')!.at).toBeGreaterThanOrEqual(55);
   });
 
   it('frees the place after 100 ms of no answer (a request waiting on something else)', async () => {

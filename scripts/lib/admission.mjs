@@ -2,9 +2,10 @@
 // address"). Node serves every request on one event loop, so a burst from one address — 40 page
 // loads, 48 turns, 80 streams at once — would put every other address's request behind all of it.
 // Here each address has `starting` requests being started at once; the rest wait in the order they
-// came. A request counts as starting until its answer begins (headers or first bytes written), it
-// ends, or `holdMs` pass: past that it waits on something else (a model, a long poll), not on this
-// process. Past `waiting` requests waiting, an address is answered 429 at once.
+// came. A request counts as starting until it ends, or `holdMs` pass: past that it waits on
+// something else (a model, a long poll), not on this process. A stream of events counts only until
+// its headers are written: what it sends afterwards, its own limits bound. Past `waiting` requests
+// waiting, an address is answered 429 at once.
 import { AsyncResource } from 'node:async_hooks';
 import { errorStatus } from '../../server/error-codes.ts';
 import { clientAddress } from '../../server/http/client-address.ts';
@@ -72,14 +73,15 @@ export function admittedPerAddress(handler, limits) {
         setImmediate(next);
       };
       const timer = setTimeout(release, limits.holdMs);
-      // The answer begins: whichever of these comes first; each is left in place for what wraps it after.
+      // A stream's answer begins with its headers; any other answer is done when it ends. Each
+      // method is left in place for what wraps it after.
       for (const method of ['writeHead', 'flushHeaders', 'write', 'end']) {
         const original = response[method];
         response[method] = function answering(...args) {
           try {
             return original.apply(this, args);
           } finally {
-            release();
+            if (method === 'end' || isEventStream(response, method === 'writeHead' ? args : [])) release();
           }
         };
       }
@@ -99,6 +101,22 @@ export function admittedPerAddress(handler, limits) {
     // in that of the request whose end let it in.
     line.queue.push(AsyncResource.bind(start));
   };
+}
+
+/**
+ * Whether the response is a stream of events (its content type, as set before or by writeHead).
+ * @param {import('node:http').ServerResponse} response
+ * @param {unknown[]} writeHeadArgs
+ */
+function isEventStream(response, writeHeadArgs) {
+  const named = (value) => String(value ?? '').startsWith('text/event-stream');
+  if (named(response.getHeader('content-type'))) return true;
+  const headers = writeHeadArgs.find((arg) => arg !== null && typeof arg === 'object');
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === 'content-type' && named(headers[i + 1])) return true;
+    return false;
+  }
+  return Object.entries(headers ?? {}).some(([name, value]) => name.toLowerCase() === 'content-type' && named(value));
 }
 
 /** @param {import('node:http').ServerResponse} response */
