@@ -17,6 +17,8 @@ export interface HotPathSql {
   steers(sessionId: string, runId: string): Sql;
   queue(sessionId: string): Sql;
   interrupt(id: string): Sql;
+  /** An owner's own interrupts in a status, newest first: a browser's check of its paused threads before each turn, and an inbox's first page of "mine". */
+  ownInterrupts(ownerId: string, status: string, limit: number): Sql;
   /** A steer of these runs but those seen, if the session has one (AppendOptions.unlessGuidance). */
   unseenGuidance(sessionId: string, guard: NonNullable<AppendOptions['unlessGuidance']>): Sql;
   /**
@@ -183,6 +185,8 @@ export function hotPathSql(postgres: boolean, schema?: string): HotPathSql {
     steers: (sessionId, runId) => sql`SELECT * FROM ${table('RunSteer')} WHERE "sessionId" = ${sessionId} AND "runId" = ${runId} ORDER BY "createdAt" ASC`,
     queue: (sessionId) => sql`SELECT * FROM ${table('QueuedMessage')} WHERE "sessionId" = ${sessionId} ORDER BY "position" ASC, "createdAt" ASC`,
     interrupt: (id) => sql`SELECT * FROM ${Interrupt} WHERE "id" = ${id}`,
+    ownInterrupts: (ownerId, status, limit) =>
+      sql`SELECT * FROM ${Interrupt} WHERE "status" = ${status} AND "ownerId" = ${ownerId} ORDER BY "createdAt" DESC, "id" ASC LIMIT ${limit}`,
     unseenGuidance: (sessionId, guard) => sql`${unseenSteers(sessionId, guard)} LIMIT 1`,
     claim: (sessionId, expectedSeq, headSeq, bytes, now, options) =>
       sql`UPDATE ${Session} SET ${join(headColumns(headSeq, bytes, now, options), ', ')} WHERE ${claimWhere(sessionId, expectedSeq, options)}`,

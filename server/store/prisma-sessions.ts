@@ -154,21 +154,26 @@ export function prismaSessionsAndLog({ hot, withClient, withRaw, hub }: PrismaSt
       // A kept part without a key holder's rights lists nothing (backend-rules.ts, listsInterrupt); a NUL is no id (PostgreSQL refuses it).
       (options.part === 'kept' && !options.keyHolder) || !nameable(ownerId, options.after?.id ?? '')
         ? Promise.resolve([])
-        : withClient(async (db) => {
-            const after = options.after;
-            const rows = await db.interrupt.findMany({
-              where: {
-                status: options.status ?? 'pending',
-                AND: [
-                  listedOwners(ownerId, options),
-                  ...(after ? [{ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }] : []),
-                ],
-              },
-              orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-              take: options.limit ?? DEFAULT_LIST_LIMIT,
-            });
-            return rows.map(interruptFromRow);
-          }),
+        : !options.after && (options.part === 'own' || !options.keyHolder)
+          ? // An owner's own, from the top: every browser turn asks (paused-threads.ts), so on the hot path.
+            withRaw(async (raw) =>
+              (await raw.query(hot.ownInterrupts(ownerId, options.status ?? 'pending', options.limit ?? DEFAULT_LIST_LIMIT))).map(interruptFromRow),
+            )
+          : withClient(async (db) => {
+              const after = options.after;
+              const rows = await db.interrupt.findMany({
+                where: {
+                  status: options.status ?? 'pending',
+                  AND: [
+                    listedOwners(ownerId, options),
+                    ...(after ? [{ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }] : []),
+                  ],
+                },
+                orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+                take: options.limit ?? DEFAULT_LIST_LIMIT,
+              });
+              return rows.map(interruptFromRow);
+            }),
 
     countPendingInterrupts: () =>
       withClient(async (db) => {
