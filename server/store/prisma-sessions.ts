@@ -150,30 +150,30 @@ export function prismaSessionsAndLog({ hot, withClient, withRaw, hub }: PrismaSt
             return row ? interruptFromRow(row) : null;
           }),
 
-    listPendingInterrupts: (ownerId, options = {}) =>
+    listPendingInterrupts: (ownerId, options = {}) => {
       // A kept part without a key holder's rights lists nothing (backend-rules.ts, listsInterrupt); a NUL is no id (PostgreSQL refuses it).
-      (options.part === 'kept' && !options.keyHolder) || !nameable(ownerId, options.after?.id ?? '')
-        ? Promise.resolve([])
-        : !options.after && (options.part === 'own' || !options.keyHolder)
-          ? // An owner's own, from the top: every browser turn asks (paused-threads.ts), so on the hot path.
-            withRaw(async (raw) =>
-              (await raw.query(hot.ownInterrupts(ownerId, options.status ?? 'pending', options.limit ?? DEFAULT_LIST_LIMIT))).map(interruptFromRow),
-            )
-          : withClient(async (db) => {
-              const after = options.after;
-              const rows = await db.interrupt.findMany({
-                where: {
-                  status: options.status ?? 'pending',
-                  AND: [
-                    listedOwners(ownerId, options),
-                    ...(after ? [{ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }] : []),
-                  ],
-                },
-                orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-                take: options.limit ?? DEFAULT_LIST_LIMIT,
-              });
-              return rows.map(interruptFromRow);
-            }),
+      if ((options.part === 'kept' && !options.keyHolder) || !nameable(ownerId, options.after?.id ?? '')) return Promise.resolve([]);
+      const status = options.status ?? 'pending';
+      const limit = options.limit ?? DEFAULT_LIST_LIMIT;
+      // An owner's own, from the top: every browser turn asks (paused-threads.ts), so on the hot path.
+      if (!options.after && listsOwnOnly(options))
+        return withRaw(async (raw) => (await raw.query(hot.ownInterrupts(ownerId, status, limit))).map(interruptFromRow));
+      return withClient(async (db) => {
+        const after = options.after;
+        const rows = await db.interrupt.findMany({
+          where: {
+            status,
+            AND: [
+              listedOwners(ownerId, options),
+              ...(after ? [{ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }] : []),
+            ],
+          },
+          orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+          take: limit,
+        });
+        return rows.map(interruptFromRow);
+      });
+    },
 
     countPendingInterrupts: () =>
       withClient(async (db) => {
@@ -220,12 +220,17 @@ async function projectInterrupts(tx: RawSql, hot: HotPathSql, sessionId: string,
   if (reminded.length > 0) await tx.execute(hot.remindedInterrupts(reminded));
 }
 
+/** Whether a listing holds the owner's own rows alone: asked for, or all a caller without a key holder's rights may see. */
+function listsOwnOnly(options: PendingInterruptsOptions): boolean {
+  return options.part === 'own' || !options.keyHolder;
+}
+
 /** The owners' rows a listing holds, as listsInterrupt (backend-rules.ts) says: the owner's own, and a key holder's kept ones. */
 function listedOwners(ownerId: string, options: PendingInterruptsOptions): Prisma.InterruptWhereInput {
   const kept: Prisma.InterruptWhereInput = {
     ownerId: { not: ownerId },
     OR: [{ approvers: 'key-holders', ownerId: { startsWith: BROWSER_OWNER_PREFIX } }, { approvers: 'named' }],
   };
-  if (options.part === 'own' || !options.keyHolder) return { ownerId };
+  if (listsOwnOnly(options)) return { ownerId };
   return options.part === 'kept' ? kept : { OR: [{ ownerId }, kept] };
 }
