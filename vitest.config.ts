@@ -43,6 +43,7 @@ const OWN_PROCESS = [
   'server/models/resolve.test.ts',
   'server/credentials/open-dev-mode.test.ts',
   'server/routes/hitl/decisions.test.ts',
+  'server/routes/mcp/ask.test.ts',
   'server/routes/studio/approval-metrics.test.ts',
   'server/routes/wake.test.ts',
   'server/runtime/decisions/broken-gate.test.ts',

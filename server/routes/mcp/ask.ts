@@ -25,8 +25,8 @@ import {
   startRun,
   userMessage,
   type DecisionRequest,
-  type RunPart,
   type StartedRun,
+  type StreamPart,
 } from '../../runtime';
 import { getStore } from '../../store';
 import type { EventStore } from '../../store/types';
@@ -98,23 +98,26 @@ export async function ask(
   const store = getStore();
   const sessionId = scopedSessionId(caller.ownerId, key);
   const result: AskResult = { session: key, status: 'done', text: [], waiting: [] };
+  // Where the log stood when the decisions now open were asked: whoever decides, the continuation
+  // comes after it. Taken from the run that paused, never read later: a decision made meanwhile
+  // (Studio, another client) would put a later read past the continuation it started.
+  let pausedAt: number | undefined;
   const take = (reply: RunReply) => {
     result.text.push(...reply.text);
     if (reply.error) Object.assign(result, { status: 'failed', note: `${reply.error.code}: ${reply.error.message}` });
+    pausedAt = reply.interrupts.length ? reply.endSeq : undefined;
     return reply.interrupts;
   };
   const follow = (run: StartedRun) => {
     reach.keepAlive(run.done);
-    return collectReply(run.parts).then(take);
+    return collectReply(run.stream(null)).then(take);
   };
   const current = async () => {
     const { view } = await openSession(store, sessionId, caller.ownerId, agent);
     return { seq: view.seq, pending: pendingInterrupts(view).filter((record) => !isExpired(record)) };
   };
 
-  let { pending } = await current();
-  // Where the log stood when the decisions now open were asked: whoever decides, the continuation comes after it.
-  let pausedAt: number | undefined;
+  let { pending, seq: openedAt } = await current();
   if (resumed) {
     // The retry carries the same message: it was sent in the first round, and is not sent again.
     if (pending.some((record) => resumed.interrupts.includes(record.id))) pausedAt = resumed.seq;
@@ -128,6 +131,7 @@ export async function ask(
   } else if (pending.length) {
     // As on the chat wires, a message is not taken while a decision is open (docs/internals/wires.md).
     result.note = 'Your message was not sent: this conversation is waiting on a decision. Decide it, then ask again.';
+    pausedAt = openedAt;
   } else {
     // A message sent while a turn runs (a decision's continuation) waits for it, as on the chat wires.
     const messages = [userMessage(input.message)];
@@ -136,12 +140,12 @@ export async function ask(
 
   const by: DecisionActor = { source: 'mcp', ownerId: caller.ownerId, credential: caller.credential };
   while (pending.length && result.status !== 'failed') {
+    // A run's pause is an event of the log, so its reply names where it stood; the read is for a reply that did not.
     pausedAt ??= (await current()).seq;
     const decided = await decideInForms(pending, reach, (record, request) => decideInterrupt({ store, findAgent, interruptId: record.id, request, by }));
     if (decided.kind === 'decided') {
       // The last decision of the batch started the continuation; it may pause again.
       pending = decided.continuation ? await follow(decided.continuation) : [];
-      pausedAt = undefined;
       continue;
     }
     if (decided.kind === 'refused') result.note = decided.message;
@@ -159,7 +163,6 @@ export async function ask(
     const next = await collectReply(sessionParts(store, sessionId, agent, pausedAt, reach));
     if (!next.ended) return waitFor(result, (await current()).pending, caller);
     pending = take(next);
-    pausedAt = undefined;
   }
   return result;
 }
@@ -207,12 +210,12 @@ async function linksAccepted(pending: InterruptRecord[], caller: McpCaller, reac
  * until the client's wait runs out or it cancels the call. From its run-started on: the pause
  * itself may be written at `seq` or just after it.
  */
-async function* sessionParts(store: EventStore, sessionId: string, agent: DeepAgent, seq: number, reach: ClientReach): AsyncGenerator<RunPart> {
+async function* sessionParts(store: EventStore, sessionId: string, agent: DeepAgent, seq: number, reach: ClientReach): AsyncGenerator<StreamPart> {
   const after = { seq, j: Number.MAX_SAFE_INTEGER };
   let started = false;
-  for await (const { part } of followSession({ store, sessionId, initialState: agent.initialState, after, signal: reach.signal, maxMs: reach.waitMs })) {
-    started ||= part.type === 'run-started';
-    if (started) yield part;
+  for await (const entry of followSession({ store, sessionId, initialState: agent.initialState, after, signal: reach.signal, maxMs: reach.waitMs })) {
+    started ||= entry.part.type === 'run-started';
+    if (started) yield entry;
   }
 }
 

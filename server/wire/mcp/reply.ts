@@ -2,7 +2,7 @@
 // the run ended — done, paused on interrupts a person must decide, or failed.
 import type { FoundCode } from '../../error-codes';
 import type { InterruptRecord } from '../../store/pauses';
-import type { RunPart } from '../../runtime';
+import { parseCursor, type StreamPart } from '../../runtime';
 
 export interface RunReply {
   /** The run's text, one paragraph per model step that wrote some. */
@@ -12,17 +12,24 @@ export interface RunReply {
   error?: { code: FoundCode; message: string };
   /** False when the parts ran out before the run ended (a followed session whose wait ran out). */
   ended: boolean;
+  /**
+   * Where the log stood when the run ended: its last event's seq. What a decision on its
+   * interrupts starts comes after it, whenever and wherever that decision is made.
+   */
+  endSeq?: number;
 }
 
 /** The reply of the first run in `parts` (a started run's, or a followed session's from a cursor). */
-export async function collectReply(parts: AsyncIterable<RunPart>): Promise<RunReply> {
+export async function collectReply(parts: AsyncIterable<StreamPart>): Promise<RunReply> {
   const reply: RunReply = { text: [], interrupts: [], ended: false };
   let open: string | undefined;
   const close = () => {
     if (open?.trim()) reply.text.push(open.trim());
     open = undefined;
   };
-  for await (const part of parts) {
+  for await (const { part, cursor } of parts) {
+    const seq = parseCursor(cursor)?.seq;
+    if (seq !== undefined) reply.endSeq = seq;
     switch (part.type) {
       case 'text-start':
         close();
