@@ -9,7 +9,6 @@ import { defineDeepAgent } from '../../authoring';
 import { noKeepAlive } from '../../http/keep-alive';
 import { createScriptedModel } from '../../models/scripted';
 import { decideInterrupt } from '../../runtime';
-import type { SessionEvent } from '../../store/events';
 import { createMemoryStore } from '../../store/memory-store';
 import type { EventStore } from '../../store/types';
 import { ask, type ClientReach } from './ask';
@@ -40,14 +39,12 @@ const caller = { ownerId: 'mcp-owner', credential: 'key' as const, origin: 'http
 function decidedElsewhereOnNextRead(): EventStore {
   const store = createMemoryStore();
   let paused: string | undefined;
-  const pausedBy = (events: SessionEvent[]) => events.find((event) => event.type === 'run_finished' && event.outcome.type === 'interrupt');
   return new Proxy(store, {
     get(target, name, receiver) {
       if (name === 'append') {
         return async (...args: Parameters<EventStore['append']>) => {
           const result = await target.append(...args);
-          const finished = pausedBy(args[2]);
-          if (finished?.type === 'run_finished' && finished.outcome.type === 'interrupt') paused = finished.outcome.interruptIds[0];
+          for (const event of args[2]) if (event.type === 'run_finished' && event.outcome.type === 'interrupt') paused = event.outcome.interruptIds[0];
           return result;
         };
       }
