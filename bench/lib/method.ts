@@ -66,7 +66,8 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    the bare Prisma read of the thread's Event rows returned as JSON by the bench route (same
    process, a Prisma client of its own), the thread's last run replayed from the log
    (\`GET /api/agents/helpdesk?runId&threadId&offset=-1\`) up to its \`MESSAGES_SNAPSHOT\` (999
-   messages), and the hydration JSON (\`GET ?threadId\`, 1,000 messages). \`reopen.ratio\` is the
+   messages), and the hydration JSON (\`GET ?threadId\`: the thread's last page, 100 messages, since
+   the hydration is paged; the published figures are from before, when it held all 1,000). \`reopen.ratio\` is the
    snapshot's median over the bare read's. After the first read the server's view of the thread
    is warm (docs/internals/architecture.md, "One log, one fold"), so the medians are a warm reopen; the
    cold one (the very first read, before any fold) is one sample, \`reopen.cold\`.
@@ -166,7 +167,7 @@ ms for \`streamText\` alone, and 22.5 ms on PostgreSQL. Half of the SQLite turn 
 client, the WebAssembly query compiler that plans even a raw query, and its SQLite adapter,
 which prepares every statement anew (together ~48 % of samples). Zod was another 8 %: the AI SDK
 wraps a tool's zod schema anew at every model step and converts it to JSON Schema again (~1 ms a
-step for the helpdesk agent's tools). On PostgreSQL a turn sent 15 statements one after the other
+step for the helpdesk fixture's tools). On PostgreSQL a turn sent 15 statements one after the other
 (an append was BEGIN, claim, insert, NOTIFY, COMMIT).
 
 **What changed**, in the order the profile ranked it:
@@ -289,7 +290,8 @@ while the server is still writing the previous part to the socket and the client
 
 **Tried and not kept.**
 
-- *A new thread's first step without its side reads* (again, as in the round above): the run
+- *A new thread's first step without its side reads* (again, as in the round above; kept since,
+  for a run that starts alone: "A new thread's turn without its reads", below): the run
   watches the session from before its creating append and reads only if something other than
   an append woke it. Paired: last byte 1.98–2.00× and first token bare + 2.5–2.6 ms, against
   2.20–2.23× and + 2.9–3.3 for the code before; quick runs bare + 2.4–2.7 ms, 1.83–1.97×. But the
@@ -308,10 +310,65 @@ while the server is still writing the previous part to the socket and the client
   goes from 0.52 to 0.38 ms and the closing one from 0.64 to 0.42 ms. Not kept: transaction-mode
   poolers older than PgBouncer 1.21 refuse them, and every shape of append (its event and notice
   counts, its options) would stay prepared on every pooled connection.
-- *Not tried*: sending the creating append before the session read, guessing the thread new
-  (a turn on an existing thread would pay a statement or a second pass through \`startRun\`), and
-  starting the model while the creating append commits (its tokens held back until it has), which
-  changes what is durable before the model is called.
+- *The outbox loop off* (\`STACKBONE_OUTBOX_MS=0\`; each turn's \`run.finished\` notice is otherwise
+  fanned out in the background by a transaction of its own, even with no channel set): ours − bare
+  unchanged over four runs of the set-up item alone each (4.9–6.3 ms on, 5.0–6.2 ms off).
+- *\`--experimental-async-context-frame\`* (Node 22's \`AsyncLocalStorage\` costs ~6 % of the
+  server's CPU through its promise hooks; Node 24 has the frame by default): both sides get faster
+  and our overhead stays the same (4.6–6.8 ms over the bare route, 4.4–6.3 without), so the
+  ratio is worse (2.16–2.38).
+- *Not tried*: starting the model while the creating append commits (its tokens held back until
+  it has), which changes what is durable before the model is called. (Sending the creating append
+  before the session read, guessing the thread new, is done: below.)
+
+**A new thread's turn without its reads.** Two of the three waits before a new thread's first
+token are gone (docs/internals/architecture.md, "One pass per request"):
+
+- *The session read.* A client's request that looks like a thread's first turn — no decision,
+  retry or undo, no assistant or tool message in what it echoes, a thread this process holds no
+  view of — starts as the thread's creation without reading it (\`server/runtime/turn/new-thread-guess.ts\`).
+  Its creating append is \`INSERT … ON CONFLICT DO NOTHING\`: if the session exists after all it
+  writes nothing, and the run starts again from a read. A wrong guess costs that refused statement
+  (and the store's read telling a lost race from a missing session); AG-UI's \`HttpAgent\`, the
+  OpenAI and Anthropic SDKs all echo a thread's history, replies included, so an existing thread
+  is not guessed new by them.
+- *The first look beside the log* (stop, queue, guidance), for a run whose own append created
+  its session, when nothing was heard on the session since just before that append and no other
+  run of the process was starting meanwhile (\`server/runtime/turn/first-look.ts\`). The second
+  condition is the burst's: with other runs starting, the look's wait lets their creating appends
+  go out first (the bullet above), so a burst keeps its reads and its figures.
+
+A new thread's short turn on PostgreSQL now waits on the database twice — the creating append
+before the first token, the closing append after the answer — where it waited four times.
+
+*Figures* (this session's machine, another 2-core box, slower than the one above: the bare route's
+last byte moved between 5 and 11 ms from run to run, so the overheads in ms over the bare route
+measured in the same run are the ones to compare). The set-up item alone, quick counts, on a fresh
+\`next start\` each time:
+
+| PostgreSQL | before (3 runs) | after (9 runs) |
+| --- | --- | --- |
+| first token, bare + | 6.3–6.7 ms | 2.9–4.0 ms |
+| last byte, ours − bare | 10.4–10.6 ms | 6.1–7.5 ms |
+| last byte, × bare | 2.19–2.46 | 1.70–2.28 |
+
+SQLite, the same way: first token bare + 0.7–1.4 ms, last byte 1.12–1.27× (before: + 1.2–1.8 ms,
+1.26–1.29×). The 200-run burst keeps its reads and its figures: first-event p99 0.40–0.50× the
+bare route's on PostgreSQL, 1.01–1.14× on SQLite, over three bursts each. \`npm run bench --
+--quick\` on the same code: PostgreSQL bare + 4.01 ms and 2.04×, SQLite bare + 0.67 ms and 1.21×.
+
+*Why PostgreSQL's goals are still missed here.* Each of the two remaining statements takes about
+2 ms inside the server against 0.6–0.9 ms alone. Timed at the socket (the first bytes of the
+answer), the creating append's answer arrives 1.75 ms after it was sent and the closing one's 2.1
+ms after — the server's loop is idle meanwhile, so the wait is the database's and the machine's,
+not ours. Replayed from a script on one connection, the same two statements take 0.86 and 1.03 ms
+back to back, 1.67 and 1.96 ms with 3 ms of idle before each, and 2.32 and 2.66 ms with 10 ms:
+on this virtual machine a database backend that has slept a few milliseconds answers ~1–1.6 ms
+late (the wake-up of an idle vCPU), and a turn's statements always follow a few idle
+milliseconds. Two such waits are ~4 ms where the bare route's whole answer is 5–9 ms: the last
+byte cannot come under ~1.5× here while both appends stay durable before their events are sent
+(the input before the model runs, the answer before \`RUN_FINISHED\`). What is left to try is the
+bullet above: starting the model while the creating append commits.
 
 ## Caveats
 
