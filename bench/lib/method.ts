@@ -193,8 +193,8 @@ bare + 0.45–1.0 ms over this session's last runs, last byte 1.16–1.27× the 
 published run misses the last byte by 0.02); what
 remains is the route's own work — AG-UI encoding and the event schema checks, the fold, web
 streams and AsyncLocalStorage's promise hooks — with no single item above 5 % of samples. A
-SQLite commit with \`synchronous=FULL\` costs ~0.13 ms and is kept: the log's durability is the
-product. On PostgreSQL the set-up goals are missed: first token bare + 3.6–4.3 ms against ≤ 3
+SQLite commit does not wait for the disk (WAL with \`synchronous = NORMAL\`: "SQLite commits and
+the disk", below). On PostgreSQL the set-up goals are missed: first token bare + 3.6–4.3 ms against ≤ 3
 ms, last byte ~2.0–2.1× against ≤ 1.5×. A new thread's turn waits on the database three times
 before its first token (the session read that finds no session, the append that creates it, the
 first step's reads beside the log, sent together) and twice after the model's answer (the steer
@@ -369,6 +369,54 @@ milliseconds. Two such waits are ~4 ms where the bare route's whole answer is 5�
 byte cannot come under ~1.5× here while both appends stay durable before their events are sent
 (the input before the model runs, the answer before \`RUN_FINISHED\`). What is left to try is the
 bullet above: starting the model while the creating append commits.
+
+## SQLite commits and the disk
+
+Issue 46 (the public chat under abuse): the flood item's health p99 on SQLite. A commit through
+better-sqlite3 runs on the event loop, so a sync to disk at commit stops every request of the
+process while the disk answers: 0.26–0.43 ms at the median here, 0.8–2 ms at the 90th percentile
+and 1.5–3.4 ms at the 99th (300 commits of a 500-byte row, \`synchronous = FULL\`, after 0 and 5
+ms idle), where \`NORMAL\` commits in 0.04 ms.
+
+*What the code did.* Each connection set \`journal_mode = WAL\` and nothing else, and the
+synchronous level each got depended on the order they opened in: better-sqlite3 is built with
+\`SQLITE_DEFAULT_WAL_SYNCHRONOUS=1\`, so a connection opened on a file already in WAL mode runs
+NORMAL, but the one connection that switched a freshly migrated file (migrations leave it in
+rollback-journal mode) stayed FULL. So one connection of each process synced every commit on the
+loop and the others none, and docs/internals/benchmarks.md said every commit was synced. Now every connection sets
+\`synchronous = NORMAL\` once WAL has taken (\`server/store/sqlite.test.ts\` checks it whichever
+opens first): durable across a crash of the process, not a power cut (docs/deploy.md, "What a
+SQLite file keeps").
+
+*Tried and not kept: syncing in groups, off the loop.* Every connection NORMAL, and at the end of
+each turn on the file (server/store/sqlite-turns.ts) the WAL synced if anything was committed: at
+once, on the loop, for a turn with nobody waiting behind it; otherwise the turns waiting went
+first and the group's last turn (or one finding it 4 ms old or 32 turns large) synced once for
+all of them on the thread pool; no caller heard its answer before a sync made after its turn.
+That is FULL's durability, power cuts included. The set-up item alone (SQLite, quick counts, one
+fresh server a run, paired in the same session):
+
+| | first token, bare + | last byte, × bare |
+| --- | --- | --- |
+| before (one connection FULL) | 0.99, 0.78 ms | 1.286, 1.288 |
+| every connection NORMAL (kept) | 0.99, 0.78 ms | 1.245, 1.256 |
+| synced in groups | 1.19, 1.43 ms | 1.424, 1.544 |
+| synced after every commit, on the loop when nobody waits, else the pool | 1.41, 1.45 ms | 1.469, 1.475 |
+| synced on the thread pool after every commit | 2.20, 2.51, 2.05 ms | 1.63, 1.85, 1.80 |
+
+A sync per commit put back ~0.3–0.5 ms twice in every turn and missed SQLite's set-up goals
+(bare + 1 ms, 1.25×); on the thread pool each sync also pays the wake-up of an idle thread and of
+the loop. In the flood, health p99 (ms, the item alone; the last thread-pool figure is a whole
+quick run's):
+
+| before | every connection NORMAL | synced in groups | on the loop when nobody waits, else the pool | on the thread pool |
+| --- | --- | --- | --- | --- |
+| 64.2, 47.7, 46.2, 44.9, 75.0, 53.0 | 47.0, 79.3 | 67.5, 56.5 | 59.2, 56.5 | 41.2, 41.5, 34.9, 39.0, 57.1 |
+
+Runs of the same code differ by more than the variants do; only syncing every commit on the
+thread pool looks better, and it does so by slowing the attack's own turns (each waits for its
+sync), at twice a short turn's set-up cost. Not kept. The flood's health goal on SQLite stays
+missed on some runs of this machine and met on others.
 
 ## Caveats
 

@@ -57,8 +57,11 @@ async function openSqlite(url: string): Promise<StoreClient> {
   // WAL: readers (a second server, the CLI) never block the writer, nor it them.
   // foreign_keys is per connection and off by default in SQLite; the schema relies on it
   // for ON DELETE CASCADE.
-  await client.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+  const [mode] = await client.$queryRawUnsafe<{ journal_mode: string }[]>('PRAGMA journal_mode = WAL');
   await client.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+  // As the store's own connection (sqlite-hot-path.ts): NORMAL in WAL mode, whichever connection
+  // switched the file to it (docs/deploy.md, "What a SQLite file keeps").
+  if (mode?.journal_mode === 'wal') await client.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
   return client;
 }
 

@@ -31,7 +31,9 @@ export async function openSqliteHotPath(file: string): Promise<SqliteHotPath> {
   assertSqliteFileExists(file);
   const { default: Database } = await import('better-sqlite3');
   const db: BetterSqlite3.Database = new Database(file, { timeout: BUSY_TIMEOUT_MS, fileMustExist: true });
-  db.pragma('journal_mode = WAL');
+  // A commit waits for the WAL's write, not for the disk: on every connection, whichever opened
+  // first (docs/deploy.md, "What a SQLite file keeps").
+  if (db.pragma('journal_mode = WAL', { simple: true }) === 'wal') db.pragma('synchronous = NORMAL');
   // Per connection, and off by default: the schema's ON DELETE CASCADE relies on it.
   db.pragma('foreign_keys = ON');
   const prepared = new Map<string, BetterSqlite3.Statement>();
