@@ -3,9 +3,9 @@
 // stores keep too (backend-rules.ts; prisma-outbox.ts is their twin over Prisma).
 import { DEFAULT_LIST_LIMIT, deliveryChange, deliveryId, deliveryVisible, OPEN_DELIVERY_STATUSES, retryable } from './backend-rules';
 import { compareText, type MemoryDatabase } from './memory-database';
-import type { DeliveriesScope, DeliveryClaim, DeliveryOutcome, DeliveryTarget, EventStore } from './types';
+import type { DeliveriesScope, DeliveryClaim, DeliveryOutcome, EventStore, NoticeFanOut } from './types';
 
-type Outbox = Pick<EventStore, 'unfannedNotices' | 'fanOutNotice' | 'claimDueDeliveries' | 'recordDeliveryAttempt' | 'listDeliveries' | 'retryDelivery'>;
+type Outbox = Pick<EventStore, 'unfannedNotices' | 'fanOutNotices' | 'claimDueDeliveries' | 'recordDeliveryAttempt' | 'listDeliveries' | 'retryDelivery'>;
 
 export function memoryOutbox({ notices, deliveries }: Pick<MemoryDatabase, 'notices' | 'deliveries'>): Outbox {
   return {
@@ -16,32 +16,37 @@ export function memoryOutbox({ notices, deliveries }: Pick<MemoryDatabase, 'noti
         .slice(0, options.limit ?? DEFAULT_LIST_LIMIT)
         .map((row) => structuredClone(row.notice));
     },
-    async fanOutNotice(noticeId: string, targets: DeliveryTarget[], now: Date) {
-      const row = notices.get(noticeId);
-      if (!row) throw new Error(`No notice ${noticeId}.`);
+    async fanOutNotices(fanOuts: NoticeFanOut[], now: Date) {
+      const rows = fanOuts.map(({ noticeId }) => {
+        const row = notices.get(noticeId);
+        if (!row) throw new Error(`No notice ${noticeId}.`);
+        return row;
+      });
       let created = 0;
-      for (const { channel, target } of targets) {
-        const id = deliveryId(noticeId, channel, target);
-        if (deliveries.has(id)) continue;
-        const { notice } = row;
-        deliveries.set(id, {
-          id,
-          noticeId,
-          noticeType: notice.type,
-          sessionId: notice.sessionId,
-          ownerId: notice.ownerId,
-          channel,
-          target,
-          status: 'pending',
-          attempts: 0,
-          nextAttemptAt: now,
-          lastError: null,
-          deliveredAt: null,
-          createdAt: now,
-        });
-        created++;
-      }
-      row.fannedOutAt ??= now;
+      fanOuts.forEach(({ noticeId, targets }, i) => {
+        const { notice } = rows[i]!;
+        for (const { channel, target } of targets) {
+          const id = deliveryId(noticeId, channel, target);
+          if (deliveries.has(id)) continue;
+          deliveries.set(id, {
+            id,
+            noticeId,
+            noticeType: notice.type,
+            sessionId: notice.sessionId,
+            ownerId: notice.ownerId,
+            channel,
+            target,
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: now,
+            lastError: null,
+            deliveredAt: null,
+            createdAt: now,
+          });
+          created++;
+        }
+      });
+      for (const row of rows) row.fannedOutAt ??= now;
       return created;
     },
     async claimDueDeliveries(now: Date, options: { leaseMs: number; limit?: number }) {

@@ -7,7 +7,7 @@ import { deliveryFromRow, noticeFromRow } from './prisma-rows';
 import type { PrismaStoreContext } from './prisma-store-context';
 import type { DeliveriesScope, DeliveryClaim, EventStore } from './types';
 
-type Outbox = Pick<EventStore, 'unfannedNotices' | 'fanOutNotice' | 'claimDueDeliveries' | 'recordDeliveryAttempt' | 'listDeliveries' | 'retryDelivery'>;
+type Outbox = Pick<EventStore, 'unfannedNotices' | 'fanOutNotices' | 'claimDueDeliveries' | 'recordDeliveryAttempt' | 'listDeliveries' | 'retryDelivery'>;
 
 /** What a delivery shows of its notice. */
 const NOTICE_COLUMNS = { notice: { select: { type: true, sessionId: true, ownerId: true } } } as const;
@@ -25,20 +25,23 @@ export function prismaOutbox({ withClient }: PrismaStoreContext): Outbox {
         ),
       ),
 
-    fanOutNotice: (noticeId, targets, now) =>
+    fanOutNotices: (fanOuts, now) =>
       withClient(async (db) => {
         let created = 0;
         // One insert each, outside a transaction: a duplicate (another process fanned out first)
         // is a unique violation, which on PostgreSQL would abort a transaction around it.
-        for (const { channel, target } of targets) {
-          try {
-            await db.delivery.create({ data: { id: deliveryId(noticeId, channel, target), noticeId, channel, target, nextAttemptAt: now, createdAt: now } });
-            created++;
-          } catch (error) {
-            if (!isUniqueViolation(error)) throw error;
+        for (const { noticeId, targets } of fanOuts) {
+          for (const { channel, target } of targets) {
+            try {
+              await db.delivery.create({ data: { id: deliveryId(noticeId, channel, target), noticeId, channel, target, nextAttemptAt: now, createdAt: now } });
+              created++;
+            } catch (error) {
+              if (!isUniqueViolation(error)) throw error;
+            }
           }
         }
-        await db.notice.updateMany({ where: { id: noticeId, fannedOutAt: null }, data: { fannedOutAt: now } });
+        // Marked once every delivery exists: a crash in between leaves the notices to fan out again.
+        await db.notice.updateMany({ where: { id: { in: fanOuts.map((fanOut) => fanOut.noticeId) }, fannedOutAt: null }, data: { fannedOutAt: now } });
         return created;
       }),
 

@@ -162,6 +162,12 @@ export interface DeliveryTarget {
   target: string;
 }
 
+/** A notice and the targets it goes to (none: nobody takes it). */
+export interface NoticeFanOut {
+  noticeId: string;
+  targets: DeliveryTarget[];
+}
+
 /** A delivery claimed for one attempt (its `attempts` counts it), with the notice it carries. */
 export interface DeliveryClaim {
   delivery: DeliveryRecord;
@@ -275,11 +281,12 @@ export interface EventStore {
    */
   unfannedNotices(options?: { limit?: number }): Promise<Notice[]>;
   /**
-   * Gives a notice a pending delivery per target, due at `now`, and marks it fanned out (with no
-   * targets: fanned out with none). Idempotent by (notice, channel, target): two processes fanning
-   * one notice out make each delivery once. Returns how many deliveries it created.
+   * Gives each notice a pending delivery per target, due at `now`, and marks them all fanned out
+   * in one write (a notice with no targets: fanned out with none — most are, so a tick marks them
+   * together rather than one statement each). Idempotent by (notice, channel, target): two
+   * processes fanning one notice out make each delivery once. Returns how many deliveries it created.
    */
-  fanOutNotice(noticeId: string, targets: DeliveryTarget[], now: Date): Promise<number>;
+  fanOutNotices(fanOuts: NoticeFanOut[], now: Date): Promise<number>;
   /**
    * Claims up to `limit` due deliveries (pending or failing, nextAttemptAt ≤ now), oldest due first,
    * for one attempt each: the attempt is counted and the delivery is not due again until

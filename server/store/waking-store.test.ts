@@ -68,7 +68,7 @@ describe('a store that asks to be woken (docs/deploy.md, "Due work")', () => {
     );
     const [notice] = await store.unfannedNotices();
     const now = new Date();
-    await store.fanOutNotice(notice!.id, [{ channel: 'webhook', target: 'https://example.test' }], now);
+    await store.fanOutNotices([{ noticeId: notice!.id, targets: [{ channel: 'webhook', target: 'https://example.test' }] }], now);
     wakes.length = 0;
     const [claim] = await store.claimDueDeliveries(now, { leaseMs: 60_000 });
     const nextAttemptAt = at(2_000);

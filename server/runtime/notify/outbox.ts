@@ -5,7 +5,7 @@
 // notice id, which is the receiver's idempotency key. Driven by a loop under `npm start` and by the
 // cron route /api/cron/outbox on hosts without a long-lived process.
 import type { FindAgent } from '../../authoring';
-import type { DeliveryClaim, EventStore } from '../../store/types';
+import type { DeliveryClaim, EventStore, NoticeFanOut } from '../../store/types';
 import { startBackgroundLoop } from '../common';
 import type { ChannelEntry } from './channel-entry';
 import { CHANNELS, deliveryTargets } from './channels';
@@ -36,10 +36,13 @@ export async function deliverOutbox(store: EventStore, findAgent: FindAgent, opt
   const channels = options.channels ?? CHANNELS;
   const now = options.now ?? (() => new Date());
   const tick: OutboxTick = { fannedOut: 0, delivered: 0, failed: 0, gaveUp: 0 };
+  const fanOuts: NoticeFanOut[] = [];
   for (const notice of await store.unfannedNotices({ limit: BATCH })) {
-    await store.fanOutNotice(notice.id, await deliveryTargets(notice, findAgent(notice.agent), store, channels), now());
-    tick.fannedOut++;
+    fanOuts.push({ noticeId: notice.id, targets: await deliveryTargets(notice, findAgent(notice.agent), store, channels) });
   }
+  // One write marks the tick's notices, most of which no channel takes (every run's end is one).
+  if (fanOuts.length > 0) await store.fanOutNotices(fanOuts, now());
+  tick.fannedOut = fanOuts.length;
   const claims = await store.claimDueDeliveries(now(), { leaseMs: ATTEMPT_LEASE_MS, limit: BATCH });
   const outcomes = await Promise.all(claims.map((claim) => attempt(store, claim, channels, now, findAgent)));
   for (const status of outcomes) {

@@ -22,7 +22,7 @@ export function describeOutbox({ store, otherInstance }: ConformanceStores): voi
     const session = await openSession(store, ownerId);
     await store.append(session.id, 0, [finished()]);
     const id = noticeId(session.id, 1, 0);
-    await store.fanOutNotice(id, targets, at);
+    await store.fanOutNotices([{ noticeId: id, targets }], at);
     const listed = await store.listDeliveries({ ownerId: session.ownerId });
     return { session, noticeId: id, deliveryIds: listed.filter((delivery) => delivery.noticeId === id).map((delivery) => delivery.id) };
   }
@@ -93,9 +93,12 @@ export function describeOutbox({ store, otherInstance }: ConformanceStores): voi
         { channel: 'webhook' as const, target: 'https://hooks.example.com' },
         { channel: 'email' as const, target: 'ops@example.com' },
       ];
-      const created = await Promise.all([store.fanOutNotice(id, targets, in2002(0)), otherInstance.fanOutNotice(id, targets, in2002(0))]);
+      const created = await Promise.all([
+        store.fanOutNotices([{ noticeId: id, targets }], in2002(0)),
+        otherInstance.fanOutNotices([{ noticeId: id, targets }], in2002(0)),
+      ]);
       expect(created.reduce((sum, count) => sum + count, 0)).toBe(2);
-      expect(await store.fanOutNotice(id, targets, in2002(1))).toBe(0);
+      expect(await store.fanOutNotices([{ noticeId: id, targets }], in2002(1))).toBe(0);
       expect((await otherInstance.unfannedNotices({ limit: 1000 })).map((notice) => notice.id)).not.toContain(id);
       const deliveries = (await otherInstance.listDeliveries({ ownerId: session.ownerId })).filter((delivery) => delivery.noticeId === id);
       expect(deliveries.map(({ channel, target }) => ({ channel, target })).sort((x, y) => x.channel.localeCompare(y.channel))).toEqual([
@@ -120,9 +123,27 @@ export function describeOutbox({ store, otherInstance }: ConformanceStores): voi
       const session = await openSession(store);
       await store.append(session.id, 0, [finished()]);
       const id = noticeId(session.id, 1, 0);
-      expect(await store.fanOutNotice(id, [], new Date())).toBe(0);
+      expect(await store.fanOutNotices([{ noticeId: id, targets: [] }], new Date())).toBe(0);
       expect((await store.unfannedNotices({ limit: 1000 })).map((notice) => notice.id)).not.toContain(id);
       expect(await store.listDeliveries({ ownerId: session.ownerId })).toEqual([]);
+    });
+
+    it("fans several notices out at once: each gets its targets' deliveries, and none is fanned out again", async () => {
+      const sessions = await Promise.all([openSession(store), openSession(store), openSession(store)]);
+      for (const session of sessions) await store.append(session.id, 0, [finished()]);
+      const ids = sessions.map((session) => noticeId(session.id, 1, 0));
+      const webhook = { channel: 'webhook' as const, target: 'https://hooks.example.com' };
+      const fanOuts = [
+        { noticeId: ids[0]!, targets: [] },
+        { noticeId: ids[1]!, targets: [webhook] },
+        { noticeId: ids[2]!, targets: [] },
+      ];
+      expect(await store.fanOutNotices(fanOuts, in2002(0))).toBe(1);
+      expect((await otherInstance.unfannedNotices({ limit: 1000 })).map((notice) => notice.id).filter((id) => ids.includes(id))).toEqual([]);
+      const owners = [...new Set(sessions.map((session) => session.ownerId))];
+      const listed = (await Promise.all(owners.map((ownerId) => store.listDeliveries({ ownerId })))).flat();
+      expect(listed.filter((delivery) => ids.includes(delivery.noticeId)).map((delivery) => delivery.noticeId)).toEqual([ids[1]]);
+      expect(await otherInstance.fanOutNotices(fanOuts, in2002(1))).toBe(0);
     });
 
     it('a due delivery is claimed by one instance for one attempt, not due again until its lease runs out, with its notice', async () => {
