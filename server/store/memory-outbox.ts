@@ -17,14 +17,15 @@ export function memoryOutbox({ notices, deliveries }: Pick<MemoryDatabase, 'noti
         .map((row) => structuredClone(row.notice));
     },
     async fanOutNotices(fanOuts: NoticeFanOut[], now: Date) {
-      const rows = fanOuts.map(({ noticeId }) => {
-        const row = notices.get(noticeId);
-        if (!row) throw new Error(`No notice ${noticeId}.`);
-        return row;
+      // Every notice found before any delivery is made.
+      const found = fanOuts.map((fanOut) => {
+        const row = notices.get(fanOut.noticeId);
+        if (!row) throw new Error(`No notice ${fanOut.noticeId}.`);
+        return { ...fanOut, row };
       });
       let created = 0;
-      fanOuts.forEach(({ noticeId, targets }, i) => {
-        const { notice } = rows[i]!;
+      for (const { noticeId, targets, row } of found) {
+        const { notice } = row;
         for (const { channel, target } of targets) {
           const id = deliveryId(noticeId, channel, target);
           if (deliveries.has(id)) continue;
@@ -45,8 +46,8 @@ export function memoryOutbox({ notices, deliveries }: Pick<MemoryDatabase, 'noti
           });
           created++;
         }
-      });
-      for (const row of rows) row.fannedOutAt ??= now;
+      }
+      for (const { row } of found) row.fannedOutAt ??= now;
       return created;
     },
     async claimDueDeliveries(now: Date, options: { leaseMs: number; limit?: number }) {

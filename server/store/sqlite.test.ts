@@ -2,9 +2,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sqltag as sql } from '@prisma/client/runtime/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshSqliteUrl } from '../../tests/support/database';
-import { sqltag as sql } from '@prisma/client/runtime/client';
 import { sqliteFilePath } from './database-url';
 import { openPrismaClient } from './prisma-client';
 import { createPrismaStore } from './prisma-store';
@@ -34,7 +34,7 @@ describe('a database file without the tables', () => {
       await expect(store.listSessions('o')).rejects.toThrow('npm run db:migrate');
     } finally {
       await store.close();
-      await rm(path.dirname(file), { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });
