@@ -17,8 +17,15 @@ interface AskOutcome {
   waiting: { id: string; message: string; studio: string; approve: string }[];
 }
 
-/** The official client on /api/mcp; with `answer`, it declares elicitation (form mode unless told URL mode) and answers each request with it. */
-async function connect(url: string, options: { answer?: (params: ElicitRequestParams) => ElicitResult; mode?: 'form' | 'url'; apiKey?: string } = {}) {
+/**
+ * The official client on /api/mcp; with `answer`, it declares elicitation (form mode unless told URL
+ * mode) and answers each request with it. `standaloneStream: false`: it never opens the session's
+ * GET stream (optional in the protocol; a server without one answers 405, as here).
+ */
+async function connect(
+  url: string,
+  options: { answer?: (params: ElicitRequestParams) => ElicitResult; mode?: 'form' | 'url'; apiKey?: string; standaloneStream?: false } = {},
+) {
   const elicitation = options.mode === 'url' ? { url: {} } : { form: {} };
   const client = new Client({ name: 'mcp-out-test', version: '1.0.0' }, { capabilities: options.answer ? { elicitation } : {} });
   const asked: ElicitRequestParams[] = [];
@@ -30,7 +37,11 @@ async function connect(url: string, options: { answer?: (params: ElicitRequestPa
     });
   }
   const headers: Record<string, string> = options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {};
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`), { requestInit: { headers } });
+  const noStandaloneStream: typeof fetch = async (input, init) => (init?.method === 'GET' ? new Response(null, { status: 405 }) : fetch(input, init));
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/api/mcp`), {
+    requestInit: { headers },
+    ...(options.standaloneStream === false ? { fetch: noStandaloneStream } : {}),
+  });
   await client.connect(transport);
   const ask = async (message: string, session?: string, tool = 'ask_helpdesk') => {
     const result = (await client.callTool({ name: tool, arguments: { message, ...(session ? { session } : {}) } })) as CallToolResult;
@@ -130,10 +141,12 @@ for (const server of backends()) {
       }
     });
 
-    it('a client with URL-mode elicitation is shown the Studio link, and its call waits until the decision is made there', async () => {
+    it('a client with URL-mode elicitation and no standalone stream is shown the Studio link during the call, and the call waits until the decision is made there', async () => {
       const approvals: Promise<Response>[] = [];
       const { client, asked, ask } = await connect(server.url, {
         mode: 'url',
+        // Asked on the call's own stream: a client that opens no other is asked all the same.
+        standaloneStream: false,
         answer: (params) => {
           // The person follows the link and approves there (here: the out-of-band API Studio uses).
           const id = (params as { elicitationId: string }).elicitationId;

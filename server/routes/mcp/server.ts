@@ -114,7 +114,12 @@ function elicitationModes(server: McpServer): ElicitationModes {
 
 /** 2025-era: the client is asked during the call, on its session, and the call waits for the answer. */
 function pushedReach(modes: ElicitationModes, ctx: ServerContext, keepAlive: KeepAlive): ClientReach {
-  const options = { timeout: WAIT_MS, signal: ctx.mcpReq.signal };
+  // Asked on the call's own stream (the tool call's SSE response), which is open for as long as the
+  // call is. Without `relatedRequestId` the SDK sends a request on the session's standalone GET
+  // stream, and drops it when that stream is not open: a client may never open it (it is optional),
+  // and one that does may not have yet — the call then waited its whole WAIT_MS for an answer
+  // nobody was asked for.
+  const options = { timeout: WAIT_MS, signal: ctx.mcpReq.signal, relatedRequestId: ctx.mcpReq.id };
   return {
     keepAlive,
     waitMs: WAIT_MS,
