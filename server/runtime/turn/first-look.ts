@@ -16,6 +16,8 @@ export interface FirstLook {
   created(): void;
   /** Whether the run must look beside the log before its first model call. */
   needed(): boolean;
+  /** Whether no other run of this process is starting now: then the run may be prepared while its creating append commits (start-run.ts). */
+  alone(): boolean;
   /** Stops watching (the run's own watch has begun, or the run did not start). */
   release(): void;
 }
@@ -40,6 +42,7 @@ export function watchFromCreation(store: EventStore, sessionId: string): FirstLo
       uncount();
     },
     needed: () => heard || !alone,
+    alone: () => counted && starting === 1,
     release() {
       uncount();
       unwatch();

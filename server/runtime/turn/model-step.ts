@@ -9,7 +9,7 @@
 // fallback model; each call has the agent's stepTimeout (docs/models.md, "Fallback models", "Timeouts").
 // With telemetry on, each provider call is a `chat` span under the run's (docs/observability.md).
 import { randomUUID } from 'node:crypto';
-import { streamText, type LanguageModel, type LanguageModelUsage } from 'ai';
+import { streamText, wrapLanguageModel, type LanguageModel, type LanguageModelUsage } from 'ai';
 import type { DeepAgent, InstructionsContext } from '../../authoring';
 import type { ModelLabel, StreamedPart, TokenUsage } from '../../store/events';
 import type { ChatMessage, ProviderMetadata, ReasoningPart, SourcePart, ToolCall } from '../../store/messages';
@@ -63,6 +63,8 @@ async function stepOn(options: {
   usedCallIds: ReadonlySet<string>;
   /** What the agent's instructions read when they are a function (define.ts). */
   instructionsContext: InstructionsContext;
+  /** The model is called only once this has resolved (the turn's first append: turn-runner.ts, startWhileAppending); the step is prepared meanwhile. */
+  before?: Promise<void>;
   emit: (part: StreamedPart) => void;
 }): Promise<ModelStep> {
   const { agent } = options;
@@ -131,7 +133,7 @@ async function stepOn(options: {
     };
     try {
       const result = streamText({
-        model: candidate.model,
+        model: options.before ? calledAfter(candidate.model, options.before) : candidate.model,
         instructions,
         messages,
         // The log may hold system messages from a client's history; they stay where they were.
@@ -309,4 +311,17 @@ async function instructionsFor(agent: DeepAgent, context: InstructionsContext): 
   }
   if (typeof instructions !== 'string') throw new Error(`Agent "${agent.name}": its instructions function answered ${typeof instructions}, not a string.`);
   return instructions;
+}
+
+/** The model, its stream asked for only once `before` has resolved (and never if it rejects). */
+function calledAfter(model: Exclude<LanguageModel, string>, before: Promise<void>): Exclude<LanguageModel, string> {
+  return wrapLanguageModel({
+    model,
+    middleware: {
+      wrapStream: async ({ doStream }) => {
+        await before;
+        return doStream();
+      },
+    },
+  });
 }

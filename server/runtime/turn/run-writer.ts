@@ -41,6 +41,24 @@ export class RunWriter {
     return write;
   }
 
+  /**
+   * The run's first append, with the view it makes in place at once: the run goes on from that
+   * view while the append commits (turn-runner.ts, startWhileAppending); it resolves once the
+   * append's parts are in the feed. Writes asked meanwhile wait for it; if it fails, for whatever
+   * reason, the run writes nothing more.
+   */
+  appendAhead(events: SessionEvent[], options: RunAppendOptions): Promise<void> {
+    const base = this.view;
+    const next = foldEvents(base, events);
+    this.view = next;
+    const write = this.writing.then(() => this.write(events, options, base, next));
+    this.writing = write.catch(() => undefined);
+    return write.catch((error: unknown) => {
+      this.loseLease();
+      throw error;
+    });
+  }
+
   /** Renews the lease at the head this run last wrote, after its writes in flight. */
   renewLease(): Promise<boolean> {
     const renewal = this.writing.then(() => (this.lost ? false : this.store.renewLease(this.sessionId, this.view.seq, new Date(Date.now() + leaseMs()))));
@@ -58,13 +76,13 @@ export class RunWriter {
     this.onLost();
   }
 
-  private async write(events: SessionEvent[], options: RunAppendOptions): Promise<void> {
+  /** `base`: the view the events are written on (this run's last, unless an append ahead set the next already). */
+  private async write(events: SessionEvent[], options: RunAppendOptions, base = this.view, next = foldEvents(base, events)): Promise<void> {
     if (this.lost) throw new LeaseLostError(this.sessionId);
-    const next = foldEvents(this.view, events);
     const running = next.status === 'running';
     let at: string;
     try {
-      ({ at } = await this.store.append(this.sessionId, this.view.seq, events, {
+      ({ at } = await this.store.append(this.sessionId, base.seq, events, {
         status: next.status,
         leaseUntil: running ? new Date(Date.now() + leaseMs()) : null,
         ...(options.title ? { title: options.title } : {}),
@@ -78,7 +96,7 @@ export class RunWriter {
     }
     // Stamped as the log stamps them, so the live parts are the replayed ones (a decision's time).
     events.forEach((event, index) => {
-      for (const part of this.projector.project({ seq: this.view.seq + index + 1, at, event })) this.feed.push(part);
+      for (const part of this.projector.project({ seq: base.seq + index + 1, at, event })) this.feed.push(part);
     });
     this.view = next;
   }

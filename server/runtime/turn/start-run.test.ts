@@ -1,4 +1,4 @@
-import { tool } from 'ai';
+import { tool, wrapLanguageModel } from 'ai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { helpdeskPhrases } from '../../../tests/fixtures/agents/helpdesk-phrases';
@@ -200,6 +200,60 @@ describe('the step loop', () => {
         ['assistant', ''],
       ]);
       expect(reads.listSteers).toBeGreaterThan(0);
+    });
+
+    /** An agent that tells when its step was prepared and when its model was called, on a store whose creating append takes 20 ms (or fails). */
+    function timedCreation(failWith?: Error) {
+      const seen: string[] = [];
+      const inner = createMemoryStore();
+      const store: EventStore = {
+        ...inner,
+        append: async (sessionId, expectedSeq, events, options) => {
+          if (!options?.create) return inner.append(sessionId, expectedSeq, events, options);
+          seen.push('append sent');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          if (failWith) throw failWith;
+          const appended = await inner.append(sessionId, expectedSeq, events, options);
+          seen.push('append in');
+          return appended;
+        },
+      };
+      const timed = defineDeepAgent({
+        name: 'timed',
+        model: wrapLanguageModel({
+          model: createScriptedModel(),
+          middleware: {
+            wrapStream: async ({ doStream }) => {
+              seen.push('model called');
+              return doStream();
+            },
+          },
+        }),
+        instructions: () => {
+          seen.push('step prepared');
+          return 'Test agent.';
+        },
+      });
+      return { seen, store, timed };
+    }
+
+    it('alone, is prepared while its creating append commits, and calls its model once the append is in', async () => {
+      const { seen, store, timed } = timedCreation();
+      const { parts, view } = await run(store, { messages: [user('reply with 5 tokens')] }, timed);
+      expect(seen).toEqual(['append sent', 'step prepared', 'append in', 'model called']);
+      // Nothing streamed ahead of the log: the run's start and the user's message come first.
+      expect(parts.slice(0, 2).map((part) => part.type)).toEqual(['run-started', 'state-snapshot']);
+      expect(text(parts)).not.toBe('');
+      expect(view.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    });
+
+    it('whose creating append fails: refused as the store failed, its model never called, nothing written', async () => {
+      const { seen, store, timed } = timedCreation(new Error('the disk is full'));
+      await expect(run(store, { messages: [user('reply with 5 tokens')] }, timed)).rejects.toThrow('the disk is full');
+      // The run prepared ahead stops on its own.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(seen).toEqual(['append sent', 'step prepared']);
+      expect(await store.readEvents('s1')).toEqual([]);
     });
 
     it('stops before its model call for a stop written the moment its thread exists', async () => {

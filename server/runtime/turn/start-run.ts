@@ -171,25 +171,36 @@ async function startOn(
   const firstLook = !session && request.durable !== false ? watchFromCreation(store, sessionId) : undefined;
   const runner = new TurnRunner({ ...request, model, resumesRunId, firstLook, signal: request.durable === false ? request.signal : undefined }, runId, view);
   const firstUserText = session?.title ? undefined : inputEvents.find((event) => event.type === 'message_added' && event.message.role === 'user');
+  // A run creating its session while no other run of this process starts is prepared while that
+  // append commits; its model is called once it has (turn-runner.ts, startWhileAppending). In a
+  // burst, each run's first append goes out before any model work (first-look.ts).
+  let ahead: Promise<void> | undefined;
   try {
     const decisions = decisionEvents(decided);
     const inputs = [...expired, ...decisions, ...inputEvents, ...(request.undo ? [undoStep(request.undo)] : [])];
     const retry = request.retry && { retryId: request.retry.retryId, attempt: (current.lastRun?.attempt ?? 1) + 1 };
-    await runner.append(
-      [
-        ...settled,
-        { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length, ...(retry ? { retry } : {}), model },
-        ...inputs,
-      ],
-      {
-        title: firstUserText?.type === 'message_added' ? sessionTitle(firstUserText.message.content) : undefined,
-        ...(session ? {} : { create: { ownerId, agent: agent.name } }),
-      },
-    );
+    const events: SessionEvent[] = [
+      ...settled,
+      { type: 'run_started', runId, parentRunId: request.parentRunId, source: request.source, inputs: inputs.length, ...(retry ? { retry } : {}), model },
+      ...inputs,
+    ];
+    const options = {
+      title: firstUserText?.type === 'message_added' ? sessionTitle(firstUserText.message.content) : undefined,
+      ...(session ? {} : { create: { ownerId, agent: agent.name } }),
+    };
+    if (firstLook?.alone()) {
+      const started = runner.startWhileAppending(events, options);
+      ahead = started.done;
+      await started.appended;
+    } else await runner.append(events, options);
     firstLook?.created();
+    // Counted as starting until here, so that a burst's other runs wait for their first look; it looks at nothing now.
+    if (ahead) firstLook?.release();
   } catch (error) {
     firstLook?.release();
     runner.feed.end();
+    // A run started ahead stops on its own, having written nothing (turn-runner.ts).
+    void ahead?.catch(() => undefined);
     if (ConcurrentAppendError.is(error) && !guessed) {
       // Two sends of the same retry at once: the one that lost follows the one that won.
       const winner = request.retry && own((await loadView(store, sessionId, agent.initialState)).retries, request.retry.retryId);
@@ -201,7 +212,7 @@ async function startOn(
   if (decided.length > 0) crashPoint('decision-stored');
   publishFeed(runner.feed);
   // A turn's end sends the next queued message, if the session fell idle (turn-control/queue.ts).
-  const done = runner.execute().then(() => (request.durable === false ? undefined : queue?.afterTurn(request)));
+  const done = (ahead ?? runner.execute()).then(() => (request.durable === false ? undefined : queue?.afterTurn(request)));
   return { sessionId, runId, ...readersOf(runner.feed), done, decided };
 }
 

@@ -40,6 +40,17 @@ import { endRunSpan, formatTraceparent, inSpan, startRunSpan, telemetryOn, type 
 
 export type { RunnerRequest } from './run-types';
 
+/** A model step not made: something was heard beside the log while the run's first append committed (modelStep). */
+const LOOK_FIRST = Symbol('look first');
+
+/** Why a prepared first model call was not made (modelStep); never reaches a provider or a client. */
+class LookFirstError extends Error {
+  constructor() {
+    super('Something was written beside the log while the run started: it looks there before its model call.');
+    this.name = 'LookFirstError';
+  }
+}
+
 export class TurnRunner {
   /** Everything this run streamed so far: what a response, or a client re-joining here, reads. */
   readonly feed: RunFeed;
@@ -68,6 +79,10 @@ export class TurnRunner {
   private madeWay = false;
   /** The run's span as a traceparent, kept with the interrupts it opens; undefined with telemetry off. */
   private traceparent: string | undefined;
+  /** Started while its first append commits (startWhileAppending). */
+  private startedAhead = false;
+  /** That append, which the run's first model call waits for; cleared once that call is made. */
+  private firstCallAfter: Promise<void> | undefined;
 
   constructor(
     private readonly request: RunnerRequest,
@@ -96,6 +111,21 @@ export class TurnRunner {
   /** Appends events at the head this run last saw, folds them into its view, and streams what they show (run-writer.ts). */
   append(events: SessionEvent[] | ((view: SessionView) => SessionEvent[]), options: RunAppendOptions = {}): Promise<void> {
     return this.writer.append(events, options);
+  }
+
+  /**
+   * Runs the turn while its first append commits: the first model step is prepared on the view
+   * that append makes — instructions, messages, tools — and the model is called once the append
+   * has committed, so that nothing leaves the process, and nothing streams, for a turn whose input
+   * is not in the log. If the append fails the run stops, having written and called nothing. For a
+   * run that creates its session alone (start-run.ts): its model call no longer waits for a
+   * database round trip and then for its own preparation (docs/internals/benchmarks.md, "Where a short turn's time goes on PostgreSQL").
+   */
+  startWhileAppending(events: SessionEvent[], options: RunAppendOptions): { appended: Promise<void>; done: Promise<void> } {
+    this.startedAhead = true;
+    const appended = this.writer.appendAhead(events, options);
+    this.firstCallAfter = appended;
+    return { appended, done: this.execute() };
   }
 
   /** The thread as this run last wrote it. */
@@ -153,9 +183,10 @@ export class TurnRunner {
       // to run first, that look goes out with the first step's other reads (advance, below): on
       // PostgreSQL one wait instead of two before the first token.
       // A run that created its session, alone and with nothing heard since, has nothing to look for (first-look.ts).
+      // A run started ahead of its creating append was alone when it began (start-run.ts): it has nothing to look for either.
       const firstLook = this.request.firstLook;
-      this.lookFirst = firstLook?.needed() ?? true;
-      firstLook?.release();
+      this.lookFirst = this.startedAhead ? false : (firstLook?.needed() ?? true);
+      if (!this.startedAhead) firstLook?.release();
       this.stopChecked = this.lookFirst ? hold.checkStop() : Promise.resolve();
       if (conversationOf(this.view, this.root.id).openToolCalls.length > 0) await this.stopChecked;
       // The agent's MCP tools, listed before anything reads its tool set (docs/mcp.md).
@@ -318,6 +349,11 @@ export class TurnRunner {
       steps++;
       if (guidance.length) await this.append(guidance);
       const step = await this.modelStep(scope);
+      if (step === LOOK_FIRST) {
+        steps--;
+        this.lookFirst = true;
+        continue;
+      }
       if (step?.kind === 'answered') {
         // The model answered: the turn ends with it, unless guidance came in meanwhile.
         if (await this.endOnAnswer(scope, step.step)) return { ...step, written: true };
@@ -365,13 +401,25 @@ export class TurnRunner {
    * One model call on a conversation, streamed live on the root thread; recorded as one
    * assistant_step event. Returns where the conversation stopped, or undefined to go on.
    */
-  private async modelStep(scope: Scope): Promise<Advance | undefined> {
+  private async modelStep(scope: Scope): Promise<Advance | typeof LOOK_FIRST | undefined> {
     await this.compactContext(scope);
     // The step streams under the seq it will be written at; the log keeps the stream with it.
     const stepSeq = this.view.seq + 1;
     const streamed: StreamedPart[] = [];
     // Where a crash test may kill this stream, a few words in (common/crash-point.ts): the step after a tool result continues a turn.
     const streaming = conversationOf(this.view, scope.id).messages.at(-1)?.role === 'tool' ? 'continuation-stream' : 'model-stream';
+    // Started ahead, the run calls its model once its first append is in, and only if nothing was
+    // heard beside the log meanwhile (first-look.ts): else it looks first after all, and prepares the step again.
+    const appended = this.firstCallAfter;
+    this.firstCallAfter = undefined;
+    let lookFirst = false;
+    const before = appended?.then(() => {
+      if (!this.request.firstLook?.needed()) return;
+      lookFirst = true;
+      throw new LookFirstError();
+    });
+    // Seen by the model call when it is made; a step that ends before it (a stop, instructions that throw) leaves it unread.
+    before?.catch(() => undefined);
     const result = await streamModelStep({
       agent: scope.agent,
       model: scope.model,
@@ -381,6 +429,7 @@ export class TurnRunner {
       attempt: this.view.lastRun?.attempt ?? 1,
       usedCallIds: toolCallIdsOf(this.view),
       instructionsContext: { state: structuredClone(this.view.state), session: this.sessionFacts(scope) },
+      before,
       emit: (part) => {
         if (scope.live) {
           this.feed.push({ cursor: formatCursor(stepSeq, streamed.length), runId: this.runId, part });
@@ -389,6 +438,7 @@ export class TurnRunner {
         if (part.type === 'text-delta') crashPoint(streaming);
       },
     });
+    if (lookFirst) return LOOK_FIRST;
     const recorded = stepRecord(result, {
       scope: scope.id,
       streamed,
