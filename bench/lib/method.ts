@@ -446,6 +446,24 @@ thread pool looks better, and it does so by slowing the attack's own turns (each
 sync), at twice a short turn's set-up cost. Not kept. The flood's health goal on SQLite stays
 missed on some runs of this machine and met on others.
 
+*Tried and not kept: a larger young generation.* The server's garbage collector, observed in the
+flood (a \`PerformanceObserver\` on \`gc\` entries, preloaded into \`next start\`; not in the tree):
+~330 scavenges in a flood item's server life, 1.9–2.3 s of them in all (~6 ms each, the longest
+21–39 ms), against 40–70 ms of major collections. With \`--max-semi-space-size=64\` (an option
+\`npm start\` could pass) the scavenges drop to ~92 and 1.1–1.5 s in all, but each is longer
+(the longest 51–78 ms). Health p99 (ms), eight floods of each, alternating, one fresh server a
+flood:
+
+| young generation | health p99 | median |
+| --- | --- | --- |
+| Node's default | 53.6, 55.2, 57.5, 58.2, 63.2, 71.4, 73.6, 74.9 | 60.7 |
+| \`--max-semi-space-size=64\` | 44.0, 44.2, 49.1, 53.3, 55.3, 55.7, 56.3, 66.8 | 54.3 |
+
+About 10 % better at the median, still above 50 ms on most floods, for up to ~100 MB more of
+resident memory on every server that takes load: not kept. With Node's default the longest
+scavenge (21–39 ms) is shorter than the p99 itself: the health check waits mostly behind the
+flood's own work on the one event loop, not behind the collector.
+
 ## Caveats
 
 - One machine, shared: the 2-core box runs other work, so absolute figures move between runs;
