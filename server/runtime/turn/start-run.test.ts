@@ -202,16 +202,22 @@ describe('the step loop', () => {
       expect(reads.listSteers).toBeGreaterThan(0);
     });
 
-    /** An agent that tells when its step was prepared and when its model was called, on a store whose creating append takes 20 ms (or fails). */
+    /**
+     * An agent that tells when its step was prepared and when its model was called, on a store whose
+     * creating append is answered (or fails) once the step is prepared — or after a second, for a
+     * run that prepares nothing before its append is in.
+     */
     function timedCreation(failWith?: Error) {
       const seen: string[] = [];
+      let prepared = () => {};
+      const preparing = new Promise<void>((resolve) => (prepared = resolve));
       const inner = createMemoryStore();
       const store: EventStore = {
         ...inner,
         append: async (sessionId, expectedSeq, events, options) => {
           if (!options?.create) return inner.append(sessionId, expectedSeq, events, options);
           seen.push('append sent');
-          await new Promise((resolve) => setTimeout(resolve, 20));
+          await Promise.race([preparing, new Promise((resolve) => setTimeout(resolve, 1_000))]);
           if (failWith) throw failWith;
           const appended = await inner.append(sessionId, expectedSeq, events, options);
           seen.push('append in');
@@ -231,6 +237,7 @@ describe('the step loop', () => {
         }),
         instructions: () => {
           seen.push('step prepared');
+          prepared();
           return 'Test agent.';
         },
       });
