@@ -79,9 +79,7 @@ export class TurnRunner {
   private madeWay = false;
   /** The run's span as a traceparent, kept with the interrupts it opens; undefined with telemetry off. */
   private traceparent: string | undefined;
-  /** Started while its first append commits (startWhileAppending). */
-  private startedAhead = false;
-  /** That append, which the run's first model call waits for; cleared once that call is made. */
+  /** Started while its first append commits (startWhileAppending): that append, which the run's first model call waits for; cleared once that call is made. */
   private firstCallAfter: Promise<void> | undefined;
 
   constructor(
@@ -122,7 +120,6 @@ export class TurnRunner {
    * database round trip and then for its own preparation (docs/internals/benchmarks.md, "Where a short turn's time goes on PostgreSQL").
    */
   startWhileAppending(events: SessionEvent[], options: RunAppendOptions): { appended: Promise<void>; done: Promise<void> } {
-    this.startedAhead = true;
     const appended = this.writer.appendAhead(events, options);
     this.firstCallAfter = appended;
     return { appended, done: this.execute() };
@@ -185,8 +182,9 @@ export class TurnRunner {
       // A run that created its session, alone and with nothing heard since, has nothing to look for (first-look.ts).
       // A run started ahead of its creating append was alone when it began (start-run.ts): it has nothing to look for either.
       const firstLook = this.request.firstLook;
-      this.lookFirst = this.startedAhead ? false : (firstLook?.needed() ?? true);
-      if (!this.startedAhead) firstLook?.release();
+      const startedAhead = this.firstCallAfter !== undefined;
+      this.lookFirst = startedAhead ? false : (firstLook?.needed() ?? true);
+      if (!startedAhead) firstLook?.release();
       this.stopChecked = this.lookFirst ? hold.checkStop() : Promise.resolve();
       if (conversationOf(this.view, this.root.id).openToolCalls.length > 0) await this.stopChecked;
       // The agent's MCP tools, listed before anything reads its tool set (docs/mcp.md).
