@@ -464,6 +464,54 @@ resident memory on every server that takes load: not kept. With Node's default t
 scavenge (21–39 ms) is shorter than the p99 itself: the health check waits mostly behind the
 flood's own work on the one event loop, not behind the collector.
 
+## The flood's slow health checks, attack by attack
+
+Issue 46 again. The flood item's health checks tagged with
+the attack under way when each was asked (a copy of \`bench/measure/flood.ts\`, not in the tree;
+SQLite, three floods of five attacks each, checks over 40 ms):
+
+| attack under way | checks asked | over 40 ms |
+| --- | --- | --- |
+| 40 page loads at once | 70–90 | 0–2 |
+| the first turn of four new guests at once (\`hello\`, 48 events each) | 4–5 | **3–5 of them** (41–109 ms) |
+| 48 slow turns and 16 wrong keys at once | ~530 | 6–16 |
+| 80 streams opened | 57–69 | 0–5 |
+| the 2 s hold | ~330 | 0–2 |
+
+The four first turns are the one attack whose checks are slow nearly every time. A scripted reply
+has no pause between its parts, and on SQLite a turn's statements run on the event loop too, so a
+turn runs from its request to its last event without handing the loop back: with a 1 ms timer in
+the server, 200 \`hello\` turns one after another held the loop 193 times over 10 ms and 60 times
+over 20 ms. Four such turns at once end one after another (24, 45, 74, 104 ms), and a check asked
+meanwhile waits for them (43–96 ms). A provider's reply comes in reads of its response, with the
+loop free between them; only the scripted model makes a turn one piece of work.
+
+*Tried and not kept: the scripted model handing the loop back.* One build with three variants
+switchable at start, alternated, one fresh server a flood:
+
+| scripted model | loop held > 10 / > 20 ms (200 \`hello\` turns) | health p99 (ms) |
+| --- | --- | --- |
+| as it is (no pause between parts) | 193 / 60 | 70.2, 51.0, 66.0 (other runs: 47.1, 46.1, 54.7, 46.9, 53.0, 67.3) |
+| each part after the first on a turn of the loop of its own (\`setImmediate\`) | 37 / 12 | 51.4, 60.3, 45.7 (other runs: 46.3, 47.4, 36.8, 35.3) |
+| the loop handed back after each 1 ms of parts | 70 / 14 | 41.8, 60.8, 55.7 |
+
+Part by part, the first turns' checks are no longer slow (0–1 over 40 ms in four floods), but
+the p99 moves less than runs of one variant differ, and a whole \`npm run bench -- --quick\` with
+it measured 69.8 ms on SQLite. It costs every baseline of this bench instead: each part is then
+written to the socket on its own, so the bare route's 5-token reply took 3.5–4 ms from its first
+token to its last byte instead of ~0.4, and a 2,000-token reply 360–475 ms instead of tens; every
+ratio here would move by the baselines' slowing, not by ours (PostgreSQL's set-up item showed
+1.43–1.46× with ours − bare unchanged at 4.8–5.2 ms). Not kept; the slow attack is the 48 turns
+at once, which a model that pauses between parts (\`slowly reply …\`) already is.
+
+*Measured, not built: \`--experimental-async-context-frame\`.* In a CPU profile of those turns
+(\`--cpu-prof\`, the last 6 s of 300 \`hello\` turns) Node 22's \`AsyncLocalStorage\` promise
+hooks take 19 % of the server's time (\`_propagate\` 480 ms, \`promiseInitHook\` 336 ms of 6 s);
+with the flag (Node 24's default) 300 turns take 4.6 s instead of 6.9–8.9. The flood's p99 with it:
+50.5, 40.2, 51.5 against 47.1, 46.1, 54.7 without. Not a fix for the check's p99, and the
+set-up ratios get worse with it (the bare route gains more, "Where a short turn's time goes on
+PostgreSQL"); a lead for throughput, not taken this round.
+
 ## Caveats
 
 - One machine, shared: the 2-core box runs other work, so absolute figures move between runs;
