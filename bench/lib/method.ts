@@ -126,11 +126,17 @@ and serves only a caller of the API (\`tests/unit/bench-route.test.ts\`);
    20 identities, 32 turns, 64 streams, 10 wrong keys).
    Meanwhile \`/api/health\` is asked every 25 ms from another address (goal: p99 under 50 ms, none
    failed) and the server's RSS is read at each ask. The same flood then comes from four more
-   addresses, one after another, and RSS is read 3 s after each. V8 grows its heap into a working
-   size over the first floods and keeps it (over six floods on a 2-core machine: +20 %, +15 %,
-   +13 %, then +1.5 %, +0.1 %, +0.1 %), while a leak grows RSS with every flood: memory "comes
-   back" when the fifth flood grows it by at most 5 % over the fourth. (The goal once compared the
-   second flood with the first, which measured that warm-up.)
+   addresses, one after another; 3 s after each the server's RSS is read, and then its live heap
+   (V8's heap in use and external memory) after a full collection it is asked to make (the bench
+   starts it with \`--expose-gc\` and \`bench/lib/live-heap.mjs\`, which collects on \`SIGUSR2\`).
+   A leak grows the live heap with every flood: memory "comes back" when the fifth flood grows it
+   by at most 5 % over the fourth. RSS alone could not tell: without a full collection between
+   floods V8 grows its heap into a working size and keeps it, by a different amount from run to
+   run (over five floods, one quick run: +17 %, +11 %, +10 %, +9 %, +6.5 %, where the live heap of
+   another run, collected every 2 s, stayed at 139–155 MB throughout). With the collection after
+   each flood, RSS stays flat too (SQLite 396 → 397 → 398 → 399 → 395 MB, live 160 → 159 → 160 →
+   161 → 156 MB). (The goal once compared the second flood's RSS with the first's, which measured
+   that warm-up; then the fifth's with the fourth's.)
 
 ## Reading the figures, and what is not as the issue asked
 

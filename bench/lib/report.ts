@@ -78,6 +78,7 @@ const ROWS: Row[] = [
   ],
   ['10 flood', '/api/health during it p50 / p99 / max (ms)', (f) => `${f.flood.health.p50Ms} / ${f.flood.health.p99Ms} / ${f.flood.health.maxMs}`],
   ['10 flood', 'RSS before / peak / after each flood (MB)', (f) => `${f.flood.rss.beforeMB} / ${f.flood.rss.peakMB} / ${f.flood.rss.afterEachMB.join(' → ')}`],
+  ['10 flood', 'live heap after each flood, after a full collection (MB)', (f) => f.flood.rss.liveAfterEachMB.join(' → ')],
 ];
 
 function scaleOutRows(scaleOut: ScaleOut): string[][] {

@@ -4,8 +4,13 @@
 // running turns, wrong keys past its failed sign-ins. Meanwhile /api/health is asked every 25 ms
 // from another address. Measured: what each attack was let through (the documented limit, no more),
 // health latency during the flood, and the server's RSS before, at its peak, and once each flood
-// ended and settled: a limit that leaked would show as memory that grows with every flood.
+// ended and settled, with its live heap then (after a full collection, bench/lib/live-heap.mjs): a
+// limit that leaked would show as memory that grows with every flood.
 import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { postRun, userMessage } from '../../tests/support/agui';
 import { startServer, type TestServer } from '../../tests/support/server';
 import { processMemory, serverMemory, type BenchDatabase } from '../lib/servers';
@@ -20,8 +25,19 @@ export interface Flood {
   again: Admitted[];
   limits: Admitted;
   health: { samples: number; p50Ms: number; p99Ms: number; maxMs: number; failures: number };
-  /** Before the floods, at their peak, 3 s after each; and the last flood's growth over the one before. */
-  rss: { beforeMB: number; peakMB: number; afterEachMB: number[]; lastFloodGrowthPercent: number };
+  /**
+   * Before the floods, at their peak, 3 s after each; and the last flood's growth over the one
+   * before. `liveAfterEachMB`: the heap still live (V8's and external) once each has settled,
+   * after a full collection — what a leak grows, where RSS also grows with a heap V8 keeps.
+   */
+  rss: {
+    beforeMB: number;
+    peakMB: number;
+    afterEachMB: number[];
+    lastFloodGrowthPercent: number;
+    liveAfterEachMB: number[];
+    lastFloodLiveGrowthPercent: number;
+  };
   seconds: number;
 }
 
@@ -38,20 +54,45 @@ const LIMITS = { identities: 20, streams: 64, runs: 32, wrongKeys: 10 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const LIVE_HEAP_PRELOAD = fileURLToPath(new URL('../lib/live-heap.mjs', import.meta.url));
+
+/** The server's live heap in MB, after a full collection it is asked to make (bench/lib/live-heap.mjs). */
+async function liveHeapMB(pid: number, dir: string): Promise<number> {
+  const file = path.join(dir, `${pid}.json`);
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; !existsSync(file); waited += 20) {
+    if (waited > 5_000) throw new Error(`The flood's server (pid ${pid}) wrote no live heap in 5 s: is bench/lib/live-heap.mjs preloaded?`);
+    await sleep(20);
+  }
+  await sleep(20); // written at once, but read whole
+  const { heapUsed, external } = JSON.parse(readFileSync(file, 'utf8')) as { heapUsed: number; external: number };
+  return (heapUsed + external) / 1048576;
+}
+
 export async function measureFlood(database: BenchDatabase): Promise<Flood> {
+  const heapDir = mkdtempSync(path.join(os.tmpdir(), 'stackbone-flood-heap-'));
   const server = await startServer({
     port: PORTS[database.kind],
     databaseUrl: database.url,
-    env: { STACKBONE_BENCH: '1', STACKBONE_API_KEYS: KEY, STACKBONE_SECRET: `bench-flood-secret-${'x'.repeat(32)}`, STACKBONE_WEB_ACCESS: 'open' },
+    env: {
+      STACKBONE_BENCH: '1',
+      STACKBONE_API_KEYS: KEY,
+      STACKBONE_SECRET: `bench-flood-secret-${'x'.repeat(32)}`,
+      STACKBONE_WEB_ACCESS: 'open',
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, '--expose-gc', `--import=${LIVE_HEAP_PRELOAD}`].filter(Boolean).join(' '),
+      BENCH_LIVE_HEAP_DIR: heapDir,
+    },
   });
   try {
-    return await flood(server);
+    return await flood(server, heapDir);
   } finally {
     await server.kill();
+    rmSync(heapDir, { recursive: true, force: true });
   }
 }
 
-async function flood(server: TestServer): Promise<Flood> {
+async function flood(server: TestServer, heapDir: string): Promise<Flood> {
   const from = (address: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': address, origin: server.url, ...extra });
   const pageLoad = async (address: string) => {
     const response = await fetch(`${server.url}/`, { headers: from(address) });
@@ -160,22 +201,29 @@ async function flood(server: TestServer): Promise<Flood> {
       wrongKeys: keysTried.filter(Boolean).length,
     };
   };
-  const settledMB = async () => {
+  const afterEachMB: number[] = [];
+  const liveAfterEachMB: number[] = [];
+  /** RSS once the flood has settled, then the live heap (the collection it takes comes after the RSS is read). */
+  const settled = async () => {
     await sleep(3000);
-    return processMemory(serving.pid)?.rssMB ?? serverMemory(server.pid).rssMB;
+    afterEachMB.push(processMemory(serving.pid)?.rssMB ?? serverMemory(server.pid).rssMB);
+    liveAfterEachMB.push(await liveHeapMB(serving.pid, heapDir));
   };
 
   const admitted = await attack(ATTACKERS[0]!);
-  const afterEachMB = [await settledMB()];
+  await settled();
   const again: Admitted[] = [];
   for (const address of ATTACKERS.slice(1)) {
     again.push(await attack(address));
-    afterEachMB.push(await settledMB());
+    await settled();
   }
   done = true;
   await sampler;
   const seconds = (performance.now() - started) / 1000;
-  const [oneBefore, last] = afterEachMB.slice(-2) as [number, number];
+  const growth = (series: number[]) => {
+    const [oneBefore, last] = series.slice(-2) as [number, number];
+    return round(((last - oneBefore) / oneBefore) * 100, 1);
+  };
   const health = summarize(latencies);
   return {
     admitted,
@@ -186,7 +234,9 @@ async function flood(server: TestServer): Promise<Flood> {
       beforeMB: round(beforeMB, 1),
       peakMB: round(peakMB, 1),
       afterEachMB: afterEachMB.map((mb) => round(mb, 1)),
-      lastFloodGrowthPercent: round(((last - oneBefore) / oneBefore) * 100, 1),
+      lastFloodGrowthPercent: growth(afterEachMB),
+      liveAfterEachMB: liveAfterEachMB.map((mb) => round(mb, 1)),
+      lastFloodLiveGrowthPercent: growth(liveAfterEachMB),
     },
     seconds: round(seconds, 1),
   };
