@@ -6,11 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nextStartArgs } from '../../scripts/lib/start-command';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
-/** What `npm start` preloads: the HTTP timeouts, requests admitted per address and the compile cache (package.json). */
-const preloads = ['http-timeouts.mjs', 'http-admission.mjs', 'compile-cache.mjs'].flatMap((file) => ['--import', path.join(repoRoot, 'scripts', file)]);
 
 export interface TestServer {
   url: string;
@@ -79,8 +78,8 @@ export async function startServer(options: {
     ...options.env,
   };
   if (!options.dev) assertBuilt(env);
-  // As `npm start` runs it, with its preloads.
-  const args = options.dev ? [nextBin, 'dev'] : [...preloads, nextBin, 'start'];
+  // As `npm start` runs it, with its flags and preloads.
+  const args = options.dev ? [nextBin, 'dev'] : nextStartArgs(repoRoot);
   const child: ChildProcess = spawn(process.execPath, [...args, '-p', String(options.port), '-H', '127.0.0.1'], {
     cwd: repoRoot,
     env,
