@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asyncContextFrameFlag } from './lib/start-command';
 
 const preload = fileURLToPath(new URL('./http-admission.mjs', import.meta.url));
 
@@ -60,7 +61,8 @@ let server: ChildProcess;
 let base = '';
 
 beforeAll(async () => {
-  server = spawn(process.execPath, ['--import', preload, '--input-type=module', '-e', SERVER], {
+  // With Node's flags as `npm start` has them: the contexts kept below are async context frames on Node 22.
+  server = spawn(process.execPath, [...asyncContextFrameFlag(process.versions.node), '--import', preload, '--input-type=module', '-e', SERVER], {
     env: { ...process.env, STACKBONE_REQUESTS_WAITING_PER_ADDRESS: '3' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
