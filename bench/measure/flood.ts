@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { postRun, userMessage } from '../../tests/support/agui';
+import { eventually } from '../../tests/support/inspect';
 import { startServer, type TestServer } from '../../tests/support/server';
 import { processMemory, serverMemory, type BenchDatabase } from '../lib/servers';
 import { round, summarize } from '../lib/stats';
@@ -61,12 +62,12 @@ async function liveHeapMB(pid: number, dir: string): Promise<number> {
   const file = path.join(dir, `${pid}.json`);
   rmSync(file, { force: true });
   process.kill(pid, 'SIGUSR2');
-  for (let waited = 0; !existsSync(file); waited += 20) {
-    if (waited > 5_000) throw new Error(`The flood's server (pid ${pid}) wrote no live heap in 5 s: is bench/lib/live-heap.mjs preloaded?`);
-    await sleep(20);
-  }
-  await sleep(20); // written at once, but read whole
-  const { heapUsed, external } = JSON.parse(readFileSync(file, 'utf8')) as { heapUsed: number; external: number };
+  const written = await eventually(
+    async () => existsSync(file) && readFileSync(file, 'utf8'),
+    5_000,
+    `the live heap of the flood's server (pid ${pid}; is bench/lib/live-heap.mjs preloaded?)`,
+  );
+  const { heapUsed, external } = JSON.parse(written) as { heapUsed: number; external: number };
   return (heapUsed + external) / 1048576;
 }
 

@@ -17,9 +17,9 @@ export function asyncContextFrameFlag(nodeVersion: string): string[] {
 }
 
 /** Node's arguments for `next start` in the repository at `root`; the port and host are the caller's to add. */
-export function nextStartArgs(root: string, nodeVersion: string = process.versions.node): string[] {
+export function nextStartArgs(root: string): string[] {
   return [
-    ...asyncContextFrameFlag(nodeVersion),
+    ...asyncContextFrameFlag(process.versions.node),
     ...PRELOADS.flatMap((file) => ['--import', path.join(root, 'scripts', file)]),
     path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
     'start',
