@@ -552,6 +552,52 @@ ratios stayed met, 0.88 and 0.50), so the goal stays on its line. The set-up rat
 (both sides get faster by about the same milliseconds, so ours over the bare route is a larger
 share); ours − bare in milliseconds is unchanged.
 
+## A turn on SQLite handing the loop back, and bursts in one write (tried, not kept)
+
+Issue 46 (the flood's health p99 on SQLite) and issue 41 (the set-up item), on another 2-core
+machine, where \`npm run bench -- --quick\` on the landed code measured the flood's health p99 at
+80.2 ms on SQLite and 54.4 on PostgreSQL, and the set-up item at bare + 0.57 ms and 1.203× on
+SQLite, bare + 2.7 ms and 1.843× on PostgreSQL.
+
+*Where the slow checks fall now.* The flood's checks tagged with their attack and the time since
+it began (a copy of \`bench/measure/flood.ts\`, not in the tree; seven floods): the four first
+turns still slow 0–7 checks a flood over 40 ms, but most slow checks (5–32 a flood) come 0.25–0.9 s
+into the 48 slow turns' attack, while its requests are started one after another
+(\`scripts/http-admission.mjs\`), not while their tokens stream. An event-loop watch in the
+server (a 1 ms timer, preloaded) saw no hold over 60 ms in the floods but the bench's own full
+collection between floods (118–156 ms, finished before the next flood starts): a check waits
+behind many short pieces of work, and its read waits in the SQLite queue
+(\`server/store/sqlite-turns.ts\`) behind the turns' statements.
+
+*Tried, each alternated with the code as it is, one fresh server a flood (health p99, ms):*
+
+1. **Every SQLite operation started on a later turn of the event loop** (a \`setImmediate\` before
+   it takes its place in the queue), as a database in a process of its own gives the loop back
+   while it answers. Flood, as it is / with it: 82.5 / 48.1, 48.1 / 38.2, 49.6 / 49.2 in one hour,
+   80.4 / 63.6, 59.0 / 56.7 in a slower one: lower in every pair. But the set-up item on SQLite
+   pays for each hop at its last byte, as the response's writes and the client's reads go between
+   a turn's statements (four runs each, alternated): last byte 1.194, 1.207, 1.296, 1.270 → 1.261,
+   1.292, 1.381, 1.390× (goal ≤ 1.25); first token about the same (bare + 0.81, 0.76, 1.44, 1.39 →
+   0.92, 0.92, 1.33, 1.46 ms).
+2. **The same only once the loop has gone 5 ms without turning** (a time slice, as React's
+   scheduler keeps): a short turn never waits, so the set-up item is unchanged, and neither is the
+   flood: 89.1 / 74.8, 86.3 / 95.8, 96.7 / 91.5.
+3. **The events one turn of the loop produces sent in one write** (the SSE response reading ahead
+   until the turn ends, \`server/http/sse.ts\`): web streams and socket writes were ~16 % of the
+   flood server's CPU, one trip each per event. With (1), the flood without / with it: 55.3 / 43.4,
+   49.9 / 51.6, 50.6 / 38.7, and 36.3, 41.0, 35.9 in three more floods with both; a whole quick run
+   with both measured 78.4 ms on SQLite (46.1 on PostgreSQL). The last byte gains (ours − bare on
+   PostgreSQL 5.29, 5.12, 5.77, 6.10 → 4.55, 4.97, 5.59, 4.58 ms; SQLite with (1) 1.275–1.408 →
+   1.204–1.231×), but the first token now waits for the rest of its turn's burst: PostgreSQL bare +
+   2.54, 2.57, 3.39, 3.33 → 3.48, 4.02, 4.14, 3.12 ms, SQLite with (1) + 1.06–1.39 → 1.29–1.65 ms
+   (goal ≤ bare + 1 ms).
+
+None is kept: (1) and (3) each trade a goal the set-up item meets on SQLite for the flood's, which
+they do not meet reliably either, and (3) holds every reply's first token back behind the rest of
+its burst, where events are to be flushed as they are produced. What is left on SQLite is the
+flood's own work on the one loop; leads not yet measured: Better Auth's session lookup as one query
+instead of two (its \`experimental.joins\`), and fewer statements per started turn.
+
 ## Caveats
 
 - One machine, shared: the 2-core box runs other work, so absolute figures move between runs;
