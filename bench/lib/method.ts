@@ -566,8 +566,9 @@ into the 48 slow turns' attack, while its requests are started one after another
 (\`scripts/http-admission.mjs\`), not while their tokens stream. An event-loop watch in the
 server (a 1 ms timer, preloaded) saw no hold over 60 ms in the floods but the bench's own full
 collection between floods (118–156 ms, finished before the next flood starts): a check waits
-behind many short pieces of work, and its read waits in the SQLite queue
-(\`server/store/sqlite-turns.ts\`) behind the turns' statements. The statements themselves weigh
+behind many short pieces of work. Not behind the SQLite queue (\`server/store/sqlite-turns.ts\`):
+the health check without its read (a switch in a build of the bench's, not in the tree), alternated
+with it: 105.0, 84.7, 101.7 against 94.4, 104.3, 77.7 ms in a noisy hour. The statements themselves weigh
 little: counted in the server (better-sqlite3's statements wrapped by a preload, not in the tree),
 a whole run of five floods made 6,549 of them and spent 431 ms in them — ~1,000 are the health
 checks' own reads, 766 pairs Better Auth's session and user lookups. The time is in the
