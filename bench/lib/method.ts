@@ -600,8 +600,9 @@ JavaScript around them.
 None is kept: (1) and (3) each trade a goal the set-up item meets on SQLite for the flood's, which
 they do not meet reliably either, and (3) holds every reply's first token back behind the rest of
 its burst, where events are to be flushed as they are produced. What is left on SQLite is the
-flood's own work on the one loop; leads not yet measured: Better Auth's session lookup as one query
-instead of two (its \`experimental.joins\`), and fewer statements per started turn.
+flood's own work on the one loop; leads not yet measured: less JavaScript per started request —
+Better Auth's session lookup (through its API and Prisma's ORM; one query instead of two with its
+\`experimental.joins\`), and the web streams' trip per event.
 
 ## Caveats
 
