@@ -11,6 +11,7 @@ import { openDevModeRefusal } from './server/identity/open-access';
 import { errorStatus } from './server/error-codes';
 import { readLinkToken } from './server/credentials/link-token';
 import { browsersWithoutKey } from './server/identity/web-access';
+import { sendAsIsWhenSmall } from './server/http/small-answers';
 
 const SIGN_IN_PATH = '/sign-in';
 /** Pages for someone not signed in yet (docs/users-and-roles.md): signing in, making an account, resetting a password. */
@@ -21,8 +22,7 @@ const LINK_PAGES = '/approve/';
 export async function proxy(request: NextRequest) {
   // Open dev mode serves its pages only to this machine (the APIs refuse in resolveCaller).
   const remote = openDevModeRefusal(request);
-  if (remote)
-    return new NextResponse(`403 ${remote.code}: ${remote.message}\n`, { status: remote.status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (remote) return refusal(remote.status, remote.code, remote.message);
   if (request.nextUrl.pathname.startsWith(LINK_PAGES)) return linkPage(request);
   if (isOpenDevMode()) return NextResponse.next();
   // Someone signed in to an account, or a guest: the pages check the session.
@@ -45,7 +45,7 @@ async function welcomeGuest(request: NextRequest): Promise<NextResponse> {
   const made = await signInGuest(request.headers);
   if ('refused' in made) {
     const { status, code, message, headers } = made.refused;
-    return new NextResponse(`${status} ${code}: ${message}\n`, { status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' } });
+    return refusal(status, code, message, headers);
   }
   for (const cookie of made.cookies) {
     const [pair = ''] = cookie.split(';');
@@ -56,6 +56,18 @@ async function welcomeGuest(request: NextRequest): Promise<NextResponse> {
   const response = NextResponse.next({ request: { headers: request.headers } });
   for (const cookie of made.cookies) response.headers.append('Set-Cookie', cookie);
   return response;
+}
+
+function plainText(headers?: HeadersInit): Headers {
+  const plain = new Headers(headers);
+  plain.set('Content-Type', 'text/plain; charset=utf-8');
+  return plain;
+}
+
+/** A refusal in plain text, sent uncompressed (server/http/small-answers.ts): a flood's page loads past their limit get many. */
+function refusal(status: number, code: string, message: string, headers?: HeadersInit): NextResponse {
+  const text = `${status} ${code}: ${message}\n`;
+  return new NextResponse(text, { status, headers: sendAsIsWhenSmall(plainText(headers), text) });
 }
 
 /**

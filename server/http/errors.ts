@@ -3,6 +3,7 @@
 // and their statuses are the server's one vocabulary (server/error-codes.ts, docs/errors.md).
 import { errorStatus, type ErrorCode, type ErrorDetails, type FoundCode, type NotFoundDetails } from '../error-codes';
 import { Refusal } from '../runtime';
+import { jsonResponse } from './small-answers';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -24,7 +25,7 @@ export class HttpError extends Error {
 
 export function jsonError(error: HttpError | Refusal): Response {
   const headers = error instanceof HttpError ? error.headers : undefined;
-  return Response.json({ error: { code: error.code, message: error.message, ...(error.details ?? {}) } }, { status: error.status, headers });
+  return jsonResponse({ error: { code: error.code, message: error.message, ...(error.details ?? {}) } }, { status: error.status, headers });
 }
 
 /**

@@ -8,6 +8,7 @@ import { modelMode } from '../models/resolve';
 import { databaseKind, databaseUrl, getStore } from '../store';
 import { HttpError } from '../http/errors';
 import { isOpenDevMode, resolveOwner } from '../identity/owner';
+import { jsonResponse } from '../http/small-answers';
 
 export async function healthResponse(request: Request): Promise<Response> {
   const report = (await mayReadDetails(request)) ? { model: modelMode(), database: databaseKind(databaseUrl()), openDevMode: isOpenDevMode() } : {};
@@ -15,10 +16,10 @@ export async function healthResponse(request: Request): Promise<Response> {
     // A read by key on the store's hot path (server/store/hot-path-sql.ts): it proves the database
     // answers at the least cost, as a balancer asks often and a busy server answers it too.
     await getStore().getSession('health-check');
-    return Response.json({ ok: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
+    return jsonResponse({ ok: true, ...report }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     console.error('[stackbone] health check: the database did not answer', error);
-    return Response.json(
+    return jsonResponse(
       { ok: false, ...report, error: 'database_unavailable' satisfies ErrorCode },
       { status: errorStatus('database_unavailable'), headers: { 'Cache-Control': 'no-store' } },
     );

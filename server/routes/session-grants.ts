@@ -8,6 +8,7 @@ import { requestActor } from '../identity/decision-actor';
 import { resolveCaller } from '../identity/owner';
 import { isSessionId, listGrants, revokeGrant, scopedSessionId } from '../runtime';
 import { getStore } from '../store';
+import { jsonResponse } from '../http/small-answers';
 
 function sessionOf(ownerId: string, sessionKey: string) {
   if (!isSessionId(sessionKey)) throw new HttpError('invalid_session_key', 'A session key is 1 to 256 printable ASCII characters without spaces.');
@@ -18,7 +19,7 @@ export async function handleGrantList(request: Request, sessionKey: string): Pro
   try {
     const caller = await resolveCaller(request, { browser: true, member: true });
     const grants = await listGrants(getStore(), findAgent, sessionOf(caller.ownerId, sessionKey));
-    return Response.json({ grants }, { headers: { 'Cache-Control': 'no-store' } });
+    return jsonResponse({ grants }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     return errorResponse(error, 'grant list');
   }
@@ -28,7 +29,7 @@ export async function handleGrantRevoke(request: Request, sessionKey: string, gr
   try {
     const caller = await resolveCaller(request, { browser: true, member: true });
     const revoked = await revokeGrant(getStore(), findAgent, sessionOf(caller.ownerId, sessionKey), grantId, requestActor(request, caller, 'hitl'));
-    return Response.json({ grant: revoked });
+    return jsonResponse({ grant: revoked });
   } catch (error) {
     return errorResponse(error, 'grant revocation');
   }

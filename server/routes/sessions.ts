@@ -3,6 +3,7 @@
 import { errorResponse } from '../http/errors';
 import { resolveOwner } from '../identity/owner';
 import { recentSessions } from '../web/sessions';
+import { jsonResponse } from '../http/small-answers';
 
 const MAX_LIMIT = 100;
 
@@ -12,7 +13,7 @@ export async function handleSessionList(request: Request): Promise<Response> {
     const params = new URL(request.url).searchParams;
     const limit = Math.min(MAX_LIMIT, Math.max(1, Number(params.get('limit')) || 20));
     const sessions = await recentSessions(ownerId, { limit, agent: params.get('agent') ?? undefined });
-    return Response.json({ sessions }, { headers: { 'Cache-Control': 'no-store' } });
+    return jsonResponse({ sessions }, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     return errorResponse(error, 'session list');
   }

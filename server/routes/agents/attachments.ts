@@ -15,6 +15,7 @@ import { multipartFile } from '../../http/multipart-file';
 import { uploadBody } from '../../http/upload-body';
 import { resolveOwner } from '../../identity/owner';
 import { answerOf } from './attachment-answer';
+import { jsonResponse } from '../../http/small-answers';
 
 /** What a multipart body adds to its file: the boundaries and the part's headers. */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -50,7 +51,7 @@ export async function handleUploadAttachment(request: Request, agentName: string
     const { body, filename } = await incomingFile(request);
     const attachment = await saveUpload({ ownerId, agent: agentName, body, filename });
     await countAddressUpload(ownerId, request, attachment.size);
-    return Response.json(attachment, { status: 201 });
+    return jsonResponse(attachment, { status: 201 });
   } catch (error) {
     const response = errorResponse(answerOf(error), 'attachment upload');
     // A refused upload's body is not read to its end: the connection is closed after the answer, never reused.

@@ -14,6 +14,7 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveCaller } from '../../identity/owner';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 const body = z
   .object({
@@ -60,7 +61,7 @@ export async function handleChatDecision(request: Request, agentName: string, ke
       by: { source: 'agui', ...callerIdentity(caller) },
     });
     if (result.continuation) keepAlive(result.continuation.done);
-    return Response.json({
+    return jsonResponse({
       interruptId: result.interrupt.id,
       // Who voted, only for a key holder's eyes (docs/approvals.md, "Votes").
       decision: result.decision ? shownDecision(result.decision, voteReaderOf(ownerId)) : null,

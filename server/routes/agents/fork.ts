@@ -12,6 +12,7 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../identity/owner';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 const threadKey = z.string().regex(SESSION_ID, SESSION_ID_RULE);
 const body = z
@@ -59,7 +60,7 @@ export async function handleFork(request: Request, target: { agent?: string; ses
       source: target.agent ? 'agui' : 'openai',
     });
     if (forked.run) keepAlive(forked.run.done);
-    return Response.json({ threadId: forked.threadId, parent: { threadId, atMessageId: data.atMessageId }, runId: forked.run?.runId ?? null }, { status: 201 });
+    return jsonResponse({ threadId: forked.threadId, parent: { threadId, atMessageId: data.atMessageId }, runId: forked.run?.runId ?? null }, { status: 201 });
   } catch (error) {
     return errorResponse(error, 'fork request');
   }

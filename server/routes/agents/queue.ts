@@ -11,6 +11,7 @@ import { resolveOwner } from '../../identity/owner';
 import { changeQueue, queueItems, type QueueOperation } from '../../runtime';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 // What an id may hold, and how long a text may be, is the runtime's one rule (docs/security.md, "What a request may carry").
 const id = z.string();
@@ -46,7 +47,7 @@ export async function handleQueue(request: Request, target: { agent?: string; se
       { sessionId: scopedSessionId(ownerId, threadId), ownerId, agent: target.agent, source: target.agent ? 'agui' : SESSION_KEY_SOURCE, keepAlive },
       operationOf(parsed.data),
     );
-    return Response.json({ threadId, queue: queueItems(queue) });
+    return jsonResponse({ threadId, queue: queueItems(queue) });
   } catch (error) {
     return errorResponse(error, 'queue request');
   }

@@ -7,6 +7,7 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../identity/owner';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 const body = z.object({ threadId: z.string().regex(SESSION_ID, SESSION_ID_RULE), state: z.record(z.string(), z.unknown()) }).strict();
 
@@ -18,7 +19,7 @@ export async function handleStateWrite(request: Request, agentName: string): Pro
     const parsed = body.safeParse(await readJsonBody(request));
     if (!parsed.success) throw new HttpError('invalid_request', `Invalid state body: ${describeIssue(parsed.error, '(body)')} ({threadId, state}).`);
     const state = await writeClientState(getStore(), agent, { sessionId: scopedSessionId(ownerId, parsed.data.threadId), ownerId, state: parsed.data.state });
-    return Response.json({ threadId: parsed.data.threadId, state });
+    return jsonResponse({ threadId: parsed.data.threadId, state });
   } catch (error) {
     return errorResponse(error, 'state write');
   }

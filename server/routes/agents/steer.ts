@@ -8,6 +8,7 @@ import { readJsonBody } from '../../http/body';
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../identity/owner';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 const body = z
   .object({
@@ -36,7 +37,7 @@ export async function handleSteer(request: Request, target: { agent?: string; se
       runId: parsed.data.runId,
       message: userMessage(parsed.data.text, { id: parsed.data.id }),
     });
-    return Response.json({ threadId, runId: steer.runId, messageId: steer.message.id }, { status: 202 });
+    return jsonResponse({ threadId, runId: steer.runId, messageId: steer.message.id }, { status: 202 });
   } catch (error) {
     return errorResponse(error, 'steer request');
   }

@@ -9,6 +9,7 @@ import { callerIdentity, requestActor } from '../../identity/decision-actor';
 import { resolveCaller } from '../../identity/owner';
 import { parseCursor, requestStop, isSessionId, scopedSessionId, SESSION_ID_RULE } from '../../runtime';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 export async function handleStop(request: Request, target: { agent?: string; sessionKey?: string }): Promise<Response> {
   try {
@@ -35,7 +36,7 @@ export async function handleStop(request: Request, target: { agent?: string; ses
       frontier,
       by,
     });
-    return Response.json({
+    return jsonResponse({
       threadId,
       runId: result.runId,
       stopped: result.stopped,

@@ -36,6 +36,7 @@ import { getStore, type SessionRecord } from '../../store';
 import { toAgUiInterrupt, toAgUiUsage, toTanStackMessages } from '../../wire/agui/events';
 import { agUiStream } from '../../wire/agui/stream';
 import { setting } from '../../config';
+import { jsonResponse } from '../../http/small-answers';
 
 /** How long one session-stream response lasts; the client reconnects with its cursor. */
 function sessionStreamMs(): number {
@@ -84,7 +85,7 @@ export async function handleAgUiThread(request: Request, agentName: string): Pro
         voteReader: voteReaderOf(ownerId),
       });
     }
-    return Response.json(await hydration(agent, session, ownerId, pageOf(params)));
+    return jsonResponse(await hydration(agent, session, ownerId, pageOf(params)));
   } catch (error) {
     return errorResponse(error, 'AG-UI thread request');
   }

@@ -10,6 +10,7 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../identity/owner';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 const body = z
   .object({
@@ -37,7 +38,7 @@ export async function handleUndo(request: Request, target: { agent: string }, ke
       runId,
     });
     keepAlive(run.done);
-    return Response.json({ threadId, runId: run.runId }, { status: 202 });
+    return jsonResponse({ threadId, runId: run.runId }, { status: 202 });
   } catch (error) {
     return errorResponse(error, 'undo request');
   }

@@ -3,6 +3,7 @@
 // its own loop (server/boot). Only a cron caller may (identity/cron-caller.ts).
 import { sweepUnclaimedAttachments } from '../../attachments';
 import { refuseUnlessCron } from '../../identity/cron-caller';
+import { jsonResponse } from '../../http/small-answers';
 
 /** One sweep; answers what it removed once it is done. */
 export async function handleAttachmentSweep(request: Request): Promise<Response> {
@@ -10,5 +11,5 @@ export async function handleAttachmentSweep(request: Request): Promise<Response>
   if (refused) return refused;
   const startedAt = Date.now();
   const result = await sweepUnclaimedAttachments();
-  return Response.json({ ...result, ms: Date.now() - startedAt });
+  return jsonResponse({ ...result, ms: Date.now() - startedAt });
 }

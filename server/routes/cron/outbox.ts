@@ -5,6 +5,7 @@ import { findAgent } from '../../agents';
 import { refuseUnlessCron } from '../../identity/cron-caller';
 import { deliverOutbox } from '../../runtime';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 /** One pass of the outbox; answers with what it did once its attempts have ended. */
 export async function handleOutboxTick(request: Request): Promise<Response> {
@@ -12,5 +13,5 @@ export async function handleOutboxTick(request: Request): Promise<Response> {
   if (refused) return refused;
   const startedAt = Date.now();
   const tick = await deliverOutbox(getStore(), findAgent);
-  return Response.json({ ...tick, ms: Date.now() - startedAt });
+  return jsonResponse({ ...tick, ms: Date.now() - startedAt });
 }

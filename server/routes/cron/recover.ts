@@ -6,6 +6,7 @@ import { findAgent } from '../../agents';
 import { refuseUnlessCron } from '../../identity/cron-caller';
 import { sweep } from '../../runtime';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 /**
  * Responds once the recovered runs are started, not finished (one may run for minutes).
@@ -18,5 +19,5 @@ export async function handleRecoverySweep(request: Request, keepAlive?: (promise
   const startedAt = Date.now();
   const result = await sweep(getStore(), findAgent);
   keepAlive?.(result.done);
-  return Response.json({ sessions: result.sessions, started: result.started, ms: Date.now() - startedAt });
+  return jsonResponse({ sessions: result.sessions, started: result.started, ms: Date.now() - startedAt });
 }

@@ -5,6 +5,7 @@ import { findAgent } from '../../agents';
 import { refuseUnlessCron } from '../../identity/cron-caller';
 import { fireDueTimers } from '../../runtime';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 /** Fires the due timers (docs/turn-control.md, "Timers"); answers once their runs have started. */
 export async function handleTimerTick(request: Request, keepAlive?: (promise: Promise<unknown>) => void): Promise<Response> {
@@ -13,5 +14,5 @@ export async function handleTimerTick(request: Request, keepAlive?: (promise: Pr
   const startedAt = Date.now();
   const result = await fireDueTimers(getStore(), findAgent);
   keepAlive?.(result.done);
-  return Response.json({ fired: result.fired, waiting: result.waiting, ms: Date.now() - startedAt });
+  return jsonResponse({ fired: result.fired, waiting: result.waiting, ms: Date.now() - startedAt });
 }

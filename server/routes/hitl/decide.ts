@@ -10,6 +10,7 @@ import { decideInterrupt, describeIssue, sessionKeyOf, shownDecision, shownVote,
 import type { DecisionRequest } from '../../runtime';
 import { getStore } from '../../store';
 import { HITL_ACTIONS, type HitlAction } from '../../contract';
+import { jsonResponse } from '../../http/small-answers';
 
 const bodies = {
   // grant: "approve, and allow this from now on", read by the runtime (docs/approvals.md, "Scoped grants").
@@ -45,7 +46,7 @@ export async function decide(request: Request, interruptId: string, action: stri
     const result = await decideInterrupt({ store: getStore(), findAgent, interruptId, request: decision, by });
     const reader = voteReaderOf(ownerId);
     return {
-      response: Response.json({
+      response: jsonResponse({
         interrupt: {
           id: result.interrupt.id,
           sessionId: sessionKeyOf(result.sessionId),

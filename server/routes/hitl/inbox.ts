@@ -9,6 +9,7 @@ import { getStore } from '../../store';
 import type { InboxItem, InboxList } from '../../contract';
 import { encodeInboxCursor } from './inbox-cursor';
 import { parseInboxQuery } from './inbox-query';
+import { jsonResponse } from '../../http/small-answers';
 
 export async function listPending(request: Request): Promise<Response> {
   try {
@@ -20,7 +21,7 @@ export async function listPending(request: Request): Promise<Response> {
     const { rows: open, next } = await inboxPage(store, actor, query);
     // A call that needs a quorum shows the votes cast so far (docs/approvals.md, "Quorum and separation of duties").
     const votes = await Promise.all(open.map((row) => (row.record.quorum ? votesCast(store, row.sessionId, row.id) : undefined)));
-    return Response.json({
+    return jsonResponse({
       interrupts: open.map((row, i): InboxItem => ({
         id: row.id,
         // The session as its owner names it (a key holder deciding a browser's call sees that browser's key).

@@ -9,6 +9,7 @@ import { checkSameOrigin } from '../../http/same-origin';
 import { checkOpenDevHost } from '../../identity/open-access';
 import { ANY_READER, decideByLink, escapeHtml, Refusal, sessionKeyOf, shownDecision, shownVote } from '../../runtime';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 /** A token and a reason fit in far less; a bigger body is no form of ours. */
 const MAX_BODY_BYTES = 16 * 1024;
@@ -56,7 +57,7 @@ export async function decideLink(request: Request): Promise<{ response: Response
     token = read.form.token;
     const result = await decideByLink({ store: getStore(), findAgent, token: read.form.token, ...(read.form.reason ? { reason: read.form.reason } : {}) });
     const response = json
-      ? Response.json({
+      ? jsonResponse({
           interrupt: { id: result.interrupt.id, sessionId: sessionKeyOf(result.sessionId), toolName: result.interrupt.toolName },
           // A link's holder reads how it stands, never who else voted (docs/approvals.md, "Votes").
           decision: result.decision ? shownDecision(result.decision, ANY_READER) : null,

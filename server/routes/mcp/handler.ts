@@ -16,6 +16,7 @@ import type { KeepAlive } from '../../http/keep-alive';
 import { resolveCaller } from '../../identity/owner';
 import type { McpCaller } from './ask';
 import { buildMcpServer } from './server';
+import { jsonResponse } from '../../http/small-answers';
 
 interface McpSession {
   transport: WebStandardStreamableHTTPServerTransport;
@@ -128,5 +129,5 @@ function publicOrigin(request: Request): string {
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
+  return jsonResponse({ jsonrpc: '2.0', error: { code, message }, id: null }, { status });
 }

@@ -8,13 +8,14 @@ import { callerIdentity } from '../../identity/decision-actor';
 import { resolveCaller } from '../../identity/owner';
 import { approvalMetrics } from '../../runtime';
 import { getStore } from '../../store';
+import { jsonResponse } from '../../http/small-answers';
 
 export async function handleApprovalMetrics(request: Request): Promise<Response> {
   try {
     const caller = await resolveCaller(request, { member: true });
     const actor = { source: 'studio' as const, ...callerIdentity(caller) };
     const metrics = await approvalMetrics(getStore(), actor, (agent) => findAgent(agent)?.initialState ?? {});
-    return Response.json(metrics, { headers: { 'Cache-Control': 'no-store' } });
+    return jsonResponse(metrics, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     return errorResponse(error, 'approval metrics request');
   }

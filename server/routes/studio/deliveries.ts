@@ -9,6 +9,7 @@ import type { DeliveryRecord } from '../../store/notices';
 import { keptEmails, sessionKeyOf, type KeptEmail } from '../../runtime';
 import { getStore } from '../../store';
 import type { DeliveriesScope } from '../../store/types';
+import { jsonResponse } from '../../http/small-answers';
 
 const LISTED = 100;
 
@@ -41,7 +42,7 @@ export async function handleDeliveryList(request: Request): Promise<Response> {
   try {
     const deliveries = await getStore().listDeliveries(await scopeOf(request), { limit: LISTED });
     const unsent = keptEmails();
-    return Response.json({ deliveries: deliveries.map((delivery) => itemOf(delivery, unsent)) } satisfies DeliveryList, {
+    return jsonResponse({ deliveries: deliveries.map((delivery) => itemOf(delivery, unsent)) } satisfies DeliveryList, {
       headers: { 'Cache-Control': 'no-store' },
     });
   } catch (error) {
@@ -53,7 +54,7 @@ export async function handleDeliveryRetry(request: Request, deliveryId: string):
   try {
     const retried = await getStore().retryDelivery(deliveryId, await scopeOf(request), new Date());
     if (!retried) throw new HttpError('not_found', `No failing or given-up delivery "${deliveryId}".`, { what: 'delivery' });
-    return Response.json(itemOf(retried));
+    return jsonResponse(itemOf(retried));
   } catch (error) {
     return errorResponse(error, 'delivery retry');
   }

@@ -5,13 +5,14 @@
 import { errorResponse, HttpError } from '../../http/errors';
 import { resolveOwner } from '../../identity/owner';
 import { loadAuditTrail } from '../../web/audit-trail';
+import { jsonResponse } from '../../http/small-answers';
 
 export async function handleAuditTrail(request: Request, sessionId: string): Promise<Response> {
   try {
     const trail = await loadAuditTrail(await resolveOwner(request, { member: true }), sessionId);
     if (!trail) throw new HttpError('not_found', `No session "${sessionId}".`, { what: 'session' });
     const download = new URL(request.url).searchParams.get('download') === '1';
-    return Response.json(trail, {
+    return jsonResponse(trail, {
       headers: {
         'Cache-Control': 'no-store',
         ...(download ? { 'Content-Disposition': `attachment; filename="stackbone-audit-${sessionId.replace(/[^A-Za-z0-9_-]/g, '_')}.json"` } : {}),

@@ -10,6 +10,7 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { resolveCaller } from '../../identity/owner';
 import { describeIssue } from '../../runtime';
 import type { TeamList } from '../../contract';
+import { jsonResponse } from '../../http/small-answers';
 
 const RoleChangeBody = z
   .object({
@@ -30,7 +31,7 @@ export async function handleTeamList(request: Request): Promise<Response> {
   try {
     await admin(request);
     const members = await listTeam();
-    return Response.json({ members: members.map((member) => ({ ...member, createdAt: member.createdAt.toISOString() })) } satisfies TeamList, {
+    return jsonResponse({ members: members.map((member) => ({ ...member, createdAt: member.createdAt.toISOString() })) } satisfies TeamList, {
       headers: { 'Cache-Control': 'no-store' },
     });
   } catch (error) {
@@ -46,7 +47,7 @@ export async function handleRoleChange(request: Request): Promise<Response> {
     const { email, role, remove = false } = parsed.data;
     if (!(await setRole(email, role, remove))) throw new HttpError('not_found', `No user signed up as ${email}.`, { what: 'user' });
     const member = (await listTeam()).find((entry) => entry.email === email.toLowerCase());
-    return Response.json({ email, roles: member?.roles ?? [] });
+    return jsonResponse({ email, roles: member?.roles ?? [] });
   } catch (error) {
     return errorResponse(error, 'role change');
   }

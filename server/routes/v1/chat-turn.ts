@@ -15,6 +15,7 @@ import { checkRequestTools, newInput, statelessHistory, type WireMessage } from 
 import { readModelHeader } from '../../wire/chat/model-header';
 import { readSessionKey, SESSION_HEADER, turnHeaders } from '../../wire/chat/session-key';
 import { collectChatTurn, type CollectedTurn } from '../../wire/chat/turn-events';
+import { jsonResponse } from '../../http/small-answers';
 
 /** What every chat request carries once its wire has parsed it. */
 export interface ChatRequest {
@@ -63,7 +64,7 @@ export async function handleChatTurn<Input extends ChatRequest, Meta, Chunk>(
     if (input.stream) return withHeaders(sseResponse(wire.chunks(run, meta, input), wire.encode, { slot }), headers);
     const turn = await collectChatTurn(run);
     if (turn.error) return withHeaders(wire.errorResponse(new HttpError(turn.error.code, turn.error.message)), headers);
-    return Response.json(wire.body(turn, meta), { headers });
+    return jsonResponse(wire.body(turn, meta), { headers });
   } catch (error) {
     slot?.release();
     return wire.errorResponse(error);

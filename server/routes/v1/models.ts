@@ -8,14 +8,15 @@ import { anthropicModelNotFound, toAnthropicModel, toAnthropicModelList } from '
 import { wantsAnthropicShape } from '../../wire/chat/session-key';
 import { openAiErrorResponse } from '../../wire/openai/errors';
 import { openAiModelNotFound, toOpenAiModel, toOpenAiModelList } from '../../wire/openai/models';
+import { jsonResponse } from '../../http/small-answers';
 
 async function handleOpenAiModels(request: Request, model?: string): Promise<Response> {
   try {
     await resolveOwner(request);
-    if (model === undefined) return Response.json(toOpenAiModelList(agents));
+    if (model === undefined) return jsonResponse(toOpenAiModelList(agents));
     const agent = findAgent(model);
     if (!agent) throw openAiModelNotFound(model);
-    return Response.json(toOpenAiModel(agent));
+    return jsonResponse(toOpenAiModel(agent));
   } catch (error) {
     return openAiErrorResponse(error);
   }
@@ -27,9 +28,9 @@ async function handleAnthropicModels(request: Request, model?: string): Promise<
     if (model !== undefined) {
       const agent = findAgent(model);
       if (!agent) throw anthropicModelNotFound(model);
-      return Response.json(toAnthropicModel(agent));
+      return jsonResponse(toAnthropicModel(agent));
     }
-    return Response.json(toAnthropicModelList(agents));
+    return jsonResponse(toAnthropicModelList(agents));
   } catch (error) {
     return anthropicErrorResponse(error);
   }

@@ -10,6 +10,7 @@ import { errorResponse, HttpError } from '../../http/errors';
 import { noKeepAlive, type KeepAlive } from '../../http/keep-alive';
 import { resolveOwner } from '../../identity/owner';
 import { session, userMessage, describeIssue, SESSION_ID, SESSION_ID_RULE } from '../../runtime';
+import { jsonResponse } from '../../http/small-answers';
 
 const body = z
   .object({
@@ -29,10 +30,10 @@ export async function handleWebhook(request: Request, agentName: string, keepAli
     if (!parsed.success) throw new HttpError('invalid_request', `Invalid webhook body: ${describeIssue(parsed.error, '(body)')}`);
     const { threadId, text, id } = parsed.data;
     const run = await session(agent, threadId, { ownerId }).append(userMessage(text, { id }));
-    if (!run) return Response.json({ threadId, appended: false, runId: null }, { status: 200 });
+    if (!run) return jsonResponse({ threadId, appended: false, runId: null }, { status: 200 });
     keepAlive(run.done);
     // Queued behind a turn in progress or a pending decision: runId is the run it will become.
-    return Response.json({ threadId, appended: true, runId: run.runId, ...(run.queued ? { queued: true } : {}) }, { status: 202 });
+    return jsonResponse({ threadId, appended: true, runId: run.runId, ...(run.queued ? { queued: true } : {}) }, { status: 202 });
   } catch (error) {
     return errorResponse(error, 'webhook');
   }

@@ -2,6 +2,7 @@
 // `details.error_code` carries the stable code: the official SDK exposes it as
 // APIError.errorCode (and the whole body as .error).
 import { errorHeaders, toWireError, type WireError } from '../chat/wire-error';
+import { jsonResponse } from '../../http/small-answers';
 
 const TYPES: Record<number, string> = {
   400: 'invalid_request_error',
@@ -32,5 +33,5 @@ export function anthropicErrorBody(error: WireError) {
 
 export function anthropicErrorResponse(failure: unknown): Response {
   const error = toWireError(failure);
-  return Response.json(anthropicErrorBody(error), { status: error.status, headers: errorHeaders(error) });
+  return jsonResponse(anthropicErrorBody(error), { status: error.status, headers: errorHeaders(error) });
 }

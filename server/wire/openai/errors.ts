@@ -1,5 +1,6 @@
 // Errors in OpenAI's shape: {error: {message, type, param, code}} with OpenAI's status codes.
 import { errorHeaders, toWireError, type WireError } from '../chat/wire-error';
+import { jsonResponse } from '../../http/small-answers';
 
 function typeFor(status: number): string {
   if (status >= 500) return 'server_error';
@@ -13,5 +14,5 @@ export function openAiErrorBody(error: WireError) {
 
 export function openAiErrorResponse(failure: unknown): Response {
   const error = toWireError(failure);
-  return Response.json(openAiErrorBody(error), { status: error.status, headers: errorHeaders(error) });
+  return jsonResponse(openAiErrorBody(error), { status: error.status, headers: errorHeaders(error) });
 }

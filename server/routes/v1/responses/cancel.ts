@@ -9,6 +9,7 @@ import { changeQueue, follow, requestStop, runSoFar } from '../../../runtime';
 import { openAiErrorResponse } from '../../../wire/openai/errors';
 import { ResponseTranslator } from '../../../wire/responses/events';
 import { findResponseRun, metaOf } from './response-run';
+import { jsonResponse } from '../../../http/small-answers';
 
 /** How long the answer waits for the stopped run to close itself (a tool has a grace period to settle). */
 const CANCEL_WAIT_MS = 10_000;
@@ -21,7 +22,7 @@ export async function handleCancelResponse(request: Request, id: string): Promis
     if (found.queuedMessageId) {
       // Not started: cancelling it takes its message out of the queue, so it never runs.
       await changeQueue(store, findAgent, { sessionId, ownerId: caller.ownerId, source: 'openai' }, { op: 'remove', messageId: found.queuedMessageId });
-      return Response.json(new ResponseTranslator(metaOf(found)).response('cancelled'));
+      return jsonResponse(new ResponseTranslator(metaOf(found)).response('cancelled'));
     }
     if (!found.run.ended) {
       const stop = await requestStop(store, findAgent, { sessionId, ownerId: caller.ownerId, runId, by: requestActor(request, caller, 'responses') });
@@ -33,7 +34,7 @@ export async function handleCancelResponse(request: Request, id: string): Promis
     const run = (await runSoFar(store, sessionId, runId, agent.initialState)) ?? found.run;
     const translator = new ResponseTranslator(metaOf({ ...found, run }));
     for (const entry of run.parts) translator.push(entry.part);
-    return Response.json(translator.response());
+    return jsonResponse(translator.response());
   } catch (error) {
     return openAiErrorResponse(error);
   }

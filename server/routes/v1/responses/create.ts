@@ -36,6 +36,7 @@ import { encodeResponseEvent, responseEvents, ResponseTranslator, type ResponseM
 import { parseResponseRequest, type ResponseInput } from '../../../wire/responses/input';
 import { readResponseId, responseId } from '../../../wire/responses/response-id';
 import { findResponseRun } from './response-run';
+import { jsonResponse } from '../../../http/small-answers';
 
 export async function handleCreateResponse(request: Request, keepAlive: KeepAlive = noKeepAlive): Promise<Response> {
   let slot: StreamSlot | undefined;
@@ -62,12 +63,12 @@ export async function handleCreateResponse(request: Request, keepAlive: KeepAliv
     const translator = new ResponseTranslator(meta);
     const events = responseEvents(run.stream(null), translator);
     if (input.stream) return withHeaders(sseResponse(events, encodeResponseEvent, { slot }), headers);
-    if (input.background) return Response.json(translator.response(run.queued ? 'queued' : 'in_progress'), { headers });
+    if (input.background) return jsonResponse(translator.response(run.queued ? 'queued' : 'in_progress'), { headers });
     for await (const _ of events);
     // A run that failed answers as the chat wires do: OpenAI's error, with the code's status (docs/internals/wires.md, "Errors").
     const failed = translator.failure;
     if (failed) return withHeaders(openAiErrorResponse(new HttpError(failed.code, failed.message)), headers);
-    return Response.json(translator.response(), { headers });
+    return jsonResponse(translator.response(), { headers });
   } catch (error) {
     slot?.release();
     return openAiErrorResponse(error);

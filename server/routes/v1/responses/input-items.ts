@@ -5,13 +5,14 @@ import { resolveOwner } from '../../../identity/owner';
 import { openAiErrorResponse } from '../../../wire/openai/errors';
 import { inputItem } from '../../../wire/responses/items';
 import { findResponseRun } from './response-run';
+import { jsonResponse } from '../../../http/small-answers';
 
 export async function handleInputItems(request: Request, id: string): Promise<Response> {
   try {
     const found = await findResponseRun(id, await resolveOwner(request));
     const items = found.run.inputs.map(inputItem);
     const data = new URL(request.url).searchParams.get('order') === 'asc' ? items : items.reverse();
-    return Response.json({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false });
+    return jsonResponse({ object: 'list', data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null, has_more: false });
   } catch (error) {
     return openAiErrorResponse(error);
   }

@@ -10,6 +10,7 @@ import { turnHeaders } from '../../../wire/chat/session-key';
 import { openAiErrorResponse } from '../../../wire/openai/errors';
 import { encodeResponseEvent, responseEvents, ResponseTranslator } from '../../../wire/responses/events';
 import { findResponseRun, metaOf, type ResponseRun } from './response-run';
+import { jsonResponse } from '../../../http/small-answers';
 
 export async function handleRetrieveResponse(request: Request, id: string): Promise<Response> {
   let slot: StreamSlot | undefined;
@@ -27,7 +28,7 @@ export async function handleRetrieveResponse(request: Request, id: string): Prom
       return response;
     }
     for (const entry of found.run.parts) translator.push(entry.part);
-    return Response.json(translator.response(found.queuedMessageId ? 'queued' : undefined), { headers });
+    return jsonResponse(translator.response(found.queuedMessageId ? 'queued' : undefined), { headers });
   } catch (error) {
     slot?.release();
     return openAiErrorResponse(error);

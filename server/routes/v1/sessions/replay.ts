@@ -9,6 +9,7 @@ import { errorResponse, HttpError } from '../../../http/errors';
 import { resolveCaller } from '../../../identity/owner';
 import { describeIssue, ownedSession, recordingFile, replay, scopedSessionId } from '../../../runtime';
 import { getStore } from '../../../store';
+import { jsonResponse } from '../../../http/small-answers';
 
 const replayBody = z.object({ against: z.string().min(1).max(64).optional() }).strict();
 
@@ -39,7 +40,7 @@ export async function handleReplay(request: Request, key: string): Promise<Respo
     const agent = findAgent(name);
     if (!agent) throw new HttpError('not_found', `No agent "${name}".`, { what: 'agent' });
     const report = await replay(events, agent);
-    return Response.json({ session: key, recordedAgent: session.agent, ...report }, { headers: { 'cache-control': 'no-store' } });
+    return jsonResponse({ session: key, recordedAgent: session.agent, ...report }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     return errorResponse(error, 'Session replay');
   }

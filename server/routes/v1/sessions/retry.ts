@@ -9,6 +9,7 @@ import { noKeepAlive, type KeepAlive } from '../../../http/keep-alive';
 import { resolveOwner } from '../../../identity/owner';
 import { startRun, describeIssue, ownedSession, sessionNotFound, scopedSessionId } from '../../../runtime';
 import { getStore } from '../../../store';
+import { jsonResponse } from '../../../http/small-answers';
 
 // What a retryId may hold is the runtime's one rule for client ids (docs/security.md, "What a request may carry").
 const body = z.object({ retryId: z.string() }).strict();
@@ -26,7 +27,7 @@ export async function handleSessionRetry(request: Request, key: string, keepAliv
     if (!agent) throw sessionNotFound({ sessionId });
     const run = await startRun({ agent, store, sessionId, ownerId, source: 'server', messages: [], retry: { retryId: parsed.data.retryId } });
     keepAlive(run.done);
-    return Response.json({ threadId: key, runId: run.runId, retryId: parsed.data.retryId }, { status: 202 });
+    return jsonResponse({ threadId: key, runId: run.runId, retryId: parsed.data.retryId }, { status: 202 });
   } catch (error) {
     return errorResponse(error, 'retry request');
   }

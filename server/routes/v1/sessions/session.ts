@@ -11,6 +11,7 @@ import { wantsAnthropicShape } from '../../../wire/chat/session-key';
 import type { SessionSnapshot } from '../../../wire/chat/session-snapshot';
 import { openAiErrorResponse } from '../../../wire/openai/errors';
 import { toOpenAiSession } from '../../../wire/openai/output';
+import { jsonResponse } from '../../../http/small-answers';
 
 /** The session as its owner sees it; an unknown or foreign one is not found (both the same 404). The MCP server reads it too (routes/mcp). */
 export async function readSession(ownerId: string, key: string): Promise<SessionSnapshot> {
@@ -31,7 +32,7 @@ async function handleSessionRead(
 ): Promise<Response> {
   try {
     const snapshot = await readSession(await resolveOwner(request), key);
-    return Response.json(wire.shape(snapshot), { headers: { 'Cache-Control': 'no-store' } });
+    return jsonResponse(wire.shape(snapshot), { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     return wire.errorResponse(error);
   }
