@@ -604,6 +604,64 @@ flood's own work on the one loop; leads not yet measured: less JavaScript per st
 Better Auth's session lookup (through its API and Prisma's ORM; one query instead of two with its
 \`experimental.joins\`), and the web streams' trip per event.
 
+## Small answers without a compressor
+
+Issue 46, the flood's health p99 on SQLite, on another 2-core machine, where \`npm run bench --
+--quick\` on the landed code measured it at 51.6 ms on SQLite (38.1 on PostgreSQL), and the item
+alone 62–82 ms.
+
+*What was found.* A CPU profile of the flood's server had Node's zlib in 4.4 % of its busy time,
+and 1,000 health checks asked one after another spent ~10 % of the server's CPU in gzip
+streams. \`next start\` compresses every answer whose client accepts gzip (browsers and undici's
+\`fetch\` do) and whose length it is not told — its compression's 1 KB threshold needs a
+Content-Length, and Next drops the one a route handler sets — so every route's answer was
+gzipped, an 11-byte \`{"ok":true}\` and a 429's refusal included: a compressor made for each
+(zlib's state is a few hundred KB), the bytes sent to Node's thread pool, and the answer finished
+only once the event loop came round to the result — on a flooded loop, one more wait behind
+everything queued.
+
+*What changed.* Every route's JSON answer goes through \`jsonResponse\` (\`server/http/small-answers.ts\`),
+and the proxy's plain-text refusals through the same rule: an answer under 1 KB carries
+\`Cache-Control: no-transform\`, which that compression leaves alone; a larger one (a thread's
+hydration, lists) is compressed as before. \`tests/integration/small-answers.test.ts\` asks for
+gzip on both databases: the health check and a 404 come back as they are, a 300-token thread
+gzipped and whole.
+
+*Figures* (this machine; one bench build with a switch for the old answer, alternated, one fresh
+server each):
+
+| | gzipped (before) | as is (now) |
+| --- | --- | --- |
+| a health check, server CPU (1,000 in a row; three runs) | 2.61, 2.74, 2.95 ms | 1.81, 1.89, 2.01 ms |
+| its latency at the client | 3.27, 3.48, 3.94 ms | 2.10, 2.21, 2.34 ms |
+| a wrong key's 401, server CPU | 2.29, 2.53, 2.72 ms | 1.79, 1.81, 2.01 ms |
+| the flood (SQLite, the item alone), health p99 / p50 | 74.9 / 9.5, 68.5 / 9.3, 67.6 / 8.4 ms | 38.0 / 4.6, 35.2 / 4.0, 34.7 / 3.3 ms |
+
+A whole \`npm run bench -- --quick\` with it: the flood's health p99 30.2 ms on SQLite (max 91.6)
+and 35.0 on PostgreSQL (max 96.3), both under the 50 ms goal, every attack let through exactly to
+its limit. The set-up item's answers are event streams, which this does not touch (they carried
+\`no-transform\` already), and moved as runs do: SQLite's last byte 1.282× in that run (ours − bare
+1.75 ms against 1.71 in the run before, the bare route's answer 6.2 ms against 7.2), 1.27–1.39× in
+five runs of the item alone, where the bare route took 4.9–6.0 ms.
+
+*The bench measures the server, not its own client.* The flood's checks are asked from the
+bench's process, which also reads the attack's answers. A second sampler in a process of its
+own, asking beside it through the same floods (before this change), measured the same p99 within
+a few ms: 82.5 against 76.5, 62.9 against 62.5, 74.1 against 64.8 ms.
+
+*Tried and not kept: Better Auth's session and user in one query* (\`advanced.database.joins\`).
+Through the Prisma adapter it is one ORM call with an \`include\`, which Prisma still sends as two
+statements: in process, 0.644 against 0.646 ms of CPU for the pair (2,000 lookups each, SQLite).
+
+*PostgreSQL's set-up item here (issue 41).* In the server (a preload timing pg's queries and the
+response's writes, medians of 50 turns): ours ends at 8.9 ms from the request's arrival, the bare
+route at 3.9; the creating and closing appends wait 1.9 ms each. The same two statements replayed
+alone on one connection take 0.9 and 1.1 ms after 3 ms idle (0.8 and 1.0 back to back; the
+commit's sync to disk 0.2–0.4 ms of each; a \`SELECT 1\` 0.3–0.4 ms after idle). Even at their
+alone cost the two, with the turn's own work over the bare route's (~1.3 ms), exceed half of the
+bare route's time at the client (5.1–6.3 ms here): the 1.5× goal is out of reach while the input
+is durable before the model runs and the answer before \`RUN_FINISHED\`.
+
 ## Caveats
 
 - One machine, shared: the 2-core box runs other work, so absolute figures move between runs;
