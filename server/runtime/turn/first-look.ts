@@ -18,8 +18,10 @@ export interface FirstLook {
   needed(): boolean;
   /** Whether no other run of this process is starting now: then the run may be prepared while its creating append commits (start-run.ts). */
   alone(): boolean;
-  /** Stops watching (the run's own watch has begun, or the run did not start). */
+  /** Stops watching: the run's own watch has begun. */
   release(): void;
+  /** The run did not start: no longer starting, no longer watching. */
+  abandon(): void;
 }
 
 /** Watches a session a run is about to create, from before its creating append. */
@@ -43,7 +45,8 @@ export function watchFromCreation(store: EventStore, sessionId: string): FirstLo
     },
     needed: () => heard || !alone,
     alone: () => counted && starting === 1,
-    release() {
+    release: unwatch,
+    abandon() {
       uncount();
       unwatch();
     },

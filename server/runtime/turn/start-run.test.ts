@@ -205,7 +205,8 @@ describe('the step loop', () => {
     /**
      * An agent that tells when its step was prepared and when its model was called, on a store whose
      * creating append is answered (or fails) once the step is prepared — or after a second, for a
-     * run that prepares nothing before its append is in.
+     * run that prepares nothing before its append is in. The append is sent a tick after it is
+     * asked for, as pg's pool hands out an idle connection (process.nextTick).
      */
     function timedCreation(failWith?: Error) {
       const seen: string[] = [];
@@ -216,6 +217,7 @@ describe('the step loop', () => {
         ...inner,
         append: async (sessionId, expectedSeq, events, options) => {
           if (!options?.create) return inner.append(sessionId, expectedSeq, events, options);
+          await new Promise((resolve) => process.nextTick(resolve));
           seen.push('append sent');
           await Promise.race([preparing, new Promise((resolve) => setTimeout(resolve, 1_000))]);
           if (failWith) throw failWith;

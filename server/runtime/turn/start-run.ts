@@ -193,11 +193,11 @@ async function startOn(
       ahead = started.done;
       await started.appended;
     } else await runner.append(events, options);
+    // Counted as starting until here, so that a burst's other runs wait for their first look; the
+    // run stops watching once its own watch has begun (turn-runner.ts).
     firstLook?.created();
-    // Counted as starting until here, so that a burst's other runs wait for their first look; it looks at nothing now.
-    if (ahead) firstLook?.release();
   } catch (error) {
-    firstLook?.release();
+    firstLook?.abandon();
     runner.feed.end();
     // A run started ahead stops on its own, having written nothing (turn-runner.ts).
     void ahead?.catch(() => undefined);

@@ -122,7 +122,11 @@ export class TurnRunner {
   startWhileAppending(events: SessionEvent[], options: RunAppendOptions): { appended: Promise<void>; done: Promise<void> } {
     const appended = this.writer.appendAhead(events, options);
     this.firstCallAfter = appended;
-    return { appended, done: this.execute() };
+    // The preparation starts once the append's statement is on its way: started at once, its
+    // promise chain (~1 ms of instructions, messages, tools) would run before pg hands the append a
+    // pooled connection, which pg does on a later tick, and hold the statement back by as much.
+    const sent = new Promise<void>((resolve) => setImmediate(resolve));
+    return { appended, done: sent.then(() => this.execute()) };
   }
 
   /** The thread as this run last wrote it. */
@@ -132,6 +136,8 @@ export class TurnRunner {
 
   /** The first look for a stop on record (execute); settled before any tool or model call. */
   private stopChecked: Promise<void> = Promise.resolve();
+  /** Looks for a stop on record (run-lease.ts); set once the run holds its session. */
+  private checkStop: () => Promise<void> = () => Promise.resolve();
   /** Whether the first step boundary looks beside the log (first-look.ts); every later one does. */
   private lookFirst = true;
 
@@ -184,7 +190,10 @@ export class TurnRunner {
       const firstLook = this.request.firstLook;
       const startedAhead = this.firstCallAfter !== undefined;
       this.lookFirst = startedAhead ? false : (firstLook?.needed() ?? true);
-      if (!startedAhead) firstLook?.release();
+      // The session is watched from before its creating append until here, where the run's own
+      // watch has begun: a write beside the log in between is heard by one or the other.
+      firstLook?.release();
+      this.checkStop = hold.checkStop;
       this.stopChecked = this.lookFirst ? hold.checkStop() : Promise.resolve();
       if (conversationOf(this.view, this.root.id).openToolCalls.length > 0) await this.stopChecked;
       // The agent's MCP tools, listed before anything reads its tool set (docs/mcp.md).
@@ -350,6 +359,9 @@ export class TurnRunner {
       if (step === LOOK_FIRST) {
         steps--;
         this.lookFirst = true;
+        // Something was written beside the log while the run was created, before the run watched
+        // its session: a stop among it is looked for too, not only guidance and the queue.
+        this.stopChecked = this.checkStop();
         continue;
       }
       if (step?.kind === 'answered') {
