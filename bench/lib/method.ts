@@ -405,6 +405,58 @@ less the part of it \`doStream\` still does after the commit). On SQLite the app
 loop (better-sqlite3), so there is nothing to overlap: the figures are unchanged. Both PostgreSQL
 goals stay missed on this machine: what is left is the two appends' waits themselves.
 
+**The creating append sent before the step is prepared.** Timed again in the server (the preload
+above, with marks in the run's code, medians of 55 turns): the creating append's SQL was built
+0.05 ms after the request reached the runtime, and its statement left for PostgreSQL ~1 ms later
+(0.8 and 1.0 ms over two runs). pg's pool hands out an idle connection on the next tick
+(\`process.nextTick\`), and Node runs the promise chain of the step prepared ahead — instructions,
+messages, tools, \`streamText\` up to the provider call — to its end before that tick, so the
+preparation meant to overlap the append's wait delayed the append instead. The preparation now
+starts on the next turn of the event loop (\`TurnRunner.startWhileAppending\`, \`setImmediate\`):
+the statement leaves 0.14 ms after the runtime gets the request and the preparation runs while it
+commits. \`server/runtime/turn/start-run.test.ts\` shows the order on a store that, like pg's
+pool, sends its append a tick after it is asked for (the test fails on the code before).
+
+The reorder exposed two gaps the old order hid, both because the run's own watch of its session
+(the one that hears a stop) used to begin before its creating append was sent, and now may begin
+after that append is in (on a store that answers within the tick, as the memory store and SQLite
+do). The watch from before the creation (first-look.ts) ended as soon as the append was in; it now
+ends once the run's own watch has begun (\`FirstLook.release\`, called by the runner; a run that
+never starts \`abandon\`s it), so a stop or guidance written in between is heard by one or the
+other — \`server/runtime/turn-control/server-session.test.ts\` ("steers, queues, edits the queue and
+stops a running turn") failed without it. And a run whose prepared step is dropped because something
+was heard looked again for guidance and the queue but not for a stop: that look now includes the
+stop (\`turn-runner.ts\`, the \`LOOK_FIRST\` branch; "stops before its model call for a stop
+written the moment its thread exists" in start-run.test.ts failed without it).
+
+*Figures* (PostgreSQL, the set-up item alone, full counts, a fresh \`next start\` per run, the two
+orders alternated in one build by a switch not in the tree, four runs each):
+
+| | before | after |
+| --- | --- | --- |
+| first token, bare + | 2.88, 2.43, 2.23, 2.43 ms | 1.82, 2.10, 2.05, 2.51 ms |
+| last byte, ours − bare | 5.54, 4.74, 4.85, 5.03 ms | 4.33, 4.42, 4.81, 5.38 ms |
+| last byte, × bare | 2.121, 2.213, 2.254, 2.298 | 1.908, 2.104, 2.139, 1.864 |
+
+About 0.35 ms off the first token and ~0.3 ms off the last byte, not the whole ~1 ms: on two cores
+the preparation now shares the machine with the database backend during the wait (the creating
+append's wait went from 1.5–1.8 to 1.85 ms in the server). A whole \`npm run bench -- --quick\`
+after: PostgreSQL first token bare + 2.39 ms, last byte 1.863× (both still missed; the runs before
+on this machine: bare + 3.1–3.6 ms, 1.9–2.1×); SQLite bare + 0.98 ms and 1.273× (the same probe on the
+code before: 1.30–1.33×), its 200-run burst 0.58 and PostgreSQL's 0.53 of the bare route's p99.
+
+*Where the rest goes, measured the same way* (one run; ours ends 4.6 ms after the bare route in
+the server): the two appends' waits, 1.5–1.9 and 1.8–2.3 ms, are most of it; \`RUN_STARTED\` and
+\`STATE_SNAPSHOT\` are written 0.3–0.5 ms after the commit, each through the response's stream,
+ahead of the first token; the AI SDK ends its stream 0.4–0.6 ms after the last token on both sides.
+Replayed alone on this machine (300 pairs on one connection): the appends take 0.60 and 0.80 ms
+back to back, 1.17 and 1.46 ms after 3 ms idle; with a connection listening on the session channel
+in the same process, as the server's is, 0.93 and 1.12 back to back and 1.52–1.66 and 1.81–2.04 ms
+after idle — the \`NOTIFY\` each append sends wakes the listening backend and comes back to the
+sender, ~0.5 ms of each after idle. It stays: another instance's followers and Studio's live list
+hear of a session through it, a new session included. Named prepared statements take the alone
+times to 0.38 and 0.44 ms (0.76 and 0.89 after idle); still left out, for the poolers above.
+
 ## SQLite commits and the disk
 
 Issue 46 (the public chat under abuse): the flood item's health p99 on SQLite. A commit through
