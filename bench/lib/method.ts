@@ -438,12 +438,20 @@ orders alternated in one build by a switch not in the tree, four runs each):
 | last byte, ours − bare | 5.54, 4.74, 4.85, 5.03 ms | 4.33, 4.42, 4.81, 5.38 ms |
 | last byte, × bare | 2.121, 2.213, 2.254, 2.298 | 1.908, 2.104, 2.139, 1.864 |
 
-About 0.35 ms off the first token and ~0.3 ms off the last byte, not the whole ~1 ms: on two cores
+The final code (with the watch and the stop look above), the same way, four runs each on a slower
+hour of the machine: first token bare + 3.50, 2.99, 2.53, 2.95 ms before against 2.46, 2.49, 2.30,
+2.33 after; last byte ours − bare 6.99, 5.80, 5.09, 5.64 against 5.70, 5.70, 5.17, 4.77 ms (2.066–2.141×
+against 1.910–2.056×). SQLite, the same way: first token bare + 0.98, 0.99, 1.05, 1.55 ms before
+against 1.03, 1.08, 1.13, 1.29 after, ours − bare 1.54, 1.52, 1.66, 2.37 against 1.57, 1.56, 1.81, 2.12
+ms (1.32–1.37× against 1.29–1.40×): the same within the runs' spread; there the append runs on the
+loop, so the reorder only moves the preparation after it.
+
+About 0.35–0.6 ms off the first token and ~0.3–0.5 ms off the last byte, not the whole ~1 ms: on two cores
 the preparation now shares the machine with the database backend during the wait (the creating
 append's wait went from 1.5–1.8 to 1.85 ms in the server). A whole \`npm run bench -- --quick\`
 after: PostgreSQL first token bare + 2.39 ms, last byte 1.863× (both still missed; the runs before
-on this machine: bare + 3.1–3.6 ms, 1.9–2.1×); SQLite bare + 0.98 ms and 1.273× (the same probe on the
-code before: 1.30–1.33×), its 200-run burst 0.58 and PostgreSQL's 0.53 of the bare route's p99.
+on this machine: bare + 3.1–3.6 ms, 1.9–2.1×); SQLite bare + 0.98 ms and 1.273× (the last byte on its
+line, as in the runs before and in the A/B above), its 200-run burst 0.58 and PostgreSQL's 0.53 of the bare route's p99.
 
 *Where the rest goes, measured the same way* (one run; ours ends 4.6 ms after the bare route in
 the server): the two appends' waits, 1.5–1.9 and 1.8–2.3 ms, are most of it; \`RUN_STARTED\` and
