@@ -465,6 +465,43 @@ sender, ~0.5 ms of each after idle. It stays: another instance's followers and S
 hear of a session through it, a new session included. Named prepared statements take the alone
 times to 0.38 and 0.44 ms (0.76 and 0.89 after idle); still left out, for the poolers above.
 
+**The floor the two appends set.** Timed once more on the code above (the preload, with marks from
+the route's entry to \`RUN_FINISHED\`, medians of 288 turns of the item, full counts; kept out of the
+tree): the request reaches our handler 1.3–1.7 ms after it arrives, as the bare route's does; the
+creating append leaves 0.65–0.85 ms later (the caller, the input, the guess, the fold, the SQL) and
+commits 1.55–1.85 ms after that; the first token is written 1.15–1.5 ms after the commit (the
+scripted model's \`doStream\`, then the AI SDK's pipeline to its first part); the closing append
+leaves 0.65–0.85 ms after the model's \`finish-step\` and commits 1.55–2.05 ms later;
+\`RUN_FINISHED\` is written 0.15–0.2 ms after that. In one run, ours ended 3.63 ms after the bare route in the server, and the two waits were
+3.11 ms of it: everything else we add over the bare route comes to ~0.5 ms. So with every other
+cost at zero the last byte would be (5.08 + 3.11) / 5.08 = 1.61× the bare route's at the client in
+that run (1.58–1.64× over the three runs timed so); the goal, 1.5×, leaves the two waits ~2.5–3 ms
+together, and each takes 1.0–1.9 ms even replayed alone after 3 ms idle with a listener, as here.
+
+Tried, not kept:
+
+- *The listener in another process* (the replay above, a \`LISTEN\` connection in a child
+  process instead): the same cost after idle as in the same process (create 1.35–1.63 against
+  1.32–1.63 ms, close 1.66–1.93 against 1.64–1.93; with no listener 1.19–1.38 and 1.45–1.66),
+  so the \`NOTIFY\`'s share is the database's — the listening backend woken on the second core —
+  not the server's handling of the echo.
+- *The append as a PL/pgSQL function* (one \`SELECT fn($1, …)\` with the events and notices as
+  arrays, its statements planned once per connection, which a transaction-mode pooler allows
+  where it refuses named prepared statements): the closing append 0.68–0.71 ms back to back
+  against 0.82–0.92 for the statement as sent, and 1.41–1.50 against 1.24–1.49 ms after idle —
+  within the noise after idle, which is where a turn's appends are. Not worth a migration.
+- *\`experimental_streamTextLowMemory\`* for the step's stream (the AI SDK's single-consumer
+  \`streamText\`, no replay buffer; the runtime reads the stream once): the AI SDK's end after
+  \`finish\` went from 0.22–0.29 to 0.12 ms, but alternated with \`streamText\` on one build (three
+  runs each) the item did not move: last byte 1.74–1.80× against 1.77–1.78×, first token bare +
+  2.43–2.53 ms against + 1.97–2.13.
+- *The closing append sent at \`finish-step\`* rather than once the stream ends: ~0.25–0.45 ms
+  by the marks above, not built: it would still leave the last byte ≥ 1.6×.
+
+Both goals are judged at the client over one run of 300 pairs; over the runs of the item timed
+here on the code in the tree (full counts, a fresh \`next start\` each) the first token was bare +
+1.93–2.34 ms and the last byte 1.77–1.86×.
+
 ## SQLite commits and the disk
 
 Issue 46 (the public chat under abuse): the flood item's health p99 on SQLite. A commit through
