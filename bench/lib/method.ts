@@ -497,6 +497,18 @@ Tried, not kept:
   2.43–2.53 ms against + 1.97–2.13.
 - *The closing append sent at \`finish-step\`* rather than once the stream ends: ~0.25–0.45 ms
   by the marks above, not built: it would still leave the last byte ≥ 1.6×.
+- *The model called while the creating append commits*, its parts held until the append is in
+  (nothing shown before the log has the input; the call aborted if the append fails or something
+  is heard beside the log). Alternated with the code in the tree on two builds, three runs each:
+  last byte 1.71–1.75× against 1.78–1.92×, first token bare + 1.73–2.24 ms against + 1.85–2.40.
+  The whole scripted step now runs inside the append's wait, but on two cores it stretches that
+  wait from ~1.6 to 2.9 ms; and after the commit the route's response is set up and written (0.75
+  ms to its first write) before the closing append leaves, 1.27 ms after the commit: pg's pool
+  hands out a connection on \`process.nextTick\`, which waits for the promise chain writing the
+  response. Showing the held parts a loop turn later sends the closing append first (0.75 ms after
+  the commit) but puts the first token at bare + 3.0 ms. Not kept: it calls a paid model for input
+  that may then be refused (a thread guessed new that exists, a failing database), for ~0.1× here
+  and nothing near 1.5×.
 
 Both goals are judged at the client over one run of 300 pairs; over the runs of the item timed
 here on the code in the tree (full counts, a fresh \`next start\` each) the first token was bare +
