@@ -460,8 +460,8 @@ ahead of the first token; the AI SDK ends its stream 0.4–0.6 ms after the last
 Replayed alone on this machine (300 pairs on one connection): the appends take 0.60 and 0.80 ms
 back to back, 1.17 and 1.46 ms after 3 ms idle; with a connection listening on the session channel
 in the same process, as the server's is, 0.93 and 1.12 back to back and 1.52–1.66 and 1.81–2.04 ms
-after idle — the \`NOTIFY\` each append sends wakes the listening backend and comes back to the
-sender, ~0.5 ms of each after idle. It stays: another instance's followers and Studio's live list
+after idle — the \`NOTIFY\` each append sends wakes the listening backend, ~0.5 ms of each after
+idle (the same with the listener in another process: the cost is the database's, below). It stays: another instance's followers and Studio's live list
 hear of a session through it, a new session included. Named prepared statements take the alone
 times to 0.38 and 0.44 ms (0.76 and 0.89 after idle); still left out, for the poolers above.
 
