@@ -110,13 +110,18 @@ export async function pageOn(browser: Browser, screen: (typeof SCREENS)[number],
 
 /**
  * The approve link of the mail an order's refund request was kept as: open dev mode keeps mail it
- * cannot send in .data/mail (docs/approvals.md); the order id is matched whole.
+ * cannot send in .data/mail (docs/approvals.md); the order id is matched whole. Newest first: the
+ * mailbox keeps only the latest messages, so an old one can go (another spec's mail pushing it
+ * out) between the listing and its reading, and is skipped.
  */
 export async function mailedLink(orderId: string): Promise<string | undefined> {
   const mailbox = path.resolve('.data/mail');
   const names = (await readdir(mailbox).catch(() => [] as string[])).filter((name) => name.endsWith('.html'));
-  for (const name of names) {
-    const html = await readFile(path.join(mailbox, name), 'utf8');
+  for (const name of names.sort().reverse()) {
+    const html = await readFile(path.join(mailbox, name), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return '';
+      throw error;
+    });
     if (new RegExp(`order ${orderId}\\b`).test(html)) return /href="([^"]*\/approve\/[^"]+)"/.exec(html)?.[1];
   }
   return undefined;
