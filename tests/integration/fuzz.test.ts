@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { backends } from '../support/backends';
-import { countRows, eventually } from '../support/inspect';
+import { countRows, eventually, readSessionEvents } from '../support/inspect';
 import { readThread, stopRun } from '../support/agui';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 100;
@@ -221,7 +221,12 @@ for (const server of backends()) {
           forwardedProps: {},
         }),
       }).then((response) => response.text());
-      await eventually(async () => (await readThread(server.url, 'ledger', threadId)).body.status === 'running', 15_000, 'the busy turn');
+      // Counted once the turn is in its tool: before that, its own step is still being written.
+      await eventually(
+        async () => (await readSessionEvents(server.databaseUrl, threadId)).some((event) => event.type === 'tool_started'),
+        15_000,
+        'the busy turn in its tool',
+      );
       const before = await countRows(server.databaseUrl, threadId);
       const runs = Math.max(8, Math.floor(RUNS / 10));
       let floods = 0;
